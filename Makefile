@@ -1,0 +1,79 @@
+# codemode executor: one GNU Makefile, per-component fragments in */module.mk.
+#   make            build everything into build/
+#   make check      run every test (installs missing Debian packages first)
+#   make run        start the daemon on ./codemode-executor.sock
+#   make bench      run the benchmarks
+#   make check SANITIZE=1   the same with ASan+UBSan (objects under build/asan/)
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+SANITIZE ?=
+
+ifeq ($(SANITIZE),1)
+BUILD ?= build/asan
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT = -O1 -g
+else
+BUILD ?= build
+SAN_FLAGS =
+OPT = -O2 -g
+endif
+
+PKGS = jansson libevent libcurl libcrypto libseccomp
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+CPPFLAGS_ALL = -D_GNU_SOURCE -I$(BUILD)/gen -Ilibclient/include -Ilibclient -Iengine -Iserver
+CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(SAN_FLAGS) -fPIC -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(SAN_FLAGS) $(LDFLAGS)
+LIBS_ALL = $(PKG_LIBS) -lm -lpthread
+
+# Filled in by the fragments.
+PROGRAMS :=
+CHECK_PROGS :=
+CHECK_SCRIPTS :=
+BENCH_PROGS :=
+GEN_HEADERS :=
+
+.PHONY: all check run bench clean install deps deps-test fuzz
+all:
+
+include spec/module.mk
+include libclient/module.mk
+include engine/module.mk
+include server/module.mk
+include conformance/module.mk
+include tests/module.mk
+include packaging/module.mk
+
+all: $(PROGRAMS)
+
+# Every C object waits for the generated headers (the spec header above all).
+$(BUILD)/obj/%.o: %.c | $(GEN_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
+
+deps:
+	@packaging/deps.sh build
+
+deps-test:
+	@packaging/deps.sh test
+
+check: deps-test
+	@$(MAKE) --no-print-directory all $(CHECK_PROGS)
+	@BUILD=$(BUILD) tests/run-all.sh $(CHECK_PROGS) -- $(CHECK_SCRIPTS)
+
+run: deps
+	@$(MAKE) --no-print-directory $(BUILD)/codemode-executord
+	$(BUILD)/codemode-executord --socket ./codemode-executor.sock
+
+bench: deps-test
+	@$(MAKE) --no-print-directory all $(BENCH_PROGS)
+	@for b in $(BENCH_PROGS); do echo "== $$b"; $$b || exit 1; done
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,8 @@
+# conformance/: the suite (cases as data) and its runner, build/codemode-conformance.
+CONFORMANCE_SRCS := $(filter-out %_main.c,$(wildcard conformance/*.c))
+CONFORMANCE_OBJS := $(CONFORMANCE_SRCS:%.c=$(BUILD)/obj/%.o)
+ifneq ($(wildcard conformance/conformance_main.c),)
+$(BUILD)/codemode-conformance: $(BUILD)/obj/conformance/conformance_main.o $(CONFORMANCE_OBJS) $(BUILD)/libcodemode.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+PROGRAMS += $(BUILD)/codemode-conformance
+endif

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Ensure the Debian packages this project builds and tests with are installed.
+# Usage: packaging/deps.sh [build|test]
+#   build: what `make` and `make run` need
+#   test:  build packages plus what `make check` needs (Check, Node.js for interop)
+# Installs what is missing with apt-get when running as root; otherwise prints the
+# exact command and fails, so nothing half-builds on a machine without the headers.
+set -eu
+
+mode=${1:-build}
+pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev"
+if [ "$mode" = test ]; then
+	pkgs="$pkgs check valgrind"
+	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
+	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+fi
+
+missing=""
+for p in $pkgs; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "deps: installing$missing" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null || true
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+	exit 0
+fi
+
+echo "deps: missing Debian packages. Run:" >&2
+echo "  sudo apt-get install$missing" >&2
+exit 1

@@ -1,0 +1,29 @@
+# tests/: one Check suite per module (tests/check_<module>.c), each linked
+# against every library of the project; scripts (tests/*.test.sh) print their
+# own "N passed, N failed" line. Fuzz harnesses (tests/fuzz/fuzz_<codec>.c)
+# are replayed over their seed corpus in `make check` through a plain driver,
+# and built for libFuzzer with `make fuzz` when clang is there.
+CHECK_SRCS := $(wildcard tests/check_*.c)
+CHECK_BINS := $(CHECK_SRCS:tests/%.c=$(BUILD)/tests/%)
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/%)
+TEST_LIBS = $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+
+$(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(TEST_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(TEST_LIBS) $(CHECK_LIBS) $(LIBS_ALL)
+
+$(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS) $(LIBS_ALL)
+
+CHECK_PROGS += $(CHECK_BINS) $(FUZZ_BINS)
+CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
+
+fuzz:
+	@command -v clang >/dev/null || { echo "make fuzz needs clang"; exit 1; }
+	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
+	  echo "== $$n"; mkdir -p $(BUILD)/libfuzzer; \
+	  clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS_ALL) $(PKG_CFLAGS) \
+	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) $(PKG_LIBS) -lm || exit 1; done

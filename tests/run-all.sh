@@ -1,0 +1,53 @@
+#!/bin/sh
+# Runs every test program and script given, then prints one closing line
+# "N passed, N failed" summed over Check suites ("Checks: N, Failures: F,
+# Errors: E") and scripts (their own "N passed, N failed" line).
+# Usage: tests/run-all.sh PROG... -- SCRIPT...
+set -u
+passed=0
+failed=0
+bad=""
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+count() {
+	# Sum the counts a runner printed; a runner that printed none and failed counts once.
+	name=$1 rc=$2
+	got=0
+	while IFS= read -r line; do
+		case "$line" in
+		*"Checks: "*", Failures: "*", Errors: "*)
+			c=$(echo "$line" | sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p')
+			set -- $c
+			passed=$((passed + $1 - $2 - $3))
+			failed=$((failed + $2 + $3))
+			got=1 ;;
+		*[0-9]" passed, "[0-9]*" failed"*)
+			c=$(echo "$line" | sed -n 's/^\([A-Za-z]*: \)\{0,1\}\([0-9]*\) passed, \([0-9]*\) failed.*/\2 \3/p')
+			if [ -n "$c" ]; then
+				set -- $c
+				passed=$((passed + $1))
+				failed=$((failed + $2))
+				got=1
+			fi ;;
+		esac
+	done < "$log"
+	if [ "$rc" != 0 ]; then
+		bad="$bad $name"
+		[ "$got" = 0 ] && failed=$((failed + 1))
+	fi
+}
+
+scripts=0
+for t in "$@"; do
+	if [ "$t" = "--" ]; then scripts=1; continue; fi
+	echo "== $t"
+	"$t" >"$log" 2>&1
+	rc=$?
+	if [ "$scripts" = 1 ]; then tail -n 40 "$log"; else grep -v '^$' "$log" | tail -n 60; fi
+	count "$t" "$rc"
+done
+
+[ -n "$bad" ] && echo "failing runners:$bad"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ -z "$bad" ]
