@@ -2,7 +2,7 @@
  * The lowering front end: ECMAScript 2022 source in, ES5.1 source out, for
  * Duktape to compile. It parses (parser.h), rewrites the tree, and emits.
  * Lowered code calls the runtime helpers on the private global `__cm`
- * (engine/runtime/*.js); engine/LOWERING.md lists the contract.
+ * (the engine/runtime JavaScript files); engine/LOWERING.md lists the contract.
  */
 #ifndef LOWER_H
 #define LOWER_H

@@ -12,4 +12,7 @@ $(BUILD)/gen/cm_spec.h: $(SPEC_JSON) $(SPECGEN)
 	@mkdir -p $(dir $@)
 	$(SPECGEN) $(SPEC_JSON) $@
 
+# (Only once the generator exists, so a fresh tree still builds its other parts.)
+ifneq ($(wildcard spec/specgen.c),)
 GEN_HEADERS += $(BUILD)/gen/cm_spec.h
+endif

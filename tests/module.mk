@@ -10,11 +10,28 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/%)
 TEST_LIBS = $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 
-$(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(TEST_LIBS)
+# A suite named after a libclient module (or a split of one, check_<module>_*)
+# links libcodemode alone; every other suite links every library.
+CLIENT_MODULES := $(patsubst libclient/%.c,%,$(LIBCLIENT_SRCS))
+CLIENT_CHECK_BINS := $(foreach b,$(CHECK_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/check_%,%,$(b))))),$(b)))
+OTHER_CHECK_BINS := $(filter-out $(CLIENT_CHECK_BINS),$(CHECK_BINS))
+
+$(CLIENT_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(CHECK_LIBS) $(LIBS_ALL)
+
+$(OTHER_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(TEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(TEST_LIBS) $(CHECK_LIBS) $(LIBS_ALL)
 
-$(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS)
+CLIENT_FUZZ_BINS := $(foreach b,$(FUZZ_BINS),$(if $(filter $(CLIENT_MODULES),$(patsubst $(BUILD)/tests/fuzz_%,%,$(b))),$(b)))
+OTHER_FUZZ_BINS := $(filter-out $(CLIENT_FUZZ_BINS),$(FUZZ_BINS))
+
+$(CLIENT_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(BUILD)/libcodemode.a $(LIBS_ALL)
+
+$(OTHER_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS) $(LIBS_ALL)
 

@@ -42,7 +42,12 @@ scripts=0
 for t in "$@"; do
 	if [ "$t" = "--" ]; then scripts=1; continue; fi
 	echo "== $t"
-	"$t" >"$log" 2>&1
+	args=""
+	case "$t" in
+	*/fuzz_*) c=tests/fuzz/corpus/${t##*/fuzz_}; [ -d "$c" ] && args=$c ;;
+	esac
+	# shellcheck disable=SC2086
+	"$t" $args >"$log" 2>&1
 	rc=$?
 	if [ "$scripts" = 1 ]; then tail -n 40 "$log"; else grep -v '^$' "$log" | tail -n 60; fi
 	count "$t" "$rc"

@@ -15,6 +15,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static size_t driver_runs;
 
+/* Seed inputs kept for mutation: random bytes alone rarely pass a header check. */
+#define DRIVER_MAX_SEEDS 256
+static uint8_t *driver_seeds[DRIVER_MAX_SEEDS];
+static size_t driver_seed_len[DRIVER_MAX_SEEDS];
+static size_t driver_nseeds;
+
 /* Feeds one file; returns 0, or -1 when it cannot be read. */
 static int
 driver_feed_file(const char *path)
@@ -42,7 +48,11 @@ driver_feed_file(const char *path)
 	fclose(f);
 	LLVMFuzzerTestOneInput(buf, (size_t)len);
 	driver_runs++;
-	free(buf);
+	if (driver_nseeds < DRIVER_MAX_SEEDS) {
+		driver_seeds[driver_nseeds] = buf;
+		driver_seed_len[driver_nseeds++] = (size_t)len;
+	} else
+		free(buf);
 	return 0;
 }
 
@@ -86,6 +96,7 @@ main(int argc, char **argv)
 	uint64_t seed = 0x9e3779b97f4a7c15ULL;
 	uint8_t buf[4096];
 	int i, n, random_runs = 20000;
+	size_t k;
 
 	for (i = 1; i < argc; i++) {
 		if (strncmp(argv[i], "-runs=", 6) == 0) {
@@ -96,14 +107,46 @@ main(int argc, char **argv)
 			fprintf(stderr, "fuzz driver: cannot read %s\n", argv[i]);
 	}
 	for (n = 0; n < random_runs; n++) {
-		size_t len = driver_next(&seed) % sizeof(buf);
-		size_t j;
+		size_t len, j;
 
-		for (j = 0; j < len; j++)
-			buf[j] = (uint8_t)driver_next(&seed);
+		if (driver_nseeds > 0 && n % 4 != 0) {
+			/* Mutate a seed: flip, overwrite, insert or cut a few bytes. */
+			k = driver_next(&seed) % driver_nseeds;
+			len = driver_seed_len[k] < sizeof(buf) ?
+			    driver_seed_len[k] : sizeof(buf);
+			memcpy(buf, driver_seeds[k], len);
+			for (j = driver_next(&seed) % 4 + 1; j > 0 && len > 0; j--) {
+				size_t at = driver_next(&seed) % len;
+
+				switch (driver_next(&seed) % 4) {
+				case 0:
+					buf[at] ^= (uint8_t)(1u << driver_next(&seed) % 8);
+					break;
+				case 1:
+					buf[at] = (uint8_t)driver_next(&seed);
+					break;
+				case 2:
+					if (len < sizeof(buf)) {
+						memmove(buf + at + 1, buf + at, len - at);
+						buf[at] = (uint8_t)driver_next(&seed);
+						len++;
+					}
+					break;
+				default:
+					len = at;
+					break;
+				}
+			}
+		} else {
+			len = driver_next(&seed) % sizeof(buf);
+			for (j = 0; j < len; j++)
+				buf[j] = (uint8_t)driver_next(&seed);
+		}
 		LLVMFuzzerTestOneInput(buf, len);
 		driver_runs++;
 	}
+	for (k = 0; k < driver_nseeds; k++)
+		free(driver_seeds[k]);
 	/* Check-style summary line, so tests/run-all.sh counts the harness. */
 	printf("100%%: Checks: 1, Failures: 0, Errors: 0 (%zu inputs)\n", driver_runs);
 	return 0;

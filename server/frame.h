@@ -1,0 +1,87 @@
+/*
+ * The parent <-> child frame protocol of the worker pool.
+ *
+ * One socketpair joins the daemon to each engine child. Both ends speak
+ * length-prefixed frames: a fixed 16-byte header in network byte order,
+ * then `len` payload bytes. Neither end trusts the other: every frame is
+ * checked against its type's size bounds (as httpd's IMSG_SIZE_CHECK does)
+ * before anything reads the payload, and a frame that fails is a protocol
+ * violation that ends the child, never the daemon.
+ *
+ * The codec does no I/O: frame_decode() takes (buf, len) and answers with
+ * the bytes one frame consumed, FRAME_NEED_MORE, or FRAME_ERR_*.
+ */
+#ifndef FRAME_H
+#define FRAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FRAME_HEADER_SIZE 16
+#define FRAME_VERSION 1
+
+/*
+ * Frame types. "P->C" is parent to child, "C->P" child to parent. Payloads
+ * are JSON text unless stated; the pool module owns their shapes.
+ */
+enum frame_type {
+	FRAME_HELLO = 1,          /* C->P: the child is ready (payload: JSON {pid}) */
+	FRAME_EXECUTE,            /* P->C: an execution request (JSON) */
+	FRAME_TOOL_CALL,          /* C->P: a tool call (JSON {provider, tool, args}) */
+	FRAME_TOOL_RESULT,        /* P->C: the envelope JSON answering call_id */
+	FRAME_OUTBOUND_REQUEST,   /* C->P: a fetch (JSON head; body base64) */
+	FRAME_OUTBOUND_RESPONSE,  /* P->C: the answer to call_id */
+	FRAME_HOST_WAIT,          /* C->P: run-clock edge; flags bit 0 = waiting */
+	FRAME_RESULT,             /* C->P: the result envelope of exec_id */
+	FRAME_INVOKE_HANDLE,      /* P->C: invoke a retained handle (JSON) */
+	FRAME_HANDLE_RESULT,      /* C->P: the serialized response of call_id */
+	FRAME_CLOSE_HANDLES,      /* P->C: release a retained execution */
+	FRAME_SHUTDOWN,           /* P->C: finish and exit */
+	FRAME_TYPE_MAX
+};
+
+/* Decoder results besides a positive byte count. */
+enum frame_status {
+	FRAME_NEED_MORE = 0,        /* not a whole frame yet: read more */
+	FRAME_ERR_VERSION = -1,     /* header names another protocol version */
+	FRAME_ERR_TYPE = -2,        /* unknown frame type */
+	FRAME_ERR_SIZE = -3,        /* payload outside its type's bounds */
+	FRAME_ERR_DIRECTION = -4,   /* a type the receiving side never accepts */
+	FRAME_ERR_RESERVED = -5     /* reserved header bits set */
+};
+
+/* Which end is decoding: each accepts only the other end's types. */
+enum frame_role {
+	FRAME_ROLE_PARENT, /* decodes C->P frames */
+	FRAME_ROLE_CHILD   /* decodes P->C frames */
+};
+
+struct frame {
+	enum frame_type type;
+	uint8_t flags;
+	uint32_t exec_id;      /* the execution the frame belongs to; 0 for none */
+	uint32_t call_id;      /* pairs a request with its answer; 0 for none */
+	const uint8_t *payload; /* points into the caller's buffer */
+	uint32_t len;
+};
+
+/*
+ * Decodes one frame from (buf, len) as `role` sees it. On success fills *f
+ * (payload borrowed from buf) and returns the bytes consumed (> 0); else
+ * FRAME_NEED_MORE or a negative enum frame_status. `max_payload` bounds
+ * the payloads sized by data (execute, tool traffic, results).
+ */
+long frame_decode(const uint8_t *buf, size_t len, enum frame_role role,
+    uint32_t max_payload, struct frame *f);
+
+/* Writes the 16-byte header for a frame of `payload_len` bytes into out. */
+void frame_encode_header(uint8_t out[FRAME_HEADER_SIZE], enum frame_type,
+    uint8_t flags, uint32_t exec_id, uint32_t call_id, uint32_t payload_len);
+
+/* A short description of a decoder error, for logs. */
+const char *frame_strerror(long status);
+
+/* The name of a frame type, for logs ("TOOL_CALL"); "?" when unknown. */
+const char *frame_type_name(enum frame_type);
+
+#endif
