@@ -1,0 +1,147 @@
+/*
+ * The worker pool: supervises engine children and moves messages between
+ * each execution and its caller. Guest code never runs in the daemon.
+ *
+ * Model. A zygote (zygote.h) warms the engine once; every execution runs in
+ * a fresh child forked from it, and the pool keeps `spares` children forked
+ * ahead of demand so no fork sits on a request's path. PoolOptions of the
+ * protocol map onto it like this:
+ *   max_workers * executions_per_worker  children may run executions at once
+ *                                         (a retained execution keeps its
+ *                                         child and counts against it);
+ *   max_queue                             executions wait beyond that, then
+ *                                         QUEUE_OVERFLOW;
+ *   retire_after_executions, worker_memory_limit
+ *                                         apply to the zygote: it is replaced
+ *                                         after that many forks, or once its
+ *                                         RSS passes the limit;
+ *   termination_delay_ms                  the longest a hung child outlives
+ *                                         timeout + grace (we kill at once).
+ *
+ * Callbacks run on the pool's event base. Each execution gets exactly one
+ * on_settle, after which the pool frees it: the owner forgets the pointer
+ * there. No callback of an execution runs after pool_free().
+ */
+#ifndef POOL_H
+#define POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "zygote.h"
+
+struct event_base;
+struct pool;
+struct pool_exec;
+
+/* How an execution ended, as the pool saw it. */
+enum pool_outcome {
+	POOL_RESULT,        /* the child answered: payload is its result frame */
+	POOL_TIMEOUT,       /* timeout + grace passed on the run clock; child killed */
+	POOL_CRASHED,       /* the child died or broke the frame protocol */
+	POOL_SHUTDOWN       /* the pool shut down under it */
+};
+
+struct pool_exec_callbacks {
+	/* A tool call (TOOL_CALL frame payload); answer with pool_exec_reply(). */
+	void (*on_tool_call)(struct pool_exec *, uint32_t call_id,
+	    const uint8_t *payload, size_t len, void *udata);
+	/* An outbound request; answer with pool_exec_reply(). */
+	void (*on_outbound)(struct pool_exec *, uint32_t call_id,
+	    const uint8_t *payload, size_t len, void *udata);
+	/* The run clock's host-wait edge (1: waiting on the host, 0: running). */
+	void (*on_host_wait)(struct pool_exec *, int waiting, void *udata);
+	/* Exactly once. payload is the child's RESULT frame for POOL_RESULT. */
+	void (*on_settle)(struct pool_exec *, enum pool_outcome,
+	    const uint8_t *payload, size_t len, void *udata);
+};
+
+/* Telemetry, for metrics and logs. */
+enum pool_event_type {
+	POOL_EV_EXEC_START,
+	POOL_EV_EXEC_SETTLE,
+	POOL_EV_EXEC_REJECT,   /* refused before it ran: queue full, shutting down */
+	POOL_EV_WORKER_SPAWN,
+	POOL_EV_WORKER_CRASH,
+	POOL_EV_WORKER_RETIRE,
+	POOL_EV_QUEUE_DEPTH
+};
+
+struct pool_event {
+	enum pool_event_type type;
+	uint32_t exec_id;
+	pid_t pid;
+	enum pool_outcome outcome;  /* EXEC_SETTLE */
+	const char *reason;         /* RETIRE: "count" | "memory"; CRASH: what */
+	unsigned queue_depth;
+	double duration_ms;         /* EXEC_SETTLE: submit to settle */
+};
+
+struct pool_options {
+	unsigned max_workers;
+	unsigned executions_per_worker;
+	unsigned max_queue;
+	unsigned retire_after_executions;
+	size_t worker_memory_limit;
+	unsigned termination_delay_ms;
+	unsigned spares;            /* children kept forked ahead of demand */
+	uint32_t max_frame_payload; /* bound on a child's data frames */
+	struct zygote_program program;
+	void (*on_event)(const struct pool_event *, void *);
+	void *event_arg;
+};
+
+/* Fills `o` with the protocol's defaults (max_workers = online CPUs). */
+void pool_options_default(struct pool_options *o);
+
+/*
+ * Creates a pool on `base` and starts its zygote. Returns NULL with `err`
+ * filled on failure. The caller owns the pool and frees it with pool_free().
+ */
+struct pool *pool_new(struct event_base *base, const struct pool_options *o,
+    char *err, size_t errlen);
+
+/*
+ * Submits an execution: `request` (copied) goes to a child as the EXECUTE
+ * payload. timeout_ms and grace_ms bound it on the run clock; with
+ * count_host_waits the clock never stops. Returns the execution (owned by
+ * the pool until on_settle), or NULL when the queue is full (*full = 1)
+ * or the pool is shutting down (*full = 0); no callback runs then.
+ */
+struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
+    size_t len, uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
+    const struct pool_exec_callbacks *cb, void *udata, int *full);
+
+/*
+ * Answers a tool call or outbound request of a running execution. The
+ * payload is copied. Returns 0, or -1 when the execution no longer runs
+ * (the answer is dropped).
+ */
+int pool_exec_reply(struct pool_exec *, uint32_t call_id, int outbound,
+    const uint8_t *payload, size_t len);
+
+/* The execution's id (unique per pool) and its child's pid (0 if queued). */
+uint32_t pool_exec_id(const struct pool_exec *);
+pid_t pool_exec_pid(const struct pool_exec *);
+
+/* Counts for readiness and metrics. */
+struct pool_stats {
+	unsigned running, queued, spares, children;
+	unsigned long spawned, crashed, retired_zygotes;
+};
+void pool_stats(const struct pool *, struct pool_stats *);
+
+/*
+ * Stops accepting and drains: running and queued executions get drain_ms
+ * to settle, then children get SIGTERM and, grace_ms later, SIGKILL;
+ * executions still open settle with POOL_SHUTDOWN. `done` runs once every
+ * child and zygote has been reaped.
+ */
+void pool_shutdown(struct pool *, unsigned drain_ms, unsigned grace_ms,
+    void (*done)(void *), void *arg);
+
+/* Frees the pool at once: kills and reaps every process it started. */
+void pool_free(struct pool *);
+
+#endif

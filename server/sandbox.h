@@ -1,0 +1,26 @@
+/*
+ * What an engine child gives up before it runs guest code: every descriptor
+ * but its IPC socket, its environment, the ability to gain privileges,
+ * create processes or open files, and every system call outside a short
+ * allow-list (seccomp-bpf through libseccomp). After sandbox_enter() the
+ * only I/O left to the process is reading and writing that socket.
+ */
+#ifndef SANDBOX_H
+#define SANDBOX_H
+
+#include <stddef.h>
+
+struct sandbox_limits {
+	size_t address_space;  /* RLIMIT_AS in bytes; 0 leaves it unset */
+	unsigned cpu_seconds;  /* RLIMIT_CPU backstop; 0 leaves it unset */
+};
+
+/*
+ * Drops everything but `keep_fd`. Returns 0, or -1 with `err` filled when a
+ * step failed; the caller must then exit without running guest code.
+ * Test builds may set CODEMODE_SANDBOX_TEST_HOOK (see sandbox.c).
+ */
+int sandbox_enter(int keep_fd, const struct sandbox_limits *limits,
+    char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,623 @@
+/*
+ * The worker pool against real forked children. The children run a small
+ * scripted program instead of the engine, so each test states exactly what
+ * a child does: answer, call a tool, wait on the host, hang, crash, break
+ * the frame protocol, or try a forbidden system call.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "frame.h"
+#include "pool.h"
+
+/* ---- the scripted child ---- */
+
+static int
+child_read_full(int fd, uint8_t *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+static void
+child_send(int fd, enum frame_type type, uint8_t flags, uint32_t exec,
+    uint32_t call, const char *payload)
+{
+	uint8_t buf[4096];
+	size_t n = payload ? strlen(payload) : 0;
+
+	frame_encode_header(buf, type, flags, exec, call, (uint32_t)n);
+	memcpy(buf + FRAME_HEADER_SIZE, payload ? payload : "", n);
+	if (write(fd, buf, FRAME_HEADER_SIZE + n) < 0)
+		_exit(9);
+}
+
+/* Reads one frame into buf (NUL-terminated payload); -1 at EOF. */
+static int
+child_recv(int fd, struct frame *f, uint8_t *buf, size_t cap)
+{
+	uint32_t len;
+
+	if (child_read_full(fd, buf, FRAME_HEADER_SIZE) != 0)
+		return -1;
+	len = (uint32_t)buf[12] << 24 | (uint32_t)buf[13] << 16 |
+	    (uint32_t)buf[14] << 8 | buf[15];
+	if (len + FRAME_HEADER_SIZE + 1 > cap ||
+	    child_read_full(fd, buf + FRAME_HEADER_SIZE, len) != 0)
+		return -1;
+	if (frame_decode(buf, FRAME_HEADER_SIZE + len, FRAME_ROLE_CHILD,
+	    (uint32_t)cap, f) <= 0)
+		return -1;
+	buf[FRAME_HEADER_SIZE + len] = '\0';
+	return 0;
+}
+
+static void
+child_sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static int
+scripted_child(int fd, void *arg)
+{
+	uint8_t buf[8192];
+	struct frame f;
+	const char *cmd;
+
+	(void)arg;
+	child_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
+	if (child_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+	    f.type != FRAME_EXECUTE)
+		return 2;
+	cmd = (const char *)f.payload;
+	if (strncmp(cmd, "result:", 7) == 0) {
+		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, cmd + 7);
+	} else if (strcmp(cmd, "tool") == 0) {
+		uint32_t exec = f.exec_id;
+
+		child_send(fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
+		if (child_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
+			return 3;
+		child_send(fd, FRAME_RESULT, 0, exec, 0,
+		    (const char *)f.payload);
+	} else if (strncmp(cmd, "wait:", 5) == 0) {
+		child_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
+		child_sleep_ms(atol(cmd + 5));
+		child_send(fd, FRAME_HOST_WAIT, 0, f.exec_id, 0, NULL);
+		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
+	} else if (strncmp(cmd, "sleep:", 6) == 0) {
+		child_sleep_ms(atol(cmd + 6));
+		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
+	} else if (strcmp(cmd, "hang") == 0) {
+		for (;;)
+			child_sleep_ms(1000);
+	} else if (strcmp(cmd, "crash") == 0) {
+		_exit(7);
+	} else if (strcmp(cmd, "garbage") == 0) {
+		if (write(fd, "\x07garbage-bytes!!!!", 18) < 0)
+			return 4;
+		child_sleep_ms(5000);
+	} else if (strcmp(cmd, "other-exec") == 0) {
+		child_send(fd, FRAME_RESULT, 0, f.exec_id + 1000, 0, "1");
+		child_sleep_ms(5000);
+	} else if (strcmp(cmd, "socket") == 0) {
+		int so = socket(AF_INET, SOCK_STREAM, 0);
+
+		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
+		    so >= 0 ? "\"socket\"" : "\"refused\"");
+	} else if (strcmp(cmd, "isolation") == 0) {
+		extern char **environ;
+		char out[64];
+		int i, open_fds = 0;
+
+		/* A zero-byte write tells an open descriptor from a closed one. */
+		for (i = 0; i < 256; i++)
+			if (i != fd && write(i, "", 0) == 0)
+				open_fds++;
+		snprintf(out, sizeof(out), "{\"fds\":%d,\"env\":%d}", open_fds,
+		    environ != NULL && environ[0] != NULL);
+		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
+	} else if (strcmp(cmd, "open") == 0) {
+		/* An engine bug that reaches open(2): the sandbox must kill us. */
+		int o = open("/etc/hostname", O_RDONLY);
+
+		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
+		    o >= 0 ? "\"opened\"" : "\"refused\"");
+	}
+	return 0;
+}
+
+static int
+never_starts(int fd, void *arg)
+{
+	(void)fd;
+	(void)arg;
+	return 1;
+}
+
+/* ---- harness ---- */
+
+struct run {
+	int settled;
+	enum pool_outcome outcome;
+	char payload[256];
+	int tool_calls;
+	int waits;
+};
+
+static struct event_base *base;
+static struct pool *pool;
+static int events[POOL_EV_QUEUE_DEPTH + 1];
+static char last_retire[32];
+
+static void
+on_event(const struct pool_event *ev, void *arg)
+{
+	(void)arg;
+	events[ev->type]++;
+	if (ev->type == POOL_EV_WORKER_RETIRE && ev->reason)
+		snprintf(last_retire, sizeof(last_retire), "%s", ev->reason);
+}
+
+static void
+on_tool_call(struct pool_exec *e, uint32_t call_id, const uint8_t *p,
+    size_t len, void *udata)
+{
+	struct run *r = udata;
+
+	(void)p;
+	(void)len;
+	r->tool_calls++;
+	ck_assert_int_eq(pool_exec_reply(e, call_id, 0,
+	    (const uint8_t *)"{\"result\":7}", 12), 0);
+}
+
+static void
+on_host_wait(struct pool_exec *e, int waiting, void *udata)
+{
+	struct run *r = udata;
+
+	(void)e;
+	r->waits += waiting;
+}
+
+static void
+on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
+    size_t len, void *udata)
+{
+	struct run *r = udata;
+
+	(void)e;
+	ck_assert_int_eq(r->settled, 0);
+	r->settled = 1;
+	r->outcome = o;
+	if (len >= sizeof(r->payload))
+		len = sizeof(r->payload) - 1;
+	memcpy(r->payload, p ? (const char *)p : "", len);
+	r->payload[len] = '\0';
+}
+
+static const struct pool_exec_callbacks callbacks = {
+	on_tool_call, NULL, on_host_wait, on_settle
+};
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Runs the loop until *flag is set or `ms` pass; returns *flag. */
+static int
+run_until(int *flag, double ms)
+{
+	double end = now_ms() + ms;
+
+	while (!*flag && now_ms() < end) {
+		event_base_loop(base, EVLOOP_NONBLOCK);
+		if (!*flag)
+			usleep(500);
+	}
+	return *flag;
+}
+
+static void
+start_pool(unsigned workers, unsigned queue, int (*child)(int, void *),
+    int sandbox)
+{
+	struct pool_options o;
+	char err[256];
+
+	pool_options_default(&o);
+	o.max_workers = workers;
+	o.max_queue = queue;
+	o.spares = workers;
+	o.termination_delay_ms = 2000;
+	o.program.child_main = child;
+	o.program.sandbox = sandbox;
+	o.on_event = on_event;
+	memset(events, 0, sizeof(events));
+	ck_assert_ptr_nonnull(base = event_base_new());
+	pool = pool_new(base, &o, err, sizeof(err));
+	ck_assert_msg(pool != NULL, "%s", err);
+}
+
+static void
+stop_pool(void)
+{
+	pool_free(pool);
+	event_base_free(base);
+	/* Every process the pool started is reaped: we have no children left. */
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+	ck_assert_int_eq(errno, ECHILD);
+}
+
+static struct pool_exec *
+submit(const char *cmd, struct run *r, uint32_t timeout, int count_waits)
+{
+	int full;
+	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
+	    strlen(cmd), timeout, 50, count_waits, &callbacks, r, &full);
+
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+/* ---- tests ---- */
+
+START_TEST(test_normal_run)
+{
+	struct run r = { 0 };
+
+	start_pool(1, 10, scripted_child, 1);
+	submit("result:{\"result\":42}", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_str_eq(r.payload, "{\"result\":42}");
+	ck_assert_int_eq(events[POOL_EV_EXEC_START], 1);
+	ck_assert_int_eq(events[POOL_EV_EXEC_SETTLE], 1);
+	ck_assert_int_ge(events[POOL_EV_WORKER_SPAWN], 1);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_tool_call_round_trip)
+{
+	struct run r = { 0 };
+
+	start_pool(1, 10, scripted_child, 1);
+	submit("tool", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.tool_calls, 1);
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_str_eq(r.payload, "{\"result\":7}");
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_concurrent_runs_on_all_workers)
+{
+	struct run r[6];
+	int i, all = 0;
+
+	memset(r, 0, sizeof(r));
+	start_pool(2, 10, scripted_child, 1);
+	for (i = 0; i < 6; i++)
+		submit("sleep:50", &r[i], 5000, 0);
+	while (!all && run_until(&all, 20) == 0) {
+		all = 1;
+		for (i = 0; i < 6; i++)
+			all &= r[i].settled;
+	}
+	for (i = 0; i < 6; i++) {
+		ck_assert_int_eq(r[i].outcome, POOL_RESULT);
+		ck_assert_str_eq(r[i].payload, "\"slept\"");
+	}
+	ck_assert_int_eq(events[POOL_EV_EXEC_START], 6);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_queue_overflow_at_exactly_max_queue)
+{
+	struct run r[4];
+	struct pool_stats st;
+	int full, i, ready = 0;
+
+	memset(r, 0, sizeof(r));
+	start_pool(1, 2, scripted_child, 1);
+	/* Let the spare start so the first run takes the worker at once. */
+	while (!ready) {
+		pool_stats(pool, &st);
+		ready = st.spares == 1;
+		if (!ready)
+			run_until(&ready, 10);
+	}
+	for (i = 0; i < 3; i++)
+		submit("hang", &r[i], 60000, 0);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.running, 1);
+	ck_assert_uint_eq(st.queued, 2);
+	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"hang", 4,
+	    60000, 50, 0, &callbacks, &r[3], &full));
+	ck_assert_int_eq(full, 1);
+	ck_assert_int_eq(r[3].settled, 0);
+	ck_assert_int_eq(events[POOL_EV_EXEC_REJECT], 1);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_kill_9_mid_run)
+{
+	struct run r = { 0 }, r2 = { 0 };
+	struct pool_exec *e;
+	int started = 0;
+
+	start_pool(1, 10, scripted_child, 1);
+	e = submit("hang", &r, 60000, 0);
+	while (!started) {
+		started = pool_exec_pid(e) != 0;
+		if (!started)
+			run_until(&started, 10);
+	}
+	kill(pool_exec_pid(e), SIGKILL);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_CRASHED);
+	ck_assert_int_ge(events[POOL_EV_WORKER_CRASH], 1);
+	/* The pool replaced the child: the next run works. */
+	submit("result:1", &r2, 5000, 0);
+	ck_assert(run_until(&r2.settled, 5000));
+	ck_assert_int_eq(r2.outcome, POOL_RESULT);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_child_that_never_starts)
+{
+	struct run r = { 0 };
+
+	start_pool(1, 10, never_starts, 1);
+	submit("result:1", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_CRASHED);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_crash_and_protocol_violations)
+{
+	static const char *cmds[] = { "crash", "garbage", "other-exec" };
+	size_t i;
+
+	start_pool(1, 10, scripted_child, 1);
+	for (i = 0; i < 3; i++) {
+		struct run r = { 0 };
+
+		submit(cmds[i], &r, 5000, 0);
+		ck_assert(run_until(&r.settled, 5000));
+		ck_assert_msg(r.outcome == POOL_CRASHED, "%s", cmds[i]);
+	}
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_seccomp_kills_open)
+{
+	struct run r = { 0 };
+
+	start_pool(1, 10, scripted_child, 1);
+	submit("open", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	/* Neither "opened" nor "refused": the process died at the call. */
+	ck_assert_int_eq(r.outcome, POOL_CRASHED);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_seccomp_kills_socket_and_isolates)
+{
+	struct run r = { 0 }, r2 = { 0 };
+
+	setenv("CODEMODE_SECRET", "x", 1);
+	start_pool(1, 10, scripted_child, 1);
+	submit("socket", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_CRASHED);
+	submit("isolation", &r2, 5000, 0);
+	ck_assert(run_until(&r2.settled, 5000));
+	ck_assert_int_eq(r2.outcome, POOL_RESULT);
+	ck_assert_str_eq(r2.payload, "{\"fds\":0,\"env\":0}");
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_retire_by_count)
+{
+	int i;
+
+	start_pool(1, 10, scripted_child, 1);
+	for (i = 0; i < 5; i++) {
+		struct run r = { 0 };
+
+		submit("result:1", &r, 5000, 0);
+		ck_assert(run_until(&r.settled, 5000));
+		ck_assert_int_eq(r.outcome, POOL_RESULT);
+	}
+	/* retire_after_executions is 50 by default: nothing retired yet. */
+	ck_assert_int_eq(events[POOL_EV_WORKER_RETIRE], 0);
+	stop_pool();
+}
+END_TEST
+
+static void
+start_pool_retiring(size_t mem_limit, unsigned after)
+{
+	struct pool_options o;
+	char err[256];
+
+	pool_options_default(&o);
+	o.max_workers = 1;
+	o.spares = 1;
+	o.retire_after_executions = after;
+	o.worker_memory_limit = mem_limit;
+	o.program.child_main = scripted_child;
+	o.on_event = on_event;
+	memset(events, 0, sizeof(events));
+	last_retire[0] = '\0';
+	base = event_base_new();
+	pool = pool_new(base, &o, err, sizeof(err));
+	ck_assert_msg(pool != NULL, "%s", err);
+}
+
+START_TEST(test_retire_by_count_and_memory)
+{
+	int i;
+
+	start_pool_retiring(536870912, 2);
+	for (i = 0; i < 4; i++) {
+		struct run r = { 0 };
+
+		submit("result:1", &r, 5000, 0);
+		ck_assert(run_until(&r.settled, 5000));
+		ck_assert_int_eq(r.outcome, POOL_RESULT);
+	}
+	ck_assert_int_ge(events[POOL_EV_WORKER_RETIRE], 1);
+	ck_assert_str_eq(last_retire, "count");
+	stop_pool();
+
+	start_pool_retiring(1024, 50);
+	for (i = 0; i < 3; i++) {
+		struct run r = { 0 };
+
+		submit("result:1", &r, 5000, 0);
+		ck_assert(run_until(&r.settled, 5000));
+		ck_assert_int_eq(r.outcome, POOL_RESULT);
+	}
+	ck_assert_int_ge(events[POOL_EV_WORKER_RETIRE], 1);
+	ck_assert_str_eq(last_retire, "memory");
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_hung_run_killed_at_timeout_plus_grace)
+{
+	struct run r = { 0 };
+	double t0;
+
+	start_pool(1, 10, scripted_child, 1);
+	t0 = now_ms();
+	submit("hang", &r, 100, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_TIMEOUT);
+	/* 100 ms bound + 50 ms grace, plus a forked child's start. */
+	ck_assert_double_ge(now_ms() - t0, 150);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_host_wait_stops_the_clock)
+{
+	struct run r = { 0 }, r2 = { 0 };
+
+	start_pool(1, 10, scripted_child, 1);
+	/* Waits 400 ms on the host under a 100 ms bound: no timeout. */
+	submit("wait:400", &r, 100, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_str_eq(r.payload, "\"waited\"");
+	ck_assert_int_eq(r.waits, 1);
+	/* With countHostWaits the wall clock rules. */
+	submit("wait:400", &r2, 100, 1);
+	ck_assert(run_until(&r2.settled, 5000));
+	ck_assert_int_eq(r2.outcome, POOL_TIMEOUT);
+	stop_pool();
+}
+END_TEST
+
+static int shutdown_done;
+
+static void
+on_shutdown_done(void *arg)
+{
+	(void)arg;
+	shutdown_done = 1;
+}
+
+START_TEST(test_shutdown_drains_then_terminates)
+{
+	struct run a = { 0 }, b = { 0 }, late = { 0 };
+	int full;
+
+	start_pool(2, 10, scripted_child, 1);
+	shutdown_done = 0;
+	submit("sleep:100", &a, 5000, 0);
+	submit("hang", &b, 60000, 0);
+	pool_shutdown(pool, 500, 100, on_shutdown_done, NULL);
+	/* No new work once draining. */
+	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"result:1", 8,
+	    5000, 50, 0, &callbacks, &late, &full));
+	ck_assert_int_eq(full, 0);
+	ck_assert(run_until(&shutdown_done, 5000));
+	ck_assert_int_eq(a.outcome, POOL_RESULT);
+	ck_assert_int_eq(b.settled, 1);
+	ck_assert_int_eq(b.outcome, POOL_SHUTDOWN);
+	stop_pool();
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("pool");
+	TCase *tc = tcase_create("children");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_normal_run);
+	tcase_add_test(tc, test_tool_call_round_trip);
+	tcase_add_test(tc, test_concurrent_runs_on_all_workers);
+	tcase_add_test(tc, test_queue_overflow_at_exactly_max_queue);
+	tcase_add_test(tc, test_kill_9_mid_run);
+	tcase_add_test(tc, test_child_that_never_starts);
+	tcase_add_test(tc, test_crash_and_protocol_violations);
+	tcase_add_test(tc, test_seccomp_kills_open);
+	tcase_add_test(tc, test_seccomp_kills_socket_and_isolates);
+	tcase_add_test(tc, test_retire_by_count);
+	tcase_add_test(tc, test_retire_by_count_and_memory);
+	tcase_add_test(tc, test_hung_run_killed_at_timeout_plus_grace);
+	tcase_add_test(tc, test_host_wait_stops_the_clock);
+	tcase_add_test(tc, test_shutdown_drains_then_terminates);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
