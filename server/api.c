@@ -1,0 +1,467 @@
+/*
+ * The ExecutorApi bridge. One struct api_exec per execute call holds the
+ * capnweb call to answer, the caller's stubs, and the pool execution; it is
+ * freed once the execution settled and no tool call it started is still
+ * out (`refs`), so a late tool answer never touches freed memory.
+ *
+ * Frames to and from the child carry JSON (server/worker.h states the
+ * shapes); nothing a child sends is trusted past its frame's size checks:
+ * a payload that does not parse is answered as a crashed worker.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "api.h"
+#include "capnweb.h"
+#include "cm_spec.h"
+#include "codemode/protocol.h"
+#include "conn.h"
+#include "daemon.h"
+#include "texts.h"
+
+struct api_exec {
+	struct daemon *d;
+	struct capnweb_call *call;     /* answered exactly once */
+	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
+	struct capnweb_stub *outbound; /* stub mode only */
+	struct pool_exec *pe;          /* NULL once settled */
+	uint32_t timeout_ms;
+	double started;
+	int refs;                      /* 1 for the execution + tool calls out */
+};
+
+/* A tool call out to the caller's dispatch function. */
+struct api_tool_call {
+	struct api_exec *ae;
+	uint32_t call_id;
+	int outbound;
+};
+
+static double
+api_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+api_exec_unref(struct api_exec *ae)
+{
+	if (--ae->refs > 0)
+		return;
+	if (ae->dispatch)
+		capnweb_stub_release(ae->dispatch);
+	if (ae->outbound)
+		capnweb_stub_release(ae->outbound);
+	free(ae);
+}
+
+/* Rejects `call` with a fault: an Error carrying the taxonomy `code`. */
+static void
+api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
+    const char *const *values, size_t n)
+{
+	const struct texts_info *info = texts_info(id);
+	char *text = texts_composev(id, values, n);
+	json_t *err = capnweb_error_new("Error", text ? text :
+	    "the executor could not compose its failure text");
+
+	if (err && info && info->code)
+		capnweb_error_set_prop(err, "code", json_string(info->code));
+	free(text);
+	if (err)
+		capnweb_call_reject(call, err);
+	else
+		capnweb_call_reject(call, json_string("out of memory"));
+}
+
+static void
+api_reject_type(struct capnweb_call *call, const char *message)
+{
+	json_t *err = capnweb_error_new("TypeError", message);
+
+	capnweb_call_reject(call, err ? err : json_string(message));
+}
+
+/* Resolves with {error, logs: []}: a declared failure in the envelope. */
+static void
+api_resolve_error(struct capnweb_call *call, const char *text)
+{
+	json_t *msg = json_pack("{s:s, s:[]}", "error", text, "logs");
+
+	capnweb_call_resolve(call, msg ? msg : json_null());
+}
+
+/* ---- tool calls and outbound requests from the child ---- */
+
+static void
+api_tool_settled(void *udata, int status, json_t *value)
+{
+	struct api_tool_call *tc = udata;
+	struct api_exec *ae = tc->ae;
+	char *answer = NULL;
+
+	if (ae->pe != NULL) {
+		if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
+			answer = strdup(json_string_value(value));
+		} else if (status == CAPNWEB_RESOLVED && !tc->outbound) {
+			/* The sandbox rethrows a non-envelope as the envelope fault. */
+			answer = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+		} else if (tc->outbound && status == CAPNWEB_RESOLVED) {
+			answer = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+		} else {
+			const char *m = capnweb_error_message(value);
+
+			answer = cm_envelope_error(m ? m : json_is_string(value) ?
+			    json_string_value(value) : "the dispatch failed");
+		}
+		if (answer)
+			pool_exec_reply(ae->pe, tc->call_id, tc->outbound,
+			    (const uint8_t *)answer, strlen(answer));
+		free(answer);
+	}
+	api_exec_unref(ae);
+	free(tc);
+}
+
+static void
+api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
+    const uint8_t *payload, size_t len, void *udata)
+{
+	struct api_exec *ae = udata;
+	struct api_tool_call *tc;
+	json_t *msg, *args;
+	const char *provider, *tool, *argstr;
+	char *answer;
+
+	msg = json_loadb((const char *)payload, len, 0, NULL);
+	if (msg == NULL || json_unpack(msg, "{s:s, s:s, s:s}", "provider",
+	    &provider, "tool", &tool, "args", &argstr) != 0) {
+		json_decref(msg);
+		answer = cm_envelope_error("the tool call was malformed");
+		if (answer)
+			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
+			    strlen(answer));
+		free(answer);
+		return;
+	}
+	if (ae->dispatch == NULL) {
+		answer = cm_envelope_tool_not_found(tool);
+		if (answer)
+			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
+			    strlen(answer));
+		free(answer);
+		json_decref(msg);
+		return;
+	}
+	args = json_pack("[s, s, s]", provider, tool, argstr);
+	tc = calloc(1, sizeof(*tc));
+	if (args == NULL || tc == NULL) {
+		json_decref(args);
+		free(tc);
+		json_decref(msg);
+		return;
+	}
+	tc->ae = ae;
+	tc->call_id = call_id;
+	ae->refs++;
+	if (capnweb_stub_call(ae->dispatch, NULL, args, api_tool_settled,
+	    tc) < 0) {
+		/* The caller's session is gone: the tool cannot be reached. */
+		ae->refs--;
+		free(tc);
+		answer = cm_envelope_error("the caller's connection is gone");
+		if (answer)
+			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
+			    strlen(answer));
+		free(answer);
+	}
+	json_decref(args);
+	json_decref(msg);
+}
+
+static void
+api_on_outbound(struct pool_exec *pe, uint32_t call_id,
+    const uint8_t *payload, size_t len, void *udata)
+{
+	struct api_exec *ae = udata;
+	struct api_tool_call *tc;
+	json_t *req, *args;
+	char *answer;
+
+	req = json_loadb((const char *)payload, len, 0, NULL);
+	if (ae->outbound == NULL || req == NULL) {
+		json_decref(req);
+		answer = texts_compose(CM_TEXT_OUTBOUND_DISABLED);
+		if (answer) {
+			json_t *e = json_pack("{s:s}", "error", answer);
+			char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
+
+			if (s)
+				pool_exec_reply(pe, call_id, 1,
+				    (const uint8_t *)s, strlen(s));
+			free(s);
+			json_decref(e);
+		}
+		free(answer);
+		return;
+	}
+	args = json_pack("[o]", req);
+	if (args == NULL || (tc = calloc(1, sizeof(*tc))) == NULL) {
+		json_decref(args);
+		return;
+	}
+	tc->ae = ae;
+	tc->call_id = call_id;
+	tc->outbound = 1;
+	ae->refs++;
+	if (capnweb_stub_call(ae->outbound, NULL, args, api_tool_settled,
+	    tc) < 0) {
+		ae->refs--;
+		free(tc);
+	}
+	json_decref(args);
+}
+
+/* ---- settling ---- */
+
+static void
+api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
+    const uint8_t *payload, size_t len, void *udata)
+{
+	struct api_exec *ae = udata;
+	struct daemon *d = ae->d;
+	enum metrics_outcome mo = METRICS_FAULT;
+	char num[32];
+	const char *v[3];
+	json_t *msg;
+
+	(void)pe;
+	ae->pe = NULL;
+	d->executions_in_flight--;
+	switch (outcome) {
+	case POOL_RESULT:
+		if (d->cfg.response_limit >= 0 &&
+		    (long long)len > d->cfg.response_limit) {
+			char size[32], limit[32];
+
+			snprintf(size, sizeof(size), "%zu", len);
+			snprintf(limit, sizeof(limit), "%lld",
+			    d->cfg.response_limit);
+			v[0] = "result envelope";
+			v[1] = size;
+			v[2] = limit;
+			api_reject_fault(ae->call, CM_TEXT_RESPONSE_TOO_LARGE, v,
+			    3);
+			break;
+		}
+		msg = json_loadb((const char *)payload, len, 0, NULL);
+		if (!json_is_object(msg)) {
+			json_decref(msg);
+			v[0] = "its answer was not a result envelope";
+			api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+			break;
+		}
+		mo = json_object_get(msg, "error") ? METRICS_ERROR :
+		    METRICS_RESULT;
+		capnweb_call_resolve(ae->call, msg);
+		break;
+	case POOL_TIMEOUT: {
+		char *text;
+
+		snprintf(num, sizeof(num), "%u", ae->timeout_ms);
+		text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num);
+		api_resolve_error(ae->call, text ? text : CM_TIMEOUT_MESSAGE);
+		free(text);
+		mo = METRICS_TIMEOUT;
+		break;
+	}
+	case POOL_CRASHED:
+		v[0] = "the child process died or broke the frame protocol";
+		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		break;
+	case POOL_SHUTDOWN:
+		v[0] = "the executor shut down";
+		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		break;
+	}
+	ae->call = NULL;
+	metrics_execution(&d->metrics, mo, api_now() - ae->started);
+	/* The call returned: the dispatch stub is released now (the seed's rule). */
+	if (ae->dispatch) {
+		capnweb_stub_release(ae->dispatch);
+		ae->dispatch = NULL;
+	}
+	api_exec_unref(ae);
+}
+
+static const struct pool_exec_callbacks api_pool_callbacks = {
+	api_on_tool_call, api_on_outbound, NULL, api_on_settle
+};
+
+/* ---- execute ---- */
+
+/* The run bound: the request's, else the default; null lifts it; the cap holds. */
+static uint32_t
+api_timeout(const struct daemon *d, const json_t *opt)
+{
+	const json_t *t = json_object_get(opt, "timeout");
+	double ms;
+	uint32_t cap = d->cfg.max_timeout ? d->cfg.max_timeout :
+	    CM_MAX_SUPPORTED_TIMEOUT;
+
+	if (t == NULL || capnweb_value_kind(t) != NULL) /* absent or undefined */
+		ms = d->cfg.default_timeout;
+	else if (json_is_null(t))
+		ms = CM_MAX_SUPPORTED_TIMEOUT;
+	else if (json_is_number(t))
+		ms = json_number_value(t);
+	else
+		ms = d->cfg.default_timeout;
+	if (!(ms >= 1))
+		ms = 1;
+	if (ms > cap)
+		ms = cap;
+	return (uint32_t)ms;
+}
+
+static void
+api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
+{
+	struct daemon *d = c->d;
+	json_t *code = json_array_get(args, 0);
+	json_t *providers = json_array_get(args, 1);
+	json_t *opt = json_array_get(args, 2);
+	json_t *dispatch = json_array_get(args, 3);
+	json_t *mode = json_array_get(args, 4);
+	json_t *outbound = json_array_get(args, 5);
+	json_t *req, *modules;
+	enum cm_outbound_mode om;
+	struct api_exec *ae;
+	char *text = NULL, *payload;
+	const char *v[1];
+	int full, count_waits, has_fn;
+
+	if (!json_is_string(code)) {
+		api_reject_type(call, "execute expects its code as a string");
+		return;
+	}
+	if (!json_is_array(providers))
+		providers = NULL;
+	if (!json_is_object(opt))
+		opt = NULL;
+	has_fn = outbound != NULL &&
+	    capnweb_value_kind(outbound) != NULL &&
+	    strcmp(capnweb_value_kind(outbound), "stub") == 0;
+	if (!json_is_string(mode)) {
+		v[0] = "(missing)";
+		api_reject_fault(call, CM_TEXT_PROTOCOL_UNKNOWN_OUTBOUND_MODE, v,
+		    1);
+		return;
+	}
+	if (cm_parse_outbound_mode(json_string_value(mode), has_fn, &om,
+	    &text) != 0) {
+		json_t *err = capnweb_error_new("Error", text ? text :
+		    "unknown outbound mode");
+
+		if (err)
+			capnweb_error_set_prop(err, "code",
+			    json_string("PROTOCOL_MISMATCH"));
+		capnweb_call_reject(call, err ? err : json_null());
+		free(text);
+		return;
+	}
+	if (providers && cm_validate_providers(providers, &text) != 0 && text) {
+		api_resolve_error(call, text);
+		free(text);
+		return;
+	}
+	if ((ae = calloc(1, sizeof(*ae))) == NULL) {
+		v[0] = "out of memory";
+		api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
+		return;
+	}
+	ae->d = d;
+	ae->refs = 1;
+	ae->started = api_now();
+	ae->timeout_ms = api_timeout(d, opt);
+	if (dispatch && capnweb_value_kind(dispatch) &&
+	    strcmp(capnweb_value_kind(dispatch), "stub") == 0)
+		ae->dispatch = capnweb_session_stub(c->session, dispatch);
+	if (om == CM_OUTBOUND_STUB)
+		ae->outbound = capnweb_session_stub(c->session, outbound);
+	/* The operator's veto turns native into no network at all. */
+	if (om == CM_OUTBOUND_NATIVE && d->cfg.outbound_veto)
+		om = CM_OUTBOUND_DISABLED;
+	count_waits = json_is_true(json_object_get(opt, "countHostWaits"));
+	modules = json_object_get(opt, "modules");
+	req = json_pack("{s:O, s:O, s:O, s:I, s:I, s:I, s:b, s:s, s:b}",
+	    "code", code,
+	    "providers", providers ? providers : json_array(),
+	    "modules", json_is_array(modules) ? modules : json_array(),
+	    "timeout", (json_int_t)ae->timeout_ms,
+	    "grace", (json_int_t)d->cfg.default_grace,
+	    "memoryLimit", (json_int_t)d->cfg.default_memory_limit,
+	    "countHostWaits", count_waits,
+	    "outboundMode", cm_outbound_mode_name(om),
+	    "retainHandles", json_is_true(json_object_get(opt,
+	    "retainHandles")));
+	payload = req ? json_dumps(req, JSON_COMPACT) : NULL;
+	json_decref(req);
+	if (payload == NULL) {
+		api_exec_unref(ae);
+		v[0] = "out of memory";
+		api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
+		return;
+	}
+	ae->call = call;
+	ae->pe = pool_execute(d->pool, (const uint8_t *)payload,
+	    strlen(payload), ae->timeout_ms, d->cfg.default_grace, count_waits,
+	    &api_pool_callbacks, ae, &full);
+	free(payload);
+	if (ae->pe == NULL) {
+		char n[16];
+
+		snprintf(n, sizeof(n), "%u", d->cfg.pool.max_queue);
+		v[0] = n;
+		ae->call = NULL;
+		api_exec_unref(ae);
+		api_reject_fault(call, CM_TEXT_QUEUE_OVERFLOW, v, 1);
+		return;
+	}
+	d->executions_in_flight++;
+}
+
+void
+api_on_call(void *udata, struct capnweb_call *call)
+{
+	struct conn *c = udata;
+	const char *method = capnweb_call_method(call);
+	json_t *args = capnweb_call_args(call);
+	const char *v[1];
+
+	if (capnweb_call_target(call) != 0 || args == NULL) {
+		capnweb_call_reject_unknown(call);
+		return;
+	}
+	if (strcmp(method, "protocolVersion") == 0) {
+		capnweb_call_resolve(call, json_integer(CM_PROTOCOL_VERSION));
+	} else if (strcmp(method, "execute") == 0) {
+		api_execute(c, call, args);
+	} else if (strcmp(method, "invokeHandle") == 0 ||
+	    strcmp(method, "closeHandles") == 0) {
+		/* No execution holds handles here yet: every id is "never granted". */
+		json_t *id = json_array_get(args, 0);
+
+		v[0] = json_is_string(id) ? json_string_value(id) : "";
+		api_reject_fault(call, CM_TEXT_HANDLES_CLOSED, v, 1);
+	} else {
+		capnweb_call_reject_unknown(call);
+	}
+}

@@ -1,0 +1,299 @@
+/*
+ * build/codemode-executord: the codemode executor daemon.
+ *
+ * Every setting is a flag and an environment variable (CODEMODE_ and the
+ * flag's name in capitals, dashes as underscores); a flag wins over the
+ * environment. `--help` lists them all.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cm_spec.h"
+#include "daemon.h"
+
+enum opt_kind { OPT_STR, OPT_UINT, OPT_SIZE, OPT_LL, OPT_BOOL, OPT_MODE };
+
+struct opt {
+	const char *name;
+	enum opt_kind kind;
+	const char *help;
+	void *target;
+};
+
+static struct daemon_config cfg;
+static const char *token_file;
+static const char *outbound_mode;
+static const char *log_level = "info";
+static unsigned handles_idle_timeout = CM_POOL_HANDLES_IDLE_TIMEOUT;
+static uid_t allowed_uids[64];
+static size_t n_allowed_uids;
+
+static const struct opt opts[] = {
+	{ "socket", OPT_STR, "unix socket path to listen on", &cfg.socket_path },
+	{ "socket-mode", OPT_MODE, "permissions of the socket (octal, default 0600)",
+	    &cfg.socket_mode },
+	{ "host", OPT_STR, "TCP address to listen on (127.0.0.1 when only --port "
+	    "is given; 0.0.0.0 only when stated)", &cfg.host },
+	{ "port", OPT_STR, "TCP port (default 8080 when TCP is asked for)",
+	    &cfg.port },
+	{ "max-workers", OPT_UINT, "concurrent executions (default: online CPUs)",
+	    &cfg.pool.max_workers },
+	{ "executions-per-worker", OPT_UINT, "executions one worker slot runs at "
+	    "once (default 1)", &cfg.pool.executions_per_worker },
+	{ "max-queue", OPT_UINT, "executions that may wait before QUEUE_OVERFLOW "
+	    "(default 100)", &cfg.pool.max_queue },
+	{ "retire-after-executions", OPT_UINT, "forks before the zygote is "
+	    "replaced (default 50)", &cfg.pool.retire_after_executions },
+	{ "worker-memory-limit", OPT_SIZE, "zygote RSS in bytes past which it is "
+	    "replaced (default 536870912)", &cfg.pool.worker_memory_limit },
+	{ "termination-delay", OPT_UINT, "ms a hung child may outlive timeout + "
+	    "grace (default 5000)", &cfg.pool.termination_delay_ms },
+	{ "handles-idle-timeout", OPT_UINT, "ms a retained execution lives "
+	    "unused (default 300000)", &handles_idle_timeout },
+	{ "spares", OPT_UINT, "children forked ahead of demand (default 2)",
+	    &cfg.pool.spares },
+	{ "outbound-mode", OPT_STR, "operator veto: 'null' gives native fetch no "
+	    "network at all", &outbound_mode },
+	{ "timeout", OPT_UINT, "default run bound in ms (default 60000)",
+	    &cfg.default_timeout },
+	{ "grace", OPT_UINT, "ms past the bound before the child is killed "
+	    "(default 1000)", &cfg.default_grace },
+	{ "memory-limit", OPT_UINT, "heap limit of one execution in MB "
+	    "(default 128)", &cfg.default_memory_limit },
+	{ "max-timeout", OPT_UINT, "cap on any requested timeout in ms "
+	    "(default 2147483647)", &cfg.max_timeout },
+	{ "response-limit", OPT_LL, "bytes of one result envelope (default: "
+	    "none beyond the protocol's)", &cfg.response_limit },
+	{ "max-connection-age", OPT_UINT, "ms a connection may stay open "
+	    "(default: unbounded)", &cfg.max_connection_age },
+	{ "ping-interval", OPT_UINT, "ms between pings that find dead peers "
+	    "(default 30000; 0 disables)", &cfg.ping_interval },
+	{ "shutdown-delay", OPT_UINT, "ms the daemon keeps serving after "
+	    "readiness flips (default 0)", &cfg.shutdown_delay },
+	{ "shutdown-drain", OPT_UINT, "ms running executions get to finish "
+	    "(default 0)", &cfg.shutdown_drain },
+	{ "max-connections", OPT_UINT, "open connections at most (default 1024)",
+	    &cfg.max_connections },
+	{ "metrics", OPT_BOOL, "serve /metrics: 1 or 0 (default 1)",
+	    &cfg.metrics },
+	{ "log-level", OPT_STR, "error, warn, info or debug (default info)",
+	    &log_level },
+	{ "token-file", OPT_STR, "file holding the bearer token TCP upgrades "
+	    "must present", &token_file },
+	{ "allow-uid", OPT_STR, "a uid allowed on the unix socket (repeatable; "
+	    "default: any)", NULL },
+};
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+static void
+usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: codemode-executord [options]\n\n");
+	for (i = 0; i < NOPTS; i++) {
+		char env[64];
+		size_t j;
+
+		snprintf(env, sizeof(env), "CODEMODE_%s", opts[i].name);
+		for (j = 0; env[j]; j++)
+			env[j] = env[j] == '-' ? '_' : (char)toupper(
+			    (unsigned char)env[j]);
+		fprintf(f, "  --%-24s %s\n  %26s (env %s)\n", opts[i].name,
+		    opts[i].help, "", env);
+	}
+	fprintf(f, "  --%-24s %s\n  --%-24s %s\n", "help", "this text",
+	    "version", "the protocol version this build speaks");
+}
+
+static int
+set_opt(const struct opt *o, const char *v)
+{
+	char *end;
+	unsigned long long n;
+
+	if (o->target == NULL) {
+		/* --allow-uid */
+		n = strtoull(v, &end, 10);
+		if (*v == '\0' || *end != '\0' || n > UINT_MAX ||
+		    n_allowed_uids == sizeof(allowed_uids) / sizeof(*allowed_uids))
+			return -1;
+		allowed_uids[n_allowed_uids++] = (uid_t)n;
+		return 0;
+	}
+	switch (o->kind) {
+	case OPT_STR:
+		*(const char **)o->target = v;
+		return 0;
+	case OPT_MODE:
+		n = strtoull(v, &end, 8);
+		if (*v == '\0' || *end != '\0' || n > 0777)
+			return -1;
+		*(mode_t *)o->target = (mode_t)n;
+		return 0;
+	case OPT_BOOL:
+		if (strcmp(v, "1") && strcmp(v, "0") && strcmp(v, "true") &&
+		    strcmp(v, "false"))
+			return -1;
+		*(int *)o->target = v[0] == '1' || v[0] == 't';
+		return 0;
+	case OPT_LL:
+		errno = 0;
+		n = strtoull(v, &end, 10);
+		if (*v == '\0' || *end != '\0' || errno || n > LLONG_MAX)
+			return -1;
+		*(long long *)o->target = (long long)n;
+		return 0;
+	case OPT_UINT:
+	case OPT_SIZE:
+		errno = 0;
+		n = strtoull(v, &end, 10);
+		if (*v == '\0' || *end != '\0' || errno || *v == '-')
+			return -1;
+		if (o->kind == OPT_UINT) {
+			if (n > UINT_MAX)
+				return -1;
+			*(unsigned *)o->target = (unsigned)n;
+		} else
+			*(size_t *)o->target = (size_t)n;
+		return 0;
+	}
+	return -1;
+}
+
+static char *
+read_token(const char *path)
+{
+	char buf[512];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r' ||
+	    buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return n ? strdup(buf) : NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct option lo[NOPTS + 3];
+	struct daemon *d;
+	char err[512], *token = NULL;
+	int i, ch, port_given = 0, rc;
+
+	daemon_config_default(&cfg);
+	/* The environment first, so flags override it. */
+	for (i = 0; i < (int)NOPTS; i++) {
+		char env[64];
+		const char *v;
+		size_t j;
+
+		snprintf(env, sizeof(env), "CODEMODE_%s", opts[i].name);
+		for (j = 0; env[j]; j++)
+			env[j] = env[j] == '-' ? '_' : (char)toupper(
+			    (unsigned char)env[j]);
+		if ((v = getenv(env)) != NULL && set_opt(&opts[i], v) != 0) {
+			fprintf(stderr, "codemode-executord: bad value for %s: "
+			    "%s\n", env, v);
+			return 2;
+		}
+		if (v && strcmp(opts[i].name, "port") == 0)
+			port_given = 1;
+	}
+	for (i = 0; i < (int)NOPTS; i++) {
+		lo[i].name = opts[i].name;
+		lo[i].has_arg = required_argument;
+		lo[i].flag = NULL;
+		lo[i].val = 1000 + i;
+	}
+	lo[NOPTS] = (struct option){ "help", no_argument, NULL, 'h' };
+	lo[NOPTS + 1] = (struct option){ "version", no_argument, NULL, 'V' };
+	lo[NOPTS + 2] = (struct option){ NULL, 0, NULL, 0 };
+	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (ch == 'h') {
+			usage(stdout);
+			return 0;
+		}
+		if (ch == 'V') {
+			printf("codemode-executord protocol %d\n",
+			    CM_PROTOCOL_VERSION);
+			return 0;
+		}
+		if (ch < 1000 || ch >= 1000 + (int)NOPTS) {
+			usage(stderr);
+			return 2;
+		}
+		if (set_opt(&opts[ch - 1000], optarg) != 0) {
+			fprintf(stderr, "codemode-executord: bad value for --%s: "
+			    "%s\n", opts[ch - 1000].name, optarg);
+			return 2;
+		}
+		if (strcmp(opts[ch - 1000].name, "port") == 0)
+			port_given = 1;
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (strcmp(log_level, "error") == 0)
+		cfg.log_level = LOG_ERROR;
+	else if (strcmp(log_level, "warn") == 0)
+		cfg.log_level = LOG_WARN;
+	else if (strcmp(log_level, "debug") == 0)
+		cfg.log_level = LOG_DEBUG;
+	else if (strcmp(log_level, "info") == 0)
+		cfg.log_level = LOG_INFO;
+	else {
+		fprintf(stderr, "codemode-executord: bad log level %s\n",
+		    log_level);
+		return 2;
+	}
+	if (outbound_mode) {
+		if (strcmp(outbound_mode, "null") != 0) {
+			fprintf(stderr, "codemode-executord: --outbound-mode takes "
+			    "only 'null' (the operator's veto)\n");
+			return 2;
+		}
+		cfg.outbound_veto = 1;
+	}
+	/* TCP only when asked for, and on loopback unless a host is stated. */
+	if (port_given && cfg.host == NULL)
+		cfg.host = CM_SERVER_HOST;
+	if (cfg.socket_path == NULL && cfg.host == NULL) {
+		fprintf(stderr, "codemode-executord: give --socket PATH and/or "
+		    "--port PORT\n");
+		return 2;
+	}
+	if (token_file && (token = read_token(token_file)) == NULL) {
+		fprintf(stderr, "codemode-executord: cannot read a token from "
+		    "%s\n", token_file);
+		return 2;
+	}
+	cfg.token = token;
+	if (n_allowed_uids) {
+		cfg.allowed_uids = allowed_uids;
+		cfg.n_allowed_uids = n_allowed_uids;
+	}
+	(void)handles_idle_timeout;
+	if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "codemode-executord: %s\n", err);
+		free(token);
+		return 1;
+	}
+	rc = daemon_run(d);
+	daemon_free(d);
+	free(token);
+	return rc == 0 ? 0 : 1;
+}

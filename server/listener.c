@@ -1,0 +1,142 @@
+/* Listening sockets for the daemon. */
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "listener.h"
+
+#define LISTENER_BACKLOG 128
+
+static int
+listener_fail(char *err, size_t errlen, const char *what, const char *name,
+    int e)
+{
+	snprintf(err, errlen, "%s %s: %s", what, name, strerror(e));
+	return -1;
+}
+
+/* Whether a daemon still answers on the socket at `path`. */
+static int
+listener_unix_alive(const struct sockaddr_un *sun)
+{
+	int fd, alive;
+
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+		return 1;  /* cannot tell: assume alive, never unlink blindly */
+	alive = connect(fd, (const struct sockaddr *)sun, sizeof(*sun)) == 0 ||
+	    errno != ECONNREFUSED;
+	close(fd);
+	return alive;
+}
+
+int
+listener_unix(const char *path, mode_t mode, char *err, size_t errlen)
+{
+	struct sockaddr_un sun;
+	struct stat st;
+	mode_t old;
+	int fd, e;
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sun.sun_path)) {
+		snprintf(err, errlen, "socket path too long: %s", path);
+		return -1;
+	}
+	strcpy(sun.sun_path, path);
+	if (lstat(path, &st) == 0) {
+		if (!S_ISSOCK(st.st_mode)) {
+			snprintf(err, errlen, "%s exists and is not a socket",
+			    path);
+			return -1;
+		}
+		if (listener_unix_alive(&sun)) {
+			snprintf(err, errlen, "another daemon is listening on %s",
+			    path);
+			return -1;
+		}
+		if (unlink(path) != 0)
+			return listener_fail(err, errlen, "unlink", path, errno);
+	}
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
+	    0)) < 0)
+		return listener_fail(err, errlen, "socket", path, errno);
+	/* The mode holds from the first instant: no window with looser rights. */
+	old = umask((mode_t)(~mode & 0777));
+	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
+		e = errno;
+		umask(old);
+		close(fd);
+		return listener_fail(err, errlen, "bind", path, e);
+	}
+	umask(old);
+	if (chmod(path, mode) != 0 || listen(fd, LISTENER_BACKLOG) != 0) {
+		e = errno;
+		close(fd);
+		unlink(path);
+		return listener_fail(err, errlen, "listen", path, e);
+	}
+	return fd;
+}
+
+int
+listener_tcp(const char *host, const char *port, char *err, size_t errlen)
+{
+	struct addrinfo hints, *res, *ai;
+	int fd = -1, rc, one = 1, e = 0;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE;
+	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0) {
+		snprintf(err, errlen, "cannot resolve %s:%s: %s", host, port,
+		    gai_strerror(rc));
+		return -1;
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
+		    SOCK_CLOEXEC, ai->ai_protocol);
+		if (fd < 0) {
+			e = errno;
+			continue;
+		}
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 &&
+		    listen(fd, LISTENER_BACKLOG) == 0)
+			break;
+		e = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot listen on %s:%s: %s", host, port,
+		    strerror(e));
+		return -1;
+	}
+	return fd;
+}
+
+int
+listener_port(int fd)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) != 0)
+		return -1;
+	if (ss.ss_family == AF_INET)
+		return ntohs(((struct sockaddr_in *)&ss)->sin_port);
+	if (ss.ss_family == AF_INET6)
+		return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+	return -1;
+}

@@ -1,0 +1,171 @@
+/* Prometheus text format for the daemon's counters. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+
+/* Upper bounds of the latency histogram, in seconds. */
+static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = {
+	0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30
+};
+
+static const char *const metrics_outcome_names[] = {
+	"result", "error", "timeout", "fault"
+};
+
+void
+metrics_execution(struct metrics *m, enum metrics_outcome o, double seconds)
+{
+	int i;
+
+	m->executions[o]++;
+	m->latency_count++;
+	m->latency_sum_s += seconds;
+	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++)
+		if (seconds <= metrics_bounds[i]) {
+			m->latency_le[i]++;
+			break;
+		}
+}
+
+void
+metrics_pool_event(struct metrics *m, const struct pool_event *ev)
+{
+	switch (ev->type) {
+	case POOL_EV_EXEC_REJECT:
+		m->executions_rejected++;
+		break;
+	case POOL_EV_WORKER_SPAWN:
+		m->worker_spawns++;
+		break;
+	case POOL_EV_WORKER_CRASH:
+		m->worker_crashes++;
+		break;
+	case POOL_EV_WORKER_RETIRE:
+		m->worker_retires++;
+		break;
+	default:
+		break;
+	}
+}
+
+/* A growing text buffer; `failed` sticks once an allocation fails. */
+struct metrics_buf {
+	char *s;
+	size_t len, cap;
+	int failed;
+};
+
+static void
+metrics_printf(struct metrics_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->failed)
+		return;
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			b->failed = 1;
+			return;
+		}
+		if ((size_t)n < b->cap - b->len) {
+			b->len += (size_t)n;
+			return;
+		}
+		{
+			size_t ncap = (b->cap + (size_t)n) * 2;
+			char *ns = realloc(b->s, ncap);
+
+			if (ns == NULL) {
+				b->failed = 1;
+				return;
+			}
+			b->s = ns;
+			b->cap = ncap;
+		}
+	}
+}
+
+static void
+metrics_counter(struct metrics_buf *b, const char *name, const char *help,
+    const char *type, unsigned long v)
+{
+	metrics_printf(b, "# HELP %s %s\n# TYPE %s %s\n%s %lu\n", name, help,
+	    name, type, name, v);
+}
+
+char *
+metrics_render(const struct metrics *m, const struct pool_stats *ps,
+    int ready, size_t *len)
+{
+	struct metrics_buf b = { NULL, 0, 0, 0 };
+	unsigned long cum = 0;
+	int i;
+
+	if ((b.s = malloc(4096)) == NULL)
+		return NULL;
+	b.cap = 4096;
+	b.s[0] = '\0';
+	metrics_counter(&b, "codemode_connections_total",
+	    "Connections accepted.", "counter", m->connections_total);
+	metrics_counter(&b, "codemode_connections_open",
+	    "Connections open now.", "gauge", m->connections_open);
+	metrics_counter(&b, "codemode_connections_rejected_total",
+	    "Connections refused at admission.", "counter",
+	    m->connections_rejected);
+	metrics_counter(&b, "codemode_http_requests_total",
+	    "Plain HTTP requests served.", "counter", m->http_requests);
+	metrics_printf(&b, "# HELP codemode_executions_total Executions "
+	    "settled, by outcome.\n# TYPE codemode_executions_total counter\n");
+	for (i = 0; i < 4; i++)
+		metrics_printf(&b, "codemode_executions_total{outcome=\"%s\"} "
+		    "%lu\n", metrics_outcome_names[i], m->executions[i]);
+	metrics_counter(&b, "codemode_executions_rejected_total",
+	    "Executions refused before they ran (queue full, draining).",
+	    "counter", m->executions_rejected);
+	metrics_counter(&b, "codemode_executions_running",
+	    "Executions running now.", "gauge", ps->running);
+	metrics_counter(&b, "codemode_queue_depth",
+	    "Executions waiting for a worker.", "gauge", ps->queued);
+	metrics_counter(&b, "codemode_workers", "Engine children alive.",
+	    "gauge", ps->children);
+	metrics_counter(&b, "codemode_workers_spare",
+	    "Engine children forked ahead of demand.", "gauge", ps->spares);
+	metrics_counter(&b, "codemode_worker_spawns_total",
+	    "Engine children forked.", "counter", m->worker_spawns);
+	metrics_counter(&b, "codemode_worker_crashes_total",
+	    "Engine children or zygotes that died unexpectedly.", "counter",
+	    m->worker_crashes);
+	metrics_counter(&b, "codemode_worker_retires_total",
+	    "Zygotes retired by count or memory.", "counter",
+	    m->worker_retires);
+	metrics_counter(&b, "codemode_handles_open",
+	    "Retained executions holding handles.", "gauge", m->handles_open);
+	metrics_counter(&b, "codemode_handles_closed_total",
+	    "Retained executions closed.", "counter", m->handles_closed);
+	metrics_counter(&b, "codemode_ready", "1 while accepting new work.",
+	    "gauge", (unsigned long)(ready != 0));
+	metrics_printf(&b, "# HELP codemode_execution_seconds Time from "
+	    "execute to result.\n# TYPE codemode_execution_seconds histogram\n");
+	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++) {
+		cum += m->latency_le[i];
+		metrics_printf(&b, "codemode_execution_seconds_bucket{le=\"%g\"} "
+		    "%lu\n", metrics_bounds[i], cum);
+	}
+	metrics_printf(&b, "codemode_execution_seconds_bucket{le=\"+Inf\"} %lu\n"
+	    "codemode_execution_seconds_sum %.6f\n"
+	    "codemode_execution_seconds_count %lu\n", m->latency_count,
+	    m->latency_sum_s, m->latency_count);
+	if (b.failed) {
+		free(b.s);
+		return NULL;
+	}
+	*len = b.len;
+	return b.s;
+}
