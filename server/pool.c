@@ -1,6 +1,8 @@
 /*
- * The worker pool. See pool.h for the model; this file keeps three kinds of
- * object, each in a <sys/queue.h> list:
+ * The worker pool. See pool.h for the model. Three kinds of object, each in
+ * a <sys/queue.h> list; this file keeps the zygotes, the refill of spare
+ * children and the pool's lifecycle, pool_child.c the children and
+ * pool_exec.c the executions:
  *
  *   zygote  a warmed engine process; the current one forks, older ones are
  *           retiring and exit once their children have;
@@ -27,95 +29,11 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
-#include "frame.h"
-#include "pool.h"
+#include "pool_int.h"
 
-/* What a child is doing. Transitions happen only in the functions named. */
-enum child_state {
-	CHILD_STARTING,  /* forked; waiting for HELLO (child_on_frame) */
-	CHILD_SPARE,     /* ready, idle (pool_dispatch takes it) */
-	CHILD_BUSY,      /* running `exec` (exec_settle releases it) */
-	CHILD_CLOSING    /* done or killed; waiting for exit and EOF (child_gone) */
-};
-
-struct pool_zygote {
-	TAILQ_ENTRY(pool_zygote) entry;
-	struct pool *pool;
-	pid_t pid;
-	int ctl_fd;
-	struct event *ev_ctl;
-	unsigned forks;
-	unsigned children;      /* spawned and not yet reported exited */
-	unsigned pending;       /* SPAWN requests not yet answered */
-	int spawned_any;
-	int retiring;
-	int reaped;
-};
-
-struct pool_child {
-	TAILQ_ENTRY(pool_child) entry;
-	struct pool *pool;
-	struct pool_zygote *zygote;
-	pid_t pid;
-	struct bufferevent *bev;
-	struct event *ev_timer; /* start and exit deadlines */
-	enum child_state state;
-	struct pool_exec *exec;
-	int reaped;
-	int eof;
-};
-
-struct pool_exec {
-	TAILQ_ENTRY(pool_exec) entry;
-	struct pool *pool;
-	uint32_t id;
-	uint8_t *request;
-	size_t len;
-	uint32_t timeout_ms, grace_ms;
-	int count_host_waits;
-	struct pool_exec_callbacks cb;
-	void *udata;
-	struct pool_child *child;
-	struct event *ev_deadline;
-	double budget_ms;       /* run clock left before the kill */
-	double running_since;   /* when the clock last started */
-	int waiting;            /* the clock is stopped on a host wait */
-	double submitted;
-};
-
-TAILQ_HEAD(pool_zygote_list, pool_zygote);
-TAILQ_HEAD(pool_child_list, pool_child);
-TAILQ_HEAD(pool_exec_list, pool_exec);
-
-struct pool {
-	struct event_base *base;
-	struct pool_options opt;
-	struct pool_zygote_list zygotes;  /* first = current */
-	struct pool_child_list children;
-	struct pool_exec_list queue;
-	struct event *ev_sigchld;
-	struct event *ev_restart;         /* backoff before a new zygote */
-	struct event *ev_drain;
-	struct event *ev_tick;            /* ends a drain early once all settled */
-	unsigned restart_backoff_ms;
-	uint32_t next_exec_id;
-	unsigned queued, running, spares, starting, pending_spawns;
-	unsigned long spawned, crashed, retired;
-	int shutting_down;               /* 1 draining, 2 terminating */
-	unsigned grace_ms;
-	void (*done)(void *);
-	void *done_arg;
-};
-
-static void pool_dispatch(struct pool *);
-static void pool_refill(struct pool *);
-static void pool_check_done(struct pool *);
 static int pool_zygote_start(struct pool *);
-static void child_kill(struct pool_child *, int);
-static void exec_settle(struct pool_exec *, enum pool_outcome,
-    const uint8_t *, size_t);
 
-static double
+double
 pool_now_ms(void)
 {
 	struct timespec ts;
@@ -124,7 +42,7 @@ pool_now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static struct timeval
+struct timeval
 pool_tv(double ms)
 {
 	struct timeval tv;
@@ -136,7 +54,7 @@ pool_tv(double ms)
 	return tv;
 }
 
-static void
+void
 pool_emit(struct pool *p, enum pool_event_type type, struct pool_exec *e,
     pid_t pid, const char *reason)
 {
@@ -172,7 +90,7 @@ pool_options_default(struct pool_options *o)
 	o->program.sandbox = 1;
 }
 
-static unsigned
+unsigned
 pool_capacity(const struct pool *p)
 {
 	return p->opt.max_workers * p->opt.executions_per_worker;
@@ -180,448 +98,30 @@ pool_capacity(const struct pool *p)
 
 /* ---- children ---- */
 
-/* Frees a child once its exit was reported and its socket closed. */
-static void
-child_gone(struct pool_child *c)
-{
-	struct pool *p = c->pool;
 
-	if (!c->reaped || !c->eof)
-		return;
-	if (c->state == CHILD_SPARE)
-		p->spares--;
-	else if (c->state == CHILD_STARTING)
-		p->starting--;
-	if (c->exec)
-		exec_settle(c->exec, POOL_CRASHED, NULL, 0);
-	TAILQ_REMOVE(&p->children, c, entry);
-	if (c->bev)
-		bufferevent_free(c->bev);
-	if (c->ev_timer)
-		event_free(c->ev_timer);
-	free(c);
-	pool_refill(p);
-	pool_dispatch(p);
-	pool_check_done(p);
-}
 
-/* A child broke, or must stop: kill it and fail what it was running. */
-static void
-child_kill(struct pool_child *c, int crashed)
-{
-	struct pool *p = c->pool;
 
-	if (crashed) {
-		p->crashed++;
-		pool_emit(p, POOL_EV_WORKER_CRASH, c->exec, c->pid,
-		    c->state == CHILD_STARTING ? "child never started" :
-		    "child crashed or broke the frame protocol");
-		/* A child that cannot start fails a waiting run rather than hang it. */
-		if (c->state == CHILD_STARTING && TAILQ_FIRST(&p->queue) &&
-		    !p->shutting_down)
-			exec_settle(TAILQ_FIRST(&p->queue), POOL_CRASHED, NULL, 0);
-	}
-	if (c->state == CHILD_SPARE)
-		p->spares--;
-	else if (c->state == CHILD_STARTING)
-		p->starting--;
-	c->state = CHILD_CLOSING;
-	if (c->exec)
-		exec_settle(c->exec, POOL_CRASHED, NULL, 0);
-	if (!c->reaped)
-		kill(c->pid, SIGKILL);
-	/* Stop reading; EOF is implied once the process is gone. */
-	if (c->bev) {
-		bufferevent_free(c->bev);
-		c->bev = NULL;
-	}
-	c->eof = 1;
-	child_gone(c);
-}
 
-static void
-child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
-    uint32_t exec_id, uint32_t call_id, const uint8_t *payload, size_t len)
-{
-	uint8_t hdr[FRAME_HEADER_SIZE];
 
-	if (c->bev == NULL)
-		return;
-	frame_encode_header(hdr, type, flags, exec_id, call_id, (uint32_t)len);
-	if (bufferevent_write(c->bev, hdr, sizeof(hdr)) != 0 ||
-	    (len && bufferevent_write(c->bev, payload, len) != 0))
-		child_kill(c, 1);
-}
 
-/* Handles one decoded frame; returns -1 when the child was killed. */
-static int
-child_on_frame(struct pool_child *c, const struct frame *f)
-{
-	struct pool_exec *e = c->exec;
 
-	if (f->type == FRAME_HELLO) {
-		if (c->state != CHILD_STARTING)
-			goto violation;
-		c->state = CHILD_SPARE;
-		c->pool->starting--;
-		c->pool->spares++;
-		evtimer_del(c->ev_timer);
-		pool_dispatch(c->pool);
-		return 0;
-	}
-	/* Everything else belongs to the execution the child runs. */
-	if (c->state != CHILD_BUSY || e == NULL || f->exec_id != e->id)
-		goto violation;
-	switch (f->type) {
-	case FRAME_TOOL_CALL:
-		if (e->cb.on_tool_call)
-			e->cb.on_tool_call(e, f->call_id, f->payload, f->len,
-			    e->udata);
-		return 0;
-	case FRAME_OUTBOUND_REQUEST:
-		if (e->cb.on_outbound)
-			e->cb.on_outbound(e, f->call_id, f->payload, f->len,
-			    e->udata);
-		return 0;
-	case FRAME_HOST_WAIT: {
-		int waiting = f->flags & 1;
 
-		if (waiting == e->waiting)
-			return 0;
-		e->waiting = waiting;
-		if (!e->count_host_waits) {
-			if (waiting) {
-				e->budget_ms -= pool_now_ms() - e->running_since;
-				evtimer_del(e->ev_deadline);
-			} else {
-				struct timeval tv = pool_tv(e->budget_ms);
 
-				e->running_since = pool_now_ms();
-				evtimer_add(e->ev_deadline, &tv);
-			}
-		}
-		if (e->cb.on_host_wait)
-			e->cb.on_host_wait(e, waiting, e->udata);
-		return 0;
-	}
-	case FRAME_RESULT: {
-		struct timeval tv = pool_tv(c->pool->opt.termination_delay_ms);
-
-		/* One execution per child: it exits now; make sure it does. */
-		c->state = CHILD_CLOSING;
-		evtimer_add(c->ev_timer, &tv);
-		exec_settle(e, POOL_RESULT, f->payload, f->len);
-		return 0;
-	}
-	default:
-		break;
-	}
-violation:
-	child_kill(c, 1);
-	return -1;
-}
-
-static void
-child_on_read(struct bufferevent *bev, void *arg)
-{
-	struct pool_child *c = arg;
-	struct evbuffer *in = bufferevent_get_input(bev);
-
-	for (;;) {
-		size_t avail = evbuffer_get_length(in), need;
-		const uint8_t *p;
-		struct frame f;
-		long r;
-
-		if (avail < FRAME_HEADER_SIZE)
-			return;
-		p = evbuffer_pullup(in, FRAME_HEADER_SIZE);
-		r = frame_decode(p, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
-		    c->pool->opt.max_frame_payload, &f);
-		if (r < 0) {
-			child_kill(c, 1);
-			return;
-		}
-		/* The header passed its size checks: wait for the whole frame. */
-		need = FRAME_HEADER_SIZE + ((size_t)p[12] << 24 |
-		    (size_t)p[13] << 16 | (size_t)p[14] << 8 | p[15]);
-		if (avail < need)
-			return;
-		p = evbuffer_pullup(in, (ssize_t)need);
-		if (frame_decode(p, need, FRAME_ROLE_PARENT,
-		    c->pool->opt.max_frame_payload, &f) != (long)need) {
-			child_kill(c, 1);
-			return;
-		}
-		if (child_on_frame(c, &f) != 0)
-			return;
-		if (c->bev == NULL)
-			return;
-		evbuffer_drain(in, need);
-	}
-}
-
-static void
-child_on_event(struct bufferevent *bev, short what, void *arg)
-{
-	struct pool_child *c = arg;
-
-	(void)bev;
-	if (!(what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)))
-		return;
-	bufferevent_free(c->bev);
-	c->bev = NULL;
-	c->eof = 1;
-	if (c->state == CHILD_BUSY || c->state == CHILD_STARTING ||
-	    c->state == CHILD_SPARE) {
-		/* A socket that closes early means the child died. */
-		child_kill(c, 1);
-		return;
-	}
-	child_gone(c);
-}
-
-/* A child that never said HELLO, or never exited after its result. */
-static void
-child_on_timer(evutil_socket_t fd, short what, void *arg)
-{
-	struct pool_child *c = arg;
-
-	(void)fd;
-	(void)what;
-	child_kill(c, c->state == CHILD_STARTING);
-}
-
-static void
-child_new(struct pool_zygote *z, pid_t pid, int fd)
-{
-	struct pool *p = z->pool;
-	struct pool_child *c;
-	struct timeval tv = pool_tv(p->opt.termination_delay_ms);
-
-	if ((c = calloc(1, sizeof(*c))) == NULL) {
-		kill(pid, SIGKILL);
-		close(fd);
-		return;
-	}
-	c->pool = p;
-	c->zygote = z;
-	c->pid = pid;
-	c->state = CHILD_STARTING;
-	c->bev = bufferevent_socket_new(p->base, fd, BEV_OPT_CLOSE_ON_FREE);
-	c->ev_timer = evtimer_new(p->base, child_on_timer, c);
-	if (c->bev == NULL || c->ev_timer == NULL) {
-		if (c->bev)
-			bufferevent_free(c->bev);
-		else
-			close(fd);
-		if (c->ev_timer)
-			event_free(c->ev_timer);
-		kill(pid, SIGKILL);
-		free(c);
-		return;
-	}
-	evutil_make_socket_nonblocking(fd);
-	bufferevent_setcb(c->bev, child_on_read, NULL, child_on_event, c);
-	bufferevent_enable(c->bev, EV_READ);
-	evtimer_add(c->ev_timer, &tv);
-	TAILQ_INSERT_TAIL(&p->children, c, entry);
-	p->starting++;
-	p->spawned++;
-	pool_emit(p, POOL_EV_WORKER_SPAWN, NULL, pid, NULL);
-}
-
-static struct pool_child *
-child_find(struct pool *p, pid_t pid)
-{
-	struct pool_child *c;
-
-	TAILQ_FOREACH(c, &p->children, entry)
-		if (c->pid == pid)
-			return c;
-	return NULL;
-}
-
-/*
- * The child's process is gone. Its socket may still hold its last frames
- * (the exit report can overtake them), so the verdict waits for EOF.
- */
-static void
-child_on_exit(struct pool_child *c)
-{
-	c->reaped = 1;
-	if (!c->eof)
-		return;
-	if (c->state != CHILD_CLOSING)
-		child_kill(c, 1);
-	else
-		child_gone(c);
-}
 
 /* ---- executions ---- */
 
-static void
-exec_on_deadline(evutil_socket_t fd, short what, void *arg)
-{
-	struct pool_exec *e = arg;
-	struct pool_child *c = e->child;
 
-	(void)fd;
-	(void)what;
-	/* Report first, then kill: the caller hears the timeout at the bound. */
-	c->exec = NULL;
-	exec_settle(e, POOL_TIMEOUT, NULL, 0);
-	child_kill(c, 0);
-}
 
-static void
-exec_free(struct pool_exec *e)
-{
-	if (e->ev_deadline)
-		event_free(e->ev_deadline);
-	free(e->request);
-	free(e);
-}
 
-/* Settles once: tells the owner, frees the execution, frees the slot. */
-static void
-exec_settle(struct pool_exec *e, enum pool_outcome outcome,
-    const uint8_t *payload, size_t len)
-{
-	struct pool *p = e->pool;
-	struct pool_child *c = e->child;
-	struct pool_event ev;
 
-	if (c) {
-		c->exec = NULL;
-		p->running--;
-	} else {
-		TAILQ_REMOVE(&p->queue, e, entry);
-		p->queued--;
-	}
-	evtimer_del(e->ev_deadline);
-	if (p->opt.on_event) {
-		memset(&ev, 0, sizeof(ev));
-		ev.type = POOL_EV_EXEC_SETTLE;
-		ev.exec_id = e->id;
-		ev.pid = c ? c->pid : 0;
-		ev.outcome = outcome;
-		ev.queue_depth = p->queued;
-		ev.duration_ms = pool_now_ms() - e->submitted;
-		p->opt.on_event(&ev, p->opt.event_arg);
-	}
-	if (e->cb.on_settle)
-		e->cb.on_settle(e, outcome, payload, len, e->udata);
-	exec_free(e);
-}
 
-/* Starts queued executions on spare children while capacity allows. */
-static void
-pool_dispatch(struct pool *p)
-{
-	struct pool_exec *e;
-	struct pool_child *c;
 
-	while ((e = TAILQ_FIRST(&p->queue)) != NULL &&
-	    p->running < pool_capacity(p) && p->spares > 0) {
-		TAILQ_FOREACH(c, &p->children, entry)
-			if (c->state == CHILD_SPARE)
-				break;
-		if (c == NULL)
-			break;
-		TAILQ_REMOVE(&p->queue, e, entry);
-		p->queued--;
-		p->spares--;
-		p->running++;
-		c->state = CHILD_BUSY;
-		c->exec = e;
-		e->child = c;
-		e->running_since = pool_now_ms();
-		{
-			struct timeval tv = pool_tv(e->budget_ms);
 
-			evtimer_add(e->ev_deadline, &tv);
-		}
-		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
-		child_send(c, FRAME_EXECUTE, 0, e->id, 0, e->request, e->len);
-		free(e->request);
-		e->request = NULL;
-	}
-	pool_refill(p);
-}
-
-struct pool_exec *
-pool_execute(struct pool *p, const uint8_t *request, size_t len,
-    uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
-    const struct pool_exec_callbacks *cb, void *udata, int *full)
-{
-	struct pool_exec *e;
-
-	*full = 0;
-	if (p->shutting_down) {
-		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "shutting down");
-		return NULL;
-	}
-	/* Waiting work beyond maxQueue is refused, never dropped later. */
-	if (p->queued >= p->opt.max_queue &&
-	    !(p->running < pool_capacity(p) && p->spares > 0)) {
-		*full = 1;
-		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "queue full");
-		return NULL;
-	}
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		return NULL;
-	if ((e->request = malloc(len ? len : 1)) == NULL ||
-	    (e->ev_deadline = evtimer_new(p->base, exec_on_deadline, e)) ==
-	    NULL) {
-		exec_free(e);
-		return NULL;
-	}
-	memcpy(e->request, request, len);
-	e->len = len;
-	e->pool = p;
-	e->id = ++p->next_exec_id;
-	e->timeout_ms = timeout_ms;
-	e->grace_ms = grace_ms;
-	e->budget_ms = (double)timeout_ms + grace_ms;
-	e->count_host_waits = count_host_waits;
-	e->cb = *cb;
-	e->udata = udata;
-	e->submitted = pool_now_ms();
-	TAILQ_INSERT_TAIL(&p->queue, e, entry);
-	p->queued++;
-	pool_dispatch(p);
-	pool_emit(p, POOL_EV_QUEUE_DEPTH, NULL, 0, NULL);
-	return e;
-}
-
-int
-pool_exec_reply(struct pool_exec *e, uint32_t call_id, int outbound,
-    const uint8_t *payload, size_t len)
-{
-	if (e->child == NULL || e->child->state != CHILD_BUSY)
-		return -1;
-	child_send(e->child, outbound ? FRAME_OUTBOUND_RESPONSE :
-	    FRAME_TOOL_RESULT, 0, e->id, call_id, payload, len);
-	return 0;
-}
-
-uint32_t
-pool_exec_id(const struct pool_exec *e)
-{
-	return e->id;
-}
-
-pid_t
-pool_exec_pid(const struct pool_exec *e)
-{
-	return e->child ? e->child->pid : 0;
-}
 
 /* ---- zygotes ---- */
 
 static void
-zygote_retire(struct pool_zygote *z, const char *reason)
+pool_zygote_retire(struct pool_zygote *z, const char *reason)
 {
 	if (z->retiring)
 		return;
@@ -640,7 +140,7 @@ pool_current_zygote(struct pool *p)
 }
 
 static void
-zygote_free(struct pool_zygote *z)
+pool_zygote_free(struct pool_zygote *z)
 {
 	struct pool *p = z->pool;
 
@@ -654,7 +154,7 @@ zygote_free(struct pool_zygote *z)
 
 /* The zygote's control socket is gone: it died, or is about to. */
 static void
-zygote_lost(struct pool_zygote *z)
+pool_zygote_lost(struct pool_zygote *z)
 {
 	struct pool *p = z->pool;
 
@@ -678,7 +178,7 @@ zygote_lost(struct pool_zygote *z)
 }
 
 static void
-zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
+pool_zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 {
 	struct pool_zygote *z = arg;
 	struct pool *p = z->pool;
@@ -707,17 +207,17 @@ zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 			z->children++;
 			z->spawned_any = 1;
 			p->restart_backoff_ms = 0;
-			child_new(z, m.pid, child_fd);
+			pool_child_new(z, m.pid, child_fd);
 			if (z->forks >= p->opt.retire_after_executions)
-				zygote_retire(z, "count");
+				pool_zygote_retire(z, "count");
 			else if ((size_t)m.rss_kb * 1024 >
 			    p->opt.worker_memory_limit)
-				zygote_retire(z, "memory");
+				pool_zygote_retire(z, "memory");
 			break;
 		case ZYGOTE_EXITED:
 			z->children--;
-			if ((c = child_find(p, m.pid)) != NULL)
-				child_on_exit(c);
+			if ((c = pool_child_find(p, m.pid)) != NULL)
+				pool_child_on_exit(c);
 			break;
 		}
 	}
@@ -725,7 +225,7 @@ zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 		/* A zygote that says what it should not is killed like a child. */
 		if (r != 0)
 			kill(z->pid, SIGKILL);
-		zygote_lost(z);
+		pool_zygote_lost(z);
 	}
 	pool_refill(p);
 	pool_dispatch(p);
@@ -756,7 +256,7 @@ pool_zygote_start(struct pool *p)
 	z->pid = pid;
 	z->ctl_fd = ctl;
 	z->ev_ctl = event_new(p->base, ctl, EV_READ | EV_PERSIST,
-	    zygote_on_ctl, z);
+	    pool_zygote_on_ctl, z);
 	if (z->ev_ctl == NULL || event_add(z->ev_ctl, NULL) != 0) {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
@@ -771,7 +271,7 @@ pool_zygote_start(struct pool *p)
 }
 
 /* Keeps `spares` children forked ahead of demand, within capacity. */
-static void
+void
 pool_refill(struct pool *p)
 {
 	struct pool_zygote *z;
@@ -805,7 +305,7 @@ pool_refill(struct pool *p)
 
 				/* Nothing can start: fail what waits instead of hanging. */
 				while ((e = TAILQ_FIRST(&p->queue)) != NULL)
-					exec_settle(e, POOL_CRASHED, NULL, 0);
+					pool_exec_settle(e, POOL_CRASHED, NULL, 0);
 			}
 			return;
 		}
@@ -841,22 +341,22 @@ pool_on_sigchld(evutil_socket_t fd, short what, void *arg)
 			if (z->pid != pid)
 				continue;
 			z->reaped = 1;
-			zygote_lost(z);
+			pool_zygote_lost(z);
 			TAILQ_FOREACH(c, &p->children, entry)
 				if (c->zygote == z)
 					c->zygote = NULL;
 			/* Its children died with it (PDEATHSIG) or were orphaned to us. */
-			zygote_free(z);
+			pool_zygote_free(z);
 			break;
 		}
-		if ((c = child_find(p, pid)) != NULL)
-			child_on_exit(c);
+		if ((c = pool_child_find(p, pid)) != NULL)
+			pool_child_on_exit(c);
 	}
 	/* Children of a dead zygote that no one will report: treat them as reaped. */
 	TAILQ_FOREACH(c, &p->children, entry) {
 		if (c->zygote == NULL && !c->reaped && kill(c->pid, 0) != 0 &&
 		    errno == ESRCH) {
-			child_on_exit(c);
+			pool_child_on_exit(c);
 			break;  /* the list may have changed */
 		}
 	}
@@ -924,7 +424,7 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 
 /* ---- shutdown ---- */
 
-static void
+void
 pool_check_done(struct pool *p)
 {
 	void (*done)(void *);
@@ -970,16 +470,16 @@ pool_on_drained(evutil_socket_t fd, short what, void *arg)
 	if (p->ev_tick)
 		event_del(p->ev_tick);
 	while ((e = TAILQ_FIRST(&p->queue)) != NULL)
-		exec_settle(e, POOL_SHUTDOWN, NULL, 0);
+		pool_exec_settle(e, POOL_SHUTDOWN, NULL, 0);
 	TAILQ_FOREACH(c, &p->children, entry) {
 		if (c->exec)
-			exec_settle(c->exec, POOL_SHUTDOWN, NULL, 0);
+			pool_exec_settle(c->exec, POOL_SHUTDOWN, NULL, 0);
 		if (!c->reaped)
 			kill(c->pid, SIGTERM);
 	}
 	TAILQ_FOREACH(z, &p->zygotes, entry)
 		if (!z->retiring)
-			zygote_retire(z, "shutdown");
+			pool_zygote_retire(z, "shutdown");
 	event_free(p->ev_drain);
 	p->ev_drain = evtimer_new(p->base, pool_on_kill, p);
 	if (p->ev_drain)
@@ -1043,12 +543,12 @@ pool_free(struct pool *p)
 	/* Free the queue and children without calling anyone back. */
 	while ((e = TAILQ_FIRST(&p->queue)) != NULL) {
 		TAILQ_REMOVE(&p->queue, e, entry);
-		exec_free(e);
+		pool_exec_free(e);
 	}
 	while ((c = TAILQ_FIRST(&p->children)) != NULL) {
 		TAILQ_REMOVE(&p->children, c, entry);
 		if (c->exec)
-			exec_free(c->exec);
+			pool_exec_free(c->exec);
 		kill(c->pid, SIGKILL);
 		if (c->bev)
 			bufferevent_free(c->bev);
@@ -1061,7 +561,7 @@ pool_free(struct pool *p)
 			kill(z->pid, SIGKILL);
 			waitpid(z->pid, NULL, 0);
 		}
-		zygote_free(z);
+		pool_zygote_free(z);
 	}
 	/* Orphans of the killed zygotes come to us: reap them, bounded. */
 	for (i = 0; i < 100; i++) {

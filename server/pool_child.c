@@ -1,0 +1,300 @@
+/*
+ * The pool's children: one forked engine process and its socket each.
+ *
+ * A child is tied to two events, the zygote (or, for an orphan, the
+ * daemon) reporting its exit and its socket reaching EOF; it is freed only
+ * after both (tmux's job lifecycle). Every frame it sends is untrusted:
+ * frame_decode() checks it, and one that fails, arrives out of turn or
+ * names another execution kills that child, never the daemon.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+
+#include "pool_int.h"
+
+static void pool_child_gone(struct pool_child *);
+
+/* Frees a child once its exit was reported and its socket closed. */
+static void
+pool_child_gone(struct pool_child *c)
+{
+	struct pool *p = c->pool;
+
+	if (!c->reaped || !c->eof)
+		return;
+	if (c->state == CHILD_SPARE)
+		p->spares--;
+	else if (c->state == CHILD_STARTING)
+		p->starting--;
+	if (c->exec)
+		pool_exec_settle(c->exec, POOL_CRASHED, NULL, 0);
+	TAILQ_REMOVE(&p->children, c, entry);
+	if (c->bev)
+		bufferevent_free(c->bev);
+	if (c->ev_timer)
+		event_free(c->ev_timer);
+	free(c);
+	pool_refill(p);
+	pool_dispatch(p);
+	pool_check_done(p);
+}
+
+/* A child broke, or must stop: kill it and fail what it was running. */
+void
+pool_child_kill(struct pool_child *c, int crashed)
+{
+	struct pool *p = c->pool;
+
+	if (crashed) {
+		p->crashed++;
+		pool_emit(p, POOL_EV_WORKER_CRASH, c->exec, c->pid,
+		    c->state == CHILD_STARTING ? "child never started" :
+		    "child crashed or broke the frame protocol");
+		/* A child that cannot start fails a waiting run rather than hang it. */
+		if (c->state == CHILD_STARTING && TAILQ_FIRST(&p->queue) &&
+		    !p->shutting_down)
+			pool_exec_settle(TAILQ_FIRST(&p->queue), POOL_CRASHED, NULL, 0);
+	}
+	if (c->state == CHILD_SPARE)
+		p->spares--;
+	else if (c->state == CHILD_STARTING)
+		p->starting--;
+	c->state = CHILD_CLOSING;
+	if (c->exec)
+		pool_exec_settle(c->exec, POOL_CRASHED, NULL, 0);
+	if (!c->reaped)
+		kill(c->pid, SIGKILL);
+	/* Stop reading; EOF is implied once the process is gone. */
+	if (c->bev) {
+		bufferevent_free(c->bev);
+		c->bev = NULL;
+	}
+	c->eof = 1;
+	pool_child_gone(c);
+}
+
+void
+pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
+    uint32_t exec_id, uint32_t call_id, const uint8_t *payload, size_t len)
+{
+	uint8_t hdr[FRAME_HEADER_SIZE];
+
+	if (c->bev == NULL)
+		return;
+	frame_encode_header(hdr, type, flags, exec_id, call_id, (uint32_t)len);
+	if (bufferevent_write(c->bev, hdr, sizeof(hdr)) != 0 ||
+	    (len && bufferevent_write(c->bev, payload, len) != 0))
+		pool_child_kill(c, 1);
+}
+
+/* Handles one decoded frame; returns -1 when the child was killed. */
+int
+pool_child_on_frame(struct pool_child *c, const struct frame *f)
+{
+	struct pool_exec *e = c->exec;
+
+	if (f->type == FRAME_HELLO) {
+		if (c->state != CHILD_STARTING)
+			goto violation;
+		c->state = CHILD_SPARE;
+		c->pool->starting--;
+		c->pool->spares++;
+		evtimer_del(c->ev_timer);
+		pool_dispatch(c->pool);
+		return 0;
+	}
+	/* Everything else belongs to the execution the child runs. */
+	if (c->state != CHILD_BUSY || e == NULL || f->exec_id != e->id)
+		goto violation;
+	switch (f->type) {
+	case FRAME_TOOL_CALL:
+		if (e->cb.on_tool_call)
+			e->cb.on_tool_call(e, f->call_id, f->payload, f->len,
+			    e->udata);
+		return 0;
+	case FRAME_OUTBOUND_REQUEST:
+		if (e->cb.on_outbound)
+			e->cb.on_outbound(e, f->call_id, f->payload, f->len,
+			    e->udata);
+		return 0;
+	case FRAME_HOST_WAIT: {
+		int waiting = f->flags & 1;
+
+		if (waiting == e->waiting)
+			return 0;
+		e->waiting = waiting;
+		if (!e->count_host_waits) {
+			if (waiting) {
+				e->budget_ms -= pool_now_ms() - e->running_since;
+				evtimer_del(e->ev_deadline);
+			} else {
+				struct timeval tv = pool_tv(e->budget_ms);
+
+				e->running_since = pool_now_ms();
+				evtimer_add(e->ev_deadline, &tv);
+			}
+		}
+		if (e->cb.on_host_wait)
+			e->cb.on_host_wait(e, waiting, e->udata);
+		return 0;
+	}
+	case FRAME_RESULT: {
+		struct timeval tv = pool_tv(c->pool->opt.termination_delay_ms);
+
+		/* One execution per child: it exits now; make sure it does. */
+		c->state = CHILD_CLOSING;
+		evtimer_add(c->ev_timer, &tv);
+		pool_exec_settle(e, POOL_RESULT, f->payload, f->len);
+		return 0;
+	}
+	default:
+		break;
+	}
+violation:
+	pool_child_kill(c, 1);
+	return -1;
+}
+
+static void
+pool_child_on_read(struct bufferevent *bev, void *arg)
+{
+	struct pool_child *c = arg;
+	struct evbuffer *in = bufferevent_get_input(bev);
+
+	for (;;) {
+		size_t avail = evbuffer_get_length(in), need;
+		const uint8_t *p;
+		struct frame f;
+		long r;
+
+		if (avail < FRAME_HEADER_SIZE)
+			return;
+		p = evbuffer_pullup(in, FRAME_HEADER_SIZE);
+		r = frame_decode(p, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
+		    c->pool->opt.max_frame_payload, &f);
+		if (r < 0) {
+			pool_child_kill(c, 1);
+			return;
+		}
+		/* The header passed its size checks: wait for the whole frame. */
+		need = FRAME_HEADER_SIZE + ((size_t)p[12] << 24 |
+		    (size_t)p[13] << 16 | (size_t)p[14] << 8 | p[15]);
+		if (avail < need)
+			return;
+		p = evbuffer_pullup(in, (ssize_t)need);
+		if (frame_decode(p, need, FRAME_ROLE_PARENT,
+		    c->pool->opt.max_frame_payload, &f) != (long)need) {
+			pool_child_kill(c, 1);
+			return;
+		}
+		if (pool_child_on_frame(c, &f) != 0)
+			return;
+		if (c->bev == NULL)
+			return;
+		evbuffer_drain(in, need);
+	}
+}
+
+static void
+pool_child_on_event(struct bufferevent *bev, short what, void *arg)
+{
+	struct pool_child *c = arg;
+
+	(void)bev;
+	if (!(what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)))
+		return;
+	bufferevent_free(c->bev);
+	c->bev = NULL;
+	c->eof = 1;
+	if (c->state == CHILD_BUSY || c->state == CHILD_STARTING ||
+	    c->state == CHILD_SPARE) {
+		/* A socket that closes early means the child died. */
+		pool_child_kill(c, 1);
+		return;
+	}
+	pool_child_gone(c);
+}
+
+/* A child that never said HELLO, or never exited after its result. */
+static void
+pool_child_on_timer(evutil_socket_t fd, short what, void *arg)
+{
+	struct pool_child *c = arg;
+
+	(void)fd;
+	(void)what;
+	pool_child_kill(c, c->state == CHILD_STARTING);
+}
+
+void
+pool_child_new(struct pool_zygote *z, pid_t pid, int fd)
+{
+	struct pool *p = z->pool;
+	struct pool_child *c;
+	struct timeval tv = pool_tv(p->opt.termination_delay_ms);
+
+	if ((c = calloc(1, sizeof(*c))) == NULL) {
+		kill(pid, SIGKILL);
+		close(fd);
+		return;
+	}
+	c->pool = p;
+	c->zygote = z;
+	c->pid = pid;
+	c->state = CHILD_STARTING;
+	c->bev = bufferevent_socket_new(p->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	c->ev_timer = evtimer_new(p->base, pool_child_on_timer, c);
+	if (c->bev == NULL || c->ev_timer == NULL) {
+		if (c->bev)
+			bufferevent_free(c->bev);
+		else
+			close(fd);
+		if (c->ev_timer)
+			event_free(c->ev_timer);
+		kill(pid, SIGKILL);
+		free(c);
+		return;
+	}
+	evutil_make_socket_nonblocking(fd);
+	bufferevent_setcb(c->bev, pool_child_on_read, NULL, pool_child_on_event, c);
+	bufferevent_enable(c->bev, EV_READ);
+	evtimer_add(c->ev_timer, &tv);
+	TAILQ_INSERT_TAIL(&p->children, c, entry);
+	p->starting++;
+	p->spawned++;
+	pool_emit(p, POOL_EV_WORKER_SPAWN, NULL, pid, NULL);
+}
+
+struct pool_child *
+pool_child_find(struct pool *p, pid_t pid)
+{
+	struct pool_child *c;
+
+	TAILQ_FOREACH(c, &p->children, entry)
+		if (c->pid == pid)
+			return c;
+	return NULL;
+}
+
+/*
+ * The child's process is gone. Its socket may still hold its last frames
+ * (the exit report can overtake them), so the verdict waits for EOF.
+ */
+void
+pool_child_on_exit(struct pool_child *c)
+{
+	c->reaped = 1;
+	if (!c->eof)
+		return;
+	if (c->state != CHILD_CLOSING)
+		pool_child_kill(c, 1);
+	else
+		pool_child_gone(c);
+}
