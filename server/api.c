@@ -302,7 +302,7 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 }
 
 static const struct pool_exec_callbacks api_pool_callbacks = {
-	api_on_tool_call, api_on_outbound, NULL, api_on_settle
+	api_on_tool_call, api_on_outbound, NULL, api_on_settle, NULL
 };
 
 /* ---- execute ---- */

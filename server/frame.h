@@ -32,7 +32,7 @@ enum frame_type {
 	FRAME_OUTBOUND_REQUEST,   /* C->P: a fetch (JSON head; body base64) */
 	FRAME_OUTBOUND_RESPONSE,  /* P->C: the answer to call_id */
 	FRAME_HOST_WAIT,          /* C->P: run-clock edge; flags bit 0 = waiting */
-	FRAME_RESULT,             /* C->P: the result envelope of exec_id */
+	FRAME_RESULT,             /* C->P: the result of exec_id; flags bit 0 = isolate retained */
 	FRAME_INVOKE_HANDLE,      /* P->C: invoke a retained handle (JSON) */
 	FRAME_HANDLE_RESULT,      /* C->P: the serialized response of call_id */
 	FRAME_CLOSE_HANDLES,      /* P->C: release a retained execution */

@@ -85,6 +85,7 @@ pool_options_default(struct pool_options *o)
 	o->retire_after_executions = 50;
 	o->worker_memory_limit = 536870912;
 	o->termination_delay_ms = 5000;
+	o->handles_idle_timeout_ms = 300000;
 	o->spares = 2;
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
@@ -415,8 +416,10 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->running = p->running;
 	s->queued = p->queued;
 	s->spares = p->spares;
-	TAILQ_FOREACH(c, &p->children, entry)
+	TAILQ_FOREACH(c, &p->children, entry) {
 		s->children++;
+		s->retained += c->state == CHILD_RETAINED;
+	}
 	s->spawned = p->spawned;
 	s->crashed = p->crashed;
 	s->retired_zygotes = p->retired;
@@ -473,7 +476,7 @@ pool_on_drained(evutil_socket_t fd, short what, void *arg)
 		pool_exec_settle(e, POOL_SHUTDOWN, NULL, 0);
 	TAILQ_FOREACH(c, &p->children, entry) {
 		if (c->exec)
-			pool_exec_settle(c->exec, POOL_SHUTDOWN, NULL, 0);
+			pool_exec_abort(c->exec, POOL_SHUTDOWN);
 		if (!c->reaped)
 			kill(c->pid, SIGTERM);
 	}
@@ -494,7 +497,8 @@ pool_on_drain_tick(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	if (p->running == 0 && p->queued == 0)
+	/* Retained handles with nothing in flight do not hold the drain up. */
+	if (p->running == p->retained_idle && p->queued == 0)
 		pool_on_drained(-1, 0, p);
 }
 
@@ -510,7 +514,7 @@ pool_shutdown(struct pool *p, unsigned drain_ms, unsigned grace_ms,
 	p->grace_ms = grace_ms;
 	p->done = done;
 	p->done_arg = arg;
-	if (p->running == 0 && p->queued == 0) {
+	if (p->running == p->retained_idle && p->queued == 0) {
 		pool_on_drained(-1, 0, p);
 		return;
 	}

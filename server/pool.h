@@ -52,10 +52,25 @@ struct pool_exec_callbacks {
 	    const uint8_t *payload, size_t len, void *udata);
 	/* The run clock's host-wait edge (1: waiting on the host, 0: running). */
 	void (*on_host_wait)(struct pool_exec *, int waiting, void *udata);
-	/* Exactly once. payload is the child's RESULT frame for POOL_RESULT. */
+	/*
+	 * Exactly once. payload is the child's RESULT frame for POOL_RESULT.
+	 * The pool frees the execution after it returns, unless
+	 * pool_exec_retained() says the run kept its isolate.
+	 */
 	void (*on_settle)(struct pool_exec *, enum pool_outcome,
 	    const uint8_t *payload, size_t len, void *udata);
+	/*
+	 * Retained executions only, exactly once: the handles closed. reason
+	 * is "closed", "idle", "bound", "crash" or "shutdown". The pool frees
+	 * the execution after it returns.
+	 */
+	void (*on_handles_closed)(struct pool_exec *, const char *reason,
+	    void *udata);
 };
+
+/* How one handle invocation ended; payload is HANDLE_RESULT's for POOL_RESULT. */
+typedef void (*pool_invoke_fn)(void *arg, enum pool_outcome,
+    const uint8_t *payload, size_t len);
 
 /* Telemetry, for metrics and logs. */
 enum pool_event_type {
@@ -65,7 +80,8 @@ enum pool_event_type {
 	POOL_EV_WORKER_SPAWN,
 	POOL_EV_WORKER_CRASH,
 	POOL_EV_WORKER_RETIRE,
-	POOL_EV_QUEUE_DEPTH
+	POOL_EV_QUEUE_DEPTH,
+	POOL_EV_HANDLES_CLOSE  /* reason: closed, idle, bound, crash, shutdown */
 };
 
 struct pool_event {
@@ -85,6 +101,7 @@ struct pool_options {
 	unsigned retire_after_executions;
 	size_t worker_memory_limit;
 	unsigned termination_delay_ms;
+	unsigned handles_idle_timeout_ms;
 	unsigned spares;            /* children kept forked ahead of demand */
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
@@ -121,13 +138,33 @@ struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
 int pool_exec_reply(struct pool_exec *, uint32_t call_id, int outbound,
     const uint8_t *payload, size_t len);
 
+/*
+ * Inside on_settle: 1 when the child answered with its isolate retained
+ * (the RESULT frame's flag). The execution then stays valid, holding its
+ * child and a slot of capacity, until on_handles_closed.
+ */
+int pool_exec_retained(const struct pool_exec *);
+
+/*
+ * Calls a handle of a retained execution with `request` (copied), under a
+ * fresh run-clock bound of the execution's timeout and grace. Invocations
+ * run one at a time, in arrival order; `done` runs exactly once. A timeout
+ * or a crash closes the handles too. Returns 0, or -1 when the handles
+ * are closed (done is then never called).
+ */
+int pool_exec_invoke(struct pool_exec *, const uint8_t *request, size_t len,
+    pool_invoke_fn done, void *arg);
+
+/* Closes the handles of a retained execution (reason "closed"). */
+void pool_exec_close(struct pool_exec *);
+
 /* The execution's id (unique per pool) and its child's pid (0 if queued). */
 uint32_t pool_exec_id(const struct pool_exec *);
 pid_t pool_exec_pid(const struct pool_exec *);
 
 /* Counts for readiness and metrics. */
 struct pool_stats {
-	unsigned running, queued, spares, children;
+	unsigned running, queued, spares, children, retained;
 	unsigned long spawned, crashed, retired_zygotes;
 };
 void pool_stats(const struct pool *, struct pool_stats *);

@@ -34,7 +34,7 @@ pool_child_gone(struct pool_child *c)
 	else if (c->state == CHILD_STARTING)
 		p->starting--;
 	if (c->exec)
-		pool_exec_settle(c->exec, POOL_CRASHED, NULL, 0);
+		pool_exec_abort(c->exec, POOL_CRASHED);
 	TAILQ_REMOVE(&p->children, c, entry);
 	if (c->bev)
 		bufferevent_free(c->bev);
@@ -68,7 +68,7 @@ pool_child_kill(struct pool_child *c, int crashed)
 		p->starting--;
 	c->state = CHILD_CLOSING;
 	if (c->exec)
-		pool_exec_settle(c->exec, POOL_CRASHED, NULL, 0);
+		pool_exec_abort(c->exec, POOL_CRASHED);
 	if (!c->reaped)
 		kill(c->pid, SIGKILL);
 	/* Stop reading; EOF is implied once the process is gone. */
@@ -99,6 +99,8 @@ int
 pool_child_on_frame(struct pool_child *c, const struct frame *f)
 {
 	struct pool_exec *e = c->exec;
+	struct pool_invocation *inv;
+	int clocked;
 
 	if (f->type == FRAME_HELLO) {
 		if (c->state != CHILD_STARTING)
@@ -110,11 +112,18 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 		pool_dispatch(c->pool);
 		return 0;
 	}
-	/* Everything else belongs to the execution the child runs. */
-	if (c->state != CHILD_BUSY || e == NULL || f->exec_id != e->id)
+	/* Everything else belongs to the execution the child runs or holds. */
+	if ((c->state != CHILD_BUSY && c->state != CHILD_RETAINED) || e == NULL ||
+	    f->exec_id != e->id)
 		goto violation;
+	inv = TAILQ_FIRST(&e->invocations);
+	/* The clock runs for the run itself, or for an invocation sent. */
+	clocked = c->state == CHILD_BUSY || (inv != NULL && inv->request == NULL);
 	switch (f->type) {
 	case FRAME_TOOL_CALL:
+		/* A handler's tool calls are answered inside the child. */
+		if (c->state != CHILD_BUSY)
+			goto violation;
 		if (e->cb.on_tool_call)
 			e->cb.on_tool_call(e, f->call_id, f->payload, f->len,
 			    e->udata);
@@ -130,7 +139,7 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 		if (waiting == e->waiting)
 			return 0;
 		e->waiting = waiting;
-		if (!e->count_host_waits) {
+		if (!e->count_host_waits && clocked) {
 			if (waiting) {
 				e->budget_ms -= pool_now_ms() - e->running_since;
 				evtimer_del(e->ev_deadline);
@@ -148,12 +157,26 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 	case FRAME_RESULT: {
 		struct timeval tv = pool_tv(c->pool->opt.termination_delay_ms);
 
-		/* One execution per child: it exits now; make sure it does. */
-		c->state = CHILD_CLOSING;
-		evtimer_add(c->ev_timer, &tv);
+		if (c->state != CHILD_BUSY)
+			goto violation;
+		if (f->flags & 1) {
+			/* The isolate stays for handle invocations. */
+			c->state = CHILD_RETAINED;
+			e->retained = 1;
+		} else {
+			/* One execution per child: it exits now; make sure it does. */
+			c->state = CHILD_CLOSING;
+			evtimer_add(c->ev_timer, &tv);
+		}
 		pool_exec_settle(e, POOL_RESULT, f->payload, f->len);
 		return 0;
 	}
+	case FRAME_HANDLE_RESULT:
+		if (c->state != CHILD_RETAINED || inv == NULL ||
+		    inv->request != NULL || f->call_id != inv->call_id)
+			goto violation;
+		pool_exec_invocation_done(e, f);
+		return 0;
 	default:
 		break;
 	}
@@ -213,7 +236,8 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	bufferevent_free(c->bev);
 	c->bev = NULL;
 	c->eof = 1;
-	if (c->state == CHILD_BUSY || c->state == CHILD_STARTING ||
+	if (c->state == CHILD_BUSY || c->state == CHILD_RETAINED ||
+	    c->state == CHILD_STARTING ||
 	    c->state == CHILD_SPARE) {
 		/* A socket that closes early means the child died. */
 		pool_child_kill(c, 1);

@@ -1,6 +1,8 @@
 /*
  * The pool's executions: queued, then running on a child under the run
- * clock, then settled exactly once.
+ * clock, then settled exactly once. A run that answers with its isolate
+ * retained stays on its child for handle invocations, one at a time in
+ * arrival order, each under a fresh bound, until its handles close.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,14 +11,44 @@
 
 #include "pool_int.h"
 
+static void pool_exec_handles_closed(struct pool_exec *, const char *,
+    enum pool_outcome);
+
+/* Starts the run clock for the run or invocation now on the child. */
+static void
+pool_exec_clock_start(struct pool_exec *e)
+{
+	struct timeval tv;
+
+	e->budget_ms = (double)e->timeout_ms + e->grace_ms;
+	e->running_since = pool_now_ms();
+	e->waiting = 0;
+	tv = pool_tv(e->budget_ms);
+	evtimer_add(e->ev_deadline, &tv);
+}
+
 static void
 pool_exec_on_deadline(evutil_socket_t fd, short what, void *arg)
 {
 	struct pool_exec *e = arg;
 	struct pool_child *c = e->child;
+	struct pool_invocation *inv;
 
 	(void)fd;
 	(void)what;
+	if (e->retained) {
+		/* An invocation outlived its bound: it fails, and the handles close. */
+		inv = TAILQ_FIRST(&e->invocations);
+		TAILQ_REMOVE(&e->invocations, inv, entry);
+		inv->done(inv->arg, POOL_TIMEOUT, NULL, 0);
+		free(inv->request);
+		free(inv);
+		e->pool->retained_idle++;
+		pool_exec_handles_closed(e, "bound", POOL_SHUTDOWN);
+		if (c)
+			pool_child_kill(c, 0);
+		return;
+	}
 	/* Report first, then kill: the caller hears the timeout at the bound. */
 	c->exec = NULL;
 	pool_exec_settle(e, POOL_TIMEOUT, NULL, 0);
@@ -26,10 +58,165 @@ pool_exec_on_deadline(evutil_socket_t fd, short what, void *arg)
 void
 pool_exec_free(struct pool_exec *e)
 {
+	struct pool_invocation *inv;
+
+	while ((inv = TAILQ_FIRST(&e->invocations)) != NULL) {
+		TAILQ_REMOVE(&e->invocations, inv, entry);
+		free(inv->request);
+		free(inv);
+	}
 	if (e->ev_deadline)
 		event_free(e->ev_deadline);
+	if (e->ev_idle)
+		event_free(e->ev_idle);
 	free(e->request);
 	free(e);
+}
+
+static void
+pool_exec_on_idle(evutil_socket_t fd, short what, void *arg)
+{
+	struct pool_exec *e = arg;
+	struct pool_child *c = e->child;
+
+	(void)fd;
+	(void)what;
+	pool_exec_handles_closed(e, "idle", POOL_SHUTDOWN);
+	if (c)
+		pool_child_kill(c, 0);
+}
+
+static void
+pool_exec_idle_arm(struct pool_exec *e)
+{
+	struct timeval tv;
+
+	if (e->pool->opt.handles_idle_timeout_ms == 0)
+		return;
+	tv = pool_tv(e->pool->opt.handles_idle_timeout_ms);
+	evtimer_add(e->ev_idle, &tv);
+}
+
+/* Sends the first queued invocation to the child. */
+static void
+pool_exec_invocation_start(struct pool_exec *e)
+{
+	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
+
+	if (inv == NULL || e->child == NULL)
+		return;
+	evtimer_del(e->ev_idle);
+	e->pool->retained_idle--;
+	pool_exec_clock_start(e);
+	pool_child_send(e->child, FRAME_INVOKE_HANDLE, 0, e->id, inv->call_id,
+	    inv->request, inv->len);
+	free(inv->request);
+	inv->request = NULL;
+}
+
+/*
+ * The handles are gone: every invocation still waiting fails with
+ * `pending`, the owner hears `reason`, and the slot is free again.
+ */
+static void
+pool_exec_handles_closed(struct pool_exec *e, const char *reason,
+    enum pool_outcome pending)
+{
+	struct pool *p = e->pool;
+	struct pool_invocation *inv;
+
+	if (e->child) {
+		e->child->exec = NULL;
+		e->child = NULL;
+	}
+	evtimer_del(e->ev_deadline);
+	evtimer_del(e->ev_idle);
+	if (TAILQ_EMPTY(&e->invocations) || TAILQ_FIRST(&e->invocations)->request)
+		p->retained_idle--;  /* nothing was in flight */
+	while ((inv = TAILQ_FIRST(&e->invocations)) != NULL) {
+		TAILQ_REMOVE(&e->invocations, inv, entry);
+		inv->done(inv->arg, pending, NULL, 0);
+		free(inv->request);
+		free(inv);
+	}
+	p->running--;
+	pool_emit(p, POOL_EV_HANDLES_CLOSE, e, 0, reason);
+	if (e->cb.on_handles_closed)
+		e->cb.on_handles_closed(e, reason, e->udata);
+	pool_exec_free(e);
+	pool_dispatch(p);
+}
+
+int
+pool_exec_retained(const struct pool_exec *e)
+{
+	return e->retained;
+}
+
+int
+pool_exec_invoke(struct pool_exec *e, const uint8_t *request, size_t len,
+    pool_invoke_fn done, void *arg)
+{
+	struct pool_invocation *inv;
+	int first;
+
+	if (!e->retained || e->child == NULL || e->pool->shutting_down == 2)
+		return -1;
+	if ((inv = calloc(1, sizeof(*inv))) == NULL ||
+	    (inv->request = malloc(len ? len : 1)) == NULL) {
+		free(inv);
+		return -1;
+	}
+	memcpy(inv->request, request, len);
+	inv->len = len;
+	inv->call_id = ++e->next_call_id;
+	inv->done = done;
+	inv->arg = arg;
+	first = TAILQ_EMPTY(&e->invocations);
+	TAILQ_INSERT_TAIL(&e->invocations, inv, entry);
+	if (first)
+		pool_exec_invocation_start(e);
+	return 0;
+}
+
+void
+pool_exec_invocation_done(struct pool_exec *e, const struct frame *f)
+{
+	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
+
+	TAILQ_REMOVE(&e->invocations, inv, entry);
+	evtimer_del(e->ev_deadline);
+	e->pool->retained_idle++;
+	inv->done(inv->arg, POOL_RESULT, f->payload, f->len);
+	free(inv);
+	/* The owner may have closed the handles from inside done. */
+	if (e->child == NULL)
+		return;
+	if (!TAILQ_EMPTY(&e->invocations))
+		pool_exec_invocation_start(e);
+	else
+		pool_exec_idle_arm(e);
+}
+
+void
+pool_exec_close(struct pool_exec *e)
+{
+	struct pool_child *c = e->child;
+
+	pool_exec_handles_closed(e, "closed", POOL_SHUTDOWN);
+	if (c)
+		pool_child_kill(c, 0);
+}
+
+/* The child under `e` is gone, or the pool is stopping: end what it held. */
+void
+pool_exec_abort(struct pool_exec *e, enum pool_outcome outcome)
+{
+	if (!e->settled)
+		pool_exec_settle(e, outcome, NULL, 0);
+	else
+		pool_exec_handles_closed(e, outcome == POOL_SHUTDOWN ?
+		    "shutdown" : "crash", outcome);
 }
 
 /* Settles once: tells the owner, frees the execution, frees the slot. */
@@ -40,9 +227,15 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 	struct pool *p = e->pool;
 	struct pool_child *c = e->child;
 	struct pool_event ev;
+	int keep = e->retained && outcome == POOL_RESULT && c != NULL;
 
-	if (c) {
+	e->settled = 1;
+	if (keep) {
+		/* The isolate stays: the child and its slot now belong to the handles. */
+		p->retained_idle++;
+	} else if (c) {
 		c->exec = NULL;
+		e->child = NULL;
 		p->running--;
 	} else {
 		TAILQ_REMOVE(&p->queue, e, entry);
@@ -61,7 +254,13 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 	}
 	if (e->cb.on_settle)
 		e->cb.on_settle(e, outcome, payload, len, e->udata);
-	pool_exec_free(e);
+	if (!keep) {
+		pool_exec_free(e);
+		return;
+	}
+	/* Unless the owner closed them already from inside on_settle. */
+	if (e->child)
+		pool_exec_idle_arm(e);
 }
 
 /* Starts queued executions on spare children while capacity allows. */
@@ -85,12 +284,7 @@ pool_dispatch(struct pool *p)
 		c->state = CHILD_BUSY;
 		c->exec = e;
 		e->child = c;
-		e->running_since = pool_now_ms();
-		{
-			struct timeval tv = pool_tv(e->budget_ms);
-
-			evtimer_add(e->ev_deadline, &tv);
-		}
+		pool_exec_clock_start(e);
 		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
 		pool_child_send(c, FRAME_EXECUTE, 0, e->id, 0, e->request, e->len);
 		free(e->request);
@@ -120,8 +314,10 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	}
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return NULL;
+	TAILQ_INIT(&e->invocations);
 	if ((e->request = malloc(len ? len : 1)) == NULL ||
 	    (e->ev_deadline = evtimer_new(p->base, pool_exec_on_deadline, e)) ==
+	    NULL || (e->ev_idle = evtimer_new(p->base, pool_exec_on_idle, e)) ==
 	    NULL) {
 		pool_exec_free(e);
 		return NULL;
@@ -148,7 +344,8 @@ int
 pool_exec_reply(struct pool_exec *e, uint32_t call_id, int outbound,
     const uint8_t *payload, size_t len)
 {
-	if (e->child == NULL || e->child->state != CHILD_BUSY)
+	if (e->child == NULL || (e->child->state != CHILD_BUSY &&
+	    e->child->state != CHILD_RETAINED))
 		return -1;
 	pool_child_send(e->child, outbound ? FRAME_OUTBOUND_RESPONSE :
 	    FRAME_TOOL_RESULT, 0, e->id, call_id, payload, len);

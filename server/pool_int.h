@@ -20,6 +20,7 @@ enum child_state {
 	CHILD_STARTING,  /* forked; waiting for HELLO (pool_child_on_frame) */
 	CHILD_SPARE,     /* ready, idle (pool_dispatch takes it) */
 	CHILD_BUSY,      /* running `exec` (pool_exec_settle releases it) */
+	CHILD_RETAINED,  /* holds a retained execution for handle invocations */
 	CHILD_CLOSING    /* done or killed; waiting for exit and EOF (pool_child_gone) */
 };
 
@@ -50,6 +51,17 @@ struct pool_child {
 	int eof;
 };
 
+/* One handle invocation of a retained execution. */
+struct pool_invocation {
+	TAILQ_ENTRY(pool_invocation) entry;
+	uint8_t *request;
+	size_t len;
+	uint32_t call_id;
+	pool_invoke_fn done;
+	void *arg;
+};
+TAILQ_HEAD(pool_invocation_list, pool_invocation);
+
 struct pool_exec {
 	TAILQ_ENTRY(pool_exec) entry;
 	struct pool *pool;
@@ -66,6 +78,11 @@ struct pool_exec {
 	double running_since;   /* when the clock last started */
 	int waiting;            /* the clock is stopped on a host wait */
 	double submitted;
+	int settled;            /* on_settle ran */
+	int retained;           /* the isolate stays for invocations */
+	struct pool_invocation_list invocations; /* first = in flight */
+	uint32_t next_call_id;
+	struct event *ev_idle;  /* handlesIdleTimeout */
 };
 
 TAILQ_HEAD(pool_zygote_list, pool_zygote);
@@ -85,6 +102,7 @@ struct pool {
 	unsigned restart_backoff_ms;
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
+	unsigned retained_idle;           /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	int shutting_down;               /* 1 draining, 2 terminating */
 	unsigned grace_ms;
@@ -115,5 +133,7 @@ void pool_dispatch(struct pool *);
 void pool_exec_settle(struct pool_exec *, enum pool_outcome,
     const uint8_t *, size_t);
 void pool_exec_free(struct pool_exec *);
+void pool_exec_abort(struct pool_exec *, enum pool_outcome);
+void pool_exec_invocation_done(struct pool_exec *, const struct frame *);
 
 #endif

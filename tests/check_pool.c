@@ -111,6 +111,28 @@ scripted_child(int fd, void *arg)
 	} else if (strncmp(cmd, "sleep:", 6) == 0) {
 		child_sleep_ms(atol(cmd + 6));
 		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
+	} else if (strcmp(cmd, "retain") == 0) {
+		uint32_t exec = f.exec_id;
+		int count = 0;
+
+		/* Keeps state across invocations, as a retained isolate does. */
+		frame_encode_header(buf, FRAME_RESULT, 1, exec, 0, 2);
+		memcpy(buf + FRAME_HEADER_SIZE, "{}", 2);
+		if (write(fd, buf, FRAME_HEADER_SIZE + 2) < 0)
+			return 5;
+		while (child_recv(fd, &f, buf, sizeof(buf)) == 0) {
+			char out[32];
+
+			if (f.type != FRAME_INVOKE_HANDLE)
+				return 6;
+			if (strcmp((const char *)f.payload, "hang") == 0)
+				for (;;)
+					child_sleep_ms(1000);
+			snprintf(out, sizeof(out), "%d", ++count);
+			child_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
+			    out);
+		}
+		return 0;
 	} else if (strcmp(cmd, "hang") == 0) {
 		for (;;)
 			child_sleep_ms(1000);
@@ -161,6 +183,9 @@ never_starts(int fd, void *arg)
 /* ---- harness ---- */
 
 struct run {
+	int retained;
+	int closed;
+	char closed_reason[16];
 	int settled;
 	enum pool_outcome outcome;
 	char payload[256];
@@ -170,7 +195,7 @@ struct run {
 
 static struct event_base *base;
 static struct pool *pool;
-static int events[POOL_EV_QUEUE_DEPTH + 1];
+static int events[POOL_EV_HANDLES_CLOSE + 1];
 static char last_retire[32];
 
 static void
@@ -210,9 +235,9 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 {
 	struct run *r = udata;
 
-	(void)e;
 	ck_assert_int_eq(r->settled, 0);
 	r->settled = 1;
+	r->retained = pool_exec_retained(e);
 	r->outcome = o;
 	if (len >= sizeof(r->payload))
 		len = sizeof(r->payload) - 1;
@@ -220,9 +245,40 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 	r->payload[len] = '\0';
 }
 
+static void
+on_handles_closed(struct pool_exec *e, const char *reason, void *udata)
+{
+	struct run *r = udata;
+
+	(void)e;
+	ck_assert_int_eq(r->closed, 0);
+	r->closed = 1;
+	snprintf(r->closed_reason, sizeof(r->closed_reason), "%s", reason);
+}
+
 static const struct pool_exec_callbacks callbacks = {
-	on_tool_call, NULL, on_host_wait, on_settle
+	on_tool_call, NULL, on_host_wait, on_settle, on_handles_closed
 };
+
+struct invocation {
+	int done;
+	enum pool_outcome outcome;
+	char payload[32];
+};
+
+static void
+on_invoked(void *arg, enum pool_outcome o, const uint8_t *p, size_t len)
+{
+	struct invocation *inv = arg;
+
+	ck_assert_int_eq(inv->done, 0);
+	inv->done = 1;
+	inv->outcome = o;
+	if (len >= sizeof(inv->payload))
+		len = sizeof(inv->payload) - 1;
+	memcpy(inv->payload, p ? (const char *)p : "", len);
+	inv->payload[len] = '\0';
+}
 
 static double
 now_ms(void)
@@ -457,6 +513,83 @@ START_TEST(test_seccomp_kills_socket_and_isolates)
 }
 END_TEST
 
+START_TEST(test_retained_handles_invoke_in_order_and_close)
+{
+	struct run r = { 0 }, queued = { 0 };
+	struct invocation a = { 0 }, b = { 0 };
+	struct pool_exec *e;
+	struct pool_stats st;
+
+	start_pool(1, 10, scripted_child, 1);
+	e = submit("retain", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.retained, 1);
+	/* Held handles count against capacity: the next run waits. */
+	submit("result:1", &queued, 5000, 0);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.retained, 1);
+	ck_assert_uint_eq(st.queued, 1);
+	/* Two invocations, one at a time in arrival order; state persists. */
+	ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"go", 2,
+	    on_invoked, &a), 0);
+	ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"go", 2,
+	    on_invoked, &b), 0);
+	ck_assert(run_until(&b.done, 5000));
+	ck_assert_int_eq(a.done, 1);
+	ck_assert_str_eq(a.payload, "1");
+	ck_assert_str_eq(b.payload, "2");
+	ck_assert_int_eq(queued.settled, 0);
+	pool_exec_close(e);
+	ck_assert_int_eq(r.closed, 1);
+	ck_assert_str_eq(r.closed_reason, "closed");
+	ck_assert_int_eq(events[POOL_EV_HANDLES_CLOSE], 1);
+	/* The slot is free again: the queued run goes. */
+	ck_assert(run_until(&queued.settled, 5000));
+	ck_assert_int_eq(queued.outcome, POOL_RESULT);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_retained_handles_close_idle_bound_crash)
+{
+	struct pool_options o;
+	struct run r1 = { 0 }, r2 = { 0 }, r3 = { 0 };
+	struct invocation inv = { 0 };
+	struct pool_exec *e;
+	char err[256];
+
+	pool_options_default(&o);
+	o.max_workers = 2;
+	o.spares = 2;
+	o.handles_idle_timeout_ms = 200;
+	o.program.child_main = scripted_child;
+	o.on_event = on_event;
+	base = event_base_new();
+	ck_assert_ptr_nonnull(pool = pool_new(base, &o, err, sizeof(err)));
+	/* Idle expiry. */
+	submit("retain", &r1, 5000, 0);
+	ck_assert(run_until(&r1.closed, 5000));
+	ck_assert_str_eq(r1.closed_reason, "idle");
+	/* An invocation past its bound fails and closes the handles. */
+	e = submit("retain", &r2, 100, 0);
+	ck_assert(run_until(&r2.settled, 5000));
+	ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"hang", 4,
+	    on_invoked, &inv), 0);
+	ck_assert(run_until(&inv.done, 5000));
+	ck_assert_int_eq(inv.outcome, POOL_TIMEOUT);
+	ck_assert_int_eq(r2.closed, 1);
+	ck_assert_str_eq(r2.closed_reason, "bound");
+	/* The child under retained handles dies: they close as a crash. */
+	e = submit("retain", &r3, 5000, 0);
+	ck_assert(run_until(&r3.settled, 5000));
+	kill(pool_exec_pid(e), SIGKILL);
+	ck_assert(run_until(&r3.closed, 5000));
+	ck_assert_str_eq(r3.closed_reason, "crash");
+	stop_pool();
+}
+END_TEST
+
 START_TEST(test_retire_by_count)
 {
 	int i;
@@ -609,6 +742,8 @@ main(void)
 	tcase_add_test(tc, test_crash_and_protocol_violations);
 	tcase_add_test(tc, test_seccomp_kills_open);
 	tcase_add_test(tc, test_seccomp_kills_socket_and_isolates);
+	tcase_add_test(tc, test_retained_handles_invoke_in_order_and_close);
+	tcase_add_test(tc, test_retained_handles_close_idle_bound_crash);
 	tcase_add_test(tc, test_retire_by_count);
 	tcase_add_test(tc, test_retire_by_count_and_memory);
 	tcase_add_test(tc, test_hung_run_killed_at_timeout_plus_grace);
