@@ -16,3 +16,9 @@ $(BUILD)/codemode-executord: $(BUILD)/obj/server/executord_main.o $(SERVER_LIB) 
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 PROGRAMS += $(BUILD)/codemode-executord
 endif
+
+# build/bench/server_bench: pool and daemon figures (make bench).
+$(BUILD)/bench/server_bench: $(BUILD)/obj/server/bench_main.o $(SERVER_LIB) $(ENGINE_LIB) $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+BENCH_PROGS += $(BUILD)/bench/server_bench

@@ -1,0 +1,517 @@
+/*
+ * build/bench/server_bench: figures for the pool and the daemon (make bench).
+ * Printed, never asserted: machines here are shared and noisy, so compare
+ * ratios within one run.
+ *
+ *   pool: executions/s with 1 and 2 workers, submit-to-result median and
+ *         p99, the cost of replacing a retired zygote, RSS of idle children;
+ *   daemon: round trip of one execution over the unix socket (median, p99),
+ *         executions/s at 1, 8 and 64 concurrent clients, daemon RSS with
+ *         100 idle connections.
+ */
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "capnweb.h"
+#include "http.h"
+#include "pool.h"
+#include "worker.h"
+#include "ws.h"
+
+/* ES5 until the whole front end is in every build; the same run either way. */
+#define BENCH_CODE_ENV "BENCH_CODE"
+static const char *bench_code = "async () => 6 * 7";
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+report(const char *what, double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	printf("%-44s median %8.3f ms  p99 %8.3f ms  (n=%zu)\n", what,
+	    v[n / 2], v[n * 99 / 100 < n ? n * 99 / 100 : n - 1], n);
+}
+
+/* ---- pool ---- */
+
+static struct event_base *base;
+static int outstanding;
+static double *lat;
+static size_t nlat;
+
+struct job {
+	double t0;
+	int ok;
+};
+
+static void
+on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
+    size_t len, void *udata)
+{
+	struct job *j = udata;
+
+	(void)e;
+	(void)p;
+	(void)len;
+	j->ok = o == POOL_RESULT && len > 0 && memmem(p, len, "42", 2) != NULL;
+	lat[nlat++] = now_ms() - j->t0;
+	outstanding--;
+	if (!j->ok)
+		fprintf(stderr, "bench: a run failed (%d): %.*s\n", (int)o,
+		    (int)len, (const char *)p);
+	free(j);
+}
+
+static const struct pool_exec_callbacks bench_cb = { NULL, NULL, NULL,
+	on_settle, NULL };
+
+static struct pool *
+bench_pool(unsigned workers, unsigned retire_after)
+{
+	struct pool_options o;
+	struct pool_stats st;
+	char err[256];
+	struct pool *p;
+
+	pool_options_default(&o);
+	o.max_workers = workers;
+	o.spares = workers;
+	o.max_queue = 100000;
+	o.retire_after_executions = retire_after;
+	o.program.warm = worker_warm;
+	o.program.child_main = worker_child_main;
+	if ((p = pool_new(base, &o, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bench: %s\n", err);
+		exit(1);
+	}
+	/* Let the spares come up before timing anything. */
+	do {
+		event_base_loop(base, EVLOOP_NONBLOCK);
+		pool_stats(p, &st);
+		usleep(1000);
+	} while (st.spares < workers);
+	return p;
+}
+
+static void
+submit(struct pool *p, const char *req)
+{
+	struct job *j = calloc(1, sizeof(*j));
+	int full;
+
+	j->t0 = now_ms();
+	if (pool_execute(p, (const uint8_t *)req, strlen(req), 5000, 1000, 0,
+	    &bench_cb, j, &full) == NULL) {
+		fprintf(stderr, "bench: pool refused a run\n");
+		exit(1);
+	}
+	outstanding++;
+}
+
+static void
+bench_pool_throughput(unsigned workers, int n, const char *req)
+{
+	struct pool *p = bench_pool(workers, 1000000);
+	double t0;
+	char what[96];
+	int i;
+
+	nlat = 0;
+	t0 = now_ms();
+	for (i = 0; i < n; i++) {
+		submit(p, req);
+		/* Keep the workers busy without piling up a long queue. */
+		while (outstanding >= (int)workers * 2)
+			event_base_loop(base, EVLOOP_ONCE);
+	}
+	while (outstanding > 0)
+		event_base_loop(base, EVLOOP_ONCE);
+	printf("pool, %u worker%s: %.0f executions/s\n", workers,
+	    workers > 1 ? "s" : "", n / ((now_ms() - t0) / 1000));
+	snprintf(what, sizeof(what), "pool, %u worker(s): submit to result",
+	    workers);
+	report(what, lat, nlat);
+	pool_free(p);
+}
+
+/* The cost of a fresh zygote on the path: retire after every fork. */
+static void
+bench_pool_retire(int n, const char *req)
+{
+	struct pool *p = bench_pool(1, 1);
+	int i;
+
+	nlat = 0;
+	for (i = 0; i < n; i++) {
+		submit(p, req);
+		while (outstanding > 0)
+			event_base_loop(base, EVLOOP_ONCE);
+	}
+	report("pool, zygote retired after every fork", lat, nlat);
+	pool_free(p);
+}
+
+/* RSS of each spare child (they share the zygote's pages copy-on-write). */
+static void
+bench_idle_rss(void)
+{
+	struct pool *p = bench_pool(4, 1000000);
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	pid_t me = getpid();
+	long page = sysconf(_SC_PAGESIZE);
+	int n = 0;
+	double total = 0;
+
+	while (d && (de = readdir(d)) != NULL) {
+		char path[300], buf[512];
+		FILE *f;
+		int ppid, gppid = 0;
+		long rss = 0;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fgets(buf, sizeof(buf), f) == NULL ||
+		    sscanf(strrchr(buf, ')') + 2, "%*c %d", &ppid) != 1) {
+			fclose(f);
+			continue;
+		}
+		fclose(f);
+		snprintf(path, sizeof(path), "/proc/%d/stat", ppid);
+		if ((f = fopen(path, "r")) != NULL) {
+			if (fgets(buf, sizeof(buf), f) != NULL)
+				sscanf(strrchr(buf, ')') + 2, "%*c %d", &gppid);
+			fclose(f);
+		}
+		if (gppid != me)
+			continue;  /* not a grandchild: not an engine child */
+		snprintf(path, sizeof(path), "/proc/%s/statm", de->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fscanf(f, "%*d %ld", &rss) == 1) {
+			total += rss * page / 1048576.0;
+			n++;
+		}
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	if (n)
+		printf("pool: RSS of an idle child %.2f MB (mean of %d)\n",
+		    total / n, n);
+	pool_free(p);
+}
+
+/* ---- daemon ---- */
+
+struct client {
+	int fd;
+	struct capnweb_session *s;
+	struct ws_assembler wsa;
+	uint8_t *in;
+	size_t in_len, in_cap;
+	int pending;
+	double t0;
+};
+
+static char sock_path[108];
+
+static void
+client_send(void *udata, const char *msg, size_t len)
+{
+	struct client *c = udata;
+	uint8_t *frame = malloc(len + WS_MAX_HEADER);
+	long n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT,
+	    (const uint8_t *)msg, len, frame, len + WS_MAX_HEADER);
+
+	if (n <= 0 || write(c->fd, frame, (size_t)n) != n) {
+		fprintf(stderr, "bench: write failed\n");
+		exit(1);
+	}
+	free(frame);
+}
+
+static int
+client_open(struct client *c)
+{
+	struct http_header hs[16];
+	struct http_response res;
+	struct capnweb_config cfg;
+	struct sockaddr_un sun;
+	char req[512], key[HTTP_WS_KEY_LEN + 1];
+	long n, head = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->in_cap = 1 << 16;
+	c->in = malloc(c->in_cap);
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	memcpy(sun.sun_path, sock_path, strlen(sock_path) + 1);
+	if ((c->fd = socket(AF_UNIX, SOCK_STREAM, 0)) < 0 ||
+	    connect(c->fd, (struct sockaddr *)&sun, sizeof(sun)) != 0)
+		return -1;
+	http_ws_make_key(key);
+	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key, NULL,
+	    NULL, 0);
+	if (write(c->fd, req, (size_t)n) != n)
+		return -1;
+	while (head == 0) {
+		ssize_t r = read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
+
+		if (r <= 0)
+			return -1;
+		c->in_len += (size_t)r;
+		memset(&res, 0, sizeof(res));
+		res.headers = hs;
+		res.headers_cap = 16;
+		head = http_parse_response((const char *)c->in, c->in_len, &res);
+	}
+	if (head < 0 || http_ws_check_response(&res, key, NULL) != 0)
+		return -1;
+	memmove(c->in, c->in + head, c->in_len - (size_t)head);
+	c->in_len -= (size_t)head;
+	ws_assembler_init(&c->wsa, WS_ROLE_CLIENT, 1 << 24);
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.send = client_send;
+	cfg.send_udata = c;
+	c->s = capnweb_session_new(&cfg);
+	return c->s ? 0 : -1;
+}
+
+/* Feeds whatever arrived on the socket to the session. */
+static void
+client_read(struct client *c)
+{
+	ssize_t r = read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
+	struct ws_event ev;
+	long n;
+
+	if (r <= 0) {
+		fprintf(stderr, "bench: the daemon closed a connection\n");
+		exit(1);
+	}
+	c->in_len += (size_t)r;
+	while ((n = ws_assembler_feed(&c->wsa, c->in, c->in_len, &ev)) > 0) {
+		if (ev.type == WS_EV_TEXT)
+			capnweb_session_receive(c->s, (const char *)ev.data,
+			    ev.len);
+		memmove(c->in, c->in + n, c->in_len - (size_t)n);
+		c->in_len -= (size_t)n;
+	}
+	if (c->in_len == c->in_cap) {
+		c->in_cap *= 2;
+		c->in = realloc(c->in, c->in_cap);
+	}
+}
+
+static void
+on_answer(void *udata, int status, json_t *value)
+{
+	struct client *c = udata;
+	const char *r = json_string_value(json_object_get(value, "resultJson"));
+
+	if (status != CAPNWEB_RESOLVED || r == NULL || strcmp(r, "42") != 0) {
+		char *s = json_dumps(value, JSON_ENCODE_ANY);
+
+		fprintf(stderr, "bench: unexpected answer %s\n", s ? s : "?");
+		free(s);
+		exit(1);
+	}
+	lat[nlat++] = now_ms() - c->t0;
+	c->pending = 0;
+}
+
+static void
+client_execute(struct client *c)
+{
+	json_t *args = json_pack("[s, [], {}, n, s]", bench_code, "disabled");
+
+	c->t0 = now_ms();
+	c->pending = 1;
+	capnweb_session_call(c->s, "execute", args, on_answer, c);
+	json_decref(args);
+}
+
+static pid_t
+daemon_start(void)
+{
+	const char *b = getenv("BUILD");
+	char bin[256];
+	pid_t pid;
+	int i;
+
+	snprintf(bin, sizeof(bin), "%s/codemode-executord", b ? b : "build");
+	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-bench-%d.sock",
+	    (int)getpid());
+	if ((pid = fork()) == 0) {
+		execl(bin, bin, "--socket", sock_path, "--log-level", "error",
+		    "--max-queue", "10000", (char *)NULL);
+		_exit(127);
+	}
+	for (i = 0; i < 500 && access(sock_path, F_OK) != 0; i++)
+		usleep(10000);
+	usleep(100000);
+	return pid;
+}
+
+static long
+rss_kb(pid_t pid)
+{
+	char path[64];
+	long pages = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/statm", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fscanf(f, "%*d %ld", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return pages * sysconf(_SC_PAGESIZE) / 1024;
+}
+
+static void
+bench_daemon_clients(int nclients, int per_client)
+{
+	struct client *cs = calloc((size_t)nclients, sizeof(*cs));
+	struct pollfd *pfd = calloc((size_t)nclients, sizeof(*pfd));
+	int i, left = nclients * per_client, started = 0, done = 0;
+	double t0;
+	char what[96];
+
+	for (i = 0; i < nclients; i++)
+		if (client_open(&cs[i]) != 0) {
+			fprintf(stderr, "bench: cannot connect\n");
+			exit(1);
+		}
+	nlat = 0;
+	t0 = now_ms();
+	for (i = 0; i < nclients && started < left; i++, started++)
+		client_execute(&cs[i]);
+	while (done < left) {
+		for (i = 0; i < nclients; i++) {
+			pfd[i].fd = cs[i].fd;
+			pfd[i].events = POLLIN;
+		}
+		if (poll(pfd, (nfds_t)nclients, 10000) <= 0) {
+			fprintf(stderr, "bench: the daemon went quiet\n");
+			exit(1);
+		}
+		for (i = 0; i < nclients; i++) {
+			if (!(pfd[i].revents & POLLIN))
+				continue;
+			client_read(&cs[i]);
+			if (!cs[i].pending && cs[i].t0 > 0) {
+				done++;
+				cs[i].t0 = 0;
+				if (started < left) {
+					started++;
+					client_execute(&cs[i]);
+				}
+			}
+		}
+	}
+	printf("daemon, %d concurrent client%s: %.0f executions/s\n", nclients,
+	    nclients > 1 ? "s" : "", left / ((now_ms() - t0) / 1000));
+	if (nclients == 1) {
+		snprintf(what, sizeof(what), "daemon, round trip over the socket");
+		report(what, lat, nlat);
+	}
+	for (i = 0; i < nclients; i++) {
+		capnweb_session_close(cs[i].s, "done");
+		capnweb_session_free(cs[i].s);
+		ws_assembler_free(&cs[i].wsa);
+		free(cs[i].in);
+		close(cs[i].fd);
+	}
+	free(cs);
+	free(pfd);
+}
+
+static void
+bench_daemon_idle(pid_t pid)
+{
+	struct client cs[100];
+	long before = rss_kb(pid);
+	int i;
+
+	for (i = 0; i < 100; i++)
+		if (client_open(&cs[i]) != 0) {
+			fprintf(stderr, "bench: cannot connect\n");
+			exit(1);
+		}
+	usleep(200000);
+	printf("daemon RSS: %.1f MB, with 100 idle connections %.1f MB\n",
+	    before / 1024.0, rss_kb(pid) / 1024.0);
+	for (i = 0; i < 100; i++) {
+		capnweb_session_free(cs[i].s);
+		ws_assembler_free(&cs[i].wsa);
+		free(cs[i].in);
+		close(cs[i].fd);
+	}
+}
+
+int
+main(void)
+{
+	const char *req_fmt = "{\"code\":\"%s\",\"timeout\":5000,"
+	    "\"memoryLimit\":128}";
+	char req[256];
+	pid_t d;
+	int status;
+
+	if (getenv(BENCH_CODE_ENV))
+		bench_code = getenv(BENCH_CODE_ENV);
+	snprintf(req, sizeof(req), req_fmt, bench_code);
+	signal(SIGPIPE, SIG_IGN);
+	lat = calloc(20000, sizeof(*lat));
+	base = event_base_new();
+	printf("code: %s\n", bench_code);
+	bench_pool_throughput(1, 400, req);
+	bench_pool_throughput(2, 400, req);
+	bench_pool_retire(100, req);
+	bench_idle_rss();
+	event_base_free(base);
+
+	d = daemon_start();
+	bench_daemon_clients(1, 300);
+	bench_daemon_clients(8, 50);
+	bench_daemon_clients(64, 8);
+	bench_daemon_idle(d);
+	kill(d, SIGTERM);
+	waitpid(d, &status, 0);
+	free(lat);
+	return 0;
+}
