@@ -7,3 +7,5 @@ install: all
 	install -m 0755 $(BUILD)/libcodemode.so $(DESTDIR)$(PREFIX)/lib/libcodemode.so.$(LIBCODEMODE_SOVERSION)
 	ln -sf libcodemode.so.$(LIBCODEMODE_SOVERSION) $(DESTDIR)$(PREFIX)/lib/libcodemode.so
 	install -m 0644 libclient/include/codemode/*.h $(DESTDIR)$(PREFIX)/include/codemode/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man8
+	install -m 0644 packaging/codemode-executord.8 $(DESTDIR)$(PREFIX)/share/man/man8/

@@ -30,7 +30,6 @@ static struct daemon_config cfg;
 static const char *token_file;
 static const char *outbound_mode;
 static const char *log_level = "info";
-static unsigned handles_idle_timeout = CM_POOL_HANDLES_IDLE_TIMEOUT;
 static uid_t allowed_uids[64];
 static size_t n_allowed_uids;
 
@@ -55,7 +54,7 @@ static const struct opt opts[] = {
 	{ "termination-delay", OPT_UINT, "ms a hung child may outlive timeout + "
 	    "grace (default 5000)", &cfg.pool.termination_delay_ms },
 	{ "handles-idle-timeout", OPT_UINT, "ms a retained execution lives "
-	    "unused (default 300000)", &handles_idle_timeout },
+	    "unused (default 300000)", &cfg.pool.handles_idle_timeout_ms },
 	{ "spares", OPT_UINT, "children forked ahead of demand (default 2)",
 	    &cfg.pool.spares },
 	{ "outbound-mode", OPT_STR, "operator veto: 'null' gives native fetch no "
@@ -286,7 +285,6 @@ main(int argc, char **argv)
 		cfg.allowed_uids = allowed_uids;
 		cfg.n_allowed_uids = n_allowed_uids;
 	}
-	(void)handles_idle_timeout;
 	if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "codemode-executord: %s\n", err);
 		free(token);
