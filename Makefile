@@ -25,7 +25,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
-CPPFLAGS_ALL = -D_GNU_SOURCE -I$(BUILD)/gen -Ilibclient/include -Ilibclient -Iengine -Iserver
+CPPFLAGS_ALL = -D_GNU_SOURCE -I$(BUILD)/gen -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests/support
 CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(SAN_FLAGS) -fPIC -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL = $(SAN_FLAGS) $(LDFLAGS)
 LIBS_ALL = $(PKG_LIBS) -lm -lpthread

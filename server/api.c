@@ -7,6 +7,11 @@
  * Frames to and from the child carry JSON (server/worker.h states the
  * shapes); nothing a child sends is trusted past its frame's size checks:
  * a payload that does not parse is answered as a crashed worker.
+ *
+ * A run that kept its isolate (retainHandles and a fetch handler) stays in
+ * the daemon's `retained` list under an unguessable executionId, keyed on
+ * the executor rather than the connection: any connection may invoke it.
+ * Its outbound stub (stub mode) is kept until the handles close.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +19,7 @@
 #include <time.h>
 
 #include <jansson.h>
+#include <openssl/rand.h>
 
 #include "api.h"
 #include "capnweb.h"
@@ -24,11 +30,14 @@
 #include "texts.h"
 
 struct api_exec {
+	TAILQ_ENTRY(api_exec) entry;   /* in d->retained while it holds handles */
+	char execution_id[33];         /* hex; set when handles were granted */
+	int running;                   /* the run has not settled */
 	struct daemon *d;
 	struct capnweb_call *call;     /* answered exactly once */
 	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
 	struct capnweb_stub *outbound; /* stub mode only */
-	struct pool_exec *pe;          /* NULL once settled */
+	struct pool_exec *pe;          /* NULL once the pool freed it */
 	uint32_t timeout_ms;
 	double started;
 	int refs;                      /* 1 for the execution + tool calls out */
@@ -107,7 +116,7 @@ api_tool_settled(void *udata, int status, json_t *value)
 	struct api_exec *ae = tc->ae;
 	char *answer = NULL;
 
-	if (ae->pe != NULL) {
+	if (ae->pe != NULL && (ae->running || tc->outbound)) {
 		if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
 			answer = strdup(json_string_value(value));
 		} else if (status == CAPNWEB_RESOLVED && !tc->outbound) {
@@ -229,6 +238,190 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	json_decref(args);
 }
 
+/* ---- retained handles ---- */
+
+/*
+ * The run resolved to a fetch handler and kept its isolate: name it, keep
+ * it, and answer the execute call with executionId and handles.
+ */
+static void
+api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
+{
+	struct daemon *d = ae->d;
+	unsigned char raw[16];
+	json_t *msg;
+	size_t i;
+
+	msg = json_loadb((const char *)payload, len, 0, NULL);
+	if (!json_is_object(msg) || !json_is_array(json_object_get(msg,
+	    "handles")) || RAND_bytes(raw, sizeof(raw)) != 1) {
+		const char *v[1] = { "its grant of handles was malformed" };
+
+		json_decref(msg);
+		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		ae->call = NULL;
+		pool_exec_close(ae->pe);  /* runs api_on_handles_closed */
+		return;
+	}
+	for (i = 0; i < sizeof(raw); i++)
+		snprintf(ae->execution_id + 2 * i, 3, "%02x", raw[i]);
+	json_object_set_new(msg, "executionId", json_string(ae->execution_id));
+	TAILQ_INSERT_TAIL(&d->retained, ae, entry);
+	d->metrics.handles_open++;
+	/* The dispatch belonged to the run that ended; outbound stays. */
+	if (ae->dispatch) {
+		capnweb_stub_release(ae->dispatch);
+		ae->dispatch = NULL;
+	}
+	metrics_execution(&d->metrics, METRICS_RESULT, api_now() - ae->started);
+	capnweb_call_resolve(ae->call, msg);
+	ae->call = NULL;
+}
+
+static struct api_exec *
+api_find_retained(struct daemon *d, const json_t *id)
+{
+	struct api_exec *ae;
+
+	if (!json_is_string(id))
+		return NULL;
+	TAILQ_FOREACH(ae, &d->retained, entry)
+		if (strcmp(ae->execution_id, json_string_value(id)) == 0)
+			return ae;
+	return NULL;
+}
+
+static void
+api_reject_handles_closed(struct capnweb_call *call, const json_t *id)
+{
+	const char *v[1] = { json_is_string(id) ? json_string_value(id) : "" };
+
+	api_reject_fault(call, CM_TEXT_HANDLES_CLOSED, v, 1);
+}
+
+struct api_invocation {
+	struct api_exec *ae;
+	struct capnweb_call *call;
+	char execution_id[33];
+};
+
+/* One invocation ended: answer the invokeHandle call. */
+static void
+api_invoke_done(void *arg, enum pool_outcome outcome, const uint8_t *payload,
+    size_t len)
+{
+	struct api_invocation *iv = arg;
+	struct daemon *d = iv->ae->d;
+	json_t *msg, *err;
+	const char *v[3];
+	char size[32], limit[32], num[16], *text;
+
+	switch (outcome) {
+	case POOL_RESULT:
+		msg = json_loadb((const char *)payload, len, 0, NULL);
+		if (json_is_object(json_object_get(msg, "response"))) {
+			if (d->cfg.response_limit >= 0 &&
+			    (long long)len > d->cfg.response_limit) {
+				snprintf(size, sizeof(size), "%zu", len);
+				snprintf(limit, sizeof(limit), "%lld",
+				    d->cfg.response_limit);
+				v[0] = "handle answer";
+				v[1] = size;
+				v[2] = limit;
+				api_reject_fault(iv->call,
+				    CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
+			} else
+				capnweb_call_resolve(iv->call, json_incref(
+				    json_object_get(msg, "response")));
+		} else if (json_is_string(json_object_get(msg, "error"))) {
+			/* The handler's own throw, or HandleNotFound: plain text. */
+			err = capnweb_error_new("Error", json_string_value(
+			    json_object_get(msg, "error")));
+			capnweb_call_reject(iv->call, err ? err : json_null());
+		} else {
+			v[0] = "its answer to an invocation was malformed";
+			api_reject_fault(iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		}
+		json_decref(msg);
+		break;
+	case POOL_TIMEOUT:
+		snprintf(num, sizeof(num), "%u", iv->ae->timeout_ms);
+		text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num);
+		err = capnweb_error_new("Error", text ? text :
+		    CM_TIMEOUT_MESSAGE);
+		free(text);
+		capnweb_call_reject(iv->call, err ? err : json_null());
+		break;
+	case POOL_CRASHED:
+		v[0] = "the child holding the handles died";
+		api_reject_fault(iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		break;
+	case POOL_SHUTDOWN:
+		v[0] = iv->execution_id;
+		api_reject_fault(iv->call, CM_TEXT_HANDLES_CLOSED, v, 1);
+		break;
+	}
+	api_exec_unref(iv->ae);
+	free(iv);
+}
+
+static void
+api_invoke_handle(struct conn *c, struct capnweb_call *call, json_t *args)
+{
+	json_t *id = json_array_get(args, 0);
+	json_t *name = json_array_get(args, 1);
+	json_t *request = json_array_get(args, 2);
+	struct api_exec *ae = api_find_retained(c->d, id);
+	struct api_invocation *iv;
+	json_t *msg;
+	char *payload;
+
+	if (ae == NULL || ae->pe == NULL) {
+		api_reject_handles_closed(call, id);
+		return;
+	}
+	if (!json_is_string(name) || !json_is_object(request)) {
+		api_reject_type(call, "invokeHandle expects (executionId, "
+		    "handleName, request)");
+		return;
+	}
+	msg = json_pack("{s:O, s:O}", "handle", name, "request", request);
+	payload = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+	json_decref(msg);
+	if (payload == NULL || (iv = calloc(1, sizeof(*iv))) == NULL) {
+		const char *v[1] = { "out of memory" };
+
+		free(payload);
+		api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
+		return;
+	}
+	iv->ae = ae;
+	iv->call = call;
+	memcpy(iv->execution_id, ae->execution_id, sizeof(iv->execution_id));
+	ae->refs++;
+	if (pool_exec_invoke(ae->pe, (const uint8_t *)payload, strlen(payload),
+	    api_invoke_done, iv) != 0) {
+		ae->refs--;
+		free(iv);
+		api_reject_handles_closed(call, id);
+	}
+	free(payload);
+}
+
+static void
+api_close_handles(struct conn *c, struct capnweb_call *call, json_t *args)
+{
+	json_t *id = json_array_get(args, 0);
+	struct api_exec *ae = api_find_retained(c->d, id);
+
+	if (ae == NULL || ae->pe == NULL) {
+		api_reject_handles_closed(call, id);
+		return;
+	}
+	pool_exec_close(ae->pe);
+	capnweb_call_resolve(call, capnweb_value_undefined());
+}
+
 /* ---- settling ---- */
 
 static void
@@ -242,9 +435,13 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	const char *v[3];
 	json_t *msg;
 
-	(void)pe;
-	ae->pe = NULL;
+	ae->running = 0;
 	d->executions_in_flight--;
+	if (outcome == POOL_RESULT && pool_exec_retained(pe)) {
+		api_grant_handles(ae, payload, len);
+		return;
+	}
+	ae->pe = NULL;
 	switch (outcome) {
 	case POOL_RESULT:
 		if (d->cfg.response_limit >= 0 &&
@@ -301,8 +498,27 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	api_exec_unref(ae);
 }
 
+static void
+api_on_handles_closed(struct pool_exec *pe, const char *reason, void *udata)
+{
+	struct api_exec *ae = udata;
+	struct daemon *d = ae->d;
+
+	(void)pe;
+	ae->pe = NULL;
+	if (ae->execution_id[0]) {
+		TAILQ_REMOVE(&d->retained, ae, entry);
+		d->metrics.handles_open--;
+		d->metrics.handles_closed++;
+		daemon_log(d, LOG_INFO, "event=handles_close execution=%s "
+		    "reason=%s", ae->execution_id, reason);
+	}
+	api_exec_unref(ae);
+}
+
 static const struct pool_exec_callbacks api_pool_callbacks = {
-	api_on_tool_call, api_on_outbound, NULL, api_on_settle, NULL
+	api_on_tool_call, api_on_outbound, NULL, api_on_settle,
+	api_on_handles_closed
 };
 
 /* ---- execute ---- */
@@ -421,6 +637,7 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 		return;
 	}
 	ae->call = call;
+	ae->running = 1;
 	ae->pe = pool_execute(d->pool, (const uint8_t *)payload,
 	    strlen(payload), ae->timeout_ms, d->cfg.default_grace, count_waits,
 	    &api_pool_callbacks, ae, &full);
@@ -444,7 +661,6 @@ api_on_call(void *udata, struct capnweb_call *call)
 	struct conn *c = udata;
 	const char *method = capnweb_call_method(call);
 	json_t *args = capnweb_call_args(call);
-	const char *v[1];
 
 	if (capnweb_call_target(call) != 0 || args == NULL) {
 		capnweb_call_reject_unknown(call);
@@ -454,13 +670,10 @@ api_on_call(void *udata, struct capnweb_call *call)
 		capnweb_call_resolve(call, json_integer(CM_PROTOCOL_VERSION));
 	} else if (strcmp(method, "execute") == 0) {
 		api_execute(c, call, args);
-	} else if (strcmp(method, "invokeHandle") == 0 ||
-	    strcmp(method, "closeHandles") == 0) {
-		/* No execution holds handles here yet: every id is "never granted". */
-		json_t *id = json_array_get(args, 0);
-
-		v[0] = json_is_string(id) ? json_string_value(id) : "";
-		api_reject_fault(call, CM_TEXT_HANDLES_CLOSED, v, 1);
+	} else if (strcmp(method, "invokeHandle") == 0) {
+		api_invoke_handle(c, call, args);
+	} else if (strcmp(method, "closeHandles") == 0) {
+		api_close_handles(c, call, args);
 	} else {
 		capnweb_call_reject_unknown(call);
 	}

@@ -186,6 +186,7 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	d->cfg.pool.on_event = daemon_on_pool_event;
 	d->cfg.pool.event_arg = d;
 	TAILQ_INIT(&d->conns);
+	TAILQ_INIT(&d->retained);
 	signal(SIGPIPE, SIG_IGN);
 	if ((d->base = event_base_new()) == NULL) {
 		snprintf(err, errlen, "cannot create the event base");

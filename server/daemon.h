@@ -42,6 +42,8 @@ struct daemon_config {
 
 struct conn;
 TAILQ_HEAD(conn_list, conn);
+struct api_exec;
+TAILQ_HEAD(api_exec_list, api_exec);
 
 struct daemon {
 	struct daemon_config cfg;
@@ -56,6 +58,7 @@ struct daemon {
 	int ready;                   /* 0 while draining: /readyz answers 503 */
 	int stopping;
 	unsigned long executions_in_flight;
+	struct api_exec_list retained;   /* executions holding handles (api.c) */
 };
 
 /* Fills `c` with the defaults of spec/protocol.json. */

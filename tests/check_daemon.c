@@ -5,14 +5,11 @@
  */
 #include <check.h>
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,7 +18,7 @@
 
 #include "capnweb.h"
 #include "http.h"
-#include "ws.h"
+#include "test_client.h"
 
 static char sock_path[108];
 static char dir_path[64];
@@ -40,18 +37,7 @@ daemon_binary(void)
 static int
 connect_daemon(void)
 {
-	struct sockaddr_un sun;
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
-	memset(&sun, 0, sizeof(sun));
-	sun.sun_family = AF_UNIX;
-	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", sock_path);
-	if (fd < 0 || connect(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	return fd;
+	return test_connect_unix(sock_path);
 }
 
 static void
@@ -133,145 +119,6 @@ http_exchange(const char *request)
 	return buf;
 }
 
-/* ---- a blocking WebSocket + capnweb client ---- */
-
-struct client {
-	int fd;
-	struct capnweb_session *s;
-	struct ws_assembler wsa;
-	uint8_t in[1 << 20];
-	size_t in_len;
-	int closed;
-	int close_code;
-};
-
-static void
-client_send(void *udata, const char *msg, size_t len)
-{
-	struct client *c = udata;
-	uint8_t *frame = malloc(len + WS_MAX_HEADER);
-	long n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT,
-	    (const uint8_t *)msg, len, frame, len + WS_MAX_HEADER);
-
-	ck_assert_int_gt(n, 0);
-	ck_assert_int_eq(write(c->fd, frame, (size_t)n), n);
-	free(frame);
-}
-
-static void
-client_open(struct client *c)
-{
-	struct http_header hs[16];
-	struct http_response res;
-	struct capnweb_config cfg;
-	char req[1024], key[HTTP_WS_KEY_LEN + 1];
-	long n, head;
-
-	memset(c, 0, sizeof(*c));
-	ck_assert_int_ge(c->fd = connect_daemon(), 0);
-	ck_assert_int_eq(http_ws_make_key(key), 0);
-	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key, NULL,
-	    NULL, 0);
-	ck_assert_int_gt(n, 0);
-	ck_assert_int_eq(write(c->fd, req, (size_t)n), n);
-	for (;;) {
-		ssize_t r = read(c->fd, c->in + c->in_len,
-		    sizeof(c->in) - c->in_len);
-
-		ck_assert_int_gt(r, 0);
-		c->in_len += (size_t)r;
-		memset(&res, 0, sizeof(res));
-		res.headers = hs;
-		res.headers_cap = 16;
-		head = http_parse_response((const char *)c->in, c->in_len, &res);
-		if (head != 0)
-			break;
-	}
-	ck_assert_int_gt(head, 0);
-	ck_assert_int_eq(http_ws_check_response(&res, key, NULL), 0);
-	memmove(c->in, c->in + head, c->in_len - (size_t)head);
-	c->in_len -= (size_t)head;
-	ws_assembler_init(&c->wsa, WS_ROLE_CLIENT, 1 << 24);
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.send = client_send;
-	cfg.send_udata = c;
-	ck_assert_ptr_nonnull(c->s = capnweb_session_new(&cfg));
-}
-
-/* Reads and handles frames until *flag is set (or the socket closes). */
-static void
-client_pump(struct client *c, int *flag, int ms)
-{
-	struct pollfd pfd = { c->fd, POLLIN, 0 };
-
-	while (!*flag && !c->closed) {
-		struct ws_event ev;
-		long n;
-
-		while (c->in_len > 0 && (n = ws_assembler_feed(&c->wsa, c->in,
-		    c->in_len, &ev)) > 0) {
-			if (ev.type == WS_EV_TEXT)
-				capnweb_session_receive(c->s,
-				    (const char *)ev.data, ev.len);
-			else if (ev.type == WS_EV_CLOSE) {
-				c->closed = 1;
-				c->close_code = ev.close_code;
-			}
-			memmove(c->in, c->in + n, c->in_len - (size_t)n);
-			c->in_len -= (size_t)n;
-			if (*flag || c->closed)
-				return;
-		}
-		ck_assert_int_gt(poll(&pfd, 1, ms), 0);
-		{
-			ssize_t r = read(c->fd, c->in + c->in_len,
-			    sizeof(c->in) - c->in_len);
-
-			if (r <= 0) {
-				c->closed = 1;
-				return;
-			}
-			c->in_len += (size_t)r;
-		}
-	}
-}
-
-static void
-client_close(struct client *c)
-{
-	capnweb_session_close(c->s, "test done");
-	capnweb_session_free(c->s);
-	ws_assembler_free(&c->wsa);
-	close(c->fd);
-}
-
-struct answer {
-	int done;
-	int status;
-	json_t *value;
-};
-
-static void
-on_answer(void *udata, int status, json_t *value)
-{
-	struct answer *a = udata;
-
-	a->done = 1;
-	a->status = status;
-	a->value = json_incref(value);
-}
-
-static void
-call(struct client *c, const char *method, json_t *args, struct answer *a)
-{
-	memset(a, 0, sizeof(*a));
-	ck_assert_int_gt(capnweb_session_call(c->s, method, args, on_answer, a),
-	    0);
-	json_decref(args);
-	client_pump(c, &a->done, 20000);
-	ck_assert_msg(a->done, "no answer to %s", method);
-}
-
 /* ---- tests ---- */
 
 START_TEST(test_http_endpoints)
@@ -318,89 +165,89 @@ END_TEST
 
 START_TEST(test_protocol_version_and_execute)
 {
-	struct client c;
-	struct answer a;
+	struct test_client c;
+	struct test_answer a;
 
 	start_daemon(NULL);
-	client_open(&c);
-	call(&c, "protocolVersion", json_array(), &a);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "protocolVersion", json_array(), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_int_eq(json_integer_value(a.value), 1);
-	json_decref(a.value);
+	test_answer_clear(&a);
 
-	call(&c, "execute", json_pack("[s, [], {}, n, s]",
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
 	    "async () => 6 * 7", "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(json_string_value(json_object_get(a.value,
 	    "resultJson")), "42");
 	ck_assert(json_is_array(json_object_get(a.value, "logs")));
-	json_decref(a.value);
-	client_close(&c);
+	test_answer_clear(&a);
+	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
 END_TEST
 
 START_TEST(test_execute_faults)
 {
-	struct client c;
-	struct answer a;
+	struct test_client c;
+	struct test_answer a;
 	json_t *code;
 
 	start_daemon(NULL);
-	client_open(&c);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
 	/* An unknown outbound mode is PROTOCOL_MISMATCH. */
-	call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
 	    "carrier-pigeon"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	code = capnweb_error_prop(a.value, "code");
 	ck_assert_str_eq(json_string_value(code), "PROTOCOL_MISMATCH");
-	json_decref(a.value);
+	test_answer_clear(&a);
 	/* stub without its function is PROTOCOL_MISMATCH too. */
-	call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
 	    "stub"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(json_string_value(capnweb_error_prop(a.value,
 	    "code")), "PROTOCOL_MISMATCH");
-	json_decref(a.value);
+	test_answer_clear(&a);
 	/* A bad provider name fails inside the envelope, not as a fault. */
-	call(&c, "execute", json_pack("[s, [{s:s, s:[]}], {}, n, s]",
+	test_client_call(&c, "execute", json_pack("[s, [{s:s, s:[]}], {}, n, s]",
 	    "async () => 1", "name", "1store", "tools", "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert(json_is_string(json_object_get(a.value, "error")));
 	ck_assert_ptr_null(json_object_get(a.value, "resultJson"));
-	json_decref(a.value);
+	test_answer_clear(&a);
 	/* No handles were ever granted. */
-	call(&c, "invokeHandle", json_pack("[s, s, {}]", "e1", "fetch"), &a);
+	test_client_call(&c, "invokeHandle", json_pack("[s, s, {}]", "e1", "fetch"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(json_string_value(capnweb_error_prop(a.value,
 	    "code")), "HANDLES_CLOSED");
 	ck_assert_ptr_nonnull(strstr(capnweb_error_message(a.value),
 	    "Execution \"e1\" holds no handles"));
-	json_decref(a.value);
+	test_answer_clear(&a);
 	/* Unknown methods are not functions, as in JavaScript. */
-	call(&c, "nosuch", json_array(), &a);
+	test_client_call(&c, "nosuch", json_array(), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
-	json_decref(a.value);
-	client_close(&c);
+	test_answer_clear(&a);
+	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
 END_TEST
 
 START_TEST(test_timeout_text)
 {
-	struct client c;
-	struct answer a;
+	struct test_client c;
+	struct test_answer a;
 
 	start_daemon(NULL);
-	client_open(&c);
-	call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
 	    "async () => { for (;;) {} }", "timeout", 200, "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(json_string_value(json_object_get(a.value, "error")),
 	    "Execution timed out at its 200 ms bound. Do less work per run and "
 	    "return the part that is already finished.");
-	json_decref(a.value);
-	client_close(&c);
+	test_answer_clear(&a);
+	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
 END_TEST

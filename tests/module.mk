@@ -7,7 +7,9 @@ CHECK_SRCS := $(wildcard tests/check_*.c)
 CHECK_BINS := $(CHECK_SRCS:tests/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/%)
-TEST_LIBS = $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
+# tests/support/*.c: helpers every integration suite may link (a test client).
+TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/support/*.c))
+TEST_LIBS = $(TEST_SUPPORT_OBJS) $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 
 # A suite named after a libclient module (or a split of one, check_<module>_*)

@@ -1,0 +1,430 @@
+/*
+ * The ExecutorApi bridge (server/api.c) end to end, with the engine child
+ * replaced by a scripted one: the daemon runs in a forked process of this
+ * test, with real pool children, so tool-call routing to the caller's
+ * dispatch function, retained handles, faults and limits are pinned
+ * independently of the engine.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "capnweb.h"
+#include "daemon.h"
+#include "frame.h"
+#include "test_client.h"
+#include "worker.h"
+
+/* ---- the scripted engine child ---- */
+
+static int
+child_read(int fd, uint8_t *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+static void
+child_send(int fd, enum frame_type type, uint8_t flags, uint32_t exec,
+    uint32_t call, const char *payload)
+{
+	uint8_t hdr[FRAME_HEADER_SIZE];
+	size_t n = strlen(payload);
+
+	frame_encode_header(hdr, type, flags, exec, call, (uint32_t)n);
+	if (write(fd, hdr, sizeof(hdr)) < 0 || write(fd, payload, n) < 0)
+		_exit(9);
+}
+
+/* One frame; its payload NUL-terminated in a malloc'd buffer. */
+static char *
+child_recv(int fd, struct frame *f)
+{
+	uint8_t hdr[FRAME_HEADER_SIZE];
+	uint32_t len;
+	uint8_t *buf;
+
+	if (child_read(fd, hdr, sizeof(hdr)) != 0)
+		return NULL;
+	len = (uint32_t)hdr[12] << 24 | (uint32_t)hdr[13] << 16 |
+	    (uint32_t)hdr[14] << 8 | hdr[15];
+	buf = malloc(sizeof(hdr) + len + 1);
+	memcpy(buf, hdr, sizeof(hdr));
+	if (child_read(fd, buf + sizeof(hdr), len) != 0 ||
+	    frame_decode(buf, sizeof(hdr) + len, FRAME_ROLE_CHILD, 1 << 24,
+	    f) <= 0)
+		return NULL;
+	buf[sizeof(hdr) + len] = '\0';
+	return (char *)buf;
+}
+
+static int
+scripted_engine(int fd, void *arg)
+{
+	struct frame f;
+	char *buf, out[4096];
+	const char *code;
+	json_t *req;
+	uint32_t exec;
+
+	(void)arg;
+	child_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
+	if ((buf = child_recv(fd, &f)) == NULL)
+		return 2;
+	exec = f.exec_id;
+	req = json_loads((const char *)f.payload, 0, NULL);
+	code = json_string_value(json_object_get(req, "code"));
+	if (strcmp(code, "result") == 0) {
+		child_send(fd, FRAME_RESULT, 0, exec, 0,
+		    "{\"resultJson\":\"42\",\"logs\":[]}");
+	} else if (strcmp(code, "tools") == 0) {
+		/* Two tool calls in turn; the result lists both answers. */
+		char *a1, *a2;
+		json_t *res;
+
+		child_send(fd, FRAME_TOOL_CALL, 0, exec, 1, "{\"provider\":"
+		    "\"store\",\"tool\":\"list\",\"args\":\"[\\\"ada\\\",3]\"}");
+		if ((buf = child_recv(fd, &f)) == NULL)
+			return 3;
+		a1 = strdup((const char *)f.payload);
+		free(buf);
+		child_send(fd, FRAME_TOOL_CALL, 0, exec, 2, "{\"provider\":"
+		    "\"crm\",\"tool\":\"missing\",\"args\":\"\"}");
+		if ((buf = child_recv(fd, &f)) == NULL)
+			return 3;
+		a2 = strdup((const char *)f.payload);
+		free(buf);
+		res = json_pack("{s:s, s:[]}", "resultJson", "", "logs");
+		json_object_set_new(res, "resultJson", json_pack("[s, s]", a1,
+		    a2));
+		{
+			char *s = json_dumps(json_object_get(res, "resultJson"),
+			    JSON_COMPACT);
+
+			json_object_set_new(res, "resultJson", json_string(s));
+			free(s);
+		}
+		{
+			char *s = json_dumps(res, JSON_COMPACT);
+
+			child_send(fd, FRAME_RESULT, 0, exec, 0, s);
+			free(s);
+		}
+	} else if (strcmp(code, "retain") == 0) {
+		int count = 0;
+
+		child_send(fd, FRAME_RESULT, 1, exec, 0,
+		    "{\"handles\":[\"fetch\"],\"logs\":[]}");
+		while ((buf = child_recv(fd, &f)) != NULL) {
+			json_t *inv = json_loads((const char *)f.payload, 0,
+			    NULL);
+			const char *h = json_string_value(json_object_get(inv,
+			    "handle"));
+
+			if (strcmp(h, "fetch") != 0)
+				snprintf(out, sizeof(out), "{\"error\":\"no "
+				    "handle named %s\"}", h);
+			else
+				snprintf(out, sizeof(out), "{\"response\":{"
+				    "\"status\":200,\"statusText\":\"OK\","
+				    "\"headers\":[],\"body\":\"%d\"}}", ++count);
+			child_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
+			    out);
+			json_decref(inv);
+		}
+	} else if (strcmp(code, "big") == 0) {
+		memset(out, 'x', 2000);
+		memcpy(out, "{\"resultJson\":\"\\\"", 17);
+		memcpy(out + 1990, "\\\"\",\"logs\":[]}", 14);
+		out[2004] = '\0';
+		child_send(fd, FRAME_RESULT, 0, exec, 0, out);
+	} else if (strcmp(code, "crash") == 0) {
+		_exit(3);
+	} else if (strcmp(code, "hang") == 0) {
+		for (;;)
+			pause();
+	}
+	return 0;
+}
+
+/* ---- the daemon in a forked process ---- */
+
+static char sock_path[108];
+static pid_t daemon_pid;
+
+static void
+start_daemon(unsigned workers, unsigned queue, long long response_limit)
+{
+	struct daemon_config cfg;
+	int i;
+
+	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-api-%d.sock",
+	    (int)getpid());
+	unlink(sock_path);
+	if ((daemon_pid = fork()) == 0) {
+		struct daemon *d;
+		char err[256];
+
+		daemon_config_default(&cfg);
+		cfg.socket_path = sock_path;
+		cfg.pool.max_workers = workers;
+		cfg.pool.spares = workers;
+		cfg.pool.max_queue = queue;
+		cfg.pool.program.child_main = scripted_engine;
+		/* worker_warm seeds jansson before the sandbox, as for the engine. */
+		cfg.pool.program.warm = worker_warm;
+		cfg.response_limit = response_limit;
+		cfg.log_level = LOG_ERROR;
+		if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
+			fprintf(stderr, "%s\n", err);
+			_exit(1);
+		}
+		daemon_run(d);
+		daemon_free(d);
+		_exit(0);
+	}
+	for (i = 0; i < 500; i++) {
+		int fd = test_connect_unix(sock_path);
+
+		if (fd >= 0) {
+			close(fd);
+			return;
+		}
+		usleep(10000);
+	}
+	ck_abort_msg("the daemon did not start");
+}
+
+static void
+stop_daemon(void)
+{
+	int status = -1;
+
+	kill(daemon_pid, SIGTERM);
+	waitpid(daemon_pid, &status, 0);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+
+/* The caller's dispatch function: a local target the daemon calls back. */
+static int dispatch_calls;
+
+static void
+dispatch_target(void *udata, struct capnweb_call *call)
+{
+	json_t *args = capnweb_call_args(call);
+	char buf[256], *envelope;
+	json_t *e;
+
+	(void)udata;
+	dispatch_calls++;
+	snprintf(buf, sizeof(buf), "%s:%s:%s",
+	    json_string_value(json_array_get(args, 0)),
+	    json_string_value(json_array_get(args, 1)),
+	    json_string_value(json_array_get(args, 2)));
+	e = json_pack("{s:s}", "result", buf);
+	envelope = json_dumps(e, JSON_COMPACT);
+	capnweb_call_resolve(call, json_string(envelope));
+	free(envelope);
+	json_decref(e);
+}
+
+static const char *
+fault_code(const struct test_answer *a)
+{
+	return json_string_value(capnweb_error_prop(a->value, "code"));
+}
+
+/* The scripted run returns the two envelope texts it got back, in order. */
+static void
+expect_answers(const struct test_answer *a, const char *first,
+    const char *second)
+{
+	json_t *got = json_loads(json_string_value(json_object_get(a->value,
+	    "resultJson")), 0, NULL);
+
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(json_string_value(json_array_get(got, 0)), first);
+	ck_assert_str_eq(json_string_value(json_array_get(got, 1)), second);
+	json_decref(got);
+}
+
+/* ---- tests ---- */
+
+START_TEST(test_tool_calls_reach_the_callers_dispatch)
+{
+	struct test_client c;
+	struct test_answer a;
+	int target;
+
+	start_daemon(1, 10, -1);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	target = capnweb_session_add_target(c.s, dispatch_target, NULL);
+	dispatch_calls = 0;
+	test_client_call(&c, "execute", json_pack("[s, [], {}, o, s]", "tools",
+	    capnweb_value_target(target), "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_int_eq(dispatch_calls, 2);
+	/* Both calls, a provider no descriptor names included, reached it. */
+	expect_answers(&a, "{\"result\":\"store:list:[\\\"ada\\\",3]\"}",
+	    "{\"result\":\"crm:missing:\"}");
+	test_answer_clear(&a);
+	/* Without a dispatch every tool is not found, in the pinned words. */
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "tools",
+	    "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	expect_answers(&a, "{\"error\":\"Tool \\\"list\\\" not found\"}",
+	    "{\"error\":\"Tool \\\"missing\\\" not found\"}");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	stop_daemon();
+}
+END_TEST
+
+START_TEST(test_retained_handles_lifecycle)
+{
+	struct test_client c, other;
+	struct test_answer a;
+	char id[64];
+
+	start_daemon(1, 10, -1);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {s:b}, n, s]",
+	    "retain", "retainHandles", 1, "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(
+	    a.value, "handles"), 0)), "fetch");
+	ck_assert_int_eq(strlen(json_string_value(json_object_get(a.value,
+	    "executionId"))), 32);
+	snprintf(id, sizeof(id), "%s", json_string_value(json_object_get(
+	    a.value, "executionId")));
+	test_answer_clear(&a);
+	/* Invocations in order, state kept; from another connection too. */
+	test_client_call(&c, "invokeHandle", json_pack("[s, s, {s:s}]", id,
+	    "fetch", "url", "https://x/"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(json_string_value(json_object_get(a.value, "body")),
+	    "1");
+	test_answer_clear(&a);
+	ck_assert_int_eq(test_client_open(&other, sock_path), 0);
+	test_client_call(&other, "invokeHandle", json_pack("[s, s, {s:s}]", id,
+	    "fetch", "url", "https://x/"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(json_string_value(json_object_get(a.value, "body")),
+	    "2");
+	test_answer_clear(&a);
+	/* A name outside the grant: the child's text, no fault code. */
+	test_client_call(&c, "invokeHandle", json_pack("[s, s, {}]", id,
+	    "scheduled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_ptr_null(fault_code(&a));
+	test_answer_clear(&a);
+	/* Close, then every call meets HANDLES_CLOSED, closeHandles twice too. */
+	test_client_call(&other, "closeHandles", json_pack("[s]", id), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	test_answer_clear(&a);
+	test_client_call(&c, "closeHandles", json_pack("[s]", id), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_str_eq(fault_code(&a), "HANDLES_CLOSED");
+	test_answer_clear(&a);
+	test_client_call(&c, "invokeHandle", json_pack("[s, s, {}]", id,
+	    "fetch"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_str_eq(fault_code(&a), "HANDLES_CLOSED");
+	test_answer_clear(&a);
+	/* The slot is free again. */
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "result",
+	    "disabled"), &a);
+	ck_assert_str_eq(json_string_value(json_object_get(a.value,
+	    "resultJson")), "42");
+	test_answer_clear(&a);
+	test_client_close(&other);
+	test_client_close(&c);
+	stop_daemon();
+}
+END_TEST
+
+START_TEST(test_faults_carry_their_codes)
+{
+	struct test_client c;
+	struct test_answer a;
+
+	start_daemon(1, 10, 1000);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "crash",
+	    "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_str_eq(fault_code(&a), "WORKER_CRASHED");
+	test_answer_clear(&a);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "big",
+	    "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_str_eq(fault_code(&a), "RESPONSE_TOO_LARGE");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	stop_daemon();
+}
+END_TEST
+
+START_TEST(test_queue_overflow_under_a_burst)
+{
+	struct test_client c;
+	struct test_answer a;
+	int i;
+
+	start_daemon(1, 1, -1);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	usleep(200000);
+	/* One runs, one waits, the rest are turned away with their code. */
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_gt(capnweb_session_call(c.s, "execute",
+		    json_pack("[s, [], {s:i}, n, s]", "hang", "timeout", 300,
+		    "disabled"), NULL, NULL), 0);
+	}
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "result",
+	    "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_str_eq(fault_code(&a), "QUEUE_OVERFLOW");
+	ck_assert_ptr_nonnull(strstr(capnweb_error_message(a.value),
+	    "because 1 executions are already waiting"));
+	test_answer_clear(&a);
+	test_client_close(&c);
+	stop_daemon();
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("api");
+	TCase *tc = tcase_create("bridge");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_tool_calls_reach_the_callers_dispatch);
+	tcase_add_test(tc, test_retained_handles_lifecycle);
+	tcase_add_test(tc, test_faults_carry_their_codes);
+	tcase_add_test(tc, test_queue_overflow_under_a_burst);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

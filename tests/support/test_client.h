@@ -1,0 +1,50 @@
+/*
+ * A blocking WebSocket + capnweb client for integration tests, built from
+ * the shared wire code: one connection, calls answered by pumping the
+ * socket until they settle.
+ */
+#ifndef TEST_CLIENT_H
+#define TEST_CLIENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "ws.h"
+
+struct capnweb_session;
+
+struct test_client {
+	int fd;
+	struct capnweb_session *s;
+	struct ws_assembler wsa;
+	uint8_t in[1 << 20];
+	size_t in_len;
+	int closed;
+	int close_code;
+};
+
+struct test_answer {
+	int done;
+	int status;     /* CAPNWEB_RESOLVED / _REJECTED / _BROKEN */
+	json_t *value;  /* owned by the answer: test_answer_clear */
+};
+
+/* Connects to the unix socket and completes the upgrade; 0 or -1. */
+int test_client_open(struct test_client *, const char *sock_path);
+
+/* Reads and handles frames until *flag is set, the socket closes, or ms pass. */
+void test_client_pump(struct test_client *, int *flag, int ms);
+
+/* Calls a method of the main object (args stolen) and waits for the answer. */
+void test_client_call(struct test_client *, const char *method, json_t *args,
+    struct test_answer *);
+
+void test_answer_clear(struct test_answer *);
+void test_client_close(struct test_client *);
+
+/* Connects to a unix socket; the fd or -1. */
+int test_connect_unix(const char *path);
+
+#endif
