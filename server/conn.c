@@ -120,15 +120,24 @@ conn_on_session_send(void *udata, const char *msg, size_t len)
 	conn_ws_send(udata, WS_OP_TEXT, msg, len);
 }
 
+/* How long the peer has to answer our close frame before we hang up. */
+#define CONN_CLOSE_TIMEOUT_MS 5000
+
 static void
 conn_send_close(struct conn *c, int code, const char *reason)
 {
 	uint8_t payload[WS_MAX_CONTROL_PAYLOAD];
 	long n = ws_close_payload(payload, code, reason,
 	    reason ? strlen(reason) : 0);
+	struct timeval tv = conn_tv(CONN_CLOSE_TIMEOUT_MS);
 
-	if (n >= 0)
+	if (n >= 0) {
 		conn_ws_send(c, WS_OP_CLOSE, payload, (size_t)n);
+		c->close_queued = 1;
+	}
+	/* The timer now bounds the close handshake instead of pinging. */
+	evtimer_del(c->ev_timer);
+	evtimer_add(c->ev_timer, &tv);
 }
 
 void
@@ -423,6 +432,13 @@ conn_drive(struct conn *c)
 		return;
 	}
 	out = evbuffer_get_length(bufferevent_get_output(c->bev));
+	/* Our close frame left the socket: the handshake says what follows. */
+	if (c->close_queued && out == 0) {
+		c->close_queued = 0;
+		if (ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
+		    WS_CE_CLOSE_FLUSHED) & WS_ACT_CLOSE_TRANSPORT)
+			c->close_after_flush = 1;
+	}
 	if (c->close_after_flush && out == 0) {
 		conn_free(c);
 		return;
@@ -475,6 +491,13 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	if (c->state == CONN_HEAD) {
 		/* A slow client gets 408 and the door. */
 		conn_reply(c, 408, "text/plain", "request timeout\n", 16);
+		conn_drive(c);
+		return;
+	}
+	if (c->state == CONN_WS_CLOSING) {
+		/* The peer never answered our close. */
+		ws_conn_step(&c->ws_state, WS_ROLE_SERVER, WS_CE_TIMEOUT);
+		c->state = CONN_DEAD;
 		conn_drive(c);
 		return;
 	}

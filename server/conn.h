@@ -40,6 +40,7 @@ struct conn {
 	int ping_outstanding;
 	int read_paused;            /* back-pressure: output is backed up */
 	int close_after_flush;
+	int close_queued;           /* our close frame is in the output buffer */
 	int in_drive;               /* re-entry guard */
 };
 

@@ -187,6 +187,29 @@ START_TEST(test_protocol_version_and_execute)
 }
 END_TEST
 
+START_TEST(test_close_handshake)
+{
+	struct test_client c;
+	uint8_t frame[64], buf[64];
+	long n;
+	int never = 0;
+
+	start_daemon(NULL);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	n = ws_close_encode(WS_ROLE_CLIENT, 1000, "bye", 3, frame,
+	    sizeof(frame));
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_eq(write(c.fd, frame, (size_t)n), n);
+	/* The server echoes the close, then hangs up (RFC 6455 §7.1.1). */
+	test_client_pump(&c, &never, 5000);
+	ck_assert_int_eq(c.closed, 1);
+	ck_assert_int_eq(c.close_code, 1000);
+	ck_assert_int_eq(read(c.fd, buf, sizeof(buf)), 0);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
 START_TEST(test_execute_faults)
 {
 	struct test_client c;
@@ -287,6 +310,7 @@ main(void)
 	tcase_add_test(tc, test_http_endpoints);
 	tcase_add_test(tc, test_socket_mode_0600);
 	tcase_add_test(tc, test_protocol_version_and_execute);
+	tcase_add_test(tc, test_close_handshake);
 	tcase_add_test(tc, test_execute_faults);
 	tcase_add_test(tc, test_timeout_text);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
