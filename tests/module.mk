@@ -15,6 +15,8 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 # A suite named after a libclient module (or a split of one, check_<module>_*)
 # links libcodemode alone; every other suite links every library.
 CLIENT_MODULES := $(patsubst libclient/%.c,%,$(LIBCLIENT_SRCS))
+# capnweb_session.c and friends make "capnweb" a module too.
+CLIENT_MODULES += $(sort $(foreach m,$(CLIENT_MODULES),$(firstword $(subst _, ,$(m)))))
 CLIENT_CHECK_BINS := $(foreach b,$(CHECK_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/check_%,%,$(b))))),$(b)))
 OTHER_CHECK_BINS := $(filter-out $(CLIENT_CHECK_BINS),$(CHECK_BINS))
 
@@ -26,7 +28,7 @@ $(OTHER_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(TEST
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(TEST_LIBS) $(CHECK_LIBS) $(LIBS_ALL)
 
-CLIENT_FUZZ_BINS := $(foreach b,$(FUZZ_BINS),$(if $(filter $(CLIENT_MODULES),$(patsubst $(BUILD)/tests/fuzz_%,%,$(b))),$(b)))
+CLIENT_FUZZ_BINS := $(foreach b,$(FUZZ_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/fuzz_%,%,$(b))))),$(b)))
 OTHER_FUZZ_BINS := $(filter-out $(CLIENT_FUZZ_BINS),$(FUZZ_BINS))
 
 $(CLIENT_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(BUILD)/libcodemode.a
