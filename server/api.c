@@ -25,8 +25,10 @@
 #include "capnweb.h"
 #include "cm_spec.h"
 #include "codemode/protocol.h"
+#include "base64.h"
 #include "conn.h"
 #include "daemon.h"
+#include "outbound.h"
 #include "texts.h"
 
 struct api_exec {
@@ -41,9 +43,21 @@ struct api_exec {
 	uint32_t timeout_ms;
 	double started;
 	int refs;                      /* 1 for the execution + tool calls out */
+	enum cm_outbound_mode mode;    /* after the operator's veto */
+	TAILQ_HEAD(, api_native) natives; /* native fetches in flight */
+};
+
+/* A native fetch the daemon performs for the run (libcurl, outbound.c). */
+struct api_native {
+	TAILQ_ENTRY(api_native) entry;
+	struct api_exec *ae;
+	uint32_t call_id;
+	struct outbound_req *req;
 };
 
 /* A tool call out to the caller's dispatch function. */
+static char *api_outbound_response_for_child(json_t *);
+
 struct api_tool_call {
 	struct api_exec *ae;
 	uint32_t call_id;
@@ -59,11 +73,25 @@ api_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Abandons the run's native fetches: nobody is left to answer. */
+static void
+api_cancel_natives(struct api_exec *ae)
+{
+	struct api_native *n;
+
+	while ((n = TAILQ_FIRST(&ae->natives)) != NULL) {
+		TAILQ_REMOVE(&ae->natives, n, entry);
+		outbound_cancel(n->req);
+		free(n);
+	}
+}
+
 static void
 api_exec_unref(struct api_exec *ae)
 {
 	if (--ae->refs > 0)
 		return;
+	api_cancel_natives(ae);
 	if (ae->dispatch)
 		capnweb_stub_release(ae->dispatch);
 	if (ae->outbound)
@@ -117,12 +145,28 @@ api_tool_settled(void *udata, int status, json_t *value)
 	char *answer = NULL;
 
 	if (ae->pe != NULL && (ae->running || tc->outbound)) {
-		if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
+		if (tc->outbound && status == CAPNWEB_RESOLVED) {
+			if ((answer = api_outbound_response_for_child(value)) ==
+			    NULL) {
+				json_t *e = json_pack("{s:s}", "error", "The "
+				    "outbound function answered with something "
+				    "that is not a response. Return status, "
+				    "statusText, headers and body.");
+
+				answer = e ? json_dumps(e, JSON_COMPACT) : NULL;
+				json_decref(e);
+			}
+		} else if (tc->outbound) {
+			const char *m = capnweb_error_message(value);
+			json_t *e = json_pack("{s:s}", "error", m ? m :
+			    "the outbound function failed");
+
+			answer = e ? json_dumps(e, JSON_COMPACT) : NULL;
+			json_decref(e);
+		} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
 			answer = strdup(json_string_value(value));
-		} else if (status == CAPNWEB_RESOLVED && !tc->outbound) {
+		} else if (status == CAPNWEB_RESOLVED) {
 			/* The sandbox rethrows a non-envelope as the envelope fault. */
-			answer = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
-		} else if (tc->outbound && status == CAPNWEB_RESOLVED) {
 			answer = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
 		} else {
 			const char *m = capnweb_error_message(value);
@@ -195,35 +239,141 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	json_decref(msg);
 }
 
+/* Answers an outbound request of the child with {"error": text}. */
+static void
+api_outbound_error(struct pool_exec *pe, uint32_t call_id, const char *text)
+{
+	json_t *e = json_pack("{s:s}", "error", text);
+	char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
+
+	if (s)
+		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
+	free(s);
+	json_decref(e);
+}
+
+static void
+api_native_done(void *arg, const char *json, size_t len)
+{
+	struct api_native *n = arg;
+	struct api_exec *ae = n->ae;
+
+	TAILQ_REMOVE(&ae->natives, n, entry);
+	if (ae->pe != NULL)
+		pool_exec_reply(ae->pe, n->call_id, 1, (const uint8_t *)json,
+		    len);
+	free(n);
+}
+
+/* The child's request with its body as bytes, as the caller's function takes it. */
+static json_t *
+api_outbound_request_for_stub(json_t *req)
+{
+	json_t *body = json_object_get(req, "body");
+	json_t *out = json_deep_copy(req);
+	uint8_t *bytes;
+	long n;
+
+	if (out == NULL || !json_is_string(body))
+		return out;
+	bytes = malloc(json_string_length(body) * 3 / 4 + 3);
+	n = bytes ? base64_decode(json_string_value(body),
+	    json_string_length(body), bytes) : -1;
+	if (n < 0) {
+		free(bytes);
+		json_decref(out);
+		return NULL;
+	}
+	json_object_set_new(out, "body", capnweb_value_bytes(bytes, (size_t)n,
+	    "ArrayBuffer"));
+	free(bytes);
+	return out;
+}
+
+/* The caller's response with its body as base64, as the child reads it. */
+static char *
+api_outbound_response_for_child(json_t *res)
+{
+	json_t *body = json_object_get(res, "body"), *out;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	char *b64, *s;
+
+	if (!json_is_object(res) || !json_is_integer(json_object_get(res,
+	    "status")))
+		return NULL;
+	if (body && capnweb_value_get_bytes(body, &bytes, &n) != 0 &&
+	    !json_is_null(body) && capnweb_value_kind(body) == NULL)
+		return NULL;
+	if ((b64 = malloc(base64_encoded_len(n, 1) + 1)) == NULL) {
+		free(bytes);
+		return NULL;
+	}
+	base64_encode(bytes ? bytes : (const uint8_t *)"", n, 1, b64);
+	free(bytes);
+	out = json_pack("{s:O, s:s, s:O, s:s}", "status",
+	    json_object_get(res, "status"), "statusText",
+	    json_is_string(json_object_get(res, "statusText")) ?
+	    json_string_value(json_object_get(res, "statusText")) : "",
+	    "headers", json_is_array(json_object_get(res, "headers")) ?
+	    json_object_get(res, "headers") : json_array(), "body", b64);
+	free(b64);
+	s = out ? json_dumps(out, JSON_COMPACT) : NULL;
+	json_decref(out);
+	return s;
+}
+
 static void
 api_on_outbound(struct pool_exec *pe, uint32_t call_id,
     const uint8_t *payload, size_t len, void *udata)
 {
 	struct api_exec *ae = udata;
 	struct api_tool_call *tc;
-	json_t *req, *args;
+	struct api_native *n;
+	struct outbound_req *r;
+	json_t *req, *args, *wire;
 	char *answer;
 
 	req = json_loadb((const char *)payload, len, 0, NULL);
-	if (ae->outbound == NULL || req == NULL) {
+	if (req == NULL || ae->mode == CM_OUTBOUND_DISABLED) {
 		json_decref(req);
 		answer = texts_compose(CM_TEXT_OUTBOUND_DISABLED);
-		if (answer) {
-			json_t *e = json_pack("{s:s}", "error", answer);
-			char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
-
-			if (s)
-				pool_exec_reply(pe, call_id, 1,
-				    (const uint8_t *)s, strlen(s));
-			free(s);
-			json_decref(e);
-		}
+		api_outbound_error(pe, call_id, answer ? answer :
+		    "Outbound fetch is disabled.");
 		free(answer);
 		return;
 	}
-	args = json_pack("[o]", req);
-	if (args == NULL || (tc = calloc(1, sizeof(*tc))) == NULL) {
+	if (ae->mode == CM_OUTBOUND_NATIVE) {
+		if ((n = calloc(1, sizeof(*n))) == NULL) {
+			json_decref(req);
+			api_outbound_error(pe, call_id, "The executor ran out of "
+			    "memory. Try the fetch again.");
+			return;
+		}
+		n->ae = ae;
+		n->call_id = call_id;
+		TAILQ_INSERT_TAIL(&ae->natives, n, entry);
+		/*
+		 * A native fetch spends the run's own bound: cap it by it. A
+		 * request that cannot start has already been answered (and n
+		 * freed) when outbound_start returns NULL.
+		 */
+		r = outbound_start(ae->d->outbound, req, (long)ae->timeout_ms,
+		    api_native_done, n);
+		if (r != NULL)
+			n->req = r;
+		json_decref(req);
+		return;
+	}
+	wire = api_outbound_request_for_stub(req);
+	json_decref(req);
+	args = wire ? json_pack("[o]", wire) : NULL;
+	if (args == NULL || ae->outbound == NULL ||
+	    (tc = calloc(1, sizeof(*tc))) == NULL) {
 		json_decref(args);
+		api_outbound_error(pe, call_id, "The request could not be handed "
+		    "to the caller's outbound function. Check its headers and "
+		    "body.");
 		return;
 	}
 	tc->ae = ae;
@@ -234,6 +384,8 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	    tc) < 0) {
 		ae->refs--;
 		free(tc);
+		api_outbound_error(pe, call_id, "The caller's connection is gone. "
+		    "The request was not sent.");
 	}
 	json_decref(args);
 }
@@ -442,6 +594,7 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 		return;
 	}
 	ae->pe = NULL;
+	api_cancel_natives(ae);
 	switch (outcome) {
 	case POOL_RESULT:
 		if (d->cfg.response_limit >= 0 &&
@@ -506,6 +659,7 @@ api_on_handles_closed(struct pool_exec *pe, const char *reason, void *udata)
 
 	(void)pe;
 	ae->pe = NULL;
+	api_cancel_natives(ae);
 	if (ae->execution_id[0]) {
 		TAILQ_REMOVE(&d->retained, ae, entry);
 		d->metrics.handles_open--;
@@ -605,6 +759,7 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 	}
 	ae->d = d;
 	ae->refs = 1;
+	TAILQ_INIT(&ae->natives);
 	ae->started = api_now();
 	ae->timeout_ms = api_timeout(d, opt);
 	if (dispatch && capnweb_value_kind(dispatch) &&
@@ -613,8 +768,10 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 	if (om == CM_OUTBOUND_STUB)
 		ae->outbound = capnweb_session_stub(c->session, outbound);
 	/* The operator's veto turns native into no network at all. */
-	if (om == CM_OUTBOUND_NATIVE && d->cfg.outbound_veto)
+	if (om == CM_OUTBOUND_NATIVE && (d->cfg.outbound_veto ||
+	    d->outbound == NULL))
 		om = CM_OUTBOUND_DISABLED;
+	ae->mode = om;
 	count_waits = json_is_true(json_object_get(opt, "countHostWaits"));
 	modules = json_object_get(opt, "modules");
 	req = json_pack("{s:O, s:O, s:O, s:I, s:I, s:I, s:b, s:s, s:b}",

@@ -23,6 +23,7 @@
 #include "conn.h"
 #include "daemon.h"
 #include "listener.h"
+#include "outbound.h"
 #include "worker.h"
 
 void
@@ -228,6 +229,11 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	}
 	if ((d->pool = pool_new(d->base, &d->cfg.pool, err, errlen)) == NULL)
 		goto fail;
+	/* The response of one native fetch is bounded like any payload. */
+	if (!cfg->outbound_veto &&
+	    (d->outbound = outbound_new(d->base, CM_PAYLOAD_LIMIT)) == NULL)
+		daemon_log(d, LOG_WARN, "event=outbound_unavailable "
+		    "reason=\"libcurl did not start\"");
 	d->ready = 1;
 	return d;
 fail:
@@ -255,6 +261,7 @@ daemon_free(struct daemon *d)
 		conn_free(c);
 	if (d->pool)
 		pool_free(d->pool);
+	outbound_free(d->outbound);
 	if (d->unix_listener) {
 		evconnlistener_free(d->unix_listener);
 		unlink(d->cfg.socket_path);

@@ -49,6 +49,7 @@ struct daemon {
 	struct daemon_config cfg;
 	struct event_base *base;
 	struct pool *pool;
+	struct outbound *outbound;   /* native fetches (libcurl); NULL: none */
 	struct metrics metrics;
 	struct conn_list conns;
 	unsigned nconns;

@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -147,6 +150,26 @@ scripted_engine(int fd, void *arg)
 			    out);
 			json_decref(inv);
 		}
+	} else if (strncmp(code, "fetch:", 6) == 0) {
+		/* One outbound request; the result is the answer, verbatim. */
+		json_t *rq = json_pack("{s:s, s:s, s:[[s, s]], s:s}", "method",
+		    "POST", "url", code + 6, "headers", "x-test", "1", "body",
+		    "aGVsbG8=");
+		char *rs = json_dumps(rq, JSON_COMPACT);
+		json_t *res;
+
+		json_decref(rq);
+		child_send(fd, FRAME_OUTBOUND_REQUEST, 0, exec, 7, rs);
+		free(rs);
+		if ((buf = child_recv(fd, &f)) == NULL ||
+		    f.type != FRAME_OUTBOUND_RESPONSE || f.call_id != 7)
+			return 4;
+		res = json_pack("{s:s, s:[]}", "resultJson",
+		    (const char *)f.payload, "logs");
+		rs = json_dumps(res, JSON_COMPACT);
+		child_send(fd, FRAME_RESULT, 0, exec, 0, rs);
+		free(rs);
+		json_decref(res);
 	} else if (strcmp(code, "big") == 0) {
 		memset(out, 'x', 2000);
 		memcpy(out, "{\"resultJson\":\"\\\"", 17);
@@ -166,6 +189,8 @@ scripted_engine(int fd, void *arg)
 
 static char sock_path[108];
 static pid_t daemon_pid;
+
+static int daemon_veto;
 
 static void
 start_daemon(unsigned workers, unsigned queue, long long response_limit)
@@ -189,6 +214,7 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 		/* worker_warm seeds jansson before the sandbox, as for the engine. */
 		cfg.pool.program.warm = worker_warm;
 		cfg.response_limit = response_limit;
+		cfg.outbound_veto = daemon_veto;
 		cfg.log_level = LOG_ERROR;
 		if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
 			fprintf(stderr, "%s\n", err);
@@ -248,6 +274,89 @@ static const char *
 fault_code(const struct test_answer *a)
 {
 	return json_string_value(capnweb_error_prop(a->value, "code"));
+}
+
+/* ---- a loopback HTTP server for native fetches ---- */
+
+static pid_t http_pid;
+
+/* Serves every request with 200 and a body describing what it saw. */
+static int
+start_http(void)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ck_assert_int_eq(listen(fd, 16), 0);
+	getsockname(fd, (struct sockaddr *)&sin, &sl);
+	if ((http_pid = fork()) == 0) {
+		for (;;) {
+			char req[8192], body[9000], out[10000];
+			int c = accept(fd, NULL, NULL), n = 0, r;
+			char *end, *cl;
+
+			if (c < 0)
+				_exit(0);
+			while (n < (int)sizeof(req) - 1 &&
+			    (r = (int)read(c, req + n, sizeof(req) - 1 - n)) > 0) {
+				n += r;
+				req[n] = '\0';
+				if ((end = strstr(req, "\r\n\r\n")) != NULL) {
+					cl = strcasestr(req, "content-length:");
+					if (cl == NULL || (int)(end + 4 - req) +
+					    atoi(cl + 15) <= n)
+						break;
+				}
+			}
+			end = strstr(req, "\r\n\r\n");
+			snprintf(body, sizeof(body), "%.*s|%s",
+			    (int)strcspn(req, "\r"), req, end ? end + 4 : "");
+			snprintf(out, sizeof(out), "HTTP/1.1 200 Fine\r\n"
+			    "Content-Type: text/plain\r\nX-Test-Seen: %s\r\n"
+			    "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+			    strcasestr(req, "x-test: 1") ? "yes" : "no",
+			    strlen(body), body);
+			if (write(c, out, strlen(out)) < 0)
+				_exit(1);
+			close(c);
+		}
+	}
+	close(fd);
+	return ntohs(sin.sin_port);
+}
+
+static void
+stop_http(void)
+{
+	kill(http_pid, SIGKILL);
+	waitpid(http_pid, NULL, 0);
+}
+
+/* The caller's outbound function: answers 201 and echoes the body. */
+static void
+outbound_target(void *udata, struct capnweb_call *call)
+{
+	json_t *req = json_array_get(capnweb_call_args(call), 0);
+	json_t *res;
+	uint8_t *bytes;
+	size_t n;
+
+	(void)udata;
+	ck_assert_str_eq(capnweb_value_kind(json_object_get(req, "body")),
+	    "bytes");
+	ck_assert_int_eq(capnweb_value_get_bytes(json_object_get(req, "body"),
+	    &bytes, &n), 0);
+	res = json_pack("{s:i, s:s, s:[[s, s]], s:o}", "status", 201,
+	    "statusText", "Created", "headers", "a", "b", "body",
+	    capnweb_value_bytes(bytes, n, "ArrayBuffer"));
+	free(bytes);
+	capnweb_call_resolve(call, res);
 }
 
 /* The scripted run returns the two envelope texts it got back, in order. */
@@ -381,6 +490,79 @@ START_TEST(test_faults_carry_their_codes)
 }
 END_TEST
 
+START_TEST(test_native_and_stub_outbound)
+{
+	struct test_client c;
+	struct test_answer a;
+	char code[128];
+	json_t *res;
+	int port = start_http(), target;
+
+	daemon_veto = 0;
+	start_daemon(1, 10, -1);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	/* native: the daemon performs it (libcurl), headers and body intact. */
+	snprintf(code, sizeof(code), "fetch:http://127.0.0.1:%d/path?q=1", port);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", code,
+	    "native"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	res = json_loads(json_string_value(json_object_get(a.value,
+	    "resultJson")), 0, NULL);
+	ck_assert_ptr_nonnull(res);
+	ck_assert_int_eq(json_integer_value(json_object_get(res, "status")), 200);
+	ck_assert_str_eq(json_string_value(json_object_get(res, "statusText")),
+	    "Fine");
+	/* base64 of "POST /path?q=1 HTTP/1.1|hello" */
+	ck_assert_str_eq(json_string_value(json_object_get(res, "body")),
+	    "UE9TVCAvcGF0aD9xPTEgSFRUUC8xLjF8aGVsbG8=");
+	{
+		char *h = json_dumps(json_object_get(res, "headers"),
+		    JSON_COMPACT);
+
+		ck_assert_ptr_nonnull(strstr(h, "[\"X-Test-Seen\",\"yes\"]"));
+		free(h);
+	}
+	json_decref(res);
+	test_answer_clear(&a);
+	/* Only http and https. */
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
+	    "fetch:file:///etc/passwd", "native"), &a);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(a.value,
+	    "resultJson")), "Only http and https URLs can be fetched"));
+	test_answer_clear(&a);
+	/* disabled: the outbound text, whatever the child asked. */
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", code,
+	    "disabled"), &a);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(a.value,
+	    "resultJson")), "Outbound fetch is disabled for this execution."));
+	test_answer_clear(&a);
+	/* stub: the caller's function answers, bodies cross as bytes. */
+	target = capnweb_session_add_target(c.s, outbound_target, NULL);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s, o]", code,
+	    "stub", capnweb_value_target(target)), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(json_string_value(json_object_get(a.value,
+	    "resultJson")), "{\"status\":201,\"statusText\":\"Created\","
+	    "\"headers\":[[\"a\",\"b\"]],\"body\":\"aGVsbG8=\"}");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	stop_daemon();
+	/* The operator's veto: native asks get no network at all. */
+	daemon_veto = 1;
+	start_daemon(1, 10, -1);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", code,
+	    "native"), &a);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(a.value,
+	    "resultJson")), "Outbound fetch is disabled for this execution."));
+	test_answer_clear(&a);
+	test_client_close(&c);
+	stop_daemon();
+	daemon_veto = 0;
+	stop_http();
+}
+END_TEST
+
 START_TEST(test_queue_overflow_under_a_burst)
 {
 	struct test_client c;
@@ -420,6 +602,7 @@ main(void)
 	tcase_add_test(tc, test_tool_calls_reach_the_callers_dispatch);
 	tcase_add_test(tc, test_retained_handles_lifecycle);
 	tcase_add_test(tc, test_faults_carry_their_codes);
+	tcase_add_test(tc, test_native_and_stub_outbound);
 	tcase_add_test(tc, test_queue_overflow_under_a_burst);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
