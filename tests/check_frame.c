@@ -98,8 +98,14 @@ START_TEST(test_hostile_headers)
 	buf[3] = 1;
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
-	/* RESULT takes no flags; HOST_WAIT takes bit 0 only. */
+	/* RESULT and HOST_WAIT take bit 0 only; TOOL_CALL takes none. */
 	make_frame(buf, FRAME_RESULT, 1, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f), 18);
+	ck_assert_uint_eq(f.flags, 1);
+	make_frame(buf, FRAME_RESULT, 2, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
+	    FRAME_ERR_RESERVED);
+	make_frame(buf, FRAME_TOOL_CALL, 1, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
 	make_frame(buf, FRAME_HOST_WAIT, 2, 1, 0, NULL);
