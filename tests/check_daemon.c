@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -40,8 +43,9 @@ connect_daemon(void)
 	return test_connect_unix(sock_path);
 }
 
+/* Starts the daemon with extra arguments (NULL-terminated, may be NULL). */
 static void
-start_daemon(const char *extra)
+start_daemon_argv(const char *const *extra)
 {
 	int i;
 
@@ -51,7 +55,7 @@ start_daemon(const char *extra)
 	daemon_pid = fork();
 	ck_assert_int_ge(daemon_pid, 0);
 	if (daemon_pid == 0) {
-		const char *argv[12];
+		const char *argv[24];
 		int n = 0;
 
 		argv[n++] = daemon_binary();
@@ -61,10 +65,8 @@ start_daemon(const char *extra)
 		argv[n++] = "2";
 		argv[n++] = "--log-level";
 		argv[n++] = "warn";
-		if (extra) {
-			argv[n++] = extra;
-			argv[n++] = "1000";
-		}
+		while (extra && *extra && n < 22)
+			argv[n++] = *extra++;
 		argv[n] = NULL;
 		execv(argv[0], (char **)argv);
 		_exit(127);
@@ -79,6 +81,66 @@ start_daemon(const char *extra)
 		usleep(10000);
 	}
 	ck_abort_msg("the daemon did not start");
+}
+
+/* Starts the daemon, optionally with one flag set to 1000. */
+static void
+start_daemon(const char *flag)
+{
+	const char *extra[] = { flag, "1000", NULL };
+
+	start_daemon_argv(flag ? extra : NULL);
+}
+
+/* A TCP port that was free a moment ago. */
+static int
+free_port(void)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	getsockname(fd, (struct sockaddr *)&sin, &sl);
+	port = ntohs(sin.sin_port);
+	close(fd);
+	return port;
+}
+
+/* Sends an upgrade over TCP with an optional Authorization value; the status. */
+static int
+tcp_upgrade_status(int port, const char *auth)
+{
+	struct sockaddr_in sin;
+	char req[512], res[512];
+	int fd = socket(AF_INET, SOCK_STREAM, 0), i;
+	ssize_t n;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sin.sin_port = htons(port);
+	for (i = 0; i < 300 && connect(fd, (struct sockaddr *)&sin,
+	    sizeof(sin)) != 0; i++) {
+		close(fd);
+		fd = socket(AF_INET, SOCK_STREAM, 0);
+		usleep(10000);
+	}
+	snprintf(req, sizeof(req), "GET / HTTP/1.1\r\nHost: x\r\n"
+	    "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+	    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+	    "Sec-WebSocket-Version: 13\r\n%s%s%s\r\n", auth ?
+	    "Authorization: " : "", auth ? auth : "", auth ? "\r\n" : "");
+	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	n = read(fd, res, sizeof(res) - 1);
+	close(fd);
+	if (n < 12)
+		return -1;
+	res[n] = '\0';
+	return atoi(res + 9);
 }
 
 static int
@@ -210,6 +272,51 @@ START_TEST(test_close_handshake)
 }
 END_TEST
 
+START_TEST(test_admission_bearer_token_on_tcp)
+{
+	char port[16], tokfile[96];
+	const char *extra[] = { "--port", port, "--token-file", tokfile, NULL };
+	FILE *f;
+	int p = free_port();
+
+	snprintf(port, sizeof(port), "%d", p);
+	snprintf(tokfile, sizeof(tokfile), "/tmp/cm-token-%d", (int)getpid());
+	ck_assert_ptr_nonnull(f = fopen(tokfile, "w"));
+	fputs("s3cret\n", f);
+	fclose(f);
+	start_daemon_argv(extra);
+	ck_assert_int_eq(tcp_upgrade_status(p, NULL), 401);
+	ck_assert_int_eq(tcp_upgrade_status(p, "Bearer wrong"), 401);
+	ck_assert_int_eq(tcp_upgrade_status(p, "Bearer s3cret"), 101);
+	ck_assert_int_eq(stop_daemon(), 0);
+	unlink(tokfile);
+}
+END_TEST
+
+START_TEST(test_admission_peer_uid)
+{
+	char uid[16];
+	const char *other[] = { "--allow-uid", "4242424", NULL };
+	const char *mine[] = { "--allow-uid", uid, NULL };
+	struct test_client c;
+	char buf[16];
+	int fd;
+
+	start_daemon_argv(other);
+	/* Refused before any byte: the socket just closes. */
+	fd = connect_daemon();
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_le(read(fd, buf, sizeof(buf)), 0);
+	close(fd);
+	ck_assert_int_eq(stop_daemon(), 0);
+	snprintf(uid, sizeof(uid), "%u", (unsigned)getuid());
+	start_daemon_argv(mine);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
 START_TEST(test_execute_faults)
 {
 	struct test_client c;
@@ -311,6 +418,8 @@ main(void)
 	tcase_add_test(tc, test_socket_mode_0600);
 	tcase_add_test(tc, test_protocol_version_and_execute);
 	tcase_add_test(tc, test_close_handshake);
+	tcase_add_test(tc, test_admission_bearer_token_on_tcp);
+	tcase_add_test(tc, test_admission_peer_uid);
 	tcase_add_test(tc, test_execute_faults);
 	tcase_add_test(tc, test_timeout_text);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
