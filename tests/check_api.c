@@ -22,96 +22,49 @@
 #include "capnweb.h"
 #include "daemon.h"
 #include "frame.h"
+#include "test_frames.h"
 #include "test_client.h"
 #include "worker.h"
 
 /* ---- the scripted engine child ---- */
 
-static int
-child_read(int fd, uint8_t *buf, size_t n)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, buf + got, n - got);
-
-		if (r <= 0)
-			return -1;
-		got += (size_t)r;
-	}
-	return 0;
-}
-
-static void
-child_send(int fd, enum frame_type type, uint8_t flags, uint32_t exec,
-    uint32_t call, const char *payload)
-{
-	uint8_t hdr[FRAME_HEADER_SIZE];
-	size_t n = strlen(payload);
-
-	frame_encode_header(hdr, type, flags, exec, call, (uint32_t)n);
-	if (write(fd, hdr, sizeof(hdr)) < 0 || write(fd, payload, n) < 0)
-		_exit(9);
-}
-
-/* One frame; its payload NUL-terminated in a malloc'd buffer. */
-static char *
-child_recv(int fd, struct frame *f)
-{
-	uint8_t hdr[FRAME_HEADER_SIZE];
-	uint32_t len;
-	uint8_t *buf;
-
-	if (child_read(fd, hdr, sizeof(hdr)) != 0)
-		return NULL;
-	len = (uint32_t)hdr[12] << 24 | (uint32_t)hdr[13] << 16 |
-	    (uint32_t)hdr[14] << 8 | hdr[15];
-	buf = malloc(sizeof(hdr) + len + 1);
-	memcpy(buf, hdr, sizeof(hdr));
-	if (child_read(fd, buf + sizeof(hdr), len) != 0 ||
-	    frame_decode(buf, sizeof(hdr) + len, FRAME_ROLE_CHILD, 1 << 24,
-	    f) <= 0)
-		return NULL;
-	buf[sizeof(hdr) + len] = '\0';
-	return (char *)buf;
-}
+/* The scripted child's frame buffer (one frame at a time). */
+static uint8_t fbuf[1 << 16];
 
 static int
 scripted_engine(int fd, void *arg)
 {
 	struct frame f;
-	char *buf, out[4096];
+	char out[4096];
 	const char *code;
 	json_t *req;
 	uint32_t exec;
 
 	(void)arg;
-	child_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
-	if ((buf = child_recv(fd, &f)) == NULL)
+	test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
+	if (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) != 0)
 		return 2;
 	exec = f.exec_id;
 	req = json_loads((const char *)f.payload, 0, NULL);
 	code = json_string_value(json_object_get(req, "code"));
 	if (strcmp(code, "result") == 0) {
-		child_send(fd, FRAME_RESULT, 0, exec, 0,
+		test_frame_send(fd, FRAME_RESULT, 0, exec, 0,
 		    "{\"resultJson\":\"42\",\"logs\":[]}");
 	} else if (strcmp(code, "tools") == 0) {
 		/* Two tool calls in turn; the result lists both answers. */
 		char *a1, *a2;
 		json_t *res;
 
-		child_send(fd, FRAME_TOOL_CALL, 0, exec, 1, "{\"provider\":"
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 1, "{\"provider\":"
 		    "\"store\",\"tool\":\"list\",\"args\":\"[\\\"ada\\\",3]\"}");
-		if ((buf = child_recv(fd, &f)) == NULL)
+		if (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) != 0)
 			return 3;
 		a1 = strdup((const char *)f.payload);
-		free(buf);
-		child_send(fd, FRAME_TOOL_CALL, 0, exec, 2, "{\"provider\":"
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 2, "{\"provider\":"
 		    "\"crm\",\"tool\":\"missing\",\"args\":\"\"}");
-		if ((buf = child_recv(fd, &f)) == NULL)
+		if (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) != 0)
 			return 3;
 		a2 = strdup((const char *)f.payload);
-		free(buf);
 		res = json_pack("{s:s, s:[]}", "resultJson", "", "logs");
 		json_object_set_new(res, "resultJson", json_pack("[s, s]", a1,
 		    a2));
@@ -125,15 +78,15 @@ scripted_engine(int fd, void *arg)
 		{
 			char *s = json_dumps(res, JSON_COMPACT);
 
-			child_send(fd, FRAME_RESULT, 0, exec, 0, s);
+			test_frame_send(fd, FRAME_RESULT, 0, exec, 0, s);
 			free(s);
 		}
 	} else if (strcmp(code, "retain") == 0) {
 		int count = 0;
 
-		child_send(fd, FRAME_RESULT, 1, exec, 0,
+		test_frame_send(fd, FRAME_RESULT, 1, exec, 0,
 		    "{\"handles\":[\"fetch\"],\"logs\":[]}");
-		while ((buf = child_recv(fd, &f)) != NULL) {
+		while (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) == 0) {
 			json_t *inv = json_loads((const char *)f.payload, 0,
 			    NULL);
 			const char *h = json_string_value(json_object_get(inv,
@@ -146,7 +99,7 @@ scripted_engine(int fd, void *arg)
 				snprintf(out, sizeof(out), "{\"response\":{"
 				    "\"status\":200,\"statusText\":\"OK\","
 				    "\"headers\":[],\"body\":\"%d\"}}", ++count);
-			child_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
+			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
 			    out);
 			json_decref(inv);
 		}
@@ -159,15 +112,15 @@ scripted_engine(int fd, void *arg)
 		json_t *res;
 
 		json_decref(rq);
-		child_send(fd, FRAME_OUTBOUND_REQUEST, 0, exec, 7, rs);
+		test_frame_send(fd, FRAME_OUTBOUND_REQUEST, 0, exec, 7, rs);
 		free(rs);
-		if ((buf = child_recv(fd, &f)) == NULL ||
+		if (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) != 0 ||
 		    f.type != FRAME_OUTBOUND_RESPONSE || f.call_id != 7)
 			return 4;
 		res = json_pack("{s:s, s:[]}", "resultJson",
 		    (const char *)f.payload, "logs");
 		rs = json_dumps(res, JSON_COMPACT);
-		child_send(fd, FRAME_RESULT, 0, exec, 0, rs);
+		test_frame_send(fd, FRAME_RESULT, 0, exec, 0, rs);
 		free(rs);
 		json_decref(res);
 	} else if (strcmp(code, "big") == 0) {
@@ -175,7 +128,7 @@ scripted_engine(int fd, void *arg)
 		memcpy(out, "{\"resultJson\":\"\\\"", 17);
 		memcpy(out + 1990, "\\\"\",\"logs\":[]}", 14);
 		out[2004] = '\0';
-		child_send(fd, FRAME_RESULT, 0, exec, 0, out);
+		test_frame_send(fd, FRAME_RESULT, 0, exec, 0, out);
 	} else if (strcmp(code, "crash") == 0) {
 		_exit(3);
 	} else if (strcmp(code, "hang") == 0) {

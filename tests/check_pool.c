@@ -20,56 +20,9 @@
 
 #include "frame.h"
 #include "pool.h"
+#include "test_frames.h"
 
 /* ---- the scripted child ---- */
-
-static int
-child_read_full(int fd, uint8_t *buf, size_t n)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, buf + got, n - got);
-
-		if (r <= 0)
-			return -1;
-		got += (size_t)r;
-	}
-	return 0;
-}
-
-static void
-child_send(int fd, enum frame_type type, uint8_t flags, uint32_t exec,
-    uint32_t call, const char *payload)
-{
-	uint8_t buf[4096];
-	size_t n = payload ? strlen(payload) : 0;
-
-	frame_encode_header(buf, type, flags, exec, call, (uint32_t)n);
-	memcpy(buf + FRAME_HEADER_SIZE, payload ? payload : "", n);
-	if (write(fd, buf, FRAME_HEADER_SIZE + n) < 0)
-		_exit(9);
-}
-
-/* Reads one frame into buf (NUL-terminated payload); -1 at EOF. */
-static int
-child_recv(int fd, struct frame *f, uint8_t *buf, size_t cap)
-{
-	uint32_t len;
-
-	if (child_read_full(fd, buf, FRAME_HEADER_SIZE) != 0)
-		return -1;
-	len = (uint32_t)buf[12] << 24 | (uint32_t)buf[13] << 16 |
-	    (uint32_t)buf[14] << 8 | buf[15];
-	if (len + FRAME_HEADER_SIZE + 1 > cap ||
-	    child_read_full(fd, buf + FRAME_HEADER_SIZE, len) != 0)
-		return -1;
-	if (frame_decode(buf, FRAME_HEADER_SIZE + len, FRAME_ROLE_CHILD,
-	    (uint32_t)cap, f) <= 0)
-		return -1;
-	buf[FRAME_HEADER_SIZE + len] = '\0';
-	return 0;
-}
 
 static void
 child_sleep_ms(long ms)
@@ -87,30 +40,30 @@ scripted_child(int fd, void *arg)
 	const char *cmd;
 
 	(void)arg;
-	child_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
-	if (child_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+	test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
+	if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
 	    f.type != FRAME_EXECUTE)
 		return 2;
 	cmd = (const char *)f.payload;
 	if (strncmp(cmd, "result:", 7) == 0) {
-		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, cmd + 7);
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, cmd + 7);
 	} else if (strcmp(cmd, "tool") == 0) {
 		uint32_t exec = f.exec_id;
 
-		child_send(fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
-		if (child_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
 		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
 			return 3;
-		child_send(fd, FRAME_RESULT, 0, exec, 0,
+		test_frame_send(fd, FRAME_RESULT, 0, exec, 0,
 		    (const char *)f.payload);
 	} else if (strncmp(cmd, "wait:", 5) == 0) {
-		child_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
+		test_frame_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
 		child_sleep_ms(atol(cmd + 5));
-		child_send(fd, FRAME_HOST_WAIT, 0, f.exec_id, 0, NULL);
-		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
+		test_frame_send(fd, FRAME_HOST_WAIT, 0, f.exec_id, 0, NULL);
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
 	} else if (strncmp(cmd, "sleep:", 6) == 0) {
 		child_sleep_ms(atol(cmd + 6));
-		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
 	} else if (strcmp(cmd, "retain") == 0) {
 		uint32_t exec = f.exec_id;
 		int count = 0;
@@ -120,7 +73,7 @@ scripted_child(int fd, void *arg)
 		memcpy(buf + FRAME_HEADER_SIZE, "{}", 2);
 		if (write(fd, buf, FRAME_HEADER_SIZE + 2) < 0)
 			return 5;
-		while (child_recv(fd, &f, buf, sizeof(buf)) == 0) {
+		while (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0) {
 			char out[32];
 
 			if (f.type != FRAME_INVOKE_HANDLE)
@@ -129,7 +82,7 @@ scripted_child(int fd, void *arg)
 				for (;;)
 					child_sleep_ms(1000);
 			snprintf(out, sizeof(out), "%d", ++count);
-			child_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
+			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
 			    out);
 		}
 		return 0;
@@ -143,12 +96,12 @@ scripted_child(int fd, void *arg)
 			return 4;
 		child_sleep_ms(5000);
 	} else if (strcmp(cmd, "other-exec") == 0) {
-		child_send(fd, FRAME_RESULT, 0, f.exec_id + 1000, 0, "1");
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id + 1000, 0, "1");
 		child_sleep_ms(5000);
 	} else if (strcmp(cmd, "socket") == 0) {
 		int so = socket(AF_INET, SOCK_STREAM, 0);
 
-		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
 		    so >= 0 ? "\"socket\"" : "\"refused\"");
 	} else if (strcmp(cmd, "isolation") == 0) {
 		extern char **environ;
@@ -161,12 +114,12 @@ scripted_child(int fd, void *arg)
 				open_fds++;
 		snprintf(out, sizeof(out), "{\"fds\":%d,\"env\":%d}", open_fds,
 		    environ != NULL && environ[0] != NULL);
-		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
 	} else if (strcmp(cmd, "open") == 0) {
 		/* An engine bug that reaches open(2): the sandbox must kill us. */
 		int o = open("/etc/hostname", O_RDONLY);
 
-		child_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
 		    o >= 0 ? "\"opened\"" : "\"refused\"");
 	}
 	return 0;

@@ -1,0 +1,20 @@
+/* Blocking frame I/O for the scripted engine children of pool and API tests. */
+#ifndef TEST_FRAMES_H
+#define TEST_FRAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "frame.h"
+
+/* Writes one frame (payload may be NULL); 0, or -1 when the write failed. */
+int test_frame_send(int fd, enum frame_type type, uint8_t flags,
+    uint32_t exec_id, uint32_t call_id, const char *payload);
+
+/*
+ * Reads one frame into buf (payload NUL-terminated, f->payload points into
+ * buf); 0, or -1 at EOF or on a frame that does not fit or decode.
+ */
+int test_frame_recv(int fd, struct frame *f, uint8_t *buf, size_t cap);
+
+#endif
