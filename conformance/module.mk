@@ -6,3 +6,10 @@ $(BUILD)/codemode-conformance: $(BUILD)/obj/conformance/conformance_main.o $(CON
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 PROGRAMS += $(BUILD)/codemode-conformance
 endif
+# The runner's modules as a library, so tests/check_conformance.c (the
+# matcher and case-format tests) links them like any other suite's code.
+CONFORMANCE_LIB := $(BUILD)/libconformance.a
+$(CONFORMANCE_LIB): $(CONFORMANCE_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+TEST_LINK_LIBS := $(CONFORMANCE_LIB) $(TEST_LINK_LIBS)

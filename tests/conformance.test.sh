@@ -1,0 +1,104 @@
+#!/bin/sh
+# The conformance suite against our own daemon: starts build/codemode-executord
+# on a private unix socket and runs every case of conformance/cases with
+# build/codemode-conformance. Cases listed in conformance/known-failures.txt
+# are reported as xfail (printed, counted neither way); an unexpected failure,
+# or a listed case that now passes (xpass), fails this test.
+#
+# Two daemons, because two tags need a server configured for them:
+#   A  --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
+#      (queue: a burst of 200 overflows; handles-idle: expiry within 2.5 s)
+#   B  --response-limit 65536 --outbound-mode null for the response-limit
+#      and outbound-veto cases.
+# Ends with "N passed, N failed, N xfail".
+# The runner is $BUILD's (default build/; under another $BUILD, build/asan for
+# `make check SANITIZE=1`, it must already be built there). The daemon is the
+# plain build/codemode-executord, built here if needed, or
+# $CONFORMANCE_DAEMON: the ASan daemon's workers die on every execution
+# (WORKER_CRASHED), and this suite tests the protocol, not the daemon's
+# sanitizer build.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+BUILD=${BUILD:-build}
+D=${CONFORMANCE_DAEMON:-build/codemode-executord}
+R=$BUILD/codemode-conformance
+if [ -z "${CONFORMANCE_DAEMON:-}" ]; then
+	make --no-print-directory -s BUILD=build SANITIZE= "$D" >/dev/null 2>&1
+fi
+if [ "$BUILD" = build ]; then
+	make --no-print-directory -s "$R" >/dev/null 2>&1
+fi
+if [ ! -x "$D" ] || [ ! -x "$R" ]; then
+	echo "conformance.test.sh: $D or $R is missing"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+tmp=$(mktemp -d /tmp/cm-conf-XXXXXX) || exit 1
+pids=""
+cleanup() {
+	for p in $pids; do
+		kill -TERM "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# start NAME ARGS...: a daemon on $tmp/NAME.sock, waited for.
+start() {
+	name=$1
+	shift
+	"$D" --socket "$tmp/$name.sock" --log-level error "$@" &
+	pids="$pids $!"
+	i=0
+	while [ ! -S "$tmp/$name.sock" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+start a --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
+start b --max-workers 2 --response-limit 65536 --outbound-mode null
+
+xf=conformance/known-failures.txt
+"$R" --url "unix://$tmp/a.sock" --jobs 4 --skip-tag response-limit \
+    --skip-tag outbound-veto \
+    --known-failures "$xf" --json "$tmp/a.json" >"$tmp/a.out" 2>&1
+rc_a=$?
+"$R" --url "unix://$tmp/b.sock" --filter 'faults.response-limit.*' \
+    --filter 'outbound.veto.*' \
+    --known-failures "$xf" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
+rc_b=$?
+
+# Failures and xpasses with their diffs, then the xfail names.
+for f in "$tmp/a.out" "$tmp/b.out"; do
+	awk '/^not ok / && !/# TODO xfail/ { show = 1; print; next }
+	    /^(ok|not ok) / { show = 0 }
+	    show && /^#/ { print }' "$f"
+	grep '# TODO xfail' "$f" |
+	    sed 's/^not ok [0-9]* - \([^ ]*\) # TODO xfail: \(.*\)/xfail: \1 (\2)/'
+done
+
+# Sum the two runs' closing lines ("N passed, N failed, N xfail, N skipped");
+# run A's skipped cases are exactly the ones run B ran.
+summary() {
+	tail -n 1 "$1" | sed -n \
+	    's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) xfail.*/\1 \2 \3/p'
+}
+set -- $(summary "$tmp/a.out") $(summary "$tmp/b.out")
+if [ $# -ne 6 ]; then
+	echo "conformance.test.sh: a run printed no summary:"
+	tail -n 5 "$tmp/a.out" "$tmp/b.out"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+passed=$(($1 + $4))
+failed=$(($2 + $5))
+xfail=$(($3 + $6))
+if [ "$failed" = 0 ] && { [ $rc_a != 0 ] || [ $rc_b != 0 ]; }; then
+	# A runner that failed without a failing case: the executor was unusable.
+	grep '^# the executor' "$tmp/a.out" "$tmp/b.out"
+	failed=1
+fi
+echo "$passed passed, $failed failed, $xfail xfail"
+[ "$failed" = 0 ]
