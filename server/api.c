@@ -774,10 +774,11 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 	ae->mode = om;
 	count_waits = json_is_true(json_object_get(opt, "countHostWaits"));
 	modules = json_object_get(opt, "modules");
-	req = json_pack("{s:O, s:O, s:O, s:I, s:I, s:I, s:b, s:s, s:b}",
+	req = json_pack("{s:O, s:o, s:o, s:I, s:I, s:I, s:b, s:s, s:b}",
 	    "code", code,
-	    "providers", providers ? providers : json_array(),
-	    "modules", json_is_array(modules) ? modules : json_array(),
+	    "providers", providers ? json_incref(providers) : json_array(),
+	    "modules", json_is_array(modules) ? json_incref(modules) :
+	    json_array(),
 	    "timeout", (json_int_t)ae->timeout_ms,
 	    "grace", (json_int_t)d->cfg.default_grace,
 	    "memoryLimit", (json_int_t)d->cfg.default_memory_limit,

@@ -25,7 +25,7 @@ static const int sandbox_allowed[] = {
 	SCMP_SYS(madvise), SCMP_SYS(clock_gettime), SCMP_SYS(gettimeofday),
 	SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep), SCMP_SYS(getrandom),
 	SCMP_SYS(futex), SCMP_SYS(getpid), SCMP_SYS(gettid),
-	SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask),
+	SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(sigaltstack),
 	SCMP_SYS(exit), SCMP_SYS(exit_group),
 };
 
