@@ -15,3 +15,13 @@ $(BUILD)/libcodemode.so: $(LIBCLIENT_OBJS) libclient/exports.map
 	    $(LIBCLIENT_OBJS) $(LIBS_ALL)
 
 PROGRAMS += $(BUILD)/libcodemode.a $(BUILD)/libcodemode.so
+
+# build/codemode: the command-line client, linked against the static library.
+$(BUILD)/codemode: $(BUILD)/obj/libclient/cli_main.o $(BUILD)/libcodemode.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+
+PROGRAMS += $(BUILD)/codemode
+
+# build/client-bench: client overhead against the raw wire, run by hand.
+$(BUILD)/client-bench: $(BUILD)/obj/libclient/client_bench_main.o $(BUILD)/libcodemode.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)

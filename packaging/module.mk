@@ -9,3 +9,21 @@ install: all
 	install -m 0644 libclient/include/codemode/*.h $(DESTDIR)$(PREFIX)/include/codemode/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man8
 	install -m 0644 packaging/codemode-executord.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+
+# pkg-config file and man pages of the client (libclient/).
+CODEMODE_VERSION = 0.1.0
+
+$(BUILD)/codemode.pc: packaging/codemode.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(CODEMODE_VERSION)|g' $< > $@
+
+PROGRAMS += $(BUILD)/codemode.pc
+
+install: install-client
+.PHONY: install-client
+install-client: $(BUILD)/codemode.pc
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(CODEMODE_VERSION)|g' \
+	    packaging/codemode.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/codemode.pc
+	install -m 0644 packaging/codemode.1 $(DESTDIR)$(PREFIX)/share/man/man1/codemode.1
+	install -m 0644 packaging/libcodemode.3 $(DESTDIR)$(PREFIX)/share/man/man3/libcodemode.3

@@ -8,4 +8,6 @@
 
 #include <codemode/protocol.h>
 
+#include <codemode/client.h>
+
 #endif /* CODEMODE_CODEMODE_H */
