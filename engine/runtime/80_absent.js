@@ -1,0 +1,87 @@
+/*
+ * 80_absent.js: the declared absences of the protocol.  Each name exists, so
+ * typeof detection enters the guarded branch, and the first touch fails with
+ * a DOMException NotSupportedError carrying the pinned text that says why
+ * and what remains possible: CompressionStream and DecompressionStream
+ * (construction), ArrayBuffer.prototype.resize and
+ * SharedArrayBuffer.prototype.grow (calls), caches (every member rejects).
+ *
+ * Duktape has no SharedArrayBuffer.  With one agent and no Atomics a shared
+ * buffer is plain memory, so SharedArrayBuffer here makes fixed-length
+ * buffers (ArrayBuffers under SharedArrayBuffer.prototype, viewable by typed
+ * arrays), and its grow is the declared absence.
+ */
+(function (G) {
+	'use strict';
+	var P = G.__cm.P;
+	var Promise_ = P.Promise;
+
+	function absent(text) {
+		return new P.DOMException(text, 'NotSupportedError');
+	}
+
+	function stream(name) {
+		var C = function () {
+			throw absent(P.fill('COMPRESSION_ABSENT', { name: name }));
+		};
+		P.setName(C, name);
+		P.setLength(C, 1);
+		P.tag(C, name);
+		P.def(G, name, C);
+	}
+	stream('CompressionStream');
+	stream('DecompressionStream');
+
+	function growth(proto, method, name) {
+		var f = function () {
+			throw absent(P.fill('BUFFER_GROWTH_ABSENT', { name: name }));
+		};
+		P.setName(f, method);
+		P.setLength(f, 1);
+		P.def(proto, method, f);
+	}
+	growth(ArrayBuffer.prototype, 'resize', 'ArrayBuffer.prototype.resize');
+	P.getter(ArrayBuffer.prototype, 'resizable', function () {
+		return false;
+	});
+	P.getter(ArrayBuffer.prototype, 'maxByteLength', function () {
+		return this.byteLength;
+	});
+
+	var SAB = G.SharedArrayBuffer;
+	if (typeof SAB !== 'function') {
+		SAB = function SharedArrayBuffer(length) {
+			var b;
+			P.requireNew(this, SAB, 'SharedArrayBuffer');
+			b = new ArrayBuffer(P.toInt(length));
+			Object.setPrototypeOf(b, Object.getPrototypeOf(this));
+			return b;
+		};
+		SAB.prototype = Object.create(ArrayBuffer.prototype);
+		P.def(SAB.prototype, 'constructor', SAB);
+		P.tag(SAB, 'SharedArrayBuffer');
+		P.getter(SAB.prototype, 'growable', function () {
+			return false;
+		});
+		P.setLength(SAB, 1);
+		P.def(G, 'SharedArrayBuffer', SAB);
+	}
+	growth(SAB.prototype, 'grow', 'SharedArrayBuffer.prototype.grow');
+
+	/* caches: CacheStorage's members, no interface object behind them. */
+	var caches = {};
+	var members = ['open', 'has', 'delete', 'keys', 'match'];
+	var i;
+	function member(name) {
+		var f = function () {
+			return Promise_.reject(absent(P.fill('CACHE_STORAGE_ABSENT',
+			    {})));
+		};
+		P.setName(f, name);
+		Object.defineProperty(caches, name, { value: f, writable: true,
+		    enumerable: true, configurable: true });
+	}
+	for (i = 0; i < members.length; i++)
+		member(members[i]);
+	P.def(G, 'caches', caches);
+})(this);

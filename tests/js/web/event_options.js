@@ -1,0 +1,30 @@
+// @node
+var t = new EventTarget(), log = [];
+t.addEventListener('x', function () { log.push('once'); }, { once: true });
+t.addEventListener('x', function (e) { log.push('first'); e.stopImmediatePropagation(); });
+t.addEventListener('x', function () { log.push('never'); });
+t.dispatchEvent(new Event('x'));
+t.dispatchEvent(new Event('x'));
+print(log.join(','));
+var ac = new AbortController(); log = [];
+t.addEventListener('y', function () { log.push('y'); }, { signal: ac.signal });
+t.dispatchEvent(new Event('y'));
+ac.abort();
+t.dispatchEvent(new Event('y'));
+t.addEventListener('y', function () { log.push('late'); }, { signal: ac.signal });
+t.dispatchEvent(new Event('y'));
+print(log.join(','));
+log = [];
+function f() { log.push('f'); }
+t.addEventListener('z', f, true);
+t.addEventListener('z', f, false);
+t.dispatchEvent(new Event('z'));
+t.removeEventListener('z', f, { capture: true });
+t.dispatchEvent(new Event('z'));
+print(log.join(','));
+var ce = new CustomEvent('c', { detail: { n: 1 } });
+print(ce instanceof Event, ce.detail.n, new CustomEvent('d').detail, Object.prototype.toString.call(ce));
+log = [];
+t.addEventListener('r', function () { log.push('r1'); t.addEventListener('r', function () { log.push('added'); }); });
+t.dispatchEvent(new Event('r'));
+print(log.join(','));
