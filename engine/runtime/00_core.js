@@ -1,0 +1,195 @@
+/*
+ * 00_core.js: the private helper object __cm and the captured engine surface.
+ * Everything later prelude files need from Duktape is captured here, before
+ * 99_seal.js removes it from the global object.  ES5.1 only.
+ */
+(function (G) {
+	'use strict';
+	var N = G.__cm_native;
+	var D = G.Duktape;
+	var T = D && D.Thread;
+	var cm = {};
+	var hidden;
+
+	if (typeof N !== 'object' || N === null)
+		throw new Error('__cm_native missing');
+
+	/*
+	 * Private keys.  Duktape hidden symbols (keys starting with byte 0xFF)
+	 * never show up in any enumeration, Object.assign or JSON, and user code
+	 * cannot forge them.  ES code cannot create them in our Duktape build
+	 * (no String.fromBufferRaw), so the host may offer
+	 * __cm_native.hiddenKey(name); failing both, private keys are ordinary
+	 * symbols that the wrappers below filter out of getOwnPropertySymbols,
+	 * Reflect.ownKeys and Object.assign.
+	 */
+	if (typeof N.hiddenKey === 'function') {
+		hidden = (function (hk) {
+			return function (name) {
+				return hk(name);
+			};
+		})(N.hiddenKey);
+	} else if (typeof String.fromBufferRaw === 'function' && D &&
+	    typeof D.dec === 'function') {
+		hidden = (function (fromBufferRaw, dec) {
+			return function (name) {
+				var hex = 'ff', i;
+				for (i = 0; i < name.length; i++)
+					hex += ('0' + (name.charCodeAt(i) & 0x7f).toString(16)).slice(-2);
+				return fromBufferRaw(dec('hex', hex));
+			};
+		})(String.fromBufferRaw, D.dec);
+	} else {
+		hidden = installSymbolFilter(G);
+	}
+
+	function installSymbolFilter(G) {
+		var priv = Object.create(null);
+		var gops = Object.getOwnPropertySymbols;
+		var ownKeys = G.Reflect.ownKeys;
+		var isEnum = Object.prototype.propertyIsEnumerable;
+		function filter(list) {
+			var r = [], i;
+			for (i = 0; i < list.length; i++)
+				if (typeof list[i] !== 'symbol' || priv[list[i]] !== true)
+					r.push(list[i]);
+			return r;
+		}
+		function defn(o, k, f, len) {
+			Object.defineProperty(o, k, { value: f, writable: true,
+			    enumerable: false, configurable: true });
+			Object.defineProperty(f, 'length', { value: len });
+		}
+		defn(Object, 'getOwnPropertySymbols',
+		    function getOwnPropertySymbols(o) {
+			return filter(gops(o));
+		}, 1);
+		defn(G.Reflect, 'ownKeys', function ownKeys_(o) {
+			return filter(ownKeys(o));
+		}, 1);
+		defn(Object, 'assign', function assign(target) {
+			var to, i, src, keys, j, k;
+			if (target == null)
+				throw new TypeError('Cannot convert undefined or null to object');
+			to = Object(target);
+			for (i = 1; i < arguments.length; i++) {
+				src = arguments[i];
+				if (src == null)
+					continue;
+				src = Object(src);
+				keys = ownKeys(src);
+				for (j = 0; j < keys.length; j++) {
+					k = keys[j];
+					if (typeof k === 'symbol' && priv[k] === true)
+						continue;
+					if (isEnum.call(src, k))
+						to[k] = src[k];
+				}
+			}
+			return to;
+		}, 2);
+		return function (name) {
+			var s = Symbol(name);
+			priv[s] = true;
+			return s;
+		};
+	}
+
+	Object.defineProperty(G, '__cm', { value: cm, writable: false,
+	    enumerable: false, configurable: false });
+
+	/*
+	 * cm.P: the prelude's private namespace.  Prelude files share internals
+	 * through it; 99_seal.js deletes it before any user code runs, so the
+	 * coroutine primitives and promise internals stay out of reach.
+	 */
+	var P = {};
+	cm.P = P;
+	P.native = N;
+	P.global = G;
+	P.hidden = hidden;
+	P.ThreadCtor = T;
+	P.resume = T.resume;
+	P.yield = T.yield;
+	delete T.resume;
+	delete T.yield;
+	delete T.current;
+
+	/* Define a non-enumerable, writable, configurable data property. */
+	P.def = function def(obj, name, value) {
+		Object.defineProperty(obj, name, { value: value, writable: true,
+		    enumerable: false, configurable: true });
+	};
+	/* Define methods from a table; fix up their length where asked. */
+	P.defs = function defs(obj, table, lengths) {
+		var k;
+		for (k in table) {
+			if (!Object.prototype.hasOwnProperty.call(table, k))
+				continue;
+			P.def(obj, k, table[k]);
+			if (lengths && lengths[k] !== undefined)
+				P.setLength(table[k], lengths[k]);
+		}
+	};
+	P.setLength = function setLength(fn, n) {
+		try {
+			Object.defineProperty(fn, 'length', { value: n });
+		} catch (e) { /* best effort */ }
+	};
+	P.setName = function setName(fn, s) {
+		try {
+			Object.defineProperty(fn, 'name', { value: s });
+		} catch (e) { /* best effort */ }
+	};
+	P.isObject = function isObject(x) {
+		return (typeof x === 'object' && x !== null) ||
+		    typeof x === 'function';
+	};
+	P.isCallable = function isCallable(x) {
+		return typeof x === 'function';
+	};
+	/* ToLength / ToIntegerOrInfinity as in ES2022. */
+	P.toInt = function toInt(x) {
+		x = +x;
+		if (x !== x)
+			return 0;
+		if (x === 0 || x === Infinity || x === -Infinity)
+			return x === 0 ? 0 : x;
+		return x < 0 ? -Math.floor(-x) : Math.floor(x);
+	};
+	P.toLength = function toLength(x) {
+		x = P.toInt(x);
+		if (x <= 0)
+			return 0;
+		return x > 9007199254740991 ? 9007199254740991 : x;
+	};
+	/* Relative index (slice-style) clamped into [0, len]. */
+	P.relIndex = function relIndex(x, len) {
+		x = P.toInt(x);
+		if (x < 0)
+			return (x + len) < 0 ? 0 : x + len;
+		return x > len ? len : x;
+	};
+	/* A short description of a value for error messages, like V8's. */
+	P.describe = function describe(x) {
+		if (x === null)
+			return 'null';
+		switch (typeof x) {
+		case 'undefined': return 'undefined';
+		case 'string': return JSON.stringify(x);
+		case 'number': case 'boolean': return String(x);
+		case 'symbol': return x.toString();
+		case 'function': return 'function';
+		}
+		if (Array.isArray(x))
+			return 'array';
+		return 'object';
+	};
+	P.typeError = function typeError(msg) {
+		return new TypeError(msg);
+	};
+	/* SameValueZero. */
+	P.sameValueZero = function sameValueZero(a, b) {
+		return a === b || (a !== a && b !== b);
+	};
+})(this);

@@ -1,0 +1,746 @@
+/*
+ * 15_coro.js: async functions, generators and async generators as Duktape
+ * coroutines, plus the iteration helpers the lowering calls.
+ *
+ * A coroutine record `co` is also the promise reaction for its awaits
+ * (k: K_CORO, step: the function the reaction job calls), so an await
+ * allocates no closure.  `current` is the record of the coroutine running
+ * now; __cm.await/__cm.yield read it to learn what to do.
+ */
+(function (G) {
+	'use strict';
+	var cm = G.__cm;
+	var P = cm.P;
+	var Thread = P.ThreadCtor;
+	var resume = P.resume;
+	var threadYield = P.yield;
+	var newPromise = P.newPromise;
+	var resolveP = P.resolvePromise;
+	var rejectP = P.rejectPromise;
+	var performThen = P.performThen;
+	var promiseResolve = P.promiseResolve;
+	var isObject = P.isObject;
+	var describe = P.describe;
+	var K_CORO = P.K_CORO;
+	var GCO = P.hidden('GeneratorState');
+	/* kinds */
+	var ASYNC = 1, GEN = 2, AGEN = 3;
+	/* what the coroutine asked for when it last yielded */
+	var OP_AWAIT = 1, OP_YIELD = 2, OP_YIELD_RAW = 3;
+	/* generator states */
+	var ST_START = 0, ST_YIELD = 1, ST_RUNNING = 2, ST_DONE = 3,
+	    ST_AWAIT_RETURN = 4;
+	/* what an async generator is awaiting */
+	var AW_BODY = 0, AW_YIELD = 1, AW_UNWRAP_RETURN = 2, AW_RETVAL = 3,
+	    AW_AWAIT_RETURN = 4;
+	/* async generator request kinds */
+	var RQ_NEXT = 0, RQ_THROW = 1, RQ_RETURN = 2;
+	var current = null;
+	var asyncIteratorSym;
+
+	if (Symbol.asyncIterator === undefined)
+		Object.defineProperty(Symbol, 'asyncIterator', {
+		    value: Symbol('Symbol.asyncIterator'), writable: false,
+		    enumerable: false, configurable: false });
+	asyncIteratorSym = Symbol.asyncIterator;
+
+	/* The generator return() sentinel, thrown at the yield site. */
+	function GenReturn(v) {
+		this.v = v;
+	}
+
+	function isGenReturn(e) {
+		return e instanceof GenReturn;
+	}
+
+	/* Entry of every coroutine thread; the first resume passes the record. */
+	function threadMain(co) {
+		var r = co.fn.apply(co.self, co.args);
+		co.fin = true;
+		return r;
+	}
+
+	/* A literal, not a constructor: Duktape sizes it once. */
+	function newCo(kind, fn, self, args, step) {
+		return { k: K_CORO, kind: kind, t: new Thread(threadMain), fn: fn,
+		    self: self, args: args, fin: false, op: 0, st: 0 /* ST_START */,
+		    p: undefined, step: step, aw: 0, q: undefined };
+	}
+
+	function release(co) {
+		co.t = undefined;
+		co.fn = undefined;
+		co.self = undefined;
+		co.args = undefined;
+	}
+
+	/* Await v on behalf of co: the reaction job calls co.step. */
+	var awaitInto = P.awaitValue;
+
+	/* ---- async functions ---- */
+
+	function asyncStep(co, v, isErr) {
+		var prev = current, r;
+		current = co;
+		try {
+			r = resume(co.t, v, isErr);
+		} catch (e) {
+			current = prev;
+			release(co);
+			rejectP(co.p, e);
+			return;
+		}
+		current = prev;
+		if (co.fin) {
+			release(co);
+			resolveP(co.p, r);
+			return;
+		}
+		awaitInto(co, r);
+	}
+
+	function cmAsync(fn, self, args) {
+		var co = newCo(1 /* ASYNC */, fn, self, args, asyncStep);
+		var p = newPromise();
+		co.p = p;
+		asyncStep(co, co, false);
+		return p;
+	}
+
+	function cmAwait(v) {
+		var co = current;
+		if (co === null || co.kind === 2 /* GEN */)
+			throw new SyntaxError('await is only valid in async functions and the top level bodies of modules');
+		co.op = 1 /* OP_AWAIT */;
+		return threadYield(v);
+	}
+
+	function cmYield(v) {
+		var co = current;
+		if (co === null || co.kind === 1 /* ASYNC */)
+			throw new SyntaxError('yield is only valid in generator functions');
+		co.op = 2 /* OP_YIELD */;
+		return threadYield(v);
+	}
+
+	function yieldRaw(v) {
+		current.op = 3 /* OP_YIELD_RAW */;
+		return threadYield(v);
+	}
+
+	/* ---- generators ---- */
+
+	function genResume(co, v, mode) {
+		var prev, r, st = co.st;
+		if (st === 2 /* ST_RUNNING */)
+			throw new TypeError('Generator is already running');
+		if (st === 0 /* ST_START */ && mode !== 0 /* RQ_NEXT */) {
+			co.st = st = 3 /* ST_DONE */;
+			release(co);
+		}
+		if (st === 3 /* ST_DONE */) {
+			if (mode === 1 /* RQ_THROW */)
+				throw v;
+			return { value: mode === 2 /* RQ_RETURN */ ? v : undefined,
+			    done: true };
+		}
+		if (st === 0 /* ST_START */)
+			v = co;
+		else if (mode === 2 /* RQ_RETURN */)
+			v = new GenReturn(v);
+		co.st = 2 /* ST_RUNNING */;
+		prev = current;
+		current = co;
+		try {
+			r = resume(co.t, v, mode !== 0 /* RQ_NEXT */);
+		} catch (e) {
+			current = prev;
+			co.st = 3 /* ST_DONE */;
+			release(co);
+			if (e instanceof GenReturn)
+				return { value: e.v, done: true };
+			throw e;
+		}
+		current = prev;
+		if (co.fin) {
+			co.st = 3 /* ST_DONE */;
+			release(co);
+			return { value: r, done: true };
+		}
+		co.st = 1 /* ST_YIELD */;
+		if (co.op === 3 /* OP_YIELD_RAW */)
+			return r;
+		return { value: r, done: false };
+	}
+
+	function genOf(self, name) {
+		var co = (self !== null && typeof self === 'object') ?
+		    self[GCO] : undefined;
+		if (co === undefined || co.kind !== 2 /* GEN */)
+			throw new TypeError(name + ' method called on incompatible receiver ' +
+			    describe(self));
+		return co;
+	}
+
+	var IteratorPrototype = {};
+	Object.defineProperty(IteratorPrototype, Symbol.iterator, {
+	    value: function () { return this; }, writable: true,
+	    enumerable: false, configurable: true });
+	P.setName(IteratorPrototype[Symbol.iterator], '[Symbol.iterator]');
+
+	var GeneratorPrototype = Object.create(IteratorPrototype);
+	P.defs(GeneratorPrototype, {
+		next: function next(v) {
+			var co = (this !== null && typeof this === 'object') ?
+			    this[GCO] : undefined;
+			if (co === undefined || co.kind !== 2 /* GEN */)
+				co = genOf(this, 'next');
+			return genResume(co, v, 0 /* RQ_NEXT */);
+		},
+		'return': function (v) {
+			return genResume(genOf(this, 'return'), v, 2 /* RQ_RETURN */);
+		},
+		'throw': function (e) {
+			return genResume(genOf(this, 'throw'), e, 1 /* RQ_THROW */);
+		}
+	}, { 'return': 1, 'throw': 1 });
+	P.setName(GeneratorPrototype['return'], 'return');
+	P.setName(GeneratorPrototype['throw'], 'throw');
+	Object.defineProperty(GeneratorPrototype, Symbol.toStringTag,
+	    { value: 'Generator', configurable: true });
+
+	/* Generator objects inherit from a shared stand-in for their
+	 * function's `prototype` object (the lowering does not pass the outer
+	 * function), which inherits from %GeneratorPrototype% as in the spec. */
+	function GenObj(co) {
+		this[GCO] = co;
+	}
+	GenObj.prototype = Object.create(GeneratorPrototype);
+
+	function cmGen(fn, self, args) {
+		return new GenObj(newCo(2 /* GEN */, fn, self, args, undefined));
+	}
+
+	/* yield* in a generator: forwards next/throw/return to the delegate. */
+	function cmYieldStar(iterable) {
+		var it = getIterator(iterable);
+		var next = it.next, mode = 0 /* RQ_NEXT */, received, res, m;
+		for (;;) {
+			if (mode === 0 /* RQ_NEXT */) {
+				res = next.call(it, received);
+			} else if (mode === 1 /* RQ_THROW */) {
+				m = it['throw'];
+				if (m == null) {
+					iterClose(it, false);
+					throw new TypeError('The iterator does not provide a \'throw\' method');
+				}
+				res = m.call(it, received);
+			} else {
+				m = it['return'];
+				if (m == null)
+					throw received;
+				res = m.call(it, received.v);
+			}
+			if (!isObject(res))
+				throw new TypeError('Iterator result ' + describe(res) +
+				    ' is not an object');
+			if (res.done) {
+				if (mode === 2 /* RQ_RETURN */) {
+					received.v = res.value;
+					throw received;
+				}
+				return res.value;
+			}
+			try {
+				received = yieldRaw(res);
+				mode = 0 /* RQ_NEXT */;
+			} catch (e) {
+				received = e;
+				mode = e instanceof GenReturn ? 2 /* RQ_RETURN */ : 1 /* RQ_THROW */;
+			}
+		}
+	}
+
+	/* ---- async generators ---- */
+
+	function agenComplete(co, isThrow, v, done) {
+		var rq = co.q.shift();
+		if (isThrow)
+			rejectP(rq.p, v);
+		else
+			resolveP(rq.p, { value: v, done: done });
+	}
+
+	function agenDrain(co) {
+		var rq;
+		for (;;) {
+			if (co.q.length === 0)
+				return;
+			rq = co.q[0];
+			if (rq.c === 2 /* RQ_RETURN */) {
+				co.st = 4 /* ST_AWAIT_RETURN */;
+				agenAwaitReturn(co);
+				return;
+			}
+			if (rq.c === 1 /* RQ_THROW */)
+				agenComplete(co, true, rq.v, true);
+			else
+				agenComplete(co, false, undefined, true);
+		}
+	}
+
+	function agenFinish(co, isThrow, v) {
+		co.st = 3 /* ST_DONE */;
+		release(co);
+		agenComplete(co, isThrow, v, true);
+		agenDrain(co);
+	}
+
+	function agenAwaitReturn(co) {
+		var rq = co.q[0], pr;
+		release(co);
+		try {
+			pr = promiseResolve(rq.v);
+		} catch (e) {
+			agenFinish(co, true, e);
+			return;
+		}
+		co.aw = 4 /* AW_AWAIT_RETURN */;
+		performThen(pr, co);
+	}
+
+	function agenRun(co, v, isErr) {
+		var prev = current, r;
+		co.st = 2 /* ST_RUNNING */;
+		current = co;
+		try {
+			r = resume(co.t, v, isErr);
+		} catch (e) {
+			current = prev;
+			if (e instanceof GenReturn)
+				agenFinish(co, false, e.v);
+			else
+				agenFinish(co, true, e);
+			return;
+		}
+		current = prev;
+		if (co.fin) {
+			if (r === undefined) {
+				agenFinish(co, false, undefined);
+			} else {
+				co.aw = 3 /* AW_RETVAL */;
+				awaitInto(co, r);
+			}
+			return;
+		}
+		if (co.op === 1 /* OP_AWAIT */) {
+			co.aw = 0 /* AW_BODY */;
+			awaitInto(co, r);
+		} else if (co.op === 2 /* OP_YIELD */) {
+			co.aw = 1 /* AW_YIELD */;
+			awaitInto(co, r);
+		} else {
+			agenYield(co, r);
+		}
+	}
+
+	/* AsyncGeneratorYield: settle the head request, then go on with the
+	 * next queued request or suspend. */
+	function agenYield(co, v) {
+		agenComplete(co, false, v, false);
+		if (co.q.length > 0)
+			agenResumeWith(co, co.q[0]);
+		else
+			co.st = 1 /* ST_YIELD */;
+	}
+
+	/* Resume a suspended-at-yield generator with a request
+	 * (AsyncGeneratorUnwrapYieldResumption). */
+	function agenResumeWith(co, rq) {
+		if (rq.c === 2 /* RQ_RETURN */) {
+			co.st = 2 /* ST_RUNNING */;
+			co.aw = 2 /* AW_UNWRAP_RETURN */;
+			awaitInto(co, rq.v);
+		} else {
+			agenRun(co, rq.v, rq.c === 1 /* RQ_THROW */);
+		}
+	}
+
+	function agenStep(co, v, isErr) {
+		switch (co.aw) {
+		case 0 /* AW_BODY */:
+			agenRun(co, v, isErr);
+			break;
+		case 1 /* AW_YIELD */:
+			if (isErr)
+				agenRun(co, v, true);
+			else
+				agenYield(co, v);
+			break;
+		case 2 /* AW_UNWRAP_RETURN */:
+			agenRun(co, isErr ? v : new GenReturn(v), true);
+			break;
+		case 3 /* AW_RETVAL */:
+			agenFinish(co, isErr, v);
+			break;
+		default:
+			co.st = 3 /* ST_DONE */;
+			agenComplete(co, isErr, v, true);
+			agenDrain(co);
+		}
+	}
+
+	function agenOf(self) {
+		var co = isObject(self) ? self[GCO] : undefined;
+		if (co === undefined || co.kind !== 3 /* AGEN */)
+			return undefined;
+		return co;
+	}
+
+	function agenBadReceiver(self, name) {
+		var p = newPromise();
+		rejectP(p, new TypeError(name + ' method called on incompatible receiver ' +
+		    describe(self)));
+		return p;
+	}
+
+	function agenRequest(self, c, v, name) {
+		var co = agenOf(self), p, rq, st;
+		if (co === undefined)
+			return agenBadReceiver(self, name);
+		p = newPromise();
+		st = co.st;
+		if (c === 1 /* RQ_THROW */ && st === 0 /* ST_START */) {
+			co.st = st = 3 /* ST_DONE */;
+			release(co);
+		}
+		if (st === 3 /* ST_DONE */) {
+			if (c === 0 /* RQ_NEXT */) {
+				resolveP(p, { value: undefined, done: true });
+				return p;
+			}
+			if (c === 1 /* RQ_THROW */) {
+				rejectP(p, v);
+				return p;
+			}
+		}
+		rq = { c: c, v: v, p: p };
+		co.q.push(rq);
+		if (c === 2 /* RQ_RETURN */ && (st === 0 /* ST_START */ || st === 3 /* ST_DONE */)) {
+			co.st = 4 /* ST_AWAIT_RETURN */;
+			agenAwaitReturn(co);
+		} else if (st === 0 /* ST_START */) {
+			agenRun(co, co, false);
+		} else if (st === 1 /* ST_YIELD */) {
+			agenResumeWith(co, rq);
+		}
+		return p;
+	}
+
+	var AsyncIteratorPrototype = {};
+	Object.defineProperty(AsyncIteratorPrototype, asyncIteratorSym, {
+	    value: function () { return this; }, writable: true,
+	    enumerable: false, configurable: true });
+	P.setName(AsyncIteratorPrototype[asyncIteratorSym],
+	    '[Symbol.asyncIterator]');
+
+	var AsyncGeneratorPrototype = Object.create(AsyncIteratorPrototype);
+	P.defs(AsyncGeneratorPrototype, {
+		next: function next(v) {
+			return agenRequest(this, 0 /* RQ_NEXT */, v, 'AsyncGenerator.prototype.next');
+		},
+		'return': function (v) {
+			return agenRequest(this, 2 /* RQ_RETURN */, v, 'AsyncGenerator.prototype.return');
+		},
+		'throw': function (e) {
+			return agenRequest(this, 1 /* RQ_THROW */, e, 'AsyncGenerator.prototype.throw');
+		}
+	}, { 'return': 1, 'throw': 1 });
+	P.setName(AsyncGeneratorPrototype['return'], 'return');
+	P.setName(AsyncGeneratorPrototype['throw'], 'throw');
+	Object.defineProperty(AsyncGeneratorPrototype, Symbol.toStringTag,
+	    { value: 'AsyncGenerator', configurable: true });
+
+	function AGenObj(co) {
+		this[GCO] = co;
+	}
+	AGenObj.prototype = Object.create(AsyncGeneratorPrototype);
+
+	function cmAsyncGen(fn, self, args) {
+		var co = newCo(3 /* AGEN */, fn, self, args, agenStep);
+		co.q = [];
+		return new AGenObj(co);
+	}
+
+	/* yield* in an async generator (ES2023 14.4.14, async branch). */
+	function cmAsyncYieldStar(iterable) {
+		var it = getAsyncIterator(iterable);
+		var next = it.next, mode = 0 /* RQ_NEXT */, received, res, m;
+		for (;;) {
+			if (mode === 0 /* RQ_NEXT */) {
+				res = cmAwait(next.call(it, received));
+			} else if (mode === 1 /* RQ_THROW */) {
+				m = it['throw'];
+				if (m == null) {
+					asyncIterClose(it, false);
+					throw new TypeError('The iterator does not provide a \'throw\' method');
+				}
+				res = cmAwait(m.call(it, received));
+			} else {
+				m = it['return'];
+				if (m == null)
+					throw new GenReturn(cmAwait(received.v));
+				res = cmAwait(m.call(it, received.v));
+			}
+			if (!isObject(res))
+				throw new TypeError('Iterator result ' + describe(res) +
+				    ' is not an object');
+			if (res.done) {
+				if (mode === 2 /* RQ_RETURN */)
+					throw new GenReturn(cmAwait(res.value));
+				return res.value;
+			}
+			try {
+				received = yieldRaw(res.value);
+				mode = 0 /* RQ_NEXT */;
+			} catch (e) {
+				received = e;
+				mode = e instanceof GenReturn ? 2 /* RQ_RETURN */ : 1 /* RQ_THROW */;
+			}
+		}
+	}
+
+	/* ---- iteration helpers ---- */
+
+	function notIterable(obj) {
+		var d = describe(obj);
+		if (typeof obj === 'object' && obj !== null)
+			d = 'object';
+		return new TypeError(d + ' is not iterable');
+	}
+
+	function getIterator(obj) {
+		var f, it;
+		if (obj == null)
+			throw notIterable(obj);
+		f = obj[Symbol.iterator];
+		if (typeof f !== 'function') {
+			if (P.argumentsIterator !== undefined &&
+			    Object.prototype.toString.call(obj) === '[object Arguments]')
+				return P.argumentsIterator(obj);
+			throw notIterable(obj);
+		}
+		it = f.call(obj);
+		if (!isObject(it))
+			throw new TypeError('Result of the Symbol.iterator method is not an object');
+		return it;
+	}
+
+	/* IteratorClose; with isThrow set, errors from return() are dropped
+	 * (the caller rethrows its own exception afterwards). */
+	function iterClose(it, isThrow) {
+		var m, r;
+		if (isThrow) {
+			try {
+				m = it['return'];
+				if (m != null)
+					m.call(it);
+			} catch (e) { /* the original exception wins */ }
+			return;
+		}
+		m = it['return'];
+		if (m == null)
+			return;
+		r = m.call(it);
+		if (!isObject(r))
+			throw new TypeError('Iterator result ' + describe(r) +
+			    ' is not an object');
+	}
+
+	function asyncIterClose(it, isThrow) {
+		var m, r;
+		if (isThrow) {
+			try {
+				m = it['return'];
+				if (m != null)
+					cmAwait(m.call(it));
+			} catch (e) { /* the original exception wins */ }
+			return;
+		}
+		m = it['return'];
+		if (m == null)
+			return;
+		r = cmAwait(m.call(it));
+		if (!isObject(r))
+			throw new TypeError('Iterator result ' + describe(r) +
+			    ' is not an object');
+	}
+
+	/* %AsyncFromSyncIteratorPrototype% */
+	var SYNC = P.hidden('SyncIterator');
+	var SYNC_NEXT = P.hidden('SyncIteratorNext');
+	function unwrapDone(v) { return { value: v, done: true }; }
+	function unwrapNotDone(v) { return { value: v, done: false }; }
+
+	function asyncFromSyncContinue(res, p, syncIt, closeOnReject) {
+		var done, value, wrapper;
+		try {
+			if (!isObject(res))
+				throw new TypeError('Iterator result ' + describe(res) +
+				    ' is not an object');
+			done = !!res.done;
+			value = res.value;
+			wrapper = promiseResolve(value);
+		} catch (e) {
+			rejectP(p, e);
+			return p;
+		}
+		if (!done && closeOnReject) {
+			performThen(wrapper, { k: 0, f: unwrapNotDone,
+			    r: function (e) {
+				iterClose(syncIt, true);
+				throw e;
+			    }, d: p });
+		} else {
+			performThen(wrapper, { k: 0,
+			    f: done ? unwrapDone : unwrapNotDone, r: undefined, d: p });
+		}
+		return p;
+	}
+
+	function AsyncFromSync(it) {
+		this[SYNC] = it;
+		this[SYNC_NEXT] = it.next;
+	}
+	AsyncFromSync.prototype = Object.create(AsyncIteratorPrototype);
+	P.defs(AsyncFromSync.prototype, {
+		next: function next(v) {
+			var it = this[SYNC], p = newPromise(), r;
+			try {
+				r = arguments.length > 0 ? this[SYNC_NEXT].call(it, v) :
+				    this[SYNC_NEXT].call(it);
+			} catch (e) {
+				rejectP(p, e);
+				return p;
+			}
+			return asyncFromSyncContinue(r, p, it, true);
+		},
+		'return': function (v) {
+			var it = this[SYNC], p = newPromise(), r, m;
+			try {
+				m = it['return'];
+				if (m == null) {
+					resolveP(p, { value: v, done: true });
+					return p;
+				}
+				r = arguments.length > 0 ? m.call(it, v) : m.call(it);
+			} catch (e) {
+				rejectP(p, e);
+				return p;
+			}
+			return asyncFromSyncContinue(r, p, it, false);
+		},
+		'throw': function (v) {
+			var it = this[SYNC], p = newPromise(), r, m;
+			try {
+				m = it['throw'];
+				if (m == null) {
+					iterClose(it, false);
+					throw new TypeError('The iterator does not provide a \'throw\' method');
+				}
+				r = m.call(it, v);
+			} catch (e) {
+				rejectP(p, e);
+				return p;
+			}
+			return asyncFromSyncContinue(r, p, it, true);
+		}
+	});
+
+	function getAsyncIterator(obj) {
+		var f, it;
+		if (obj == null)
+			throw notIterable(obj);
+		f = obj[asyncIteratorSym];
+		if (f == null)
+			return new AsyncFromSync(getIterator(obj));
+		if (typeof f !== 'function')
+			throw notIterable(obj);
+		it = f.call(obj);
+		if (!isObject(it))
+			throw new TypeError('Result of the Symbol.asyncIterator method is not an object');
+		return it;
+	}
+
+	P.IteratorPrototype = IteratorPrototype;
+	P.AsyncIteratorPrototype = AsyncIteratorPrototype;
+	P.GeneratorPrototype = GeneratorPrototype;
+	P.AsyncGeneratorPrototype = AsyncGeneratorPrototype;
+	P.getIterator = getIterator;
+	P.iterClose = iterClose;
+	P.isGenReturn = isGenReturn;
+
+	cm.async = cmAsync;
+	cm.await = cmAwait;
+	cm.gen = cmGen;
+	cm['yield'] = cmYield;
+	cm.yieldStar = cmYieldStar;
+	cm.asyncGen = cmAsyncGen;
+	cm.asyncYieldStar = cmAsyncYieldStar;
+	cm.isGenReturn = isGenReturn;
+	cm.iter = getIterator;
+	cm.asyncIter = getAsyncIterator;
+	cm.iterClose = iterClose;
+	cm.asyncIterClose = asyncIterClose;
+})(this);
+
+/* Array.fromAsync (ES2024): an async function written against the
+ * coroutine helpers, so its awaits are real awaits. */
+(function (G) {
+	'use strict';
+	var cm = G.__cm;
+	var P = cm.P;
+
+	function body(items, mapFn, thisArg) {
+		var out = [], it, r, v, i = 0, len, o;
+		if (mapFn !== undefined && typeof mapFn !== 'function')
+			throw new TypeError(P.describe(mapFn) + ' is not a function');
+		if (items == null)
+			throw new TypeError(P.describe(items) + ' is not iterable');
+		if (items[Symbol.asyncIterator] != null ||
+		    items[Symbol.iterator] != null) {
+			it = cm.asyncIter(items);
+			for (;;) {
+				r = cm.await(it.next());
+				if (!P.isObject(r))
+					throw new TypeError('Iterator result ' + P.describe(r) +
+					    ' is not an object');
+				if (r.done)
+					return out;
+				v = r.value;
+				try {
+					if (mapFn !== undefined)
+						v = cm.await(mapFn.call(thisArg, v, i));
+				} catch (e) {
+					cm.asyncIterClose(it, true);
+					throw e;
+				}
+				out.push(v);
+				i++;
+			}
+		}
+		o = Object(items);
+		len = P.toLength(o.length);
+		for (i = 0; i < len; i++) {
+			v = cm.await(o[i]);
+			if (mapFn !== undefined)
+				v = cm.await(mapFn.call(thisArg, v, i));
+			out.push(v);
+		}
+		return out;
+	}
+
+	P.def(Array, 'fromAsync', function fromAsync(items) {
+		return cm.async(body, undefined, arguments);
+	});
+})(this);

@@ -1,0 +1,425 @@
+/*
+ * 25_array.js: Array.from/of, the ES2015-ES2023 Array.prototype methods
+ * Duktape lacks, and a stable Array.prototype.sort.
+ */
+(function (G) {
+	'use strict';
+	var P = G.__cm.P;
+	var toLength = P.toLength, toInt = P.toInt, relIndex = P.relIndex;
+	var describe = P.describe, isObject = P.isObject;
+	var nativeSort = Array.prototype.sort;
+	var AP = Array.prototype;
+
+	function toObj(self, name) {
+		if (self == null)
+			throw new TypeError(name + ' called on null or undefined');
+		return Object(self);
+	}
+	function fnCheck(cb) {
+		if (typeof cb !== 'function')
+			throw new TypeError(describe(cb) + ' is not a function');
+		return cb;
+	}
+	function isCtor(C) {
+		return typeof C === 'function' && C !== Array;
+	}
+
+	function from(items, mapFn, thisArg) {
+		var C = this, A, useIter, it, r, i, len, v, o;
+		if (mapFn !== undefined)
+			fnCheck(mapFn);
+		if (items == null)
+			throw new TypeError(describe(items) + ' is not iterable');
+		useIter = items[Symbol.iterator];
+		if (useIter != null) {
+			if (typeof useIter !== 'function')
+				throw new TypeError(describe(items) + ' is not iterable');
+			A = isCtor(C) ? new C() : [];
+			it = P.getIterator(items);
+			for (i = 0; ; i++) {
+				r = it.next();
+				if (!isObject(r))
+					throw new TypeError('Iterator result ' + describe(r) +
+					    ' is not an object');
+				if (r.done)
+					break;
+				v = r.value;
+				if (mapFn !== undefined) {
+					try {
+						v = mapFn.call(thisArg, v, i);
+					} catch (e) {
+						P.iterClose(it, true);
+						throw e;
+					}
+				}
+				if (A instanceof Array)
+					A[i] = v;
+				else
+					Object.defineProperty(A, i, { value: v,
+					    writable: true, enumerable: true,
+					    configurable: true });
+			}
+			A.length = i;
+			return A;
+		}
+		o = Object(items);
+		len = toLength(o.length);
+		A = isCtor(C) ? new C(len) : new Array(len);
+		for (i = 0; i < len; i++) {
+			v = o[i];
+			A[i] = mapFn === undefined ? v : mapFn.call(thisArg, v, i);
+		}
+		A.length = len;
+		return A;
+	}
+
+	function of() {
+		var C = this, n = arguments.length, A, i;
+		A = isCtor(C) ? new C(n) : new Array(n);
+		for (i = 0; i < n; i++)
+			A[i] = arguments[i];
+		A.length = n;
+		return A;
+	}
+	P.defs(Array, { from: from, of: of }, { from: 1, of: 0 });
+
+	function findImpl(self, cb, thisArg, fromEnd, wantIndex, name) {
+		var o = toObj(self, name), len = toLength(o.length), i, v;
+		fnCheck(cb);
+		if (!fromEnd) {
+			for (i = 0; i < len; i++) {
+				v = o[i];
+				if (cb.call(thisArg, v, i, o))
+					return wantIndex ? i : v;
+			}
+		} else {
+			for (i = len - 1; i >= 0; i--) {
+				v = o[i];
+				if (cb.call(thisArg, v, i, o))
+					return wantIndex ? i : v;
+			}
+		}
+		return wantIndex ? -1 : undefined;
+	}
+
+	function flatInto(target, src, depth) {
+		var len = toLength(src.length), i, v;
+		for (i = 0; i < len; i++) {
+			if (!(i in src))
+				continue;
+			v = src[i];
+			if (depth > 0 && Array.isArray(v))
+				flatInto(target, v, depth - 1);
+			else
+				target.push(v);
+		}
+	}
+
+	/* ---- stable sort ---- */
+
+
+	/* Bottom-up merge sort: insertion-sorted runs of 8, then merges.
+	 * cmp(x, y) > 0 applies ToNumber once and treats NaN as 0, as the
+	 * spec's SortCompare does. */
+	function mergeSort(a, cmp) {
+		var n = a.length, i, j, k, w, lo, mid, hi, x, src, dst, t;
+		if (n < 2)
+			return a;
+		for (lo = 0; lo < n; lo += 8) {
+			hi = lo + 8 < n ? lo + 8 : n;
+			for (i = lo + 1; i < hi; i++) {
+				x = a[i];
+				for (j = i - 1; j >= lo && cmp(a[j], x) > 0; j--)
+					a[j + 1] = a[j];
+				a[j + 1] = x;
+			}
+		}
+		src = a;
+		dst = new Array(n);
+		for (w = 8; w < n; w *= 2) {
+			for (lo = 0; lo < n; lo += 2 * w) {
+				mid = lo + w < n ? lo + w : n;
+				hi = lo + 2 * w < n ? lo + 2 * w : n;
+				i = lo;
+				j = mid;
+				k = lo;
+				if (mid >= hi || !(cmp(src[mid - 1], src[mid]) > 0)) {
+					/* already in order */
+					for (; i < hi; i++)
+						dst[i] = src[i];
+					continue;
+				}
+				while (i < mid && j < hi) {
+					if (cmp(src[i], src[j]) > 0)
+						dst[k++] = src[j++];
+					else
+						dst[k++] = src[i++];
+				}
+				while (i < mid)
+					dst[k++] = src[i++];
+				while (j < hi)
+					dst[k++] = src[j++];
+			}
+			t = src;
+			src = dst;
+			dst = t;
+		}
+		return src;
+	}
+
+	/* The default order: ToString once per element, then a merge sort of
+	 * the keys that moves the values along (stable, and much faster than
+	 * Duktape's native default sort, which converts on every compare). */
+	function keyedSort(vals) {
+		var n = vals.length, keys = new Array(n), i, j, k, w, lo, mid, hi;
+		var x, xv, sk = keys, sv = vals, dk = new Array(n), dv = new Array(n);
+		var t;
+		for (i = 0; i < n; i++)
+			keys[i] = '' + vals[i];
+		for (lo = 0; lo < n; lo += 8) {
+			hi = lo + 8 < n ? lo + 8 : n;
+			for (i = lo + 1; i < hi; i++) {
+				x = sk[i];
+				xv = sv[i];
+				for (j = i - 1; j >= lo && sk[j] > x; j--) {
+					sk[j + 1] = sk[j];
+					sv[j + 1] = sv[j];
+				}
+				sk[j + 1] = x;
+				sv[j + 1] = xv;
+			}
+		}
+		for (w = 8; w < n; w *= 2) {
+			for (lo = 0; lo < n; lo += 2 * w) {
+				mid = lo + w < n ? lo + w : n;
+				hi = lo + 2 * w < n ? lo + 2 * w : n;
+				i = lo;
+				j = mid;
+				k = lo;
+				while (i < mid && j < hi) {
+					if (sk[i] > sk[j]) {
+						dk[k] = sk[j];
+						dv[k++] = sv[j++];
+					} else {
+						dk[k] = sk[i];
+						dv[k++] = sv[i++];
+					}
+				}
+				while (i < mid) {
+					dk[k] = sk[i];
+					dv[k++] = sv[i++];
+				}
+				while (j < hi) {
+					dk[k] = sk[j];
+					dv[k++] = sv[j++];
+				}
+			}
+			t = sk;
+			sk = dk;
+			dk = t;
+			t = sv;
+			sv = dv;
+			dv = t;
+		}
+		return sv;
+	}
+
+	/* True if Duktape's native (unstable) default sort gives the same
+	 * observable result and is faster: all strings (equal keys mean equal
+	 * values) plus undefined.  Numbers go through keyedSort, which beats
+	 * the native sort (it converts on every compare). */
+	function nativeSafe(o, len) {
+		var i, v;
+		if (!Array.isArray(o))
+			return false;
+		for (i = 0; i < len; i++) {
+			v = o[i];
+			if (typeof v !== 'string' && v !== undefined)
+				return false;
+		}
+		return true;
+	}
+
+	function sortValues(o, len, cmp) {
+		var vals = [], nu = 0, i, v;
+		for (i = 0; i < len; i++) {
+			if (!(i in o))
+				continue;
+			v = o[i];
+			if (v === undefined)
+				nu++;
+			else
+				vals.push(v);
+		}
+		vals = cmp === undefined ? keyedSort(vals) : mergeSort(vals, cmp);
+		return { vals: vals, nu: nu };
+	}
+
+	function sort(cmp) {
+		var o, len, r, i, n;
+		if (cmp !== undefined && typeof cmp !== 'function')
+			throw new TypeError('The comparison function must be either a function or undefined');
+		o = toObj(this, 'Array.prototype.sort');
+		len = toLength(o.length);
+		if (cmp === undefined && nativeSafe(o, len))
+			return nativeSort.call(o);
+		r = sortValues(o, len, cmp);
+		n = r.vals.length;
+		for (i = 0; i < n; i++)
+			o[i] = r.vals[i];
+		for (; i < n + r.nu; i++)
+			o[i] = undefined;
+		for (; i < len; i++)
+			delete o[i];
+		return o;
+	}
+	P.mergeSort = mergeSort;
+
+	P.defs(AP, {
+		sort: sort,
+		find: function find(cb, thisArg) {
+			return findImpl(this, cb, thisArg, false, false, 'Array.prototype.find');
+		},
+		findIndex: function findIndex(cb, thisArg) {
+			return findImpl(this, cb, thisArg, false, true, 'Array.prototype.findIndex');
+		},
+		findLast: function findLast(cb, thisArg) {
+			return findImpl(this, cb, thisArg, true, false, 'Array.prototype.findLast');
+		},
+		findLastIndex: function findLastIndex(cb, thisArg) {
+			return findImpl(this, cb, thisArg, true, true, 'Array.prototype.findLastIndex');
+		},
+		includes: function includes(x, fromIndex) {
+			var o = toObj(this, 'Array.prototype.includes');
+			var len = toLength(o.length), i, v;
+			if (len === 0)
+				return false;
+			i = relIndex(fromIndex, len);
+			for (; i < len; i++) {
+				v = o[i];
+				if (v === x || (v !== v && x !== x))
+					return true;
+			}
+			return false;
+		},
+		flat: function flat(depth) {
+			var o = toObj(this, 'Array.prototype.flat'), r = [];
+			var d = depth === undefined ? 1 : toInt(depth);
+			flatInto(r, o, d);
+			return r;
+		},
+		flatMap: function flatMap(cb, thisArg) {
+			var o = toObj(this, 'Array.prototype.flatMap');
+			var len = toLength(o.length), r = [], i, v;
+			fnCheck(cb);
+			for (i = 0; i < len; i++) {
+				if (!(i in o))
+					continue;
+				v = cb.call(thisArg, o[i], i, o);
+				if (Array.isArray(v))
+					flatInto(r, v, 0);
+				else
+					r.push(v);
+			}
+			return r;
+		},
+		fill: function fill(v, start, end) {
+			var o = toObj(this, 'Array.prototype.fill');
+			var len = toLength(o.length), k, fin;
+			k = relIndex(start, len);
+			fin = end === undefined ? len : relIndex(end, len);
+			for (; k < fin; k++)
+				o[k] = v;
+			return o;
+		},
+		at: function at(index) {
+			var o = toObj(this, 'Array.prototype.at');
+			var len = toLength(o.length), k = toInt(index);
+			if (k < 0)
+				k += len;
+			if (k < 0 || k >= len)
+				return undefined;
+			return o[k];
+		},
+		copyWithin: function copyWithin(target, start, end) {
+			var o = toObj(this, 'Array.prototype.copyWithin');
+			var len = toLength(o.length), to, from, fin, count, dir;
+			to = relIndex(target, len);
+			from = relIndex(start, len);
+			fin = end === undefined ? len : relIndex(end, len);
+			count = Math.min(fin - from, len - to);
+			dir = 1;
+			if (from < to && to < from + count) {
+				dir = -1;
+				from += count - 1;
+				to += count - 1;
+			}
+			for (; count > 0; count--) {
+				if (from in o)
+					o[to] = o[from];
+				else
+					delete o[to];
+				from += dir;
+				to += dir;
+			}
+			return o;
+		},
+		toSorted: function toSorted(cmp) {
+			var o, len, r, a, i;
+			if (cmp !== undefined && typeof cmp !== 'function')
+				throw new TypeError('The comparison function must be either a function or undefined');
+			o = toObj(this, 'Array.prototype.toSorted');
+			len = toLength(o.length);
+			a = new Array(len);
+			for (i = 0; i < len; i++)
+				a[i] = o[i];
+			if (cmp === undefined && nativeSafe(a, len))
+				return nativeSort.call(a);
+			r = sortValues(a, len, cmp);
+			a = r.vals;
+			for (i = 0; i < r.nu; i++)
+				a.push(undefined);
+			return a;
+		},
+		toReversed: function toReversed() {
+			var o = toObj(this, 'Array.prototype.toReversed');
+			var len = toLength(o.length), a = new Array(len), i;
+			for (i = 0; i < len; i++)
+				a[i] = o[len - 1 - i];
+			return a;
+		},
+		toSpliced: function toSpliced(start, skipCount) {
+			var o = toObj(this, 'Array.prototype.toSpliced');
+			var len = toLength(o.length), a = [], s, skip, i;
+			s = relIndex(start, len);
+			if (arguments.length === 0)
+				skip = 0;
+			else if (arguments.length === 1)
+				skip = len - s;
+			else
+				skip = Math.min(Math.max(toInt(skipCount), 0), len - s);
+			for (i = 0; i < s; i++)
+				a.push(o[i]);
+			for (i = 2; i < arguments.length; i++)
+				a.push(arguments[i]);
+			for (i = s + skip; i < len; i++)
+				a.push(o[i]);
+			return a;
+		},
+		'with': function (index, value) {
+			var o = toObj(this, 'Array.prototype.with');
+			var len = toLength(o.length), k = toInt(index), a, i;
+			if (k < 0)
+				k += len;
+			if (k < 0 || k >= len)
+				throw new RangeError('Invalid index : ' + index);
+			a = new Array(len);
+			for (i = 0; i < len; i++)
+				a[i] = i === k ? value : o[i];
+			return a;
+		}
+	}, { sort: 1, find: 1, findIndex: 1, findLast: 1, findLastIndex: 1,
+	    includes: 1, flat: 0, flatMap: 1, fill: 1, at: 1, copyWithin: 2,
+	    toSorted: 1, toReversed: 0, toSpliced: 2, 'with': 2 });
+	P.setName(AP['with'], 'with');
+})(this);

@@ -1,0 +1,194 @@
+/*
+ * 30_typed.js: %TypedArray%.from/of and the %TypedArray%.prototype methods
+ * Duktape 2.7 lacks (it only has set/subarray and the accessors).
+ */
+(function (G) {
+	'use strict';
+	var P = G.__cm.P;
+	var TA = Object.getPrototypeOf(G.Uint8Array);
+	var TAP = P.TAProto;
+	var toInt = P.toInt, relIndex = P.relIndex, describe = P.describe;
+	var AP = Array.prototype;
+
+	function check(self) {
+		if (!ArrayBuffer.isView(self) || self instanceof DataView)
+			throw new TypeError('this is not a typed array.');
+		return self;
+	}
+	function fnCheck(cb) {
+		if (typeof cb !== 'function')
+			throw new TypeError(describe(cb) + ' is not a function');
+		return cb;
+	}
+	function create(like, n) {
+		var C = like.constructor;
+		if (typeof C !== 'function')
+			throw new TypeError('object.constructor is not a constructor');
+		return new C(n);
+	}
+	function numCmp(x, y) {
+		if (x !== x)
+			return y !== y ? 0 : 1;
+		if (y !== y)
+			return -1;
+		if (x < y)
+			return -1;
+		if (x > y)
+			return 1;
+		if (x === 0 && y === 0)
+			return (1 / x < 0) ? (1 / y < 0 ? 0 : -1) : (1 / y < 0 ? 1 : 0);
+		return 0;
+	}
+
+	P.defs(TA, {
+		from: function from(src, mapFn, thisArg) {
+			var C = this, a, r, i;
+			if (typeof C !== 'function')
+				throw new TypeError(describe(C) + ' is not a constructor');
+			a = Array.from(src, mapFn, thisArg);
+			r = new C(a.length);
+			for (i = 0; i < a.length; i++)
+				r[i] = a[i];
+			return r;
+		},
+		of: function of() {
+			var C = this, r, i;
+			if (typeof C !== 'function')
+				throw new TypeError(describe(C) + ' is not a constructor');
+			r = new C(arguments.length);
+			for (i = 0; i < arguments.length; i++)
+				r[i] = arguments[i];
+			return r;
+		}
+	}, { from: 1, of: 0 });
+
+	/* Generic Array methods that work on typed arrays unchanged. */
+	var generic = ['join', 'indexOf', 'lastIndexOf', 'includes', 'every',
+	    'some', 'forEach', 'reduce', 'reduceRight', 'find', 'findIndex',
+	    'findLast', 'findLastIndex', 'at', 'reverse', 'copyWithin',
+	    'fill', 'keys', 'values', 'entries', 'toLocaleString'];
+	var i;
+	for (i = 0; i < generic.length; i++)
+		(function (name) {
+			var f = AP[name];
+			var w = function () {
+				return f.apply(check(this), arguments);
+			};
+			P.setName(w, name);
+			P.setLength(w, f.length);
+			if (!TAP.hasOwnProperty(name))
+				P.def(TAP, name, w);
+		})(generic[i]);
+
+	P.defs(TAP, {
+		toString: AP.toString,
+		slice: function slice(start, end) {
+			var o = check(this), len = o.length, k, fin, r, n, j;
+			k = relIndex(start, len);
+			fin = end === undefined ? len : relIndex(end, len);
+			n = fin > k ? fin - k : 0;
+			r = create(o, n);
+			for (j = 0; j < n; j++)
+				r[j] = o[k + j];
+			return r;
+		},
+		map: function map(cb, thisArg) {
+			var o = check(this), len = o.length, r, j;
+			fnCheck(cb);
+			r = create(o, len);
+			for (j = 0; j < len; j++)
+				r[j] = cb.call(thisArg, o[j], j, o);
+			return r;
+		},
+		filter: function filter(cb, thisArg) {
+			var o = check(this), len = o.length, kept = [], r, j, v;
+			fnCheck(cb);
+			for (j = 0; j < len; j++) {
+				v = o[j];
+				if (cb.call(thisArg, v, j, o))
+					kept.push(v);
+			}
+			r = create(o, kept.length);
+			for (j = 0; j < kept.length; j++)
+				r[j] = kept[j];
+			return r;
+		},
+		sort: function sort(cmp) {
+			var o, a, j;
+			if (cmp !== undefined && typeof cmp !== 'function')
+				throw new TypeError('The comparison function must be either a function or undefined');
+			o = check(this);
+			a = AP.slice.call(o);
+			a = P.mergeSort(a, cmp === undefined ? numCmp : cmp);
+			for (j = 0; j < a.length; j++)
+				o[j] = a[j];
+			return o;
+		},
+		toSorted: function toSorted(cmp) {
+			var o = check(this), r = create(o, o.length);
+			r.set(o);
+			return r.sort(cmp);
+		},
+		toReversed: function toReversed() {
+			var o = check(this), len = o.length, r = create(o, len), j;
+			for (j = 0; j < len; j++)
+				r[j] = o[len - 1 - j];
+			return r;
+		},
+		'with': function (index, value) {
+			var o = check(this), len = o.length, k = toInt(index), r;
+			if (k < 0)
+				k += len;
+			if (k < 0 || k >= len)
+				throw new RangeError('Invalid typed array index');
+			r = create(o, len);
+			r.set(o);
+			r[k] = value;
+			return r;
+		}
+	}, { slice: 2, map: 1, filter: 1, sort: 1, toSorted: 1, 'with': 2 });
+	P.setName(TAP['with'], 'with');
+	P.def(TAP, Symbol.iterator, TAP.values);
+
+	/*
+	 * Duktape's constructors read any non-buffer object as an array-like,
+	 * so new Uint8Array(new Set([1])) would be empty: wrap them to turn
+	 * other iterables into arrays first.  The wrapper shares the native
+	 * prototype, so instanceof and natively created views are unaffected.
+	 */
+	function wrapCtor(name) {
+		var N = G[name];
+		var W = function (a, b, c) {
+			if (!(this instanceof W))
+				throw new TypeError("Constructor " + name + " requires 'new'");
+			if (a !== null && typeof a === 'object' && !Array.isArray(a) &&
+			    !(a instanceof ArrayBuffer) && !ArrayBuffer.isView(a) &&
+			    typeof a[Symbol.iterator] === 'function')
+				a = Array.from(a);
+			switch (arguments.length) {
+			case 0:
+				return new N();
+			case 1:
+				return new N(a);
+			case 2:
+				return new N(a, b);
+			default:
+				return new N(a, b, c);
+			}
+		};
+		P.setName(W, name);
+		P.setLength(W, 3);
+		W.prototype = N.prototype;
+		P.def(N.prototype, 'constructor', W);
+		Object.defineProperty(W, 'BYTES_PER_ELEMENT',
+		    { value: N.BYTES_PER_ELEMENT });
+		Object.setPrototypeOf(W, TA);
+		P.def(G, name, W);
+	}
+	var names = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray',
+	    'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
+	    'Float32Array', 'Float64Array'];
+	for (i = 0; i < names.length; i++)
+		if (typeof G[names[i]] === 'function')
+			wrapCtor(names[i]);
+})(this);

@@ -1,0 +1,24 @@
+// @node
+var a = [1, 2, 3, 4, 5, NaN];
+print(a.find(function (x) { return x > 2; }), a.findIndex(function (x) { return x > 2; }), a.findLast(function (x) { return x < 4; }), a.findLastIndex(function (x) { return x < 4; }));
+print(a.find(function (x) { return x > 10; }), a.findIndex(function (x) { return x > 10; }));
+print(a.includes(NaN), a.indexOf(NaN), a.includes(3, 3), a.includes(3, -4), [0].includes(-0), [, 1].includes(undefined));
+print(JSON.stringify([1, [2, [3, [4]]]].flat()), JSON.stringify([1, [2, [3, [4]]]].flat(Infinity)), JSON.stringify([1, , [2, , 3]].flat()));
+print(JSON.stringify([1, 2].flatMap(function (x) { return [x, [x * 10]]; })));
+print(JSON.stringify(new Array(4).fill(0)), JSON.stringify([1, 2, 3, 4].fill(9, 1, -1)));
+print([1, 2, 3].at(-1), [1, 2, 3].at(0), [1, 2, 3].at(5), [1, 2, 3].at(-4), [1, 2, 3].at('1'), [1, 2, 3].at(1.7));
+print(JSON.stringify([1, 2, 3, 4, 5].copyWithin(0, 3)), JSON.stringify([1, 2, 3, 4, 5].copyWithin(1, 0, 3)), JSON.stringify([1, 2, 3, 4, 5].copyWithin(-2, -3, -1)));
+print(JSON.stringify(Array.from('héllo')), JSON.stringify(Array.from({ length: 3 }, function (_, i) { return i * 2; })));
+print(JSON.stringify(Array.from(new Set([1, 2, 2, 3]))), JSON.stringify(Array.from(new Map([[1, 2]]))));
+print(JSON.stringify(Array.from([1, 2], function (x) { return this.m * x; }, { m: 3 })));
+print(JSON.stringify(Array.of(7)), JSON.stringify(Array.of(1, 2, 3)), Array.of().length);
+print(JSON.stringify(Array.from('a\ud83d\ude00b').map(function (c) { return c.length; })), Array.from('a\ud83d\ude00b').length);
+var it = [10, 20].entries(); print(JSON.stringify(it.next()), JSON.stringify(it.next()), JSON.stringify(it.next()));
+print(JSON.stringify(Array.from([5, 6].keys())), JSON.stringify(Array.from([5, 6].values())));
+print(Array.prototype[Symbol.iterator] === Array.prototype.values, Object.prototype.toString.call([].values()));
+print(Object.keys(Array.prototype).length, Array.prototype.includes.length, Array.from.length);
+(function () { print(JSON.stringify(Array.from(arguments))); var out = []; for (var x of arguments) { out.push(x); } print(out.join('-')); })(1, 2, 3);
+var s = ''; for (var ch of 'a\ud83d\ude00') { s += '[' + ch.length + ']'; } print(s);
+print(typeof [][Symbol.iterator]().next, [].keys().toString());
+var arrLike = { length: 2, 0: 'x', 1: 'y' }; print(Array.prototype.includes.call(arrLike, 'y'), Array.prototype.at.call(arrLike, -1));
+print(Array.from({ length: 2, 0: 'a' }).length, JSON.stringify(Array.from({ length: 2, 0: 'a' })));
