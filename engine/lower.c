@@ -1,21 +1,768 @@
-/* PLACEHOLDER until the lowering lands: passes ES5 through unchanged. */
+/*
+ * The lowering front end: parse (parser.c), analyse scopes (scope.c), then
+ * write ES5.1 text for Duktape. This file has the entry point and the
+ * statements; functions, expressions, calls, operators, patterns, classes
+ * and modules live in lower_fn.c, lower_expr.c, lower_call.c, lower_ops.c,
+ * lower_pat.c, lower_class.c and lower_mod.c. LOWERING.md describes what
+ * each construct becomes.
+ */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lower.h"
+#include "lower_int.h"
+#include "parser.h"
+
+int
+lw_error(struct lw_ctx *c, struct ast_node *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->failed)
+		return -1;
+	c->failed = 1;
+	va_start(ap, fmt);
+	vsnprintf(c->err, sizeof(c->err), fmt, ap);
+	va_end(ap);
+	c->err_line = n ? n->line : 1;
+	c->err_col = n ? n->col : 1;
+	return -1;
+}
+
+void
+lw_declare(struct lw_ctx *c, const char *name)
+{
+	lw_puts(&c->fn->vars, ", ");
+	lw_puts(&c->fn->vars, name);
+}
+
+const char *
+lw_temp(struct lw_ctx *c)
+{
+	const char *t = lw_fresh(c, "", 0);
+
+	lw_declare(c, t);
+	return t;
+}
+
+const char *
+lw_temp_top(struct lw_ctx *c)
+{
+	const char *t = lw_fresh(c, "$tpl", 4);
+
+	lw_puts(&c->top->vars, ", ");
+	lw_puts(&c->top->vars, t);
+	return t;
+}
+
+void
+lw_sync_line(struct lw_ctx *c, struct ast_node *n)
+{
+	/* keep statements on their source line where the output allows */
+	while (n != NULL && c->out.line < n->line && !c->out.oom)
+		lw_putc(OUT(c), '\n');
+}
+
+void
+lw_env_init(struct lw_ctx *c, struct lw_scope *s)
+{
+	if (s == NULL || s->env == NULL)
+		return;
+	lw_declare(c, s->env);
+	lw_printf(OUT(c), "%s = {}; ", s->env);
+}
+
+/* Emits the directive prologue of a body; returns how many statements. */
+size_t
+lw_directives(struct lw_ctx *c, struct ast_list *body)
+{
+	size_t i;
+
+	for (i = 0; i < body->len; i++) {
+		struct ast_node *s = body->items[i];
+
+		if (s->kind != AST_EXPRESSION_STATEMENT || s->directive.s == NULL)
+			break;
+		lw_sync_line(c, s);
+		lw_put(OUT(c), c->src + s->expression->start,
+		    s->expression->end - s->expression->start);
+		lw_puts(OUT(c), "; ");
+	}
+	return i;
+}
+
+/* Hoists block-level function declarations to the top of their block. */
+static void
+hoist_block_functions(struct lw_ctx *c, struct ast_list *body)
+{
+	size_t i;
+
+	for (i = 0; i < body->len; i++) {
+		struct ast_node *s = body->items[i];
+		struct lw_binding *b;
+
+		if (s->kind != AST_FUNCTION_DECLARATION || s->id == NULL)
+			continue;
+		b = lw_resolve(c, c->scope, s->id->name.s, s->id->name.len);
+		if (b != NULL && b->env) {
+			lw_printf(OUT(c), "%s.%s = ", b->scope->env, b->emit);
+		} else {
+			lw_declare(c, b ? b->emit : lw_cstr(c, s->id->name.s,
+			    s->id->name.len));
+			lw_printf(OUT(c), "%s = ", b ? b->emit : "");
+		}
+		lw_function(c, s, lw_cstr(c, s->id->name.s, s->id->name.len),
+		    0);
+		lw_puts(OUT(c), "; ");
+	}
+}
+
+void
+lw_stmt_list(struct lw_ctx *c, struct ast_list *l)
+{
+	size_t i;
+
+	if (c->scope != c->scope->fn)
+		hoist_block_functions(c, l);
+	for (i = 0; i < l->len; i++)
+		lw_stmt(c, l->items[i]);
+}
+
+/* ---- statements ---- */
+
+void
+lw_enter_scope(struct lw_ctx *c, struct ast_node *n)
+{
+	struct lw_scope *s = lw_scope_of(c, n);
+
+	if (s != NULL)
+		c->scope = s;
+}
+
+static int
+decl_is_simple(struct lw_ctx *c, struct ast_node *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->declarations.len; i++) {
+		struct ast_node *dc = d->declarations.items[i];
+		struct lw_binding *b;
+
+		if (dc->id->kind != AST_IDENTIFIER)
+			return 0;
+		b = lw_resolve(c, c->scope, dc->id->name.s, dc->id->name.len);
+		if (b != NULL && b->env)
+			return 0;
+	}
+	return 1;
+}
+
+static int may_have_in(struct lw_ctx *, struct ast_node *);
+
+/*
+ * `const f = () => {}` names the function "f" (as ES2015 name inference
+ * does) when the name cannot capture anything: a const that kept its name.
+ */
+static void
+named_init(struct lw_ctx *c, struct ast_node *d, struct ast_node *dc)
+{
+	struct ast_node *e = dc->init;
+	struct lw_binding *b;
+	const char *name;
+
+	if (d->var_kind != AST_CONST || dc->id->kind != AST_IDENTIFIER ||
+	    !((e->kind == AST_ARROW_FUNCTION_EXPRESSION) ||
+	    (e->kind == AST_FUNCTION_EXPRESSION && e->id == NULL) ||
+	    (e->kind == AST_CLASS_EXPRESSION && e->id == NULL))) {
+		lw_expr(c, e, P_ASSIGN);
+		return;
+	}
+	b = lw_resolve(c, c->scope, dc->id->name.s, dc->id->name.len);
+	name = lw_cstr(c, dc->id->name.s, dc->id->name.len);
+	if (b == NULL || strcmp(b->emit, name) != 0 || b->env) {
+		lw_expr(c, e, P_ASSIGN);
+		return;
+	}
+	if (e->kind == AST_CLASS_EXPRESSION)
+		lw_class(c, e, name);
+	else
+		lw_function(c, e, name, 0);
+}
+
+/* A variable declaration; for_init: inside a for head (no `;`). */
+static void
+vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
+{
+	size_t i;
+	int n = 0;
+
+	if (decl_is_simple(c, d)) {
+		lw_puts(OUT(c), "var ");
+		for (i = 0; i < d->declarations.len; i++) {
+			struct ast_node *dc = d->declarations.items[i];
+
+			if (i > 0)
+				lw_puts(OUT(c), ", ");
+			lw_binding_name(c, lw_resolve(c, c->scope,
+			    dc->id->name.s, dc->id->name.len));
+			if (dc->init != NULL) {
+				int paren = for_init && may_have_in(c, dc->init);
+
+				lw_puts(OUT(c), paren ? " = (" : " = ");
+				named_init(c, d, dc);
+				if (paren)
+					lw_putc(OUT(c), ')');
+			} else if (d->var_kind != AST_VAR) {
+				lw_puts(OUT(c), " = void 0");
+			}
+		}
+		if (!for_init)
+			lw_puts(OUT(c), ";");
+		return;
+	}
+	for (i = 0; i < d->declarations.len; i++) {
+		struct ast_node *dc = d->declarations.items[i];
+
+		if (dc->init == NULL && (d->var_kind == AST_VAR ||
+		    dc->id->kind != AST_IDENTIFIER)) {
+			if (dc->id->kind == AST_IDENTIFIER) {
+				struct lw_binding *b = lw_resolve(c, c->scope,
+				    dc->id->name.s, dc->id->name.len);
+
+				if (b != NULL && !b->env)
+					lw_declare(c, b->emit);
+			}
+			continue;
+		}
+		if (n++ > 0)
+			lw_puts(OUT(c), ", ");
+		if (dc->init == NULL) {
+			lw_pattern_assign(c, dc->id, "void 0", 1);
+		} else {
+			struct lw_buf saved = c->out, tmp = { 0 };
+
+			tmp.line = saved.line;
+			c->out = tmp;
+			lw_expr(c, dc->init, P_ASSIGN);
+			tmp = c->out;
+			c->out = saved;
+			c->out.line = tmp.line;
+			if (tmp.oom)
+				c->out.oom = 1;
+			lw_pattern_assign(c, dc->id, tmp.p ? tmp.p : "", 1);
+			lw_buf_free(&tmp);
+		}
+	}
+	if (!for_init)
+		lw_puts(OUT(c), n ? ";" : ";");
+}
+
+static void
+block(struct lw_ctx *c, struct ast_node *n)
+{
+	struct lw_scope *saved = c->scope;
+
+	lw_enter_scope(c, n);
+	lw_puts(OUT(c), "{ ");
+	lw_env_init(c, lw_scope_of(c, n));
+	lw_stmt_list(c, &n->list_body);
+	lw_puts(OUT(c), " }");
+	c->scope = saved;
+}
+
+/* A statement in a position that takes exactly one statement. */
+static void
+sub_stmt(struct lw_ctx *c, struct ast_node *n)
+{
+	lw_stmt(c, n);
+}
+
+/* Whether a node's source text may hold an `in` operator. */
+static int
+may_have_in(struct lw_ctx *c, struct ast_node *n)
+{
+	size_t i;
+
+	for (i = n->start; i + 1 < n->end && i + 1 < c->src_len; i++)
+		if (c->src[i] == 'i' && c->src[i + 1] == 'n')
+			return 1;
+	return 0;
+}
+
+/* A for-init expression; `in` inside it needs parentheses in ES5. */
+static void
+init_expr(struct lw_ctx *c, struct ast_node *e)
+{
+	int paren = may_have_in(c, e);
+
+	if (paren)
+		lw_putc(OUT(c), '(');
+	lw_expr(c, e, P_SEQ);
+	if (paren)
+		lw_putc(OUT(c), ')');
+}
+
+static void
+for_stmt(struct lw_ctx *c, struct ast_node *n, const char *labels)
+{
+	struct lw_scope *saved = c->scope, *hs = lw_scope_of(c, n);
+	struct lw_binding *b;
+	int first;
+
+	if (hs != NULL)
+		c->scope = hs;
+	if (hs != NULL && hs->env != NULL)
+		lw_declare(c, hs->env);
+	lw_printf(OUT(c), "%sfor (", labels ? labels : "");
+	if (hs != NULL && hs->env != NULL) {
+		lw_printf(OUT(c), "%s = {}", hs->env);
+		if (n->init != NULL) {
+			lw_puts(OUT(c), ", ");
+			if (n->init->kind == AST_VARIABLE_DECLARATION)
+				vardecl(c, n->init, 1);
+			else
+				init_expr(c, n->init);
+		}
+	} else if (n->init != NULL) {
+		if (n->init->kind == AST_VARIABLE_DECLARATION)
+			vardecl(c, n->init, 1);
+		else
+			init_expr(c, n->init);
+	}
+	lw_puts(OUT(c), "; ");
+	if (n->test != NULL)
+		lw_expr(c, n->test, P_SEQ);
+	lw_puts(OUT(c), "; ");
+	if (hs != NULL && hs->env != NULL) {
+		/* a fresh environment per iteration, copied before the update */
+		lw_printf(OUT(c), "%s = {", hs->env);
+		first = 1;
+		for (b = hs->first; b != NULL; b = b->next) {
+			if (!b->env)
+				continue;
+			lw_printf(OUT(c), "%s%s: %s.%s", first ? "" : ", ",
+			    b->emit, hs->env, b->emit);
+			first = 0;
+		}
+		lw_puts(OUT(c), "}");
+		if (n->update != NULL)
+			lw_puts(OUT(c), ", ");
+	}
+	if (n->update != NULL)
+		lw_expr(c, n->update, P_SEQ);
+	lw_puts(OUT(c), ") ");
+	sub_stmt(c, n->body);
+	c->scope = saved;
+}
+
+static void
+try_stmt(struct lw_ctx *c, struct ast_node *n)
+{
+	struct ast_node *h = n->handler;
+
+	lw_puts(OUT(c), "try ");
+	block(c, n->block);
+	if (h != NULL) {
+		struct lw_scope *saved = c->scope;
+		const char *pname;
+
+		lw_enter_scope(c, h);
+		if (h->param != NULL && h->param->kind == AST_IDENTIFIER) {
+			struct lw_binding *b = lw_resolve(c, c->scope,
+			    h->param->name.s, h->param->name.len);
+
+			pname = b ? b->emit : lw_cstr(c, h->param->name.s,
+			    h->param->name.len);
+		} else {
+			pname = lw_fresh(c, "$e", 2);
+		}
+		lw_printf(OUT(c), " catch (%s) { ", pname);
+		if (c->fn->in_gen)
+			lw_printf(OUT(c), "if (__cm.isGenReturn(%s)) throw %s; ",
+			    pname, pname);
+		lw_env_init(c, c->scope);
+		if (h->param != NULL && h->param->kind != AST_IDENTIFIER) {
+			lw_pattern_assign(c, h->param, pname, 1);
+			lw_puts(OUT(c), "; ");
+		}
+		lw_stmt_list(c, &h->body->list_body);
+		lw_puts(OUT(c), " }");
+		c->scope = saved;
+	}
+	if (n->finalizer != NULL) {
+		lw_puts(OUT(c), " finally ");
+		block(c, n->finalizer);
+	}
+}
+
+static void
+switch_stmt(struct lw_ctx *c, struct ast_node *n, const char *labels)
+{
+	struct lw_scope *saved = c->scope;
+	size_t i, j;
+
+	lw_puts(OUT(c), labels ? labels : "");
+	lw_puts(OUT(c), "switch (");
+	lw_expr(c, n->discriminant, P_SEQ);
+	lw_puts(OUT(c), ") { ");
+	lw_enter_scope(c, n);
+	for (i = 0; i < n->cases.len; i++) {
+		struct ast_node *k = n->cases.items[i];
+
+		lw_sync_line(c, k);
+		if (k->test != NULL) {
+			lw_puts(OUT(c), "case ");
+			lw_expr(c, k->test, P_SEQ);
+			lw_puts(OUT(c), ": ");
+		} else {
+			lw_puts(OUT(c), "default: ");
+		}
+		for (j = 0; j < k->cons_list.len; j++)
+			lw_stmt(c, k->cons_list.items[j]);
+	}
+	lw_puts(OUT(c), " }");
+	c->scope = saved;
+}
+
+/* Emits env init and block functions of a switch before the switch. */
+static void
+switch_prelude(struct lw_ctx *c, struct ast_node *n)
+{
+	struct lw_scope *saved = c->scope;
+	size_t i;
+
+	lw_enter_scope(c, n);
+	lw_env_init(c, c->scope);
+	for (i = 0; i < n->cases.len; i++) {
+		struct ast_node *k = n->cases.items[i];
+
+		hoist_block_functions(c, &k->cons_list);
+	}
+	c->scope = saved;
+}
+
+static void
+labeled(struct lw_ctx *c, struct ast_node *n)
+{
+	struct lw_buf labels = { 0 };
+	struct ast_node *body = n;
+
+	while (body->kind == AST_LABELED_STATEMENT) {
+		lw_put(&labels, body->label->name.s, body->label->name.len);
+		lw_puts(&labels, ": ");
+		body = body->body;
+	}
+	if (labels.oom)
+		c->out.oom = 1;
+	switch (body->kind) {
+	case AST_FOR_STATEMENT:
+		for_stmt(c, body, labels.p);
+		break;
+	case AST_FOR_OF_STATEMENT:
+		lw_for_of(c, body, labels.p);
+		break;
+	case AST_FOR_IN_STATEMENT:
+		lw_for_in(c, body, labels.p);
+		break;
+	case AST_SWITCH_STATEMENT:
+		lw_puts(OUT(c), "{ ");
+		switch_prelude(c, body);
+		switch_stmt(c, body, labels.p);
+		lw_puts(OUT(c), " }");
+		break;
+	default:
+		if (body->kind == AST_FUNCTION_DECLARATION ||
+		    body->kind == AST_CLASS_DECLARATION ||
+		    body->kind == AST_VARIABLE_DECLARATION) {
+			lw_stmt(c, body);
+			break;
+		}
+		lw_puts(OUT(c), labels.p ? labels.p : "");
+		lw_stmt(c, body);
+		break;
+	}
+	lw_buf_free(&labels);
+}
+
+static void
+expr_stmt(struct lw_ctx *c, struct ast_node *e)
+{
+	size_t at = c->out.len;
+	const char *p;
+
+	lw_expr(c, e, P_SEQ);
+	if (c->out.p == NULL)
+		return;
+	p = c->out.p + at;
+	if (*p == '{' || strncmp(p, "function", 8) == 0 ||
+	    strncmp(p, "let [", 5) == 0) {
+		lw_insert(OUT(c), at, "(", 1);
+		lw_putc(OUT(c), ')');
+	}
+	lw_puts(OUT(c), ";");
+}
+
+void
+lw_stmt(struct lw_ctx *c, struct ast_node *n)
+{
+	struct lw_binding *b;
+
+	if (n == NULL || c->failed)
+		return;
+	lw_sync_line(c, n);
+	switch (n->kind) {
+	case AST_EXPRESSION_STATEMENT:
+		if (n->directive.s != NULL) {
+			lw_put(OUT(c), c->src + n->expression->start,
+			    n->expression->end - n->expression->start);
+			lw_puts(OUT(c), ";");
+			break;
+		}
+		expr_stmt(c, n->expression);
+		break;
+	case AST_BLOCK_STATEMENT:
+		block(c, n);
+		break;
+	case AST_EMPTY_STATEMENT:
+		lw_puts(OUT(c), ";");
+		break;
+	case AST_DEBUGGER_STATEMENT:
+		lw_puts(OUT(c), "debugger;");
+		break;
+	case AST_WITH_STATEMENT:
+		lw_puts(OUT(c), "with (");
+		lw_expr(c, n->object, P_SEQ);
+		lw_puts(OUT(c), ") ");
+		sub_stmt(c, n->body);
+		break;
+	case AST_RETURN_STATEMENT:
+		if (n->argument == NULL) {
+			lw_puts(OUT(c), c->fn->derived && !c->fn->is_arrow ?
+			    "return $self;" : "return;");
+			break;
+		}
+		lw_puts(OUT(c), "return ");
+		lw_expr(c, n->argument, P_SEQ);
+		lw_puts(OUT(c), ";");
+		break;
+	case AST_LABELED_STATEMENT:
+		labeled(c, n);
+		break;
+	case AST_BREAK_STATEMENT:
+	case AST_CONTINUE_STATEMENT:
+		lw_puts(OUT(c), n->kind == AST_BREAK_STATEMENT ? "break" :
+		    "continue");
+		if (n->label != NULL) {
+			lw_putc(OUT(c), ' ');
+			lw_put(OUT(c), n->label->name.s, n->label->name.len);
+		}
+		lw_puts(OUT(c), ";");
+		break;
+	case AST_IF_STATEMENT:
+		lw_puts(OUT(c), "if (");
+		lw_expr(c, n->test, P_SEQ);
+		lw_puts(OUT(c), ") ");
+		if (n->alternate != NULL && n->consequent->kind !=
+		    AST_BLOCK_STATEMENT) {
+			lw_puts(OUT(c), "{ ");
+			sub_stmt(c, n->consequent);
+			lw_puts(OUT(c), " }");
+		} else {
+			sub_stmt(c, n->consequent);
+		}
+		if (n->alternate != NULL) {
+			lw_puts(OUT(c), " else ");
+			sub_stmt(c, n->alternate);
+		}
+		break;
+	case AST_SWITCH_STATEMENT:
+		lw_puts(OUT(c), "{ ");
+		switch_prelude(c, n);
+		switch_stmt(c, n, NULL);
+		lw_puts(OUT(c), " }");
+		break;
+	case AST_THROW_STATEMENT:
+		lw_puts(OUT(c), "throw ");
+		lw_expr(c, n->argument, P_SEQ);
+		lw_puts(OUT(c), ";");
+		break;
+	case AST_TRY_STATEMENT:
+		try_stmt(c, n);
+		break;
+	case AST_WHILE_STATEMENT:
+		lw_puts(OUT(c), "while (");
+		lw_expr(c, n->test, P_SEQ);
+		lw_puts(OUT(c), ") ");
+		sub_stmt(c, n->body);
+		break;
+	case AST_DO_WHILE_STATEMENT:
+		lw_puts(OUT(c), "do ");
+		sub_stmt(c, n->body);
+		lw_puts(OUT(c), " while (");
+		lw_expr(c, n->test, P_SEQ);
+		lw_puts(OUT(c), ");");
+		break;
+	case AST_FOR_STATEMENT:
+		for_stmt(c, n, NULL);
+		break;
+	case AST_FOR_IN_STATEMENT:
+		lw_for_in(c, n, NULL);
+		break;
+	case AST_FOR_OF_STATEMENT:
+		lw_for_of(c, n, NULL);
+		break;
+	case AST_FUNCTION_DECLARATION:
+		if (c->scope != c->scope->fn)
+			break;	/* hoisted to the top of its block */
+		b = lw_resolve(c, c->scope, n->id->name.s, n->id->name.len);
+		lw_function(c, n, b ? b->emit : lw_cstr(c, n->id->name.s,
+		    n->id->name.len), 1);
+		break;
+	case AST_VARIABLE_DECLARATION:
+		vardecl(c, n, 0);
+		break;
+	case AST_CLASS_DECLARATION:
+		b = lw_resolve(c, c->scope, n->id->name.s, n->id->name.len);
+		if (b != NULL && b->env)
+			lw_printf(OUT(c), "%s.%s = ", b->scope->env, b->emit);
+		else
+			lw_printf(OUT(c), "var %s = ", b ? b->emit : "$class");
+		lw_class(c, n, lw_cstr(c, n->id->name.s, n->id->name.len));
+		lw_puts(OUT(c), ";");
+		break;
+	case AST_IMPORT_DECLARATION:
+	case AST_EXPORT_NAMED_DECLARATION:
+	case AST_EXPORT_DEFAULT_DECLARATION:
+	case AST_EXPORT_ALL_DECLARATION:
+		lw_module_stmt(c, n);
+		break;
+	default:
+		lw_error(c, n, "Unsupported statement %s",
+		    ast_kind_name(n->kind));
+		break;
+	}
+	lw_putc(OUT(c), ' ');
+}
+
+/* ---- the entry point ---- */
+
+static void
+program(struct lw_ctx *c, struct ast_node *prog)
+{
+	struct lw_scope *s = lw_scope_of(c, prog);
+	struct lw_fn top;
+	size_t first;
+	struct ast_list rest;
+
+	c->scope = s;
+	lw_fn_push(c, &top, s);
+	c->top = &top;
+	if (c->module) {
+		lw_puts(OUT(c), "(function (__m) { \"use strict\"; ");
+		if (s->has_await) {
+			/* top-level await: the whole body is one async function */
+			lw_puts(OUT(c), "return __cm.async(function () { ");
+			first = lw_directives(c, &prog->list_body);
+			top.vars_at = c->out.len;
+			top.in_async = 1;
+			lw_module_prologue(c, prog);
+			rest = prog->list_body;
+			rest.items += first;
+			rest.len -= first;
+			lw_stmt_list(c, &rest);
+			lw_fn_pop(c, &top);
+			lw_puts(OUT(c), " }, this, []); })\n");
+			return;
+		}
+		first = lw_directives(c, &prog->list_body);
+		top.vars_at = c->out.len;
+		lw_module_prologue(c, prog);
+	} else {
+		first = lw_directives(c, &prog->list_body);
+		top.vars_at = c->out.len;
+		if (s->has_await) {
+			lw_puts(OUT(c), "__cm.async(function () { ");
+			top.vars_at = c->out.len;
+			top.in_async = 1;
+			rest = prog->list_body;
+			rest.items += first;
+			rest.len -= first;
+			lw_stmt_list(c, &rest);
+			lw_fn_pop(c, &top);
+			lw_puts(OUT(c), " }, this, []);\n");
+			return;
+		}
+	}
+	rest = prog->list_body;
+	rest.items += first;
+	rest.len -= first;
+	lw_stmt_list(c, &rest);
+	if (c->module)
+		lw_puts(OUT(c), " })");
+	lw_putc(OUT(c), '\n');
+	lw_fn_pop(c, &top);
+}
 
 int
 lower_source(const char *src, size_t len, enum lower_goal goal,
     struct lower_result *res)
 {
-	(void)goal;
+	struct ast_arena *arena;
+	struct ast_node *prog;
+	struct parser_error perr;
+	struct lw_ctx c;
+
 	memset(res, 0, sizeof(*res));
-	if ((res->code = malloc(len + 1)) == NULL) {
-		strcpy(res->error, "RangeError: out of memory");
+	if ((arena = ast_arena_new()) == NULL) {
+		snprintf(res->error, sizeof(res->error),
+		    "RangeError: out of memory");
 		return -1;
 	}
-	memcpy(res->code, src, len);
-	res->code[len] = '\0';
-	res->code_len = len;
+	memset(&perr, 0, sizeof(perr));
+	prog = parser_parse(arena, src, len, goal == LOWER_MODULE ?
+	    AST_MODULE : AST_SCRIPT, &perr);
+	if (prog == NULL) {
+		snprintf(res->error, sizeof(res->error),
+		    "SyntaxError: %s (%u:%u)", perr.message,
+		    (unsigned)perr.line, (unsigned)perr.col);
+		res->line = perr.line;
+		res->col = perr.col;
+		ast_arena_free(arena);
+		return -1;
+	}
+	memset(&c, 0, sizeof(c));
+	c.arena = arena;
+	c.src = src;
+	c.src_len = len;
+	c.module = goal == LOWER_MODULE;
+	c.out.line = 1;
+	if (lw_scope_analyze(&c, prog) == 0)
+		program(&c, prog);
+	free(c.htab);
+	if (!c.failed && c.out.oom)
+		lw_error(&c, NULL, "out of memory");
+	if (c.failed) {
+		snprintf(res->error, sizeof(res->error),
+		    "SyntaxError: %s (%u:%u)", c.err, (unsigned)c.err_line,
+		    (unsigned)c.err_col);
+		res->line = c.err_line;
+		res->col = c.err_col;
+		lw_buf_free(&c.out);
+		ast_arena_free(arena);
+		return -1;
+	}
+	res->code = c.out.p;
+	res->code_len = c.out.len;
+	if (res->code == NULL) {
+		res->code = calloc(1, 1);
+		if (res->code == NULL) {
+			snprintf(res->error, sizeof(res->error),
+			    "RangeError: out of memory");
+			ast_arena_free(arena);
+			return -1;
+		}
+	}
+	ast_arena_free(arena);
 	return 0;
 }

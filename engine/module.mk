@@ -5,14 +5,104 @@ ENGINE_SRCS := $(filter-out %_main.c,$(wildcard engine/*.c))
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/obj/%.o)
 ENGINE_LIB = $(BUILD)/libengine.a
 # Sources a fuzz harness of the front end needs besides libclient (make fuzz).
-ENGINE_FUZZ_SRCS = engine/lexer.c engine/parser.c engine/ast.c
+ENGINE_FUZZ_SRCS = engine/lexer.c engine/parser.c engine/ast.c engine/regexp.c
 
-$(ENGINE_LIB): $(ENGINE_OBJS)
+# --- Duktape ------------------------------------------------------------------
+# Debian's amalgamation, built with our config. duktape.h and the derived
+# duk_config.h go to $(BUILD)/gen, which is on every include path ahead of
+# /usr/include, so no object ever sees the stock config. duktape.c is copied
+# to $(BUILD)/duktape with two kinds of build-time patches (each verified):
+#  - the interrupt interval 256K -> 16K instructions (timeout latency,
+#    feasibility.md section 2);
+#  - the deadline check also runs inside the regexp executor (every 4K steps)
+#    and ends the emergency-GC retries of a refused allocation, so neither a
+#    backtracking regexp nor the allocation-failure path outlives the run.
+DUK_SRC_DIR = /usr/share/duktape
+DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
+DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -w -MMD -MP -I$(BUILD)/gen
+DUK_MARKER = ^/\* __OVERRIDE_DEFINES__ \*/$$
+
+$(BUILD)/gen/duk_config.h: $(DUK_SRC_DIR)/duk_config.h engine/duk_config_overrides.h engine/module.mk
+	@mkdir -p $(dir $@)
+	@test "$$(grep -c '$(DUK_MARKER)' $<)" = 1 || { echo "$<: no single __OVERRIDE_DEFINES__ marker"; exit 1; }
+	sed -e '\#$(DUK_MARKER)#r engine/duk_config_overrides.h' $< > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/module.mk
+	@mkdir -p $(dir $@)
+	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
+	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
+	    -e 's/^\tfor (i = 0; i < DUK_HEAP_ALLOC_FAIL_MARKANDSWEEP_LIMIT; i++) {$$/\tfor (i = 0; i < DUK_HEAP_ALLOC_FAIL_MARKANDSWEEP_LIMIT \&\& !DUK_USE_EXEC_TIMEOUT_CHECK(heap->heap_udata); i++) {/' \
+	    $< > $@.tmp
+	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
+	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
+	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
+	mv $@.tmp $@
+
+# Third-party code: its own relaxed flags, never the project's -Werror.
+$(DUK_OBJ): $(BUILD)/duktape/duktape.c $(BUILD)/gen/duk_config.h $(BUILD)/gen/duktape.h
+	@mkdir -p $(dir $@)
+	$(CC) $(DUK_CFLAGS) -c -o $@ $<
+
+GEN_HEADERS += $(BUILD)/gen/duk_config.h $(BUILD)/gen/duktape.h
+
+# --- The runtime prelude ------------------------------------------------------
+# build/gen/cm_spec.js (the spec constants) then engine/runtime/*.js in name
+# order, compiled once by build/tools/preludec into a C array of bytecode.
+PRELUDE_SPEC_JS = $(BUILD)/gen/cm_spec.js
+PRELUDE_JS = $(sort $(wildcard engine/runtime/*.js))
+PRELUDEC = $(BUILD)/tools/preludec
+PRELUDE_OBJ = $(BUILD)/obj/gen/cm_prelude.o
+
+# spec/module.mk owns the rule for cm_spec.js; until it has one, an empty file.
+ifeq ($(shell grep -l 'cm_spec\.js' spec/module.mk 2>/dev/null),)
+$(PRELUDE_SPEC_JS):
+	@mkdir -p $(dir $@)
+	: > $@
+endif
+
+# engine/runtime itself is a prerequisite: its mtime changes when a file is removed.
+$(BUILD)/gen/prelude.js: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime
+	@mkdir -p $(dir $@)
+	awk 'FNR == 1 { print "/* " FILENAME " */" } { print }' $(PRELUDE_SPEC_JS) $(PRELUDE_JS) > $@.tmp
+	mv $@.tmp $@
+
+$(PRELUDEC): $(BUILD)/obj/engine/preludec_main.o $(DUK_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
+$(BUILD)/gen/cm_prelude.c: $(BUILD)/gen/prelude.js $(PRELUDEC)
+	$(PRELUDEC) $< $@
+
+$(PRELUDE_OBJ): $(BUILD)/gen/cm_prelude.c | $(GEN_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
+
+$(ENGINE_LIB): $(ENGINE_OBJS) $(DUK_OBJ) $(PRELUDE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
 TEST_LINK_LIBS += $(ENGINE_LIB)
 PROGRAMS += $(ENGINE_LIB)
+
+# --- Programs -----------------------------------------------------------------
+# build/codemode-run: runs one file (--script: a classic script; default: an
+# entry `async () => ...`), see engine/run_main.c.
+$(BUILD)/codemode-run: $(BUILD)/obj/engine/run_main.o $(ENGINE_LIB) $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+PROGRAMS += $(BUILD)/codemode-run
+
+# build/bench/engine_bench: lowering speed, heap+prelude cost, fresh-heap
+# memory, source-to-result latency (make bench).
+$(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench_main.o $(ENGINE_LIB) $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+BENCH_PROGS += $(BUILD)/bench/engine_bench
 
 # build/tools/lowerc: prints the ES5.1 a file lowers to (a debugging aid).
 $(BUILD)/tools/lowerc: $(BUILD)/obj/engine/lowerc_main.o $(ENGINE_LIB) $(BUILD)/libcodemode.a

@@ -1,0 +1,404 @@
+/*
+ * Lowering of operators: assignments (const checks, private and super
+ * targets, logical assignment), updates, unary, binary (`**`, `#x in o`)
+ * and `??`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_int.h"
+
+/* ---- operators ---- */
+
+/* Throws if the identifier is a constant; returns 1 when it did. */
+static int
+const_target(struct lw_ctx *c, struct ast_node *id)
+{
+	struct lw_binding *b;
+
+	if (id->kind != AST_IDENTIFIER)
+		return 0;
+	b = lw_resolve(c, c->scope, id->name.s, id->name.len);
+	return b != NULL && (b->kind == LW_B_CONST || b->kind ==
+	    LW_B_IMPORT || b->kind == LW_B_CLASSNAME);
+}
+
+static const char *
+compound_text(enum ast_op op)
+{
+	static const char *ops[] = { "+", "-", "*", "/", "%", "**", "<<",
+	    ">>", ">>>", "|", "^", "&" };
+	int i = (int)op - (int)AST_OP_ADD_ASSIGN;
+
+	if (i < 0 || i >= 12)
+		return "+";
+	return ops[i];
+}
+
+/* A member target split into "obj" and "[key]"/".key" texts once. */
+struct lw_target {
+	const char *obj;   /* temp or simple text */
+	const char *key;   /* ".name" or "[temp]" */
+	const char *first; /* text for the first access: with assignments */
+	int priv;          /* private: key is the private name variable */
+	int super_;
+};
+
+static void
+split_target(struct lw_ctx *c, struct ast_node *m, struct lw_target *t)
+{
+	const char *full;
+
+	memset(t, 0, sizeof(*t));
+	if (m->object->kind == AST_SUPER) {
+		t->super_ = 1;
+		t->obj = "";
+	} else {
+		t->obj = lw_eval_once(c, m->object, &full);
+	}
+	if (m->property->kind == AST_PRIVATE_IDENTIFIER) {
+		t->priv = 1;
+		t->key = lw_private_name(c, m->property);
+		t->first = full;
+		return;
+	}
+	if (m->is_computed) {
+		struct lw_buf saved;
+
+		if (lw_is_simple(c, m->property) && m->property->kind !=
+		    AST_IDENTIFIER) {
+			t->key = lw_expr_str(c, m->property, P_SEQ);
+			lw_capture_begin(c, &saved);
+			lw_printf(OUT(c), "%s[%s]", t->super_ ? "" : full,
+			    t->key);
+			t->first = lw_capture_end(c, &saved);
+			return;
+		}
+		{
+			const char *k = lw_temp(c);
+
+			lw_capture_begin(c, &saved);
+			lw_printf(OUT(c), "%s[%s = ", t->super_ ? "" : full, k);
+			lw_expr(c, m->property, P_ASSIGN);
+			lw_putc(OUT(c), ']');
+			t->first = lw_capture_end(c, &saved);
+			t->key = k;
+		}
+		return;
+	}
+	{
+		struct lw_buf saved;
+
+		lw_capture_begin(c, &saved);
+		lw_put_string(OUT(c), m->property->name.s, m->property->name.len);
+		t->key = lw_capture_end(c, &saved);
+		lw_capture_begin(c, &saved);
+		lw_printf(OUT(c), "%s.", t->super_ ? "" : full);
+		lw_put(OUT(c), m->property->name.s, m->property->name.len);
+		t->first = lw_capture_end(c, &saved);
+	}
+}
+
+/* The text reading the target the second time. */
+static void
+target_read(struct lw_ctx *c, struct ast_node *m, struct lw_target *t,
+    int first)
+{
+	if (t->priv) {
+		lw_printf(OUT(c), "__cm.privGet(%s, %s)", first ? t->first :
+		    t->obj, t->key);
+		return;
+	}
+	if (first) {
+		lw_puts(OUT(c), t->first);
+		return;
+	}
+	if (m->is_computed)
+		lw_printf(OUT(c), "%s[%s]", t->obj, t->key);
+	else {
+		lw_printf(OUT(c), "%s.", t->obj);
+		lw_put(OUT(c), m->property->name.s, m->property->name.len);
+	}
+}
+
+/* Writes `value` (emitted by cb) into a member target. */
+static void
+target_write_begin(struct lw_ctx *c, struct ast_node *m, struct lw_target *t,
+    int first)
+{
+	if (t->priv) {
+		lw_printf(OUT(c), "__cm.privSet(%s, %s, ", first ? t->first :
+		    t->obj, t->key);
+		return;
+	}
+	target_read(c, m, t, first);
+	lw_puts(OUT(c), " = ");
+}
+
+static void
+target_write_end(struct lw_ctx *c, struct lw_target *t)
+{
+	if (t->priv)
+		lw_putc(OUT(c), ')');
+}
+
+static void
+super_write(struct lw_ctx *c, struct ast_node *m, struct ast_node *value,
+    enum ast_op op)
+{
+	struct lw_buf saved;
+	const char *thisv, *key;
+
+	lw_capture_begin(c, &saved);
+	lw_this(c);
+	thisv = lw_capture_end(c, &saved);
+	if (m->is_computed) {
+		key = lw_temp(c);
+		lw_printf(OUT(c), "(%s = ", key);
+		lw_expr(c, m->property, P_ASSIGN);
+		lw_puts(OUT(c), ", ");
+	} else {
+		lw_capture_begin(c, &saved);
+		lw_put_string(OUT(c), m->property->name.s, m->property->name.len);
+		key = lw_capture_end(c, &saved);
+		lw_putc(OUT(c), '(');
+	}
+	lw_printf(OUT(c), "__cm.superSet(%s, %s, ", c->fn->home ?
+	    c->fn->home : "null", key);
+	if (op != AST_OP_ASSIGN)
+		lw_printf(OUT(c), "__cm.superGet(%s, %s, %s) %s ",
+		    c->fn->home ? c->fn->home : "null", key, thisv,
+		    compound_text(op));
+	lw_expr(c, value, op == AST_OP_ASSIGN ? P_ASSIGN : P_MUL);
+	lw_printf(OUT(c), ", %s))", thisv);
+}
+
+void
+lw_assignment(struct lw_ctx *c, struct ast_node *n)
+{
+	struct ast_node *l = n->left;
+	enum ast_op op = n->op;
+	struct lw_target t;
+
+	if (l->kind == AST_OBJECT_PATTERN || l->kind == AST_ARRAY_PATTERN) {
+		const char *tmp = lw_temp(c);
+
+		lw_printf(OUT(c), "(%s = ", tmp);
+		lw_expr(c, n->right, P_ASSIGN);
+		lw_puts(OUT(c), ", ");
+		lw_pattern_assign(c, l, tmp, 0);
+		lw_printf(OUT(c), ", %s)", tmp);
+		return;
+	}
+	if (op == AST_OP_AND_ASSIGN || op == AST_OP_OR_ASSIGN ||
+	    op == AST_OP_NULLISH_ASSIGN) {
+		/* short-circuit: the write happens only when needed */
+		const char *v = NULL;
+
+		lw_putc(OUT(c), '(');
+		if (l->kind == AST_IDENTIFIER) {
+			if (op == AST_OP_NULLISH_ASSIGN) {
+				lw_putc(OUT(c), '(');
+				lw_ident_ref(c, l);
+				lw_puts(OUT(c), ") != null ? ");
+				lw_ident_ref(c, l);
+				lw_puts(OUT(c), " : ");
+			} else {
+				lw_ident_ref(c, l);
+				lw_puts(OUT(c), op == AST_OP_AND_ASSIGN ?
+				    " && " : " || ");
+			}
+			lw_putc(OUT(c), '(');
+			if (const_target(c, l)) {
+				lw_puts(OUT(c), "__cm.constAssign(");
+				lw_expr(c, n->right, P_ASSIGN);
+				lw_puts(OUT(c), ")");
+			} else {
+				lw_ident_ref(c, l);
+				lw_puts(OUT(c), " = ");
+				lw_expr(c, n->right, P_ASSIGN);
+			}
+			lw_puts(OUT(c), "))");
+			return;
+		}
+		split_target(c, l, &t);
+		if (t.super_) {
+			lw_error(c, n, "logical assignment to super property "
+			    "is not supported");
+			return;
+		}
+		if (op == AST_OP_NULLISH_ASSIGN) {
+			v = lw_temp(c);
+			lw_printf(OUT(c), "(%s = ", v);
+			target_read(c, l, &t, 1);
+			lw_printf(OUT(c), ") != null ? %s : ", v);
+		} else {
+			target_read(c, l, &t, 1);
+			lw_puts(OUT(c), op == AST_OP_AND_ASSIGN ? " && " :
+			    " || ");
+		}
+		lw_putc(OUT(c), '(');
+		target_write_begin(c, l, &t, 0);
+		lw_expr(c, n->right, P_ASSIGN);
+		target_write_end(c, &t);
+		lw_puts(OUT(c), "))");
+		return;
+	}
+	if (l->kind == AST_IDENTIFIER) {
+		if (const_target(c, l)) {
+			lw_puts(OUT(c), "__cm.constAssign(");
+			if (op != AST_OP_ASSIGN) {
+				lw_ident_ref(c, l);
+				lw_printf(OUT(c), " %s ", compound_text(op));
+				lw_expr(c, n->right, P_MUL + 1);
+			} else {
+				lw_expr(c, n->right, P_ASSIGN);
+			}
+			lw_putc(OUT(c), ')');
+			return;
+		}
+		lw_ident_ref(c, l);
+		lw_printf(OUT(c), " %s ", ast_op_text(op));
+		lw_expr(c, n->right, P_ASSIGN);
+		return;
+	}
+	if (l->kind == AST_MEMBER_EXPRESSION && l->object->kind == AST_SUPER) {
+		super_write(c, l, n->right, op);
+		return;
+	}
+	if (l->kind == AST_MEMBER_EXPRESSION && l->property->kind ==
+	    AST_PRIVATE_IDENTIFIER) {
+		split_target(c, l, &t);
+		if (op == AST_OP_ASSIGN) {
+			target_write_begin(c, l, &t, 1);
+		} else {
+			target_write_begin(c, l, &t, 1);
+			target_read(c, l, &t, 0);
+			lw_printf(OUT(c), " %s ", compound_text(op));
+		}
+		lw_expr(c, n->right, op == AST_OP_ASSIGN ? P_ASSIGN :
+		    P_MUL + 1);
+		target_write_end(c, &t);
+		return;
+	}
+	if (l->kind == AST_MEMBER_EXPRESSION) {
+		lw_object_expr(c, l->object);
+		lw_member_prop(c, l);
+		lw_printf(OUT(c), " %s ", ast_op_text(op));
+		lw_expr(c, n->right, P_ASSIGN);
+		return;
+	}
+	lw_error(c, l, "Invalid assignment target");
+}
+
+void
+lw_update(struct lw_ctx *c, struct ast_node *n)
+{
+	struct ast_node *a = n->argument;
+	const char *op = n->op == AST_OP_INC ? "++" : "--";
+
+	if (a->kind == AST_IDENTIFIER && const_target(c, a)) {
+		lw_puts(OUT(c), "__cm.constAssign(+");
+		lw_ident_ref(c, a);
+		lw_putc(OUT(c), ')');
+		return;
+	}
+	if (a->kind == AST_MEMBER_EXPRESSION && (a->property->kind ==
+	    AST_PRIVATE_IDENTIFIER || a->object->kind == AST_SUPER)) {
+		struct lw_target t;
+		const char *v = lw_temp(c);
+
+		if (a->object->kind == AST_SUPER) {
+			lw_error(c, n, "update of a super property is not "
+			    "supported");
+			return;
+		}
+		split_target(c, a, &t);
+		lw_printf(OUT(c), "(%s = +", v);
+		target_read(c, a, &t, 1);
+		lw_puts(OUT(c), ", ");
+		target_write_begin(c, a, &t, 0);
+		lw_printf(OUT(c), "%s %s 1", v, n->op == AST_OP_INC ? "+" : "-");
+		target_write_end(c, &t);
+		/* privSet returns the value it stored */
+		if (n->is_prefix)
+			lw_putc(OUT(c), ')');
+		else
+			lw_printf(OUT(c), ", %s)", v);
+		return;
+	}
+	if (n->is_prefix) {
+		lw_puts(OUT(c), op);
+		lw_expr(c, a, P_UNARY);
+	} else {
+		lw_expr(c, a, P_POSTFIX);
+		lw_puts(OUT(c), op);
+	}
+}
+
+void
+lw_unary(struct lw_ctx *c, struct ast_node *n)
+{
+	const char *op = ast_op_text(n->op);
+	struct ast_node *a = n->argument;
+
+	if (n->op == AST_OP_DELETE && a->kind == AST_CHAIN_EXPRESSION) {
+		lw_chain(c, a->expression, 1);
+		return;
+	}
+	lw_puts(OUT(c), op);
+	if (n->op == AST_OP_TYPEOF || n->op == AST_OP_VOID ||
+	    n->op == AST_OP_DELETE)
+		lw_putc(OUT(c), ' ');
+	else if ((a->kind == AST_UNARY_EXPRESSION || (a->kind ==
+	    AST_UPDATE_EXPRESSION && a->is_prefix)) &&
+	    (n->op == AST_OP_NEG || n->op == AST_OP_POS))
+		lw_putc(OUT(c), ' ');
+	lw_expr(c, a, P_UNARY);
+}
+
+void
+lw_binary(struct lw_ctx *c, struct ast_node *n)
+{
+	int p = lw_binary_prec(n->op);
+
+	if (n->left->kind == AST_PRIVATE_IDENTIFIER) {
+		lw_puts(OUT(c), "__cm.privIn(");
+		lw_expr(c, n->right, P_ASSIGN);
+		lw_printf(OUT(c), ", %s)", lw_private_name(c, n->left));
+		return;
+	}
+	if (n->op == AST_OP_EXP) {
+		lw_puts(OUT(c), "Math.pow(");
+		lw_expr(c, n->left, P_ASSIGN);
+		lw_puts(OUT(c), ", ");
+		lw_expr(c, n->right, P_ASSIGN);
+		lw_putc(OUT(c), ')');
+		return;
+	}
+	lw_expr(c, n->left, p);
+	lw_printf(OUT(c), " %s ", ast_op_text(n->op));
+	lw_expr(c, n->right, p + 1);
+}
+
+void
+lw_logical(struct lw_ctx *c, struct ast_node *n)
+{
+	if (n->op == AST_OP_NULLISH) {
+		const char *full, *t;
+
+		t = lw_eval_once(c, n->left, &full);
+		lw_printf(OUT(c), "(%s != null ? %s : ", full, t);
+		lw_expr(c, n->right, P_ASSIGN);
+		lw_putc(OUT(c), ')');
+		return;
+	}
+	{
+		int p = lw_binary_prec(n->op);
+
+		lw_expr(c, n->left, p);
+		lw_printf(OUT(c), " %s ", ast_op_text(n->op));
+		lw_expr(c, n->right, p + 1);
+	}
+}

@@ -1,0 +1,175 @@
+/*
+ * __cm_native: now, print, printErr, regexpTranslate, hiddenKey and the
+ * crypto natives (crypto.c), and the script-mode printer behind the globals
+ * print and console.*.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crypto.h"
+#include "engine.h"
+#include "natives.h"
+#include "regexp.h"
+
+/* now(): monotonic milliseconds, fractional. */
+static duk_ret_t
+natives_now(duk_context *ctx)
+{
+	duk_push_number(ctx, engine_now_ms());
+	return 1;
+}
+
+/* print(str) / printErr(str): one line to stream 1 / 2 (magic). */
+static duk_ret_t
+natives_print(duk_context *ctx)
+{
+	struct engine *e = engine_from_context(ctx);
+	const char *s;
+	duk_size_t len;
+
+	if (engine_stopped(e))
+		return 0;
+	duk_set_top(ctx, 1);
+	duk_safe_to_string(ctx, 0);
+	duk_push_lstring(ctx, "\n", 1);
+	duk_concat(ctx, 2);
+	s = duk_get_lstring(ctx, 0, &len);
+	/* One write per line, so a sink sees whole lines. */
+	engine_write(e, duk_get_current_magic(ctx), s, len);
+	return 0;
+}
+
+/* regexpTranslate(source, flags) -> {source, flags, names}, or throws SyntaxError. */
+static duk_ret_t
+natives_regexp_translate(duk_context *ctx)
+{
+	struct regexp_result rr;
+	const char *src, *flags;
+	duk_size_t slen, flen;
+	size_t i;
+
+	src = duk_require_lstring(ctx, 0, &slen);
+	flags = duk_is_undefined(ctx, 1) ? "" : duk_require_string(ctx, 1);
+	flen = strlen(flags);
+	if (regexp_translate(src, slen, flags, flen, &rr) != 0) {
+		/* The message is copied by duk_push_error_object before rr is gone. */
+		duk_push_error_object(ctx, DUK_ERR_SYNTAX_ERROR,
+		    "Invalid regular expression: /%.*s/%s: %s",
+		    (int)(slen > 200 ? 200 : slen), src, flags, rr.error);
+		regexp_result_free(&rr);
+		return duk_throw(ctx);
+	}
+	duk_push_object(ctx);
+	duk_push_lstring(ctx, rr.source, rr.source_len);
+	duk_put_prop_string(ctx, -2, "source");
+	duk_push_string(ctx, rr.flags);
+	duk_put_prop_string(ctx, -2, "flags");
+	duk_push_array(ctx);
+	for (i = 0; i < rr.ngroups; i++) {
+		if (rr.names[i] != NULL)
+			duk_push_string(ctx, rr.names[i]);
+		else
+			duk_push_null(ctx);
+		duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+	}
+	duk_put_prop_string(ctx, -2, "names");
+	regexp_result_free(&rr);
+	return 1;
+}
+
+/*
+ * hiddenKey(name): a Duktape hidden symbol (0xFF then the name), a property
+ * key no enumeration, JSON or Reflect.ownKeys shows and user code cannot
+ * forge. Only the prelude can call it: 99_seal.js deletes __cm_native.
+ */
+static duk_ret_t
+natives_hidden_key(duk_context *ctx)
+{
+	const char *name;
+	duk_size_t len;
+	char *buf;
+
+	name = duk_require_lstring(ctx, 0, &len);
+	if (len == 0 || len > 200)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "hiddenKey: bad name length");
+	buf = duk_push_fixed_buffer(ctx, len + 1);
+	buf[0] = (char)0xff;
+	memcpy(buf + 1, name, len);
+	duk_buffer_to_string(ctx, -1);
+	return 1;
+}
+
+void
+natives_push(duk_context *ctx, int with_print)
+{
+	duk_push_object(ctx);
+	duk_push_c_function(ctx, natives_hidden_key, 1);
+	duk_put_prop_string(ctx, -2, "hiddenKey");
+	crypto_install(ctx, -1);
+	duk_push_c_function(ctx, natives_now, 0);
+	duk_put_prop_string(ctx, -2, "now");
+	duk_push_c_function(ctx, natives_regexp_translate, 2);
+	duk_put_prop_string(ctx, -2, "regexpTranslate");
+	if (with_print) {
+		duk_push_c_function(ctx, natives_print, 1);
+		duk_set_magic(ctx, -1, 1);
+		duk_put_prop_string(ctx, -2, "print");
+		duk_push_c_function(ctx, natives_print, 1);
+		duk_set_magic(ctx, -1, 2);
+		duk_put_prop_string(ctx, -2, "printErr");
+	}
+}
+
+/* print(...args): ToString of each argument, space-separated, one line. */
+static duk_ret_t
+natives_printer(duk_context *ctx)
+{
+	struct engine *e = engine_from_context(ctx);
+	duk_idx_t i, n = duk_get_top(ctx);
+	const char *s;
+	duk_size_t len;
+
+	for (i = 0; i < n; i++)
+		duk_to_string(ctx, i);
+	if (engine_stopped(e))
+		return 0;
+	duk_push_lstring(ctx, " ", 1);
+	duk_insert(ctx, 0);
+	duk_join(ctx, n);
+	duk_push_lstring(ctx, "\n", 1);
+	duk_concat(ctx, 2);
+	s = duk_get_lstring(ctx, -1, &len);
+	engine_write(e, 1, s, len);
+	return 0;
+}
+
+void
+natives_push_printer(duk_context *ctx)
+{
+	duk_push_c_function(ctx, natives_printer, DUK_VARARGS);
+}
+
+/* The console sink of script mode: sink(level, text) writes text as a line to stream 1. */
+static duk_ret_t
+natives_sink(duk_context *ctx)
+{
+	struct engine *e = engine_from_context(ctx);
+	const char *s;
+	duk_size_t len;
+
+	if (engine_stopped(e))
+		return 0;
+	duk_set_top(ctx, 2);
+	duk_safe_to_string(ctx, 1);
+	duk_push_lstring(ctx, "\n", 1);
+	duk_concat(ctx, 2);
+	s = duk_get_lstring(ctx, -1, &len);
+	engine_write(e, 1, s, len);
+	return 0;
+}
+
+void
+natives_push_sink(duk_context *ctx)
+{
+	duk_push_c_function(ctx, natives_sink, 2);
+}

@@ -1,0 +1,2 @@
+print('never printed');
+var = 1;

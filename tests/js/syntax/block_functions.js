@@ -1,0 +1,8 @@
+"use strict";
+function outer() {
+  let r = [];
+  { function inner() { return "block fn"; } r.push(inner()); }
+  r.push(typeof inner);
+  return r.join(",");
+}
+console.log(outer());

@@ -1,0 +1,3 @@
+try { throw 1; } catch { console.log("caught without binding"); }
+function f() { try { return JSON.parse("{bad"); } catch { return "fallback"; } }
+console.log(f());

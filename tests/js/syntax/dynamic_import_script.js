@@ -1,0 +1,3 @@
+const p = import("./nothing.js");
+console.log(typeof p.then);
+p.then(() => console.log("loaded"), () => console.log("import rejected"));

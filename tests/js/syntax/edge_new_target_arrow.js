@@ -1,0 +1,2 @@
+function F() { const get = () => new.target; this.t = get() === F; }
+console.log(new F().t);

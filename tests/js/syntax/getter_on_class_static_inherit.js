@@ -1,0 +1,3 @@
+class A { static get who() { return "A:" + this.name; } }
+class B extends A {}
+console.log(A.who, B.who);

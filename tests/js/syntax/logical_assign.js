@@ -1,0 +1,13 @@
+let a = null, b = 0, c = 1;
+a ??= "A"; b ||= "B"; c &&= "C";
+console.log(a, b, c);
+const o = { x: 0, y: 5 };
+o.x ||= 10; o.y &&= 6; o.z ??= 7;
+console.log(JSON.stringify(o));
+let calls = 0;
+const get = () => { calls++; return o; };
+get().y ||= 99;
+console.log(calls, o.y);
+const k = { n: 1 };
+k["n"] ??= 2;
+console.log(k.n);

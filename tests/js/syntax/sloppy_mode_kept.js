@@ -1,0 +1,2 @@
+function f() { return this === undefined ? "strict" : "sloppy"; }
+console.log(f());

@@ -1,0 +1,2 @@
+const o = { valueOf() { return 42; }, toString() { return "str"; } };
+console.log(`${o}`, "" + o);
