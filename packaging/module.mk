@@ -27,3 +27,13 @@ install-client: $(BUILD)/codemode.pc
 	    packaging/codemode.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/codemode.pc
 	install -m 0644 packaging/codemode.1 $(DESTDIR)$(PREFIX)/share/man/man1/codemode.1
 	install -m 0644 packaging/libcodemode.3 $(DESTDIR)$(PREFIX)/share/man/man3/libcodemode.3
+
+# The conformance cases (codemode-conformance looks in share/codemode/conformance/cases)
+# and the daemon's systemd unit.
+install: install-data
+.PHONY: install-data
+install-data:
+	install -d $(DESTDIR)$(PREFIX)/share/codemode/conformance/cases
+	install -m 0644 conformance/cases/*.json $(DESTDIR)$(PREFIX)/share/codemode/conformance/cases/
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	install -m 0644 packaging/codemode-executord.service $(DESTDIR)$(PREFIX)/lib/systemd/system/
