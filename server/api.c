@@ -537,7 +537,8 @@ api_invoke_handle(struct conn *c, struct capnweb_call *call, json_t *args)
 		    "handleName, request)");
 		return;
 	}
-	msg = json_pack("{s:O, s:O}", "handle", name, "request", request);
+	msg = json_pack("{s:s, s:O, s:O}", "executionId", ae->execution_id,
+	    "handle", name, "request", request);
 	payload = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
 	json_decref(msg);
 	if (payload == NULL || (iv = calloc(1, sizeof(*iv))) == NULL) {

@@ -7,12 +7,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
+#include "base64.h"
+#include "capnweb.h"
 #include "cm_spec.h"
+#include "codemode/protocol.h"
 #include "engine.h"
+#include "execution.h"
 #include "frame.h"
 #include "texts.h"
 #include "worker.h"
@@ -25,6 +30,8 @@ struct worker {
 	uint32_t exec_id;
 	unsigned memory_limit_mb;
 	int result_sent;
+	int retained;            /* the isolate serves handle invocations */
+	uint32_t invoke_call_id; /* the invocation in flight (retained) */
 };
 
 static struct worker worker_self;
@@ -46,15 +53,22 @@ worker_write_all(int fd, const uint8_t *p, size_t n)
 }
 
 static int
-worker_send(struct worker *w, enum frame_type type, const char *payload)
+worker_send_frame(struct worker *w, enum frame_type type, uint8_t flags,
+    uint32_t call_id, const char *payload, size_t n)
 {
 	uint8_t hdr[FRAME_HEADER_SIZE];
-	size_t n = payload ? strlen(payload) : 0;
 
-	frame_encode_header(hdr, type, 0, w->exec_id, 0, (uint32_t)n);
+	frame_encode_header(hdr, type, flags, w->exec_id, call_id, (uint32_t)n);
 	if (worker_write_all(w->fd, hdr, sizeof(hdr)) != 0)
 		return -1;
 	return n ? worker_write_all(w->fd, (const uint8_t *)payload, n) : 0;
+}
+
+static int
+worker_send(struct worker *w, enum frame_type type, const char *payload)
+{
+	return worker_send_frame(w, type, 0, 0, payload,
+	    payload ? strlen(payload) : 0);
 }
 
 /* Reads one whole frame into a malloc'd buffer; NULL at EOF or on a bad frame. */
@@ -126,49 +140,244 @@ worker_on_oom(void *arg)
 
 	snprintf(mb, sizeof(mb), "%u", w->memory_limit_mb);
 	text = texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
+	if (w->retained) {
+		/* The invocation in flight hears it; the handles die with us. */
+		json_t *m = json_pack("{s:s}", "error", text ? text :
+		    CM_TEXT_MEMORY_LIMIT_TEMPLATE);
+		char *s = m ? json_dumps(m, JSON_COMPACT) : NULL;
+
+		if (s != NULL && w->invoke_call_id != 0)
+			worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
+			    w->invoke_call_id, s, strlen(s));
+		_exit(0);
+	}
 	worker_send_error(w, text ? text : "Execution ran out of memory.");
 	_exit(0);
 }
 
-/* Turns the engine's outcome into the ExecuteResultMessage. */
+/*
+ * A data module's bytes cross the capnweb wire as a bytes marker: give the
+ * execution the tagged binary value the module map declares instead.
+ */
 static void
-worker_send_outcome(struct worker *w, const struct engine_outcome *out,
-    unsigned timeout_ms)
+worker_modules_bytes(json_t *modules)
 {
-	json_t *res, *msg = NULL, *v;
-	char num[16], *text, *s;
+	json_t *pair, *src, *v, *tagged;
+	uint8_t *bytes;
+	size_t i, len;
 
-	if (out->status == ENGINE_TIMEOUT) {
-		snprintf(num, sizeof(num), "%u", timeout_ms);
-		text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num);
-		worker_send_error(w, text ? text : CM_TIMEOUT_MESSAGE);
-		free(text);
-		return;
+	json_array_foreach(modules, i, pair) {
+		src = json_array_get(pair, 1);
+		if (!json_is_object(src) || (v = json_object_get(src, "data")) ==
+		    NULL || capnweb_value_kind(v) == NULL ||
+		    strcmp(capnweb_value_kind(v), "bytes") != 0 ||
+		    capnweb_value_get_bytes(v, &bytes, &len) != 0)
+			continue;
+		tagged = cm_binary_new(CM_BINARY_UINT8ARRAY, bytes, len);
+		free(bytes);
+		if (tagged != NULL)
+			json_object_set_new(src, "data", tagged);
 	}
-	if (out->status == ENGINE_OOM) {
-		worker_on_oom(w);
-		return;
+}
+
+/* ---- execution_host: the run's calls as frames on the socket ---- */
+
+static int
+worker_host_send(void *arg, enum execution_call kind, const char *json,
+    size_t len, uint32_t call_id)
+{
+	struct worker *w = arg;
+
+	return worker_send_frame(w, kind == EXECUTION_OUTBOUND ?
+	    FRAME_OUTBOUND_REQUEST : FRAME_TOOL_CALL, 0, call_id, json, len);
+}
+
+static void
+worker_host_wait_edge(void *arg, int waiting)
+{
+	struct worker *w = arg;
+
+	worker_send_frame(w, FRAME_HOST_WAIT, waiting ? 1 : 0, 0, NULL, 0);
+}
+
+/* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or OUTBOUND_RESPONSE. */
+static int
+worker_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
+    size_t *len)
+{
+	struct worker *w = arg;
+	struct pollfd pfd;
+	struct frame f;
+	double until = ms >= 0 ? engine_now_ms() + ms : 0, left;
+	uint8_t *buf;
+	int r, timeout;
+
+	for (;;) {
+		if (ms >= 0) {
+			left = until - engine_now_ms();
+			if (left <= 0)
+				return 0;
+			timeout = left > 2e9 ? 2000000000 : (int)left + 1;
+		} else
+			timeout = -1;
+		pfd.fd = w->fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		r = poll(&pfd, 1, timeout);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			continue;       /* recomputed: returns 0 once the time is up */
+		if ((buf = worker_recv(w->fd, &f)) == NULL)
+			return -1;
+		if (f.type == FRAME_SHUTDOWN || f.type == FRAME_CLOSE_HANDLES)
+			_exit(0);
+		if (f.type != FRAME_TOOL_RESULT &&
+		    f.type != FRAME_OUTBOUND_RESPONSE) {
+			free(buf);
+			continue;
+		}
+		if ((*payload = malloc(f.len + 1)) == NULL) {
+			free(buf);
+			return -1;
+		}
+		memcpy(*payload, f.payload, f.len);
+		(*payload)[f.len] = '\0';
+		*len = f.len;
+		*call_id = f.call_id;
+		free(buf);
+		return 1;
 	}
-	res = out->json ? json_loads(out->json, JSON_DECODE_ANY, NULL) : NULL;
-	if (res && (v = json_object_get(res, "result")) != NULL) {
-		s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-		msg = json_pack("{s:s?, s:[]}", "resultJson", s, "logs");
-		free(s);
-	} else if (res && json_is_string(json_object_get(res, "error"))) {
-		msg = json_pack("{s:O, s:[]}", "error",
-		    json_object_get(res, "error"), "logs");
-	} else if (out->message) {
-		msg = json_pack("{s:s, s:[]}", "error", out->message, "logs");
-	} else if (res) {
-		/* An undefined result: the envelope has no result at all. */
-		msg = json_pack("{s:[]}", "logs");
+}
+
+/* The invocation's request as the execution reads it: the body as base64. */
+static char *
+worker_invoke_request(const json_t *request)
+{
+	json_t *out = json_deep_copy(request), *body;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	char *b64, *s;
+
+	if (!json_is_object(out)) {
+		json_decref(out);
+		return NULL;
 	}
-	json_decref(res);
-	s = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
-	if (s && worker_send(w, FRAME_RESULT, s) == 0)
-		w->result_sent = 1;
-	free(s);
-	json_decref(msg);
+	body = json_object_get(out, "body");
+	if (body != NULL && capnweb_value_get_bytes(body, &bytes, &n) == 0) {
+		if ((b64 = malloc(base64_encoded_len(n, 1) + 1)) == NULL) {
+			free(bytes);
+			json_decref(out);
+			return NULL;
+		}
+		base64_encode(bytes, n, 1, b64);
+		json_object_set_new(out, "body", json_string(b64));
+		free(b64);
+		free(bytes);
+	} else if (body != NULL && !json_is_string(body))
+		json_object_set_new(out, "body", json_null());
+	s = json_dumps(out, JSON_COMPACT);
+	json_decref(out);
+	return s;
+}
+
+/* The execution's answer as the parent resolves it: the body as bytes. */
+static char *
+worker_invoke_answer(const char *answer)
+{
+	json_t *a = json_loads(answer, 0, NULL), *res, *body;
+	uint8_t *bytes;
+	const char *b64;
+	long n;
+	char *s;
+
+	res = json_object_get(a, "response");
+	body = json_object_get(res, "body");
+	if (json_is_string(body)) {
+		b64 = json_string_value(body);
+		if ((bytes = malloc(json_string_length(body) / 4 * 3 + 3)) == NULL ||
+		    (n = base64_decode(b64, json_string_length(body), bytes)) < 0) {
+			free(bytes);
+			json_decref(a);
+			return NULL;
+		}
+		json_object_set_new(res, "body", capnweb_value_bytes(bytes,
+		    (size_t)n, "ArrayBuffer"));
+		free(bytes);
+	}
+	s = a ? json_dumps(a, JSON_COMPACT) : NULL;
+	json_decref(a);
+	return s;
+}
+
+/* Waits for the parent to end us (after a bound ended an invocation). */
+static void
+worker_linger(struct worker *w)
+{
+	char buf[4096];
+	ssize_t r;
+
+	for (;;) {
+		r = read(w->fd, buf, sizeof(buf));
+		if (r == 0 || (r < 0 && errno != EINTR))
+			break;
+	}
+	_exit(0);
+}
+
+/* Serves INVOKE_HANDLE frames one at a time until the handles close. */
+static void
+worker_serve_handles(struct worker *w, struct engine *e,
+    const struct execution_request *er, const struct execution_host *host)
+{
+	enum execution_invoke_end end;
+	struct frame f;
+	json_t *msg;
+	uint8_t *buf;
+	char *req, *answer, *wire;
+	const char *handle;
+
+	w->retained = 1;
+	for (;;) {
+		if ((buf = worker_recv(w->fd, &f)) == NULL)
+			return;
+		if (f.type != FRAME_INVOKE_HANDLE) {
+			free(buf);
+			if (f.type == FRAME_CLOSE_HANDLES || f.type == FRAME_SHUTDOWN)
+				return;
+			continue;
+		}
+		w->invoke_call_id = f.call_id;
+		msg = json_loadb((const char *)f.payload, f.len, 0, NULL);
+		free(buf);
+		handle = json_string_value(json_object_get(msg, "handle"));
+		/* api.c may name the execution for HandleNotFound's text. */
+		if (json_is_string(json_object_get(msg, "executionId")) &&
+		    json_is_object(json_object_get(msg, "request")))
+			json_object_set(json_object_get(msg, "request"),
+			    "executionId", json_object_get(msg, "executionId"));
+		req = worker_invoke_request(json_object_get(msg, "request"));
+		answer = NULL;
+		if (handle == NULL || req == NULL)
+			end = EXECUTION_INVOKE_FAILED;
+		else
+			end = execution_invoke(e, er, host, handle, req, &answer);
+		free(req);
+		json_decref(msg);
+		if (end == EXECUTION_INVOKE_TIMEOUT)
+			worker_linger(w);   /* the parent reports the bound */
+		wire = answer ? worker_invoke_answer(answer) : NULL;
+		free(answer);
+		if (wire == NULL || worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
+		    f.call_id, wire, strlen(wire)) != 0) {
+			free(wire);
+			return;
+		}
+		free(wire);
+		w->invoke_call_id = 0;
+	}
 }
 
 int
@@ -184,15 +393,17 @@ int
 worker_child_main(int fd, void *arg)
 {
 	struct worker *w = &worker_self;
+	struct execution_request er;
+	struct execution_host host;
 	struct engine_options eo;
-	struct engine_outcome out;
 	struct engine *e;
 	struct frame f;
-	json_t *req;
-	const char *code;
+	json_t *req, *providers = NULL, *modules = NULL;
+	const char *code, *mode = "disabled";
 	json_int_t timeout = CM_DEFAULT_TIMEOUT, mem = CM_DEFAULT_MEMORY_LIMIT;
+	int count_waits = 0, retain = 0, retained = 0;
 	uint8_t *buf;
-	char err[256];
+	char err[256], *msg;
 
 	(void)arg;
 	memset(w, 0, sizeof(*w));
@@ -204,14 +415,20 @@ worker_child_main(int fd, void *arg)
 	w->exec_id = f.exec_id;
 	req = json_loadb((const char *)f.payload, f.len, 0, NULL);
 	free(buf);
-	if (req == NULL || json_unpack(req, "{s:s, s?I, s?I}", "code", &code,
-	    "timeout", &timeout, "memoryLimit", &mem) != 0 || timeout <= 0 ||
-	    mem <= 0 || mem > 1 << 20) {
+	if (req == NULL || json_unpack(req,
+	    "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b}", "code", &code,
+	    "providers", &providers, "modules", &modules, "timeout", &timeout,
+	    "memoryLimit", &mem, "countHostWaits", &count_waits,
+	    "outboundMode", &mode, "retainHandles", &retain) != 0 || timeout <= 0 ||
+	    mem <= 0 || mem > 1 << 20 || (providers && !json_is_array(providers)) ||
+	    (modules && !json_is_array(modules))) {
 		worker_send_error(w, "the execute request was malformed");
 		json_decref(req);
 		return 0;
 	}
 	w->memory_limit_mb = (unsigned)mem;
+	if (modules != NULL)
+		worker_modules_bytes(modules);
 	memset(&eo, 0, sizeof(eo));
 	eo.memory_limit = (size_t)mem << 20;
 	eo.timeout_ms = (double)timeout;
@@ -222,9 +439,28 @@ worker_child_main(int fd, void *arg)
 		json_decref(req);
 		return 0;
 	}
-	engine_run_entry(e, code, strlen(code), "executor.js", &out);
-	worker_send_outcome(w, &out, (unsigned)timeout);
-	engine_outcome_free(&out);
+	memset(&er, 0, sizeof(er));
+	er.code = code;
+	er.providers = providers;
+	er.modules = modules;
+	er.timeout_ms = (double)timeout;
+	er.count_host_waits = count_waits;
+	er.outbound_mode = mode;
+	er.memory_limit_mb = (unsigned)mem;
+	er.retain_handles = retain;
+	host.send = worker_host_send;
+	host.wait = worker_host_wait;
+	host.host_wait = worker_host_wait_edge;
+	host.arg = w;
+	msg = execution_run(e, &er, &host, &retained);
+	if (msg != NULL && worker_send_frame(w, FRAME_RESULT, retained ? 1 : 0,
+	    0, msg, strlen(msg)) == 0)
+		w->result_sent = 1;
+	else if (msg == NULL && engine_oom(e))
+		worker_on_oom(w);
+	free(msg);
+	if (w->result_sent && retained)
+		worker_serve_handles(w, e, &er, &host);
 	json_decref(req);
 	/* The process ends here: no need to tear the heap down. */
 	return w->result_sent ? 0 : 3;

@@ -5,10 +5,18 @@
  *   EXECUTE (parent -> child)
  *     {"code", "providers", "modules", "timeout", "grace", "memoryLimit",
  *      "countHostWaits", "outboundMode", "retainHandles"}
- *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}
- *   TOOL_RESULT (parent -> child)  the envelope JSON text
+ *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}; call_id
+ *   TOOL_RESULT (parent -> child)  the envelope JSON text; same call_id
+ *   OUTBOUND_REQUEST (child -> parent)
+ *     {"method", "url", "headers": [[n, v]...], "body": base64 | null}
+ *   OUTBOUND_RESPONSE (parent -> child)
+ *     {"status", "statusText", "headers", "body": base64} or {"error"}
+ *   HOST_WAIT (child -> parent)    flags bit 0 set while the run waits on
+ *     a tool call or the caller's outbound function only (no payload)
  *   RESULT (child -> parent)       the ExecuteResultMessage:
  *     {"resultJson"?: text, "error"?: text, "logs": [{level, text}]}
+ *
+ * engine/execution.h runs the execution; this file only moves its frames.
  */
 #ifndef WORKER_H
 #define WORKER_H

@@ -1,0 +1,554 @@
+/*
+ * 90_entry.js: the entry scope of one execution (engine/execution.c drives
+ * it).  The dispatch codec (__stringifyForDispatch, __parseForDispatch and
+ * its parts), __dispatch, the generated provider proxies, the module
+ * registry behind `__m.import`, and the run's state and answer.
+ *
+ * The host hands its natives over once, through __cm.hostInit(natives),
+ * before any user code runs; the call returns the internal object the host
+ * keeps in its stash.  A second call is refused, so a program that finds
+ * __cm.hostInit gains nothing.  __cm.entryScope() gives the generated entry
+ * module the names of its scope; they hold no capability __dispatch does
+ * not already give.
+ */
+(function (G) {
+	'use strict';
+	var cm = G.__cm;
+	var P = cm.P;
+	var K = G.__cm_spec.constants;
+	var PARTS = G.__cm_spec.payloadParts;
+	var TAG = K.BINARY_TAG, DATA = K.BINARY_DATA_KEY;
+	var KIND_U8 = K.BINARY_KIND_UINT8ARRAY, KIND_AB = K.BINARY_KIND_ARRAYBUFFER;
+	var KIND_VIEW = K.BINARY_KIND_VIEW;
+	var LIMIT = K.PAYLOAD_LIMIT;
+	var fill = P.fill;
+	var Promise_ = Promise, Proxy_ = Proxy, Error_ = Error;
+	var TypeError_ = TypeError, SyntaxError_ = SyntaxError;
+	var Uint8Array_ = Uint8Array, ArrayBuffer_ = ArrayBuffer;
+	var stringify = JSON.stringify, parse = JSON.parse;
+	var keys = Object.keys, create = Object.create;
+	var defProp = Object.defineProperty;
+	var hasOwn = Object.prototype.hasOwnProperty;
+	var slice = Array.prototype.slice;
+	var isView = ArrayBuffer.isView;
+	var B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+	var host = null;        /* the natives of engine/execution.c */
+	var pending = {};       /* call id -> { resolve, reject } */
+	var npending = 0;
+	var completed = false;
+	var modules = {};       /* normalized name -> { kind, value } */
+	var declared = '';
+	var registry = {};      /* normalized name -> namespace object */
+	var state = 0;          /* 0 pending, 1 fulfilled, 2 rejected */
+	var staticSpecs = [];   /* the entry's static import specifiers */
+	var retain = false;     /* retainHandles was asked for */
+	var handler = null;     /* the granted fetch handler */
+	var invoking = false;   /* an invocation is the current phase */
+	var invState = 0, invOut = null;
+	var outcome;
+
+	function isBinary(v) {
+		return v instanceof ArrayBuffer_ || (isView && isView(v));
+	}
+
+	function encodeBase64(bytes) {
+		var out = [], i, n, a, b, c;
+
+		if (!(bytes instanceof Uint8Array_))
+			bytes = isView(bytes) ? new Uint8Array_(bytes.buffer,
+			    bytes.byteOffset, bytes.byteLength) :
+			    new Uint8Array_(bytes);
+		if (host !== null)
+			return host.b64encode(bytes);
+		n = bytes.length;
+		for (i = 0; i + 2 < n; i += 3) {
+			a = bytes[i]; b = bytes[i + 1]; c = bytes[i + 2];
+			out.push(B64.charAt(a >> 2) + B64.charAt((a & 3) << 4 | b >> 4) +
+			    B64.charAt((b & 15) << 2 | c >> 6) + B64.charAt(c & 63));
+		}
+		if (i < n) {
+			a = bytes[i];
+			b = i + 1 < n ? bytes[i + 1] : 0;
+			out.push(B64.charAt(a >> 2) + B64.charAt((a & 3) << 4 | b >> 4) +
+			    (i + 1 < n ? B64.charAt((b & 15) << 2) : '=') + '=');
+		}
+		return out.join('');
+	}
+
+	function decodeBase64(text) {
+		var s = String(text).replace(/=+$/, ''), out, i, j, v, bits, c;
+
+		if (host !== null)
+			return host.b64decode(String(text));
+		out = new Uint8Array_(Math.floor(s.length * 3 / 4));
+		for (i = 0, j = 0, v = 0, bits = 0; i < s.length; i++) {
+			c = B64.indexOf(s.charAt(i));
+			if (c < 0)
+				throw new SyntaxError_('Invalid base64 data');
+			v = v << 6 | c;
+			bits += 6;
+			if (bits >= 8) {
+				bits -= 8;
+				out[j++] = v >> bits & 255;
+			}
+		}
+		return out;
+	}
+
+	function encodeBinaryValue(v) {
+		var o = {};
+
+		o[TAG] = v instanceof Uint8Array_ ? KIND_U8 :
+		    v instanceof ArrayBuffer_ ? KIND_AB : KIND_VIEW;
+		o[DATA] = encodeBase64(v);
+		return o;
+	}
+
+	function isTagged(v) {
+		var k;
+
+		if (v === null || typeof v !== 'object' || v instanceof Array)
+			return false;
+		k = keys(v);
+		if (k.length !== 2 || !hasOwn.call(v, TAG) || !hasOwn.call(v, DATA) ||
+		    typeof v[DATA] !== 'string')
+			return false;
+		return v[TAG] === KIND_U8 || v[TAG] === KIND_AB || v[TAG] === KIND_VIEW;
+	}
+
+	/* A tagged value as bytes: ArrayBuffer for its tag, else a Uint8Array. */
+	function decodeBinaryValue(v) {
+		var bytes;
+
+		if (!isTagged(v))
+			throw new TypeError_('not a tagged binary value');
+		bytes = decodeBase64(v[DATA]);
+		return v[TAG] === KIND_AB ? bytes.buffer : bytes;
+	}
+
+	function replacer(k, v) {
+		return isBinary(v) ? encodeBinaryValue(v) : v;
+	}
+
+	function stringifyForDispatch(v) {
+		return stringify(v, replacer);
+	}
+
+	function reviver(k, v) {
+		return isTagged(v) ? decodeBinaryValue(v) : v;
+	}
+
+	function parseForDispatch(text) {
+		return parse(text, reviver);
+	}
+
+	/* Sends one call to the host; a promise of the answer's text. */
+	function hostCall(outbound, json) {
+		var id = host.call(outbound ? 1 : 0, json);
+
+		npending++;
+		return new Promise_(function (resolve, reject) {
+			pending[id] = { resolve: resolve, reject: reject };
+		});
+	}
+
+	function dispatch(provider, tool, args) {
+		var size;
+
+		provider = String(provider);
+		tool = String(tool);
+		args = args === undefined ? '' : String(args);
+		size = provider.length + tool.length + args.length;
+		if (size > LIMIT)
+			return Promise_.reject(new Error_(fill('PAYLOAD_TOO_LARGE',
+			    { part: PARTS.TOOL_CALL, size: size, limit: LIMIT })));
+		if (completed || host === null)
+			return Promise_.resolve(stringify({ error:
+			    K.EXECUTION_COMPLETED_MESSAGE }));
+		return hostCall(false, stringify({ provider: provider,
+		    tool: tool, args: args }));
+	}
+
+	/* The proxy's side of an answer: the result, or the error rethrown. */
+	function readEnvelope(text) {
+		var env;
+
+		try {
+			env = typeof text === 'string' ? parseForDispatch(text) : null;
+		} catch (e) {
+			env = null;
+		}
+		if (env === null || typeof env !== 'object' || env instanceof Array ||
+		    isBinary(env))
+			throw new Error_(fill('ENVELOPE_FAULT', {}));
+		if (hasOwn.call(env, 'error'))
+			throw new Error_(typeof env.error === 'string' ? env.error :
+			    stringify(env.error));
+		return env.result;
+	}
+
+	function toolFunction(provider, tool, positional) {
+		return function () {
+			var args;
+
+			if (positional)
+				args = stringifyForDispatch(slice.call(arguments));
+			else if (arguments.length === 0 || arguments[0] === undefined)
+				args = '';
+			else
+				args = stringifyForDispatch(arguments[0]);
+			return dispatch(provider, tool, args).then(readEnvelope);
+		};
+	}
+
+	/* Every string property is a tool; `then` stays absent so a provider is not a thenable. */
+	function makeProxy(name, positional) {
+		return new Proxy_({}, {
+			get: function (target, prop) {
+				if (typeof prop !== 'string' || prop === 'then')
+					return undefined;
+				return toolFunction(String(name), prop, !!positional);
+			}
+		});
+	}
+
+	var scope = {
+		__dispatch: dispatch,
+		__stringifyForDispatch: stringifyForDispatch,
+		__parseForDispatch: parseForDispatch,
+		__BINARY_TAG: TAG,
+		__encodeBinaryValue: encodeBinaryValue,
+		__decodeBinaryValue: decodeBinaryValue,
+		__encodeBase64: encodeBase64,
+		__decodeBase64: decodeBase64,
+		proxy: makeProxy
+	};
+	Object.freeze(scope);
+
+	/* ---- modules ---- */
+
+	function normalize(name) {
+		var s = String(name);
+
+		while (s.slice(0, 2) === './')
+			s = s.slice(2);
+		return s.replace(/\.(js|mjs|cjs)$/, '');
+	}
+
+	function notFound(spec) {
+		return new Error_(fill('MODULE_NOT_FOUND', { name: String(spec),
+		    declared: declared }));
+	}
+
+	function makeNamespace() {
+		var ns = create(null);
+
+		if (typeof Symbol === 'function' && Symbol.toStringTag)
+			defProp(ns, Symbol.toStringTag, { value: 'Module' });
+		return ns;
+	}
+
+	function exportGetter(ns, name, getter) {
+		defProp(ns, name, { get: getter, enumerable: true,
+		    configurable: true });
+	}
+
+	function makeM(ns, name) {
+		return {
+			export: function (n, getter) {
+				exportGetter(ns, n, getter);
+			},
+			exportAll: function (from) {
+				var k = keys(from), i;
+
+				for (i = 0; i < k.length; i++)
+					if (k[i] !== 'default' && !hasOwn.call(ns, k[i]))
+						(function (key) {
+							exportGetter(ns, key, function () {
+								return from[key];
+							});
+						})(k[i]);
+			},
+			import: load,
+			importDynamic: importDynamic,
+			meta: { url: name }
+		};
+	}
+
+	function setDefault(ns, v) {
+		exportGetter(ns, 'default', function () { return v; });
+	}
+
+	/* The namespace of a module of the map, instantiated on first use. */
+	function load(spec) {
+		var key = normalize(spec), mod, ns, fn, module, k, i;
+
+		if (hasOwn.call(registry, key))
+			return registry[key];
+		if (!hasOwn.call(modules, key))
+			throw notFound(spec);
+		mod = modules[key];
+		ns = registry[key] = makeNamespace();
+		if (mod.kind === 'js') {
+			fn = host.compile(0, mod.value, key);
+			fn(makeM(ns, key));
+		} else if (mod.kind === 'cjs') {
+			fn = host.compile(1, mod.value, key);
+			module = { exports: {} };
+			fn.call(module.exports, module.exports, function require(s) {
+				var r = load(s);
+
+				return modules[normalize(s)].kind === 'cjs' ?
+				    r['default'] : r;
+			}, module);
+			setDefault(ns, module.exports);
+			if (module.exports !== null && typeof module.exports === 'object') {
+				k = keys(module.exports);
+				for (i = 0; i < k.length; i++)
+					if (k[i] !== 'default')
+						(function (key2) {
+							exportGetter(ns, key2, function () {
+								return module.exports[key2];
+							});
+						})(k[i]);
+			}
+		} else if (mod.kind === 'text') {
+			setDefault(ns, mod.value);
+		} else {
+			setDefault(ns, decodeBinaryValue(mod.value));
+		}
+		return ns;
+	}
+
+	function importDynamic(spec) {
+		try {
+			return Promise_.resolve(load(spec));
+		} catch (e) {
+			return Promise_.reject(e);
+		}
+	}
+
+	/* ---- the run ---- */
+
+	function describe(e) {
+		try {
+			if (e instanceof Error_ || (e !== null && typeof e === 'object' &&
+			    typeof e.message === 'string' && 'name' in e))
+				return String(e.message);
+			return String(e);
+		} catch (e2) {
+			return 'the thrown value could not be read';
+		}
+	}
+
+	function settle(st, v) {
+		if (state !== 0)
+			return;
+		state = st;
+		completed = true;
+		outcome = v;
+	}
+
+	/* Runs the entry module and calls its arrow; a promise of the value. */
+	function start(moduleFn) {
+		var ns = makeNamespace(), r;
+
+		registry['\u0000entry'] = ns;
+		try {
+			/* Static imports resolve before anything runs. */
+			for (r = 0; r < staticSpecs.length; r++)
+				if (!hasOwn.call(modules, normalize(staticSpecs[r])))
+					throw notFound(staticSpecs[r]);
+			r = moduleFn(makeM(ns, 'executor.js'));
+			r = Promise_.resolve(r).then(function () {
+				var f = ns['default'];
+
+				if (typeof f !== 'function')
+					throw new TypeError_('the entry is not a function');
+				return f();
+			});
+		} catch (e) {
+			r = Promise_.reject(e);
+		}
+		r.then(function (v) { settle(1, v); },
+		    function (e) { settle(2, e); });
+	}
+
+	function answerSize(part, s) {
+		if (s.length <= LIMIT)
+			return null;
+		return fill('PAYLOAD_TOO_LARGE', { part: part, size: s.length,
+		    limit: LIMIT });
+	}
+
+	/*
+	 * The ExecuteResultMessage as JSON text: {resultJson?, error?, logs}.
+	 * how (a number, or its decimal string) 0: the arrow's outcome; 1: v is
+	 * the host's error text; 2: v was thrown outside the arrow (a timer
+	 * callback, a microtask).
+	 */
+	function finish(v, how) {
+		var msg = {}, text, over;
+
+		how = Number(how);
+		completed = true;
+		if (how === 1) {
+			msg.error = String(v);
+		} else if (how === 2) {
+			text = describe(v);
+			over = answerSize(PARTS.RUN_ANSWER, text);
+			msg.error = over !== null ? over : text;
+		} else if (state === 1 && retain && isHandler(outcome)) {
+			handler = outcome;
+			msg.handles = ['fetch'];
+		} else if (state === 1) {
+			try {
+				text = outcome === undefined ? undefined :
+				    stringifyForDispatch(outcome);
+			} catch (e) {
+				text = undefined;
+				msg.error = describe(e);
+			}
+			if (typeof text === 'string') {
+				over = answerSize(PARTS.RUN_ANSWER, text);
+				if (over !== null)
+					msg.error = over;
+				else
+					msg.resultJson = text;
+			}
+		} else if (state === 2) {
+			text = describe(outcome);
+			over = answerSize(PARTS.RUN_ANSWER, text);
+			msg.error = over !== null ? over : text;
+		}
+		try {
+			msg.logs = cm.takeLogs();
+		} catch (e) {
+			msg.logs = [];
+		}
+		return stringify(msg);
+	}
+
+	function isHandler(v) {
+		return typeof v === 'function' || (v !== null &&
+		    typeof v === 'object' && typeof v.fetch === 'function');
+	}
+
+	/*
+	 * invoke(handleName, requestJson): one invocation of the granted
+	 * handler with {method, url, headers, body: base64 | null, executionId?};
+	 * the host drives the loop until state() is no longer 0.
+	 */
+	function invoke(name, reqJson) {
+		var req, r;
+
+		invoking = true;
+		invState = 0;
+		invOut = null;
+		try {
+			cm.takeLogs();
+			req = parse(reqJson);
+			if (name !== 'fetch')
+				throw new Error_(fill('HANDLE_NOT_FOUND', {
+				    executionId: req.executionId === undefined ? '' :
+				    req.executionId, handleName: name,
+				    granted: '"fetch"' }));
+			r = cm.requestFromMessage({ method: req.method || 'GET',
+			    url: req.url, headers: req.headers || [],
+			    body: typeof req.body === 'string' ?
+			    decodeBase64(req.body).buffer : null });
+			r = typeof handler === 'function' ? handler(r) :
+			    handler.fetch(r);
+			r = Promise_.resolve(r).then(function (res) {
+				return cm.responseToMessage(res);
+			});
+		} catch (e) {
+			r = Promise_.reject(e);
+		}
+		r.then(function (m) {
+			invState = 1;
+			invOut = { response: { status: m.status,
+			    statusText: m.statusText, headers: m.headers,
+			    body: encodeBase64(m.body) } };
+		}, function (e) {
+			invState = 2;
+			invOut = { error: describe(e) };
+		});
+	}
+
+	/* The invocation's answer as JSON text; its logs are dropped. */
+	function invokeResult(error) {
+		try {
+			cm.takeLogs();
+		} catch (e) { /* nothing to drop */ }
+		if (error !== undefined && error !== null)
+			return stringify({ error: String(error) });
+		return stringify(invOut !== null ? invOut :
+		    { error: 'the handler did not answer' });
+	}
+
+	function deliver(id, text) {
+		var p = pending[id];
+
+		if (p === undefined)
+			return;
+		delete pending[id];
+		npending--;
+		p.resolve(text);
+	}
+
+	/* The host's outbound function: the request as plain data, base64 bodies. */
+	function outbound(req) {
+		var body = req.body === null || req.body === undefined ? null :
+		    encodeBase64(req.body);
+
+		return hostCall(true, stringify({ method: req.method, url: req.url,
+		    headers: req.headers, body: body })).then(function (text) {
+			var r = parse(text);
+
+			if (r === null || typeof r !== 'object')
+				throw new TypeError_('fetch failed');
+			if (hasOwn.call(r, 'error'))
+				throw new TypeError_(String(r.error));
+			return { status: r.status, statusText: r.statusText || '',
+			    headers: r.headers || [], body: typeof r.body === 'string' ?
+			    decodeBase64(r.body).buffer : new ArrayBuffer_(0) };
+		});
+	}
+
+	var internal = {
+		setup: function (entriesJson, declaredText, outboundMode,
+		    specsJson, retainFlag) {
+			var entries = parse(entriesJson), i, e;
+
+			retain = retainFlag === '1';
+			staticSpecs = parse(specsJson);
+			for (i = 0; i < entries.length; i++) {
+				e = entries[i];
+				modules[e[0]] = { kind: e[1], value: e[2] };
+			}
+			declared = String(declaredText);
+			if (outboundMode === 'native' || outboundMode === 'stub')
+				cm.setOutbound(outbound);
+		},
+		start: start,
+		state: function () { return invoking ? invState : state; },
+		retained: function () { return handler !== null ? 1 : 0; },
+		invoke: invoke,
+		invokeResult: invokeResult,
+		pendingCalls: function () { return npending; },
+		deliver: deliver,
+		finish: finish
+	};
+
+	P.def(cm, 'hostInit', function hostInit(natives) {
+		if (host !== null)
+			throw new TypeError_('the host is already installed');
+		host = natives;
+		return internal;
+	});
+	P.def(cm, 'entryScope', function entryScope() {
+		return scope;
+	});
+})(this);
