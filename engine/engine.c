@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <malloc.h>
 #include <stdint.h>
+#include <sys/random.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +188,65 @@ engine_arm_deadline(struct engine *e, double ms)
 	e->timed_out = 0;
 	e->stop = e->oom;
 	e->deadline_ns = ms > 0 ? engine_mono_ns() + (int64_t)(ms * 1e6) : 0;
+}
+
+/* Math.random's state: xoshiro256+, private to this process. */
+static uint64_t engine_rng[4];
+
+static uint64_t
+engine_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static duk_ret_t
+engine_math_random(duk_context *ctx)
+{
+	uint64_t *s = engine_rng, r = s[0] + s[3], t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = engine_rotl(s[3], 45);
+	/* The top 53 bits: a double in [0, 1), as Math.random gives. */
+	duk_push_number(ctx, (double)(r >> 11) * (1.0 / 9007199254740992.0));
+	return 1;
+}
+
+static duk_ret_t
+engine_reseed_body(duk_context *ctx, void *udata)
+{
+	(void)udata;
+	duk_get_global_string(ctx, "Math");
+	duk_push_c_function(ctx, engine_math_random, 0);
+	duk_put_prop_string(ctx, -2, "random");
+	duk_pop(ctx);
+	return 0;
+}
+
+int
+engine_configure(struct engine *e, size_t memory_limit, double timeout_ms,
+    void (*on_oom)(void *), void *oom_arg)
+{
+	if (memory_limit && e->live > memory_limit)
+		return -1;
+	if (getrandom(engine_rng, sizeof(engine_rng), 0) !=
+	    (ssize_t)sizeof(engine_rng))
+		return -1;
+	if (duk_safe_call(e->ctx, engine_reseed_body, NULL, 0, 1) !=
+	    DUK_EXEC_SUCCESS) {
+		duk_pop(e->ctx);
+		return -1;
+	}
+	duk_pop(e->ctx);
+	e->opt.memory_limit = memory_limit;
+	e->limit = memory_limit;
+	e->opt.timeout_ms = timeout_ms;
+	e->opt.on_oom = on_oom;
+	e->opt.oom_arg = oom_arg;
+	return 0;
 }
 
 duk_context *

@@ -89,6 +89,16 @@ enum engine_status engine_drive(struct engine *e, struct engine_outcome *out);
 /* Frees what an outcome holds (not the struct itself). */
 void engine_outcome_free(struct engine_outcome *out);
 
+/*
+ * Re-aims an engine created ahead of time (in a zygote) at one execution:
+ * the memory limit in bytes (0: none; refused when the heap already holds
+ * more), the run bound, and the first-refusal hook. It also reseeds
+ * Math.random from the kernel, so children forked from one warm heap never
+ * share a random sequence. 0, or -1 with nothing changed.
+ */
+int engine_configure(struct engine *e, size_t memory_limit, double timeout_ms,
+    void (*on_oom)(void *), void *oom_arg);
+
 /* Starts the run clock: the deadline is now + ms (0: none). A passed
  * deadline is lifted (a new bound for a new invocation); OOM stays. */
 void engine_arm_deadline(struct engine *e, double ms);

@@ -380,12 +380,24 @@ worker_serve_handles(struct worker *w, struct engine *e,
 	}
 }
 
+/*
+ * The heap the zygote prepares once: every child starts from its pristine
+ * copy (fork's copy-on-write), so heap creation and the prelude never sit
+ * on a request's path, and nothing one run does can reach another.
+ */
+static struct engine *worker_warm_engine;
+
 int
 worker_warm(void *arg)
 {
+	struct engine_options eo;
+	char err[256];
+
 	(void)arg;
 	/* jansson seeds its hash from /dev/urandom on first use: do it before the sandbox. */
 	json_object_seed(0);
+	memset(&eo, 0, sizeof(eo));
+	worker_warm_engine = engine_create(&eo, err, sizeof(err));
 	return 0;
 }
 
@@ -434,7 +446,17 @@ worker_child_main(int fd, void *arg)
 	eo.timeout_ms = (double)timeout;
 	eo.on_oom = worker_on_oom;
 	eo.oom_arg = w;
-	if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
+	/* The zygote's warm heap when there is one (a failed warm-up falls back). */
+	if ((e = worker_warm_engine) != NULL) {
+		if (engine_configure(e, eo.memory_limit, eo.timeout_ms,
+		    worker_on_oom, w) != 0) {
+			snprintf(err, sizeof(err), "the engine could not take "
+			    "the %u MB limit", (unsigned)mem);
+			worker_send_error(w, err);
+			json_decref(req);
+			return 0;
+		}
+	} else if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
 		worker_send_error(w, err);
 		json_decref(req);
 		return 0;

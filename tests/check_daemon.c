@@ -363,6 +363,29 @@ START_TEST(test_execute_faults)
 }
 END_TEST
 
+START_TEST(test_children_of_one_warm_heap_do_not_share_randomness)
+{
+	struct test_client c;
+	struct test_answer a, b;
+
+	start_daemon(NULL);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
+	    "async () => [Math.random(), Math.random()]", "disabled"), &a);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
+	    "async () => [Math.random(), Math.random()]", "disabled"), &b);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_int_eq(b.status, CAPNWEB_RESOLVED);
+	ck_assert_str_ne(json_string_value(json_object_get(a.value,
+	    "resultJson")), json_string_value(json_object_get(b.value,
+	    "resultJson")));
+	test_answer_clear(&a);
+	test_answer_clear(&b);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
 START_TEST(test_timeout_text)
 {
 	struct test_client c;
@@ -421,6 +444,7 @@ main(void)
 	tcase_add_test(tc, test_admission_bearer_token_on_tcp);
 	tcase_add_test(tc, test_admission_peer_uid);
 	tcase_add_test(tc, test_execute_faults);
+	tcase_add_test(tc, test_children_of_one_warm_heap_do_not_share_randomness);
 	tcase_add_test(tc, test_timeout_text);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
 	suite_add_tcase(s, tc);
