@@ -16,6 +16,17 @@ struct parser_error {
  * Parses `len` bytes of UTF-8 source as a Script or a Module. Returns the
  * Program node, owned by `arena`, or NULL with `err` filled in. Never
  * reads past `len`; the source need not be NUL-terminated.
+ *
+ * Guarantees to consumers: a returned tree is at most 2000 nodes high (a
+ * deeper tree is the SyntaxError "Expression nested too deeply (limit
+ * 2000)"), so passes over it may recurse; the parser's own recursion is
+ * bounded ("Maximum nesting depth exceeded (400)") and needs at most about
+ * 512 KB of stack (2 MB under ASan). Parentheses leave no node; the
+ * expression inside has `parenthesized` set. String values are UTF-8 with
+ * escaped surrogate pairs joined into 4-byte sequences and lone surrogates
+ * as 3-byte CESU-8. TemplateElement.cooked is NULL (cooked_valid 0) only
+ * in tagged templates. Keys of non-computed properties are Identifier
+ * (any IdentifierName, keywords included) or Literal.
  */
 struct ast_node *parser_parse(struct ast_arena *arena, const char *src,
     size_t len, enum ast_source_type goal, struct parser_error *err);

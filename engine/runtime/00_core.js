@@ -23,7 +23,43 @@
 	 * symbols that the wrappers below filter out of getOwnPropertySymbols,
 	 * Reflect.ownKeys and Object.assign.
 	 */
+	/*
+	 * Object.assign as the spec has it: Duktape's own copies no symbol-keyed
+	 * properties. `skip` leaves out the prelude's private keys.
+	 */
+	function installAssign(G, skip) {
+		var ownKeys = G.Reflect.ownKeys;
+		var isEnum = Object.prototype.propertyIsEnumerable;
+		var f = function assign(target) {
+			var to, i, src, keys, j, k;
+			if (target == null)
+				throw new TypeError('Cannot convert undefined or null to object');
+			to = Object(target);
+			for (i = 1; i < arguments.length; i++) {
+				src = arguments[i];
+				if (src == null)
+					continue;
+				src = Object(src);
+				keys = ownKeys(src);
+				for (j = 0; j < keys.length; j++) {
+					k = keys[j];
+					if (skip(k))
+						continue;
+					if (isEnum.call(src, k))
+						to[k] = src[k];
+				}
+			}
+			return to;
+		};
+		Object.defineProperty(Object, 'assign', { value: f, writable: true,
+		    enumerable: false, configurable: true });
+		Object.defineProperty(f, 'length', { value: 2 });
+	}
+
 	if (typeof N.hiddenKey === 'function') {
+		installAssign(G, function () {
+			return false;
+		});
 		hidden = (function (hk) {
 			return function (name) {
 				return hk(name);
@@ -47,7 +83,6 @@
 		var priv = Object.create(null);
 		var gops = Object.getOwnPropertySymbols;
 		var ownKeys = G.Reflect.ownKeys;
-		var isEnum = Object.prototype.propertyIsEnumerable;
 		function filter(list) {
 			var r = [], i;
 			for (i = 0; i < list.length; i++)
@@ -67,27 +102,9 @@
 		defn(G.Reflect, 'ownKeys', function ownKeys_(o) {
 			return filter(ownKeys(o));
 		}, 1);
-		defn(Object, 'assign', function assign(target) {
-			var to, i, src, keys, j, k;
-			if (target == null)
-				throw new TypeError('Cannot convert undefined or null to object');
-			to = Object(target);
-			for (i = 1; i < arguments.length; i++) {
-				src = arguments[i];
-				if (src == null)
-					continue;
-				src = Object(src);
-				keys = ownKeys(src);
-				for (j = 0; j < keys.length; j++) {
-					k = keys[j];
-					if (typeof k === 'symbol' && priv[k] === true)
-						continue;
-					if (isEnum.call(src, k))
-						to[k] = src[k];
-				}
-			}
-			return to;
-		}, 2);
+		installAssign(G, function (k) {
+			return typeof k === 'symbol' && priv[k] === true;
+		});
 		return function (name) {
 			var s = Symbol(name);
 			priv[s] = true;

@@ -1,0 +1,80 @@
+/*
+ * Fuzz harness of the ECMAScript parser (engine/parser*.c, lexer.c). The
+ * first byte picks the goal (bit 0: module) and the mode: with bit 7 set
+ * the rest maps byte by byte onto JavaScript tokens, so random input gets
+ * past the lexer into the grammar's corners; else the rest is the source.
+ * The source is an exact-size copy, so a read past len shows under ASan.
+ * A tree must dump; an error must carry a message and a position.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast_dump.h"
+#include "parser.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *const fuzz_tokens[] = {
+	"(", ")", "{", "}", "[", "]", ";", ",", "=>", "...", ".", "?.", "?",
+	":", "=", "+=", "?\?=", "||", "&&", "?\?", "**", "+", "-", "++", "!",
+	"/", "/x/g", "`a${", "}`", "`t`", "a", "b", "async", "await", "yield",
+	"function", "function*", "class", "extends", "super", "new", "target",
+	"import", "export", "default", "from", "as", "let", "const", "var",
+	"for", "of", "in", "if", "else", "return", "break", "continue",
+	"label:", "get", "set", "static", "#p", "this", "1", "0x1n", "'s'",
+	"\"use strict\";", "\n", " ", "try", "catch", "finally", "throw",
+	"switch", "case", "delete", "typeof", "while", "do", "\\u0061",
+	"arguments", "eval", "meta", "__proto__:",
+};
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct ast_arena *a;
+	struct parser_error err;
+	struct ast_node *prog;
+	char *src, *json;
+	size_t len = 0, i, n = sizeof(fuzz_tokens) / sizeof(fuzz_tokens[0]);
+	int module;
+
+	if (size == 0)
+		return 0;
+	module = data[0] & 1;
+	if (data[0] & 0x80) {
+		if ((src = malloc(size * 16 + 1)) == NULL)
+			return 0;
+		for (i = 1; i < size; i++) {
+			const char *t = fuzz_tokens[data[i] % n];
+			size_t tl = strlen(t);
+
+			memcpy(src + len, t, tl);
+			len += tl;
+			src[len++] = ' ';
+		}
+	} else {
+		len = size - 1;
+		if ((src = malloc(len ? len : 1)) == NULL)
+			return 0;
+		memcpy(src, data + 1, len);
+	}
+	if ((a = ast_arena_new()) == NULL) {
+		free(src);
+		return 0;
+	}
+	prog = parser_parse(a, src, len, module ? AST_MODULE : AST_SCRIPT,
+	    &err);
+	if (prog != NULL) {
+		if (prog->kind != AST_PROGRAM || prog->end != len)
+			abort();
+		if ((json = ast_dump(prog, AST_DUMP_POSITIONS, NULL)) == NULL)
+			abort();
+		free(json);
+	} else if (err.message[0] == '\0' || err.line == 0 || err.col == 0 ||
+	    memchr(err.message, '\0', sizeof(err.message)) == NULL) {
+		abort();
+	}
+	ast_arena_free(a);
+	free(src);
+	return 0;
+}
