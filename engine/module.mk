@@ -5,7 +5,7 @@ ENGINE_SRCS := $(filter-out %_main.c,$(wildcard engine/*.c))
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/obj/%.o)
 ENGINE_LIB = $(BUILD)/libengine.a
 # Sources a fuzz harness of the front end needs besides libclient (make fuzz).
-ENGINE_FUZZ_SRCS = $(wildcard engine/lexer*.c engine/parser*.c) engine/ast.c engine/ast_dump.c engine/regexp.c engine/regexp.c
+ENGINE_FUZZ_SRCS = $(wildcard engine/lexer*.c engine/parser*.c) engine/ast.c engine/ast_dump.c engine/regexp.c
 
 # --- Duktape ------------------------------------------------------------------
 # Debian's amalgamation, built with our config. duktape.h and the derived
