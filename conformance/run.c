@@ -269,6 +269,7 @@ run_case(const struct run_target *t, struct wire_conn **conn,
 			break;
 	}
 	run_timers_flush(&x);
+	run_release_kept(&x);
 	free(x.execution_id);
 	*conn = x.conn;
 	return rc;

@@ -358,14 +358,18 @@ run_script_clear(struct run_script *sc)
 int
 run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 {
-	struct run_script sc;
+	struct run_script *scp = calloc(1, sizeof(*scp));
 	struct run_answer a;
 	json_t *args, *recorded;
 	int dt, ot, rc, granted = 0;
 
-	run_script_init(&sc, x, req);
-	if ((args = run_execute_args(x, req, &sc, &dt, &ot)) == NULL) {
-		run_script_clear(&sc);
+	/* On the heap: a granted run's outbound target outlives this step. */
+	if (scp == NULL)
+		return -1;
+	run_script_init(scp, x, req);
+	if ((args = run_execute_args(x, req, scp, &dt, &ot)) == NULL) {
+		run_script_clear(scp);
+		free(scp);
 		return -1;
 	}
 	rc = run_call(x, "execute", args, &a);
@@ -381,8 +385,8 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 			x->execution_id = strdup(json_string_value(id));
 			granted = 1;
 		}
-		recorded = json_pack("{s:O, s:O}", "calls", sc.calls,
-		    "outboundRequests", sc.requests);
+		recorded = json_pack("{s:O, s:O}", "calls", scp->calls,
+		    "outboundRequests", scp->requests);
 		rc = run_check_execute(x, &a, expect, recorded);
 		json_decref(recorded);
 	}
@@ -390,11 +394,33 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 	if (dt > 0)
 		wire_remove_target(x->conn, dt);
 	/* The outbound function stays while handles may still fetch through it. */
-	if (ot > 0 && !granted)
+	if (ot > 0 && granted) {
+		run_release_kept(x);
+		x->kept = scp;
+		x->kept_target = ot;
+		return rc;
+	}
+	if (ot > 0)
 		wire_remove_target(x->conn, ot);
-	run_script_clear(&sc);
+	run_script_clear(scp);
+	free(scp);
 	return rc;
 }
+
+void
+run_release_kept(struct run_ctx *x)
+{
+	if (x->kept == NULL)
+		return;
+	if (x->conn != NULL && x->kept_target > 0)
+		wire_remove_target(x->conn, x->kept_target);
+	run_script_clear(x->kept);
+	free(x->kept);
+	x->kept = NULL;
+	x->kept_target = 0;
+}
+
+
 
 static void
 run_burst_settle(void *udata, int status, json_t *value)
@@ -593,14 +619,21 @@ run_invoke_many(struct run_ctx *x, const json_t *st, json_t *args)
 int
 run_invoke_step(struct run_ctx *x, const json_t *st)
 {
-	const json_t *r = json_object_get(st, "request");
-	const char *body = json_string_value(json_object_get(r, "bodyText"));
+	/* {{CONST}} references in the request (a URL naming a size) are expanded. */
+	json_t *r = json_object_get(st, "request") ?
+	    run_expand(x, json_object_get(st, "request")) : json_object();
+	const char *body;
 	struct run_answer a;
 	json_t *id, *req, *args;
 	int rc;
 
-	if ((id = run_handle_id(x, st)) == NULL)
+	if (r == NULL)
 		return -1;
+	if ((id = run_handle_id(x, st)) == NULL) {
+		json_decref(r);
+		return -1;
+	}
+	body = json_string_value(json_object_get(r, "bodyText"));
 	req = json_pack("{s:s, s:s, s:o, s:o}",
 	    "method", json_is_string(json_object_get(r, "method")) ?
 	    json_string_value(json_object_get(r, "method")) : "GET",
@@ -610,6 +643,7 @@ run_invoke_step(struct run_ctx *x, const json_t *st)
 	    json_incref(json_object_get(r, "headers")) : json_array(),
 	    "body", body ? capnweb_value_bytes(body, strlen(body),
 	    "ArrayBuffer") : json_null());
+	json_decref(r);
 	args = json_pack("[o, s, o]", id, json_is_string(json_object_get(st,
 	    "handle")) ? json_string_value(json_object_get(st, "handle")) :
 	    "fetch", req);

@@ -33,7 +33,16 @@ struct run_ctx {
 	double deadline;		/* the case's time runs out */
 	struct run_timer *timers;
 	char *execution_id;		/* owned: the last one granted */
+	struct run_script *kept;	/* owned: the script of a granted run,
+					   whose outbound target handles may
+					   still call; freed at the case's end */
+	int kept_target;
 };
+
+struct run_script;
+
+/* Removes the kept outbound target and frees its script (case end). */
+void	run_release_kept(struct run_ctx *);
 
 void	run_answer_clear(struct run_answer *);
 int	run_pump(struct run_ctx *, const int *flag, double ms);
