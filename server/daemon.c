@@ -185,6 +185,13 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	}
 	d->cfg = *cfg;
 	d->cfg.pool.on_event = daemon_on_pool_event;
+	/*
+	 * The engine's metering allocator is the memory limit; the address-space
+	 * cap behind it catches what escapes it (mappings, a runaway stack).
+	 */
+	if (d->cfg.pool.program.limits.address_space == 0)
+		d->cfg.pool.program.limits.address_space =
+		    ((size_t)d->cfg.default_memory_limit << 21) + (512u << 20);
 	d->cfg.pool.event_arg = d;
 	TAILQ_INIT(&d->conns);
 	TAILQ_INIT(&d->retained);

@@ -91,9 +91,12 @@ sandbox_enter(int keep_fd, const struct sandbox_limits *limits, char *err,
 	/* No new descriptors: the socket is the highest one left. */
 	if (sandbox_rlimit(RLIMIT_NOFILE, (rlim_t)keep_fd + 1) != 0)
 		return sandbox_fail(err, errlen, "setrlimit NOFILE", errno);
+	/* ASan reserves terabytes of shadow memory: no address-space cap there. */
+#if !defined(__SANITIZE_ADDRESS__)
 	if (limits->address_space &&
 	    sandbox_rlimit(RLIMIT_AS, (rlim_t)limits->address_space) != 0)
 		return sandbox_fail(err, errlen, "setrlimit AS", errno);
+#endif
 	if (limits->cpu_seconds &&
 	    sandbox_rlimit(RLIMIT_CPU, limits->cpu_seconds) != 0)
 		return sandbox_fail(err, errlen, "setrlimit CPU", errno);
