@@ -98,6 +98,67 @@ await check('concurrent executions on one session', async () => {
   eq(rs.map((r) => r.resultJson), ['0', '2', '4', '6', '8', '10', '12', '14'], 'results');
 });
 
+await check('a JavaScript dispatch function serves the tool calls', async () => {
+  const seen = [];
+  const dispatch = async (provider, tool, argsJson) => {
+    seen.push([provider, tool, argsJson]);
+    // The empty string is an empty argument list (the dispatch grammar).
+    return JSON.stringify({ result: { tool, args: argsJson === '' ? [] : JSON.parse(argsJson) } });
+  };
+  const r = await api.execute(
+    `async () => {
+      const a = await store.listOrders({ customer: 'ada' });
+      const b = await __dispatch('crm', 'lookup', '');
+      return [a, JSON.parse(b)];
+    }`,
+    [{ name: 'store', tools: ['listOrders'] }], {}, dispatch, 'disabled');
+  eq(JSON.parse(r.resultJson), [
+    { tool: 'listOrders', args: { customer: 'ada' } },
+    { result: { tool: 'lookup', args: [] } },
+  ], 'result');
+  eq(seen, [['store', 'listOrders', '{"customer":"ada"}'], ['crm', 'lookup', '']], 'calls');
+});
+
+await check('a throwing tool arrives as an Error with its text', async () => {
+  const dispatch = async () => JSON.stringify({ error: 'No such customer.' });
+  const r = await api.execute(
+    'async () => { try { await store.get(1) } catch (e) { return e.message } }',
+    [{ name: 'store', tools: ['get'] }], {}, dispatch, 'disabled');
+  eq(JSON.parse(r.resultJson), 'No such customer.', 'result');
+});
+
+await check('an outbound function serves fetch in stub mode', async () => {
+  const asked = [];
+  const outbound = async (req) => {
+    asked.push([req.method, req.url]);
+    return { status: 201, statusText: 'Created', headers: [['x-from', 'stub']], body: new TextEncoder().encode('hi').buffer };
+  };
+  const r = await api.execute(
+    "async () => { const res = await fetch('https://up.test/a', { method: 'POST', body: 'x' }); return [res.status, res.headers.get('x-from'), await res.text()] }",
+    [], {}, null, 'stub', outbound);
+  eq(JSON.parse(r.resultJson), [201, 'stub', 'hi'], 'result');
+  eq(asked, [['POST', 'https://up.test/a']], 'requests');
+});
+
+await check('handles: grant, invoke in order, close, then HANDLES_CLOSED', async () => {
+  const r = await api.execute(
+    'async () => { let n = 0; return () => new Response(String(++n)) }',
+    [], { retainHandles: true }, null, 'disabled');
+  if (typeof r.executionId !== 'string') throw new Error(JSON.stringify(r));
+  eq(r.handles, ['fetch'], 'handles');
+  const req = { method: 'GET', url: 'https://h.test/', headers: [], body: null };
+  const a = await api.invokeHandle(r.executionId, 'fetch', req);
+  const b = await api.invokeHandle(r.executionId, 'fetch', req);
+  eq([a.status, new TextDecoder().decode(a.body), new TextDecoder().decode(b.body)], [200, '1', '2'], 'bodies');
+  await api.closeHandles(r.executionId);
+  try {
+    await api.invokeHandle(r.executionId, 'fetch', req);
+    throw new Error('no rejection');
+  } catch (e) {
+    eq(e.code, 'HANDLES_CLOSED', 'code');
+  }
+});
+
 api[Symbol.dispose]();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
