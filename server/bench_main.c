@@ -460,6 +460,77 @@ bench_daemon_clients(int nclients, int per_client)
 	free(pfd);
 }
 
+/* The caller's dispatch for the tool-call benchmark: answers at once. */
+static void
+bench_dispatch(void *udata, struct capnweb_call *call)
+{
+	(void)udata;
+	capnweb_call_resolve(call, json_string("{\"result\":1}"));
+}
+
+static int tools_done;
+
+static void
+on_tools_answer(void *udata, int status, json_t *value)
+{
+	(void)udata;
+	if (status != CAPNWEB_RESOLVED || json_object_get(value,
+	    "resultJson") == NULL) {
+		fprintf(stderr, "bench: the tool-call run failed\n");
+		exit(1);
+	}
+	tools_done = 1;
+}
+
+/*
+ * Tool-call round trip (sandbox -> daemon -> the client's dispatch ->
+ * back): one run making N sequential calls, minus a run making none.
+ */
+static void
+bench_daemon_tool_calls(int n)
+{
+	struct client c;
+	struct pollfd pfd;
+	char code[160];
+	double t[2];
+	int k, target;
+
+	if (client_open(&c) != 0) {
+		fprintf(stderr, "bench: cannot connect\n");
+		exit(1);
+	}
+	target = capnweb_session_add_target(c.s, bench_dispatch, NULL);
+	for (k = 0; k < 2; k++) {
+		json_t *args;
+
+		snprintf(code, sizeof(code), "async () => { for (let i = 0; i < "
+		    "%d; i++) await t.x(i); return 1 }", k ? n : 0);
+		args = json_pack("[s, [{s:s, s:[s]}], {}, o, s]", code, "name",
+		    "t", "tools", "x", capnweb_value_target(target), "disabled");
+		tools_done = 0;
+		t[k] = now_ms();
+		capnweb_session_call(c.s, "execute", args, on_tools_answer, NULL);
+		json_decref(args);
+		while (!tools_done) {
+			pfd.fd = c.fd;
+			pfd.events = POLLIN;
+			if (poll(&pfd, 1, 10000) <= 0) {
+				fprintf(stderr, "bench: the daemon went quiet\n");
+				exit(1);
+			}
+			client_read(&c);
+		}
+		t[k] = now_ms() - t[k];
+	}
+	printf("daemon, tool-call round trip: %.1f us (%d calls in one run)\n",
+	    (t[1] - t[0]) * 1000.0 / n, n);
+	capnweb_session_close(c.s, "done");
+	capnweb_session_free(c.s);
+	ws_assembler_free(&c.wsa);
+	free(c.in);
+	close(c.fd);
+}
+
 static void
 bench_daemon_idle(pid_t pid)
 {
@@ -509,6 +580,7 @@ main(void)
 	bench_daemon_clients(1, 300);
 	bench_daemon_clients(8, 50);
 	bench_daemon_clients(64, 8);
+	bench_daemon_tool_calls(500);
 	bench_daemon_idle(d);
 	kill(d, SIGTERM);
 	waitpid(d, &status, 0);
