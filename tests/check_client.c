@@ -219,6 +219,64 @@ START_TEST(test_execute_answer)
 }
 END_TEST
 
+/* A slow tool through createEnvelopeDispatch's C twin: 300 ms per call. */
+static int slow_calls;
+
+static int
+slow_respond(void *ctx, const char *provider, const char *tool,
+    const char *args_json, size_t args_len, json_t **result, char **error)
+{
+	(void)ctx;
+	(void)error;
+	slow_calls++;
+	usleep(300000);
+	*result = json_pack("{s:s, s:s, s:s%}", "provider", provider, "tool",
+	    tool, "args", args_json, args_len);
+	return 0;
+}
+
+START_TEST(test_slow_tools_against_the_daemon)
+{
+	static const char *const tools[] = { "list" };
+	struct cm_provider prov = { "store", tools, 1, 1, NULL, NULL };
+	struct cm_execute_request req;
+	struct cm_result res;
+	struct cm_client *c;
+
+	start_daemon();
+	c = connect_ok(NULL);
+	memset(&req, 0, sizeof(req));
+	/*
+	 * Two 300 ms tools under a 200 ms bound: the clock stops while they
+	 * run. positionalArgs: the call's arguments cross as a list.
+	 */
+	req.code = "async () => { const a = await store.list('x', 2); "
+	    "const b = await store.other(); return [a, b] }";
+	req.providers = &prov;
+	req.nproviders = 1;
+	req.timeout = 200;
+	req.outbound = CM_OUTBOUND_NULL;
+	req.respond = slow_respond;
+	slow_calls = 0;
+	execute_ok(c, &req, &res);
+	ck_assert_ptr_null(res.error);
+	ck_assert_int_eq(slow_calls, 2);
+	ck_assert_str_eq(res.result_json, "[{\"provider\":\"store\","
+	    "\"tool\":\"list\",\"args\":\"[\\\"x\\\",2]\"},"
+	    "{\"provider\":\"store\",\"tool\":\"other\",\"args\":\"[]\"}]");
+	cm_result_clear(&res);
+	/* With countHostWaits the wall clock rules: the same run times out. */
+	req.count_host_waits = CM_FLAG_TRUE;
+	execute_ok(c, &req, &res);
+	ck_assert_ptr_nonnull(res.error);
+	ck_assert_ptr_nonnull(strstr(res.error, "Execution timed out at its "
+	    "200 ms bound."));
+	cm_result_clear(&res);
+	cm_client_free(c);
+	stop_daemon();
+}
+END_TEST
+
 START_TEST(test_declared_failures)
 {
 	struct cm_execute_request req;
@@ -746,6 +804,7 @@ main(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_execute_answer);
+	tcase_add_test(tc, test_slow_tools_against_the_daemon);
 	tcase_add_test(tc, test_declared_failures);
 	tcase_add_test(tc, test_connect_rejected);
 	tcase_add_test(tc, test_handles_closed);
