@@ -77,6 +77,8 @@ static const struct opt opts[] = {
 	    "readiness flips (default 0)", &cfg.shutdown_delay },
 	{ "shutdown-drain", OPT_UINT, "ms running executions get to finish "
 	    "(default 0)", &cfg.shutdown_drain },
+	{ "head-timeout", OPT_UINT, "ms a client has to send its request head "
+	    "before 408 (default 10000)", &cfg.head_timeout },
 	{ "max-connections", OPT_UINT, "open connections at most (default 1024)",
 	    &cfg.max_connections },
 	{ "metrics", OPT_BOOL, "serve /metrics: 1 or 0 (default 1)",

@@ -13,6 +13,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -317,6 +318,155 @@ START_TEST(test_admission_peer_uid)
 }
 END_TEST
 
+START_TEST(test_stale_socket_replaced_live_one_refused)
+{
+	struct sockaddr_un sun;
+	char other[200];
+	int fd, status;
+	pid_t p2;
+
+	/* A socket file nobody listens on: what a killed daemon leaves. */
+	snprintf(dir_path, sizeof(dir_path), "/tmp/cm-stale-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir_path));
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s/d.sock", dir_path);
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sun, sizeof(sun)), 0);
+	close(fd);
+	{
+		const char *argv[] = { daemon_binary(), "--socket", sun.sun_path,
+		    "--log-level", "error", NULL };
+
+		if ((daemon_pid = fork()) == 0) {
+			execv(argv[0], (char **)argv);
+			_exit(127);
+		}
+	}
+	snprintf(sock_path, sizeof(sock_path), "%s", sun.sun_path);
+	for (fd = -1, status = 0; fd < 0 && status < 500; status++) {
+		if ((fd = connect_daemon()) < 0)
+			usleep(10000);
+	}
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	/* A second daemon on a live socket refuses to start and leaves it be. */
+	snprintf(other, sizeof(other), "%s", sock_path);
+	if ((p2 = fork()) == 0) {
+		execl(daemon_binary(), daemon_binary(), "--socket", other,
+		    "--log-level", "error", (char *)NULL);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(p2, &status, 0), p2);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 1);
+	ck_assert_int_ge(fd = connect_daemon(), 0);
+	close(fd);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
+START_TEST(test_slow_client_gets_408)
+{
+	const char *extra[] = { "--head-timeout", "300", NULL };
+	char buf[256];
+	ssize_t n;
+	int fd;
+
+	start_daemon_argv(extra);
+	ck_assert_int_ge(fd = connect_daemon(), 0);
+	ck_assert_int_eq(write(fd, "GET /healthz HTTP/1.1\r\nHo", 25), 25);
+	n = read(fd, buf, sizeof(buf) - 1);
+	ck_assert_int_gt(n, 12);
+	buf[n] = '\0';
+	ck_assert_msg(strncmp(buf, "HTTP/1.1 408 ", 13) == 0, "%s", buf);
+	close(fd);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
+START_TEST(test_dead_peer_dropped_and_age_bounded)
+{
+	const char *ping[] = { "--ping-interval", "200", NULL };
+	const char *age[] = { "--max-connection-age", "300", NULL };
+	struct test_client c;
+	uint8_t buf[256];
+	ssize_t n;
+	int never = 0;
+
+	/* A peer that never answers pings is dropped after the second one. */
+	start_daemon_argv(ping);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	usleep(700000);
+	while ((n = read(c.fd, buf, sizeof(buf))) > 0)
+		ck_assert_int_eq(buf[0], 0x89);	/* only pings came */
+	ck_assert_int_eq(n, 0);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+	/* maxConnectionAge closes with 1001. */
+	start_daemon_argv(age);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_pump(&c, &never, 3000);
+	ck_assert_int_eq(c.closed, 1);
+	ck_assert_int_eq(c.close_code, 1001);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
+START_TEST(test_connection_limit)
+{
+	const char *extra[] = { "--max-connections", "1", NULL };
+	struct test_client c;
+	char buf[16];
+	int fd;
+
+	start_daemon_argv(extra);
+	usleep(100000);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	/* The second connection is closed at once. */
+	ck_assert_int_ge(fd = connect_daemon(), 0);
+	ck_assert_int_le(read(fd, buf, sizeof(buf)), 0);
+	close(fd);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
+START_TEST(test_drain_delivers_running_results)
+{
+	const char *extra[] = { "--shutdown-drain", "3000", NULL };
+	struct test_client c;
+	struct test_answer a;
+	json_t *args;
+	int status = -1, i;
+
+	start_daemon_argv(extra);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	args = json_pack("[s, [], {}, n, s]", "async () => { await new "
+	    "Promise((r) => setTimeout(r, 600)); return 7 }", "disabled");
+	memset(&a, 0, sizeof(a));
+	ck_assert_int_gt(capnweb_session_call(c.s, "execute", args,
+	    test_answer_settle, &a), 0);
+	json_decref(args);
+	usleep(150000);
+	kill(daemon_pid, SIGTERM);
+	test_client_pump(&c, &a.done, 10000);
+	ck_assert_int_eq(a.done, 1);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(json_string_value(json_object_get(a.value,
+	    "resultJson")), "7");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	for (i = 0; i < 1000 && waitpid(daemon_pid, &status, WNOHANG) !=
+	    daemon_pid; i++)
+		usleep(10000);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	rmdir(dir_path);
+}
+END_TEST
+
 START_TEST(test_execute_faults)
 {
 	struct test_client c;
@@ -443,6 +593,11 @@ main(void)
 	tcase_add_test(tc, test_close_handshake);
 	tcase_add_test(tc, test_admission_bearer_token_on_tcp);
 	tcase_add_test(tc, test_admission_peer_uid);
+	tcase_add_test(tc, test_stale_socket_replaced_live_one_refused);
+	tcase_add_test(tc, test_slow_client_gets_408);
+	tcase_add_test(tc, test_dead_peer_dropped_and_age_bounded);
+	tcase_add_test(tc, test_connection_limit);
+	tcase_add_test(tc, test_drain_delivers_running_results);
 	tcase_add_test(tc, test_execute_faults);
 	tcase_add_test(tc, test_children_of_one_warm_heap_do_not_share_randomness);
 	tcase_add_test(tc, test_timeout_text);

@@ -122,8 +122,8 @@ test_client_pump(struct test_client *c, int *flag, int ms)
 	}
 }
 
-static void
-test_on_answer(void *udata, int status, json_t *value)
+void
+test_answer_settle(void *udata, int status, json_t *value)
 {
 	struct test_answer *a = udata;
 
@@ -137,7 +137,7 @@ test_client_call(struct test_client *c, const char *method, json_t *args,
     struct test_answer *a)
 {
 	memset(a, 0, sizeof(*a));
-	if (capnweb_session_call(c->s, method, args, test_on_answer, a) <= 0)
+	if (capnweb_session_call(c->s, method, args, test_answer_settle, a) <= 0)
 		a->done = -1;
 	json_decref(args);
 	test_client_pump(c, &a->done, 20000);

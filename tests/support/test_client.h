@@ -41,6 +41,9 @@ void test_client_pump(struct test_client *, int *flag, int ms);
 void test_client_call(struct test_client *, const char *method, json_t *args,
     struct test_answer *);
 
+/* capnweb_settle_fn that fills a struct test_answer (udata). */
+void test_answer_settle(void *udata, int status, json_t *value);
+
 void test_answer_clear(struct test_answer *);
 void test_client_close(struct test_client *);
 
