@@ -57,6 +57,18 @@ struct api_native {
 
 /* A tool call out to the caller's dispatch function. */
 static char *api_outbound_response_for_child(json_t *);
+static char *api_outbound_error_json(enum cm_spec_text, const char *);
+
+/* The envelope a tool call gets when the caller's dispatch cannot be reached. */
+static char *
+api_tool_unreachable(const char *reason)
+{
+	char *t = texts_compose(CM_TEXT_TOOL_CALL_UNREACHABLE, reason);
+	char *env = cm_envelope_error(t ? t : reason);
+
+	free(t);
+	return env;
+}
 
 struct api_tool_call {
 	struct api_exec *ae;
@@ -148,13 +160,8 @@ api_tool_settled(void *udata, int status, json_t *value)
 		if (tc->outbound && status == CAPNWEB_RESOLVED) {
 			if ((answer = api_outbound_response_for_child(value)) ==
 			    NULL) {
-				json_t *e = json_pack("{s:s}", "error", "The "
-				    "outbound function answered with something "
-				    "that is not a response. Return status, "
-				    "statusText, headers and body.");
-
-				answer = e ? json_dumps(e, JSON_COMPACT) : NULL;
-				json_decref(e);
+				answer = api_outbound_error_json(
+				    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
 			}
 		} else if (tc->outbound) {
 			const char *m = capnweb_error_message(value);
@@ -197,7 +204,7 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	if (msg == NULL || json_unpack(msg, "{s:s, s:s, s:s}", "provider",
 	    &provider, "tool", &tool, "args", &argstr) != 0) {
 		json_decref(msg);
-		answer = cm_envelope_error("the tool call was malformed");
+		answer = api_tool_unreachable("the child's tool call was malformed");
 		if (answer)
 			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
 			    strlen(answer));
@@ -229,7 +236,7 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 		/* The caller's session is gone: the tool cannot be reached. */
 		ae->refs--;
 		free(tc);
-		answer = cm_envelope_error("the caller's connection is gone");
+		answer = api_tool_unreachable("the caller's connection is gone");
 		if (answer)
 			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
 			    strlen(answer));
@@ -237,6 +244,19 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	}
 	json_decref(args);
 	json_decref(msg);
+}
+
+/* {"error": <the composed text>} for the child; malloc'd, or NULL. */
+static char *
+api_outbound_error_json(enum cm_spec_text id, const char *param)
+{
+	char *t = param ? texts_compose(id, param) : texts_compose(id);
+	json_t *e = json_pack("{s:s}", "error", t ? t : "The fetch failed.");
+	char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
+
+	free(t);
+	json_decref(e);
+	return s;
 }
 
 /* Answers an outbound request of the child with {"error": text}. */
@@ -250,6 +270,18 @@ api_outbound_error(struct pool_exec *pe, uint32_t call_id, const char *text)
 		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
 	free(s);
 	json_decref(e);
+}
+
+/* Answers an outbound request of the child with a composed text. */
+static void
+api_outbound_text(struct pool_exec *pe, uint32_t call_id, enum cm_spec_text id,
+    const char *param)
+{
+	char *s = api_outbound_error_json(id, param);
+
+	if (s)
+		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
+	free(s);
 }
 
 static void
@@ -346,8 +378,9 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	if (ae->mode == CM_OUTBOUND_NATIVE) {
 		if ((n = calloc(1, sizeof(*n))) == NULL) {
 			json_decref(req);
-			api_outbound_error(pe, call_id, "The executor ran out of "
-			    "memory. Try the fetch again.");
+			api_outbound_text(pe, call_id,
+			    CM_TEXT_FETCH_NOT_STARTED,
+			    "the executor ran out of memory");
 			return;
 		}
 		n->ae = ae;
@@ -371,9 +404,8 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	if (args == NULL || ae->outbound == NULL ||
 	    (tc = calloc(1, sizeof(*tc))) == NULL) {
 		json_decref(args);
-		api_outbound_error(pe, call_id, "The request could not be handed "
-		    "to the caller's outbound function. Check its headers and "
-		    "body.");
+		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		    "its headers or body could not be converted");
 		return;
 	}
 	tc->ae = ae;
@@ -384,8 +416,8 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	    tc) < 0) {
 		ae->refs--;
 		free(tc);
-		api_outbound_error(pe, call_id, "The caller's connection is gone. "
-		    "The request was not sent.");
+		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		    "the caller's connection is gone");
 	}
 	json_decref(args);
 }

@@ -16,6 +16,7 @@
 
 #include "base64.h"
 #include "outbound.h"
+#include "texts.h"
 
 struct outbound_req {
 	TAILQ_ENTRY(outbound_req) entry;
@@ -69,6 +70,20 @@ outbound_req_free(struct outbound_req *r)
 
 /* Answers once with {"error": why} and frees the request. */
 static void
+outbound_fail(struct outbound_req *r, const char *why);
+
+/* outbound_fail with a composed text (one parameter or none). */
+static void
+outbound_fail_text(struct outbound_req *r, enum cm_spec_text id,
+    const char *param)
+{
+	char *t = param ? texts_compose(id, param) : texts_compose(id);
+
+	outbound_fail(r, t ? t : "The fetch failed.");
+	free(t);
+}
+
+static void
 outbound_fail(struct outbound_req *r, const char *why)
 {
 	json_t *msg = json_pack("{s:s}", "error", why);
@@ -102,9 +117,8 @@ outbound_succeed(struct outbound_req *r)
 	json_decref(msg);
 	free(b64);
 	if (s == NULL) {
-		outbound_fail(r, "The response could not be handed over: the "
-		    "executor ran out of memory. Try again with a smaller "
-		    "response.");
+		outbound_fail_text(r, CM_TEXT_FETCH_FAILED,
+		    "the executor ran out of memory handing the response over");
 		return;
 	}
 	outbound_req_free(r);
@@ -273,15 +287,13 @@ outbound_check_done(struct outbound *ob)
 			outbound_succeed(r);
 			continue;
 		}
-		if (r->too_large)
-			snprintf(why, sizeof(why), "The response body passed the "
-			    "%zu byte bound of one fetch. Ask for less, for "
-			    "example a page or a range of it.", ob->max_body);
-		else
-			snprintf(why, sizeof(why), "The fetch failed: %s. Check "
-			    "the URL, or try again later.", r->errbuf[0] ?
+		if (r->too_large) {
+			snprintf(why, sizeof(why), "%zu", ob->max_body);
+			outbound_fail_text(r, CM_TEXT_FETCH_RESPONSE_TOO_LARGE,
+			    why);
+		} else
+			outbound_fail_text(r, CM_TEXT_FETCH_FAILED, r->errbuf[0] ?
 			    r->errbuf : curl_easy_strerror(m->data.result));
-		outbound_fail(r, why);
 	}
 }
 
@@ -332,9 +344,14 @@ outbound_cancel(struct outbound_req *r)
 	outbound_req_free(r);
 }
 
-/* Copies the request's method, headers and body onto the easy handle. */
-static const char *
-outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms)
+/*
+ * Copies the request's method, headers and body onto the easy handle.
+ * Returns 0, or -1 with the text to fail with in *id and its parameter
+ * in *what.
+ */
+static int
+outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
+    enum cm_spec_text *id, const char **what)
 {
 	const char *method, *url, *b64;
 	const json_t *headers, *body, *h;
@@ -343,13 +360,16 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms)
 
 	if (json_unpack((json_t *)req, "{s:s, s:s, s:o, s:o}", "method",
 	    &method, "url", &url, "headers", &headers, "body", &body) != 0 ||
-	    !json_is_array(headers))
-		return "The request was malformed. Send method, url, headers "
-		    "and body.";
+	    !json_is_array(headers)) {
+		*what = "method, url, headers or body missing";
+		*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
+		return -1;
+	}
 	if (strncasecmp(url, "http://", 7) != 0 &&
-	    strncasecmp(url, "https://", 8) != 0)
-		return "Only http and https URLs can be fetched. Use an http or "
-		    "https URL.";
+	    strncasecmp(url, "https://", 8) != 0) {
+		*id = CM_TEXT_FETCH_SCHEME;
+		return -1;
+	}
 	curl_easy_setopt(r->easy, CURLOPT_URL, url);
 	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(r->easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -370,12 +390,17 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms)
 		struct curl_slist *nl;
 
 		if (k == NULL || v == NULL || strpbrk(k, "\r\n:") ||
-		    strpbrk(v, "\r\n"))
-			return "A request header was malformed. Send names and "
-			    "values without line breaks.";
+		    strpbrk(v, "\r\n")) {
+			*what = "a header is not a name and value pair";
+			*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
+			return -1;
+		}
 		snprintf(line, sizeof(line), "%s: %s", k, v);
-		if ((nl = curl_slist_append(r->req_headers, line)) == NULL)
-			return "The executor ran out of memory. Try again.";
+		if ((nl = curl_slist_append(r->req_headers, line)) == NULL) {
+			*what = "the executor ran out of memory";
+			*id = CM_TEXT_FETCH_NOT_STARTED;
+			return -1;
+		}
 		r->req_headers = nl;
 	}
 	/* curl must not add an Expect or a default Accept the guest did not ask for. */
@@ -383,16 +408,21 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms)
 	curl_easy_setopt(r->easy, CURLOPT_HTTPHEADER, r->req_headers);
 	if (json_is_string(body)) {
 		b64 = json_string_value(body);
-		if ((r->req_body = malloc(strlen(b64) * 3 / 4 + 3)) == NULL)
-			return "The executor ran out of memory. Try again.";
-		if ((n = base64_decode(b64, strlen(b64), r->req_body)) < 0)
-			return "The request body was not base64. Send the body "
-			    "as bytes.";
+		if ((r->req_body = malloc(strlen(b64) * 3 / 4 + 3)) == NULL) {
+			*what = "the executor ran out of memory";
+			*id = CM_TEXT_FETCH_NOT_STARTED;
+			return -1;
+		}
+		if ((n = base64_decode(b64, strlen(b64), r->req_body)) < 0) {
+			*what = "the body is not base64";
+			*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
+			return -1;
+		}
 		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->req_body);
 		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDSIZE_LARGE,
 		    (curl_off_t)n);
 	}
-	return NULL;
+	return 0;
 }
 
 struct outbound_req *
@@ -400,10 +430,11 @@ outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
     outbound_done_fn done, void *arg)
 {
 	struct outbound_req *r;
-	const char *why;
+	enum cm_spec_text why = CM_TEXT_FETCH_NOT_STARTED;
+	const char *what = NULL;
 
 	if ((r = calloc(1, sizeof(*r))) == NULL) {
-		done(arg, "{\"error\":\"out of memory\"}", 25);
+		done(arg, "{\"error\":\"out of memory\"}", 25);  /* nothing to compose with */
 		return NULL;
 	}
 	r->ob = ob;
@@ -412,7 +443,8 @@ outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
 	TAILQ_INSERT_TAIL(&ob->reqs, r, entry);
 	if ((r->easy = curl_easy_init()) == NULL ||
 	    (r->resp_headers = json_array()) == NULL) {
-		outbound_fail(r, "The executor ran out of memory. Try again.");
+		outbound_fail_text(r, CM_TEXT_FETCH_NOT_STARTED,
+		    "the executor ran out of memory");
 		return NULL;
 	}
 	curl_easy_setopt(r->easy, CURLOPT_PRIVATE, r);
@@ -421,10 +453,13 @@ outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
 	curl_easy_setopt(r->easy, CURLOPT_WRITEDATA, r);
 	curl_easy_setopt(r->easy, CURLOPT_HEADERFUNCTION, outbound_on_header);
 	curl_easy_setopt(r->easy, CURLOPT_HEADERDATA, r);
-	if ((why = outbound_setup(r, request, timeout_ms)) != NULL ||
-	    curl_multi_add_handle(ob->multi, r->easy) != CURLM_OK) {
-		outbound_fail(r, why ? why : "The fetch could not start. Try "
-		    "again later.");
+	if (outbound_setup(r, request, timeout_ms, &why, &what) != 0) {
+		outbound_fail_text(r, why, what);
+		return NULL;
+	}
+	if (curl_multi_add_handle(ob->multi, r->easy) != CURLM_OK) {
+		outbound_fail_text(r, CM_TEXT_FETCH_NOT_STARTED,
+		    "libcurl refused the transfer");
 		return NULL;
 	}
 	return r;

@@ -131,6 +131,16 @@ worker_send_error(struct worker *w, const char *text)
 	json_decref(msg);
 }
 
+/* The run cannot start for a reason of ours: the INTERNAL text in the envelope. */
+static void
+worker_send_internal(struct worker *w, const char *detail)
+{
+	char *t = texts_compose(CM_TEXT_INTERNAL, detail);
+
+	worker_send_error(w, t ? t : detail);
+	free(t);
+}
+
 /* The first refused allocation ends the run with the memory text. */
 static void
 worker_on_oom(void *arg)
@@ -434,7 +444,7 @@ worker_child_main(int fd, void *arg)
 	    "outboundMode", &mode, "retainHandles", &retain) != 0 || timeout <= 0 ||
 	    mem <= 0 || mem > 1 << 20 || (providers && !json_is_array(providers)) ||
 	    (modules && !json_is_array(modules))) {
-		worker_send_error(w, "the execute request was malformed");
+		worker_send_internal(w, "the execute request was malformed");
 		json_decref(req);
 		return 0;
 	}
@@ -452,12 +462,12 @@ worker_child_main(int fd, void *arg)
 		    worker_on_oom, w) != 0) {
 			snprintf(err, sizeof(err), "the engine could not take "
 			    "the %u MB limit", (unsigned)mem);
-			worker_send_error(w, err);
+			worker_send_internal(w, err);
 			json_decref(req);
 			return 0;
 		}
 	} else if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
-		worker_send_error(w, err);
+		worker_send_internal(w, err);
 		json_decref(req);
 		return 0;
 	}

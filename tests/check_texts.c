@@ -138,6 +138,32 @@ static const struct text_case cases[] = {
 	  "An invariant of the executor broke: worker table out of step. Report "
 	  "it with the request that caused it; the executor itself keeps "
 	  "serving.", 0 },
+	{ "FETCH_FAILED", { "Could not resolve host: up.test" },
+	  "The fetch failed: Could not resolve host: up.test. Check the URL, or "
+	  "try again later.", 0 },
+	{ "FETCH_RESPONSE_TOO_LARGE", { "8388608" },
+	  "The response body passed the 8388608 byte bound of one fetch. Ask for "
+	  "less, for example a page or a range of it.", 0 },
+	{ "FETCH_SCHEME", { NULL },
+	  "Only http and https URLs can be fetched. Use an http or https URL.", 0 },
+	{ "FETCH_REQUEST_MALFORMED", { "the body is not base64" },
+	  "The request was malformed: the body is not base64. Send method, url, "
+	  "headers as name and value pairs without line breaks, and the body as "
+	  "bytes.", 0 },
+	{ "FETCH_NOT_STARTED", { "the executor ran out of memory" },
+	  "The fetch could not start: the executor ran out of memory. Try again "
+	  "later.", 0 },
+	{ "OUTBOUND_FUNCTION_BAD_ANSWER", { NULL },
+	  "The outbound function answered with something that is not a "
+	  "response. Return status, statusText, headers and body.", 0 },
+	{ "OUTBOUND_FUNCTION_UNREACHABLE", { "the caller's connection is gone" },
+	  "The request could not reach the caller's outbound function: the "
+	  "caller's connection is gone. Try again, or use another outbound "
+	  "mode.", 0 },
+	{ "TOOL_CALL_UNREACHABLE", { "the caller's connection is gone" },
+	  "The tool call could not reach the caller's dispatch: the caller's "
+	  "connection is gone. The run may retry the call or return what it "
+	  "already has.", 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
