@@ -8,42 +8,7 @@
 #include <string.h>
 
 #include "lower.h"
-
-/* Reads a whole file; returns a malloc'd buffer the caller frees. */
-static char *
-lowerc_read(const char *path, size_t *len)
-{
-	FILE *f;
-	char *buf = NULL, *nb;
-	size_t cap = 0, n = 0, got;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return NULL;
-	for (;;) {
-		if (n == cap) {
-			cap = cap ? cap * 2 : 65536;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
+#include "file.h"
 
 int
 main(int argc, char **argv)
@@ -65,7 +30,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: lowerc [--module] FILE\n");
 		return 2;
 	}
-	if ((src = lowerc_read(path, &len)) == NULL) {
+	if ((src = file_read(path, &len)) == NULL) {
 		fprintf(stderr, "lowerc: %s: %s\n", path, strerror(errno));
 		return 1;
 	}

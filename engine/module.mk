@@ -71,7 +71,7 @@ $(BUILD)/gen/prelude.js: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime
 	awk 'FNR == 1 { print "/* " FILENAME " */" } { print }' $(PRELUDE_SPEC_JS) $(PRELUDE_JS) > $@.tmp
 	mv $@.tmp $@
 
-$(PRELUDEC): $(BUILD)/obj/engine/preludec_main.o $(DUK_OBJ)
+$(PRELUDEC): $(BUILD)/obj/engine/preludec_main.o $(BUILD)/obj/engine/file.o $(DUK_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 

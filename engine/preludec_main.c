@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "duktape.h"
+#include "file.h"
 
 /* duk_config_overrides.h's deadline hook: the build tool has no deadline. */
 int
@@ -15,41 +16,6 @@ engine_timeout_check(void *udata)
 {
 	(void)udata;
 	return 0;
-}
-
-/* Reads a whole file; returns a malloc'd buffer (the caller frees) or NULL. */
-static char *
-preludec_read(const char *path, size_t *len)
-{
-	FILE *f;
-	char *buf = NULL, *nb;
-	size_t cap = 0, n = 0, got;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return NULL;
-	for (;;) {
-		if (n + 4096 > cap) {
-			cap = cap ? cap * 2 : 65536;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
 }
 
 static duk_ret_t
@@ -74,7 +40,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: preludec PRELUDE.js OUT.c\n");
 		return 2;
 	}
-	if ((src = preludec_read(argv[1], &len)) == NULL) {
+	if ((src = file_read(argv[1], &len)) == NULL) {
 		perror(argv[1]);
 		return 1;
 	}

@@ -23,6 +23,7 @@
 
 #include "cm_spec.h"
 #include "engine.h"
+#include "file.h"
 
 static void
 run_usage(void)
@@ -47,41 +48,6 @@ run_oom(void *arg)
 	fputs("RangeError: out of memory\n", stdout);
 	fflush(stdout);
 	_exit(1);
-}
-
-/* Reads a whole file into a malloc'd buffer; NULL with errno on failure. */
-static char *
-run_read(const char *path, size_t *len)
-{
-	FILE *f;
-	char *buf = NULL, *nb;
-	size_t cap = 0, n = 0, got;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return NULL;
-	for (;;) {
-		if (n + 4096 > cap) {
-			cap = cap ? cap * 2 : 65536;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		if ((got = fread(buf + n, 1, cap - n, f)) == 0)
-			break;
-		n += got;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
 }
 
 /* Parses a positive number option; returns -1 on junk. */
@@ -142,7 +108,7 @@ main(int argc, char **argv)
 		run_usage();
 		return 2;
 	}
-	if ((src = run_read(file, &len)) == NULL) {
+	if ((src = file_read(file, &len)) == NULL) {
 		fprintf(stderr, "codemode-run: %s: %s\n", file, strerror(errno));
 		return 2;
 	}
