@@ -47,4 +47,4 @@ fuzz:
 	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
 	  echo "== $$n"; mkdir -p $(BUILD)/libfuzzer; \
 	  clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS_ALL) $(PKG_CFLAGS) \
-	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) $(PKG_LIBS) -lm || exit 1; done
+	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) server/frame.c $(PKG_LIBS) -lm || exit 1; done
