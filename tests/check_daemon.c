@@ -536,6 +536,53 @@ START_TEST(test_children_of_one_warm_heap_do_not_share_randomness)
 }
 END_TEST
 
+/*
+ * Every way out of the sandbox we know to try, in one run: the engine's own
+ * surface, the host's natives and the coroutine primitives must all be
+ * unreachable, and the Function constructor reaches only the sandbox global.
+ */
+static const char escape_attempts[] =
+    "async () => {\n"
+    "  const t = (f) => { try { return f() } catch (e) { return 'threw ' + e.name } };\n"
+    "  return {\n"
+    "    Duktape: typeof Duktape, native: typeof __cm_native,\n"
+    "    require: typeof require, print: typeof print, alert: typeof alert,\n"
+    "    process: typeof process, CBOR: typeof CBOR,\n"
+    "    ctorGlobal: t(() => ({}).constructor.constructor('return this')() === globalThis),\n"
+    "    fnDuktape: t(() => Function('return typeof Duktape')()),\n"
+    "    evalDuktape: t(() => (0, eval)('typeof Duktape')),\n"
+    "    threadResume: t(() => typeof Object.getPrototypeOf((function* () {})()).constructor.resume),\n"
+    "    fromBufferRaw: typeof String.fromBufferRaw,\n"
+    "    prelude: t(() => typeof __cm.P),\n"
+    "    cmPrimitives: t(() => Object.getOwnPropertyNames(__cm).filter((k) => /resume|native|thread|P$/i.test(k)).join(',')),\n"
+    "    act: t(() => typeof Duktape.act),\n"
+    "  }\n"
+    "}";
+
+START_TEST(test_no_way_out)
+{
+	struct test_client c;
+	struct test_answer a;
+
+	start_daemon(NULL);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
+	    escape_attempts, "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(json_string_value(json_object_get(a.value,
+	    "resultJson")), "{\"Duktape\":\"undefined\",\"native\":"
+	    "\"undefined\",\"require\":\"undefined\",\"print\":\"undefined\","
+	    "\"alert\":\"undefined\",\"process\":\"undefined\",\"CBOR\":"
+	    "\"undefined\",\"ctorGlobal\":true,\"fnDuktape\":\"undefined\","
+	    "\"evalDuktape\":\"undefined\",\"threadResume\":\"undefined\","
+	    "\"fromBufferRaw\":\"undefined\",\"prelude\":\"undefined\","
+	    "\"cmPrimitives\":\"\",\"act\":\"threw ReferenceError\"}");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
 START_TEST(test_timeout_text)
 {
 	struct test_client c;
@@ -600,6 +647,7 @@ main(void)
 	tcase_add_test(tc, test_drain_delivers_running_results);
 	tcase_add_test(tc, test_execute_faults);
 	tcase_add_test(tc, test_children_of_one_warm_heap_do_not_share_randomness);
+	tcase_add_test(tc, test_no_way_out);
 	tcase_add_test(tc, test_timeout_text);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
 	suite_add_tcase(s, tc);
