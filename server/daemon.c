@@ -49,14 +49,8 @@ daemon_config_default(struct daemon_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	pool_options_default(&c->pool);
-	c->pool.max_queue = CM_POOL_MAX_QUEUE;
-	c->pool.retire_after_executions = CM_POOL_RETIRE_AFTER_EXECUTIONS;
-	c->pool.worker_memory_limit = CM_POOL_WORKER_MEMORY_LIMIT;
-	c->pool.termination_delay_ms = CM_POOL_TERMINATION_DELAY;
-	c->pool.executions_per_worker = CM_POOL_EXECUTIONS_PER_WORKER;
 	c->pool.program.warm = worker_warm;
 	c->pool.program.child_main = worker_child_main;
-	c->pool.program.sandbox = 1;
 	c->socket_mode = 0600;
 	c->port = "8080";
 	c->default_timeout = CM_DEFAULT_TIMEOUT;

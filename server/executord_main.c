@@ -92,6 +92,17 @@ static const struct opt opts[] = {
 };
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
 
+/* The environment variable of an option: CODEMODE_ + NAME, dashes as _. */
+static void
+opt_env_name(const struct opt *o, char *env, size_t len)
+{
+	size_t j;
+
+	snprintf(env, len, "CODEMODE_%s", o->name);
+	for (j = 0; env[j]; j++)
+		env[j] = env[j] == '-' ? '_' : (char)toupper((unsigned char)env[j]);
+}
+
 static void
 usage(FILE *f)
 {
@@ -100,12 +111,8 @@ usage(FILE *f)
 	fprintf(f, "usage: codemode-executord [options]\n\n");
 	for (i = 0; i < NOPTS; i++) {
 		char env[64];
-		size_t j;
 
-		snprintf(env, sizeof(env), "CODEMODE_%s", opts[i].name);
-		for (j = 0; env[j]; j++)
-			env[j] = env[j] == '-' ? '_' : (char)toupper(
-			    (unsigned char)env[j]);
+		opt_env_name(&opts[i], env, sizeof(env));
 		fprintf(f, "  --%-24s %s\n  %26s (env %s)\n", opts[i].name,
 		    opts[i].help, "", env);
 	}
@@ -199,12 +206,8 @@ main(int argc, char **argv)
 	for (i = 0; i < (int)NOPTS; i++) {
 		char env[64];
 		const char *v;
-		size_t j;
 
-		snprintf(env, sizeof(env), "CODEMODE_%s", opts[i].name);
-		for (j = 0; env[j]; j++)
-			env[j] = env[j] == '-' ? '_' : (char)toupper(
-			    (unsigned char)env[j]);
+		opt_env_name(&opts[i], env, sizeof(env));
 		if ((v = getenv(env)) != NULL && set_opt(&opts[i], v) != 0) {
 			fprintf(stderr, "codemode-executord: bad value for %s: "
 			    "%s\n", env, v);

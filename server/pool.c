@@ -29,6 +29,7 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include "cm_spec.h"
 #include "pool_int.h"
 
 static int pool_zygote_start(struct pool *);
@@ -80,12 +81,13 @@ pool_options_default(struct pool_options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->max_workers = n > 0 ? (unsigned)n : 1;
-	o->executions_per_worker = 1;
-	o->max_queue = 100;
-	o->retire_after_executions = 50;
-	o->worker_memory_limit = 536870912;
-	o->termination_delay_ms = 5000;
-	o->handles_idle_timeout_ms = 300000;
+	/* The protocol's PoolOptions defaults, from spec/protocol.json. */
+	o->executions_per_worker = CM_POOL_EXECUTIONS_PER_WORKER;
+	o->max_queue = CM_POOL_MAX_QUEUE;
+	o->retire_after_executions = CM_POOL_RETIRE_AFTER_EXECUTIONS;
+	o->worker_memory_limit = CM_POOL_WORKER_MEMORY_LIMIT;
+	o->termination_delay_ms = CM_POOL_TERMINATION_DELAY;
+	o->handles_idle_timeout_ms = CM_POOL_HANDLES_IDLE_TIMEOUT;
 	o->spares = 2;
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
