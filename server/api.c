@@ -57,6 +57,7 @@ struct api_native {
 
 /* A tool call out to the caller's dispatch function. */
 static char *api_outbound_response_for_child(json_t *);
+static char *api_error_json(const char *);
 static char *api_outbound_error_json(enum cm_spec_text, const char *);
 
 /* The envelope a tool call gets when the caller's dispatch cannot be reached. */
@@ -165,11 +166,9 @@ api_tool_settled(void *udata, int status, json_t *value)
 			}
 		} else if (tc->outbound) {
 			const char *m = capnweb_error_message(value);
-			json_t *e = json_pack("{s:s}", "error", m ? m :
-			    "the outbound function failed");
 
-			answer = e ? json_dumps(e, JSON_COMPACT) : NULL;
-			json_decref(e);
+			answer = api_error_json(m ? m :
+			    "the outbound function failed");
 		} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
 			answer = strdup(json_string_value(value));
 		} else if (status == CAPNWEB_RESOLVED) {
@@ -246,30 +245,26 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	json_decref(msg);
 }
 
-/* {"error": <the composed text>} for the child; malloc'd, or NULL. */
+/* {"error": text} as the child reads a failed outbound; malloc'd, or NULL. */
 static char *
-api_outbound_error_json(enum cm_spec_text id, const char *param)
-{
-	char *t = param ? texts_compose(id, param) : texts_compose(id);
-	json_t *e = json_pack("{s:s}", "error", t ? t : "The fetch failed.");
-	char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
-
-	free(t);
-	json_decref(e);
-	return s;
-}
-
-/* Answers an outbound request of the child with {"error": text}. */
-static void
-api_outbound_error(struct pool_exec *pe, uint32_t call_id, const char *text)
+api_error_json(const char *text)
 {
 	json_t *e = json_pack("{s:s}", "error", text);
 	char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
 
-	if (s)
-		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
-	free(s);
 	json_decref(e);
+	return s;
+}
+
+/* api_error_json of a composed text (one parameter or none). */
+static char *
+api_outbound_error_json(enum cm_spec_text id, const char *param)
+{
+	char *t = param ? texts_compose(id, param) : texts_compose(id);
+	char *s = t ? api_error_json(t) : NULL;
+
+	free(t);
+	return s;
 }
 
 /* Answers an outbound request of the child with a composed text. */
@@ -364,15 +359,11 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	struct api_native *n;
 	struct outbound_req *r;
 	json_t *req, *args, *wire;
-	char *answer;
 
 	req = json_loadb((const char *)payload, len, 0, NULL);
 	if (req == NULL || ae->mode == CM_OUTBOUND_DISABLED) {
 		json_decref(req);
-		answer = texts_compose(CM_TEXT_OUTBOUND_DISABLED);
-		api_outbound_error(pe, call_id, answer ? answer :
-		    "Outbound fetch is disabled.");
-		free(answer);
+		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_DISABLED, NULL);
 		return;
 	}
 	if (ae->mode == CM_OUTBOUND_NATIVE) {
