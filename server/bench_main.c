@@ -95,7 +95,7 @@ static const struct pool_exec_callbacks bench_cb = { NULL, NULL, NULL,
 	on_settle, NULL };
 
 static struct pool *
-bench_pool(unsigned workers, unsigned retire_after)
+bench_pool(unsigned workers, unsigned retire_after, int prewarm)
 {
 	struct pool_options o;
 	struct pool_stats st;
@@ -108,6 +108,8 @@ bench_pool(unsigned workers, unsigned retire_after)
 	o.max_queue = 100000;
 	o.retire_after_executions = retire_after;
 	o.program.warm = worker_warm;
+	o.program.prepare = prewarm && !getenv("BENCH_NO_PREWARM") ?
+	    worker_prepare : NULL;
 	o.program.child_main = worker_child_main;
 	if ((p = pool_new(base, &o, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
@@ -140,7 +142,7 @@ submit(struct pool *p, const char *req)
 static void
 bench_pool_throughput(unsigned workers, int n, const char *req)
 {
-	struct pool *p = bench_pool(workers, 1000000);
+	struct pool *p = bench_pool(workers, 1000000, 1);
 	double t0;
 	char what[96];
 	int i;
@@ -167,7 +169,7 @@ bench_pool_throughput(unsigned workers, int n, const char *req)
 static void
 bench_pool_retire(int n, const char *req)
 {
-	struct pool *p = bench_pool(1, 1);
+	struct pool *p = bench_pool(1, 1, 1);
 	int i;
 
 	nlat = 0;
@@ -180,11 +182,36 @@ bench_pool_retire(int n, const char *req)
 	pool_free(p);
 }
 
+/*
+ * One run at a time with an idle moment between runs, as a sidecar sees
+ * them: the spare has had time to warm its pages (or not, without prewarm).
+ */
+static void
+bench_pool_idle_latency(int n, const char *req, int prewarm)
+{
+	struct pool *p = bench_pool(1, 1000000, prewarm);
+	int i, k;
+
+	nlat = 0;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 30; k++) {
+			event_base_loop(base, EVLOOP_NONBLOCK);
+			usleep(1000);
+		}
+		submit(p, req);
+		while (outstanding > 0)
+			event_base_loop(base, EVLOOP_ONCE);
+	}
+	report(prewarm ? "pool, idle spare, prewarmed: submit to result" :
+	    "pool, idle spare, cold: submit to result", lat, nlat);
+	pool_free(p);
+}
+
 /* RSS of each spare child (they share the zygote's pages copy-on-write). */
 static void
 bench_idle_rss(void)
 {
-	struct pool *p = bench_pool(4, 1000000);
+	struct pool *p = bench_pool(4, 1000000, 1);
 	DIR *d = opendir("/proc");
 	struct dirent *de;
 	pid_t me = getpid();
@@ -573,8 +600,12 @@ main(void)
 	bench_pool_throughput(1, 400, req);
 	bench_pool_throughput(2, 400, req);
 	bench_pool_retire(100, req);
+	bench_pool_idle_latency(100, req, 0);
+	bench_pool_idle_latency(100, req, 1);
 	bench_idle_rss();
 	event_base_free(base);
+	if (getenv("BENCH_POOL_ONLY"))
+		return 0;
 
 	d = daemon_start();
 	bench_daemon_clients(1, 300);

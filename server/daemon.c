@@ -50,6 +50,7 @@ daemon_config_default(struct daemon_config *c)
 	memset(c, 0, sizeof(*c));
 	pool_options_default(&c->pool);
 	c->pool.program.warm = worker_warm;
+	c->pool.program.prepare = worker_prepare;
 	c->pool.program.child_main = worker_child_main;
 	c->socket_mode = 0600;
 	c->port = "8080";

@@ -20,6 +20,7 @@
 #include "execution.h"
 #include "frame.h"
 #include "texts.h"
+#include "prewarm.h"
 #include "worker.h"
 
 /* The largest EXECUTE a child accepts: code and modules at the payload bound. */
@@ -396,6 +397,15 @@ worker_serve_handles(struct worker *w, struct engine *e,
  * on a request's path, and nothing one run does can reach another.
  */
 static struct engine *worker_warm_engine;
+static struct prewarm worker_prewarm;
+
+void
+worker_prepare(void *arg)
+{
+	(void)arg;
+	/* Without the list the child just runs cold. */
+	(void)prewarm_scan(&worker_prewarm);
+}
 
 int
 worker_warm(void *arg)
@@ -432,6 +442,8 @@ worker_child_main(int fd, void *arg)
 	w->fd = fd;
 	if (worker_send(w, FRAME_HELLO, "{}") != 0)
 		return 1;
+	/* A spare waits here: spend the wait making the run's pages private. */
+	(void)prewarm_run(&worker_prewarm, fd);
 	if ((buf = worker_recv(fd, &f)) == NULL || f.type != FRAME_EXECUTE)
 		return 2;
 	w->exec_id = f.exec_id;

@@ -27,4 +27,10 @@ int worker_warm(void *arg);
 /* zygote_program.child_main: serves one execution on `fd`. */
 int worker_child_main(int fd, void *arg);
 
+/*
+ * zygote_program.prepare: in each child, before its sandbox, notes the
+ * pages worth warming while the child waits as a spare (prewarm.h).
+ */
+void worker_prepare(void *arg);
+
 #endif

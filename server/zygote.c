@@ -142,6 +142,8 @@ zygote_child(const struct zygote_program *prog, int fd, const sigset_t *mask)
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	sigprocmask(SIG_SETMASK, mask, NULL);
 	signal(SIGCHLD, SIG_DFL);
+	if (prog->prepare != NULL)
+		prog->prepare(prog->arg);
 	if (prog->sandbox && sandbox_enter(fd, &prog->limits, err,
 	    sizeof(err)) != 0)
 		_exit(126);

@@ -36,6 +36,8 @@ struct zygote_msg {
 struct zygote_program {
 	/* Runs once in the zygote before any fork; non-zero makes it exit. */
 	int (*warm)(void *arg);
+	/* Runs in each child before the sandbox is entered (may be NULL). */
+	void (*prepare)(void *arg);
 	/*
 	 * Runs in each child after the sandbox is entered, with the child's
 	 * end of its socketpair; its return value is the exit status.

@@ -166,6 +166,7 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 		cfg.pool.program.child_main = scripted_engine;
 		/* worker_warm seeds jansson before the sandbox, as for the engine. */
 		cfg.pool.program.warm = worker_warm;
+		cfg.pool.program.prepare = worker_prepare;
 		cfg.response_limit = response_limit;
 		cfg.outbound_veto = daemon_veto;
 		cfg.log_level = LOG_ERROR;

@@ -1,0 +1,42 @@
+/*
+ * Prewarming a spare child: a forked child shares the zygote's pages
+ * copy-on-write, and its first touch of each page (a write copies it, and
+ * on virtual machines with shadow paging even a read traps) costs several
+ * microseconds. A run touches a few hundred pages, so a fresh child paid
+ * milliseconds on the request's path. A spare instead touches its pages
+ * while it waits for work, and stops the moment its request arrives.
+ */
+#ifndef PREWARM_H
+#define PREWARM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PREWARM_MAX_RANGES 128
+
+struct prewarm_range {
+	uintptr_t start, end;
+	int writable;           /* private and writable: copy it ahead of need */
+};
+
+struct prewarm {
+	struct prewarm_range range[PREWARM_MAX_RANGES];
+	size_t n;
+};
+
+/*
+ * Reads this process's mappings (/proc/self/maps) into *pw, in the order
+ * worth warming: private writable data, then the program's code, then the
+ * libraries' code. Runs before the sandbox, which forbids open(2).
+ * Returns 0, or -1 with errno (pw then holds no ranges).
+ */
+int prewarm_scan(struct prewarm *pw);
+
+/*
+ * Touches the ranges of *pw in small steps, returning early as soon as
+ * `fd` turns readable (the request came). Returns 1 when interrupted, 0
+ * when everything was warmed. Content is never changed.
+ */
+int prewarm_run(const struct prewarm *pw, int fd);
+
+#endif

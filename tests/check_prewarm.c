@@ -1,0 +1,133 @@
+/* Prewarming a spare child's pages: scan order, content kept, interruption. */
+#include <sys/mman.h>
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "prewarm.h"
+
+/* The index of the range holding `addr`, or -1. */
+static int
+range_of(const struct prewarm *pw, const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	size_t i;
+
+	for (i = 0; i < pw->n; i++)
+		if (a >= pw->range[i].start && a < pw->range[i].end)
+			return (int)i;
+	return -1;
+}
+
+START_TEST(test_scan_orders_data_before_code)
+{
+	static struct prewarm pw;
+	static int in_data = 1;
+	int code, data;
+	size_t i;
+
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	ck_assert_uint_gt(pw.n, 1);
+	code = range_of(&pw, (const void *)(uintptr_t)prewarm_scan);
+	data = range_of(&pw, &in_data);
+	ck_assert_int_ge(code, 0);
+	ck_assert_int_ge(data, 0);
+	ck_assert(!pw.range[code].writable);
+	ck_assert(pw.range[data].writable);
+	/* Every writable range comes before every code range. */
+	for (i = 1; i < pw.n; i++)
+		ck_assert(pw.range[i - 1].writable || !pw.range[i].writable);
+	/* The stack is left alone: the child is running on it. */
+	ck_assert_int_eq(range_of(&pw, &code), -1);
+}
+END_TEST
+
+START_TEST(test_run_keeps_content)
+{
+	static struct prewarm pw;
+	size_t len = 4u << 20, i;
+	unsigned char *buf = malloc(len);
+	int p[2];
+
+	ck_assert_ptr_nonnull(buf);
+	for (i = 0; i < len; i++)
+		buf[i] = (unsigned char)(i * 31 + 7);
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	ck_assert_int_ge(range_of(&pw, buf), 0);
+	/* Nothing to read on the pipe: the whole list is warmed. */
+	ck_assert_int_eq(prewarm_run(&pw, p[0]), 0);
+	for (i = 0; i < len; i++)
+		if (buf[i] != (unsigned char)(i * 31 + 7))
+			break;
+	ck_assert_uint_eq(i, len);
+	free(buf);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
+START_TEST(test_run_stops_when_work_arrives)
+{
+	static struct prewarm pw;
+	int p[2];
+
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	ck_assert_int_eq(write(p[1], "x", 1), 1);
+	ck_assert_int_eq(prewarm_run(&pw, p[0]), 1);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
+START_TEST(test_run_skips_a_vanished_range)
+{
+	struct prewarm pw = { .n = 2 };
+	size_t len = 64 * 4096;
+	void *gone = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *none = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	int p[2];
+
+	ck_assert_ptr_ne(gone, MAP_FAILED);
+	ck_assert_ptr_ne(none, MAP_FAILED);
+	ck_assert_int_eq(munmap(gone, len), 0);
+	/* Listed by a scan, then unmapped or made unreadable: never touched. */
+	pw.range[0].start = (uintptr_t)gone;
+	pw.range[0].end = (uintptr_t)gone + len;
+	pw.range[0].writable = 1;
+	pw.range[1].start = (uintptr_t)none;
+	pw.range[1].end = (uintptr_t)none + len;
+	pw.range[1].writable = 0;
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(prewarm_run(&pw, p[0]), 0);
+	munmap(none, len);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("prewarm");
+	TCase *tc = tcase_create("prewarm");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_scan_orders_data_before_code);
+	tcase_add_test(tc, test_run_keeps_content);
+	tcase_add_test(tc, test_run_stops_when_work_arrives);
+	tcase_add_test(tc, test_run_skips_a_vanished_range);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
