@@ -5,6 +5,9 @@
  *
  *   pool: executions/s with 1 and 2 workers, submit-to-result median and
  *         p99, the cost of replacing a retired zygote, RSS of idle children;
+ *   engine: request to result inside a child forked from a warm heap (the
+ *         pool's snapshot), cold and prewarmed; the cost of a tool call
+ *         inside the engine; peak memory of the run;
  *   daemon: round trip of one execution over the unix socket (median, p99),
  *         executions/s at 1, 8 and 64 concurrent clients, daemon RSS with
  *         100 idle connections.
@@ -27,8 +30,11 @@
 #include <jansson.h>
 
 #include "capnweb.h"
+#include "engine.h"
+#include "execution.h"
 #include "http.h"
 #include "pool.h"
+#include "prewarm.h"
 #include "worker.h"
 #include "ws.h"
 
@@ -205,6 +211,183 @@ bench_pool_idle_latency(int n, const char *req, int prewarm)
 	report(prewarm ? "pool, idle spare, prewarmed: submit to result" :
 	    "pool, idle spare, cold: submit to result", lat, nlat);
 	pool_free(p);
+}
+
+/* --- The engine alone, as the pool's child runs it, without frames. ---- */
+
+/* A host answering every tool call at once: {"result": 1}. */
+struct bench_host {
+	uint32_t pending;
+	int have;
+};
+
+static int
+bench_host_send(void *arg, enum execution_call kind, const char *json,
+    size_t len, uint32_t call_id)
+{
+	struct bench_host *h = arg;
+
+	(void)kind;
+	(void)json;
+	(void)len;
+	h->pending = call_id;
+	h->have = 1;
+	return 0;
+}
+
+static int
+bench_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
+    size_t *len)
+{
+	struct bench_host *h = arg;
+
+	(void)ms;
+	if (!h->have)
+		return -1;
+	h->have = 0;
+	*call_id = h->pending;
+	if ((*payload = strdup("{\"result\":\"1\"}")) == NULL)
+		return -1;
+	*len = strlen(*payload);
+	return 1;
+}
+
+static void
+bench_host_edge(void *arg, int waiting)
+{
+	(void)arg;
+	(void)waiting;
+}
+
+/* One execution of `code` on `e`; microseconds of wall time, or -1. */
+static double
+bench_engine_run(struct engine *e, const char *code, const json_t *providers)
+{
+	struct bench_host bh = { 0, 0 };
+	struct execution_host host = { bench_host_send, bench_host_wait,
+		bench_host_edge, &bh };
+	struct execution_request er;
+	double t0;
+	char *msg;
+	int retained = 0;
+
+	memset(&er, 0, sizeof(er));
+	er.code = code;
+	er.providers = providers;
+	er.timeout_ms = 5000;
+	er.outbound_mode = "disabled";
+	er.memory_limit_mb = 128;
+	t0 = now_ms();
+	if (engine_configure(e, 128u << 20, 5000, NULL, NULL) != 0)
+		return -1;
+	msg = execution_run(e, &er, &host, &retained);
+	t0 = (now_ms() - t0) * 1e3;
+	if (msg == NULL || strstr(msg, "\"error\"") != NULL) {
+		fprintf(stderr, "bench: %s\n", msg ? msg : "no result");
+		t0 = -1;
+	}
+	free(msg);
+	return t0;
+}
+
+/*
+ * Request to result in a child forked from a warm heap, the pool's
+ * snapshot (a heap runs one execution, so every run gets its own child):
+ * the child waits for its request on a pipe (prewarming or not), runs, and
+ * reports its own figure. Fork and exit are off the clock, as they are for
+ * the pool's spares. Microseconds, or -1.
+ */
+static double
+bench_engine_child(struct engine *e, const char *code, const json_t *providers,
+    int prewarm)
+{
+	static struct prewarm pw;
+	double us = -1;
+	int req[2], ans[2], status;
+	char c = 'x';
+	pid_t pid;
+
+	if (pipe(req) != 0 || pipe(ans) != 0)
+		exit(1);
+	if ((pid = fork()) == 0) {
+		if (prewarm && prewarm_scan(&pw) == 0)
+			prewarm_run(&pw, req[0]);
+		if (read(req[0], &c, 1) != 1)
+			_exit(1);
+		us = bench_engine_run(e, code, providers);
+		_exit(write(ans[1], &us, sizeof(us)) == sizeof(us) ? 0 : 1);
+	}
+	usleep(30000);  /* an idle moment, as a spare has */
+	if (write(req[1], &c, 1) != 1 || read(ans[0], &us, sizeof(us)) !=
+	    sizeof(us))
+		us = -1;
+	waitpid(pid, &status, 0);
+	close(req[0]);
+	close(req[1]);
+	close(ans[0]);
+	close(ans[1]);
+	return us;
+}
+
+static void
+bench_engine_forked(struct engine *e, int n, int prewarm)
+{
+	int i;
+
+	nlat = 0;
+	for (i = 0; i < n; i++)
+		lat[nlat++] = bench_engine_child(e, "async () => 6*7", NULL,
+		    prewarm) / 1e3;
+	report(prewarm ? "engine, forked snapshot, prewarmed: request to "
+	    "result" : "engine, forked snapshot, cold: request to result",
+	    lat, nlat);
+}
+
+/* Tool-call overhead inside the engine: 200 calls against none. */
+static void
+bench_engine_tool_calls(struct engine *e)
+{
+	const char *zero = "async () => { let s = 0; for (let i = 0; i < 200; "
+	    "i++) s += 1; return s; }";
+	const char *many = "async () => { let s = 0; for (let i = 0; i < 200; "
+	    "i++) s += await t.f({ i }); return s; }";
+	json_t *prov = json_loads("[{\"name\":\"t\",\"tools\":[\"f\"]}]", 0,
+	    NULL);
+	double a[21], b[21];
+	int i;
+
+	for (i = 0; i < 21; i++) {
+		a[i] = bench_engine_child(e, zero, prov, 1);
+		b[i] = bench_engine_child(e, many, prov, 1);
+	}
+	qsort(a, 21, sizeof(*a), cmp_double);
+	qsort(b, 21, sizeof(*b), cmp_double);
+	printf("engine: one tool call inside the engine costs %.1f us "
+	    "(200 calls: %.0f us, none: %.0f us; host answers at once)\n",
+	    (b[10] - a[10]) / 200, b[10], a[10]);
+	json_decref(prov);
+}
+
+static void
+bench_engine(void)
+{
+	struct engine_options eo;
+	struct engine *e;
+	char err[256];
+
+	memset(&eo, 0, sizeof(eo));
+	if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bench: %s\n", err);
+		exit(1);
+	}
+	/* The peak of a run is the child's: the fresh heap is its floor. */
+	printf("engine: fresh heap with the runtime %.2f MB live, %.2f MB "
+	    "peak while loading\n", engine_mem_live(e) / 1048576.0,
+	    engine_mem_peak(e) / 1048576.0);
+	bench_engine_forked(e, 100, 0);
+	bench_engine_forked(e, 100, 1);
+	bench_engine_tool_calls(e);
+	engine_destroy(e);
 }
 
 /* RSS of each spare child (they share the zygote's pages copy-on-write). */
@@ -597,6 +780,9 @@ main(void)
 	lat = calloc(20000, sizeof(*lat));
 	base = event_base_new();
 	printf("code: %s\n", bench_code);
+	bench_engine();
+	if (getenv("BENCH_ENGINE_ONLY"))
+		return 0;
 	bench_pool_throughput(1, 400, req);
 	bench_pool_throughput(2, 400, req);
 	bench_pool_retire(100, req);
