@@ -17,6 +17,7 @@
 #include "lower.h"
 #include "natives.h"
 #include "prelude.h"
+#include "utf8.h"
 
 /* Messages of the bounds; the protocol's pinned texts are composed later, from cm_spec.h. */
 #define ENGINE_MSG_OOM		"RangeError: out of memory"
@@ -303,8 +304,18 @@ engine_stopped(const struct engine *e)
 void
 engine_write(struct engine *e, int stream, const char *s, size_t len)
 {
-	if (e->opt.write != NULL)
+	char *utf8;
+
+	if (e->opt.write == NULL)
+		return;
+	/* Surrogates (0xED 0xA0-0xBF) mean CESU-8: the reader wants UTF-8. */
+	if (memchr(s, 0xED, len) == NULL || (utf8 = malloc(len + 1)) == NULL) {
 		e->opt.write(e->opt.write_arg, stream, s, len);
+		return;
+	}
+	memcpy(utf8, s, len);
+	e->opt.write(e->opt.write_arg, stream, utf8, utf8_from_cesu8(utf8, len));
+	free(utf8);
 }
 
 /*

@@ -16,6 +16,7 @@
 #include "execution.h"
 #include "lower.h"
 #include "texts.h"
+#include "utf8.h"
 
 /* Time the envelope may take after a timeout (logs, JSON). */
 #define EXECUTION_FINISH_MS 2000.0
@@ -47,7 +48,6 @@ struct execution {
 	int stub_outbound;
 };
 
-static size_t execution_utf8(char *, size_t);
 
 /* One execution per engine at a time; the natives find it here. */
 static struct execution *execution_current;
@@ -319,7 +319,7 @@ execution_native_call(duk_context *ctx)
 	if ((copy = malloc(len + 1)) == NULL)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
 	memcpy(copy, json, len);
-	len = execution_utf8(copy, len);
+	len = utf8_from_cesu8(copy, len);
 	rc = x->host->send(x->host->arg, outbound ? EXECUTION_OUTBOUND :
 	    EXECUTION_TOOL_CALL, copy, len, x->next_id);
 	free(copy);
@@ -669,46 +669,6 @@ execution_plain_error(const char *text)
 }
 
 /*
- * Duktape holds a non-BMP character as two CESU-8 surrogates: rewrite pairs
- * as 4-byte UTF-8 and a lone surrogate as U+FFFD, in place.
- */
-static size_t
-execution_utf8(char *s, size_t n)
-{
-	unsigned char *p = (unsigned char *)s;
-	size_t i = 0, j = 0;
-
-	while (i < n) {
-		if (p[i] == 0xED && i + 2 < n && (p[i + 1] & 0xE0) == 0xA0) {
-			if ((p[i + 1] & 0xF0) == 0xA0 && i + 5 < n && p[i + 3] == 0xED &&
-			    (p[i + 4] & 0xF0) == 0xB0) {
-				unsigned hi = 0xD000 | (p[i + 1] & 0x3F) << 6 |
-				    (p[i + 2] & 0x3F);
-				unsigned lo = 0xD000 | (p[i + 4] & 0x3F) << 6 |
-				    (p[i + 5] & 0x3F);
-				unsigned cp = 0x10000 + ((hi - 0xD800) << 10) +
-				    (lo - 0xDC00);
-
-				p[j++] = (unsigned char)(0xF0 | cp >> 18);
-				p[j++] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
-				p[j++] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
-				p[j++] = (unsigned char)(0x80 | (cp & 0x3F));
-				i += 6;
-			} else {
-				p[j++] = 0xEF;
-				p[j++] = 0xBF;
-				p[j++] = 0xBD;
-				i += 3;
-			}
-			continue;
-		}
-		p[j++] = p[i++];
-	}
-	s[j] = '\0';
-	return j;
-}
-
-/*
  * Calls finish(v, how): v is the value on the stack (popped) when text is
  * NULL, else text. Returns the message (malloc'd) or NULL when the prelude
  * could not build it.
@@ -730,7 +690,7 @@ execution_finish(struct execution *x, const char *how, const char *text)
 	    (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
 	    (out = malloc(n + 1)) != NULL) {
 		memcpy(out, s, n);
-		execution_utf8(out, n);
+		utf8_from_cesu8(out, n);
 	}
 	duk_pop(ctx);
 	return out;
@@ -886,7 +846,7 @@ execution_invoke_answer(struct execution *x, const char *text)
 	if (rc == 0 && (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
 	    (out = malloc(n + 1)) != NULL) {
 		memcpy(out, s, n);
-		execution_utf8(out, n);
+		utf8_from_cesu8(out, n);
 	}
 	duk_pop(ctx);
 	return out;

@@ -136,3 +136,43 @@ utf8_utf16_len(const uint8_t *s, size_t len)
 		n += ((s[i] & 0xC0) != 0x80) + (s[i] >= 0xF0);
 	return n;
 }
+
+/*
+ * Duktape holds a non-BMP character as two CESU-8 surrogates: rewrite pairs
+ * as 4-byte UTF-8 and a lone surrogate as U+FFFD, in place (never longer).
+ */
+size_t
+utf8_from_cesu8(char *s, size_t n)
+{
+	unsigned char *p = (unsigned char *)s;
+	size_t i = 0, j = 0;
+
+	while (i < n) {
+		if (p[i] == 0xED && i + 2 < n && (p[i + 1] & 0xE0) == 0xA0) {
+			if ((p[i + 1] & 0xF0) == 0xA0 && i + 5 < n && p[i + 3] == 0xED &&
+			    (p[i + 4] & 0xF0) == 0xB0) {
+				unsigned hi = 0xD000 | (p[i + 1] & 0x3F) << 6 |
+				    (p[i + 2] & 0x3F);
+				unsigned lo = 0xD000 | (p[i + 4] & 0x3F) << 6 |
+				    (p[i + 5] & 0x3F);
+				unsigned cp = 0x10000 + ((hi - 0xD800) << 10) +
+				    (lo - 0xDC00);
+
+				p[j++] = (unsigned char)(0xF0 | cp >> 18);
+				p[j++] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
+				p[j++] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+				p[j++] = (unsigned char)(0x80 | (cp & 0x3F));
+				i += 6;
+			} else {
+				p[j++] = 0xEF;
+				p[j++] = 0xBF;
+				p[j++] = 0xBD;
+				i += 3;
+			}
+			continue;
+		}
+		p[j++] = p[i++];
+	}
+	s[j] = '\0';
+	return j;
+}

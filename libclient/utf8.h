@@ -48,4 +48,12 @@ size_t utf8_valid_prefix(const uint8_t *s, size_t len);
  */
 size_t utf8_utf16_len(const uint8_t *s, size_t len);
 
+/*
+ * Rewrites Duktape's CESU-8 (a non-BMP character as two 3-byte surrogates)
+ * as UTF-8 in s[0..n), in place: a pair becomes its 4-byte form, a lone
+ * surrogate U+FFFD. s needs room for n + 1 bytes: the result is
+ * NUL-terminated. Returns the new length (never more than n).
+ */
+size_t utf8_from_cesu8(char *s, size_t n);
+
 #endif

@@ -257,6 +257,25 @@ START_TEST(test_utf16_len)
 }
 END_TEST
 
+START_TEST(test_from_cesu8)
+{
+	/* U+1F600 as Duktape holds it (D83D DE00), a lone high surrogate, ASCII. */
+	char pair[] = "a\xED\xA0\xBD\xED\xB8\x80z";
+	char lone[] = "\xED\xA0\xBDx";
+	char plain[] = "caf\xC3\xA9";
+	char cut[] = "\xED\xA0";
+
+	ck_assert_uint_eq(utf8_from_cesu8(pair, sizeof(pair) - 1), 6);
+	ck_assert_str_eq(pair, "a\xF0\x9F\x98\x80z");
+	ck_assert_uint_eq(utf8_from_cesu8(lone, sizeof(lone) - 1), 4);
+	ck_assert_str_eq(lone, "\xEF\xBF\xBDx");
+	ck_assert_uint_eq(utf8_from_cesu8(plain, sizeof(plain) - 1), 5);
+	ck_assert_str_eq(plain, "caf\xC3\xA9");
+	/* A truncated sequence is left as it is, never read past the end. */
+	ck_assert_uint_eq(utf8_from_cesu8(cut, sizeof(cut) - 1), 2);
+}
+END_TEST
+
 static Suite *
 utf8_suite(void)
 {
@@ -273,6 +292,7 @@ utf8_suite(void)
 	tcase_add_test(tc, test_every_code_point);
 	tcase_add_test(tc, test_valid_prefix);
 	tcase_add_test(tc, test_utf16_len);
+	tcase_add_test(tc, test_from_cesu8);
 	suite_add_tcase(s, tc);
 	return s;
 }
