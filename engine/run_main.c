@@ -14,6 +14,14 @@
  *	An entry: FILE holds an expression evaluating to a function, such as
  *	`async () => 6 * 7`; it is called, its promise awaited, and one line
  *	{"result": <JSON>} (exit 0) or {"error": "<message>"} (exit 1) printed.
+ *   codemode-run [--trace] --request FILE
+ *	One ExecuteRequest from a JSON file (engine/run_request.h states the
+ *	format), run as the daemon runs it, with the file's canned answers
+ *	in place of the caller: the ExecuteResultMessage on one line, then
+ *	one line per invocation of a retained handle. Exit 0 (a result), 1
+ *	(an error in the envelope), 2 (not a request file), 3 (the engine
+ *	failed). --trace writes each tool call and outbound request the
+ *	sandbox sent, one JSON line each, on stderr.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,12 +32,14 @@
 #include "cm_spec.h"
 #include "engine.h"
 #include "file.h"
+#include "run_request.h"
 
 static void
 run_usage(void)
 {
 	fprintf(stderr, "usage: codemode-run [--timeout MS] [--memory MB] "
-	    "[--script] FILE\n");
+	    "[--script] FILE\n"
+	    "       codemode-run [--trace] --request FILE\n");
 }
 
 static void
@@ -69,11 +79,11 @@ main(int argc, char **argv)
 	struct engine_options opt;
 	struct engine_outcome out;
 	struct engine *e;
-	const char *file = NULL;
+	const char *file = NULL, *request = NULL;
 	char err[256], *src;
 	size_t len;
 	double v;
-	int i, script = 0, rc;
+	int i, script = 0, rc, trace = 0, bounds = 0;
 
 	/* The protocol's defaults bound a run unless the options say otherwise. */
 	memset(&opt, 0, sizeof(opt));
@@ -82,18 +92,25 @@ main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--script") == 0)
 			script = 1;
+		else if (strcmp(argv[i], "--trace") == 0)
+			trace = 1;
+		else if (strcmp(argv[i], "--request") == 0 && i + 1 < argc &&
+		    request == NULL)
+			request = argv[++i];
 		else if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) {
 			if (run_number(argv[++i], &v) != 0) {
 				run_usage();
 				return 2;
 			}
 			opt.timeout_ms = v;
+			bounds = 1;
 		} else if (strcmp(argv[i], "--memory") == 0 && i + 1 < argc) {
 			if (run_number(argv[++i], &v) != 0 || v > 1 << 20) {
 				run_usage();
 				return 2;
 			}
 			opt.memory_limit = (size_t)(v * 1048576.0);
+			bounds = 1;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			run_usage();
 			return 2;
@@ -104,7 +121,15 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (file == NULL) {
+	/* A request file states its own bounds. */
+	if (request != NULL) {
+		if (file != NULL || script || bounds) {
+			run_usage();
+			return 2;
+		}
+		return run_request_main(request, trace);
+	}
+	if (file == NULL || trace) {
 		run_usage();
 		return 2;
 	}
