@@ -23,12 +23,13 @@
 
 #include <codemode/codemode.h>
 
+#include "test_daemon.h"
+
 #define ANSWER_CODE "(function () { return 6 * 7; })"
 
-static char sock_path[108];
+/* The daemon of the running test; its socket is kept across restarts. */
+static struct test_daemon td;
 static char sock_url[128];
-static char dir_path[64];
-static pid_t daemon_pid = -1;
 
 /*
  * $CODEMODE_EXECUTORD, else the plain build's daemon when it exists (the
@@ -39,97 +40,44 @@ static pid_t daemon_pid = -1;
 static const char *
 daemon_binary(void)
 {
-	const char *b = getenv("BUILD"), *e = getenv("CODEMODE_EXECUTORD");
-	static char path[512];
+	const char *e = getenv("CODEMODE_EXECUTORD");
 
 	if (e && *e)
 		return e;
 	if (access("build/codemode-executord", X_OK) == 0)
 		return "build/codemode-executord";
-	snprintf(path, sizeof(path), "%s/codemode-executord", b ? b : "build");
-	return path;
+	return test_daemon_binary();
 }
 
-static int
-daemon_reachable(void)
-{
-	struct sockaddr_un sun;
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), ok;
-
-	memset(&sun, 0, sizeof(sun));
-	sun.sun_family = AF_UNIX;
-	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", sock_path);
-	ok = fd >= 0 && connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == 0;
-	if (fd >= 0)
-		close(fd);
-	return ok;
-}
-
-/* Starts the daemon on sock_path (kept across restarts); extra args last. */
+/* Starts the daemon on td.sock; extra args last. */
 static void
 spawn_daemon(const char *const *extra)
 {
-	int i;
-
-	daemon_pid = fork();
-	ck_assert_int_ge(daemon_pid, 0);
-	if (daemon_pid == 0) {
-		const char *argv[24];
-		int n = 0;
-
-		argv[n++] = daemon_binary();
-		argv[n++] = "--socket";
-		argv[n++] = sock_path;
-		argv[n++] = "--max-workers";
-		argv[n++] = "2";
-		argv[n++] = "--log-level";
-		argv[n++] = "error";
-		for (i = 0; extra && extra[i] && n < 22; i++)
-			argv[n++] = extra[i];
-		argv[n] = NULL;
-		execv(argv[0], (char **)argv);
-		_exit(127);
-	}
-	for (i = 0; i < 1000; i++) {
-		if (daemon_reachable())
-			return;
-		usleep(10000);
-	}
-	ck_abort_msg("the daemon did not start");
+	ck_assert_msg(test_daemon_spawn(&td, daemon_binary(), "error",
+	    extra) == 0, "the daemon did not start");
 }
 
 static void
 start_daemon(void)
 {
-	snprintf(dir_path, sizeof(dir_path), "/tmp/cm-client-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir_path));
-	snprintf(sock_path, sizeof(sock_path), "%s/d.sock", dir_path);
-	snprintf(sock_url, sizeof(sock_url), "unix://%s", sock_path);
+	ck_assert_int_eq(test_daemon_init(&td, "cm-client"), 0);
+	snprintf(sock_url, sizeof(sock_url), "unix://%s", td.sock);
 	spawn_daemon(NULL);
 }
 
+/* Stops the daemon with `sig`; the socket goes too, so a restart is clean. */
 static void
 kill_daemon(int sig)
 {
-	int status, i;
-
-	if (daemon_pid <= 0)
-		return;
-	kill(daemon_pid, sig);
-	for (i = 0; i < 1000; i++) {
-		if (waitpid(daemon_pid, &status, WNOHANG) == daemon_pid)
-			break;
-		usleep(10000);
-	}
-	daemon_pid = -1;
-	unlink(sock_path);
+	test_daemon_kill(&td, sig);
+	unlink(td.sock);
 }
 
 static void
 stop_daemon(void)
 {
 	kill_daemon(SIGTERM);
-	rmdir(dir_path);
+	rmdir(td.dir);
 }
 
 static struct cm_client *
@@ -677,7 +625,7 @@ START_TEST(test_broken_mid_execution)
 	ck_assert_ptr_nonnull(strstr(st.first_error, "was rejected"));
 	cm_client_free(c);
 	event_base_free(base);
-	rmdir(dir_path);
+	rmdir(td.dir);
 }
 END_TEST
 
@@ -722,7 +670,7 @@ START_TEST(test_health_and_token)
 	free(body);
 	kill_daemon(SIGTERM);
 	/* TCP with a bearer token: only the handshake with the header passes. */
-	snprintf(tok, sizeof(tok), "%s/token", dir_path);
+	snprintf(tok, sizeof(tok), "%s/token", td.dir);
 	ck_assert_ptr_nonnull(f = fopen(tok, "w"));
 	fputs("s3cret\n", f);
 	fclose(f);
@@ -767,7 +715,7 @@ START_TEST(test_health_and_token)
 	cm_client_free(c);
 	kill_daemon(SIGTERM);
 	unlink(tok);
-	rmdir(dir_path);
+	rmdir(td.dir);
 }
 END_TEST
 

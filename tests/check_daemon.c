@@ -23,65 +23,24 @@
 #include "capnweb.h"
 #include "http.h"
 #include "test_client.h"
+#include "test_daemon.h"
 
-static char sock_path[108];
-static char dir_path[64];
-static pid_t daemon_pid;
-
-static const char *
-daemon_binary(void)
-{
-	const char *b = getenv("BUILD");
-	static char path[512];
-
-	snprintf(path, sizeof(path), "%s/codemode-executord", b ? b : "build");
-	return path;
-}
+/* The daemon of the running test, on its private socket. */
+static struct test_daemon td;
 
 static int
 connect_daemon(void)
 {
-	return test_connect_unix(sock_path);
+	return test_connect_unix(td.sock);
 }
 
 /* Starts the daemon with extra arguments (NULL-terminated, may be NULL). */
 static void
 start_daemon_argv(const char *const *extra)
 {
-	int i;
-
-	snprintf(dir_path, sizeof(dir_path), "/tmp/cm-daemon-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir_path));
-	snprintf(sock_path, sizeof(sock_path), "%s/d.sock", dir_path);
-	daemon_pid = fork();
-	ck_assert_int_ge(daemon_pid, 0);
-	if (daemon_pid == 0) {
-		const char *argv[24];
-		int n = 0;
-
-		argv[n++] = daemon_binary();
-		argv[n++] = "--socket";
-		argv[n++] = sock_path;
-		argv[n++] = "--max-workers";
-		argv[n++] = "2";
-		argv[n++] = "--log-level";
-		argv[n++] = "warn";
-		while (extra && *extra && n < 22)
-			argv[n++] = *extra++;
-		argv[n] = NULL;
-		execv(argv[0], (char **)argv);
-		_exit(127);
-	}
-	for (i = 0; i < 500; i++) {
-		int fd = connect_daemon();
-
-		if (fd >= 0) {
-			close(fd);
-			return;
-		}
-		usleep(10000);
-	}
-	ck_abort_msg("the daemon did not start");
+	ck_assert_int_eq(test_daemon_init(&td, "cm-daemon"), 0);
+	ck_assert_msg(test_daemon_spawn(&td, test_daemon_binary(), "warn",
+	    extra) == 0, "the daemon did not start");
 }
 
 /* Starts the daemon, optionally with one flag set to 1000. */
@@ -147,16 +106,7 @@ tcp_upgrade_status(int port, const char *auth)
 static int
 stop_daemon(void)
 {
-	int status = -1, i;
-
-	kill(daemon_pid, SIGTERM);
-	for (i = 0; i < 1000; i++) {
-		if (waitpid(daemon_pid, &status, WNOHANG) == daemon_pid)
-			break;
-		usleep(10000);
-	}
-	rmdir(dir_path);
-	return status;
+	return test_daemon_stop(&td);
 }
 
 /* Sends a raw request, returns the whole answer (read until EOF). */
@@ -211,7 +161,7 @@ START_TEST(test_http_endpoints)
 	ck_assert_msg(strncmp(r, "HTTP/1.1 426 ", 13) == 0, "%s", r);
 	ck_assert_int_eq(stop_daemon(), 0);
 	/* The socket file goes with the daemon. */
-	ck_assert_int_ne(access(sock_path, F_OK), 0);
+	ck_assert_int_ne(access(td.sock, F_OK), 0);
 }
 END_TEST
 
@@ -220,7 +170,7 @@ START_TEST(test_socket_mode_0600)
 	struct stat st;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(stat(sock_path, &st), 0);
+	ck_assert_int_eq(stat(td.sock, &st), 0);
 	ck_assert_int_eq(st.st_mode & 0777, 0600);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
@@ -232,7 +182,7 @@ START_TEST(test_protocol_version_and_execute)
 	struct test_answer a;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	test_client_call(&c, "protocolVersion", json_array(), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_int_eq(json_integer_value(a.value), 1);
@@ -258,7 +208,7 @@ START_TEST(test_close_handshake)
 	int never = 0;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	n = ws_close_encode(WS_ROLE_CLIENT, 1000, "bye", 3, frame,
 	    sizeof(frame));
 	ck_assert_int_gt(n, 0);
@@ -312,7 +262,7 @@ START_TEST(test_admission_peer_uid)
 	ck_assert_int_eq(stop_daemon(), 0);
 	snprintf(uid, sizeof(uid), "%u", (unsigned)getuid());
 	start_daemon_argv(mine);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
@@ -326,34 +276,19 @@ START_TEST(test_stale_socket_replaced_live_one_refused)
 	pid_t p2;
 
 	/* A socket file nobody listens on: what a killed daemon leaves. */
-	snprintf(dir_path, sizeof(dir_path), "/tmp/cm-stale-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir_path));
+	ck_assert_int_eq(test_daemon_init(&td, "cm-stale"), 0);
 	memset(&sun, 0, sizeof(sun));
 	sun.sun_family = AF_UNIX;
-	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s/d.sock", dir_path);
+	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", td.sock);
 	fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sun, sizeof(sun)), 0);
 	close(fd);
-	{
-		const char *argv[] = { daemon_binary(), "--socket", sun.sun_path,
-		    "--log-level", "error", NULL };
-
-		if ((daemon_pid = fork()) == 0) {
-			execv(argv[0], (char **)argv);
-			_exit(127);
-		}
-	}
-	snprintf(sock_path, sizeof(sock_path), "%s", sun.sun_path);
-	for (fd = -1, status = 0; fd < 0 && status < 500; status++) {
-		if ((fd = connect_daemon()) < 0)
-			usleep(10000);
-	}
-	ck_assert_int_ge(fd, 0);
-	close(fd);
+	ck_assert_int_eq(test_daemon_spawn(&td, test_daemon_binary(), "error",
+	    NULL), 0);
 	/* A second daemon on a live socket refuses to start and leaves it be. */
-	snprintf(other, sizeof(other), "%s", sock_path);
+	snprintf(other, sizeof(other), "%s", td.sock);
 	if ((p2 = fork()) == 0) {
-		execl(daemon_binary(), daemon_binary(), "--socket", other,
+		execl(test_daemon_binary(), test_daemon_binary(), "--socket", other,
 		    "--log-level", "error", (char *)NULL);
 		_exit(127);
 	}
@@ -396,7 +331,7 @@ START_TEST(test_dead_peer_dropped_and_age_bounded)
 
 	/* A peer that never answers pings is dropped after the second one. */
 	start_daemon_argv(ping);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	usleep(700000);
 	while ((n = read(c.fd, buf, sizeof(buf))) > 0)
 		ck_assert_int_eq(buf[0], 0x89);	/* only pings came */
@@ -405,7 +340,7 @@ START_TEST(test_dead_peer_dropped_and_age_bounded)
 	ck_assert_int_eq(stop_daemon(), 0);
 	/* maxConnectionAge closes with 1001. */
 	start_daemon_argv(age);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	test_client_pump(&c, &never, 3000);
 	ck_assert_int_eq(c.closed, 1);
 	ck_assert_int_eq(c.close_code, 1001);
@@ -423,7 +358,7 @@ START_TEST(test_connection_limit)
 
 	start_daemon_argv(extra);
 	usleep(100000);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	/* The second connection is closed at once. */
 	ck_assert_int_ge(fd = connect_daemon(), 0);
 	ck_assert_int_le(read(fd, buf, sizeof(buf)), 0);
@@ -439,10 +374,10 @@ START_TEST(test_drain_delivers_running_results)
 	struct test_client c;
 	struct test_answer a;
 	json_t *args;
-	int status = -1, i;
+	int status;
 
 	start_daemon_argv(extra);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	args = json_pack("[s, [], {}, n, s]", "async () => { await new "
 	    "Promise((r) => setTimeout(r, 600)); return 7 }", "disabled");
 	memset(&a, 0, sizeof(a));
@@ -450,7 +385,7 @@ START_TEST(test_drain_delivers_running_results)
 	    test_answer_settle, &a), 0);
 	json_decref(args);
 	usleep(150000);
-	kill(daemon_pid, SIGTERM);
+	kill(td.pid, SIGTERM);
 	test_client_pump(&c, &a.done, 10000);
 	ck_assert_int_eq(a.done, 1);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
@@ -458,12 +393,10 @@ START_TEST(test_drain_delivers_running_results)
 	    "resultJson")), "7");
 	test_answer_clear(&a);
 	test_client_close(&c);
-	for (i = 0; i < 1000 && waitpid(daemon_pid, &status, WNOHANG) !=
-	    daemon_pid; i++)
-		usleep(10000);
+	status = test_daemon_reap(&td);
 	ck_assert(WIFEXITED(status));
 	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	rmdir(dir_path);
+	rmdir(td.dir);
 }
 END_TEST
 
@@ -474,7 +407,7 @@ START_TEST(test_execute_faults)
 	json_t *code;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	/* An unknown outbound mode is PROTOCOL_MISMATCH. */
 	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
 	    "carrier-pigeon"), &a);
@@ -519,7 +452,7 @@ START_TEST(test_children_of_one_warm_heap_do_not_share_randomness)
 	struct test_answer a, b;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
 	    "async () => [Math.random(), Math.random()]", "disabled"), &a);
 	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
@@ -565,7 +498,7 @@ START_TEST(test_no_way_out)
 	struct test_answer a;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
 	    escape_attempts, "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
@@ -589,7 +522,7 @@ START_TEST(test_timeout_text)
 	struct test_answer a;
 
 	start_daemon(NULL);
-	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
 	    "async () => { for (;;) {} }", "timeout", 200, "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
@@ -605,23 +538,19 @@ END_TEST
 START_TEST(test_shutdown_flips_readiness)
 {
 	char *r;
-	int status = -1, i;
+	int status;
 
 	start_daemon("--shutdown-delay");
-	kill(daemon_pid, SIGTERM);
+	kill(td.pid, SIGTERM);
 	usleep(200000);
 	r = http_exchange("GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n");
 	ck_assert_msg(strncmp(r, "HTTP/1.1 503 ", 13) == 0, "%s", r);
 	r = http_exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
 	ck_assert_msg(strncmp(r, "HTTP/1.1 200 ", 13) == 0, "%s", r);
-	for (i = 0; i < 500; i++) {
-		if (waitpid(daemon_pid, &status, WNOHANG) == daemon_pid)
-			break;
-		usleep(10000);
-	}
+	status = test_daemon_reap(&td);
 	ck_assert(WIFEXITED(status));
 	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	rmdir(dir_path);
+	rmdir(td.dir);
 }
 END_TEST
 

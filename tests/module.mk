@@ -20,9 +20,12 @@ CLIENT_MODULES += $(sort $(foreach m,$(CLIENT_MODULES),$(firstword $(subst _, ,$
 CLIENT_CHECK_BINS := $(foreach b,$(CHECK_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/check_%,%,$(b))))),$(b)))
 OTHER_CHECK_BINS := $(filter-out $(CLIENT_CHECK_BINS),$(CHECK_BINS))
 
-$(CLIENT_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(BUILD)/libcodemode.a
+# The support a client suite may use needs nothing but libcodemode.
+CLIENT_TEST_SUPPORT_OBJS = $(BUILD)/obj/tests/support/test_client.o $(BUILD)/obj/tests/support/test_daemon.o
+
+$(CLIENT_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(CLIENT_TEST_SUPPORT_OBJS) $(BUILD)/libcodemode.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(CHECK_LIBS) $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CLIENT_TEST_SUPPORT_OBJS) $(BUILD)/libcodemode.a $(CHECK_LIBS) $(LIBS_ALL)
 
 $(OTHER_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(TEST_LIBS)
 	@mkdir -p $(dir $@)

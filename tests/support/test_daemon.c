@@ -1,0 +1,110 @@
+/* A daemon under test on a private socket (test_daemon.h). */
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "test_client.h"
+#include "test_daemon.h"
+
+#define TEST_DAEMON_WAIT_STEPS 1000     /* of 10 ms */
+
+const char *
+test_daemon_binary(void)
+{
+	const char *b = getenv("BUILD"), *e = getenv("CODEMODE_EXECUTORD");
+	static char path[512];
+
+	if (e != NULL && *e != '\0')
+		return e;
+	snprintf(path, sizeof(path), "%s/codemode-executord", b ? b : "build");
+	return path;
+}
+
+int
+test_daemon_init(struct test_daemon *d, const char *prefix)
+{
+	d->pid = -1;
+	snprintf(d->dir, sizeof(d->dir), "/tmp/%s-XXXXXX", prefix);
+	if (mkdtemp(d->dir) == NULL)
+		return -1;
+	snprintf(d->sock, sizeof(d->sock), "%s/d.sock", d->dir);
+	return 0;
+}
+
+int
+test_daemon_spawn(struct test_daemon *d, const char *binary,
+    const char *level, const char *const *extra)
+{
+	const char *argv[32];
+	int n = 0, i, fd;
+
+	argv[n++] = binary;
+	argv[n++] = "--socket";
+	argv[n++] = d->sock;
+	argv[n++] = "--max-workers";
+	argv[n++] = "2";
+	argv[n++] = "--log-level";
+	argv[n++] = level;
+	for (i = 0; extra != NULL && extra[i] != NULL && n < 31; i++)
+		argv[n++] = extra[i];
+	argv[n] = NULL;
+	if ((d->pid = fork()) < 0)
+		return -1;
+	if (d->pid == 0) {
+		execv(argv[0], (char **)argv);
+		_exit(127);
+	}
+	for (i = 0; i < TEST_DAEMON_WAIT_STEPS; i++) {
+		if ((fd = test_connect_unix(d->sock)) >= 0) {
+			close(fd);
+			return 0;
+		}
+		if (waitpid(d->pid, NULL, WNOHANG) == d->pid) {
+			d->pid = -1;    /* it died: no point waiting */
+			return -1;
+		}
+		usleep(10000);
+	}
+	test_daemon_kill(d, SIGKILL);
+	return -1;
+}
+
+int
+test_daemon_reap(struct test_daemon *d)
+{
+	int status = -1, i;
+	pid_t r = 0;
+
+	if (d->pid <= 0)
+		return -1;
+	for (i = 0; i < TEST_DAEMON_WAIT_STEPS; i++) {
+		r = waitpid(d->pid, &status, WNOHANG);
+		if (r == d->pid || (r < 0 && errno != EINTR))
+			break;
+		usleep(10000);
+	}
+	d->pid = -1;
+	return r == -1 ? -1 : status;
+}
+
+int
+test_daemon_kill(struct test_daemon *d, int sig)
+{
+	if (d->pid <= 0)
+		return -1;
+	kill(d->pid, sig);
+	return test_daemon_reap(d);
+}
+
+int
+test_daemon_stop(struct test_daemon *d)
+{
+	int status = test_daemon_kill(d, SIGTERM);
+
+	rmdir(d->dir);
+	return status;
+}
