@@ -487,7 +487,7 @@ static const char escape_attempts[] =
     "    threadResume: t(() => typeof Object.getPrototypeOf((function* () {})()).constructor.resume),\n"
     "    fromBufferRaw: typeof String.fromBufferRaw,\n"
     "    prelude: t(() => typeof __cm.P),\n"
-    "    cmPrimitives: t(() => Object.getOwnPropertyNames(__cm).filter((k) => /resume|native|thread|P$/i.test(k)).join(',')),\n"
+    "    cmPrimitives: t(() => Object.getOwnPropertyNames(__cm).filter((k) => /resume|native|thread|^P$/i.test(k)).join(',')),\n"
     "    act: t(() => typeof Duktape.act),\n"
     "  }\n"
     "}";
@@ -529,6 +529,42 @@ START_TEST(test_timeout_text)
 	ck_assert_str_eq(json_string_value(json_object_get(a.value, "error")),
 	    "Execution timed out at its 200 ms bound. Do less work per run and "
 	    "return the part that is already finished.");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
+/* --max-timeout caps every request, a larger number and null alike. */
+START_TEST(test_max_timeout_caps_requests)
+{
+	const char *extra[] = { "--max-timeout", "300", NULL };
+	struct test_client c;
+	struct test_answer a;
+	const char *e;
+
+	start_daemon_argv(extra);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
+	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
+	    "async () => { for (;;) {} }", "timeout", 60000, "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_ptr_nonnull(e = json_string_value(json_object_get(a.value,
+	    "error")));
+	ck_assert_msg(strstr(e, " 300 ms bound.") != NULL, "%s", e);
+	test_answer_clear(&a);
+	test_client_call(&c, "execute", json_pack("[s, [], {s:n}, n, s]",
+	    "async () => { for (;;) {} }", "timeout", "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_ptr_nonnull(e = json_string_value(json_object_get(a.value,
+	    "error")));
+	ck_assert_msg(strstr(e, " 300 ms bound.") != NULL, "%s", e);
+	test_answer_clear(&a);
+	/* Below the cap a request keeps its own bound. */
+	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
+	    "async () => { for (;;) {} }", "timeout", 100, "disabled"), &a);
+	ck_assert_ptr_nonnull(e = json_string_value(json_object_get(a.value,
+	    "error")));
+	ck_assert_msg(strstr(e, " 100 ms bound.") != NULL, "%s", e);
 	test_answer_clear(&a);
 	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
@@ -578,6 +614,7 @@ main(void)
 	tcase_add_test(tc, test_children_of_one_warm_heap_do_not_share_randomness);
 	tcase_add_test(tc, test_no_way_out);
 	tcase_add_test(tc, test_timeout_text);
+	tcase_add_test(tc, test_max_timeout_caps_requests);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
