@@ -1,39 +1,68 @@
-# packaging/: install layout.
+# packaging/: install layout, and the Debian packages (make deb).
+# LIBDIR is where the library, its archive and the .pc go; Debian passes its
+# multiarch directory (/usr/lib/x86_64-linux-gnu).
+LIBDIR ?= $(PREFIX)/lib
+CODEMODE_VERSION = 0.1.0
+# The shared object's real name; the SONAME (libcodemode.so.0) and the
+# development name (libcodemode.so) are symlinks to it.
+LIBCODEMODE_REALNAME = libcodemode.so.$(CODEMODE_VERSION)
+# The .pc with this install's prefix and library directory.
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(CODEMODE_VERSION)|g' \
+    -e 's|^libdir=.*|libdir=$(LIBDIR)|'
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/codemode
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PREFIX)/include/codemode
 	for p in codemode-executord codemode codemode-run codemode-conformance; do \
 	  [ -f $(BUILD)/$$p ] && install -m 0755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/bin/; done; true
-	install -m 0644 $(BUILD)/libcodemode.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 0755 $(BUILD)/libcodemode.so $(DESTDIR)$(PREFIX)/lib/libcodemode.so.$(LIBCODEMODE_SOVERSION)
-	ln -sf libcodemode.so.$(LIBCODEMODE_SOVERSION) $(DESTDIR)$(PREFIX)/lib/libcodemode.so
+	install -m 0644 $(BUILD)/libcodemode.a $(DESTDIR)$(LIBDIR)/
+	install -m 0644 $(BUILD)/libcodemode.so $(DESTDIR)$(LIBDIR)/$(LIBCODEMODE_REALNAME)
+	ln -sf $(LIBCODEMODE_REALNAME) $(DESTDIR)$(LIBDIR)/libcodemode.so.$(LIBCODEMODE_SOVERSION)
+	ln -sf libcodemode.so.$(LIBCODEMODE_SOVERSION) $(DESTDIR)$(LIBDIR)/libcodemode.so
 	install -m 0644 libclient/include/codemode/*.h $(DESTDIR)$(PREFIX)/include/codemode/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man8
 	install -m 0644 packaging/codemode-executord.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0644 packaging/codemode-run.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 # pkg-config file and man pages of the client (libclient/).
-CODEMODE_VERSION = 0.1.0
-
 $(BUILD)/codemode.pc: packaging/codemode.pc.in
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(CODEMODE_VERSION)|g' $< > $@
+	$(PC_SED) $< > $@
 
 PROGRAMS += $(BUILD)/codemode.pc
 
 install: install-client
 .PHONY: install-client
 install-client: $(BUILD)/codemode.pc
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(CODEMODE_VERSION)|g' \
-	    packaging/codemode.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/codemode.pc
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3
+	$(PC_SED) packaging/codemode.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/codemode.pc
 	install -m 0644 packaging/codemode.1 $(DESTDIR)$(PREFIX)/share/man/man1/codemode.1
 	install -m 0644 packaging/libcodemode.3 $(DESTDIR)$(PREFIX)/share/man/man3/libcodemode.3
 
 # The conformance cases (codemode-conformance looks in share/codemode/conformance/cases)
-# and the daemon's systemd unit.
+# and the daemon's systemd unit, pointed at this prefix's daemon.
 install: install-data
 .PHONY: install-data
 install-data:
 	install -d $(DESTDIR)$(PREFIX)/share/codemode/conformance/cases
 	install -m 0644 conformance/cases/*.json $(DESTDIR)$(PREFIX)/share/codemode/conformance/cases/
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
-	install -m 0644 packaging/codemode-executord.service $(DESTDIR)$(PREFIX)/lib/systemd/system/
+	sed 's|/usr/bin/codemode-executord|$(PREFIX)/bin/codemode-executord|' \
+	    packaging/codemode-executord.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/codemode-executord.service
+	chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/system/codemode-executord.service
+
+# make deb: codemode-executord, libcodemode0 and libcodemode-dev into
+# $(BUILD)/deb/, from this tree's $(BUILD) (built with its flags) and without
+# root. packaging/debian/rules runs in a scratch copy of packaging/debian
+# under $(BUILD)/debian-src, so the source tree stays clean.
+.PHONY: deb
+deb:
+	@command -v dpkg-deb >/dev/null && command -v dpkg-gencontrol >/dev/null || \
+	  { echo "make deb needs dpkg-dev (apt-get install dpkg-dev)"; exit 1; }
+	rm -rf $(BUILD)/debian-src && mkdir -p $(BUILD)/debian-src $(BUILD)/deb
+	cp -R packaging/debian $(BUILD)/debian-src/debian
+	rm -f $(BUILD)/deb/*.deb
+	cd $(BUILD)/debian-src && $(MAKE) --no-print-directory -f debian/rules binary \
+	    SRCDIR=$(CURDIR) CM_BUILD=$(abspath $(BUILD)) CM_BUILDFLAGS=no \
+	    DEB_OUT=$(abspath $(BUILD)/deb)
+	@ls -1 $(BUILD)/deb/*.deb
