@@ -1,7 +1,8 @@
 /*
  * build/bench/engine_bench (make bench): lowering speed over a generated
- * corpus, heap+prelude creation cost, the memory of a fresh heap, and an
- * entry from source to result in one fresh heap. Prints figures; asserts
+ * corpus, heap+prelude creation cost and where it goes, the memory of a
+ * fresh heap, the first use of each lazy prelude group, and an entry from
+ * source to result in one fresh heap. Prints figures; asserts
  * nothing about time.
  */
 #include <stdint.h>
@@ -133,7 +134,7 @@ bench_breakdown(void)
 {
 	double t[4][BENCH_ITERS], t0;
 	duk_context *ctx;
-	int i;
+	size_t i, lazy = 0;
 
 	for (i = 0; i < BENCH_ITERS; i++) {
 		t0 = bench_us();
@@ -156,11 +157,87 @@ bench_breakdown(void)
 		duk_destroy_heap(ctx);
 		t[3][i] = bench_us() - t0;
 	}
-	printf("  of which: bare heap %.0f us, load %zu B of bytecode %.0f us, "
-	    "run the prelude %.0f us; destroy %.0f us\n",
+	for (i = 0; i < prelude_group_count; i++)
+		lazy += prelude_groups[i].len;
+	printf("  of which: bare heap %.0f us, load %zu B of core bytecode %.0f us, "
+	    "run the core %.0f us; destroy %.0f us\n",
 	    bench_median(t[0], BENCH_ITERS), prelude_bytecode_len,
 	    bench_median(t[1], BENCH_ITERS), bench_median(t[2], BENCH_ITERS),
 	    bench_median(t[3], BENCH_ITERS));
+	printf("  lazy groups: %zu, %zu B of bytecode, loaded on first use\n",
+	    prelude_group_count, lazy);
+}
+
+/* CPU time of running src as a script in a fresh heap (median). */
+static double
+bench_first(const char *src)
+{
+	struct engine_options opt;
+	struct engine_outcome out;
+	struct engine *e;
+	double t[BENCH_ITERS / 4], t0;
+	char err[256];
+	size_t i, n = BENCH_ITERS / 4;
+
+	memset(&opt, 0, sizeof(opt));
+	for (i = 0; i < n; i++) {
+		if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+			printf("first use: %s\n", err);
+			return -1;
+		}
+		t0 = bench_us();
+		engine_run_script(e, src, strlen(src), "bench", &out);
+		t[i] = bench_us() - t0;
+		if (out.status != ENGINE_OK)
+			printf("first use `%s`: %s\n", src, out.message != NULL ?
+			    out.message : "failed");
+		engine_outcome_free(&out);
+		engine_destroy(e);
+	}
+	return bench_median(t, n);
+}
+
+/* What the first touch of each lazy group costs (with the groups it needs). */
+static void
+bench_lazy(void)
+{
+	static const char *const uses[][2] = {
+		{ "console", "console.log({ a: [1, 'x'] })" },
+		{ "locale", "(1234.5).toLocaleString()" },
+		{ "clone", "structuredClone({ a: 1 })" },
+		{ "encoding", "new TextEncoder().encode('x')" },
+		{ "events", "new EventTarget()" },
+		{ "url", "new URL('https://a.example/b?c=d')" },
+		{ "fetch", "new Headers({ a: 'b' })" },
+		{ "crypto", "crypto.randomUUID()" },
+		{ "absent", "typeof caches.open" },
+	};
+	struct engine_options opt;
+	struct engine *e;
+	double base = bench_first("0"), t, tp[BENCH_ITERS / 4], t0;
+	char err[256];
+	size_t i, live = 0, n = BENCH_ITERS / 4;
+
+	memset(&opt, 0, sizeof(opt));
+	for (i = 0; i < n; i++) {
+		if ((e = engine_create(&opt, err, sizeof(err))) == NULL)
+			return;
+		t0 = bench_us();
+		if (engine_preload(e) != 0)
+			printf("preload failed\n");
+		tp[i] = bench_us() - t0;
+		live = engine_mem_live(e);
+		engine_destroy(e);
+	}
+	printf("  engine_preload (every group, then a GC: a zygote's warm heap): "
+	    "%.0f us, live %zu B\n", bench_median(tp, n), live);
+
+	printf("  first use of a lazy group (script CPU over a bare `0`, %.0f us):\n",
+	    base);
+	for (i = 0; i < sizeof(uses) / sizeof(uses[0]); i++) {
+		t = bench_first(uses[i][1]);
+		printf("    %-9s %5.0f us  `%s`\n", uses[i][0], t - base, uses[i][1]);
+	}
 }
 
 static void
@@ -212,6 +289,7 @@ main(void)
 	bench_lowering(64);
 	bench_heap();
 	bench_breakdown();
+	bench_lazy();
 	bench_entry();
 	return 0;
 }

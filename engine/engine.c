@@ -324,6 +324,65 @@ engine_write(struct engine *e, int stream, const char *s, size_t len)
  * say) would reach Duktape's fatal path.
  */
 
+/*
+ * __cm_native.loadGroup(name, self): runs lazy group name's bytecode with
+ * `this` = self (31_lazy.js passes {__cm: {P: P}}). Called from an accessor
+ * or from prelude code, possibly inside a coroutine: loading never yields.
+ */
+static duk_ret_t
+engine_load_group(duk_context *ctx)
+{
+	const char *name = duk_require_string(ctx, 0);
+	const struct prelude_group *g;
+
+	for (g = prelude_groups; g->name != NULL; g++)
+		if (strcmp(g->name, name) == 0)
+			break;
+	if (g->name == NULL)
+		return duk_error(ctx, DUK_ERR_ERROR, "no prelude group %s", name);
+	duk_push_external_buffer(ctx);
+	duk_config_buffer(ctx, -1, (void *)(uintptr_t)g->code, g->len);
+	duk_load_function(ctx);
+	duk_dup(ctx, 1);
+	duk_call_method(ctx, 0);
+	return 0;
+}
+
+/* __cm_native.setPreload(fn): the prelude's function that loads every group. */
+static duk_ret_t
+engine_set_preload(duk_context *ctx)
+{
+	duk_push_global_stash(ctx);
+	duk_dup(ctx, 0);
+	duk_put_prop_string(ctx, -2, "preload");
+	return 0;
+}
+
+/* duk_safe_call body: calls stash.preload() if the prelude set it. */
+static duk_ret_t
+engine_preload_body(duk_context *ctx, void *udata)
+{
+	(void)udata;
+	duk_push_global_stash(ctx);
+	duk_get_prop_string(ctx, -1, "preload");
+	if (duk_is_callable(ctx, -1))
+		duk_call(ctx, 0);
+	/* The groups' init functions are cyclic garbage (fn.prototype):
+	 * a warm heap is forked many times, collect them once here. */
+	duk_gc(ctx, 0);
+	return 0;
+}
+
+int
+engine_preload(struct engine *e)
+{
+	int rc;
+
+	rc = duk_safe_call(e->ctx, engine_preload_body, NULL, 0, 1);
+	duk_pop(e->ctx);
+	return rc == DUK_EXEC_SUCCESS ? 0 : -1;
+}
+
 /* duk_safe_call body: installs __cm_native, runs the prelude, keeps __cm. */
 static duk_ret_t
 engine_boot_body(duk_context *ctx, void *udata)
@@ -335,6 +394,10 @@ engine_boot_body(duk_context *ctx, void *udata)
 
 	duk_push_global_stash(ctx);
 	natives_push(ctx, e->opt.write != NULL);
+	duk_push_c_function(ctx, engine_load_group, 2);
+	duk_put_prop_string(ctx, -2, "loadGroup");
+	duk_push_c_function(ctx, engine_set_preload, 1);
+	duk_put_prop_string(ctx, -2, "setPreload");
 	duk_dup(ctx, -1);
 	duk_put_global_string(ctx, "__cm_native");
 	duk_put_prop_string(ctx, -2, "cm_native");

@@ -99,6 +99,13 @@ void engine_outcome_free(struct engine_outcome *out);
 int engine_configure(struct engine *e, size_t memory_limit, double timeout_ms,
     void (*on_oom)(void *), void *oom_arg);
 
+/*
+ * Loads every lazy group of the prelude now (engine/RUNTIME.md, "Lazy
+ * groups"), as a heap made ahead of time in a zygote wants: its children
+ * then never load one on a request's path. 0, or -1 if loading failed.
+ */
+int engine_preload(struct engine *e);
+
 /* Starts the run clock: the deadline is now + ms (0: none). A passed
  * deadline is lifted (a new bound for a new invocation); OOM stays. */
 void engine_arm_deadline(struct engine *e, double ms);

@@ -16,7 +16,15 @@ ENGINE_FUZZ_SRCS = $(wildcard engine/lexer*.c engine/parser*.c) engine/ast.c eng
 #    feasibility.md section 2);
 #  - the deadline check also runs inside the regexp executor (every 4K steps)
 #    and ends the emergency-GC retries of a refused allocation, so neither a
-#    backtracking regexp nor the allocation-failure path outlives the run.
+#    backtracking regexp nor the allocation-failure path outlives the run;
+#  - heap destruction skips its three forced collections and the finalizer
+#    pass when no object has a finalizer (never in our heaps: Duktape.fin
+#    is gone before user code runs), so engine_destroy just frees;
+#  - duk_load_function gives a function no empty _Varmap (the compiler
+#    leaves it out too: every reader treats a missing one as empty), no
+#    .prototype to inner function templates (only the loaded function is
+#    ever called; compiled templates have none either) and sizes each
+#    property table once: loading the prelude is cheaper, its heap smaller.
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -w -MMD -MP -I$(BUILD)/gen
@@ -37,7 +45,23 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/module.mk
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
 	    -e 's/^\tfor (i = 0; i < DUK_HEAP_ALLOC_FAIL_MARKANDSWEEP_LIMIT; i++) {$$/\tfor (i = 0; i < DUK_HEAP_ALLOC_FAIL_MARKANDSWEEP_LIMIT \&\& !DUK_USE_EXEC_TIMEOUT_CHECK(heap->heap_udata); i++) {/' \
+	    -e '/^DUK_INTERNAL void duk_heap_free(duk_heap \*heap) {$$/,/^}$$/{' \
+	    -e 's/^\tDUK_D(DUK_DPRINT("forced gc #1 in heap destruction"));$$/\tduk_heaphdr *cm_fin;\n\tfor (cm_fin = heap->heap_allocated; cm_fin != NULL \&\& !(DUK_HEAPHDR_IS_OBJECT(cm_fin) \&\& DUK_HOBJECT_HAS_HAVE_FINALIZER((duk_hobject *) cm_fin)); cm_fin = DUK_HEAPHDR_GET_NEXT(heap, cm_fin)) {}\n\tif (cm_fin != NULL) {/' \
+	    -e 's/^\tduk_heap_mark_and_sweep(heap, 0); \/\* Skip finalizers; queue finalizable objects to heap_allocated. \*\/$$/\t\tduk_heap_mark_and_sweep(heap, 0);\n\t}/' \
+	    -e 's/^\tduk__free_run_finalizers(heap);$$/\tif (cm_fin != NULL)\n\t\tduk__free_run_finalizers(heap);/' \
+	    -e '}' \
+	    -e 's/^static const duk_uint8_t \*duk__load_func(duk_hthread \*thr, const duk_uint8_t \*p, const duk_uint8_t \*p_end) {$$/static const duk_uint8_t *duk__load_func(duk_hthread *thr, const duk_uint8_t *p, const duk_uint8_t *p_end, int cm_outer) {/' \
+	    -e 's/^\t\tp = duk__load_func(thr, p, p_end);$$/\t\tp = duk__load_func(thr, p, p_end, 0);/' \
+	    -e 's/^\tp = duk__load_func(thr, p, p_end);$$/\tp = duk__load_func(thr, p, p_end, 1);/' \
+	    -e '/^static const duk_uint8_t \*duk__load_func(/,/^}$$/{' \
+	    -e 's/^\th_fun = duk_push_hcompfunc(thr);$$/\th_fun = duk_push_hcompfunc(thr);\n\tduk_hobject_resize_entrypart(thr, (duk_hobject *) h_fun, cm_outer ? 7 : 6); \/* cm_load: length name fileName [prototype] _Pc2line _Varmap _Formals *\//' \
+	    -e 's/^\tif (DUK_HOBJECT_HAS_CONSTRUCTABLE((duk_hobject \*) h_fun)) {$$/\tif (cm_outer \&\& DUK_HOBJECT_HAS_CONSTRUCTABLE((duk_hobject *) h_fun)) {/' \
+	    -e 's/^\tduk_push_bare_object(thr); \/\* _Varmap \*\/$$/\tif (p[0] == 0 \&\& p[1] == 0 \&\& p[2] == 0 \&\& p[3] == 0) {\n\t\tp += 4; \/* cm_load: no _Varmap *\/\n\t} else {\n\tduk_push_bare_object(thr);/' \
+	    -e 's/^\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);$$/\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);\n\t}/' \
+	    -e '}' \
 	    $< > $@.tmp
+	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
 	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
@@ -52,7 +76,10 @@ GEN_HEADERS += $(BUILD)/gen/duk_config.h $(BUILD)/gen/duktape.h
 
 # --- The runtime prelude ------------------------------------------------------
 # build/gen/cm_spec.js (the spec constants) then engine/runtime/*.js in name
-# order, compiled once by build/tools/preludec into a C array of bytecode.
+# order, compiled once by build/tools/preludec into C arrays of bytecode: the
+# core, and one array per lazy group (files that open with
+# `this.__cm.P.group('NAME', ...)`, loaded on first use; engine/RUNTIME.md).
+# build/gen/prelude.js, the plain concatenation, is only a debugging aid.
 PRELUDE_SPEC_JS = $(BUILD)/gen/cm_spec.js
 PRELUDE_JS = $(sort $(wildcard engine/runtime/*.js))
 PRELUDEC = $(BUILD)/tools/preludec
@@ -75,8 +102,8 @@ $(PRELUDEC): $(BUILD)/obj/engine/preludec_main.o $(BUILD)/obj/engine/file.o $(DU
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
-$(BUILD)/gen/cm_prelude.c: $(BUILD)/gen/prelude.js $(PRELUDEC)
-	$(PRELUDEC) $< $@
+$(BUILD)/gen/cm_prelude.c: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime $(PRELUDEC)
+	$(PRELUDEC) $@ $(PRELUDE_SPEC_JS) $(PRELUDE_JS)
 
 $(PRELUDE_OBJ): $(BUILD)/gen/cm_prelude.c | $(GEN_HEADERS)
 	@mkdir -p $(dir $@)

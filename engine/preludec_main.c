@@ -1,7 +1,13 @@
 /*
- * build/tools/preludec: compiles the concatenated runtime prelude with the
- * project's Duktape build and writes its bytecode as a C array (prelude.h).
- * Usage: preludec PRELUDE.js OUT.c
+ * build/tools/preludec: compiles the runtime prelude with the project's
+ * Duktape build and writes its bytecode as C arrays (prelude.h).
+ * Usage: preludec OUT.c FILE.js...
+ *
+ * The files are taken in the order given. A file whose code starts a line
+ * with `this.__cm.P.group('NAME'` belongs to the lazy group NAME; all other
+ * files make the core, which every heap runs. Each group is compiled on its
+ * own and loaded only when one of its globals is first touched
+ * (engine/RUNTIME.md, "Lazy groups").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +16,9 @@
 #include "duktape.h"
 #include "file.h"
 
+#define PRELUDEC_MAX_GROUPS	32
+#define PRELUDEC_MARK		"this.__cm.P.group('"
+
 /* duk_config_overrides.h's deadline hook: the build tool has no deadline. */
 int
 engine_timeout_check(void *udata)
@@ -17,6 +26,15 @@ engine_timeout_check(void *udata)
 	(void)udata;
 	return 0;
 }
+
+struct preludec_part {
+	char name[32];          /* "" for the core */
+	char *src;
+	size_t len, cap;
+};
+
+static struct preludec_part preludec_parts[PRELUDEC_MAX_GROUPS + 1];
+static size_t preludec_nparts = 1;      /* [0] is the core */
 
 static duk_ret_t
 preludec_compile(duk_context *ctx, void *udata)
@@ -27,53 +45,154 @@ preludec_compile(duk_context *ctx, void *udata)
 	return 1;
 }
 
+static int
+preludec_append(struct preludec_part *p, const char *s, size_t n)
+{
+	char *q;
+
+	if (p->len + n + 1 > p->cap) {
+		p->cap = (p->len + n + 1) * 2;
+		if ((q = realloc(p->src, p->cap)) == NULL)
+			return -1;
+		p->src = q;
+	}
+	memcpy(p->src + p->len, s, n);
+	p->len += n;
+	p->src[p->len] = '\0';
+	return 0;
+}
+
+/* The group a file declares, "" for a core file; -1 on a malformed mark. */
+static int
+preludec_group_of(const char *src, char *name, size_t size)
+{
+	const char *m = src, *e;
+
+	name[0] = '\0';
+	while ((m = strstr(m, PRELUDEC_MARK)) != NULL) {
+		if (m == src || m[-1] == '\n')
+			break;
+		m++;
+	}
+	if (m == NULL)
+		return 0;
+	m += strlen(PRELUDEC_MARK);
+	if ((e = strchr(m, '\'')) == NULL || e == m || (size_t)(e - m) >= size)
+		return -1;
+	memcpy(name, m, (size_t)(e - m));
+	name[e - m] = '\0';
+	return 0;
+}
+
+static struct preludec_part *
+preludec_part(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < preludec_nparts; i++)
+		if (strcmp(preludec_parts[i].name, name) == 0)
+			return &preludec_parts[i];
+	if (preludec_nparts > PRELUDEC_MAX_GROUPS)
+		return NULL;
+	snprintf(preludec_parts[i].name, sizeof(preludec_parts[i].name), "%s",
+	    name);
+	preludec_nparts++;
+	return &preludec_parts[i];
+}
+
+/* Compiles part i and writes its array; returns its length, 0 on error. */
+static size_t
+preludec_emit(duk_context *ctx, FILE *out, size_t i)
+{
+	struct preludec_part *p = &preludec_parts[i];
+	const unsigned char *bc;
+	size_t blen, k;
+
+	duk_push_lstring(ctx, p->src != NULL ? p->src : "", p->len);
+	duk_push_string(ctx, "prelude.js");
+	if (duk_safe_call(ctx, preludec_compile, NULL, 2, 1) != DUK_EXEC_SUCCESS) {
+		/* Lines count from the start of the part's concatenation. */
+		fprintf(stderr, "preludec: %s%s: %s\n", i == 0 ? "core" :
+		    "group ", p->name, duk_safe_to_string(ctx, -1));
+		duk_pop(ctx);
+		return 0;
+	}
+	bc = duk_get_buffer_data(ctx, -1, &blen);
+	fprintf(out, "\nstatic const unsigned char prelude_part%zu[] = {", i);
+	for (k = 0; k < blen; k++)
+		fprintf(out, "%s%u,", k % 20 == 0 ? "\n\t" : "", bc[k]);
+	fprintf(out, "\n};\n");
+	duk_pop(ctx);
+	return blen;
+}
+
 int
 main(int argc, char **argv)
 {
 	duk_context *ctx;
-	char *src, tmp[4096];
-	size_t len, i, blen;
-	const unsigned char *bc;
+	struct preludec_part *p;
+	char *src, tmp[4096], name[32];
+	size_t len, i, lens[PRELUDEC_MAX_GROUPS + 1];
 	FILE *out;
+	int a, rc = 1;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: preludec PRELUDE.js OUT.c\n");
+	if (argc < 3) {
+		fprintf(stderr, "usage: preludec OUT.c FILE.js...\n");
 		return 2;
 	}
-	if ((src = file_read(argv[1], &len)) == NULL) {
-		perror(argv[1]);
-		return 1;
+	for (a = 2; a < argc; a++) {
+		if ((src = file_read(argv[a], &len)) == NULL) {
+			perror(argv[a]);
+			return 1;
+		}
+		if (preludec_group_of(src, name, sizeof(name)) != 0 ||
+		    (p = preludec_part(name)) == NULL) {
+			fprintf(stderr, "%s: bad or too many lazy groups\n", argv[a]);
+			return 1;
+		}
+		snprintf(tmp, sizeof(tmp), "/* %s */\n", argv[a]);
+		if (preludec_append(p, tmp, strlen(tmp)) != 0 ||
+		    preludec_append(p, src, len) != 0 ||
+		    (len > 0 && src[len - 1] != '\n' &&
+		    preludec_append(p, "\n", 1) != 0)) {
+			fprintf(stderr, "preludec: out of memory\n");
+			return 1;
+		}
+		free(src);
 	}
 	if ((ctx = duk_create_heap_default()) == NULL) {
 		fprintf(stderr, "preludec: cannot create a heap\n");
 		return 1;
 	}
-	duk_push_lstring(ctx, src, len);
-	duk_push_string(ctx, "prelude.js");
-	free(src);
-	if (duk_safe_call(ctx, preludec_compile, NULL, 2, 1) != DUK_EXEC_SUCCESS) {
-		/* The error names the line in build/gen/prelude.js. */
-		fprintf(stderr, "%s: %s\n", argv[1], duk_safe_to_string(ctx, -1));
-		duk_destroy_heap(ctx);
-		return 1;
-	}
-	bc = duk_get_buffer_data(ctx, -1, &blen);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", argv[2]);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", argv[1]);
 	if ((out = fopen(tmp, "w")) == NULL) {
 		perror(tmp);
-		duk_destroy_heap(ctx);
-		return 1;
+		goto done;
 	}
-	fprintf(out, "/* Generated by build/tools/preludec from %s; do not edit. */\n"
-	    "#include \"prelude.h\"\n\nconst size_t prelude_bytecode_len = %zu;\n"
-	    "const unsigned char prelude_bytecode[] = {", argv[1], blen);
-	for (i = 0; i < blen; i++)
-		fprintf(out, "%s%u,", i % 20 == 0 ? "\n\t" : "", bc[i]);
-	fprintf(out, "\n};\n");
+	fprintf(out, "/* Generated by build/tools/preludec; do not edit. */\n"
+	    "#include \"prelude.h\"\n");
+	for (i = 0; i < preludec_nparts; i++)
+		if ((lens[i] = preludec_emit(ctx, out, i)) == 0) {
+			fclose(out);
+			remove(tmp);
+			goto done;
+		}
+	fprintf(out, "\nconst unsigned char *const prelude_bytecode = "
+	    "prelude_part0;\nconst size_t prelude_bytecode_len = %zu;\n\n"
+	    "const struct prelude_group prelude_groups[] = {\n", lens[0]);
+	for (i = 1; i < preludec_nparts; i++)
+		fprintf(out, "\t{ \"%s\", prelude_part%zu, %zu },\n",
+		    preludec_parts[i].name, i, lens[i]);
+	fprintf(out, "\t{ NULL, NULL, 0 }\n};\nconst size_t prelude_group_count"
+	    " = %zu;\n", preludec_nparts - 1);
+	if (fclose(out) != 0 || rename(tmp, argv[1]) != 0) {
+		perror(argv[1]);
+		goto done;
+	}
+	rc = 0;
+done:
 	duk_destroy_heap(ctx);
-	if (fclose(out) != 0 || rename(tmp, argv[2]) != 0) {
-		perror(argv[2]);
-		return 1;
-	}
-	return 0;
+	for (i = 0; i < preludec_nparts; i++)
+		free(preludec_parts[i].src);
+	return rc;
 }

@@ -3,12 +3,11 @@
  * is no Intl in Duktape; every locale argument gets en-US).  Supports the
  * options minimumFractionDigits, maximumFractionDigits, useGrouping and
  * style "decimal" / "percent" / "currency" (currency "USD" as "$", any other
- * code as "CODE " prefix).
+ * code as "CODE " prefix).  Lazy group `locale`: the method itself is
+ * defined in 31_lazy.js and loads this on its first call.
  */
-(function (G) {
+this.__cm.P.group('locale', function (G, P) {
 	'use strict';
-	var P = G.__cm.P;
-	var nativeToLocale = Number.prototype.toLocaleString;
 
 	function group(intPart) {
 		var out = '', n = intPart.length, i;
@@ -96,15 +95,5 @@
 		return prefix + s + suffix;
 	}
 
-	P.def(Number.prototype, 'toLocaleString', function toLocaleString(locales, options) {
-		var x;
-		if (typeof this === 'number')
-			x = this;
-		else if (this instanceof Number)
-			x = this.valueOf();
-		else
-			return nativeToLocale.call(this);
-		return format(x, options);
-	});
 	P.formatNumberLocale = format;
-})(this);
+});

@@ -1,32 +1,14 @@
 /*
- * 35_clone.js: structuredClone and a minimal DOMException (for its
- * DataCloneError).  Clones primitives, plain objects and arrays (own
- * enumerable string keys; prototypes are not kept), Date, RegExp, Map, Set,
- * ArrayBuffer, typed arrays, DataView, Error objects and boxed primitives,
- * keeping shared references and cycles.  Functions, symbols, promises,
- * WeakMaps and the like throw DataCloneError.
+ * 35_clone.js (lazy group `clone`): structuredClone.  Clones primitives,
+ * plain objects and arrays (own enumerable string keys; prototypes are not
+ * kept), Date, RegExp, Map, Set, ArrayBuffer, typed arrays, DataView, Error
+ * objects and boxed primitives, keeping shared references and cycles.  Functions, symbols, promises,
+ * WeakMaps and the like throw DataCloneError (a DOMException,
+ * 62_encoding.js).
  */
-(function (G) {
+this.__cm.P.group('clone', function (G, P) {
 	'use strict';
-	var P = G.__cm.P;
 	var toStr = Object.prototype.toString;
-	var codes = { DataCloneError: 25, AbortError: 20, TimeoutError: 23,
-	    NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12 };
-
-	function DOMException(message, name) {
-		var e = new P.NativeError(message === undefined ? '' : String(message));
-		var n = name === undefined ? 'Error' : String(name);
-		Object.setPrototypeOf(e, this instanceof DOMException ?
-		    Object.getPrototypeOf(this) : DOMException.prototype);
-		P.def(e, 'name', n);
-		P.def(e, 'code', codes[n] || 0);
-		return e;
-	}
-	DOMException.prototype = Object.create(G.Error.prototype);
-	P.def(DOMException.prototype, 'constructor', DOMException);
-	P.setLength(DOMException, 0);
-	if (G.DOMException === undefined)
-		P.def(G, 'DOMException', DOMException);
 
 	function fail(v) {
 		var d;
@@ -127,9 +109,9 @@
 		return r;
 	}
 
-	P.def(G, 'structuredClone', function structuredClone(value) {
+	P.defGlobal('structuredClone', function structuredClone(value) {
 		if (arguments.length === 0)
 			throw new TypeError("Failed to execute 'structuredClone': 1 argument required, but only 0 present.");
 		return clone(value, new G.Map());
 	});
-})(this);
+});

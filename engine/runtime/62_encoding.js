@@ -2,39 +2,13 @@
  * 62_encoding.js: DOMException (full: names and legacy codes), TextEncoder
  * and TextDecoder (Encoding Standard: UTF-8 over Duktape's codec, UTF-16LE,
  * UTF-16BE and windows-1252 in ES; encodeInto, labels, node's error texts),
- * atob and btoa (forgiving-base64).
+ * atob and btoa (forgiving-base64).  Lazy group `encoding`.
  */
-(function (G) {
+this.__cm.P.group('encoding', function (G, P) {
 	'use strict';
-	var P = G.__cm.P;
-	var NTE = G.TextEncoder, NTD = G.TextDecoder;
+	var NTE = P.nativeTextEncoder, NTD = P.nativeTextDecoder;
 	var hasOwn = Object.prototype.hasOwnProperty;
-
-	function tag(C, name) {
-		Object.defineProperty(C.prototype, Symbol.toStringTag, {
-			value: name, writable: false, enumerable: false,
-			configurable: true });
-	}
-	P.tag = tag;
-	/* An accessor property on a prototype, WebIDL style. */
-	/* Operations and attributes of the global are enumerable (WebIDL). */
-	P.defEnum = function defEnum(obj, name, value) {
-		Object.defineProperty(obj, name, { value: value, writable: true,
-		    enumerable: true, configurable: true });
-	};
-	P.getter = function getter(obj, name, fn) {
-		P.setName(fn, 'get ' + name);
-		Object.defineProperty(obj, name, { get: fn, enumerable: true,
-		    configurable: true });
-	};
-	P.requireNew = function requireNew(self, C, name) {
-		if (!(self instanceof C))
-			throw new TypeError("Class constructor " + name +
-			    " cannot be invoked without 'new'");
-	};
-	P.illegal = function illegal() {
-		throw new TypeError('Illegal constructor');
-	};
+	var tag = P.tag;
 
 	/* --- DOMException ---------------------------------------------------- */
 
@@ -83,7 +57,7 @@
 		} catch (x) { /* ignore */ }
 		return e;
 	}
-	DOMException.prototype = Object.create(G.Error.prototype);
+	DOMException.prototype = Object.create(P.NativeError.prototype);
 	P.def(DOMException.prototype, 'constructor', DOMException);
 	P.setLength(DOMException, 0);
 	function brand(self) {
@@ -108,7 +82,7 @@
 		    { value: i + 1, enumerable: true });
 	}
 	tag(DOMException, 'DOMException');
-	P.def(G, 'DOMException', DOMException);
+	P.defGlobal('DOMException', DOMException);
 	P.DOMException = DOMException;
 	P.domError = function domError(name, message) {
 		return new DOMException(message, name);
@@ -177,7 +151,7 @@
 		}
 	}, { encode: 0, encodeInto: 2 });
 	tag(TextEncoder, 'TextEncoder');
-	P.def(G, 'TextEncoder', TextEncoder);
+	P.defGlobal('TextEncoder', TextEncoder);
 	P.utf8Encode = function (s) {
 		return native.encode(s);
 	};
@@ -352,7 +326,7 @@
 	}, { decode: 0 });
 	tag(TextDecoder, 'TextDecoder');
 	P.setLength(TextDecoder, 0);
-	P.def(G, 'TextDecoder', TextDecoder);
+	P.defGlobal('TextDecoder', TextDecoder);
 	P.utf8Decode = function (bytes) {
 		return new NTD().decode(bytes);
 	};
@@ -432,6 +406,6 @@
 		}
 		return out;
 	}
-	P.defEnum(G, 'btoa', btoa);
-	P.defEnum(G, 'atob', atob);
-})(this);
+	P.defGlobal('btoa', btoa);
+	P.defGlobal('atob', atob);
+});

@@ -1,16 +1,17 @@
 /*
  * 64_events.js: Event, CustomEvent, EventTarget (DOM Standard, without a
  * tree: dispatch reaches the target only), AbortController and AbortSignal
- * (abort, timeout, any, onabort, throwIfAborted), and performance.
+ * (abort, timeout, any, onabort, throwIfAborted), and performance.  Lazy
+ * group `events`.
  */
-(function (G) {
+this.__cm.P.group('events', function (G, P) {
 	'use strict';
-	var P = G.__cm.P;
+	P.need.encoding();
 	var DOMException = P.DOMException;
-	var setTimeout_ = G.setTimeout;
-	/* the host's monotonic clock; Date.now where a host (a bench) has none */
-	var now = typeof P.native.now === 'function' ? P.native.now : Date.now;
-	var t0 = now();
+	var setTimeout_ = P.setTimeout;
+	var now = P.now;
+	/* the time origin is the heap's, not this group's loading */
+	var t0 = P.timeOrigin;
 	var hasOwn = Object.prototype.hasOwnProperty;
 
 	/* --- performance ------------------------------------------------------- */
@@ -24,7 +25,7 @@
 		}
 	});
 	Object.defineProperty(perf, 'timeOrigin', { value: 0, enumerable: true });
-	P.defEnum(G, 'performance', perf);
+	P.defGlobal('performance', perf);
 
 	/* --- Event ------------------------------------------------------------- */
 	var E = P.hidden('Event');
@@ -112,7 +113,7 @@
 		    enumerable: true });
 	}
 	P.tag(Event, 'Event');
-	P.def(G, 'Event', Event);
+	P.defGlobal('Event', Event);
 
 	function CustomEvent(type, init) {
 		P.requireNew(this, CustomEvent, 'CustomEvent');
@@ -129,7 +130,7 @@
 	P.tag(CustomEvent, 'CustomEvent');
 	P.setLength(CustomEvent, 1);
 	P.setLength(Event, 1);
-	P.def(G, 'CustomEvent', CustomEvent);
+	P.defGlobal('CustomEvent', CustomEvent);
 
 	/* --- EventTarget ------------------------------------------------------- */
 	var L = P.hidden('Listeners');
@@ -257,7 +258,7 @@
 		}
 	}, { addEventListener: 2, removeEventListener: 2, dispatchEvent: 1 });
 	P.tag(EventTarget, 'EventTarget');
-	P.def(G, 'EventTarget', EventTarget);
+	P.defGlobal('EventTarget', EventTarget);
 
 	/* --- AbortSignal / AbortController ------------------------------------ */
 	var S = P.hidden('AbortSignal');
@@ -389,7 +390,7 @@
 	}, { abort: 0, timeout: 1, any: 1 });
 	P.tag(AbortSignal, 'AbortSignal');
 	P.setLength(AbortSignal, 0);
-	P.def(G, 'AbortSignal', AbortSignal);
+	P.defGlobal('AbortSignal', AbortSignal);
 	P.newSignal = newSignal;
 	P.signalAbort = signalAbort;
 
@@ -412,7 +413,7 @@
 		}
 	}, { abort: 0 });
 	P.tag(AbortController, 'AbortController');
-	P.def(G, 'AbortController', AbortController);
+	P.defGlobal('AbortController', AbortController);
 
 	P.inspectHooks.push(function (o) {
 		var s;
@@ -432,4 +433,4 @@
 		}
 		return null;
 	});
-})(this);
+});

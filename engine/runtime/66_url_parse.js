@@ -4,10 +4,11 @@
  * special and opaque schemes, IPv4 and IPv6 hosts, percent-encode sets and
  * the serializer.  Domains are percent-decoded, ASCII-lowercased and
  * non-ASCII labels punycode-encoded; the UTS 46 mapping beyond lowercasing
- * is not done.
+ * is not done.  Lazy group `url`, with 67_url.js.
  */
-this.__cm.P.urlParseInit = function (G, P) {
+this.__cm.P.group('url', function (G, P) {
 	'use strict';
+	P.need.encoding();
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var SPECIAL = { 'ftp': 21, 'file': null, 'http': 80, 'https': 443,
 	    'ws': 80, 'wss': 443 };
@@ -865,4 +866,4 @@ this.__cm.P.urlParseInit = function (G, P) {
 	P.url = { FAIL: FAIL, parse: parse, serialize: serialize,
 	    serializePath: serializePath, copy: copy, pct: pct, pdecode: pdecode,
 	    userinfoSet: userinfoSet, formSet: formSet };
-};
+});

@@ -2,12 +2,10 @@
  * 67_url.js: URL and URLSearchParams (URL Standard) over the parser of
  * 66_url_parse.js, with the application/x-www-form-urlencoded parser and
  * serializer, the live link between a URL and its searchParams, URL.canParse
- * and URL.parse.
+ * and URL.parse.  Lazy group `url`.
  */
-this.__cm.P.needUrl = this.__cm.P.lazy(['URL', 'URLSearchParams'], [],
-    function (G, P) {
+this.__cm.P.group('url', function (G, P) {
 	'use strict';
-	P.urlParseInit(G, P);
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var FAIL = P.url.FAIL, parse = P.url.parse, serialize = P.url.serialize;
 	var serializePath = P.url.serializePath, copy = P.url.copy;
@@ -488,8 +486,8 @@ this.__cm.P.needUrl = this.__cm.P.lazy(['URL', 'URLSearchParams'], [],
 		return { name: 'URL', props: props };
 	});
 	P.setLength(URL, 1);
-	P.def(G, 'URL', URL);
-	P.def(G, 'URLSearchParams', URLSearchParams);
+	P.defGlobal('URL', URL);
+	P.defGlobal('URLSearchParams', URLSearchParams);
 	P.urlParse = function (s, base) {
 		var b = base ? parse(base, null) : null, r;
 		if (b === FAIL)
@@ -503,4 +501,4 @@ this.__cm.P.needUrl = this.__cm.P.lazy(['URL', 'URLSearchParams'], [],
 		var r = parse(href, null);
 		return r === FAIL ? href : serialize(r, true);
 	};
-}, this);
+});

@@ -4,14 +4,17 @@
  * request to the host as an OutboundRequestMessage through the hook set by
  * __cm.setOutbound(fn).  With no hook the outbound mode is "disabled" and
  * fetch rejects with a TypeError carrying the OUTBOUND_DISABLED text.
+ * Lazy group `fetch`; the host's side (__cm.setOutbound, ...) is in
+ * 61_web.js.
  */
-this.__cm.P.needFetch = this.__cm.P.lazy(['Headers', 'Request', 'Response',
-    'fetch'], ['fetch'], function (G, P) {
+this.__cm.P.group('fetch', function (G, P) {
 	'use strict';
-	P.needUrl();
+	P.need.encoding();
+	P.need.events();
+	P.need.url();
 	var Promise_ = P.Promise;
-	var LIMIT = G.__cm_spec.constants.PAYLOAD_LIMIT;
-	var PART = G.__cm_spec.payloadParts.OUTBOUND_REQUEST;
+	var LIMIT = P.spec.constants.PAYLOAD_LIMIT;
+	var PART = P.spec.payloadParts.OUTBOUND_REQUEST;
 
 	var TOKEN = /^[!#$%&'*+\-.\^_`|~0-9A-Za-z]+$/;
 
@@ -232,7 +235,7 @@ this.__cm.P.needFetch = this.__cm.P.lazy(['Headers', 'Request', 'Response',
 	P.def(Headers.prototype, Symbol.iterator, Headers.prototype.entries);
 	P.tag(Headers, 'Headers');
 	P.setLength(Headers, 0);
-	P.def(G, 'Headers', Headers);
+	P.defGlobal('Headers', Headers);
 
 	/* --- bodies ------------------------------------------------------------ */
 	var B = P.hidden('Body');
@@ -437,7 +440,7 @@ this.__cm.P.needFetch = this.__cm.P.lazy(['Headers', 'Request', 'Response',
 	});
 	P.tag(Request, 'Request');
 	P.setLength(Request, 1);
-	P.def(G, 'Request', Request);
+	P.defGlobal('Request', Request);
 
 	/* --- Response ---------------------------------------------------------- */
 	var S = P.hidden('Response');
@@ -552,7 +555,7 @@ this.__cm.P.needFetch = this.__cm.P.lazy(['Headers', 'Request', 'Response',
 	}, { error: 0, redirect: 1, json: 1 });
 	P.tag(Response, 'Response');
 	P.setLength(Response, 0);
-	P.def(G, 'Response', Response);
+	P.defGlobal('Response', Response);
 
 	/* Builds a Response from an OutboundResponseMessage (host side). */
 	function fromMessage(m, url) {
@@ -698,7 +701,7 @@ this.__cm.P.needFetch = this.__cm.P.lazy(['Headers', 'Request', 'Response',
 			size += hl[i][0].length + hl[i][1].length;
 		if (size > LIMIT)
 			return Promise_.reject(new TypeError(P.fill('PAYLOAD_TOO_LARGE',
-			    { part: G.__cm_spec.payloadParts.HANDLE_ANSWER,
+			    { part: P.spec.payloadParts.HANDLE_ANSWER,
 			    size: size, limit: LIMIT })));
 		if (b.bytes !== null)
 			b.used = true;
@@ -707,25 +710,5 @@ this.__cm.P.needFetch = this.__cm.P.lazy(['Headers', 'Request', 'Response',
 		    body: b.bytes === null ? new ArrayBuffer(0) :
 		    copyBytes(b.bytes).buffer });
 	};
-	P.defEnum(G, 'fetch', fetch);
-}, this);
-
-/* The host's side of fetch exists before the seal freezes __cm. */
-(function (G) {
-	'use strict';
-	var cm = G.__cm;
-	var P = cm.P;
-
-	P.outboundHook = null;
-	P.def(cm, 'setOutbound', function setOutbound(fn) {
-		P.outboundHook = typeof fn === 'function' ? fn : null;
-	});
-	P.def(cm, 'requestFromMessage', function requestFromMessage(m) {
-		P.needFetch();
-		return P.requestFromMessage(m);
-	});
-	P.def(cm, 'responseToMessage', function responseToMessage(r) {
-		P.needFetch();
-		return P.responseToMessage(r);
-	});
-})(this);
+	P.defGlobal('fetch', fetch);
+});

@@ -5,10 +5,11 @@
  * C (engine/crypto.c: __cm_native.randomBytes, digest, hmac, aesGcmEncrypt,
  * aesGcmDecrypt); this file validates as the Web Crypto API does and returns
  * Promises.  Every other SubtleCrypto method rejects with NotSupportedError.
+ * Lazy group `crypto`.
  */
-this.__cm.P.needCrypto = this.__cm.P.lazy(['crypto', 'Crypto', 'SubtleCrypto',
-    'CryptoKey'], ['crypto'], function (G, P) {
+this.__cm.P.group('crypto', function (G, P) {
 	'use strict';
+	P.need.encoding();
 	var N = P.native;
 	var Promise_ = P.Promise;
 	var DOMException = P.DOMException;
@@ -411,8 +412,8 @@ this.__cm.P.needCrypto = this.__cm.P.lazy(['crypto', 'Crypto', 'SubtleCrypto',
 		return subtle;
 	});
 	P.tag(Crypto, 'Crypto');
-	P.defEnum(G, 'crypto', crypto);
-	P.def(G, 'Crypto', Crypto);
-	P.def(G, 'SubtleCrypto', SubtleCrypto);
-	P.def(G, 'CryptoKey', CryptoKey);
-}, this);
+	P.defGlobal('crypto', crypto);
+	P.defGlobal('Crypto', Crypto);
+	P.defGlobal('SubtleCrypto', SubtleCrypto);
+	P.defGlobal('CryptoKey', CryptoKey);
+});

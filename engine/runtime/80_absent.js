@@ -10,15 +10,14 @@
  * buffer is plain memory, so SharedArrayBuffer here makes fixed-length
  * buffers (ArrayBuffers under SharedArrayBuffer.prototype, viewable by typed
  * arrays), and its grow is the declared absence.
+ *
+ * Lazy group `absent`; the ArrayBuffer.prototype members are defined eagerly
+ * in 61_web.js.
  */
-(function (G) {
+this.__cm.P.group('absent', function (G, P) {
 	'use strict';
-	var P = G.__cm.P;
 	var Promise_ = P.Promise;
-
-	function absent(text) {
-		return new P.DOMException(text, 'NotSupportedError');
-	}
+	var absent = P.absent;
 
 	function stream(name) {
 		var C = function () {
@@ -27,28 +26,12 @@
 		P.setName(C, name);
 		P.setLength(C, 1);
 		P.tag(C, name);
-		P.def(G, name, C);
+		P.defGlobal(name, C);
 	}
 	stream('CompressionStream');
 	stream('DecompressionStream');
 
-	function growth(proto, method, name) {
-		var f = function () {
-			throw absent(P.fill('BUFFER_GROWTH_ABSENT', { name: name }));
-		};
-		P.setName(f, method);
-		P.setLength(f, 1);
-		P.def(proto, method, f);
-	}
-	growth(ArrayBuffer.prototype, 'resize', 'ArrayBuffer.prototype.resize');
-	P.getter(ArrayBuffer.prototype, 'resizable', function () {
-		return false;
-	});
-	P.getter(ArrayBuffer.prototype, 'maxByteLength', function () {
-		return this.byteLength;
-	});
-
-	var SAB = G.SharedArrayBuffer;
+	var SAB = P.nativeSharedArrayBuffer;
 	if (typeof SAB !== 'function') {
 		SAB = function SharedArrayBuffer(length) {
 			var b;
@@ -64,9 +47,9 @@
 			return false;
 		});
 		P.setLength(SAB, 1);
-		P.def(G, 'SharedArrayBuffer', SAB);
+		P.defGlobal('SharedArrayBuffer', SAB);
 	}
-	growth(SAB.prototype, 'grow', 'SharedArrayBuffer.prototype.grow');
+	P.growth(SAB.prototype, 'grow', 'SharedArrayBuffer.prototype.grow');
 
 	/* caches: CacheStorage's members, no interface object behind them. */
 	var caches = {};
@@ -83,5 +66,5 @@
 	}
 	for (i = 0; i < members.length; i++)
 		member(members[i]);
-	P.def(G, 'caches', caches);
-})(this);
+	P.defGlobal('caches', caches);
+});
