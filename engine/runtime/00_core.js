@@ -158,6 +158,37 @@
 			Object.defineProperty(fn, 'name', { value: s });
 		} catch (e) { /* best effort */ }
 	};
+	/* A built-in accessor: non-enumerable, its getter named "get <name>". */
+	P.defGetter = function defGetter(obj, key, name, fn) {
+		P.setName(fn, 'get ' + name);
+		Object.defineProperty(obj, key, { get: fn, enumerable: false,
+		    configurable: true });
+	};
+	/* Duktape 2.7 lacks the well-known symbol @@species. */
+	if (Symbol.species === undefined)
+		Object.defineProperty(Symbol, 'species',
+		    { value: Symbol('Symbol.species') });
+	/* get [Symbol.species]() { return this; } */
+	P.species = function species(C) {
+		P.defGetter(C, Symbol.species, '[Symbol.species]', function () {
+			return this;
+		});
+	};
+	/*
+	 * A built-in constructor's shape: own `length` right before `name` (the
+	 * order CreateBuiltinFunction gives; Duktape puts `prototype`,
+	 * `caller` and `arguments` between them) and a read-only `prototype`.
+	 */
+	P.ctorShape = function ctorShape(C, len) {
+		var name = C.name;
+		delete C.length;
+		delete C.name;
+		Object.defineProperty(C, 'length', { value: len,
+		    configurable: true });
+		Object.defineProperty(C, 'name', { value: name,
+		    configurable: true });
+		Object.defineProperty(C, 'prototype', { writable: false });
+	};
 	P.isObject = function isObject(x) {
 		return (typeof x === 'object' && x !== null) ||
 		    typeof x === 'function';

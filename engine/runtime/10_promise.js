@@ -4,10 +4,100 @@
  *
  * Promise state lives under hidden keys on the promise object itself.  A
  * reaction is a plain record, never a closure: {k: K_THEN, f, r, d} for
- * then(), {k: K_FWD, p} to forward a settlement into another promise, and
- * coroutine records (k: K_CORO, see 15_coro.js) for await.  The job queue is
+ * then(), {k: K_CAP, f, r, d: capability} for then() whose species is not
+ * %Promise%, {k: K_FWD, p} to forward a settlement into another promise,
+ * and coroutine records (k: K_CORO, see 15_coro.js) for await.  The job queue is
  * a flat array of 4-slot entries so queueing allocates nothing.
  */
+
+/*
+ * Built-in function objects: the functions the spec hands to user code
+ * (resolving functions, capability executors, element and finally
+ * functions) have no `prototype`, cannot be constructed, and have own
+ * `length` then `name` ("").  Duktape gives every function expression a
+ * `prototype` object and strict ones `caller`/`arguments` throwers; a
+ * setter from a non-strict object literal has none of these, and is about
+ * half the cost to create.  So this IIFE is deliberately not strict: it only
+ * calls functions it is handed.
+ */
+(function (G) {
+	var P = G.__cm.P;
+	var gopd = Object.getOwnPropertyDescriptor;
+	var defineProperty = Object.defineProperty;
+
+	/* A promise's resolve and reject functions with their shared flag. */
+	P.fnResolvers = function (p, res, rej) {
+		var done = false;
+		return [gopd({ set ''(v) {
+			if (done)
+				return;
+			done = true;
+			res(p, v);
+		} }, '').set, gopd({ set ''(r) {
+			if (done)
+				return;
+			done = true;
+			rej(p, r);
+		} }, '').set];
+	};
+	/* A built-in function of `len` (0..2) arguments that calls fn. */
+	P.builtinFn = function (fn, len) {
+		var f;
+		if (len === 2) {
+			f = gopd({ set ''(a) {
+				return fn(a, arguments[1]);
+			} }, '').set;
+		} else {
+			f = gopd({ set ''(a) {
+				return fn(a);
+			} }, '').set;
+		}
+		if (len !== 1)
+			defineProperty(f, 'length', { value: len });
+		return f;
+	};
+	/*
+	 * finally's thenFinally and catchFinally for constructor C; presolve
+	 * is PromiseResolve.  The value thunk and thrower are getters: the
+	 * same shape with `length` 0.
+	 */
+	P.fnFinally = function (C, onFinally, presolve) {
+		return [gopd({ set ''(value) {
+			return presolve(C, onFinally()).then(gopd({ get ''() {
+				return value;
+			} }, '').get);
+		} }, '').set, gopd({ set ''(reason) {
+			return presolve(C, onFinally()).then(gopd({ get ''() {
+				throw reason;
+			} }, '').get);
+		} }, '').set];
+	};
+	/*
+	 * The element functions of the combinators for slot `index` ([onF,
+	 * onR], undefined where the capability's own function is used);
+	 * mode as in combState() of the strict part.
+	 */
+	P.fnElements = function (st, index, settle, mode) {
+		var called = false, f, r;
+		var wrap = mode === 1 || mode === 4;
+		if (mode !== 2)
+			f = gopd({ set ''(v) {
+				if (called)
+					return;
+				called = true;
+				settle(st, index, wrap ? { status: 'fulfilled', value: v } : v);
+			} }, '').set;
+		if (mode === 2 || wrap)
+			r = gopd({ set ''(e) {
+				if (called)
+					return;
+				called = true;
+				settle(st, index, wrap ? { status: 'rejected', reason: e } : e);
+			} }, '').set;
+		return [f, r];
+	};
+})(this);
+
 (function (G) {
 	'use strict';
 	var cm = G.__cm;
@@ -17,12 +107,21 @@
 	var PV = P.hidden('PromiseValue');
 	var PR = P.hidden('PromiseReactions');	/* undefined, record or array */
 	var PH = P.hidden('PromiseHandled');
-	var K_THEN = 0, K_FWD = 1, K_CORO = 2;
+	var K_THEN = 0, K_FWD = 1, K_CORO = 2, K_CAP = 3;
 	var J_REACTION = 0, J_THENABLE = 1, J_CALLBACK = 2;
-	var Q = [], qh = 0, draining = false;
+	/* Q[0..3] is a spent entry kept so the queue never writes index 0 of
+	 * an empty array (that would run a setter put on Array.prototype). */
+	var Q = [0, 0, 0, 0], qh = 4, draining = false;
 	var unhandled = [], reported = [];
 	var isObject = P.isObject;
 	var describe = P.describe;
+	var fnResolvers = P.fnResolvers, fnElements = P.fnElements;
+	var builtinFn = P.builtinFn, fnFinally = P.fnFinally;
+	var SPECIES = Symbol.species;
+	var ownKeys = G.Reflect.ownKeys;
+	var gopd = Object.getOwnPropertyDescriptor;
+	var slice = Array.prototype.slice;
+	var AggregateErrorProto = G.AggregateError.prototype;
 
 	function enqueue(type, a, b, c) {
 		Q.push(type, a, b, c);
@@ -116,22 +215,9 @@
 		p[PH] = true;
 	}
 
-	/* Resolve/reject closures with the shared already-resolved flag. */
+	/* Resolve/reject functions with the shared already-resolved flag. */
 	function makeResolvers(p) {
-		var done = false;
-		var res = function (v) {
-			if (done)
-				return;
-			done = true;
-			resolve(p, v);
-		};
-		var rej = function (r) {
-			if (done)
-				return;
-			done = true;
-			reject(p, r);
-		};
-		return [res, rej];
+		return fnResolvers(p, resolve, reject);
 	}
 
 	function runReaction(rec, arg, rejected) {
@@ -161,15 +247,49 @@
 			else
 				resolve(rec.p, arg);
 			return;
+		case 3 /* K_CAP */:
+			/* then() on a subclass: settle the capability (called
+			 * with an undefined receiver); its errors reach the host */
+			h = rejected ? rec.r : rec.f;
+			if (h !== undefined) {
+				try {
+					arg = h(arg);
+					rejected = false;
+				} catch (e) {
+					arg = e;
+					rejected = true;
+				}
+			}
+			h = rejected ? rec.d.reject : rec.d.resolve;
+			h(arg);
+			return;
 		default:
 			rec.step(rec, arg, rejected);
 		}
 	}
 
 	function runThenable(p, x, then) {
-		var rs;
+		var rs, C;
 		if (then === promiseThen && isPromise(x)) {
-			performThen(x, { k: 1 /* K_FWD */, p: p });
+			/* x.then(resolve, reject): when the species is %Promise%
+			 * the derived promise is unobservable, so forward. */
+			try {
+				C = speciesCtor(x, Promise);
+			} catch (e) {
+				reject(p, e);
+				return;
+			}
+			if (C === Promise) {
+				performThen(x, { k: 1 /* K_FWD */, p: p });
+				return;
+			}
+			rs = makeResolvers(p);
+			try {
+				performThen(x, { k: 3 /* K_CAP */, f: rs[0], r: rs[1],
+				    d: newCapability(C) });
+			} catch (e) {
+				rs[1](e);
+			}
 			return;
 		}
 		rs = makeResolvers(p);
@@ -197,8 +317,8 @@
 				Q[qh] = Q[qh + 1] = Q[qh + 2] = Q[qh + 3] = undefined;
 				qh += 4;
 				if (qh >= 4096) {
-					Q = Q.slice(qh);
-					qh = 0;
+					Q = Q.slice(qh - 4);
+					qh = 4;
 				}
 				if (t === 0 /* J_REACTION */)
 					runReaction(a, b, c);
@@ -207,8 +327,8 @@
 				else
 					a();
 			}
-			Q.length = 0;
-			qh = 0;
+			Q.length = 4;
+			qh = 4;
 		} finally {
 			draining = false;
 		}
@@ -292,7 +412,7 @@
 	/* NewPromiseCapability(C) */
 	function newCapability(C) {
 		var p, rs, cap;
-		if (C === Promise || C === undefined) {
+		if (C === Promise) {
 			p = new IP();
 			rs = makeResolvers(p);
 			return { promise: p, resolve: rs[0], reject: rs[1] };
@@ -300,12 +420,12 @@
 		if (typeof C !== 'function')
 			throw new TypeError(describe(C) + ' is not a constructor');
 		cap = { promise: undefined, resolve: undefined, reject: undefined };
-		cap.promise = new C(function (res, rej) {
+		cap.promise = new C(builtinFn(function (res, rej) {
 			if (cap.resolve !== undefined || cap.reject !== undefined)
 				throw new TypeError('Promise executor has already been invoked with non-undefined arguments');
 			cap.resolve = res;
 			cap.reject = rej;
-		});
+		}, 2));
 		if (typeof cap.resolve !== 'function' ||
 		    typeof cap.reject !== 'function')
 			throw new TypeError('Promise resolve or reject function is not callable');
@@ -329,17 +449,42 @@
 	}
 	IP.prototype = Promise.prototype;
 
+	/* SpeciesConstructor(o, dflt) */
+	function speciesCtor(o, dflt) {
+		var C = o.constructor, S;
+		if (C === undefined)
+			return dflt;
+		if (!isObject(C))
+			throw new TypeError('The .constructor property is not an object');
+		S = C[SPECIES];
+		if (S === undefined || S === null)
+			return dflt;
+		if (typeof S !== 'function')
+			throw new TypeError(describe(S) + ' is not a constructor');
+		return S;
+	}
+
+	/* Call(f, undefined, [v]) for a capability's resolve/reject. */
+	function callCap(f, v) {
+		f(v);
+	}
+
 	function promiseThen(onFulfilled, onRejected) {
-		var d;
-		if (!isPromise(this))
+		var C, d, f, r;
+		if (this === null || typeof this !== 'object' || this[PS] === undefined)
 			throw new TypeError('Method Promise.prototype.then called on incompatible receiver ' +
 			    describe(this));
-		d = new IP();
-		performThen(this, { k: 0 /* K_THEN */,
-		    f: typeof onFulfilled === 'function' ? onFulfilled : undefined,
-		    r: typeof onRejected === 'function' ? onRejected : undefined,
-		    d: d });
-		return d;
+		C = speciesCtor(this, Promise);
+		f = typeof onFulfilled === 'function' ? onFulfilled : undefined;
+		r = typeof onRejected === 'function' ? onRejected : undefined;
+		if (C === Promise) {
+			d = new IP();
+			performThen(this, { k: 0 /* K_THEN */, f: f, r: r, d: d });
+			return d;
+		}
+		d = newCapability(C);
+		performThen(this, { k: 3 /* K_CAP */, f: f, r: r, d: d });
+		return d.promise;
 	}
 
 	function thisCtor(self, what) {
@@ -355,110 +500,161 @@
 		return r;
 	}
 
-	/* Shared driver of all/allSettled/any: `mode` 0 all, 1 allSettled, 2 any. */
+	/*
+	 * The combinators' iterator record ({i: iterator, n: next method,
+	 * done}) and IteratorStepValue: any abrupt step marks it done, so the
+	 * caller closes the iterator only for errors raised elsewhere.
+	 */
+	var DONE = {};
+	function openIter(iterable) {
+		var it = P.getIterator(iterable);
+		return { i: it, n: it.next, done: false };
+	}
+	function stepValue(rec) {
+		var r;
+		rec.done = true;
+		if (typeof rec.n !== 'function')
+			throw new TypeError(describe(rec.n) + ' is not a function');
+		r = rec.n.call(rec.i);
+		if (!isObject(r))
+			throw new TypeError('Iterator result ' + describe(r) + ' is not an object');
+		if (r.done)
+			return DONE;
+		r = r.value;
+		rec.done = false;
+		return r;
+	}
+
+	/*
+	 * Shared state of all/allSettled/any (mode 0, 1, 2) and allKeyed/
+	 * allSettledKeyed (3, 4).  The value list is a prototype-less object,
+	 * so filling it never runs setters a program put on Array.prototype.
+	 */
+	function combState(cap, mode) {
+		return { cap: cap, mode: mode, rem: 1, n: 0,
+		    vals: Object.create(null),
+		    keys: mode >= 3 ? Object.create(null) : undefined };
+	}
+
+	function finishCombinator(st) {
+		var arr, e, i, o;
+		if (st.mode >= 3) {
+			o = Object.create(null);
+			for (i = 0; i < st.n; i++)
+				o[st.keys[i]] = st.vals[i];
+			callCap(st.cap.resolve, o);
+			return;
+		}
+		st.vals.length = st.n;
+		arr = slice.call(st.vals);
+		if (st.mode !== 2) {
+			callCap(st.cap.resolve, arr);
+			return;
+		}
+		e = new P.NativeError('All promises were rejected');
+		Object.setPrototypeOf(e, AggregateErrorProto);
+		P.def(e, 'errors', arr);
+		callCap(st.cap.reject, e);
+	}
+
+	function settleElement(st, index, v) {
+		st.vals[index] = v;
+		if (--st.rem === 0)
+			finishCombinator(st);
+	}
+
+	/* Invoke(np, "then", ...) with the element functions for slot `index`. */
+	function elementThen(np, st, index) {
+		var fs = fnElements(st, index, settleElement, st.mode);
+		np.then(fs[0] !== undefined ? fs[0] : st.cap.resolve,
+		    fs[1] !== undefined ? fs[1] : st.cap.reject);
+	}
+
 	function combinator(C, iterable, mode) {
 		var cap = newCapability(C);
-		var it, r, values = [], remaining = 1, index = 0, resolveFn, np;
-		var iterDone = false;
-		var dec = function () { return --remaining; };
+		var rec, st, v, resolveFn;
 		try {
 			resolveFn = getResolve(C);
-			it = P.getIterator(iterable);
+			rec = openIter(iterable);
+			st = combState(cap, mode);
 			for (;;) {
-				try {
-					r = it.next();
-					if (!isObject(r))
-						throw new TypeError('Iterator result ' + describe(r) + ' is not an object');
-					if (r.done) {
-						iterDone = true;
-						break;
-					}
-					r = r.value;
-				} catch (e) {
-					iterDone = true;
-					throw e;
-				}
-				values.push(undefined);
-				np = resolveFn.call(C, r);
-				remaining++;
-				elementThen(np, cap, values, index, mode, dec);
-				index++;
+				v = stepValue(rec);
+				if (v === DONE)
+					break;
+				st.vals[st.n] = undefined;
+				st.n++;
+				v = resolveFn.call(C, v);
+				st.rem++;
+				elementThen(v, st, st.n - 1);
 			}
-			if (--remaining === 0)
-				finishCombinator(cap, values, mode);
+			if (--st.rem === 0)
+				finishCombinator(st);
 		} catch (e) {
-			if (it !== undefined && !iterDone)
-				P.iterClose(it, true);
-			cap.reject(e);
+			if (rec !== undefined && !rec.done)
+				P.iterClose(rec.i, true);
+			callCap(cap.reject, e);
 		}
 		return cap.promise;
 	}
 
-	function finishCombinator(cap, values, mode) {
-		var err;
-		if (mode === 2) {
-			err = new G.AggregateError(values, 'All promises were rejected');
-			cap.reject(err);
-		} else {
-			cap.resolve(values);
+	/* Promise.allKeyed / allSettledKeyed (await-dictionary proposal). */
+	function keyedCombinator(C, promises, mode) {
+		var cap = newCapability(C);
+		var resolveFn, st, keys, i, k, desc, v;
+		try {
+			resolveFn = getResolve(C);
+			if (!isObject(promises))
+				throw new TypeError(describe(promises) + ' is not an object');
+			keys = ownKeys(promises);
+			st = combState(cap, mode);
+			for (i = 0; i < keys.length; i++) {
+				k = keys[i];
+				desc = gopd(promises, k);
+				if (desc === undefined || !desc.enumerable)
+					continue;
+				v = promises[k];
+				st.keys[st.n] = k;
+				st.vals[st.n] = undefined;
+				st.n++;
+				v = resolveFn.call(C, v);
+				st.rem++;
+				elementThen(v, st, st.n - 1);
+			}
+			if (--st.rem === 0)
+				finishCombinator(st);
+		} catch (e) {
+			callCap(cap.reject, e);
 		}
+		return cap.promise;
 	}
 
-	function elementThen(np, cap, values, index, mode, dec) {
-		var called = false;
-		var onF, onR;
-		function settle(v) {
-			if (called)
-				return;
-			called = true;
-			values[index] = v;
-			if (dec() === 0)
-				finishCombinator(cap, values, mode);
-		}
-		if (mode === 0) {
-			onF = function (v) { settle(v); };
-			onR = cap.reject;
-		} else if (mode === 1) {
-			onF = function (v) { settle({ status: 'fulfilled', value: v }); };
-			onR = function (e) { settle({ status: 'rejected', reason: e }); };
-		} else {
-			onF = cap.resolve;
-			onR = function (e) { settle(e); };
-		}
-		np.then(onF, onR);
+	function promiseCatch(onRejected) {
+		return this.then(undefined, onRejected);
+	}
+
+	function promiseFinally(onFinally) {
+		var C, fs;
+		if (!isObject(this))
+			throw new TypeError('Promise.prototype.finally called on non-object');
+		C = speciesCtor(this, Promise);
+		if (typeof onFinally !== 'function')
+			return this.then(onFinally, onFinally);
+		fs = fnFinally(C, onFinally, promiseResolveC);
+		return this.then(fs[0], fs[1]);
 	}
 
 	P.defs(Promise.prototype, {
 		then: promiseThen,
-		'catch': function (onRejected) {
-			return this.then(undefined, onRejected);
-		},
-		'finally': function (onFinally) {
-			var C;
-			if (!isObject(this))
-				throw new TypeError('Promise.prototype.finally called on non-object');
-			C = Promise;
-			if (typeof onFinally !== 'function')
-				return this.then(onFinally, onFinally);
-			return this.then(function (value) {
-				var r = onFinally();
-				return promiseResolveC(C, r).then(function () {
-					return value;
-				});
-			}, function (reason) {
-				var r = onFinally();
-				return promiseResolveC(C, r).then(function () {
-					throw reason;
-				});
-			});
-		}
+		'catch': promiseCatch,
+		'finally': promiseFinally
 	}, { then: 2, 'catch': 1, 'finally': 1 });
-	P.setName(Promise.prototype['catch'], 'catch');
-	P.setName(Promise.prototype['finally'], 'finally');
+	P.setName(promiseCatch, 'catch');
+	P.setName(promiseFinally, 'finally');
 	P.setName(promiseThen, 'then');
 	Object.defineProperty(Promise.prototype, Symbol.toStringTag,
 	    { value: 'Promise', configurable: true });
 
+	/* PromiseResolve(C, x) */
 	function promiseResolveC(C, x) {
 		var p;
 		if (isPromise(x) && x.constructor === C)
@@ -469,7 +665,7 @@
 			return p;
 		}
 		p = newCapability(C);
-		p.resolve(x);
+		callCap(p.resolve, x);
 		return p.promise;
 	}
 
@@ -479,7 +675,7 @@
 		},
 		reject: function reject(r) {
 			var cap = newCapability(thisCtor(this, 'PromiseReject'));
-			cap.reject(r);
+			callCap(cap.reject, r);
 			return cap.promise;
 		},
 		all: function all(iterable) {
@@ -491,44 +687,44 @@
 		any: function any(iterable) {
 			return combinator(thisCtor(this, 'Promise.any'), iterable, 2);
 		},
+		allKeyed: function allKeyed(promises) {
+			return keyedCombinator(thisCtor(this, 'Promise.allKeyed'), promises, 3);
+		},
+		allSettledKeyed: function allSettledKeyed(promises) {
+			return keyedCombinator(thisCtor(this, 'Promise.allSettledKeyed'), promises, 4);
+		},
 		race: function race(iterable) {
 			var C = thisCtor(this, 'Promise.race');
 			var cap = newCapability(C);
-			var it, r, resolveFn, iterDone = false;
+			var rec, v, resolveFn;
 			try {
 				resolveFn = getResolve(C);
-				it = P.getIterator(iterable);
+				rec = openIter(iterable);
 				for (;;) {
-					try {
-						r = it.next();
-						if (!isObject(r))
-							throw new TypeError('Iterator result ' + describe(r) + ' is not an object');
-						if (r.done) {
-							iterDone = true;
-							break;
-						}
-						r = r.value;
-					} catch (e) {
-						iterDone = true;
-						throw e;
-					}
-					resolveFn.call(C, r).then(cap.resolve, cap.reject);
+					v = stepValue(rec);
+					if (v === DONE)
+						break;
+					resolveFn.call(C, v).then(cap.resolve, cap.reject);
 				}
 			} catch (e) {
-				if (it !== undefined && !iterDone)
-					P.iterClose(it, true);
-				cap.reject(e);
+				if (rec !== undefined && !rec.done)
+					P.iterClose(rec.i, true);
+				callCap(cap.reject, e);
 			}
 			return cap.promise;
 		},
 		'try': function (fn) {
 			var cap = newCapability(thisCtor(this, 'Promise.try'));
-			var args = Array.prototype.slice.call(arguments, 1);
+			var args = slice.call(arguments, 1), v;
 			try {
-				cap.resolve(fn.apply(undefined, args));
+				if (typeof fn !== 'function')
+					throw new TypeError(describe(fn) + ' is not a function');
+				v = fn.apply(undefined, args);
 			} catch (e) {
-				cap.reject(e);
+				callCap(cap.reject, e);
+				return cap.promise;
 			}
+			callCap(cap.resolve, v);
 			return cap.promise;
 		},
 		withResolvers: function withResolvers() {
@@ -537,6 +733,9 @@
 			    reject: cap.reject };
 		}
 	});
+	P.setName(Promise['try'], 'try');
+	P.species(Promise);
+	P.ctorShape(Promise, 1);
 	P.def(G, 'Promise', Promise);
 
 	function queueMicrotask(callback) {

@@ -23,6 +23,7 @@
 	var nextId = 1, nextWeakId = 1;
 	var isObject = P.isObject;
 	var describe = P.describe;
+	var keyFor = Symbol.keyFor;
 
 	function slotOf(o, create) {
 		var s = o[SLOT];
@@ -284,8 +285,31 @@
 	}
 	SetIter.prototype = makeIterProto('Set Iterator');
 
+	/* GetIterator's record {i: iterator, n: next method} and
+	 * IteratorStepValue (DONE at the end). */
+	var DONE = {};
+	function iterRecord(it) {
+		if (!isObject(it))
+			throw new TypeError('Result of the keys method is not an object');
+		return { i: it, n: it.next };
+	}
+	function openIter(iterable) {
+		return iterRecord(P.getIterator(iterable));
+	}
+	function step(rec) {
+		var r;
+		if (typeof rec.n !== 'function')
+			throw new TypeError(describe(rec.n) + ' is not a function');
+		r = rec.n.call(rec.i);
+		if (!isObject(r))
+			throw new TypeError('Iterator result ' + describe(r) + ' is not an object');
+		if (r.done)
+			return DONE;
+		return r.value;
+	}
+
 	function fillFrom(self, iterable, isMap) {
-		var adder, it, r, e;
+		var adder, it, e;
 		if (iterable == null)
 			return;
 		adder = isMap ? self.set : self.add;
@@ -293,12 +317,11 @@
 			throw new TypeError("'" + describe(adder) + "' returned for property '" +
 			    (isMap ? 'set' : 'add') + "' of object '#<" +
 			    (isMap ? 'Map' : 'Set') + ">' is not a function");
-		it = P.getIterator(iterable);
+		it = openIter(iterable);
 		for (;;) {
-			r = it.next();
-			if (r.done)
+			e = step(it);
+			if (e === DONE)
 				return;
-			e = r.value;
 			try {
 				if (isMap) {
 					if (!isObject(e))
@@ -310,7 +333,7 @@
 					adder.call(self, e);
 				}
 			} catch (err) {
-				P.iterClose(it, true);
+				P.iterClose(it.i, true);
 				throw err;
 			}
 		}
@@ -367,36 +390,65 @@
 		},
 		entries: function entries() {
 			return new MapIter(dataOf(this, 1, 'Map.prototype.entries'), 2);
+		},
+		/* upsert proposal */
+		getOrInsert: function getOrInsert(k, v) {
+			var d = dataOf(this, 1, 'Map.prototype.getOrInsert');
+			var e = find(d, k);
+			if (e !== undefined)
+				return e.v;
+			add(d, k, v);
+			return v;
+		},
+		getOrInsertComputed: function getOrInsertComputed(k, cb) {
+			var d = dataOf(this, 1, 'Map.prototype.getOrInsertComputed');
+			var e, v;
+			if (typeof cb !== 'function')
+				throw new TypeError(describe(cb) + ' is not a function');
+			if (k === 0)
+				k = 0;	/* the callback sees +0 */
+			e = find(d, k);
+			if (e !== undefined)
+				return e.v;
+			v = cb(k);
+			/* the callback may have inserted the key itself */
+			e = find(d, k);
+			if (e !== undefined)
+				e.v = v;
+			else
+				add(d, k, v);
+			return v;
 		}
-	}, { set: 2, get: 1, has: 1, 'delete': 1, forEach: 1 });
+	}, { set: 2, get: 1, has: 1, 'delete': 1, forEach: 1, getOrInsert: 2,
+	    getOrInsertComputed: 2 });
 	P.setName(Map.prototype['delete'], 'delete');
 	P.setName(Map.prototype.clear, 'clear');
 	P.def(Map.prototype, Symbol.iterator, Map.prototype.entries);
-	Object.defineProperty(Map.prototype, 'size', { get: function () {
+	P.defGetter(Map.prototype, 'size', 'size', function () {
 		return dataOf(this, 1, 'get Map.prototype.size').size;
-	}, enumerable: false, configurable: true });
+	});
 	Object.defineProperty(Map.prototype, Symbol.toStringTag,
 	    { value: 'Map', configurable: true });
 	P.def(Map, 'groupBy', function groupBy(items, cb) {
-		var m = new Map(), it, r, k, i = 0, d = m[MD], e;
+		var m = new Map(), it, v, k, i = 0, d = m[MD], e;
 		if (typeof cb !== 'function')
 			throw new TypeError(describe(cb) + ' is not a function');
-		it = P.getIterator(items);
+		it = openIter(items);
 		for (;;) {
-			r = it.next();
-			if (r.done)
+			v = step(it);
+			if (v === DONE)
 				return m;
 			try {
-				k = cb(r.value, i++);
+				k = cb(v, i++);
 			} catch (err) {
-				P.iterClose(it, true);
+				P.iterClose(it.i, true);
 				throw err;
 			}
 			e = find(d, k);
 			if (e === undefined)
-				add(d, k, [r.value]);
+				add(d, k, [v]);
 			else
-				e.v.push(r.value);
+				e.v.push(v);
 		}
 	});
 
@@ -434,116 +486,152 @@
 			return new SetIter(dataOf(this, 2, 'Set.prototype.entries'), 2);
 		}
 	}, { add: 1, has: 1, 'delete': 1, forEach: 1 });
-	/* ES2025 set methods.  `other` is a set-like: size, has, keys. */
-	function setLike(o) {
-		var size, has, keys;
+	/*
+	 * ES2025 set methods.  `other` is read through GetSetRecord (size, then
+	 * has, then keys); its keys iterator's `next` is read once.  Results
+	 * are fresh %Set% objects filled directly (never through `add`), and
+	 * loops over this set's own entries are live, like the spec's index
+	 * walks over [[SetData]].
+	 */
+	function setRecord(o) {
+		var n, has, keys;
 		if (!isObject(o))
 			throw new TypeError(describe(o) + ' is not an object');
-		size = +o.size;
-		if (size !== size)
+		n = +o.size;
+		if (n !== n)
 			throw new TypeError("The 'size' property must be a number");
+		n = P.toInt(n);
+		if (n < 0)
+			throw new RangeError("The 'size' property must not be negative");
 		has = o.has;
+		if (typeof has !== 'function')
+			throw new TypeError("The 'has' property must be a function");
 		keys = o.keys;
-		if (typeof has !== 'function' || typeof keys !== 'function')
-			throw new TypeError('The other value must have callable has and keys');
-		return { o: o, size: size, has: has, keys: keys };
+		if (typeof keys !== 'function')
+			throw new TypeError("The 'keys' property must be a function");
+		return { o: o, size: n, has: has, keys: keys };
 	}
-	function otherKeys(s, cb) {
-		var it = s.keys.call(s.o), r;
-		for (;;) {
-			r = it.next();
-			if (r.done)
-				return;
-			if (cb(r.value) === false) {
-				P.iterClose(it, false);
-				return;
-			}
-		}
+	function keysOf(s) {
+		return iterRecord(s.keys.call(s.o));
 	}
-	function thisValues(d) {
-		var out = [], e;
+	function copySet(d) {
+		var r = new Set(), rd = r[MD], e;
 		for (e = d.first; e !== null; e = advance(d, e))
-			out.push(e.k);
-		return out;
+			add(rd, e.k, e.k);
+		return r;
 	}
 	P.defs(Set.prototype, {
 		union: function union(other) {
-			var d = dataOf(this, 2, 'Set.prototype.union'), s = setLike(other);
-			var r = new Set(thisValues(d));
-			otherKeys(s, function (k) { r.add(k); });
-			return r;
+			var d = dataOf(this, 2, 'Set.prototype.union');
+			var s = setRecord(other), it = keysOf(s), r = copySet(d);
+			var rd = r[MD], v;
+			for (;;) {
+				v = step(it);
+				if (v === DONE)
+					return r;
+				if (find(rd, v) === undefined)
+					add(rd, v, v === 0 ? 0 : v);
+			}
 		},
 		intersection: function intersection(other) {
 			var d = dataOf(this, 2, 'Set.prototype.intersection');
-			var s = setLike(other), r = new Set(), vals, i;
+			var s = setRecord(other), r = new Set(), rd = r[MD], e, v, it;
 			if (d.size <= s.size) {
-				vals = thisValues(d);
-				for (i = 0; i < vals.length; i++)
-					if (s.has.call(s.o, vals[i]))
-						r.add(vals[i]);
-			} else {
-				otherKeys(s, function (k) {
-					if (find(d, k) !== undefined)
-						r.add(k);
-				});
+				for (e = d.first; e !== null; e = advance(d, e)) {
+					v = e.k;
+					if (s.has.call(s.o, v) && find(rd, v) === undefined)
+						add(rd, v, v);
+				}
+				return r;
 			}
-			return r;
+			it = keysOf(s);
+			for (;;) {
+				v = step(it);
+				if (v === DONE)
+					return r;
+				if (find(d, v) !== undefined && find(rd, v) === undefined)
+					add(rd, v, v === 0 ? 0 : v);
+			}
 		},
 		difference: function difference(other) {
 			var d = dataOf(this, 2, 'Set.prototype.difference');
-			var s = setLike(other), vals = thisValues(d), r = new Set(), i;
-			for (i = 0; i < vals.length; i++)
-				if (!s.has.call(s.o, vals[i]))
-					r.add(vals[i]);
-			return r;
+			var s = setRecord(other), r = copySet(d), rd = r[MD], e, v, it;
+			if (d.size <= s.size) {
+				for (e = rd.first; e !== null; e = advance(rd, e))
+					if (s.has.call(s.o, e.k))
+						remove(rd, e.k);
+				return r;
+			}
+			it = keysOf(s);
+			for (;;) {
+				v = step(it);
+				if (v === DONE)
+					return r;
+				remove(rd, v);
+			}
 		},
 		symmetricDifference: function symmetricDifference(other) {
 			var d = dataOf(this, 2, 'Set.prototype.symmetricDifference');
-			var s = setLike(other), r = new Set(thisValues(d));
-			otherKeys(s, function (k) {
-				if (find(d, k) !== undefined)
-					r['delete'](k);
-				else
-					r.add(k);
-			});
-			return r;
+			var s = setRecord(other), it = keysOf(s), r = copySet(d);
+			var rd = r[MD], v, inResult;
+			for (;;) {
+				v = step(it);
+				if (v === DONE)
+					return r;
+				inResult = find(rd, v) !== undefined;
+				if (find(d, v) !== undefined) {
+					if (inResult)
+						remove(rd, v);
+				} else if (!inResult) {
+					add(rd, v, v === 0 ? 0 : v);
+				}
+			}
 		},
 		isSubsetOf: function isSubsetOf(other) {
 			var d = dataOf(this, 2, 'Set.prototype.isSubsetOf');
-			var s = setLike(other), vals = thisValues(d), i;
+			var s = setRecord(other), e;
 			if (d.size > s.size)
 				return false;
-			for (i = 0; i < vals.length; i++)
-				if (!s.has.call(s.o, vals[i]))
+			for (e = d.first; e !== null; e = advance(d, e))
+				if (!s.has.call(s.o, e.k))
 					return false;
 			return true;
 		},
 		isSupersetOf: function isSupersetOf(other) {
 			var d = dataOf(this, 2, 'Set.prototype.isSupersetOf');
-			var s = setLike(other), ok = true;
+			var s = setRecord(other), it, v;
 			if (d.size < s.size)
 				return false;
-			otherKeys(s, function (k) {
-				if (find(d, k) === undefined)
-					return (ok = false);
-			});
-			return ok;
+			it = keysOf(s);
+			for (;;) {
+				v = step(it);
+				if (v === DONE)
+					return true;
+				if (find(d, v) === undefined) {
+					P.iterClose(it.i, false);
+					return false;
+				}
+			}
 		},
 		isDisjointFrom: function isDisjointFrom(other) {
 			var d = dataOf(this, 2, 'Set.prototype.isDisjointFrom');
-			var s = setLike(other), vals, i, ok = true;
+			var s = setRecord(other), e, it, v;
 			if (d.size <= s.size) {
-				vals = thisValues(d);
-				for (i = 0; i < vals.length; i++)
-					if (s.has.call(s.o, vals[i]))
+				for (e = d.first; e !== null; e = advance(d, e))
+					if (s.has.call(s.o, e.k))
 						return false;
 				return true;
 			}
-			otherKeys(s, function (k) {
-				if (find(d, k) !== undefined)
-					return (ok = false);
-			});
-			return ok;
+			it = keysOf(s);
+			for (;;) {
+				v = step(it);
+				if (v === DONE)
+					return true;
+				if (find(d, v) !== undefined) {
+					P.iterClose(it.i, false);
+					return false;
+				}
+			}
 		}
 	});
 	P.setName(Set.prototype.add, 'add');
@@ -551,9 +639,9 @@
 	P.setName(Set.prototype.clear, 'clear');
 	P.def(Set.prototype, 'keys', Set.prototype.values);
 	P.def(Set.prototype, Symbol.iterator, Set.prototype.values);
-	Object.defineProperty(Set.prototype, 'size', { get: function () {
+	P.defGetter(Set.prototype, 'size', 'size', function () {
 		return dataOf(this, 2, 'get Set.prototype.size').size;
-	}, enumerable: false, configurable: true });
+	});
 	Object.defineProperty(Set.prototype, Symbol.toStringTag,
 	    { value: 'Set', configurable: true });
 
@@ -563,6 +651,13 @@
 		this.tag = tag;
 		this.key = 'w' + (nextWeakId++);
 		this.l = null;	/* strong fallback: [k0, v0, k1, v1, ...] */
+		this.sy = null;	/* symbol keys (held strongly): {sym: value} */
+	}
+
+	/* CanBeHeldWeakly: objects and symbols not in the global registry. */
+	function weakKey(k) {
+		return isObject(k) ||
+		    (typeof k === 'symbol' && keyFor(k) === undefined);
 	}
 
 	function weakFind(d, k) {
@@ -576,8 +671,12 @@
 
 	function weakGet(d, k, wantHas) {
 		var s, i;
-		if (!isObject(k))
-			return wantHas ? false : undefined;
+		if (!isObject(k)) {
+			if (typeof k !== 'symbol' || d.sy === null ||
+			    !hasOwn.call(d.sy, k))
+				return wantHas ? false : undefined;
+			return wantHas ? true : d.sy[k];
+		}
 		s = slotOf(k, false);
 		if (s !== undefined) {
 			if (wantHas)
@@ -592,8 +691,14 @@
 
 	function weakSet(d, k, v, what) {
 		var s, i;
-		if (!isObject(k))
-			throw new TypeError('Invalid value used ' + what);
+		if (!isObject(k)) {
+			if (!weakKey(k))
+				throw new TypeError('Invalid value used ' + what);
+			if (d.sy === null)
+				d.sy = Object.create(null);
+			d.sy[k] = v;
+			return;
+		}
 		s = slotOf(k, true);
 		if (s !== undefined) {
 			s[d.key] = v;
@@ -611,8 +716,13 @@
 
 	function weakDelete(d, k) {
 		var s, i;
-		if (!isObject(k))
-			return false;
+		if (!isObject(k)) {
+			if (typeof k !== 'symbol' || d.sy === null ||
+			    !hasOwn.call(d.sy, k))
+				return false;
+			delete d.sy[k];
+			return true;
+		}
 		s = slotOf(k, false);
 		if (s !== undefined) {
 			if (!(d.key in s))
@@ -652,8 +762,31 @@
 		},
 		'delete': function (k) {
 			return weakDelete(dataOf(this, 3, 'WeakMap.prototype.delete'), k);
+		},
+		getOrInsert: function getOrInsert(k, v) {
+			var d = dataOf(this, 3, 'WeakMap.prototype.getOrInsert');
+			if (!weakKey(k))
+				throw new TypeError('Invalid value used as weak map key');
+			if (weakGet(d, k, true))
+				return weakGet(d, k, false);
+			weakSet(d, k, v, 'as weak map key');
+			return v;
+		},
+		getOrInsertComputed: function getOrInsertComputed(k, cb) {
+			var d = dataOf(this, 3, 'WeakMap.prototype.getOrInsertComputed');
+			var v;
+			if (typeof cb !== 'function')
+				throw new TypeError(describe(cb) + ' is not a function');
+			if (!weakKey(k))
+				throw new TypeError('Invalid value used as weak map key');
+			if (weakGet(d, k, true))
+				return weakGet(d, k, false);
+			v = cb(k);
+			weakSet(d, k, v, 'as weak map key');
+			return v;
 		}
-	}, { set: 2, get: 1, has: 1, 'delete': 1 });
+	}, { set: 2, get: 1, has: 1, 'delete': 1, getOrInsert: 2,
+	    getOrInsertComputed: 2 });
 	P.setName(WeakMap.prototype['delete'], 'delete');
 	Object.defineProperty(WeakMap.prototype, Symbol.toStringTag,
 	    { value: 'WeakMap', configurable: true });
@@ -679,10 +812,12 @@
 	Object.defineProperty(WeakSet.prototype, Symbol.toStringTag,
 	    { value: 'WeakSet', configurable: true });
 
-	P.setLength(Map, 0);
-	P.setLength(Set, 0);
-	P.setLength(WeakMap, 0);
-	P.setLength(WeakSet, 0);
+	P.species(Map);
+	P.species(Set);
+	P.ctorShape(Map, 0);
+	P.ctorShape(Set, 0);
+	P.ctorShape(WeakMap, 0);
+	P.ctorShape(WeakSet, 0);
 	P.defs(G, { Map: Map, Set: Set, WeakMap: WeakMap, WeakSet: WeakSet });
 	P.isMap = function (x) {
 		return isObject(x) && x[MD] !== undefined && x[MD].tag === 1;
