@@ -152,7 +152,7 @@ decl_is_simple(struct lw_ctx *c, struct ast_node *d)
 		if (dc->id->kind != AST_IDENTIFIER)
 			return 0;
 		b = lw_resolve(c, c->scope, dc->id->name.s, dc->id->name.len);
-		if (b != NULL && b->env)
+		if (b != NULL && (b->env || lw_param_outer(c, b)))
 			return 0;
 	}
 	return 1;
@@ -160,34 +160,46 @@ decl_is_simple(struct lw_ctx *c, struct ast_node *d)
 
 static int may_have_in(struct lw_ctx *, struct ast_node *);
 
-/*
- * `const f = () => {}` names the function "f" (as ES2015 name inference
- * does) when the name cannot capture anything: a const that kept its name.
- */
+/* Sets the runtime TDZ flags (scope.c) of the names a pattern declared:
+ * "<sep>flag = true" each. */
 static void
-named_init(struct lw_ctx *c, struct ast_node *d, struct ast_node *dc)
+tdz_set(struct lw_ctx *c, struct ast_node *p, const char *sep)
 {
-	struct ast_node *e = dc->init;
 	struct lw_binding *b;
-	const char *name;
+	size_t i;
 
-	if (d->var_kind != AST_CONST || dc->id->kind != AST_IDENTIFIER ||
-	    !((e->kind == AST_ARROW_FUNCTION_EXPRESSION) ||
-	    (e->kind == AST_FUNCTION_EXPRESSION && e->id == NULL) ||
-	    (e->kind == AST_CLASS_EXPRESSION && e->id == NULL))) {
-		lw_expr(c, e, P_ASSIGN);
+	if (p == NULL)
 		return;
+	switch (p->kind) {
+	case AST_IDENTIFIER:
+		b = lw_resolve(c, c->scope, p->name.s, p->name.len);
+		if (b == NULL || b->tdz == NULL)
+			return;
+		if (!b->env)
+			lw_declare(c, b->tdz);
+		lw_printf(OUT(c), "%s%s = true", sep, lw_tdz_flag_of(c, b));
+		break;
+	case AST_OBJECT_PATTERN:
+		for (i = 0; i < p->properties.len; i++) {
+			struct ast_node *pr = p->properties.items[i];
+
+			tdz_set(c, pr->kind == AST_PROPERTY ? pr->value : pr,
+			    sep);
+		}
+		break;
+	case AST_ARRAY_PATTERN:
+		for (i = 0; i < p->elements.len; i++)
+			tdz_set(c, p->elements.items[i], sep);
+		break;
+	case AST_REST_ELEMENT:
+		tdz_set(c, p->argument, sep);
+		break;
+	case AST_ASSIGNMENT_PATTERN:
+		tdz_set(c, p->left, sep);
+		break;
+	default:
+		break;
 	}
-	b = lw_resolve(c, c->scope, dc->id->name.s, dc->id->name.len);
-	name = lw_cstr(c, dc->id->name.s, dc->id->name.len);
-	if (b == NULL || strcmp(b->emit, name) != 0 || b->env) {
-		lw_expr(c, e, P_ASSIGN);
-		return;
-	}
-	if (e->kind == AST_CLASS_EXPRESSION)
-		lw_class(c, e, name);
-	else
-		lw_function(c, e, name, 0);
 }
 
 /* A variable declaration; for_init: inside a for head (no `;`). */
@@ -195,7 +207,7 @@ static void
 vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 {
 	size_t i;
-	int n = 0;
+	int n = 0, blk = 0;
 
 	if (decl_is_simple(c, d)) {
 		lw_puts(OUT(c), "var ");
@@ -210,17 +222,25 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 				int paren = for_init && may_have_in(c, dc->init);
 
 				lw_puts(OUT(c), paren ? " = (" : " = ");
-				named_init(c, d, dc);
+				/* `let f = () => {}` names the function */
+				lw_named_value(c, dc->id, dc->init, P_ASSIGN);
 				if (paren)
 					lw_putc(OUT(c), ')');
 			} else if (d->var_kind != AST_VAR) {
 				lw_puts(OUT(c), " = void 0");
 			}
+			tdz_set(c, dc->id, ", ");
 		}
 		if (!for_init)
 			lw_puts(OUT(c), ";");
 		return;
 	}
+	/* patterns whose iterators need closing are statements (lower_pat.c) */
+	for (i = 0; i < d->declarations.len && !for_init && !blk; i++)
+		blk = lw_pattern_needs_stmt(c, ((struct ast_node *)
+		    d->declarations.items[i])->id, 1);
+	if (blk)
+		lw_puts(OUT(c), "{ ");
 	for (i = 0; i < d->declarations.len; i++) {
 		struct ast_node *dc = d->declarations.items[i];
 
@@ -230,13 +250,13 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 				struct lw_binding *b = lw_resolve(c, c->scope,
 				    dc->id->name.s, dc->id->name.len);
 
-				if (b != NULL && !b->env)
+				if (b != NULL && !b->env && !lw_param_outer(c, b))
 					lw_declare(c, b->emit);
 			}
 			continue;
 		}
 		if (n++ > 0)
-			lw_puts(OUT(c), ", ");
+			lw_puts(OUT(c), blk ? "; " : ", ");
 		if (dc->init == NULL) {
 			lw_pattern_assign(c, dc->id, "void 0", 1);
 		} else {
@@ -244,17 +264,24 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 
 			tmp.line = saved.line;
 			c->out = tmp;
-			lw_expr(c, dc->init, P_ASSIGN);
+			lw_named_value(c, dc->id, dc->init, P_ASSIGN);
 			tmp = c->out;
 			c->out = saved;
 			c->out.line = tmp.line;
 			if (tmp.oom)
 				c->out.oom = 1;
-			lw_pattern_assign(c, dc->id, tmp.p ? tmp.p : "", 1);
+			if (blk)
+				lw_pattern_stmt(c, dc->id, tmp.p ? tmp.p : "", 1);
+			else
+				lw_pattern_assign(c, dc->id, tmp.p ? tmp.p : "",
+				    1);
 			lw_buf_free(&tmp);
 		}
+		tdz_set(c, dc->id, blk ? "; " : ", ");
 	}
-	if (!for_init)
+	if (blk)
+		lw_puts(OUT(c), "; }");
+	else if (!for_init)
 		lw_puts(OUT(c), n ? ";" : ";");
 }
 
@@ -383,7 +410,7 @@ try_stmt(struct lw_ctx *c, struct ast_node *n)
 			    pname, pname);
 		lw_env_init(c, c->scope);
 		if (h->param != NULL && h->param->kind != AST_IDENTIFIER) {
-			lw_pattern_assign(c, h->param, pname, 1);
+			lw_pattern_stmt(c, h->param, pname, 1);
 			lw_puts(OUT(c), "; ");
 		}
 		lw_stmt_list(c, &h->body->list_body);
@@ -491,6 +518,8 @@ expr_stmt(struct lw_ctx *c, struct ast_node *e)
 	size_t at = c->out.len;
 	const char *p;
 
+	if (lw_dstr_stmt(c, e))
+		return;
 	lw_expr(c, e, P_SEQ);
 	if (c->out.p == NULL)
 		return;
@@ -537,9 +566,19 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		sub_stmt(c, n->body);
 		break;
 	case AST_RETURN_STATEMENT:
+		if (c->fn->derived && !c->fn->is_arrow) {
+			lw_derived_return(c, n->argument);
+			break;
+		}
 		if (n->argument == NULL) {
-			lw_puts(OUT(c), c->fn->derived && !c->fn->is_arrow ?
-			    "return $self;" : "return;");
+			lw_puts(OUT(c), "return;");
+			break;
+		}
+		if (c->fn->in_gen && c->fn->in_async) {
+			/* an async generator awaits its return value here */
+			lw_puts(OUT(c), "return __cm.await(");
+			lw_expr(c, n->argument, P_ASSIGN);
+			lw_puts(OUT(c), ");");
 			break;
 		}
 		lw_puts(OUT(c), "return ");
@@ -629,6 +668,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		else
 			lw_printf(OUT(c), "var %s = ", b ? b->emit : "$class");
 		lw_class(c, n, lw_cstr(c, n->id->name.s, n->id->name.len));
+		tdz_set(c, n->id, ", ");
 		lw_puts(OUT(c), ";");
 		break;
 	case AST_IMPORT_DECLARATION:
@@ -646,6 +686,9 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 }
 
 /* ---- the entry point ---- */
+
+static int lower_any(const char *, size_t, enum lower_goal, unsigned,
+    unsigned, const char *const *, size_t, struct lower_result *);
 
 static void
 program(struct lw_ctx *c, struct ast_node *prog)
@@ -708,6 +751,23 @@ int
 lower_source(const char *src, size_t len, enum lower_goal goal,
     struct lower_result *res)
 {
+	return lower_any(src, len, goal, 0, 0, NULL, 0, res);
+}
+
+int
+lower_source_opts(const char *src, size_t len, unsigned flags,
+    unsigned serial, const char *const *outer, size_t nouter,
+    struct lower_result *res)
+{
+	return lower_any(src, len, LOWER_SCRIPT, flags, serial, outer, nouter,
+	    res);
+}
+
+static int
+lower_any(const char *src, size_t len, enum lower_goal goal, unsigned flags,
+    unsigned serial, const char *const *outer, size_t nouter,
+    struct lower_result *res)
+{
 	struct ast_arena *arena;
 	struct ast_node *prog;
 	struct parser_error perr;
@@ -720,8 +780,8 @@ lower_source(const char *src, size_t len, enum lower_goal goal,
 		return -1;
 	}
 	memset(&perr, 0, sizeof(perr));
-	prog = parser_parse(arena, src, len, goal == LOWER_MODULE ?
-	    AST_MODULE : AST_SCRIPT, &perr);
+	prog = parser_parse_opts(arena, src, len, goal == LOWER_MODULE ?
+	    AST_MODULE : AST_SCRIPT, (flags & LOWER_F_STRICT) != 0, &perr);
 	if (prog == NULL) {
 		snprintf(res->error, sizeof(res->error),
 		    "SyntaxError: %s (%u:%u)", perr.message,
@@ -736,9 +796,26 @@ lower_source(const char *src, size_t len, enum lower_goal goal,
 	c.src = src;
 	c.src_len = len;
 	c.module = goal == LOWER_MODULE;
+	c.strict = (flags & LOWER_F_STRICT) != 0;
+	c.eval_code = (flags & LOWER_F_EVAL) != 0;
+	c.arrow_eval = flags & (LOWER_F_THIS | LOWER_F_ARGS);
+	c.counter = serial;
+	c.outer = outer;
+	c.nouter = nouter;
 	c.out.line = 1;
-	if (lw_scope_analyze(&c, prog) == 0)
+	if (lw_scope_analyze(&c, prog) == 0) {
+		struct lw_scope *ps = lw_scope_of(&c, prog);
+
+		/* eval code in an arrow uses the caller's $this/$args: it must
+		 * not declare its own (a sloppy eval's var is the caller's) */
+		if (ps != NULL && (flags & LOWER_F_THIS))
+			ps->arrow_this = 0;
+		if (ps != NULL && (flags & LOWER_F_ARGS))
+			ps->arrow_args = 0;
 		program(&c, prog);
+		if (c.eval_code && !c.failed)
+			res->vars = lw_eval_vars(&c, prog);
+	}
 	free(c.htab);
 	if (!c.failed && c.out.oom)
 		lw_error(&c, NULL, "out of memory");
@@ -748,6 +825,8 @@ lower_source(const char *src, size_t len, enum lower_goal goal,
 		    (unsigned)c.err_col);
 		res->line = c.err_line;
 		res->col = c.err_col;
+		free(res->vars);
+		res->vars = NULL;
 		lw_buf_free(&c.out);
 		ast_arena_free(arena);
 		return -1;
@@ -759,6 +838,8 @@ lower_source(const char *src, size_t len, enum lower_goal goal,
 		if (res->code == NULL) {
 			snprintf(res->error, sizeof(res->error),
 			    "RangeError: out of memory");
+			free(res->vars);
+			res->vars = NULL;
 			ast_arena_free(arena);
 			return -1;
 		}

@@ -19,6 +19,9 @@ struct lower_result {
 	size_t code_len;
 	char error[320];     /* on failure: "SyntaxError: Unexpected token ')' (3:14)" */
 	unsigned line, col;  /* on failure: where, in the caller's source */
+	char *vars;          /* LOWER_F_EVAL: the var/function names the code
+	                      * declares at its top, each ending in '\n';
+	                      * malloc'd (or NULL), the caller frees */
 };
 
 /*
@@ -26,6 +29,25 @@ struct lower_result {
  * fills res->error (res->code is then NULL). Never aborts on bad input.
  */
 int lower_source(const char *src, size_t len, enum lower_goal goal,
+    struct lower_result *res);
+
+/* lower_source_opts flags */
+#define LOWER_F_STRICT 0x1  /* strict from the first token (eval in strict code) */
+#define LOWER_F_EVAL   0x2  /* eval code: its top-level let/const/class get
+                             * names of their own (they must not become the
+                             * caller's vars); res->vars is filled */
+#define LOWER_F_THIS   0x4  /* eval code in an arrow: `this` is $this */
+#define LOWER_F_ARGS   0x8  /* ... and `arguments` is $args */
+
+/*
+ * As lower_source for a script, with flags; names the lowering makes up
+ * are numbered from `serial` on, so code lowered at run time (eval,
+ * Function) does not reuse the names of the code that runs it. `outer`
+ * holds nouter pairs (name, ES5 text): how the code must spell a free
+ * name that the caller's lowering renamed (a direct eval's view).
+ */
+int lower_source_opts(const char *src, size_t len, unsigned flags,
+    unsigned serial, const char *const *outer, size_t nouter,
     struct lower_result *res);
 
 #endif

@@ -31,9 +31,12 @@ lw_callee(struct lw_ctx *c, struct ast_node *callee)
 	if (callee->kind == AST_IDENTIFIER) {
 		struct lw_binding *b = lw_resolve(c, c->scope,
 		    callee->name.s, callee->name.len);
+		/* eval code calling a caller's binding in an env object */
+		const char *o = b == NULL && c->nouter > 0 ? lw_outer_name(c,
+		    callee->name.s, callee->name.len) : NULL;
 
-		if (b != NULL && (b->env || (b->kind == LW_B_IMPORT &&
-		    b->imp_obj != NULL))) {
+		if ((b != NULL && (b->env || (b->kind == LW_B_IMPORT &&
+		    b->imp_obj != NULL))) || (o != NULL && strchr(o, '.'))) {
 			lw_puts(OUT(c), "(0, ");
 			lw_ident_ref(c, callee);
 			lw_putc(OUT(c), ')');
@@ -60,6 +63,8 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 		lw_super_call(c, n);
 		return;
 	}
+	if (lw_direct_eval(c, n))
+		return;
 	if (callee->kind == AST_MEMBER_EXPRESSION && (callee->object->kind ==
 	    AST_SUPER || callee->property->kind == AST_PRIVATE_IDENTIFIER ||
 	    spread)) {

@@ -13,7 +13,12 @@
 struct priv_ent {
 	struct ast_str name;
 	const char *var;
+	const char *desc;	/* "#name", for function names */
+	int methods;		/* PM_INST | PM_STATIC: methods named so */
 };
+
+#define PM_INST		1
+#define PM_STATIC	2
 
 struct priv_scope {
 	struct priv_scope *up;
@@ -38,6 +43,22 @@ lw_private_name(struct lw_ctx *c, struct ast_node *pid)
 	return "null";
 }
 
+/* "#x" for a private name in scope. */
+const char *
+lw_private_desc(struct lw_ctx *c, struct ast_node *pid)
+{
+	struct priv_scope *ps;
+	size_t i;
+
+	for (ps = c->priv; ps != NULL; ps = ps->up)
+		for (i = 0; i < ps->n; i++)
+			if (ps->ents[i].name.len == pid->name.len &&
+			    memcmp(ps->ents[i].name.s, pid->name.s,
+			    pid->name.len) == 0)
+				return ps->ents[i].desc;
+	return "";
+}
+
 void
 lw_private_get(struct lw_ctx *c, struct ast_node *m)
 {
@@ -51,9 +72,52 @@ lw_super_member(struct lw_ctx *c, struct ast_node *m)
 {
 	lw_printf(OUT(c), "__cm.superGet(%s, ", c->fn->home ? c->fn->home :
 	    "null");
-	lw_prop_key(c, m->property, m->is_computed);
+	if (m->is_computed && lw_this_scope(c->scope)->derived_ctor) {
+		/* `this` is checked before the key is evaluated */
+		lw_puts(OUT(c), "(");
+		lw_this(c);
+		lw_puts(OUT(c), ", ");
+		lw_expr(c, m->property, P_ASSIGN);
+		lw_puts(OUT(c), ")");
+	} else {
+		lw_prop_key(c, m->property, m->is_computed);
+	}
 	lw_puts(OUT(c), ", ");
 	lw_this(c);
+	lw_putc(OUT(c), ')');
+}
+
+/* super.x++ / --super[k]: read, ToNumber into the temporary v, write. */
+void
+lw_super_update(struct lw_ctx *c, struct ast_node *n, const char *v)
+{
+	struct ast_node *m = n->argument;
+	const char *home = c->fn->home ? c->fn->home : "null", *k;
+	struct lw_buf saved;
+
+	lw_putc(OUT(c), '(');
+	if (m->is_computed) {
+		k = lw_temp(c);
+		lw_printf(OUT(c), "%s = __cm.toKey(", k);
+		if (lw_this_scope(c->scope)->derived_ctor) {
+			lw_this(c);	/* `this` is checked first */
+			lw_puts(OUT(c), ", ");
+		}
+		lw_expr(c, m->property, P_ASSIGN);
+		lw_puts(OUT(c), "), ");
+	} else {
+		lw_capture_begin(c, &saved);
+		lw_put_string(OUT(c), m->property->name.s, m->property->name.len);
+		k = lw_capture_end(c, &saved);
+	}
+	lw_printf(OUT(c), "%s = +__cm.superGet(%s, %s, ", v, home, k);
+	lw_this(c);
+	lw_printf(OUT(c), "), __cm.superSet(%s, %s, %s %s 1, ", home, k, v,
+	    n->op == AST_OP_INC ? "+" : "-");
+	lw_this(c);
+	lw_putc(OUT(c), ')');
+	if (!n->is_prefix)
+		lw_printf(OUT(c), ", %s", v);
 	lw_putc(OUT(c), ')');
 }
 
@@ -78,10 +142,38 @@ lw_super_call(struct lw_ctx *c, struct ast_node *call)
 		}
 		lw_putc(OUT(c), ']');
 	}
-	lw_printf(OUT(c), ", %s), ", c->fn->nt ? c->fn->nt : "void 0");
+	lw_printf(OUT(c), ", %s, $self), ", c->fn->nt ? c->fn->nt : "void 0");
 	if (c->fn->fields_fn != NULL)
 		lw_printf(OUT(c), "%s.call($self), ", c->fn->fields_fn);
 	lw_puts(OUT(c), "$self)");
+}
+
+/*
+ * A derived constructor's body sits in a block labelled $dret (opened by
+ * its prologue). `return [arg];` leaves it with the value in $rv, so that
+ * finally blocks run first and a catch cannot see the errors of the checks
+ * after it: `this` must be initialised unless an object is returned, and
+ * only undefined may be returned else.
+ */
+void
+lw_derived_return(struct lw_ctx *c, struct ast_node *arg)
+{
+	lw_puts(OUT(c), "{ $rv = ");
+	if (arg != NULL)
+		lw_expr(c, arg, P_ASSIGN);
+	else
+		lw_puts(OUT(c), "void 0");
+	lw_puts(OUT(c), "; break $dret; }");
+}
+
+/* The end of a derived constructor's body (nothing in its arrows). */
+void
+lw_derived_end(struct lw_ctx *c)
+{
+	if (c->fn->is_arrow)
+		return;
+	lw_puts(OUT(c), " } return $rv === void 0 ? $self || __cm.noThis() : "
+	    "__cm.derivedRet($rv, $self);");
 }
 
 static int
@@ -95,7 +187,102 @@ method_kind_num(struct ast_node *m)
 static void
 key_value(struct lw_ctx *c, struct ast_node *m)
 {
-	lw_prop_key(c, m->key, m->is_computed);
+	/* a number key goes through the runtime's ToString: 1e-7, not
+	 * the decimal spelling the lowering writes */
+	if (!m->is_computed && m->key->kind == AST_LITERAL &&
+	    m->key->literal_kind == AST_LIT_NUMBER)
+		lw_expr(c, m->key, P_ASSIGN);
+	else
+		lw_prop_key(c, m->key, m->is_computed);
+}
+
+/* `$priv_x$N`: only ASCII name characters survive, since Duktape rejects
+ * some identifiers ES2022 allows (e.g. U+2118). */
+static const char *
+priv_var(struct lw_ctx *c, struct ast_str name)
+{
+	char pn[140];
+	size_t i, n = name.len > 100 ? 100 : name.len;
+	int pl = 6;
+
+	memcpy(pn, "$priv_", 6);
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)name.s[i];
+
+		pn[pl++] = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || ch == '_' || ch == '$' ?
+		    (char)ch : '_';
+	}
+	return lw_fresh(c, pn, (size_t)pl);
+}
+
+static struct priv_ent *
+priv_ent(struct priv_scope *ps, struct ast_node *pid)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++)
+		if (ps->ents[i].name.len == pid->name.len &&
+		    memcmp(ps->ents[i].name.s, pid->name.s, pid->name.len) == 0)
+			return &ps->ents[i];
+	return &ps->ents[0];	/* not reached: every name is collected */
+}
+
+/* A name for the ctorCheck message inside a "..." literal: "" unless it
+ * is plain ASCII without quotes or backslashes. */
+static const char *
+safe_name(const char *s)
+{
+	const char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x80 ||
+		    *p == '"' || *p == '\\')
+			return "";
+	return s;
+}
+
+/* "#x", the description of a private name (its function name prefix). */
+static const char *
+priv_desc(struct lw_ctx *c, struct ast_node *pid)
+{
+	char *d = ast_alloc(c->arena, pid->name.len + 2);
+
+	if (d == NULL) {
+		lw_error(c, pid, "out of memory");
+		return "#";
+	}
+	d[0] = '#';
+	memcpy(d + 1, pid->name.s, pid->name.len);
+	d[pid->name.len + 1] = '\0';
+	return d;
+}
+
+/* A field's initial value: an anonymous function gets the field's name. */
+static void
+field_value(struct lw_ctx *c, struct ast_node *m, const char *keytmp)
+{
+	const char *name;
+	size_t len = 0;
+
+	if (m->value == NULL) {
+		lw_puts(OUT(c), "void 0");
+		return;
+	}
+	if (m->key->kind == AST_PRIVATE_IDENTIFIER) {
+		name = lw_private_desc(c, m->key);
+		lw_named_expr(c, m->value, name, strlen(name), P_ASSIGN);
+	} else if (!m->is_computed) {
+		name = lw_key_name(c, m->key, 0, &len);
+		lw_named_expr(c, m->value, name, len, P_ASSIGN);
+	} else if (lw_is_anon_fn(m->value) && m->value->kind !=
+	    AST_CLASS_EXPRESSION) {
+		lw_puts(OUT(c), "__cm.fnameKey(");
+		lw_expr(c, m->value, P_ASSIGN);
+		lw_printf(OUT(c), ", %s)", keytmp);
+	} else {
+		lw_expr(c, m->value, P_ASSIGN);
+	}
 }
 
 void
@@ -106,7 +293,7 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 	struct priv_scope ps;
 	struct lw_fn iife, clsinfo;
 	struct lw_envref *r;
-	const char *cname, *init_fn = NULL, *nt, **keytmp;
+	const char *cname, *init_fn = NULL, *nt, **keytmp, *display;
 	char target[200], proto[200];
 	size_t i, n = body ? body->list_body.len : 0;
 	int has_inst = 0, derived = cls->super_class != NULL;
@@ -115,9 +302,10 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		lw_error(c, cls, "internal error: class without scope");
 		return;
 	}
+	/* an anonymous class gets its `name` (inferred or "") at run time */
 	cname = cls->id ? lw_cstr(c, cls->id->name.s, cls->id->name.len) :
-	    name_hint != NULL && cls->kind == AST_CLASS_EXPRESSION ? name_hint :
 	    lw_fresh(c, "$class", 6);
+	display = cls->id ? NULL : name_hint != NULL ? name_hint : "";
 	nt = lw_fresh(c, "$nt", 3);
 	keytmp = ast_alloc(c->arena, (n + 1) * sizeof(*keytmp));
 	memset(&ps, 0, sizeof(ps));
@@ -167,26 +355,25 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		if (j < ps.n)
 			continue;
 		ps.ents[ps.n].name = m->key->name;
-		{
-			char pn[140];
-			int pl = snprintf(pn, sizeof(pn), "$priv_%.*s",
-			    (int)(m->key->name.len > 100 ? 100 : m->key->name.len),
-			    m->key->name.s);
-
-			ps.ents[ps.n].var = lw_fresh(c, pn, (size_t)pl);
-		}
-		lw_printf(OUT(c), "var %s = __cm.privName(\"#%.*s\"); ",
-		    ps.ents[ps.n].var, (int)m->key->name.len, m->key->name.s);
+		ps.ents[ps.n].var = priv_var(c, m->key->name);
+		ps.ents[ps.n].desc = priv_desc(c, m->key);
+		ps.ents[ps.n].methods = 0;
+		lw_printf(OUT(c), "var %s = __cm.privName(", ps.ents[ps.n].var);
+		lw_put_string(OUT(c), ps.ents[ps.n].desc,
+		    strlen(ps.ents[ps.n].desc));
+		lw_puts(OUT(c), "); ");
 		ps.n++;
 	}
 	/* the constructor */
 	snprintf(proto, sizeof(proto), "%s.prototype", cname);
 	memset(&clsinfo, 0, sizeof(clsinfo));
-	clsinfo.super_ctor = derived ? "$super" : NULL;
+	/* super() calls the constructor's [[Prototype]] at the time: the
+	 * constructor is reached by a name its body cannot shadow */
+	clsinfo.super_ctor = derived ? lw_fresh(c, "$F", 2) : NULL;
 	clsinfo.fields_fn = init_fn;
 	clsinfo.nt = nt;
 	clsinfo.derived = derived;
-	clsinfo.cls_name = cname;
+	clsinfo.cls_name = display == NULL ? cname : safe_name(display);
 	if (ctor != NULL) {
 		c->pending_cls = &clsinfo;
 		c->pending_home = lw_cstr(c, proto, strlen(proto));
@@ -196,22 +383,28 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 	} else if (derived) {
 		lw_printf(OUT(c), "function %s() { var %s = "
 		    "__cm.ctorCheck(new.target, \"%s\"), $self = "
-		    "__cm.superCall($super, arguments, %s); ", cname, nt, cname,
-		    nt);
+		    "__cm.superCall(%s, arguments, %s); ", cname, nt,
+		    clsinfo.cls_name, clsinfo.super_ctor, nt);
 		if (init_fn != NULL)
 			lw_printf(OUT(c), "%s.call($self); ", init_fn);
 		lw_puts(OUT(c), "return $self; } ");
 	} else {
 		lw_printf(OUT(c), "function %s() { __cm.ctorCheck(new.target, "
-		    "\"%s\"); ", cname, cname);
+		    "\"%s\"); ", cname, clsinfo.cls_name);
 		if (init_fn != NULL)
 			lw_printf(OUT(c), "%s.call(this); ", init_fn);
 		lw_puts(OUT(c), "} ");
 	}
 	if (derived)
-		lw_printf(OUT(c), "__cm.inherits(%s, $super); ", cname);
+		lw_printf(OUT(c), "var %s = %s; __cm.inherits(%s, $super",
+		    clsinfo.super_ctor, cname, cname);
 	else
-		lw_printf(OUT(c), "__cm.classProto(%s); ", cname);
+		lw_printf(OUT(c), "__cm.classProto(%s", cname);
+	if (display != NULL) {
+		lw_puts(OUT(c), ", ");
+		lw_put_string(OUT(c), display, strlen(display));
+	}
+	lw_puts(OUT(c), "); ");
 	/* methods and computed keys, in source order */
 	for (i = 0; i < n; i++) {
 		struct ast_node *m = body->list_body.items[i];
@@ -231,30 +424,29 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 			continue;
 		}
 		if (m->key->kind == AST_PRIVATE_IDENTIFIER) {
-			const char *pv = lw_private_name(c, m->key);
-
-			if (m->is_static) {
-				lw_printf(OUT(c), "__cm.privMethod(%s, %s, ",
-				    cname, pv);
-			} else {
-				keytmp[i] = lw_temp(c);
-				lw_printf(OUT(c), "%s = ", keytmp[i]);
-			}
+			lw_printf(OUT(c), "__cm.privFn(%s, ",
+			    lw_private_name(c, m->key));
+			priv_ent(&ps, m->key)->methods |= m->is_static ?
+			    PM_STATIC : PM_INST;
 			c->pending_home = lw_cstr(c, target, strlen(target));
+			c->pending_method = 1;
 			lw_function(c, m->value, NULL, 0);
-			if (m->is_static)
-				lw_printf(OUT(c), ", %d); ", method_kind_num(m));
-			else
-				lw_puts(OUT(c), "; ");
+			lw_printf(OUT(c), ", %d); ", method_kind_num(m));
 			continue;
 		}
 		lw_printf(OUT(c), "__cm.method(%s, ", target);
 		key_value(c, m);
 		lw_puts(OUT(c), ", ");
 		c->pending_home = lw_cstr(c, target, strlen(target));
+		c->pending_method = 1;
 		lw_function(c, m->value, NULL, 0);
 		lw_printf(OUT(c), ", %d); ", method_kind_num(m));
 	}
+	/* static private methods: the class carries their brands */
+	for (i = 0; i < ps.n; i++)
+		if (ps.ents[i].methods & PM_STATIC)
+			lw_printf(OUT(c), "__cm.privBrand(%s, %s); ", cname,
+			    ps.ents[i].var);
 	/* instance fields and private methods: run per instance */
 	if (init_fn != NULL) {
 		struct lw_scope *is = lw_scope_of(c, body);
@@ -264,15 +456,10 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		c->scope = is ? is : s;
 		lw_init_fn_begin(c, &f, is ? is : s);
 		f.home = lw_cstr(c, proto, strlen(proto));
-		for (i = 0; i < n; i++) {
-			struct ast_node *m = body->list_body.items[i];
-
-			if (m->kind == AST_METHOD_DEFINITION && !m->is_static &&
-			    m != ctor && m->key->kind == AST_PRIVATE_IDENTIFIER)
-				lw_printf(OUT(c), "__cm.privMethod(this, %s, %s, "
-				    "%d); ", lw_private_name(c, m->key),
-				    keytmp[i], method_kind_num(m));
-		}
+		for (i = 0; i < ps.n; i++)
+			if (ps.ents[i].methods & PM_INST)
+				lw_printf(OUT(c), "__cm.privBrand(this, %s); ",
+				    ps.ents[i].var);
 		for (i = 0; i < n; i++) {
 			struct ast_node *m = body->list_body.items[i];
 
@@ -289,10 +476,7 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 					key_value(c, m);
 				lw_puts(OUT(c), ", ");
 			}
-			if (m->value != NULL)
-				lw_expr(c, m->value, P_ASSIGN);
-			else
-				lw_puts(OUT(c), "void 0");
+			field_value(c, m, keytmp[i]);
 			lw_puts(OUT(c), "); ");
 		}
 		lw_init_fn_end(c, &f);
@@ -328,10 +512,7 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 					key_value(c, m);
 				lw_puts(OUT(c), ", ");
 			}
-			if (m->value != NULL)
-				lw_expr(c, m->value, P_ASSIGN);
-			else
-				lw_puts(OUT(c), "void 0");
+			field_value(c, m, keytmp[i]);
 			lw_puts(OUT(c), ");");
 		}
 		lw_init_fn_end(c, &f);

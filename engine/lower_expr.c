@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lower.h"
 #include "lower_int.h"
 
 void
@@ -164,7 +165,7 @@ static int
 is_lexical(struct lw_binding *b)
 {
 	return b->kind == LW_B_LET || b->kind == LW_B_CONST ||
-	    b->kind == LW_B_CLASS;
+	    b->kind == LW_B_CLASS || (b->kind == LW_B_PARAM && b->decl_end);
 }
 
 void
@@ -172,12 +173,27 @@ lw_ident_ref(struct lw_ctx *c, struct ast_node *id)
 {
 	struct lw_binding *b = lw_resolve(c, c->scope, id->name.s,
 	    id->name.len);
+	const char *outer;
 
 	if (b == NULL) {
 		if (lw_str_eq(id->name, "arguments") &&
-		    c->scope->fn->kind == LW_S_ARROW &&
+		    (c->scope->fn->kind == LW_S_ARROW ||
+		    c->scope->fn->kind == LW_S_CLASS) &&
 		    lw_this_scope(c->scope)->kind == LW_S_FUNCTION) {
 			lw_puts(OUT(c), "$args");
+			return;
+		}
+		if ((c->arrow_eval & LOWER_F_ARGS) &&
+		    lw_str_eq(id->name, "arguments") &&
+		    lw_this_scope(c->scope)->kind == LW_S_PROGRAM) {
+			/* eval code in an arrow: the enclosing function's */
+			lw_puts(OUT(c), "$args");
+			return;
+		}
+		if (c->nouter > 0 && (outer = lw_outer_name(c, id->name.s,
+		    id->name.len)) != NULL) {
+			/* eval code: the caller renamed this binding */
+			lw_puts(OUT(c), outer);
 			return;
 		}
 		lw_put(OUT(c), id->name.s, id->name.len);
@@ -195,6 +211,44 @@ lw_ident_ref(struct lw_ctx *c, struct ast_node *id)
 		return;
 	}
 	lw_binding_name(c, b);
+}
+
+/* The flag text of a binding's runtime TDZ check (scope.c), or NULL. */
+const char *
+lw_tdz_flag_of(struct lw_ctx *c, struct lw_binding *b)
+{
+	struct lw_buf saved;
+
+	if (b == NULL || b->tdz == NULL)
+		return NULL;
+	if (!b->env)
+		return b->tdz;
+	lw_capture_begin(c, &saved);
+	lw_printf(OUT(c), "%s.%s", b->scope->env, b->tdz);
+	return lw_capture_end(c, &saved);
+}
+
+/* The TDZ flag to test at this reference: one from a closure. */
+const char *
+lw_tdz_flag(struct lw_ctx *c, struct ast_node *id)
+{
+	struct lw_binding *b;
+
+	if (c->ntdz == 0)
+		return NULL;
+	b = lw_resolve(c, c->scope, id->name.s, id->name.len);
+	if (b == NULL || b->tdz == NULL || b->scope->fn == c->scope->fn)
+		return NULL;
+	return lw_tdz_flag_of(c, b);
+}
+
+/* " : __cm.tdz("x"))", closing a checked access. */
+void
+lw_tdz_else(struct lw_ctx *c, struct ast_node *id)
+{
+	lw_puts(OUT(c), " : __cm.tdz(");
+	lw_put_string(OUT(c), id->name.s, id->name.len);
+	lw_puts(OUT(c), "))");
 }
 
 /* Whether evaluating the node twice is harmless and cheap. */
@@ -247,8 +301,9 @@ lw_this(struct lw_ctx *c)
 	struct lw_scope *ts = lw_this_scope(c->scope);
 
 	if (ts->derived_ctor)
-		lw_puts(OUT(c), "$self");
-	else if (ts != c->scope->fn)
+		lw_puts(OUT(c), "($self || __cm.noThis())");
+	else if (ts != c->scope->fn || (ts->kind == LW_S_PROGRAM &&
+	    (c->arrow_eval & LOWER_F_THIS)))
 		lw_puts(OUT(c), "$this");
 	else if (ts->kind == LW_S_PROGRAM && c->module)
 		lw_puts(OUT(c), "void 0");
@@ -389,6 +444,18 @@ tagged_template(struct lw_ctx *c, struct ast_node *n)
 
 /* ---- property keys ---- */
 
+/* Whether a name is all ASCII, so Duktape surely reads it as written. */
+int
+lw_ascii_name(struct ast_str name)
+{
+	size_t i;
+
+	for (i = 0; i < name.len; i++)
+		if ((unsigned char)name.s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
 void
 lw_prop_key(struct lw_ctx *c, struct ast_node *key, int computed)
 {
@@ -425,7 +492,7 @@ lw_emit_key_value(struct lw_ctx *c, struct ast_node *key, int computed)
 		lw_putc(OUT(c), ']');
 		return;
 	}
-	if (key->kind == AST_IDENTIFIER)
+	if (key->kind == AST_IDENTIFIER && lw_ascii_name(key->name))
 		lw_put(OUT(c), key->name.s, key->name.len);
 	else
 		lw_prop_key(c, key, 0);
@@ -439,6 +506,12 @@ lw_member_prop(struct lw_ctx *c, struct ast_node *n)
 	if (n->is_computed) {
 		lw_putc(OUT(c), '[');
 		lw_expr(c, n->property, P_SEQ);
+		lw_putc(OUT(c), ']');
+	} else if (!lw_ascii_name(n->property->name)) {
+		/* Duktape rejects some names ES2022 allows (e.g. U+2118) */
+		lw_putc(OUT(c), '[');
+		lw_put_string(OUT(c), n->property->name.s,
+		    n->property->name.len);
 		lw_putc(OUT(c), ']');
 	} else {
 		lw_putc(OUT(c), '.');
@@ -525,10 +598,24 @@ uses_super(struct ast_node *n)
 	return 0;
 }
 
+/* super in a method's body or parameter list */
+static int
+fn_uses_super(struct ast_node *fn)
+{
+	size_t i;
+
+	for (i = 0; i < fn->params.len; i++)
+		if (uses_super(fn->params.items[i]))
+			return 1;
+	return uses_super(fn->body);
+}
+
 static void
 property(struct lw_ctx *c, struct ast_node *p, const char *home)
 {
 	struct ast_node *v = p->value;
+	const char *name;
+	size_t nlen = 0;
 
 	if (p->prop_kind == AST_PROP_GET || p->prop_kind == AST_PROP_SET) {
 		lw_puts(OUT(c), p->prop_kind == AST_PROP_GET ? "get " : "set ");
@@ -548,18 +635,46 @@ property(struct lw_ctx *c, struct ast_node *p, const char *home)
 		}
 		return;
 	}
-	lw_emit_key_value(c, p->key, p->is_computed);
-	lw_puts(OUT(c), ": ");
-	if (p->is_method) {
-		c->pending_home = home;
-		lw_function(c, v, NULL, 0);
+	if (p->is_computed && (p->is_method || (lw_is_anon_fn(v) &&
+	    v->kind != AST_CLASS_EXPRESSION))) {
+		/* the function is named by the key's value */
+		const char *t = lw_temp(c);
+
+		lw_printf(OUT(c), "[%s = __cm.toKey(", t);
+		lw_expr(c, p->key, P_ASSIGN);
+		lw_puts(OUT(c), ")]: __cm.fnameKey(");
+		if (p->is_method) {
+			c->pending_home = home;
+			c->pending_method = 1;
+			lw_function(c, v, NULL, 0);
+		} else {
+			lw_expr(c, v, P_ASSIGN);
+		}
+		lw_printf(OUT(c), ", %s)", t);
 		return;
 	}
-	lw_expr(c, v, P_ASSIGN);
+	lw_emit_key_value(c, p->key, p->is_computed);
+	lw_puts(OUT(c), ": ");
+	name = lw_key_name(c, p->key, p->is_computed, &nlen);
+	if (p->is_method) {
+		if (name != NULL)
+			lw_puts(OUT(c), "__cm.fname(");
+		c->pending_home = home;
+		c->pending_method = 1;
+		lw_function(c, v, NULL, 0);
+		if (name != NULL) {
+			lw_puts(OUT(c), ", ");
+			lw_put_string(OUT(c), name, nlen);
+			lw_putc(OUT(c), ')');
+		}
+		return;
+	}
+	lw_named_expr(c, v, name, nlen, P_ASSIGN);
 }
 
 /* An accessor whose function captures loop environments cannot keep the
- * literal `get x() {}` form (it needs a wrapping IIFE): defined after. */
+ * literal `get x() {}` form (it needs a wrapping IIFE), nor can one with a
+ * computed key: defined after. */
 static int
 deferred_accessor(struct lw_ctx *c, struct ast_node *p)
 {
@@ -567,6 +682,8 @@ deferred_accessor(struct lw_ctx *c, struct ast_node *p)
 
 	if (p->kind != AST_PROPERTY || p->prop_kind == AST_PROP_INIT)
 		return 0;
+	if (p->is_computed)
+		return 1;	/* Duktape has no `get [k]() {}` */
 	s = lw_scope_of(c, p->value);
 	return s != NULL && s->needs != NULL;
 }
@@ -593,7 +710,7 @@ object(struct lw_ctx *c, struct ast_node *n)
 		    AST_LIT_STRING && lw_str_eq(p->key->str, "__proto__"))))
 			proto = p;
 		if ((p->is_method || p->prop_kind != AST_PROP_INIT) &&
-		    home == NULL && uses_super(p->value->body))
+		    home == NULL && fn_uses_super(p->value))
 			home = lw_temp(c);
 	}
 	if (home != NULL)
@@ -680,6 +797,7 @@ meta(struct lw_ctx *c, struct ast_node *n)
 void
 lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 {
+	const char *flag;
 	int paren;
 
 	if (n == NULL || c->failed)
@@ -689,6 +807,20 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_putc(OUT(c), '(');
 	switch (n->kind) {
 	case AST_IDENTIFIER:
+		if (lw_str_eq(n->name, "eval") && lw_resolve(c, c->scope,
+		    "eval", 4) == NULL) {
+			/* a call through this value is an indirect eval,
+			 * which must lower its code too (lower_eval.c) */
+			lw_puts(OUT(c), "__cm.evalRef(eval)");
+			break;
+		}
+		if ((flag = lw_tdz_flag(c, n)) != NULL) {
+			/* a closure may run before the binding's init */
+			lw_printf(OUT(c), "(%s ? ", flag);
+			lw_ident_ref(c, n);
+			lw_tdz_else(c, n);
+			break;
+		}
 		lw_ident_ref(c, n);
 		break;
 	case AST_LITERAL:

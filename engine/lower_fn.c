@@ -67,11 +67,48 @@ lw_fn_pop(struct lw_ctx *c, struct lw_fn *f)
 
 
 
+/* Whether every parameter is a plain name (no default, pattern, rest). */
+static int
+simple_params(struct ast_node *fn)
+{
+	size_t i;
+
+	for (i = 0; i < fn->params.len; i++)
+		if (((struct ast_node *)fn->params.items[i])->kind !=
+		    AST_IDENTIFIER)
+			return 0;
+	return 1;
+}
+
+int
+lw_param_outer(struct lw_ctx *c, struct lw_binding *b)
+{
+	return b->kind == LW_B_PARAM && c->fn != NULL &&
+	    c->fn->params_outer && b->scope == c->fn->scope;
+}
+
+/*
+ * Whether a function's text mentions `arguments`: with non-simple
+ * parameters its arguments object must be unmapped (ES5 maps formals).
+ */
+static int
+mentions_arguments(struct lw_ctx *c, struct ast_node *fn)
+{
+	size_t i;
+
+	for (i = fn->start; i + 9 <= fn->end && i + 9 <= c->src_len; i++)
+		if (memcmp(c->src + i, "arguments", 9) == 0)
+			return 1;
+	return 0;
+}
+
 static const char **
 formals(struct lw_ctx *c, struct ast_node *fn, size_t *nformal)
 {
 	const char **names;
 	size_t i, n = fn->params.len;
+	int unmapped = fn->kind != AST_ARROW_FUNCTION_EXPRESSION &&
+	    !simple_params(fn) && mentions_arguments(c, fn);
 
 	names = ast_alloc(c->arena, (n + 1) * sizeof(*names));
 	if (names == NULL) {
@@ -85,7 +122,11 @@ formals(struct lw_ctx *c, struct ast_node *fn, size_t *nformal)
 		if (p->kind == AST_ASSIGNMENT_PATTERN || p->kind ==
 		    AST_REST_ELEMENT)
 			break;
-		if (p->kind == AST_IDENTIFIER) {
+		if (p->kind == AST_IDENTIFIER && unmapped) {
+			/* the name is copied from a formal of another name,
+			 * so writes do not reach `arguments` */
+			names[i] = lw_fresh(c, "$p", 2);
+		} else if (p->kind == AST_IDENTIFIER) {
 			struct lw_binding *b = lw_resolve(c, lw_scope_of(c, fn),
 			    p->name.s, p->name.len);
 
@@ -113,6 +154,17 @@ put_formals(struct lw_ctx *c, const char **names, size_t n)
 	lw_putc(OUT(c), ')');
 }
 
+/* Whether a plain parameter's formal has another name (unmapped). */
+static int
+renamed(struct lw_ctx *c, struct ast_node *fn, struct ast_node *p,
+    const char *formal)
+{
+	struct lw_binding *b = lw_resolve(c, lw_scope_of(c, fn), p->name.s,
+	    p->name.len);
+
+	return b != NULL && strcmp(b->emit, formal) != 0;
+}
+
 /* Parameter defaults, patterns and rest, at the top of the body. */
 static void
 param_init(struct lw_ctx *c, struct ast_node *fn, const char **names,
@@ -125,19 +177,20 @@ param_init(struct lw_ctx *c, struct ast_node *fn, const char **names,
 		struct ast_node *p = fn->params.items[i];
 
 		if (i < nformal) {
-			if (p->kind == AST_IDENTIFIER)
+			if (p->kind == AST_IDENTIFIER && !renamed(c, fn, p,
+			    names[i]))
 				continue;
-			lw_pattern_assign(c, p, names[i], 1);
+			lw_pattern_stmt(c, p, names[i], 1);
 			lw_puts(OUT(c), "; ");
 			continue;
 		}
 		if (p->kind == AST_REST_ELEMENT) {
 			snprintf(val, sizeof(val), "__cm.rest(arguments, %zu)",
 			    i);
-			lw_pattern_assign(c, p->argument, val, 1);
+			lw_pattern_stmt(c, p->argument, val, 1);
 		} else {
 			snprintf(val, sizeof(val), "arguments[%zu]", i);
-			lw_pattern_assign(c, p, val, 1);
+			lw_pattern_stmt(c, p, val, 1);
 		}
 		lw_puts(OUT(c), "; ");
 	}
@@ -149,7 +202,7 @@ param_init(struct lw_ctx *c, struct ast_node *fn, const char **names,
  */
 static void
 body(struct lw_ctx *c, struct ast_node *fn, const char **names,
-    size_t nformal, int skip_directives, const char *prefix)
+    size_t nformal, int skip_directives, const char *prefix, int params)
 {
 	struct ast_node *b = fn->body;
 	size_t first = 0;
@@ -169,7 +222,8 @@ body(struct lw_ctx *c, struct ast_node *fn, const char **names,
 	c->fn->vars_at = c->out.len;
 	if (prefix != NULL)
 		lw_puts(OUT(c), prefix);
-	param_init(c, fn, names, nformal);
+	if (params)
+		param_init(c, fn, names, nformal);
 	if (b == NULL)
 		return;
 	if (b->kind != AST_BLOCK_STATEMENT) {
@@ -186,7 +240,7 @@ body(struct lw_ctx *c, struct ast_node *fn, const char **names,
 		lw_stmt_list(c, &rest);
 	}
 	if (c->fn->derived)
-		lw_puts(OUT(c), " return $self;");
+		lw_derived_end(c);
 }
 
 void
@@ -199,11 +253,13 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 	const char *wrapper = NULL;
 	struct lw_envref *r;
 	size_t nformal;
-	int in_gen = fn->is_generator;
+	int in_gen = fn->is_generator, is_method;
+	struct lw_coro co;
 
-	(void)is_decl;
 	c->pending_home = NULL;
 	c->pending_cls = NULL;
+	is_method = c->pending_method;
+	c->pending_method = 0;
 	if (s == NULL) {
 		lw_error(c, fn, "internal error: function without scope");
 		return;
@@ -222,6 +278,7 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 	}
 	c->scope = s;
 	names = formals(c, fn, &nformal);
+	lw_coro_begin(c, fn, &name, is_decl, &co);
 	lw_puts(OUT(c), "function");
 	if (name != NULL && *name != '\0')
 		lw_printf(OUT(c), " %s", name);
@@ -238,7 +295,29 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		f.nt = cls->nt;
 		f.derived = cls->derived;
 	}
-	if (wrapper != NULL) {
+	if (wrapper != NULL && fn->is_generator && !simple_params(fn)) {
+		struct lw_fn inner;
+
+		/* a generator binds its parameters when called, so their
+		 * errors throw from the call: the wrapper does it, and the
+		 * body reads them as closure variables */
+		if (fn->body != NULL && fn->body->kind == AST_BLOCK_STATEMENT)
+			lw_directives(c, &fn->body->list_body);
+		f.vars_at = c->out.len;
+		param_init(c, fn, names, nformal);
+		lw_printf(OUT(c), " return %s(function () { ", wrapper);
+		lw_fn_push(c, &inner, s);
+		inner.home = f.home;
+		inner.in_gen = in_gen;
+		inner.in_async = fn->is_async;
+		inner.params_outer = 1;
+		body(c, fn, names, nformal, 1, NULL, 0);
+		lw_fn_pop(c, &inner);
+		lw_puts(OUT(c), " }, this, arguments");
+		lw_coro_args(c, &co);
+		lw_puts(OUT(c), "); }");
+		lw_fn_pop(c, &f);
+	} else if (wrapper != NULL) {
 		struct lw_fn inner;
 
 		if (fn->body != NULL && fn->body->kind == AST_BLOCK_STATEMENT)
@@ -252,9 +331,11 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		inner.home = f.home;
 		inner.in_gen = in_gen;
 		inner.in_async = fn->is_async;
-		body(c, fn, names, nformal, 1, NULL);
+		body(c, fn, names, nformal, 1, NULL, 1);
 		lw_fn_pop(c, &inner);
-		lw_puts(OUT(c), " }, this, arguments); }");
+		lw_puts(OUT(c), " }, this, arguments");
+		lw_coro_args(c, &co);
+		lw_puts(OUT(c), "); }");
 		lw_buf_free(&f.vars);
 	} else {
 		char prefix[200];
@@ -264,17 +345,21 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 			int pl = snprintf(prefix, sizeof(prefix), "var %s = "
 			    "__cm.ctorCheck(new.target, \"%s\")%s; ", cls->nt,
 			    cls->cls_name ? cls->cls_name : "",
-			    cls->derived ? ", $self" : "");
+			    cls->derived ? ", $self, $rv; $dret: {" : "");
 
 			if (!cls->derived && cls->fields_fn != NULL && pl > 0 &&
 			    (size_t)pl < sizeof(prefix))
 				snprintf(prefix + pl, sizeof(prefix) - (size_t)pl,
 				    "%s.call(this); ", cls->fields_fn);
 		}
-		body(c, fn, names, nformal, 0, prefix[0] ? prefix : NULL);
+		if (is_method)	/* methods are not constructors */
+			snprintf(prefix, sizeof(prefix), "if (new.target) "
+			    "__cm.notCtor(); ");
+		body(c, fn, names, nformal, 0, prefix[0] ? prefix : NULL, 1);
 		lw_fn_pop(c, &f);
 		lw_puts(OUT(c), " }");
 	}
+	lw_coro_end(c, &co);
 	if (s->needs != NULL) {
 		lw_puts(OUT(c), "; })(");
 		for (r = s->needs; r != NULL; r = r->next)

@@ -65,6 +65,9 @@ struct lw_binding {
 	unsigned captured : 1;    /* referenced from another function */
 	unsigned env : 1;         /* lives in the scope's per-iteration env object */
 	unsigned written : 1;
+	unsigned tdz_done : 1;    /* scope.c: needs_tdz_flag was asked */
+	const char *tdz;          /* flag set once initialized, when a closure
+	                           * may touch it before (runtime TDZ), or NULL */
 	const char *imp_obj;      /* imports: the module object variable */
 	struct ast_str imp_name;  /* imports: the exported name ("*" for namespace) */
 	struct lw_binding *next;  /* in its scope */
@@ -104,6 +107,9 @@ struct lw_binding *lw_resolve(struct lw_ctx *, struct lw_scope *,
     const char *, size_t);
 /* The nearest enclosing non-arrow function scope (or the program). */
 struct lw_scope *lw_this_scope(struct lw_scope *);
+/* scope_tdz.c: whether a binding a closure may touch early needs a
+ * runtime TDZ flag (user code may run before its declaration is done). */
+int lw_tdz_needed(struct lw_ctx *, struct lw_binding *);
 /* A fresh unique name "prefix$N" in the arena. */
 const char *lw_fresh(struct lw_ctx *, const char *prefix, size_t plen);
 
@@ -118,6 +124,7 @@ struct lw_fn {
 	unsigned in_async : 1;
 	unsigned is_arrow : 1;
 	unsigned derived : 1;     /* derived constructor: `this` is $self */
+	unsigned params_outer : 1;/* parameters live in the enclosing wrapper */
 	const char *home;         /* home object for `super.x`, or NULL */
 	const char *super_ctor;   /* the class's super constructor, for super() */
 	const char *fields_fn;    /* instance field initializer to run after super() */
@@ -130,6 +137,12 @@ struct lw_ctx {
 	const char *src;
 	size_t src_len;
 	int module;
+	int strict;               /* LOWER_F_STRICT: strict from the start */
+	int eval_code;            /* LOWER_F_EVAL (lower_eval.c) */
+	int ntdz;                 /* runtime TDZ flags made (scope.c) */
+	unsigned arrow_eval;      /* LOWER_F_THIS | LOWER_F_ARGS */
+	const char *const *outer; /* eval code: (name, text) pairs of the */
+	size_t nouter;            /* caller's renamed bindings */
 	struct lw_buf out;
 	struct lw_fn *fn;         /* innermost function being emitted */
 	struct lw_fn *top;        /* the program's function context */
@@ -138,6 +151,7 @@ struct lw_ctx {
 	void *priv;               /* lower_class.c: private names in scope */
 	const char *pending_home; /* home object for the next method emitted */
 	struct lw_fn *pending_cls;/* class facts for the next constructor */
+	int pending_method;       /* the next function is a method: no `new` */
 	/* scope.c hash table of node -> scope and (scope, name) -> binding */
 	void **htab;
 	size_t hcap, hlen;
@@ -192,6 +206,12 @@ enum lw_prec {
 };
 void lw_expr(struct lw_ctx *, struct ast_node *, int prec);
 void lw_ident_ref(struct lw_ctx *, struct ast_node *id);
+/* Runtime TDZ checks (LOWERING.md "Bindings"): the flag to test at a
+ * reference from a closure, or NULL; the flag of a binding; the
+ * " : __cm.tdz("x"))" that ends a checked access. */
+const char *lw_tdz_flag(struct lw_ctx *, struct ast_node *id);
+const char *lw_tdz_flag_of(struct lw_ctx *, struct lw_binding *);
+void lw_tdz_else(struct lw_ctx *, struct ast_node *id);
 void lw_binding_name(struct lw_ctx *, struct lw_binding *);
 void lw_this(struct lw_ctx *);
 void lw_args(struct lw_ctx *, struct ast_list *);
@@ -205,6 +225,10 @@ int lw_binary_prec(enum ast_op);
 /* Text reading n once: a simple expression, or a temp ("($t = n)" in *full). */
 const char *lw_eval_once(struct lw_ctx *, struct ast_node *n, const char **full);
 void lw_member_prop(struct lw_ctx *, struct ast_node *member);
+void lw_derived_return(struct lw_ctx *, struct ast_node *arg);
+void lw_derived_end(struct lw_ctx *);
+void lw_super_update(struct lw_ctx *, struct ast_node *update, const char *v);
+int lw_ascii_name(struct ast_str);
 void lw_object_expr(struct lw_ctx *, struct ast_node *obj);
 void lw_callee(struct lw_ctx *, struct ast_node *callee);
 void lw_call(struct lw_ctx *, struct ast_node *);
@@ -229,6 +253,17 @@ void lw_for_of(struct lw_ctx *, struct ast_node *, const char *labels);
 void lw_for_in(struct lw_ctx *, struct ast_node *, const char *labels);
 /* Emits the target of a for-in/of head or catch param from a value. */
 void lw_head_assign(struct lw_ctx *, struct ast_node *left, const char *value);
+/* The same as statements joined by "; " (no trailing one): array
+ * patterns close their iterator when an element throws. */
+void lw_pattern_stmt(struct lw_ctx *, struct ast_node *pat,
+    const char *value, int decl);
+/* Whether lw_pattern_stmt differs from lw_pattern_assign for a pattern. */
+int lw_pattern_needs_stmt(struct lw_ctx *, struct ast_node *pat, int decl);
+/* An expression statement that destructures, as a block; 0 if not one. */
+int lw_dstr_stmt(struct lw_ctx *, struct ast_node *expr);
+/* lower_fn.c: a parameter bound by the generator wrapper around the
+ * function being emitted (its body must not redeclare it). */
+int lw_param_outer(struct lw_ctx *, struct lw_binding *);
 
 /* lower_class.c */
 void lw_class(struct lw_ctx *, struct ast_node *cls, const char *name_hint);
@@ -236,6 +271,45 @@ void lw_super_member(struct lw_ctx *, struct ast_node *member);
 void lw_super_call(struct lw_ctx *, struct ast_node *call);
 void lw_private_get(struct lw_ctx *, struct ast_node *member);
 const char *lw_private_name(struct lw_ctx *, struct ast_node *pid);
+const char *lw_private_desc(struct lw_ctx *, struct ast_node *pid);
+
+/* lower_name.c: function name inference (SetFunctionName) */
+int lw_is_anon_fn(struct ast_node *);
+/* Emits v; an anonymous function/class definition is named `name`. */
+void lw_named_expr(struct lw_ctx *, struct ast_node *v, const char *name,
+    size_t len, int prec);
+/* The same with the name of target when it is a plain identifier. */
+void lw_named_value(struct lw_ctx *, struct ast_node *target,
+    struct ast_node *v, int prec);
+/* A non-computed property key as a function name, or NULL. */
+const char *lw_key_name(struct lw_ctx *, struct ast_node *key, int computed,
+    size_t *len);
+
+/* lower_gen.c: async functions, generators and async generators as
+ * function objects (intrinsic prototypes, `prototype`, not constructors).
+ * lw_function calls begin before writing "function NAME" (it may emit a
+ * prefix and pick the name), args after "this, arguments" of the wrapper
+ * call, end after the function's text. */
+struct lw_coro {
+	int kind;                 /* 0 none, 1 async, 2 generator, 3 async gen */
+	int decl;                 /* a declaration: marked in the prologue */
+	const char *self;         /* how the wrapper names the function */
+	const char *rename;       /* the real `name` when NAME was made up */
+};
+void lw_coro_begin(struct lw_ctx *, struct ast_node *fn, const char **name,
+    int is_decl, struct lw_coro *);
+void lw_coro_args(struct lw_ctx *, struct lw_coro *);
+void lw_coro_end(struct lw_ctx *, struct lw_coro *);
+
+/* lower_eval.c: eval code and direct eval calls */
+/* A direct eval call `eval(x, ...)`: emitted with its source lowered at
+ * run time; 0 when n is no such call (nothing emitted). */
+int lw_direct_eval(struct lw_ctx *, struct ast_node *call);
+/* The var/function names eval code declares at its top ("a\nb\n"),
+ * malloc'd, or NULL. */
+char *lw_eval_vars(struct lw_ctx *, struct ast_node *program);
+/* Eval code: how a free name is spelled in the caller, or NULL. */
+const char *lw_outer_name(struct lw_ctx *, const char *name, size_t len);
 
 /* lower_mod.c */
 void lw_module_prologue(struct lw_ctx *, struct ast_node *program);

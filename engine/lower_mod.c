@@ -222,13 +222,14 @@ lw_module_stmt(struct lw_ctx *c, struct ast_node *n)
 			lw_stmt(c, d);
 		} else if (d->kind == AST_FUNCTION_DECLARATION) {
 			lw_function(c, d, "$default", 1);
+			lw_puts(OUT(c), " __cm.fname($default, \"default\");");
 		} else if (d->kind == AST_CLASS_DECLARATION) {
 			lw_puts(OUT(c), "var $default = ");
 			lw_class(c, d, "default");
 			lw_puts(OUT(c), ";");
 		} else {
 			lw_puts(OUT(c), "var $default = ");
-			lw_expr(c, d, P_ASSIGN);
+			lw_named_expr(c, d, "default", 7, P_ASSIGN);
 			lw_puts(OUT(c), ";");
 		}
 		break;

@@ -177,6 +177,7 @@ super_write(struct lw_ctx *c, struct ast_node *m, struct ast_node *value,
 void
 lw_assignment(struct lw_ctx *c, struct ast_node *n)
 {
+	const char *flag;
 	struct ast_node *l = n->left;
 	enum ast_op op = n->op;
 	struct lw_target t;
@@ -212,12 +213,12 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 			lw_putc(OUT(c), '(');
 			if (const_target(c, l)) {
 				lw_puts(OUT(c), "__cm.constAssign(");
-				lw_expr(c, n->right, P_ASSIGN);
+				lw_named_value(c, l, n->right, P_ASSIGN);
 				lw_puts(OUT(c), ")");
 			} else {
 				lw_ident_ref(c, l);
 				lw_puts(OUT(c), " = ");
-				lw_expr(c, n->right, P_ASSIGN);
+				lw_named_value(c, l, n->right, P_ASSIGN);
 			}
 			lw_puts(OUT(c), "))");
 			return;
@@ -245,6 +246,24 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "))");
 		return;
 	}
+	if (l->kind == AST_IDENTIFIER && (flag = lw_tdz_flag(c, l)) != NULL) {
+		/* a closure writing before the binding's init */
+		lw_printf(OUT(c), "(%s ? ", flag);
+		if (const_target(c, l)) {
+			lw_puts(OUT(c), "__cm.constAssign(");
+			lw_expr(c, n->right, P_ASSIGN);
+			lw_putc(OUT(c), ')');
+		} else {
+			lw_ident_ref(c, l);
+			lw_printf(OUT(c), " %s ", ast_op_text(op));
+			if (op == AST_OP_ASSIGN)
+				lw_named_value(c, l, n->right, P_ASSIGN);
+			else
+				lw_expr(c, n->right, P_ASSIGN);
+		}
+		lw_tdz_else(c, l);
+		return;
+	}
 	if (l->kind == AST_IDENTIFIER) {
 		if (const_target(c, l)) {
 			lw_puts(OUT(c), "__cm.constAssign(");
@@ -253,14 +272,17 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 				lw_printf(OUT(c), " %s ", compound_text(op));
 				lw_expr(c, n->right, P_MUL + 1);
 			} else {
-				lw_expr(c, n->right, P_ASSIGN);
+				lw_named_value(c, l, n->right, P_ASSIGN);
 			}
 			lw_putc(OUT(c), ')');
 			return;
 		}
 		lw_ident_ref(c, l);
 		lw_printf(OUT(c), " %s ", ast_op_text(op));
-		lw_expr(c, n->right, P_ASSIGN);
+		if (op == AST_OP_ASSIGN)
+			lw_named_value(c, l, n->right, P_ASSIGN);
+		else
+			lw_expr(c, n->right, P_ASSIGN);
 		return;
 	}
 	if (l->kind == AST_MEMBER_EXPRESSION && l->object->kind == AST_SUPER) {
@@ -296,8 +318,20 @@ void
 lw_update(struct lw_ctx *c, struct ast_node *n)
 {
 	struct ast_node *a = n->argument;
-	const char *op = n->op == AST_OP_INC ? "++" : "--";
+	const char *op = n->op == AST_OP_INC ? "++" : "--", *flag;
 
+	if (a->kind == AST_IDENTIFIER && (flag = lw_tdz_flag(c, a)) != NULL) {
+		lw_printf(OUT(c), "(%s ? ", flag);
+		if (const_target(c, a)) {
+			lw_puts(OUT(c), "__cm.constAssign(void 0)");
+		} else {
+			lw_puts(OUT(c), n->is_prefix ? op : "");
+			lw_ident_ref(c, a);
+			lw_puts(OUT(c), n->is_prefix ? "" : op);
+		}
+		lw_tdz_else(c, a);
+		return;
+	}
 	if (a->kind == AST_IDENTIFIER && const_target(c, a)) {
 		lw_puts(OUT(c), "__cm.constAssign(+");
 		lw_ident_ref(c, a);
@@ -310,8 +344,7 @@ lw_update(struct lw_ctx *c, struct ast_node *n)
 		const char *v = lw_temp(c);
 
 		if (a->object->kind == AST_SUPER) {
-			lw_error(c, n, "update of a super property is not "
-			    "supported");
+			lw_super_update(c, n, v);
 			return;
 		}
 		split_target(c, a, &t);

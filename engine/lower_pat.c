@@ -85,35 +85,91 @@ plain_name(const char *v)
 	return 1;
 }
 
-/* Evaluates value once into a name; writes "t = value, " when needed. */
+/*
+ * A pattern writer. Destructuring is a list of pieces (assignments and
+ * helper calls) joined by ", " (one expression) or, in statement mode,
+ * by "; ": then array patterns whose elements may throw run inside a
+ * try that closes the iterator on an abrupt exit (IteratorClose).
+ */
+struct pw {
+	struct lw_ctx *c;
+	int decl;		/* declares (let/const/var/param) */
+	int stmt;		/* statements rather than one expression */
+	int n;			/* pieces written */
+	int declared;		/* the names are declared already */
+};
+
+static void
+piece(struct pw *w)
+{
+	if (w->n++ > 0)
+		lw_puts(OUT(w->c), w->stmt ? "; " : ", ");
+}
+
+static void pat(struct pw *, struct ast_node *, const char *);
+
+/* Evaluates value once into a name; writes "t = value" when needed. */
 static const char *
-once(struct lw_ctx *c, const char *value)
+once(struct pw *w, const char *value)
 {
 	const char *t;
 
 	if (plain_name(value))
 		return value;
-	t = lw_temp(c);
-	lw_printf(OUT(c), "%s = %s, ", t, value);
+	t = lw_temp(w->c);
+	piece(w);
+	lw_printf(OUT(w->c), "%s = %s", t, value);
 	return t;
 }
 
-static void
-ident_target(struct lw_ctx *c, struct ast_node *id, const char *value,
-    int decl)
+/* Whether a reference to a let/const/class (or parameter) is in its TDZ. */
+static int
+in_tdz(struct lw_ctx *c, struct lw_binding *b, struct ast_node *id)
 {
+	return (b->kind == LW_B_LET || b->kind == LW_B_CONST ||
+	    b->kind == LW_B_CLASS || b->kind == LW_B_PARAM) &&
+	    b->scope->fn == c->scope->fn && id->start < b->decl_end;
+}
+
+static void
+ident_target(struct pw *w, struct ast_node *id, const char *value)
+{
+	struct lw_ctx *c = w->c;
 	struct lw_binding *b = lw_resolve(c, c->scope, id->name.s,
 	    id->name.len);
+	const char *flag;
 
-	if (decl) {
+	if (w->decl) {
 		if (b == NULL) {
 			lw_put(OUT(c), id->name.s, id->name.len);
 		} else {
-			if (!b->env && b->kind != LW_B_IMPORT)
+			if (!b->env && b->kind != LW_B_IMPORT &&
+			    !lw_param_outer(c, b) && !w->declared)
 				lw_declare(c, b->emit);
 			lw_binding_name(c, b);
 		}
 		lw_printf(OUT(c), " = %s", value);
+		return;
+	}
+	if (b != NULL && in_tdz(c, b, id)) {
+		/* PutValue fails after the value is computed */
+		lw_puts(OUT(c), "__cm.tdz(");
+		lw_put_string(OUT(c), id->name.s, id->name.len);
+		lw_printf(OUT(c), ", %s)", value);
+		return;
+	}
+	if ((flag = lw_tdz_flag(c, id)) != NULL) {
+		/* a closure writing before the binding's init */
+		lw_printf(OUT(c), "(%s ? ", flag);
+		if (b->kind == LW_B_CONST || b->kind == LW_B_CLASSNAME) {
+			lw_printf(OUT(c), "__cm.constAssign(%s)", value);
+		} else {
+			lw_ident_ref(c, id);
+			lw_printf(OUT(c), " = %s", value);
+		}
+		lw_puts(OUT(c), " : __cm.tdz(");
+		lw_put_string(OUT(c), id->name.s, id->name.len);
+		lw_printf(OUT(c), ", %s))", value);
 		return;
 	}
 	if (b != NULL && (b->kind == LW_B_CONST || b->kind == LW_B_IMPORT ||
@@ -125,9 +181,11 @@ ident_target(struct lw_ctx *c, struct ast_node *id, const char *value,
 	lw_printf(OUT(c), " = %s", value);
 }
 
+/* o.p = value: the object and key are evaluated before the value. */
 static void
-member_target(struct lw_ctx *c, struct ast_node *m, const char *value)
+member_target(struct pw *w, struct ast_node *m, const char *value)
 {
+	struct lw_ctx *c = w->c;
 	struct lw_buf saved;
 	const char *obj;
 
@@ -149,68 +207,110 @@ member_target(struct lw_ctx *c, struct ast_node *m, const char *value)
 		    lw_private_name(c, m->property), value);
 		return;
 	}
+	/* parenthesised as a statement: the object may be `{...}` */
+	if (w->stmt)
+		lw_putc(OUT(c), '(');
 	lw_expr(c, m, P_MEMBER);
-	lw_printf(OUT(c), " = %s", value);
+	lw_printf(OUT(c), " = %s%s", value, w->stmt ? ")" : "");
 }
 
 static const char *
-default_value(struct lw_ctx *c, const char *t, struct ast_node *dflt)
+default_value(struct lw_ctx *c, const char *t, struct ast_node *target,
+    struct ast_node *dflt)
 {
 	struct lw_buf saved;
 
 	lw_capture_begin(c, &saved);
 	lw_printf(OUT(c), "%s === void 0 ? ", t);
-	lw_expr(c, dflt, P_ASSIGN);
+	lw_named_value(c, target, dflt, P_ASSIGN);
 	lw_printf(OUT(c), " : %s", t);
 	return lw_capture_end(c, &saved);
 }
 
+/* target = default: the default is evaluated only for undefined. */
 static void
-object_pattern(struct lw_ctx *c, struct ast_node *p, const char *value,
-    int decl)
+with_default(struct pw *w, struct ast_node *p, const char *value)
 {
+	struct lw_ctx *c = w->c;
+	struct ast_node *l = p->left;
+	struct lw_buf saved;
+	const char *t;
+
+	if ((l->kind == AST_IDENTIFIER || l->kind == AST_MEMBER_EXPRESSION) &&
+	    !plain_name(value)) {
+		/* one piece, so a member target's reference comes first */
+		t = lw_temp(c);
+		lw_capture_begin(c, &saved);
+		lw_printf(OUT(c), "(%s = %s) === void 0 ? ", t, value);
+		lw_named_value(c, l, p->right, P_ASSIGN);
+		lw_printf(OUT(c), " : %s", t);
+		pat(w, l, lw_capture_end(c, &saved));
+		return;
+	}
+	t = once(w, value);
+	pat(w, l, default_value(c, t, l, p->right));
+}
+
+/* Whether o.name can be written for a property name. */
+static int
+dot_name(struct ast_node *key)
+{
+	size_t i;
+
+	if (key->kind != AST_IDENTIFIER)
+		return 0;
+	for (i = 0; i < key->name.len; i++)
+		if ((unsigned char)key->name.s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+static void
+object_pattern(struct pw *w, struct ast_node *p, const char *value)
+{
+	struct lw_ctx *c = w->c;
 	struct lw_buf keys = { 0 }, saved;
 	const char *o;
 	size_t i;
-	int n = 0;
 
+	piece(w);
 	if (p->properties.len == 0) {
 		lw_printf(OUT(c), "__cm.objCheck(%s)", value);
 		return;
 	}
-	if (plain_name(value)) {
+	if (plain_name(value) && value[0] == '$' && value[1] != '\0' &&
+	    strchr("0123456789pe", value[1]) != NULL) {
+		/* a lowering temporary: no target can reassign it */
 		o = value;
-		lw_printf(OUT(c), "__cm.objCheck(%s), ", o);
+		lw_printf(OUT(c), "__cm.objCheck(%s)", o);
 	} else {
 		o = lw_temp(c);
-		lw_printf(OUT(c), "%s = __cm.objCheck(%s), ", o, value);
+		lw_printf(OUT(c), "%s = __cm.objCheck(%s)", o, value);
 	}
 	for (i = 0; i < p->properties.len; i++) {
 		struct ast_node *pr = p->properties.items[i];
 		const char *access;
 
-		if (n++ > 0)
-			lw_puts(OUT(c), ", ");
 		if (pr->kind == AST_REST_ELEMENT) {
 			lw_capture_begin(c, &saved);
 			lw_printf(OUT(c), "__cm.objRest(%s, [%s])", o,
 			    keys.p ? keys.p : "");
 			access = lw_capture_end(c, &saved);
-			lw_pattern_assign(c, pr->argument, access, decl);
+			pat(w, pr->argument, access);
 			continue;
 		}
-		lw_capture_begin(c, &saved);
 		if (pr->is_computed) {
 			const char *k = lw_temp(c);
 
-			lw_capture_end(c, &saved);
+			piece(w);
 			lw_printf(OUT(c), "%s = __cm.toKey(", k);
 			lw_expr(c, pr->key, P_ASSIGN);
-			lw_puts(OUT(c), "), ");
+			lw_puts(OUT(c), ")");
 			lw_capture_begin(c, &saved);
 			lw_printf(OUT(c), "%s[%s]", o, k);
 			lw_printf(&keys, "%s%s", keys.len ? ", " : "", k);
-		} else if (pr->key->kind == AST_IDENTIFIER) {
+		} else if (dot_name(pr->key)) {
+			lw_capture_begin(c, &saved);
 			lw_printf(OUT(c), "%s.", o);
 			lw_put(OUT(c), pr->key->name.s, pr->key->name.len);
 			if (keys.len)
@@ -219,7 +319,6 @@ object_pattern(struct lw_ctx *c, struct ast_node *p, const char *value,
 		} else {
 			const char *kt;
 
-			lw_capture_end(c, &saved);
 			lw_capture_begin(c, &saved);
 			lw_prop_key(c, pr->key, 0);
 			kt = lw_capture_end(c, &saved);
@@ -230,72 +329,190 @@ object_pattern(struct lw_ctx *c, struct ast_node *p, const char *value,
 			lw_printf(OUT(c), "%s[%s]", o, kt);
 		}
 		access = lw_capture_end(c, &saved);
-		lw_pattern_assign(c, pr->value, access, decl);
+		pat(w, pr->value, access);
 	}
 	if (keys.oom)
 		c->out.oom = 1;
 	lw_buf_free(&keys);
 }
 
-static void
-array_pattern(struct lw_ctx *c, struct ast_node *p, const char *value,
-    int decl)
+/* Whether writing an element can fail (or suspend), so that an abrupt
+ * exit must close the iterator. */
+static int
+elem_may_throw(struct pw *w, struct ast_node *e)
 {
-	const char *a = lw_temp(c);
+	struct lw_binding *b;
+
+	if (e == NULL)
+		return 0;
+	if (e->kind == AST_REST_ELEMENT)
+		e = e->argument;
+	else if ((e->kind == AST_ASSIGNMENT_PATTERN || e->kind ==
+	    AST_ASSIGNMENT_EXPRESSION) && e->right->kind == AST_LITERAL)
+		e = e->left;	/* a literal default cannot throw */
+	if (e->kind != AST_IDENTIFIER)
+		return 1;
+	if (w->decl)
+		return 0;
+	b = lw_resolve(w->c, w->c->scope, e->name.s, e->name.len);
+	return b == NULL || b->kind == LW_B_CONST || b->kind ==
+	    LW_B_IMPORT || b->kind == LW_B_CLASSNAME || in_tdz(w->c, b, e) ||
+	    lw_tdz_flag(w->c, e) != NULL;
+}
+
+/*
+ * [a, b, ...c] of plain names: no code runs between the steps, so a plain
+ * array (untouched iteration) is read by index, in one piece:
+ * (r = __cm.dFast(v)) !== null ? (a = r[0], ...) : (r = __cm.dIter(v), ...)
+ */
+static int
+fast_array(struct pw *w, struct ast_node *p, const char *value)
+{
+	struct lw_ctx *c = w->c;
+	struct pw sub = { c, w->decl, 0, 0, w->declared };
+	const char *r, *v;
 	size_t i, n = p->elements.len;
-	int rest = 0;
 	char acc[96];
 
-	if (n > 0 && p->elements.items[n - 1] != NULL &&
-	    ((struct ast_node *)p->elements.items[n - 1])->kind ==
-	    AST_REST_ELEMENT) {
-		rest = 1;
-		n--;
-	}
-	lw_printf(OUT(c), "%s = __cm.%s(%s, %zu)", a, rest ? "arrPatRest" :
-	    "arrPat", value, n);
-	for (i = 0; i < p->elements.len; i++) {
-		struct ast_node *e = p->elements.items[i];
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		struct ast_node *el = p->elements.items[i];
 
-		if (e == NULL)
+		if (el == NULL)
 			continue;
-		snprintf(acc, sizeof(acc), "%s[%zu]", a, i);
-		lw_puts(OUT(c), ", ");
-		if (e->kind == AST_REST_ELEMENT)
-			lw_pattern_assign(c, e->argument, acc, decl);
-		else
-			lw_pattern_assign(c, e, acc, decl);
+		if ((el->kind != AST_IDENTIFIER && !(el->kind ==
+		    AST_REST_ELEMENT && el->argument->kind == AST_IDENTIFIER)) ||
+		    elem_may_throw(w, el))
+			return 0;
+	}
+	v = once(w, value);
+	r = lw_temp(c);
+	piece(w);
+	lw_printf(OUT(c), "(%s = __cm.dFast(%s)) !== null ? (", r, v);
+	for (i = 0; i < n; i++) {
+		struct ast_node *el = p->elements.items[i];
+
+		if (el == NULL)
+			continue;
+		if (el->kind == AST_REST_ELEMENT) {
+			snprintf(acc, sizeof(acc), "__cm.dSlice(%s, %zu)", r, i);
+			pat(&sub, el->argument, acc);
+		} else {
+			snprintf(acc, sizeof(acc), "%s[%zu]", r, i);
+			pat(&sub, el, acc);
+		}
+	}
+	if (sub.n == 0)
+		lw_puts(OUT(c), "void 0");
+	lw_printf(OUT(c), ") : (%s = __cm.dIter(%s)", r, v);
+	sub.n = 1;
+	sub.declared = 1;
+	for (i = 0; i < n; i++) {
+		struct ast_node *el = p->elements.items[i];
+
+		snprintf(acc, sizeof(acc), "__cm.dStep(%s)", r);
+		if (el == NULL) {
+			piece(&sub);
+			lw_puts(OUT(c), acc);
+		} else if (el->kind == AST_REST_ELEMENT) {
+			snprintf(acc, sizeof(acc), "__cm.dRest(%s)", r);
+			pat(&sub, el->argument, acc);
+		} else {
+			pat(&sub, el, acc);
+		}
+	}
+	i = n - 1;
+	if (p->elements.items[i] == NULL ||
+	    p->elements.items[i]->kind != AST_REST_ELEMENT)
+		lw_printf(OUT(c), ", __cm.dEnd(%s)", r);
+	lw_putc(OUT(c), ')');
+	return 1;
+}
+
+/*
+ * [a, , b = 1, ...r] = v: the iterator is stepped per element, after the
+ * element's target reference and before its default, as the spec does;
+ * an iterator left undone is closed at the end.
+ */
+static void
+array_pattern(struct pw *w, struct ast_node *p, const char *value)
+{
+	struct lw_ctx *c = w->c;
+	const char *r, *e = NULL;
+	size_t i, n = p->elements.len;
+	int guard = 0, rest = 0, saved_n;
+	char step[64];
+
+	if (fast_array(w, p, value))
+		return;
+	r = lw_temp(c);
+	for (i = 0; i < n && w->stmt; i++)
+		if (elem_may_throw(w, p->elements.items[i]))
+			guard = 1;
+	piece(w);
+	lw_printf(OUT(c), "%s = __cm.dIter(%s)", r, value);
+	saved_n = w->n;
+	if (guard) {
+		lw_puts(OUT(c), "; try { ");
+		w->n = 0;
+	}
+	snprintf(step, sizeof(step), "__cm.dStep(%s)", r);
+	for (i = 0; i < n; i++) {
+		struct ast_node *el = p->elements.items[i];
+
+		if (el == NULL) {
+			piece(w);
+			lw_puts(OUT(c), step);
+		} else if (el->kind == AST_REST_ELEMENT) {
+			char rv[64];
+
+			snprintf(rv, sizeof(rv), "__cm.dRest(%s)", r);
+			pat(w, el->argument, rv);
+			rest = 1;
+		} else {
+			pat(w, el, step);
+		}
+	}
+	if (!rest) {
+		piece(w);
+		lw_printf(OUT(c), "__cm.dEnd(%s)", r);
+	}
+	if (guard) {
+		e = lw_fresh(c, "$e", 2);
+		lw_printf(OUT(c), "; } catch (%s) { __cm.dAbort(%s, %s); }", e, r,
+		    e);
+		w->n = saved_n;
 	}
 }
 
-void
-lw_pattern_assign(struct lw_ctx *c, struct ast_node *p, const char *value,
-    int decl)
+static void
+pat(struct pw *w, struct ast_node *p, const char *value)
 {
+	struct lw_ctx *c = w->c;
+
 	if (p == NULL || c->failed)
 		return;
 	switch (p->kind) {
 	case AST_IDENTIFIER:
-		ident_target(c, p, value, decl);
+		piece(w);
+		ident_target(w, p, value);
 		break;
 	case AST_MEMBER_EXPRESSION:
-		member_target(c, p, value);
+		piece(w);
+		member_target(w, p, value);
 		break;
 	case AST_ASSIGNMENT_PATTERN:
-	case AST_ASSIGNMENT_EXPRESSION: {
-		const char *t = once(c, value);
-
-		lw_pattern_assign(c, p->left, default_value(c, t, p->right),
-		    decl);
+	case AST_ASSIGNMENT_EXPRESSION:
+		with_default(w, p, value);
 		break;
-	}
 	case AST_OBJECT_PATTERN:
 	case AST_OBJECT_EXPRESSION:
-		object_pattern(c, p, value, decl);
+		object_pattern(w, p, value);
 		break;
 	case AST_ARRAY_PATTERN:
 	case AST_ARRAY_EXPRESSION:
-		array_pattern(c, p, value, decl);
+		array_pattern(w, p, value);
 		break;
 	default:
 		lw_error(c, p, "Invalid destructuring assignment target");
@@ -304,14 +521,157 @@ lw_pattern_assign(struct lw_ctx *c, struct ast_node *p, const char *value,
 }
 
 void
+lw_pattern_assign(struct lw_ctx *c, struct ast_node *p, const char *value,
+    int decl)
+{
+	struct pw w = { c, decl, 0, 0, 0 };
+
+	pat(&w, p, value);
+}
+
+void
+lw_pattern_stmt(struct lw_ctx *c, struct ast_node *p, const char *value,
+    int decl)
+{
+	struct pw w = { c, decl, 1, 0, 0 };
+
+	pat(&w, p, value);
+}
+
+/* Whether statement mode adds anything: an array pattern (at any depth)
+ * with an element that may throw. */
+static int
+needs_stmt(struct pw *w, struct ast_node *p)
+{
+	size_t i;
+
+	if (p == NULL)
+		return 0;
+	switch (p->kind) {
+	case AST_ASSIGNMENT_PATTERN:
+	case AST_ASSIGNMENT_EXPRESSION:
+		return needs_stmt(w, p->left);
+	case AST_REST_ELEMENT:
+		return needs_stmt(w, p->argument);
+	case AST_OBJECT_PATTERN:
+	case AST_OBJECT_EXPRESSION:
+		for (i = 0; i < p->properties.len; i++) {
+			struct ast_node *pr = p->properties.items[i];
+
+			if (needs_stmt(w, pr->kind == AST_REST_ELEMENT ?
+			    pr->argument : pr->value))
+				return 1;
+		}
+		return 0;
+	case AST_ARRAY_PATTERN:
+	case AST_ARRAY_EXPRESSION:
+		for (i = 0; i < p->elements.len; i++)
+			if (elem_may_throw(w, p->elements.items[i]))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int
+lw_pattern_needs_stmt(struct lw_ctx *c, struct ast_node *p, int decl)
+{
+	struct pw w = { c, decl, 1, 0, 0 };
+
+	return needs_stmt(&w, p);
+}
+
+static int
+is_pattern_assign(struct ast_node *e)
+{
+	return e != NULL && e->kind == AST_ASSIGNMENT_EXPRESSION &&
+	    e->op == AST_OP_ASSIGN && (e->left->kind == AST_OBJECT_PATTERN ||
+	    e->left->kind == AST_ARRAY_PATTERN);
+}
+
+/* x = y = [a, b] = v: plain names assigned the pattern's value. */
+static struct ast_node *
+chain_pattern(struct ast_node *e)
+{
+	while (e != NULL && e->kind == AST_ASSIGNMENT_EXPRESSION &&
+	    e->op == AST_OP_ASSIGN && e->left->kind == AST_IDENTIFIER)
+		e = e->right;
+	return is_pattern_assign(e) ? e : NULL;
+}
+
+static void
+chain_stmt(struct lw_ctx *c, struct ast_node *e)
+{
+	struct ast_node *pa = chain_pattern(e), *x;
+	const char *t = lw_temp(c);
+
+	lw_printf(OUT(c), "%s = ", t);
+	lw_expr(c, pa->right, P_ASSIGN);
+	lw_puts(OUT(c), "; ");
+	lw_pattern_stmt(c, pa->left, t, 0);
+	lw_puts(OUT(c), "; ");
+	/* the names, innermost first, as the nested assignments do */
+	while (e != pa) {
+		for (x = e; x->right != pa; x = x->right)
+			;
+		lw_pattern_assign(c, x->left, t, 0);
+		lw_puts(OUT(c), "; ");
+		pa = x;
+	}
+}
+
+/*
+ * An expression statement that is a destructuring assignment (possibly in
+ * a comma list or after `x = `) whose iterator must be closed on abrupt
+ * completion: written as statements in a block. 0 when not handled.
+ */
+int
+lw_dstr_stmt(struct lw_ctx *c, struct ast_node *e)
+{
+	struct ast_list one, *l;
+	struct ast_node *pa;
+	size_t i;
+	int need = 0;
+
+	if (e->kind == AST_SEQUENCE_EXPRESSION) {
+		l = &e->expressions;
+	} else {
+		one.items = &e;
+		one.len = 1;
+		l = &one;
+	}
+	for (i = 0; i < l->len; i++)
+		if ((pa = chain_pattern(l->items[i])) != NULL &&
+		    lw_pattern_needs_stmt(c, pa->left, 0))
+			need = 1;
+	if (!need)
+		return 0;
+	lw_puts(OUT(c), "{ ");
+	for (i = 0; i < l->len; i++) {
+		struct ast_node *x = l->items[i];
+
+		if (chain_pattern(x) != NULL) {
+			chain_stmt(c, x);
+			continue;
+		}
+		lw_putc(OUT(c), '(');
+		lw_expr(c, x, P_ASSIGN);
+		lw_puts(OUT(c), "); ");
+	}
+	lw_putc(OUT(c), '}');
+	return 1;
+}
+
+void
 lw_head_assign(struct lw_ctx *c, struct ast_node *left, const char *value)
 {
 	if (left->kind == AST_VARIABLE_DECLARATION) {
 		struct ast_node *d = left->declarations.items[0];
 
-		lw_pattern_assign(c, d->id, value, 1);
+		lw_pattern_stmt(c, d->id, value, 1);
 	} else {
-		lw_pattern_assign(c, left, value, 0);
+		lw_pattern_stmt(c, left, value, 0);
 	}
 	lw_puts(OUT(c), "; ");
 }
@@ -326,6 +686,42 @@ loop_body(struct lw_ctx *c, struct ast_node *n, struct lw_scope *hs,
 	lw_head_assign(c, n->left, value);
 	lw_stmt(c, n->body);
 	lw_puts(OUT(c), " }");
+}
+
+/*
+ * The object of a for-in/of whose head declares let/const names: those
+ * names are in their TDZ there (`for (let x of x)` throws), so it is
+ * written in the head's scope with the names' TDZ reaching past it.
+ */
+static void
+head_rhs(struct lw_ctx *c, struct ast_node *n, struct lw_scope *hs,
+    int prec)
+{
+	struct lw_scope *saved = c->scope;
+	struct lw_binding *b;
+	uint32_t ends[16];
+	size_t i = 0;
+
+	if (hs == NULL || n->left->kind != AST_VARIABLE_DECLARATION ||
+	    n->left->var_kind == AST_VAR) {
+		lw_expr(c, n->right, prec);
+		return;
+	}
+	for (b = hs->first; b != NULL; b = b->next)
+		if (++i > sizeof(ends) / sizeof(ends[0])) {
+			lw_expr(c, n->right, prec);
+			return;
+		}
+	for (i = 0, b = hs->first; b != NULL; b = b->next, i++) {
+		ends[i] = b->decl_end;
+		if (b->decl_end < n->right->end)
+			b->decl_end = n->right->end;
+	}
+	c->scope = hs;
+	lw_expr(c, n->right, prec);
+	c->scope = saved;
+	for (i = 0, b = hs->first; b != NULL; b = b->next, i++)
+		b->decl_end = ends[i];
 }
 
 void
@@ -362,7 +758,7 @@ lw_for_in(struct lw_ctx *c, struct ast_node *n, const char *labels)
 			lw_ident_ref(c, id);
 		c->scope = saved;
 		lw_puts(OUT(c), " in ");
-		lw_expr(c, n->right, P_SEQ);
+		head_rhs(c, n, hs, P_SEQ);
 		lw_puts(OUT(c), ") ");
 		if (hs != NULL)
 			c->scope = hs;
@@ -375,14 +771,14 @@ lw_for_in(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		lw_printf(OUT(c), "%sfor (", labels ? labels : "");
 		lw_expr(c, l, P_MEMBER);
 		lw_puts(OUT(c), " in ");
-		lw_expr(c, n->right, P_SEQ);
+		head_rhs(c, n, hs, P_SEQ);
 		lw_puts(OUT(c), ") ");
 		lw_stmt(c, n->body);
 		return;
 	}
 	k = lw_temp(c);
 	lw_printf(OUT(c), "%sfor (%s in ", labels ? labels : "", k);
-	lw_expr(c, n->right, P_SEQ);
+	head_rhs(c, n, hs, P_SEQ);
 	lw_puts(OUT(c), ") ");
 	if (hs != NULL)
 		c->scope = hs;
@@ -395,41 +791,47 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 {
 	struct lw_scope *saved = c->scope, *hs = lw_scope_of(c, n);
 	const char *it = lw_temp(c), *st = lw_temp(c), *err = lw_temp(c);
+	const char *nx = lw_temp(c), *val = lw_temp(c);
 	const char *e = lw_fresh(c, "$e", 2), *arr = NULL, *idx = NULL;
 	int aw = n->is_await;
 	char value[160];
 
+	/* st holds a result only while its value is in use: an abrupt
+	 * next(), done or value leaves the iterator unclosed */
 	if (aw) {
 		lw_printf(OUT(c), "{ %s = __cm.asyncIter(", it);
-		lw_expr(c, n->right, P_ASSIGN);
+		head_rhs(c, n, hs, P_ASSIGN);
 		lw_printf(OUT(c), "); %s = void 0; %s = void 0; try { %sfor (",
 		    st, err, labels ? labels : "");
-		lw_printf(OUT(c), "%s = __cm.await(%s.next()); !%s.done; "
-		    "%s = void 0, %s = __cm.await(%s.next())) ", st, it, st,
-		    st, st, it);
-		snprintf(value, sizeof(value), "%s.value", st);
+		lw_printf(OUT(c), "%s = void 0, %s = __cm.await(%s.next()); "
+		    "!%s.done && (%s = %s.value, %s = %s, true); "
+		    "%s = void 0, %s = __cm.await(%s.next())) ", st, nx, it,
+		    nx, val, nx, st, nx, st, nx, it);
+		snprintf(value, sizeof(value), "%s", val);
 	} else {
 		/* plain arrays with the default iterator loop by index */
 		arr = lw_temp(c);
 		idx = lw_temp(c);
 		lw_printf(OUT(c), "{ %s = ", it);
-		lw_expr(c, n->right, P_ASSIGN);
+		head_rhs(c, n, hs, P_ASSIGN);
 		lw_printf(OUT(c), "; %s = __cm.ofArray(%s); %s = %s ? void 0 : "
 		    "__cm.iter(%s); %s = 0; %s = void 0; %s = void 0; try { %sfor "
-		    "(; %s ? %s < %s.length : !(%s = void 0, %s = %s.next()).done; "
-		    ") ", arr, it, it, arr, it, idx, st, err,
-		    labels ? labels : "", arr, idx, arr, st, st, it);
-		snprintf(value, sizeof(value), "%s ? %s[%s++] : %s.value", arr,
-		    arr, idx, st);
+		    "(; %s ? %s < %s.length : !(%s = void 0, %s = %s.next()).done "
+		    "&& (%s = %s.value, %s = %s, true); ) ", arr, it, it, arr, it,
+		    idx, st, err, labels ? labels : "", arr, idx, arr, st, nx, it,
+		    val, nx, st, nx);
+		snprintf(value, sizeof(value), "%s ? %s[%s++] : %s", arr, arr,
+		    idx, val);
 	}
 	if (hs != NULL)
 		c->scope = hs;
 	loop_body(c, n, hs, value);
 	c->scope = saved;
 	lw_printf(OUT(c), " } catch (%s) { %s = { e: %s }; } finally { try { "
-	    "if (%s && !%s.done) ", e, err, e, st, st);
+	    "if (%s) ", e, err, e, st);
 	if (aw)
-		lw_printf(OUT(c), "__cm.await(__cm.asyncIterClose(%s));", it);
+		/* it awaits return()'s result itself (one tick) */
+		lw_printf(OUT(c), "__cm.asyncIterClose(%s);", it);
 	else
 		lw_printf(OUT(c), "__cm.iterClose(%s);", it);
 	lw_printf(OUT(c), " } finally { if (%s) throw %s.e; } } }", err, err);

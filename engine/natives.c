@@ -1,13 +1,14 @@
 /*
- * __cm_native: now, print, printErr, regexpTranslate, hiddenKey and the
- * crypto natives (crypto.c), and the script-mode printer behind the globals
- * print and console.*.
+ * __cm_native: now, print, printErr, regexpTranslate, hiddenKey, fname,
+ * lower and the crypto natives (crypto.c), and the script-mode printer
+ * behind the globals print and console.*.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "crypto.h"
 #include "engine.h"
+#include "lower.h"
 #include "natives.h"
 #include "regexp.h"
 
@@ -99,6 +100,88 @@ natives_hidden_key(duk_context *ctx)
 	return 1;
 }
 
+/*
+ * fname(fn, name) -> fn: ES2015 SetFunctionName for lowered functions, an
+ * own `name` that is non-writable, non-enumerable and configurable. A C
+ * function because it runs at every named closure creation: no ES
+ * activation and no descriptor object.
+ */
+static duk_ret_t
+natives_fname(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	if (duk_is_function(ctx, 0)) {
+		duk_push_string(ctx, "name");
+		duk_dup(ctx, 1);
+		duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_VALUE |
+		    DUK_DEFPROP_CLEAR_WRITABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
+		    DUK_DEFPROP_SET_CONFIGURABLE);
+	}
+	duk_set_top(ctx, 1);
+	return 1;
+}
+
+/*
+ * lower(source, flags, serial, renames): lowers code for eval or Function
+ * at run time (lower.h LOWER_F_* flags; renames: [name, text, ...], see
+ * lower_source_opts). Returns the ES5.1 text, or with LOWER_F_EVAL {code,
+ * vars: [names the code declares with var/function]}; throws SyntaxError.
+ */
+static duk_ret_t
+natives_lower(duk_context *ctx)
+{
+	struct lower_result lr;
+	const char *src, *p, *nl, *outer[128];
+	duk_size_t len, n = 0;
+	unsigned flags = (unsigned)duk_get_uint(ctx, 1);
+	duk_uarridx_t i = 0;
+	int rc;
+
+	duk_set_top(ctx, 4);
+	src = duk_require_lstring(ctx, 0, &len);
+	/* the strings stay alive in the array argument during the call */
+	if (duk_is_array(ctx, 3)) {
+		n = duk_get_length(ctx, 3) & ~(duk_size_t)1;
+		if (n > sizeof(outer) / sizeof(outer[0]))
+			n = sizeof(outer) / sizeof(outer[0]);
+		for (i = 0; i < n; i++) {
+			duk_get_prop_index(ctx, 3, i);
+			outer[i] = duk_is_string(ctx, -1) ?
+			    duk_get_string(ctx, -1) : "";
+			duk_pop(ctx);
+		}
+		i = 0;
+	}
+	rc = lower_source_opts(src, len, flags & (LOWER_F_STRICT |
+	    LOWER_F_EVAL | LOWER_F_THIS | LOWER_F_ARGS),
+	    (unsigned)duk_get_uint(ctx, 2), outer, n / 2, &lr);
+	if (rc != 0) {
+		p = lr.error;
+		if (strncmp(p, "SyntaxError: ", 13) == 0)
+			p += 13;
+		return duk_error(ctx, strncmp(lr.error, "RangeError", 10) == 0 ?
+		    DUK_ERR_RANGE_ERROR : DUK_ERR_SYNTAX_ERROR, "%s", p);
+	}
+	duk_push_lstring(ctx, lr.code, lr.code_len);
+	free(lr.code);
+	if (!(flags & LOWER_F_EVAL)) {
+		free(lr.vars);
+		return 1;
+	}
+	duk_push_object(ctx);
+	duk_swap(ctx, -2, -1);
+	duk_put_prop_string(ctx, -2, "code");
+	duk_push_array(ctx);
+	for (p = lr.vars; p != NULL && (nl = strchr(p, '\n')) != NULL;
+	    p = nl + 1) {
+		duk_push_lstring(ctx, p, (duk_size_t)(nl - p));
+		duk_put_prop_index(ctx, -2, i++);
+	}
+	free(lr.vars);
+	duk_put_prop_string(ctx, -2, "vars");
+	return 1;
+}
+
 void
 natives_push(duk_context *ctx, int with_print)
 {
@@ -110,6 +193,10 @@ natives_push(duk_context *ctx, int with_print)
 	duk_put_prop_string(ctx, -2, "now");
 	duk_push_c_function(ctx, natives_regexp_translate, 2);
 	duk_put_prop_string(ctx, -2, "regexpTranslate");
+	duk_push_c_function(ctx, natives_fname, 2);
+	duk_put_prop_string(ctx, -2, "fname");
+	duk_push_c_function(ctx, natives_lower, 4);
+	duk_put_prop_string(ctx, -2, "lower");
 	if (with_print) {
 		duk_push_c_function(ctx, natives_print, 1);
 		duk_set_magic(ctx, -1, 1);

@@ -807,6 +807,13 @@ struct ast_node *
 parser_parse(struct ast_arena *arena, const char *src, size_t len,
     enum ast_source_type goal, struct parser_error *err)
 {
+	return parser_parse_opts(arena, src, len, goal, 0, err);
+}
+
+struct ast_node *
+parser_parse_opts(struct ast_arena *arena, const char *src, size_t len,
+    enum ast_source_type goal, int strict, struct parser_error *err)
+{
 	struct parser *p;
 	struct pfunc *top;
 	struct ast_node *prog;
@@ -833,7 +840,7 @@ parser_parse(struct ast_arena *arena, const char *src, size_t len,
 	p->module = goal == AST_MODULE;
 	lexer_init(&p->lx, arena, src, len);
 	top->top = 1;
-	top->strict = p->module;
+	top->strict = p->module || strict;
 	top->is_async = p->module;  /* top-level await */
 	p->fn = top;
 	if (setjmp(p->jb) != 0) {

@@ -31,4 +31,10 @@ struct parser_error {
 struct ast_node *parser_parse(struct ast_arena *arena, const char *src,
     size_t len, enum ast_source_type goal, struct parser_error *err);
 
+/* As parser_parse; strict: a Script that is strict from its first token
+ * (eval code called from strict code). */
+struct ast_node *parser_parse_opts(struct ast_arena *arena, const char *src,
+    size_t len, enum ast_source_type goal, int strict,
+    struct parser_error *err);
+
 #endif

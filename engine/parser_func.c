@@ -138,6 +138,22 @@ parser_strict_names(struct parser *p, struct ast_node *n)
 	}
 }
 
+static int
+parser_has_use_strict(const struct ast_node *body)
+{
+	size_t i;
+
+	for (i = 0; i < body->list_body.len; i++) {
+		const struct ast_node *s = body->list_body.items[i];
+
+		if (s->kind != AST_EXPRESSION_STATEMENT || s->directive.s == NULL)
+			break;
+		if (parser_streq(s->directive, "use strict"))
+			return 1;
+	}
+	return 0;
+}
+
 void
 parser_function_body(struct parser *p, struct ast_node *fn)
 {
@@ -149,10 +165,11 @@ parser_function_body(struct parser *p, struct ast_node *fn)
 	parser_body_statements(p, &b->list_body, 0, &became);
 	parser_expect(p, T_RBRACE);
 	fn->body = parser_finish(p, b);
+	/* also when the code around was strict already */
+	if (!parser_simple_params(fn) && parser_has_use_strict(b))
+		parser_fail_node(p, fn, "Illegal 'use strict' directive in function with non-simple parameter list");
 	if (!became)
 		return;
-	if (!parser_simple_params(fn))
-		parser_fail_node(p, fn, "Illegal 'use strict' directive in function with non-simple parameter list");
 	if (fn->id != NULL)
 		parser_strict_names(p, fn->id);
 	for (i = 0; i < fn->params.len; i++)
@@ -408,8 +425,10 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 			m->key->end = first.end;
 			break;
 		default:
-			if (first.kw == KW_ASYNC && p->tok.nl_before) {
-				/* A field named async, then ASI. */
+			if (p->tok.nl_before && (first.kw == KW_ASYNC ||
+			    p->tok.type == T_STAR)) {
+				/* A field named async (get, set before a
+				 * generator), then ASI. */
 				m->key = ast_node_new(p->arena, AST_IDENTIFIER,
 				    first.line, first.col, first.start);
 				if (m->key == NULL)

@@ -329,7 +329,10 @@ parser_paren(struct parser *p)
 		parser_arrow_params(p, arrow, &items);
 		parser_arrow_checks(p, 0);
 		p->cover = saved;
-		p->await_pos = sa;
+		/* `await` in these parameters stays visible to an enclosing
+		 * async arrow head: async (a = (await) => {}) => {} */
+		if (sa || !p->await_pos)
+			p->await_pos = sa;
 		p->yield_pos = sy;
 		return parser_arrow_rest(p, arrow, 0, 0);
 	}

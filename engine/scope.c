@@ -45,6 +45,8 @@ struct an {
 	struct lw_scope **scopes;
 	size_t nscopes, capscopes;
 	int oom;
+	struct lw_scope **evals;  /* scopes holding a direct eval call */
+	size_t nevals, capevals;
 };
 
 static uint64_t
@@ -276,7 +278,9 @@ add_ref(struct an *a, struct ast_node *id, int write)
 	if (lw_str_eq(id->name, "arguments") && a->sc->fn->kind != LW_S_FUNCTION) {
 		struct lw_scope *ts = lw_this_scope(a->sc);
 
-		if (a->sc->fn->kind == LW_S_ARROW && ts->kind == LW_S_FUNCTION)
+		/* arrows, and class IIFEs (computed keys), read $args */
+		if ((a->sc->fn->kind == LW_S_ARROW || a->sc->fn->kind ==
+		    LW_S_CLASS) && ts->kind == LW_S_FUNCTION)
 			ts->arrow_args = 1;
 	}
 	if (a->nrefs == a->caprefs) {
@@ -425,8 +429,10 @@ visit_function(struct an *a, struct ast_node *fn)
 		s->strict = 1;
 	if (fn->kind == AST_FUNCTION_EXPRESSION && fn->id != NULL)
 		declare(a, s, fn->id, LW_B_FNAME, 0);
+	/* a parameter is in its TDZ until its own initializer is done */
 	for (i = 0; i < fn->params.len; i++)
-		decl_pattern(a, fn->params.items[i], LW_B_PARAM, 0);
+		decl_pattern(a, fn->params.items[i], LW_B_PARAM,
+		    ((struct ast_node *)fn->params.items[i])->end);
 	if (fn->body != NULL) {
 		if (fn->body->kind == AST_BLOCK_STATEMENT)
 			visit_list(a, &fn->body->list_body);
@@ -730,6 +736,13 @@ visit(struct an *a, struct ast_node *n)
 	case AST_EXPORT_DEFAULT_DECLARATION:
 		visit(a, n->declaration);
 		break;
+	case AST_CALL_EXPRESSION:
+		if (n->callee->kind == AST_IDENTIFIER &&
+		    lw_str_eq(n->callee->name, "eval"))
+			push_ptr(a, (void ***)&a->evals, &a->nevals,
+			    &a->capevals, a->sc);
+		visit_children(a, n);
+		break;
 	default:
 		visit_children(a, n);
 		break;
@@ -765,11 +778,74 @@ add_need(struct an *a, struct lw_scope *f, const char *env)
 	f->needs = r;
 }
 
+/* ---- runtime TDZ: which bindings a closure may touch before init ---- */
+
+static void
+mark_tdz(struct an *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nrefs; i++) {
+		struct ref *r = &a->refs[i];
+		struct lw_binding *b = r->b;
+		struct ast_node *f0;
+
+		if (b == NULL || b->tdz_done || b->scope->fn == r->scope->fn)
+			continue;
+		/* the closure can run before the declaration is done if it is
+		 * hoisted or created before it */
+		f0 = child_of(r->scope, b->scope->fn)->node;
+		if (f0->kind != AST_FUNCTION_DECLARATION &&
+		    f0->start >= b->decl_end)
+			continue;
+		b->tdz_done = 1;
+		if (lw_tdz_needed(a->c, b)) {
+			b->tdz = lw_fresh(a->c, "$tdz", 4);
+			a->c->ntdz++;
+		}
+	}
+}
+
+/* A direct eval may reference every binding in view: a reference to each,
+ * so that they are captured (loop environments) as if named there. */
+static void
+eval_refs(struct an *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nevals; i++) {
+		struct lw_scope *s, *saved = a->sc;
+		struct lw_binding *b;
+
+		a->sc = a->evals[i];
+		if (a->sc->fn->kind == LW_S_ARROW) {
+			/* its code reads the enclosing function's this and
+			 * arguments (lower_eval.c) */
+			s = lw_this_scope(a->sc);
+			s->arrow_this = 1;
+			if (s->kind == LW_S_FUNCTION)
+				s->arrow_args = 1;
+		}
+		for (s = a->evals[i]; s != NULL; s = s->parent)
+			for (b = s->first; b != NULL; b = b->next) {
+				struct ast_node id;
+
+				memset(&id, 0, sizeof(id));
+				id.kind = AST_IDENTIFIER;
+				id.name = b->name;
+				add_ref(a, &id, 1);
+			}
+		a->sc = saved;
+	}
+}
+
 static void
 finish(struct an *a)
 {
 	struct lw_ctx *c = a->c;
 	size_t i;
+
+	eval_refs(a);
 
 	/* resolve; note names that pass through each function's top scope */
 	for (i = 0; i < a->nrefs; i++) {
@@ -805,6 +881,14 @@ finish(struct an *a)
 		struct hent *cnt, *pass;
 
 		b->emit = lw_cstr(c, b->name.s, b->name.len);
+		if (c->eval_code && s->kind == LW_S_PROGRAM && !s->strict &&
+		    (b->kind == LW_B_LET || b->kind == LW_B_CONST ||
+		    b->kind == LW_B_CLASS)) {
+			/* sloppy eval code: its lexical names must not become
+			 * the caller's vars */
+			b->emit = lw_fresh(c, b->name.s, b->name.len);
+			continue;
+		}
 		if (s == s->fn || b->kind == LW_B_CATCH || b->kind ==
 		    LW_B_IMPORT)
 			continue;
@@ -828,6 +912,7 @@ finish(struct an *a)
 			add_need(a, child_of(r->scope, r->b->scope->fn),
 			    r->b->scope->env);
 	}
+	mark_tdz(a);
 }
 
 int
@@ -844,7 +929,7 @@ lw_scope_analyze(struct lw_ctx *c, struct ast_node *prog)
 	s->kind = LW_S_PROGRAM;
 	s->fn = s;
 	s->node = prog;
-	s->strict = c->module || has_use_strict(&prog->list_body);
+	s->strict = c->module || c->strict || has_use_strict(&prog->list_body);
 	if ((e = hfind(c, prog, NULL, 0, H_SCOPE, 1)) == NULL)
 		return lw_error(c, prog, "out of memory");
 	e->val = s;
@@ -855,6 +940,7 @@ lw_scope_analyze(struct lw_ctx *c, struct ast_node *prog)
 	free(a.refs);
 	free(a.binds);
 	free(a.scopes);
+	free(a.evals);
 	if (a.oom)
 		return lw_error(c, prog, "out of memory");
 	return 0;

@@ -53,6 +53,56 @@ lowered(const char *src, enum lower_goal goal)
 	free(got_); \
 } while (0)
 
+START_TEST(test_h1_names_tdz_eval)
+{
+	struct lower_result r;
+	const char *ev = "var e = eval; let v = 1; var w; function g() {}";
+
+	/* function name inference */
+	ASSERT_LOWERS("x = () => 1;",
+	    "x = __cm.fname(function () {return 1; }, \"x\");");
+	ASSERT_LOWERS("o = { 'a b': function () {} };",
+	    "o = {\"a b\": __cm.fname(function () { }, \"a b\")};");
+	ASSERT_LOWERS("(x) = function () {};", "x = function () { };");
+	/* a closure that may run before `x` is initialized checks a flag */
+	ASSERT_LOWERS("function f() { return x; } f(); let x = 1;",
+	    "var $tdz$1; function f() {return ($tdz$1 ? x : __cm.tdz(\"x\")); "
+	    "} f(); var x = 1, $tdz$1 = true;");
+	/* ... unless nothing before the declaration can call it */
+	ASSERT_LOWERS("const A = 1; function f() { return A; }",
+	    "var A = 1; function f() {return A; }");
+	ASSERT_LOWERS("const m = new Map(); function f() { return m; }",
+	    "var m = new Map(); function f() {return m; }");
+	ASSERT_CONTAINS("const m = g(); function f() { return m; }",
+	    LOWER_SCRIPT, "return ($tdz$1 ? m : __cm.tdz(\"m\"));");
+	ASSERT_CONTAINS("let Map = g; const m = new Map(); "
+	    "function f() { return m; }", LOWER_SCRIPT, "$tdz$");
+	/* direct eval stays direct; its code is lowered at run time */
+	ASSERT_LOWERS("{ let y; eval(s); }",
+	    "{ var y = void 0; eval(__cm.evalSrc(eval, s, 0, [\"y\"])); }");
+	ASSERT_LOWERS("'use strict'; eval(s, 2);",
+	    "'use strict'; eval(__cm.evalSrc(eval, s, 1), 2);");
+	ASSERT_LOWERS("f = eval;", "f = __cm.evalRef(eval);");
+	/* ... and spells renamed bindings in view as the caller does */
+	ASSERT_LOWERS("let a; { let a; eval(s); }",
+	    "var a = void 0; { var a$1 = void 0; eval(__cm.evalSrc(eval, s, "
+	    "0, [\"a\", \"a\"], [\"a\", \"a$1\"])); }");
+	ASSERT_CONTAINS("export default () => 1;", LOWER_MODULE,
+	    "var $default = __cm.fname(function () {return 1; }, \"default\");");
+	ASSERT_CONTAINS("export default function () {}", LOWER_MODULE,
+	    "__cm.fname($default, \"default\");");
+	/* eval code: lexical names of their own, var names listed */
+	ck_assert_int_eq(lower_source_opts(ev, strlen(ev), LOWER_F_EVAL, 100,
+	    NULL, 0, &r), 0);
+	ck_assert_ptr_nonnull(strstr(r.code, "var v$101 = 1;"));
+	ck_assert_str_eq(r.vars, "g\nw\ne\n");
+	free(r.code);
+	free(r.vars);
+	ck_assert_int_eq(lower_source_opts("let q; with (o) {}", 18,
+	    LOWER_F_STRICT, 0, NULL, 0, &r), -1);
+}
+END_TEST
+
 START_TEST(test_es5_passthrough)
 {
 	ASSERT_LOWERS("var a = 1;", "var a = 1;");
@@ -104,7 +154,9 @@ START_TEST(test_arrow)
 	    "function f() {var $this = this; return function () {return "
 	    "$this.x; }; }");
 	ASSERT_LOWERS("var g = (a, b) => a + b;",
-	    "var g = function (a, b) {return a + b; };");
+	    "var g = __cm.fname(function (a, b) {return a + b; }, \"g\");");
+	ASSERT_LOWERS("f((a, b) => a + b);",
+	    "f(function (a, b) {return a + b; });");
 }
 END_TEST
 
@@ -140,11 +192,25 @@ END_TEST
 START_TEST(test_coroutines)
 {
 	ASSERT_LOWERS("async function f(a) { await a; }",
+	    "var $af$1 = __cm.genFn(f, 1); "
 	    "function f(a) { return __cm.async(function (a) { "
-	    "__cm.await(a); }, this, arguments); }");
+	    "__cm.await(a); }, this, arguments, new.target); }");
+	/* generators pass themselves (their `prototype`) and new.target */
 	ASSERT_CONTAINS("function* g() { yield 1; yield* h(); }", LOWER_SCRIPT,
+	    "var $gf$1 = __cm.genFn(g, 2); function g() { "
 	    "return __cm.gen(function () { __cm.yield(1); "
-	    "__cm.yieldStar(h()); }, this, arguments);");
+	    "__cm.yieldStar(h()); }, this, arguments, $gf$1, new.target);");
+	ASSERT_CONTAINS("x = [function* () {}];", LOWER_SCRIPT,
+	    "__cm.genFn(function $gf$1() { return __cm.gen(function () { }, "
+	    "this, arguments, $gf$1, new.target); }, 2, \"\")");
+	ASSERT_CONTAINS("x = [function* g(g) {}];", LOWER_SCRIPT,
+	    "__cm.genFn(function $gf$1(g) {");
+	ASSERT_CONTAINS("x = [async () => 1];", LOWER_SCRIPT,
+	    "__cm.genFn(function () { return __cm.async(function () { "
+	    "return 1; }, this, arguments, new.target); }, 1, \"\")");
+	/* an async generator awaits its return value at the return */
+	ASSERT_CONTAINS("async function* g() { return 1; }", LOWER_SCRIPT,
+	    "return __cm.await(1);");
 	ASSERT_CONTAINS("function* g() { try { yield 1; } catch (e) {} }",
 	    LOWER_SCRIPT, "catch (e) { if (__cm.isGenReturn(e)) throw e;");
 	ASSERT_CONTAINS("async function* g() { yield* h(); }", LOWER_SCRIPT,
@@ -158,11 +224,10 @@ START_TEST(test_for_of)
 {
 	char *got = lowered("for (const x of xs) f(x);", LOWER_SCRIPT);
 
-	ck_assert_ptr_nonnull(strstr(got, "$1 = xs; $5 = __cm.ofArray($1); "
-	    "$1 = $5 ? void 0 : __cm.iter($1);"));
-	ck_assert_ptr_nonnull(strstr(got, "x = $5 ? $5[$6++] : $2.value;"));
-	ck_assert_ptr_nonnull(strstr(got, "if ($2 && !$2.done) "
-	    "__cm.iterClose($1);"));
+	ck_assert_ptr_nonnull(strstr(got, "$1 = xs; $7 = __cm.ofArray($1); "
+	    "$1 = $7 ? void 0 : __cm.iter($1);"));
+	ck_assert_ptr_nonnull(strstr(got, "x = $7 ? $7[$8++] : $5;"));
+	ck_assert_ptr_nonnull(strstr(got, "if ($2) __cm.iterClose($1);"));
 	/* never a callback of a built-in */
 	ck_assert_ptr_null(strstr(got, "forEach"));
 	free(got);
@@ -264,6 +329,36 @@ START_TEST(test_bad_input_no_crash)
 }
 END_TEST
 
+/* Destructuring steps iterators per element and closes them (h2). */
+START_TEST(test_h2_destructuring)
+{
+	/* plain names: one expression, no try; plain arrays by index */
+	ASSERT_CONTAINS("let [a, , b] = x;", LOWER_SCRIPT,
+	    "($1 = __cm.dFast(x)) !== null ? (a = $1[0], b = $1[2]) : "
+	    "($1 = __cm.dIter(x), a = __cm.dStep($1), __cm.dStep($1), "
+	    "b = __cm.dStep($1), __cm.dEnd($1));");
+	/* an element that may throw: statements closing on abrupt exit */
+	ASSERT_CONTAINS("let [a = f()] = x;", LOWER_SCRIPT,
+	    "try { a = ($2 = __cm.dStep($1)) === void 0 ? f() : $2; "
+	    "__cm.dEnd($1); } catch ($e$3) { __cm.dAbort($1, $e$3); }");
+	/* assignment statement: the member target comes before the step */
+	ASSERT_CONTAINS("r = [o.p, ...q] = v;", LOWER_SCRIPT,
+	    "{ $1 = v; $2 = __cm.dIter($1); try { (o.p = __cm.dStep($2)); "
+	    "q = __cm.dRest($2); } catch ($e$3) { __cm.dAbort($2, $e$3); }; "
+	    "r = $1; }");
+	/* parameters: TDZ for later ones; generators bind them when called */
+	ASSERT_CONTAINS("function f(x = y, y) {}", LOWER_SCRIPT,
+	    "__cm.tdz(\"y\")");
+	ASSERT_CONTAINS("function* g({a}) { yield a; }", LOWER_SCRIPT,
+	    ".a; return __cm.gen(function () { __cm.yield(a); }");
+	/* non-simple parameters: arguments is unmapped */
+	ASSERT_CONTAINS("function f(a, b = 1) { return arguments; }",
+	    LOWER_SCRIPT, "function f($p$1) {");
+	ASSERT_CONTAINS("function f(a, b = 1) { return arguments; }",
+	    LOWER_SCRIPT, "a = $p$1;");
+}
+END_TEST
+
 static Suite *
 lower_suite(void)
 {
@@ -271,6 +366,7 @@ lower_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_es5_passthrough);
+	tcase_add_test(tc, test_h1_names_tdz_eval);
 	tcase_add_test(tc, test_directive_kept);
 	tcase_add_test(tc, test_let_const);
 	tcase_add_test(tc, test_loop_env);
@@ -286,6 +382,7 @@ lower_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_classes);
 	tcase_add_test(tc, test_bad_input_no_crash);
+	tcase_add_test(tc, test_h2_destructuring);
 	suite_add_tcase(s, tc);
 	return s;
 }

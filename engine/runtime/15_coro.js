@@ -19,6 +19,7 @@
 	var rejectP = P.rejectPromise;
 	var performThen = P.performThen;
 	var promiseResolve = P.promiseResolve;
+	var isPromise = P.isPromise, PromiseCtor = P.Promise;
 	var isObject = P.isObject;
 	var describe = P.describe;
 	var K_CORO = P.K_CORO;
@@ -31,7 +32,7 @@
 	var ST_START = 0, ST_YIELD = 1, ST_RUNNING = 2, ST_DONE = 3,
 	    ST_AWAIT_RETURN = 4;
 	/* what an async generator is awaiting */
-	var AW_BODY = 0, AW_YIELD = 1, AW_UNWRAP_RETURN = 2, AW_RETVAL = 3,
+	var AW_BODY = 0, AW_YIELD = 1, AW_UNWRAP_RETURN = 2,
 	    AW_AWAIT_RETURN = 4;
 	/* async generator request kinds */
 	var RQ_NEXT = 0, RQ_THROW = 1, RQ_RETURN = 2;
@@ -67,6 +68,12 @@
 		    p: undefined, step: step, aw: 0, q: undefined };
 	}
 
+	function notConstructor(F) {
+		var n = typeof F === 'function' ? F.name : '';
+		return new TypeError((typeof n === 'string' && n !== '' ? n :
+		    'anonymous') + ' is not a constructor');
+	}
+
 	function release(co) {
 		co.t = undefined;
 		co.fn = undefined;
@@ -99,9 +106,13 @@
 		awaitInto(co, r);
 	}
 
-	function cmAsync(fn, self, args) {
-		var co = newCo(1 /* ASYNC */, fn, self, args, asyncStep);
-		var p = newPromise();
+	/* nt: new.target of the call (async functions are no constructors) */
+	function cmAsync(fn, self, args, nt) {
+		var co, p;
+		if (nt !== undefined)
+			throw notConstructor(nt);
+		co = newCo(1 /* ASYNC */, fn, self, args, asyncStep);
+		p = newPromise();
 		co.p = p;
 		asyncStep(co, co, false);
 		return p;
@@ -209,16 +220,21 @@
 	Object.defineProperty(GeneratorPrototype, Symbol.toStringTag,
 	    { value: 'Generator', configurable: true });
 
-	/* Generator objects inherit from a shared stand-in for their
-	 * function's `prototype` object (the lowering does not pass the outer
-	 * function), which inherits from %GeneratorPrototype% as in the spec. */
-	function GenObj(co) {
-		this[GCO] = co;
-	}
-	GenObj.prototype = Object.create(GeneratorPrototype);
-
-	function cmGen(fn, self, args) {
-		return new GenObj(newCo(2 /* GEN */, fn, self, args, undefined));
+	/*
+	 * __cm.gen(body, this, arguments, F, new.target): F is the generator
+	 * function itself (its `prototype` is the new object's prototype,
+	 * %GeneratorPrototype% when that is not an object).
+	 */
+	function cmGen(fn, self, args, F, nt) {
+		var co, g, proto;
+		if (nt !== undefined)
+			throw notConstructor(nt);
+		co = newCo(2 /* GEN */, fn, self, args, undefined);
+		proto = F !== undefined ? F.prototype : undefined;
+		g = Object.create(proto !== null && (typeof proto === 'object' ||
+		    typeof proto === 'function') ? proto : GeneratorPrototype);
+		g[GCO] = co;
+		return g;
 	}
 
 	/* yield* in a generator: forwards next/throw/return to the delegate. */
@@ -227,18 +243,24 @@
 		var next = it.next, mode = 0 /* RQ_NEXT */, received, res, m;
 		for (;;) {
 			if (mode === 0 /* RQ_NEXT */) {
+				if (typeof next !== 'function')
+					throw notFunction(next);
 				res = next.call(it, received);
 			} else if (mode === 1 /* RQ_THROW */) {
 				m = it['throw'];
 				if (m == null) {
 					iterClose(it, false);
-					throw new TypeError('The iterator does not provide a \'throw\' method');
+					throw new TypeError('The iterator does not provide a \'throw\' method.');
 				}
+				if (typeof m !== 'function')
+					throw notFunction(m);
 				res = m.call(it, received);
 			} else {
 				m = it['return'];
 				if (m == null)
 					throw received;
+				if (typeof m !== 'function')
+					throw notFunction(m);
 				res = m.call(it, received.v);
 			}
 			if (!isObject(res))
@@ -325,12 +347,8 @@
 		}
 		current = prev;
 		if (co.fin) {
-			if (r === undefined) {
-				agenFinish(co, false, undefined);
-			} else {
-				co.aw = 3 /* AW_RETVAL */;
-				awaitInto(co, r);
-			}
+			/* `return v` awaited v already (the lowering) */
+			agenFinish(co, false, r);
 			return;
 		}
 		if (co.op === 1 /* OP_AWAIT */) {
@@ -379,9 +397,6 @@
 			break;
 		case 2 /* AW_UNWRAP_RETURN */:
 			agenRun(co, isErr ? v : new GenReturn(v), true);
-			break;
-		case 3 /* AW_RETVAL */:
-			agenFinish(co, isErr, v);
 			break;
 		default:
 			co.st = 3 /* ST_DONE */;
@@ -461,35 +476,117 @@
 	Object.defineProperty(AsyncGeneratorPrototype, Symbol.toStringTag,
 	    { value: 'AsyncGenerator', configurable: true });
 
-	function AGenObj(co) {
-		this[GCO] = co;
-	}
-	AGenObj.prototype = Object.create(AsyncGeneratorPrototype);
-
-	function cmAsyncGen(fn, self, args) {
-		var co = newCo(3 /* AGEN */, fn, self, args, agenStep);
+	/* The arguments are those of __cm.gen. */
+	function cmAsyncGen(fn, self, args, F, nt) {
+		var co, g, proto;
+		if (nt !== undefined)
+			throw notConstructor(nt);
+		co = newCo(3 /* AGEN */, fn, self, args, agenStep);
 		co.q = [];
-		return new AGenObj(co);
+		proto = F !== undefined ? F.prototype : undefined;
+		g = Object.create(proto !== null && (typeof proto === 'object' ||
+		    typeof proto === 'function') ? proto : AsyncGeneratorPrototype);
+		g[GCO] = co;
+		return g;
+	}
+
+	/*
+	 * %GeneratorFunction%, %AsyncGeneratorFunction%, %AsyncFunction% and
+	 * their prototypes.  The constructors build the function through the
+	 * global Function as it is when the prelude ends (50_lower.js makes it
+	 * lower its source), which is also their [[Prototype]].
+	 */
+	var FunctionCtor = Function, coroCtors = [];
+	function fnIntrinsic(name, instProto, keyword) {
+		var C = function (p) {
+			var n = arguments.length, params = [], i, body;
+			for (i = 0; i < n - 1; i++)
+				params.push(String(arguments[i]));
+			body = n > 0 ? String(arguments[n - 1]) : '';
+			return FunctionCtor('return ' + keyword + ' anonymous(' +
+			    params.join(',') + '\n) {\n' + body + '\n};')();
+		};
+		var proto = Object.create(Function.prototype);
+		P.setName(C, name);
+		P.setLength(C, 1);
+		coroCtors.push(C);
+		Object.defineProperty(C, 'prototype', { value: proto,
+		    writable: false });
+		Object.defineProperty(proto, 'constructor', { value: C,
+		    writable: false, enumerable: false, configurable: true });
+		if (instProto !== undefined) {
+			Object.defineProperty(proto, 'prototype', { value: instProto,
+			    writable: false, enumerable: false, configurable: true });
+			Object.defineProperty(instProto, 'constructor', { value: proto,
+			    writable: false, enumerable: false, configurable: true });
+		}
+		Object.defineProperty(proto, Symbol.toStringTag, { value: name,
+		    writable: false, enumerable: false, configurable: true });
+		return proto;
+	}
+	var AsyncFunctionPrototype = fnIntrinsic('AsyncFunction', undefined,
+	    'async function');
+	var GeneratorFunctionPrototype = fnIntrinsic('GeneratorFunction',
+	    GeneratorPrototype, 'function*');
+	var AsyncGeneratorFunctionPrototype = fnIntrinsic('AsyncGeneratorFunction',
+	    AsyncGeneratorPrototype, 'async function*');
+	(P.sealHooks = P.sealHooks || []).push(function () {
+		var i;
+		FunctionCtor = G.Function;
+		for (i = 0; i < coroCtors.length; i++)
+			Object.setPrototypeOf(coroCtors[i], FunctionCtor);
+	});
+
+	/*
+	 * __cm.genFn(f, kind, name): makes a lowered function an async function
+	 * (kind 1), generator function (2) or async generator function (3):
+	 * its [[Prototype]] and, for generators, a fresh `prototype` object.
+	 * name: the function's `name` when the lowering had to rename it.
+	 */
+	var setFnName = P.native && typeof P.native.fname === 'function' ?
+	    P.native.fname : function (f, name) {
+		Object.defineProperty(f, 'name', { value: name,
+		    writable: false, enumerable: false, configurable: true });
+	};
+	function cmGenFn(f, kind, name) {
+		if (kind === 2 /* GEN */) {
+			Object.setPrototypeOf(f, GeneratorFunctionPrototype);
+			f.prototype = Object.create(GeneratorPrototype);
+		} else if (kind === 3 /* AGEN */) {
+			Object.setPrototypeOf(f, AsyncGeneratorFunctionPrototype);
+			f.prototype = Object.create(AsyncGeneratorPrototype);
+		} else {
+			Object.setPrototypeOf(f, AsyncFunctionPrototype);
+		}
+		if (name !== undefined)
+			setFnName(f, name);
+		return f;
 	}
 
 	/* yield* in an async generator (ES2023 14.4.14, async branch). */
 	function cmAsyncYieldStar(iterable) {
 		var it = getAsyncIterator(iterable);
-		var next = it.next, mode = 0 /* RQ_NEXT */, received, res, m;
+		var next = it.next, mode = 0 /* RQ_NEXT */, received, res, m, v;
 		for (;;) {
 			if (mode === 0 /* RQ_NEXT */) {
+				if (typeof next !== 'function')
+					throw notFunction(next);
 				res = cmAwait(next.call(it, received));
 			} else if (mode === 1 /* RQ_THROW */) {
 				m = it['throw'];
 				if (m == null) {
 					asyncIterClose(it, false);
-					throw new TypeError('The iterator does not provide a \'throw\' method');
+					throw new TypeError('The iterator does not provide a \'throw\' method.');
 				}
+				if (typeof m !== 'function')
+					throw notFunction(m);
 				res = cmAwait(m.call(it, received));
 			} else {
 				m = it['return'];
 				if (m == null)
 					throw new GenReturn(cmAwait(received.v));
+				if (typeof m !== 'function')
+					throw notFunction(m);
 				res = cmAwait(m.call(it, received.v));
 			}
 			if (!isObject(res))
@@ -500,8 +597,10 @@
 					throw new GenReturn(cmAwait(res.value));
 				return res.value;
 			}
+			/* an abrupt IteratorValue is not a resumption */
+			v = res.value;
 			try {
-				received = yieldRaw(res.value);
+				received = yieldRaw(v);
 				mode = 0 /* RQ_NEXT */;
 			} catch (e) {
 				received = e;
@@ -511,6 +610,10 @@
 	}
 
 	/* ---- iteration helpers ---- */
+
+	function notFunction(x) {
+		return new TypeError(describe(x) + ' is not a function');
+	}
 
 	function notIterable(obj) {
 		var d = describe(obj);
@@ -582,6 +685,16 @@
 	function unwrapDone(v) { return { value: v, done: true }; }
 	function unwrapNotDone(v) { return { value: v, done: false }; }
 
+	/* PromiseResolve(%Promise%, x), abrupt when x.constructor throws */
+	function promiseResolveAbrupt(x) {
+		var w;
+		if (isPromise(x) && x.constructor === PromiseCtor)
+			return x;
+		w = newPromise();
+		resolveP(w, x);
+		return w;
+	}
+
 	function asyncFromSyncContinue(res, p, syncIt, closeOnReject) {
 		var done, value, wrapper;
 		try {
@@ -590,8 +703,15 @@
 				    ' is not an object');
 			done = !!res.done;
 			value = res.value;
-			wrapper = promiseResolve(value);
 		} catch (e) {
+			rejectP(p, e);
+			return p;
+		}
+		try {
+			wrapper = promiseResolveAbrupt(value);
+		} catch (e) {
+			if (!done && closeOnReject)
+				iterClose(syncIt, true);
 			rejectP(p, e);
 			return p;
 		}
@@ -615,10 +735,12 @@
 	AsyncFromSync.prototype = Object.create(AsyncIteratorPrototype);
 	P.defs(AsyncFromSync.prototype, {
 		next: function next(v) {
-			var it = this[SYNC], p = newPromise(), r;
+			var it = this[SYNC], p = newPromise(), r, m;
 			try {
-				r = arguments.length > 0 ? this[SYNC_NEXT].call(it, v) :
-				    this[SYNC_NEXT].call(it);
+				m = this[SYNC_NEXT];
+				if (typeof m !== 'function')
+					throw notFunction(m);
+				r = arguments.length > 0 ? m.call(it, v) : m.call(it);
 			} catch (e) {
 				rejectP(p, e);
 				return p;
@@ -633,6 +755,8 @@
 					resolveP(p, { value: v, done: true });
 					return p;
 				}
+				if (typeof m !== 'function')
+					throw notFunction(m);
 				r = arguments.length > 0 ? m.call(it, v) : m.call(it);
 			} catch (e) {
 				rejectP(p, e);
@@ -646,9 +770,11 @@
 				m = it['throw'];
 				if (m == null) {
 					iterClose(it, false);
-					throw new TypeError('The iterator does not provide a \'throw\' method');
+					throw new TypeError('The iterator does not provide a \'throw\' method.');
 				}
-				r = m.call(it, v);
+				if (typeof m !== 'function')
+					throw notFunction(m);
+				r = arguments.length > 0 ? m.call(it, v) : m.call(it);
 			} catch (e) {
 				rejectP(p, e);
 				return p;
@@ -688,6 +814,7 @@
 	cm.asyncGen = cmAsyncGen;
 	cm.asyncYieldStar = cmAsyncYieldStar;
 	cm.isGenReturn = isGenReturn;
+	cm.genFn = cmGenFn;
 	cm.iter = getIterator;
 	cm.asyncIter = getAsyncIterator;
 	cm.iterClose = iterClose;

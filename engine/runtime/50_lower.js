@@ -21,6 +21,7 @@
 	var PRIV = hidden('cmPrivate');
 	var privCounter = 0;
 	var pendingNT;
+	var CLS = hidden('cmClass');	/* marks constructors made by classes */
 
 	function def(name, fn) {
 		defProp(cm, name, { value: fn, writable: true, enumerable: false,
@@ -43,6 +44,14 @@
 	def('tdz', function tdz(name) {
 		throw new ReferenceError("Cannot access '" + name +
 		    "' before initialization");
+	});
+	/* __cm.fname(fn, name): the `name` of a function that ES2015 names
+	 * from its context (`let f = () => {}`); natively when the host can. */
+	def('fname', P.native && typeof P.native.fname === 'function' ?
+	    P.native.fname : function fname(fn, name) {
+		defProp(fn, 'name', { value: name, writable: false,
+		    enumerable: false, configurable: true });
+		return fn;
 	});
 	def('constAssign', function constAssign() {
 		throw new TypeError('Assignment to constant variable.');
@@ -137,6 +146,97 @@
 	def('arrPat', function (v, n) { return arrPat(v, n, false); });
 	def('arrPatRest', function (v, n) { return arrPat(v, n, true); });
 
+	/*
+	 * Array destructuring, one element at a time, as the spec steps the
+	 * iterator: r = dIter(v); dStep(r) per element (undefined once done);
+	 * dRest(r) for a rest element; dEnd(r) closes an iterator left undone;
+	 * dAbort(r, e) closes it on an abrupt exit and rethrows e. A plain
+	 * array whose iteration is untouched is indexed instead (the array
+	 * iterator reads length at each step too).
+	 */
+	def('dIter', function dIter(v) {
+		var it;
+
+		if (isPlainArray(v) && ArrayIterNext !== undefined &&
+		    ArrayIterProto.next === ArrayIterNext &&
+		    ArrayIterProto['return'] === undefined)
+			return { a: v, i: 0, it: null, next: null, done: false };
+		it = cm.iter(v);
+		return { a: null, i: 0, it: it, next: it.next, done: false };
+	});
+
+	function dStep(r) {
+		var st, v;
+
+		if (r.done)
+			return undefined;
+		if (r.a !== null) {
+			if (r.i < r.a.length)
+				return r.a[r.i++];
+			r.done = true;
+			return undefined;
+		}
+		/* an abrupt next(), done or value leaves the iterator done */
+		r.done = true;
+		st = r.next.call(r.it);
+		if (!isObject(st))
+			throw new TypeError('Iterator result ' + describe(st) +
+			    ' is not an object');
+		if (st.done)
+			return undefined;
+		v = st.value;
+		r.done = false;
+		return v;
+	}
+	def('dStep', dStep);
+
+	/* The array itself when dIter would index it, else null. */
+	def('dFast', function dFast(v) {
+		return isPlainArray(v) && ArrayIterNext !== undefined &&
+		    ArrayIterProto.next === ArrayIterNext &&
+		    ArrayIterProto['return'] === undefined ? v : null;
+	});
+
+	/* [...r] of a plain array from index i: a dense copy. */
+	def('dSlice', function dSlice(a, i) {
+		var out = [], n = 0;
+
+		for (; i < a.length; i++)
+			out[n++] = a[i];
+		return out;
+	});
+
+	def('dRest', function dRest(r) {
+		var out = [], n = 0, v;
+
+		for (;;) {
+			v = dStep(r);
+			if (r.done)
+				return out;
+			out[n++] = v;
+		}
+	});
+
+	def('dEnd', function dEnd(r) {
+		if (r.done)
+			return;
+		r.done = true;
+		if (r.it !== null)
+			cm.iterClose(r.it, false);
+	});
+
+	def('dAbort', function dAbort(r, e) {
+		if (!r.done) {
+			r.done = true;
+			/* a generator's return() is a return completion: errors
+			 * from the iterator's return() replace it */
+			if (r.it !== null)
+				cm.iterClose(r.it, !(cm.isGenReturn &&
+				    cm.isGenReturn(e)));
+		}
+		throw e;
+	});
+
 	/* ---- objects ---- */
 
 	def('objCheck', function objCheck(v) {
@@ -146,9 +246,36 @@
 		return v;
 	});
 
-	def('toKey', function toKey(v) {
+	/* ToPrimitive(v, string) for an object: may give a symbol. */
+	function toPrimKey(v) {
+		var f = v[Symbol.toPrimitive], r, i, m;
+
+		if (f !== undefined && f !== null) {
+			if (typeof f !== 'function')
+				throw new TypeError('Symbol.toPrimitive is not a function');
+			r = f.call(v, 'string');
+			if (!isObject(r))
+				return r;
+		} else {
+			m = ['toString', 'valueOf'];
+			for (i = 0; i < 2; i++) {
+				f = v[m[i]];
+				if (typeof f === 'function') {
+					r = f.call(v);
+					if (!isObject(r))
+						return r;
+				}
+			}
+		}
+		throw new TypeError('Cannot convert object to primitive value');
+	}
+
+	function toKey(v) {
+		if (isObject(v))
+			v = toPrimKey(v);
 		return typeof v === 'symbol' ? v : String(v);
-	});
+	}
+	def('toKey', toKey);
 
 	function ownKeys(o) {
 		var keys = ownNames(o);
@@ -231,9 +358,11 @@
 	});
 
 	function bagOf(o) {
-		if (!isObject(o))
+		if (!isObject(o) || !hasOwn.call(o, PRIV))
 			return undefined;
-		return hasOwn.call(o, PRIV) ? o[PRIV] : undefined;
+		/* a Duktape Proxy keeps the key on itself but reads through
+		 * to its target */
+		return o[PRIV] || getDesc(o, PRIV).value;
 	}
 
 	def('privDef', function privDef(o, k, v) {
@@ -250,7 +379,10 @@
 		bag[k.key] = v;
 	});
 
-	def('privMethod', function privMethod(o, k, fn, kind) {
+	/* A private method or accessor of one class evaluation: the record
+	 * keeps the functions, objects only carry the brand (privBrand). */
+	def('privFn', function privFn(k, fn, kind) {
+		fnName(fn, k.desc, kind);
 		if (kind === 0) {
 			k.kind = 1;
 			k.fn = fn;
@@ -261,9 +393,10 @@
 			else
 				k.set = fn;
 		}
-		var bag = bagOf(o);
-		if (bag === undefined || !(k.key in bag))
-			cm.privDef(o, k, true);
+	});
+
+	def('privBrand', function privBrand(o, k) {
+		cm.privDef(o, k, true);
 	});
 
 	def('privGet', function privGet(o, k) {
@@ -312,6 +445,10 @@
 
 	/* ---- classes ---- */
 
+	def('notCtor', function notCtor() {
+		throw new TypeError('method is not a constructor');
+	});
+
 	def('ctorCheck', function ctorCheck(nt, name) {
 		var t;
 
@@ -334,16 +471,51 @@
 		}
 	}
 
-	/* super(...args) in a derived constructor: returns the new `this`. */
-	def('superCall', function superCall(Super, args, nt) {
-		var obj, r;
+	function noThis() {
+		throw new ReferenceError("Must call super constructor in derived " +
+		    "class before accessing 'this' or returning from derived " +
+		    'constructor');
+	}
+	def('noThis', noThis);
+
+	/* `return v` in a derived constructor whose `this` is self. */
+	def('derivedRet', function derivedRet(v, self) {
+		if (isObject(v))
+			return v;
+		if (v !== undefined)
+			throw new TypeError('Derived constructors may only return ' +
+			    'object or undefined');
+		if (self === undefined)
+			noThis();
+		return self;
+	});
+
+	/* super(...args) in the derived constructor F: constructs F's
+	 * [[Prototype]] and returns the new `this`; self is `this` so far (a
+	 * second super() throws once it returns). */
+	def('superCall', function superCall(F, args, nt, self) {
+		var S = getProto(F), obj;
+
+		if (S === Function.prototype)	/* class extends null */
+			throw new TypeError('Super constructor null of ' +
+			    (F.name || 'anonymous class') + ' is not a constructor');
+		obj = superConstruct(S, args, nt);
+		if (self !== undefined)
+			throw new ReferenceError('Super constructor may only be ' +
+			    'called once');
+		return obj;
+	});
+
+	function superConstruct(Super, args, nt) {
+		var obj, r, cls;
 
 		if (typeof Super !== 'function')
 			throw new TypeError('Super constructor ' + describe(Super) +
 			    ' of anonymous class is not a constructor');
 		if (nt === undefined)
 			nt = Super;
-		if (isNative(Super)) {
+		cls = Super[CLS] === true;
+		if (!cls && isNative(Super)) {
 			/* built-ins (Error, Array, Date...) make their own object */
 			r = new (Function.prototype.bind.apply(Super,
 			    [null].concat(slice.call(args))))();
@@ -353,6 +525,16 @@
 		}
 		obj = Object.create(isObject(nt.prototype) ? nt.prototype :
 		    Object.prototype);
+		if (!cls) {
+			r = Super.apply(obj, args);
+			/* a runtime built-in written in ES (typed arrays, RegExp)
+			 * returns its own Super.prototype object: subclass it */
+			if (isObject(r) && r !== obj && nt !== Super &&
+			    getProto(r) === Super.prototype &&
+			    isObject(nt.prototype))
+				Object.setPrototypeOf(r, nt.prototype);
+			return isObject(r) ? r : obj;
+		}
 		pendingNT = nt;
 		try {
 			r = Super.apply(obj, args);
@@ -360,19 +542,39 @@
 			pendingNT = undefined;
 		}
 		return isObject(r) ? r : obj;
-	});
+	}
 
-	def('classProto', function classProto(C) {
+	/* name: the `name` of an anonymous class ('' or the inferred one). */
+	def('classProto', function classProto(C, name) {
+		defProp(C, CLS, { value: true });
 		defProp(C, 'prototype', { writable: false });
+		if (name !== undefined)
+			fnName(C, name, 0);
 	});
 
-	def('inherits', function inherits(C, Super) {
+	/* A lowered generator or async function (__cm.genFn gave it the
+	 * intrinsic prototype): not a constructor. */
+	function isCoroFn(f) {
+		var p = getProto(f), t;
+
+		if (p === null || p === Function.prototype)
+			return false;
+		t = getDesc(p, Symbol.toStringTag);
+		return t !== undefined && (t.value === 'GeneratorFunction' ||
+		    t.value === 'AsyncFunction' ||
+		    t.value === 'AsyncGeneratorFunction');
+	}
+
+	def('inherits', function inherits(C, Super, name) {
 		var proto;
 
+		defProp(C, CLS, { value: true });
+		if (name !== undefined)
+			fnName(C, name, 0);
 		if (Super === null) {
 			proto = null;
 		} else {
-			if (typeof Super !== 'function')
+			if (typeof Super !== 'function' || isCoroFn(Super))
 				throw new TypeError('Class extends value ' +
 				    describe(Super) + ' is not a constructor or null');
 			proto = Super.prototype;
@@ -386,12 +588,34 @@
 		defProp(C, 'prototype', { writable: false });
 	});
 
+	/* SetFunctionName(fn, key, "get"/"set" for kinds 1/2). */
+	function fnName(fn, key, kind) {
+		var n;
+
+		if (typeof key === 'symbol') {
+			n = key.description;
+			n = n === undefined ? '' : '[' + n + ']';
+		} else {
+			n = key;
+		}
+		if (kind)
+			n = (kind === 1 ? 'get ' : 'set ') + n;
+		defProp(fn, 'name', { value: n, writable: false,
+		    enumerable: false, configurable: true });
+		return fn;
+	}
+
+	/* An anonymous function stored under a computed key: named by it. */
+	def('fnameKey', function fnameKey(fn, key) {
+		return fnName(fn, key, 0);
+	});
+
 	/* Defines a method (kind 0), getter (1) or setter (2). */
 	def('method', function method(target, key, fn, kind) {
 		var d;
 
-		if (typeof key !== 'symbol')
-			key = String(key);
+		key = toKey(key);
+		fnName(fn, key, kind);
 		if (kind === 0) {
 			defProp(target, key, { value: fn, writable: true,
 			    enumerable: false, configurable: true });
@@ -412,6 +636,7 @@
 	def('objAccessor', function objAccessor(o, key, fn, kind) {
 		var d = getDesc(o, key);
 
+		fnName(fn, key, kind);
 		if (!d || !('get' in d))
 			d = { get: undefined, set: undefined };
 		if (kind === 1)
@@ -421,6 +646,11 @@
 		defProp(o, key, { get: d.get, set: d.set, enumerable: true,
 		    configurable: true });
 		return o;
+	});
+
+	/* { [k]: function () {} }: the function named by the key's value. */
+	def('fnameKey', function fnameKey(fn, key) {
+		return fnName(fn, key, 0);
 	});
 
 	def('defField', function defField(o, k, v) {
@@ -439,9 +669,18 @@
 		return undefined;
 	}
 
+	function superBase(home) {
+		var p = getProto(home);
+
+		if (p === null)
+			throw new TypeError('super: the home object has a null ' +
+			    'prototype');
+		return p;
+	}
+
 	/* super[key] in a method whose home object is `home`. */
 	def('superGet', function superGet(home, key, recv) {
-		var d = findDesc(getProto(home), key);
+		var d = findDesc(superBase(home), key);
 
 		if (d === undefined)
 			return undefined;
@@ -451,7 +690,7 @@
 	});
 
 	def('superSet', function superSet(home, key, v, recv) {
-		var d = findDesc(getProto(home), key);
+		var d = findDesc(superBase(home), key);
 
 		if (d !== undefined && !('value' in d)) {
 			if (d.set === undefined)
@@ -471,6 +710,77 @@
 			recv[key] = v;
 		return v;
 	});
+
+	/* ---- eval and Function: their source is lowered at run time ---- */
+
+	var nativeEval = G.eval;
+	var NativeFunction = G.Function;
+	var lowerNative = P.native && typeof P.native.lower === 'function' ?
+	    P.native.lower : undefined;
+	var evalSlot = 0;
+
+	/* The first name number code lowered at run time may use: a slot of
+	 * 65536 above everything a script's own lowering numbers. */
+	function serial() {
+		evalSlot = (evalSlot + 1) % 65000;
+		return (256 + evalSlot) * 65536;
+	}
+
+	/* Lowers eval code; a sloppy `var` that would be hoisted over one of
+	 * the caller's lexical names (lex) is a SyntaxError. */
+	/* mode: 1 strict code; 4 and 8: in an arrow, `this` and `arguments`
+	 * are the caller's $this and $args (lower.h LOWER_F_THIS/ARGS). */
+	function lowerEval(src, mode, lex, renames) {
+		var r = lowerNative(src, 2 | mode, serial(), renames), i;
+
+		for (i = 0; lex !== undefined && i < r.vars.length; i++)
+			if (lex.indexOf(r.vars[i]) >= 0)
+				throw new SyntaxError("Identifier '" + r.vars[i] +
+				    "' has already been declared");
+		return r.code;
+	}
+
+	/* eval(__cm.evalSrc(eval, x, mode, lex, renames)): a direct eval's
+	 * argument; renames pairs names with their spelling in the caller. */
+	def('evalSrc', function evalSrc(e, x, mode, lex, renames) {
+		if (e !== nativeEval || typeof x !== 'string' ||
+		    lowerNative === undefined)
+			return x;
+		return lowerEval(x, mode, lex, renames);
+	});
+
+	/* eval reached as a value, e.g. (0, eval)(x): an indirect eval. */
+	var indirectEval = function (x) {
+		if (typeof x !== 'string')
+			return x;
+		return nativeEval(lowerEval(x, 0, undefined, undefined));
+	};
+	defProp(indirectEval, 'name', { value: 'eval', configurable: true });
+	def('evalRef', function evalRef(v) {
+		return v === nativeEval && lowerNative !== undefined ?
+		    indirectEval : v;
+	});
+
+	/* Function(p1, ..., body): the function source, lowered and evaluated
+	 * in the global scope, as the native constructor does. */
+	if (lowerNative !== undefined) {
+		var FunctionW = function Function(p) {
+			var n = arguments.length, params = [], i, body;
+
+			for (i = 0; i < n - 1; i++)
+				params.push(String(arguments[i]));
+			body = n > 0 ? String(arguments[n - 1]) : '';
+			return nativeEval(lowerNative('(function anonymous(' +
+			    params.join(',') + '\n) {\n' + body + '\n})', 0,
+			    serial()));
+		};
+		defProp(FunctionW, 'prototype', { value: NativeFunction.prototype,
+		    writable: false, enumerable: false, configurable: false });
+		defProp(NativeFunction.prototype, 'constructor', { value: FunctionW,
+		    writable: true, enumerable: false, configurable: true });
+		defProp(G, 'Function', { value: FunctionW, writable: true,
+		    enumerable: false, configurable: true });
+	}
 
 	if (cm.importDynamic === undefined)
 		def('importDynamic', function importDynamic(name) {
