@@ -324,15 +324,18 @@ bench_engine_child(struct engine *e, const char *code, const json_t *providers,
 	}
 	if (bench_nfork < sizeof(bench_fork_ms) / sizeof(*bench_fork_ms))
 		bench_fork_ms[bench_nfork++] = now_ms() - t0;
+	/* Our copies of the child's ends: a dead child then reads as EOF. */
+	close(req[0]);
+	close(ans[1]);
 	usleep(30000);  /* an idle moment, as a spare has */
 	if (write(req[1], &c, 1) != 1 || read(ans[0], &us, sizeof(us)) !=
 	    sizeof(us))
 		us = -1;
 	waitpid(pid, &status, 0);
-	close(req[0]);
 	close(req[1]);
 	close(ans[0]);
-	close(ans[1]);
+	if (us < 0)
+		fprintf(stderr, "bench: the child failed (status %d)\n", status);
 	return us;
 }
 
