@@ -612,7 +612,9 @@ engine_eval(struct engine *e, const char *src, size_t len,
 	free(lr.code);
 	if (rc != DUK_EXEC_SUCCESS)
 		return engine_caught(e, out, ENGINE_SYNTAX);
-	if (duk_pcall(ctx, 0) != DUK_EXEC_SUCCESS)
+	/* Global code's `this` is the global object, strict code's too. */
+	duk_push_global_object(ctx);
+	if (duk_pcall_method(ctx, 0) != DUK_EXEC_SUCCESS)
 		return engine_caught(e, out, ENGINE_THREW);
 	return ENGINE_OK;
 }

@@ -100,6 +100,14 @@ natives_hidden_key(duk_context *ctx)
 	return 1;
 }
 
+/* isConstructor(v): IsConstructor, which no ES5 expression can ask safely. */
+static duk_ret_t
+natives_is_constructor(duk_context *ctx)
+{
+	duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
+	return 1;
+}
+
 /*
  * fname(fn, name) -> fn: ES2015 SetFunctionName for lowered functions, an
  * own `name` that is non-writable, non-enumerable and configurable. A C
@@ -195,6 +203,8 @@ natives_push(duk_context *ctx, int with_print)
 	duk_put_prop_string(ctx, -2, "regexpTranslate");
 	duk_push_c_function(ctx, natives_fname, 2);
 	duk_put_prop_string(ctx, -2, "fname");
+	duk_push_c_function(ctx, natives_is_constructor, 1);
+	duk_put_prop_string(ctx, -2, "isConstructor");
 	duk_push_c_function(ctx, natives_lower, 4);
 	duk_put_prop_string(ctx, -2, "lower");
 	if (with_print) {

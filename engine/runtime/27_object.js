@@ -112,4 +112,37 @@
 
 	if (G.globalThis !== G)
 		P.def(G, 'globalThis', G);
+
+	/*
+	 * Reflect.construct with a newTarget, which Duktape refuses: construct
+	 * with the target, then give the object newTarget's prototype. The
+	 * target's own new.target stays the target itself.
+	 */
+	(function () {
+		var construct = Reflect.construct, isCtor = P.native.isConstructor;
+		var setProto = Object.setPrototypeOf;
+
+		function reflectConstruct(target, args) {
+			var newTarget = arguments.length > 2 ? arguments[2] : target, o,
+			    proto;
+
+			if (!isCtor(target))
+				throw new TypeError(describe(target) + ' is not a constructor');
+			if (!isCtor(newTarget))
+				throw new TypeError(describe(newTarget) +
+				    ' is not a constructor');
+			if (!isObject(args))
+				throw new TypeError('CreateListFromArrayLike called on ' +
+				    'non-object');
+			o = construct(target, args);
+			if (newTarget !== target) {
+				proto = newTarget.prototype;
+				if (isObject(proto))
+					setProto(o, proto);
+			}
+			return o;
+		}
+		P.def(Reflect, 'construct', reflectConstruct);
+		P.setName(reflectConstruct, 'construct');
+	})();
 })(this);

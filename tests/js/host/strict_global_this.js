@@ -1,0 +1,2 @@
+"use strict";
+print(this === globalThis, typeof this);
