@@ -53,6 +53,40 @@ lw_callee(struct lw_ctx *c, struct ast_node *callee)
 	lw_expr(c, callee, P_CALL);
 }
 
+/*
+ * (a?.b)(...): a parenthesised chain is still a reference, so the call gets
+ * a as `this`. When the chain short-circuits, reading the property of the
+ * nullish object throws the TypeError calling undefined would have.
+ */
+static void
+lw_call_paren_chain(struct lw_ctx *c, struct ast_node *n, struct ast_node *m,
+    int spread)
+{
+	const char *o = lw_temp(c);
+	size_t i;
+
+	lw_printf(OUT(c), "(%s = ", o);
+	if (m->object->kind == AST_MEMBER_EXPRESSION || m->object->kind ==
+	    AST_CALL_EXPRESSION)
+		lw_chain(c, m->object, 0);
+	else
+		lw_expr(c, m->object, P_ASSIGN);
+	lw_printf(OUT(c), ", %s", o);
+	lw_member_prop(c, m);
+	if (spread) {
+		lw_printf(OUT(c), ").apply(%s, ", o);
+		lw_array_spread(c, &n->arguments);
+		lw_putc(OUT(c), ')');
+		return;
+	}
+	lw_printf(OUT(c), ").call(%s", o);
+	for (i = 0; i < n->arguments.len; i++) {
+		lw_puts(OUT(c), ", ");
+		lw_expr(c, n->arguments.items[i], P_ASSIGN);
+	}
+	lw_putc(OUT(c), ')');
+}
+
 void
 lw_call(struct lw_ctx *c, struct ast_node *n)
 {
@@ -107,6 +141,13 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 		}
 		return;
 	}
+	if (callee->kind == AST_CHAIN_EXPRESSION && callee->expression->kind ==
+	    AST_MEMBER_EXPRESSION && callee->expression->object->kind !=
+	    AST_SUPER && callee->expression->property->kind !=
+	    AST_PRIVATE_IDENTIFIER) {
+		lw_call_paren_chain(c, n, callee->expression, spread);
+		return;
+	}
 	lw_callee(c, callee);
 	if (spread) {
 		lw_puts(OUT(c), ".apply(void 0, ");
@@ -156,8 +197,21 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 	int nl = 0, i, close = 0;
 	struct lw_buf pre = { 0 };
 
-	while ((e->kind == AST_MEMBER_EXPRESSION || e->kind ==
-	    AST_CALL_EXPRESSION) && nl < CHAIN_MAX) {
+	/*
+	 * super.x and super(...) stay whole: the base lowers them. A
+	 * parenthesised chain right before an optional link joins this one:
+	 * (a?.b)?.() short-circuits as a?.b?.() does, and keeps a as `this`.
+	 */
+	while (nl < CHAIN_MAX) {
+		if (e->kind == AST_CHAIN_EXPRESSION && nl > 0 &&
+		    links[nl - 1]->is_optional) {
+			e = e->expression;
+			continue;
+		}
+		if (!((e->kind == AST_MEMBER_EXPRESSION && e->object->kind !=
+		    AST_SUPER) || (e->kind == AST_CALL_EXPRESSION &&
+		    e->callee->kind != AST_SUPER)))
+			break;
 		links[nl++] = e;
 		e = e->kind == AST_MEMBER_EXPRESSION ? e->object : e->callee;
 	}
@@ -169,6 +223,13 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 	cur = lw_expr_str(c, base, P_CALL);
 	if (lw_prec_of(base) < P_CALL)
 		cur = lw_expr_str(c, base, P_PRIMARY);
+	/* super.m?.(): the method is called on this function's `this`. */
+	if (base->kind == AST_MEMBER_EXPRESSION && nl > 0 &&
+	    links[nl - 1]->kind == AST_CALL_EXPRESSION) {
+		lw_capture_begin(c, &saved);
+		lw_this(c);
+		recv = lw_capture_end(c, &saved);
+	}
 	for (i = nl - 1; i >= 0; i--) {
 		struct ast_node *l = links[i];
 		struct ast_node *next = i > 0 ? links[i - 1] : NULL;
