@@ -407,66 +407,6 @@ worker_prepare(void *arg)
 	(void)prewarm_scan(&worker_prewarm);
 }
 
-/* The rehearsal's host: it has no tools and no network. */
-static int
-worker_rehearse_send(void *arg, enum execution_call kind, const char *json,
-    size_t len, uint32_t call_id)
-{
-	(void)arg;
-	(void)kind;
-	(void)json;
-	(void)len;
-	(void)call_id;
-	return -1;
-}
-
-static int
-worker_rehearse_wait(void *arg, double ms, uint32_t *call_id, char **payload,
-    size_t *len)
-{
-	(void)arg;
-	(void)ms;
-	(void)call_id;
-	(void)payload;
-	(void)len;
-	return -1;
-}
-
-static void
-worker_rehearse_edge(void *arg, int waiting)
-{
-	(void)arg;
-	(void)waiting;
-}
-
-/*
- * One execution on a scratch heap, thrown away: the process's first run
- * pays for resolving library symbols, growing malloc's arena and the like
- * (about 0.3 ms), and every child forked afterwards inherits that instead.
- */
-static void
-worker_rehearse(void)
-{
-	struct execution_host host = { worker_rehearse_send,
-		worker_rehearse_wait, worker_rehearse_edge, NULL };
-	struct execution_request er;
-	struct engine_options eo;
-	struct engine *e;
-	char err[256];
-	int retained = 0;
-
-	memset(&eo, 0, sizeof(eo));
-	if ((e = engine_create(&eo, err, sizeof(err))) == NULL)
-		return;
-	memset(&er, 0, sizeof(er));
-	er.code = "async () => [1].map((x) => ({ x })).length";
-	er.timeout_ms = CM_DEFAULT_TIMEOUT;
-	er.outbound_mode = "disabled";
-	er.memory_limit_mb = CM_DEFAULT_MEMORY_LIMIT;
-	free(execution_run(e, &er, &host, &retained));
-	engine_destroy(e);
-}
-
 int
 worker_warm(void *arg)
 {
@@ -476,7 +416,6 @@ worker_warm(void *arg)
 	(void)arg;
 	/* jansson seeds its hash from /dev/urandom on first use: do it before the sandbox. */
 	json_object_seed(0);
-	worker_rehearse();
 	memset(&eo, 0, sizeof(eo));
 	worker_warm_engine = engine_create(&eo, err, sizeof(err));
 	/* The prelude's lazy groups too: no child loads one on a request's path. */
