@@ -229,7 +229,7 @@ bench_lazy(void)
 		live = engine_mem_live(e);
 		engine_destroy(e);
 	}
-	printf("  engine_preload (every group, then a GC: a zygote's warm heap): "
+	printf("  engine_preload (every group: a zygote's warm heap): "
 	    "%.0f us, live %zu B\n", bench_median(tp, n), live);
 
 	printf("  first use of a lazy group (script CPU over a bare `0`, %.0f us):\n",
