@@ -24,6 +24,13 @@
 /* Pages per step: the longest a waiting request can sit behind a step. */
 #define PREWARM_STEP (16 * PREWARM_PAGE)
 #define PREWARM_MAPS_MAX (256 * 1024)
+/*
+ * A larger mapping is a reservation, not working set (a sanitizer's shadow,
+ * an allocator's arena): populating it would commit memory nobody uses.
+ */
+#define PREWARM_RANGE_MAX (32u << 20)
+/* And the whole list stays small: the point is the pages a run touches. */
+#define PREWARM_TOTAL_MAX (64u << 20)
 
 enum prewarm_rank {
 	PREWARM_HEAP,           /* [heap]: where the warm engine lives */
@@ -91,7 +98,7 @@ prewarm_scan(struct prewarm *pw)
 	enum prewarm_rank ranks[PREWARM_MAX_RANGES], want;
 	char *maps, *line, *next, exe[512] = "", perms[8], path[512];
 	unsigned long start, end;
-	size_t n = 0, i;
+	size_t n = 0, i, total = 0;
 
 	pw->n = 0;
 	if ((maps = prewarm_read_maps()) == NULL)
@@ -107,7 +114,8 @@ prewarm_scan(struct prewarm *pw)
 			continue;
 		if (exe[0] == '\0' && path[0] == '/')
 			snprintf(exe, sizeof(exe), "%s", path);
-		if ((ranks[n] = prewarm_rank(perms, path, exe)) == PREWARM_SKIP)
+		if (end - start > PREWARM_RANGE_MAX ||
+		    (ranks[n] = prewarm_rank(perms, path, exe)) == PREWARM_SKIP)
 			continue;
 		all[n].start = start;
 		all[n].end = end;
@@ -118,8 +126,11 @@ prewarm_scan(struct prewarm *pw)
 	/* Most useful first; the file's order within a rank. */
 	for (want = PREWARM_HEAP; want < PREWARM_SKIP; want++)
 		for (i = 0; i < n; i++)
-			if (ranks[i] == want)
+			if (ranks[i] == want && total + (all[i].end -
+			    all[i].start) <= PREWARM_TOTAL_MAX) {
+				total += all[i].end - all[i].start;
 				pw->range[pw->n++] = all[i];
+			}
 	return 0;
 }
 

@@ -112,6 +112,24 @@ START_TEST(test_run_skips_a_vanished_range)
 }
 END_TEST
 
+START_TEST(test_scan_skips_reservations)
+{
+	static struct prewarm pw;
+	size_t len = 256u << 20, i, total = 0;
+	void *big = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	ck_assert_ptr_ne(big, MAP_FAILED);
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	/* A 256 MB reservation (an ASan shadow, say) is never populated. */
+	ck_assert_int_eq(range_of(&pw, (char *)big + len / 2), -1);
+	for (i = 0; i < pw.n; i++)
+		total += pw.range[i].end - pw.range[i].start;
+	ck_assert_uint_le(total, 64u << 20);
+	munmap(big, len);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -124,6 +142,7 @@ main(void)
 	tcase_add_test(tc, test_run_keeps_content);
 	tcase_add_test(tc, test_run_stops_when_work_arrives);
 	tcase_add_test(tc, test_run_skips_a_vanished_range);
+	tcase_add_test(tc, test_scan_skips_reservations);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
