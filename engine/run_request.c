@@ -439,28 +439,6 @@ run_request_body_base64(const json_t *body)
 	return out;
 }
 
-/* JSON.stringify of a tree (malloc'd); {"error": text} when text is given. */
-static char *
-run_request_error_json(const char *text)
-{
-	json_t *o = json_pack("{s:s}", "error", text ? text : "");
-	char *s = o ? cm_dispatch_stringify(o) : NULL;
-
-	json_decref(o);
-	return s;
-}
-
-/* {"error": the text `id` composes (one parameter, or none)}. */
-static char *
-run_request_text_json(enum cm_spec_text id, const char *param)
-{
-	char *t = param ? texts_compose(id, param) : texts_compose(id);
-	char *s = t ? run_request_error_json(t) : NULL;
-
-	free(t);
-	return s;
-}
-
 /* ---- the canned host ---- */
 
 int
@@ -594,23 +572,23 @@ run_request_outbound_answer(struct run_request_host *h, const char *request,
 
 	*delay_ms = 0;
 	if (strcmp(h->rq->outbound_mode, CM_OUTBOUND_MODE_STUB) != 0)
-		return run_request_text_json(CM_TEXT_OUTBOUND_DISABLED, NULL);
+		return texts_error_envelope(CM_TEXT_OUTBOUND_DISABLED, NULL);
 	r = json_loadb(request, len, 0, NULL);
 	i = run_request_match(h->rq->outbound_answers, h->outbound_used,
 	    "method", json_string_value(json_object_get(r, "method")), "url",
 	    json_string_value(json_object_get(r, "url")));
 	json_decref(r);
 	if (i < 0)
-		return run_request_text_json(CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		return texts_error_envelope(CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
 		    "no entry of outboundAnswers matches it");
 	e = json_array_get(h->rq->outbound_answers, (size_t)i);
 	*delay_ms = run_request_delay(e);
 	a = json_object_get(e, "answer");
 	if (json_is_string(json_object_get(a, "error")))
-		return run_request_error_json(json_string_value(
+		return cm_envelope_error(json_string_value(
 		    json_object_get(a, "error")));
 	if ((out = run_request_response(a)) == NULL)
-		out = run_request_text_json(CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER,
+		out = texts_error_envelope(CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER,
 		    NULL);
 	return out;
 }
@@ -811,7 +789,7 @@ run_request_on_oom(void *arg)
 	text = texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
 	fflush(stderr);
 	if (st->invoking) {
-		run_request_line(run_request_error_json(text));
+		run_request_line(cm_envelope_error(text));
 		run_request_closed(st->rq, st->next + 1);
 	} else {
 		run_request_line(run_request_envelope(text));
@@ -869,13 +847,13 @@ run_request_invoke_all(struct run_request_state *st, struct engine *e,
 		free(answer);
 		if (end == EXECUTION_INVOKE_TIMEOUT) {
 			snprintf(num, sizeof(num), "%.0f", er->timeout_ms);
-			run_request_line(run_request_text_json(
+			run_request_line(texts_error_envelope(
 			    CM_TEXT_EXECUTION_TIMEOUT, num));
 		} else if (engine_oom(e)) {
 			st->invoking = 1;
 			run_request_on_oom(st);
 		} else
-			run_request_line(run_request_text_json(CM_TEXT_INTERNAL,
+			run_request_line(texts_error_envelope(CM_TEXT_INTERNAL,
 			    "the invocation broke off"));
 		run_request_closed(rq, i + 1);
 		return;

@@ -57,8 +57,6 @@ struct api_native {
 
 /* A tool call out to the caller's dispatch function. */
 static char *api_outbound_response_for_child(json_t *);
-static char *api_error_json(const char *);
-static char *api_outbound_error_json(enum cm_spec_text, const char *);
 
 /* The envelope a tool call gets when the caller's dispatch cannot be reached. */
 static char *
@@ -161,13 +159,13 @@ api_tool_settled(void *udata, int status, json_t *value)
 		if (tc->outbound && status == CAPNWEB_RESOLVED) {
 			if ((answer = api_outbound_response_for_child(value)) ==
 			    NULL) {
-				answer = api_outbound_error_json(
+				answer = texts_error_envelope(
 				    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
 			}
 		} else if (tc->outbound) {
 			const char *m = capnweb_error_message(value);
 
-			answer = api_error_json(m ? m :
+			answer = cm_envelope_error(m ? m :
 			    "the outbound function failed");
 		} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
 			answer = strdup(json_string_value(value));
@@ -245,34 +243,12 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	json_decref(msg);
 }
 
-/* {"error": text} as the child reads a failed outbound; malloc'd, or NULL. */
-static char *
-api_error_json(const char *text)
-{
-	json_t *e = json_pack("{s:s}", "error", text);
-	char *s = e ? json_dumps(e, JSON_COMPACT) : NULL;
-
-	json_decref(e);
-	return s;
-}
-
-/* api_error_json of a composed text (one parameter or none). */
-static char *
-api_outbound_error_json(enum cm_spec_text id, const char *param)
-{
-	char *t = param ? texts_compose(id, param) : texts_compose(id);
-	char *s = t ? api_error_json(t) : NULL;
-
-	free(t);
-	return s;
-}
-
 /* Answers an outbound request of the child with a composed text. */
 static void
 api_outbound_text(struct pool_exec *pe, uint32_t call_id, enum cm_spec_text id,
     const char *param)
 {
-	char *s = api_outbound_error_json(id, param);
+	char *s = texts_error_envelope(id, param);
 
 	if (s)
 		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
