@@ -40,16 +40,26 @@
 	}
 	P.slotOf = slotOf;
 
-	/* Give objects their slot before they become non-extensible. */
+	/*
+	 * What must happen to an object before it stops being extensible:
+	 * later files add theirs (31_lazy.js loads the lazy globals first);
+	 * the latest added runs first. Objects get their slot last.
+	 */
+	P.freezeHooks = [function (o) {
+		if (isObject(o))
+			try {
+				slotOf(o, true);
+			} catch (e) { /* proxies etc. */ }
+	}];
+
 	function wrapFreeze(obj, name) {
-		var orig = obj[name];
+		var orig = obj[name], hooks = P.freezeHooks;
 		if (typeof orig !== 'function')
 			return;
 		var w = function (o) {
-			if (isObject(o))
-				try {
-					slotOf(o, true);
-				} catch (e) { /* proxies etc. */ }
+			var i;
+			for (i = hooks.length - 1; i >= 0; i--)
+				hooks[i](o);
 			return orig.apply(this, arguments);
 		};
 		P.setName(w, name);

@@ -125,21 +125,10 @@
 
 	/* Triggers cannot become data properties on a frozen global object: it
 	 * gets every group first. */
-	function wrapFreeze(obj, name) {
-		var orig = obj[name];
-		var w = function (o) {
-			if (o === G)
-				preload();
-			return orig.apply(this, arguments);
-		};
-		P.setName(w, name);
-		P.setLength(w, 1);
-		P.def(obj, name, w);
-	}
-	wrapFreeze(Object, 'freeze');
-	wrapFreeze(Object, 'seal');
-	wrapFreeze(Object, 'preventExtensions');
-	wrapFreeze(G.Reflect, 'preventExtensions');
+	P.freezeHooks.push(function (o) {
+		if (o === G)
+			preload();
+	});
 
 	/* --- shared by the web groups ---------------------------------------- */
 
