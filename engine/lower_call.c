@@ -53,6 +53,26 @@ lw_callee(struct lw_ctx *c, struct ast_node *callee)
 	lw_expr(c, callee, P_CALL);
 }
 
+/* .call(recv, args) or .apply(recv, spread args) of call `n`. */
+static void
+call_on(struct lw_ctx *c, const char *recv, struct ast_node *n, int spread)
+{
+	size_t i;
+
+	if (spread) {
+		lw_printf(OUT(c), ".apply(%s, ", recv);
+		lw_array_spread(c, &n->arguments);
+		lw_putc(OUT(c), ')');
+		return;
+	}
+	lw_printf(OUT(c), ".call(%s", recv);
+	for (i = 0; i < n->arguments.len; i++) {
+		lw_puts(OUT(c), ", ");
+		lw_expr(c, n->arguments.items[i], P_ASSIGN);
+	}
+	lw_putc(OUT(c), ')');
+}
+
 /*
  * (a?.b)(...): a parenthesised chain is still a reference, so the call gets
  * a as `this`. When the chain short-circuits, reading the property of the
@@ -63,7 +83,6 @@ lw_call_paren_chain(struct lw_ctx *c, struct ast_node *n, struct ast_node *m,
     int spread)
 {
 	const char *o = lw_temp(c);
-	size_t i;
 
 	lw_printf(OUT(c), "(%s = ", o);
 	if (m->object->kind == AST_MEMBER_EXPRESSION || m->object->kind ==
@@ -73,18 +92,8 @@ lw_call_paren_chain(struct lw_ctx *c, struct ast_node *n, struct ast_node *m,
 		lw_expr(c, m->object, P_ASSIGN);
 	lw_printf(OUT(c), ", %s", o);
 	lw_member_prop(c, m);
-	if (spread) {
-		lw_printf(OUT(c), ").apply(%s, ", o);
-		lw_array_spread(c, &n->arguments);
-		lw_putc(OUT(c), ')');
-		return;
-	}
-	lw_printf(OUT(c), ").call(%s", o);
-	for (i = 0; i < n->arguments.len; i++) {
-		lw_puts(OUT(c), ", ");
-		lw_expr(c, n->arguments.items[i], P_ASSIGN);
-	}
 	lw_putc(OUT(c), ')');
+	call_on(c, o, n, spread);
 }
 
 void
@@ -122,23 +131,7 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 				lw_member_prop(c, callee);
 			}
 		}
-		if (spread) {
-			lw_printf(OUT(c), ".apply(%s, ", recv);
-			lw_array_spread(c, &n->arguments);
-			lw_putc(OUT(c), ')');
-		} else {
-			lw_printf(OUT(c), ".call(%s", recv);
-			{
-				size_t i;
-
-				for (i = 0; i < n->arguments.len; i++) {
-					lw_puts(OUT(c), ", ");
-					lw_expr(c, n->arguments.items[i],
-					    P_ASSIGN);
-				}
-			}
-			lw_putc(OUT(c), ')');
-		}
+		call_on(c, recv, n, spread);
 		return;
 	}
 	if (callee->kind == AST_CHAIN_EXPRESSION && callee->expression->kind ==

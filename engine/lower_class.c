@@ -26,8 +26,9 @@ struct priv_scope {
 	size_t n;
 };
 
-const char *
-lw_private_name(struct lw_ctx *c, struct ast_node *pid)
+/* The innermost class's entry for private name `pid`, or NULL. */
+static struct priv_ent *
+priv_lookup(struct lw_ctx *c, struct ast_node *pid)
 {
 	struct priv_scope *ps;
 	size_t i;
@@ -37,7 +38,17 @@ lw_private_name(struct lw_ctx *c, struct ast_node *pid)
 			if (ps->ents[i].name.len == pid->name.len &&
 			    memcmp(ps->ents[i].name.s, pid->name.s,
 			    pid->name.len) == 0)
-				return ps->ents[i].var;
+				return &ps->ents[i];
+	return NULL;
+}
+
+const char *
+lw_private_name(struct lw_ctx *c, struct ast_node *pid)
+{
+	struct priv_ent *e = priv_lookup(c, pid);
+
+	if (e != NULL)
+		return e->var;
 	lw_error(c, pid, "Private field '#%.*s' must be declared in an "
 	    "enclosing class", (int)pid->name.len, pid->name.s);
 	return "null";
@@ -47,16 +58,9 @@ lw_private_name(struct lw_ctx *c, struct ast_node *pid)
 const char *
 lw_private_desc(struct lw_ctx *c, struct ast_node *pid)
 {
-	struct priv_scope *ps;
-	size_t i;
+	struct priv_ent *e = priv_lookup(c, pid);
 
-	for (ps = c->priv; ps != NULL; ps = ps->up)
-		for (i = 0; i < ps->n; i++)
-			if (ps->ents[i].name.len == pid->name.len &&
-			    memcmp(ps->ents[i].name.s, pid->name.s,
-			    pid->name.len) == 0)
-				return ps->ents[i].desc;
-	return "";
+	return e != NULL ? e->desc : "";
 }
 
 void

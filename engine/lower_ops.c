@@ -174,6 +174,19 @@ super_write(struct lw_ctx *c, struct ast_node *m, struct ast_node *value,
 	lw_printf(OUT(c), ", %s))", thisv);
 }
 
+/* x = v (naming an anonymous function v "x") or x op= v, plainly. */
+static void
+ident_assign(struct lw_ctx *c, struct ast_node *l, enum ast_op op,
+    struct ast_node *right)
+{
+	lw_ident_ref(c, l);
+	lw_printf(OUT(c), " %s ", ast_op_text(op));
+	if (op == AST_OP_ASSIGN)
+		lw_named_value(c, l, right, P_ASSIGN);
+	else
+		lw_expr(c, right, P_ASSIGN);
+}
+
 void
 lw_assignment(struct lw_ctx *c, struct ast_node *n)
 {
@@ -254,12 +267,7 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 			lw_expr(c, n->right, P_ASSIGN);
 			lw_putc(OUT(c), ')');
 		} else {
-			lw_ident_ref(c, l);
-			lw_printf(OUT(c), " %s ", ast_op_text(op));
-			if (op == AST_OP_ASSIGN)
-				lw_named_value(c, l, n->right, P_ASSIGN);
-			else
-				lw_expr(c, n->right, P_ASSIGN);
+			ident_assign(c, l, op, n->right);
 		}
 		lw_tdz_else(c, l);
 		return;
@@ -277,12 +285,7 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 			lw_putc(OUT(c), ')');
 			return;
 		}
-		lw_ident_ref(c, l);
-		lw_printf(OUT(c), " %s ", ast_op_text(op));
-		if (op == AST_OP_ASSIGN)
-			lw_named_value(c, l, n->right, P_ASSIGN);
-		else
-			lw_expr(c, n->right, P_ASSIGN);
+		ident_assign(c, l, op, n->right);
 		return;
 	}
 	if (l->kind == AST_MEMBER_EXPRESSION && l->object->kind == AST_SUPER) {
