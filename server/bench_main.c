@@ -394,6 +394,13 @@ bench_engine(void)
 	printf("engine: fresh heap with the runtime %.2f MB live, %.2f MB "
 	    "peak while loading\n", engine_mem_live(e) / 1048576.0,
 	    engine_mem_peak(e) / 1048576.0);
+	/* The rest of what the zygote's worker_warm does before any fork. */
+	json_object_seed(0);
+	if (engine_preload(e) != 0) {
+		fprintf(stderr, "bench: the lazy groups failed to load\n");
+		exit(1);
+	}
+	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
 	bench_engine_forked(e, 100, 0);
 	bench_engine_forked(e, 100, 1);
 	memcpy(lat, bench_fork_ms, bench_nfork * sizeof(*lat));

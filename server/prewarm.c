@@ -3,6 +3,8 @@
  */
 #include <sys/mman.h>
 
+#include <malloc.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -37,6 +39,7 @@ enum prewarm_rank {
 	PREWARM_DATA,           /* other private writable mappings */
 	PREWARM_PROGRAM,        /* the program's own code */
 	PREWARM_LIBRARY,        /* libraries' code */
+	PREWARM_READONLY,       /* constants: format strings, tables, the prelude */
 	PREWARM_SKIP
 };
 
@@ -54,7 +57,7 @@ prewarm_rank(const char *perms, const char *path, const char *exe)
 		return PREWARM_DATA;
 	if (perms[2] == 'x')
 		return strcmp(path, exe) == 0 ? PREWARM_PROGRAM : PREWARM_LIBRARY;
-	return PREWARM_SKIP;
+	return path[0] == '/' ? PREWARM_READONLY : PREWARM_SKIP;
 }
 
 /* Reads the whole maps file; the caller frees it. NULL with errno. */
@@ -132,6 +135,24 @@ prewarm_scan(struct prewarm *pw)
 				pw->range[pw->n++] = all[i];
 			}
 	return 0;
+}
+
+void
+prewarm_reserve(size_t bytes)
+{
+	enum { BLOCK = 16 * 1024 };     /* under the mmap threshold: from the heap */
+	void *block[256];
+	size_t n = 0;
+
+	if (bytes / BLOCK > sizeof(block) / sizeof(*block))
+		bytes = sizeof(block) / sizeof(*block) * BLOCK;
+	/* free() would hand the space back to the kernel above this. */
+	(void)mallopt(M_TRIM_THRESHOLD, (int)(4 * bytes + (1u << 20)));
+	while (n * BLOCK < bytes && (block[n] = malloc(BLOCK)) != NULL)
+		n++;
+	/* Newest first, so each merges into the free top as it goes. */
+	while (n > 0)
+		free(block[--n]);
 }
 
 /* Whether the request has arrived. */

@@ -26,11 +26,24 @@ struct prewarm {
 
 /*
  * Reads this process's mappings (/proc/self/maps) into *pw, in the order
- * worth warming: private writable data, then the program's code, then the
- * libraries' code. Runs before the sandbox, which forbids open(2).
+ * worth warming: private writable data, then the program's code, the
+ * libraries' code, and last the read-only file mappings (constants). Runs
+ * before the sandbox, which forbids open(2).
  * Returns 0, or -1 with errno (pw then holds no ranges).
  */
 int prewarm_scan(struct prewarm *pw);
+
+/*
+ * Leaves about `bytes` (at most 4 MB) free at the top of malloc's heap and
+ * stops free() from handing it back. Called once by the process that forks
+ * spares: a child's new allocations then land on heap pages prewarm_run has
+ * already made private, instead of fresh pages that fault on the request's
+ * path.
+ */
+void prewarm_reserve(size_t bytes);
+
+/* Enough for a small run's lowering, compiling and garbage, with room. */
+#define PREWARM_RESERVE_DEFAULT (512u << 10)
 
 /*
  * Touches the ranges of *pw in small steps, returning early as soon as

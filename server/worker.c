@@ -423,6 +423,8 @@ worker_warm(void *arg)
 		engine_destroy(worker_warm_engine);
 		worker_warm_engine = NULL;
 	}
+	/* Room for a run's allocations on pages the spare warms ahead. */
+	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
 	return 0;
 }
 

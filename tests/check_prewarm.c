@@ -130,6 +130,44 @@ START_TEST(test_scan_skips_reservations)
 }
 END_TEST
 
+START_TEST(test_scan_lists_constants_after_code)
+{
+	static struct prewarm pw;
+	static const char constant[] = "a read-only constant";
+	int code, rodata;
+
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	code = range_of(&pw, (const void *)(uintptr_t)prewarm_scan);
+	rodata = range_of(&pw, constant);
+	/* Format strings and tables: a child's first read of each faulted. */
+	ck_assert_int_ge(rodata, 0);
+	ck_assert(!pw.range[rodata].writable);
+	ck_assert_int_gt(rodata, code);
+}
+END_TEST
+
+/* malloc's own heap is the sanitizer's under ASan: nothing to reserve. */
+#if !defined(__SANITIZE_ADDRESS__)
+START_TEST(test_reserve_leaves_room_at_the_top)
+{
+	void *block[48];
+	char *top;
+	size_t i;
+
+	prewarm_reserve(1u << 20);
+	top = sbrk(0);
+	/* 768 KB of new allocations fit below the old break... */
+	for (i = 0; i < 48; i++)
+		ck_assert_ptr_nonnull(block[i] = malloc(16 * 1024));
+	ck_assert_ptr_eq(sbrk(0), top);
+	/* ...and freeing them does not hand the room back. */
+	for (i = 48; i > 0; i--)
+		free(block[i - 1]);
+	ck_assert_ptr_eq(sbrk(0), top);
+}
+END_TEST
+#endif
+
 int
 main(void)
 {
@@ -143,6 +181,10 @@ main(void)
 	tcase_add_test(tc, test_run_stops_when_work_arrives);
 	tcase_add_test(tc, test_run_skips_a_vanished_range);
 	tcase_add_test(tc, test_scan_skips_reservations);
+	tcase_add_test(tc, test_scan_lists_constants_after_code);
+#if !defined(__SANITIZE_ADDRESS__)
+	tcase_add_test(tc, test_reserve_leaves_room_at_the_top);
+#endif
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
