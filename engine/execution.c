@@ -88,10 +88,12 @@ execution_entry_source(const char *code, const json_t *providers)
 
 	if (cm_separate_imports(code, strlen(code), &imp) != 0)
 		return NULL;
-	fail |= EXECUTION_PUTS("const { __dispatch, __stringifyForDispatch, "
-	    "__parseForDispatch, __BINARY_TAG, __encodeBinaryValue, "
-	    "__decodeBinaryValue, __encodeBase64, __decodeBase64 } = "
-	    "__cm.entryScope();\n");
+	/*
+	 * The entry scope's names are the module function's parameters
+	 * (execution_scope_params); this line keeps the place where they were
+	 * once declared, so positions in the entry stay where they were.
+	 */
+	fail |= EXECUTION_PUTS("\n");
 	json_array_foreach(providers, i, d) {
 		const char *name = json_string_value(json_object_get(d, "name"));
 
@@ -220,6 +222,42 @@ execution_syntax_text(const char *err, const char *filename)
 	return out;
 }
 
+/*
+ * The entry module's parameters after the module record: the entry scope's
+ * names in the spec's order, which is the order 90_entry.js passes them in.
+ */
+static const char *
+execution_scope_params(void)
+{
+	static const struct {
+		const char *name;
+		int group;
+	} names[] = {
+#define X(name, group) { name, group },
+		CM_SPEC_RESERVED_PROVIDER_NAMES(X)
+#undef X
+	};
+	static char params[512];
+	size_t i, len = 0, n;
+
+	if (params[0] != '\0')
+		return params;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (names[i].group != CM_RESERVED_ENTRY_SCOPE)
+			continue;
+		n = strlen(names[i].name);
+		if (len + n + 3 > sizeof(params))
+			return NULL;
+		if (len > 0) {
+			memcpy(params + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(params + len, names[i].name, n + 1);
+		len += n;
+	}
+	return params;
+}
+
 /* ---- natives ---- */
 
 struct execution_compile {
@@ -227,6 +265,7 @@ struct execution_compile {
 	size_t len;
 	const char *filename;
 	int goal;            /* 0 module, 1 cjs (a script wrapping the body) */
+	const char *params;  /* a module's parameters after __m, or NULL */
 	char err[400];
 };
 
@@ -253,8 +292,11 @@ execution_compile_body(duk_context *ctx, void *udata)
 		src = wrapped;
 		len += sizeof(head) - 1 + sizeof(tail) - 1;
 	}
-	rc = lower_source(src, len, c->goal == 1 ? LOWER_SCRIPT : LOWER_MODULE,
-	    &lr);
+	if (c->params != NULL)
+		rc = lower_module_params(src, len, c->params, &lr);
+	else
+		rc = lower_source(src, len, c->goal == 1 ? LOWER_SCRIPT :
+		    LOWER_MODULE, &lr);
 	free(wrapped);
 	if (rc != 0) {
 		snprintf(c->err, sizeof(c->err), "%s", lr.error[0] != '\0' ?
@@ -962,6 +1004,8 @@ execution_run(struct engine *e, const struct execution_request *req,
 	c.src = src;
 	c.len = strlen(src);
 	c.filename = "executor.js";
+	if ((c.params = execution_scope_params()) == NULL)
+		goto out;
 	if (duk_safe_call(ctx, execution_compile_body, &c, 0, 1) !=
 	    DUK_EXEC_SUCCESS) {
 		if (c.err[0] != '\0') {

@@ -687,8 +687,8 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 
 /* ---- the entry point ---- */
 
-static int lower_any(const char *, size_t, enum lower_goal, unsigned,
-    unsigned, const char *const *, size_t, struct lower_result *);
+static int lower_any(const char *, size_t, enum lower_goal, const char *,
+    unsigned, unsigned, const char *const *, size_t, struct lower_result *);
 
 static void
 program(struct lw_ctx *c, struct ast_node *prog)
@@ -702,7 +702,12 @@ program(struct lw_ctx *c, struct ast_node *prog)
 	lw_fn_push(c, &top, s);
 	c->top = &top;
 	if (c->module) {
-		lw_puts(OUT(c), "(function (__m) { \"use strict\"; ");
+		lw_puts(OUT(c), "(function (__m");
+		if (c->module_params != NULL) {
+			lw_puts(OUT(c), ", ");
+			lw_puts(OUT(c), c->module_params);
+		}
+		lw_puts(OUT(c), ") { \"use strict\"; ");
 		if (s->has_await) {
 			/* top-level await: the whole body is one async function */
 			lw_puts(OUT(c), "return __cm.async(function () { ");
@@ -751,7 +756,14 @@ int
 lower_source(const char *src, size_t len, enum lower_goal goal,
     struct lower_result *res)
 {
-	return lower_any(src, len, goal, 0, 0, NULL, 0, res);
+	return lower_any(src, len, goal, NULL, 0, 0, NULL, 0, res);
+}
+
+int
+lower_module_params(const char *src, size_t len, const char *params,
+    struct lower_result *res)
+{
+	return lower_any(src, len, LOWER_MODULE, params, 0, 0, NULL, 0, res);
 }
 
 int
@@ -759,13 +771,13 @@ lower_source_opts(const char *src, size_t len, unsigned flags,
     unsigned serial, const char *const *outer, size_t nouter,
     struct lower_result *res)
 {
-	return lower_any(src, len, LOWER_SCRIPT, flags, serial, outer, nouter,
-	    res);
+	return lower_any(src, len, LOWER_SCRIPT, NULL, flags, serial, outer,
+	    nouter, res);
 }
 
 static int
-lower_any(const char *src, size_t len, enum lower_goal goal, unsigned flags,
-    unsigned serial, const char *const *outer, size_t nouter,
+lower_any(const char *src, size_t len, enum lower_goal goal,
+    const char *module_params, unsigned flags, unsigned serial, const char *const *outer, size_t nouter,
     struct lower_result *res)
 {
 	struct ast_arena *arena;
@@ -796,6 +808,7 @@ lower_any(const char *src, size_t len, enum lower_goal goal, unsigned flags,
 	c.src = src;
 	c.src_len = len;
 	c.module = goal == LOWER_MODULE;
+	c.module_params = module_params;
 	c.strict = (flags & LOWER_F_STRICT) != 0;
 	c.eval_code = (flags & LOWER_F_EVAL) != 0;
 	c.arrow_eval = flags & (LOWER_F_THIS | LOWER_F_ARGS);

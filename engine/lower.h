@@ -31,6 +31,16 @@ struct lower_result {
 int lower_source(const char *src, size_t len, enum lower_goal goal,
     struct lower_result *res);
 
+/*
+ * As lower_source for a module whose function takes more parameters after
+ * the module record: `(function (__m, <params>) { ... })`. The entry module
+ * gets its scope's names this way, bound on the call, rather than from a
+ * declaration lowered and compiled on every run. `params` is emitted as
+ * given: a comma-separated list of identifiers.
+ */
+int lower_module_params(const char *src, size_t len, const char *params,
+    struct lower_result *res);
+
 /* lower_source_opts flags */
 #define LOWER_F_STRICT 0x1  /* strict from the first token (eval in strict code) */
 #define LOWER_F_EVAL   0x2  /* eval code: its top-level let/const/class get

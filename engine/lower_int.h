@@ -137,6 +137,7 @@ struct lw_ctx {
 	const char *src;
 	size_t src_len;
 	int module;
+	const char *module_params; /* after __m in a module's function, or NULL */
 	int strict;               /* LOWER_F_STRICT: strict from the start */
 	int eval_code;            /* LOWER_F_EVAL (lower_eval.c) */
 	int ntdz;                 /* runtime TDZ flags made (scope.c) */

@@ -257,6 +257,23 @@ START_TEST(test_module_shape)
 }
 END_TEST
 
+START_TEST(test_module_params)
+{
+	static const char src[] = "export default (async () => d(1));\n";
+	struct lower_result res;
+
+	/* The entry's scope arrives as parameters; a free use reads them. */
+	ck_assert_int_eq(lower_module_params(src, strlen(src), "d, e", &res), 0);
+	ck_assert_ptr_nonnull(strstr(res.code, "(function (__m, d, e) { "));
+	ck_assert_ptr_nonnull(strstr(res.code, "return d(1);"));
+	free(res.code);
+	/* Other modules keep the one parameter. */
+	ck_assert_int_eq(lower_source(src, strlen(src), LOWER_MODULE, &res), 0);
+	ck_assert_ptr_nonnull(strstr(res.code, "(function (__m) { "));
+	free(res.code);
+}
+END_TEST
+
 START_TEST(test_line_alignment)
 {
 	struct lower_result res;
@@ -378,6 +395,7 @@ lower_suite(void)
 	tcase_add_test(tc, test_for_of);
 	tcase_add_test(tc, test_dynamic_import);
 	tcase_add_test(tc, test_module_shape);
+	tcase_add_test(tc, test_module_params);
 	tcase_add_test(tc, test_line_alignment);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_classes);

@@ -226,6 +226,20 @@
 	};
 	Object.freeze(scope);
 
+	/*
+	 * What the entry module's function takes after its module record: the
+	 * entry scope in the spec's order, the order execution.c declares the
+	 * parameters in (execution_scope_params).
+	 */
+	var scopeArgs = [];
+	(function () {
+		var all = G.__cm_spec.reservedProviderNames, n;
+
+		for (n in all)
+			if (all[n] === 'entry-scope')
+				scopeArgs.push(scope[n]);
+	})();
+
 	/* ---- modules ---- */
 
 	function normalize(name) {
@@ -360,7 +374,8 @@
 			for (r = 0; r < staticSpecs.length; r++)
 				if (!hasOwn.call(modules, normalize(staticSpecs[r])))
 					throw notFound(staticSpecs[r]);
-			r = moduleFn(makeM(ns, 'executor.js'));
+			r = moduleFn.apply(undefined,
+			    [makeM(ns, 'executor.js')].concat(scopeArgs));
 			r = Promise_.resolve(r).then(function () {
 				var f = ns['default'];
 
