@@ -463,7 +463,10 @@ execution_js(struct execution *x, const char *holder, const char *name,
 	return execution_js_args(x, holder, name, nargs, NULL, 0);
 }
 
-/* duk_safe_call body: [ natives ] -> [ ], stashes __cm.hostInit(natives). */
+/*
+ * duk_safe_call body: [ ] -> [ ], stashes __cm.hostInit(natives) unless a
+ * prepare already did.
+ */
 static duk_ret_t
 execution_install_body(duk_context *ctx, void *udata)
 {
@@ -477,6 +480,8 @@ execution_install_body(duk_context *ctx, void *udata)
 
 	(void)udata;
 	duk_push_global_stash(ctx);
+	if (duk_has_prop_string(ctx, -1, "cm_exec"))
+		return 0;
 	duk_get_prop_string(ctx, -1, "cm");
 	duk_get_prop_string(ctx, -1, "hostInit");
 	duk_dup(ctx, -2);
@@ -485,6 +490,17 @@ execution_install_body(duk_context *ctx, void *udata)
 	duk_call_method(ctx, 1);
 	duk_put_prop_string(ctx, -3, "cm_exec");
 	return 0;
+}
+
+int
+execution_prepare(struct engine *e)
+{
+	duk_context *ctx = engine_context(e);
+	int rc;
+
+	rc = duk_safe_call(ctx, execution_install_body, NULL, 0, 1);
+	duk_pop(ctx);
+	return rc == DUK_EXEC_SUCCESS ? 0 : -1;
 }
 
 /* ---- the run clock ---- */
@@ -764,6 +780,17 @@ execution_modules(const json_t *pairs, char **out, char **declared,
 	int rc = -1;
 
 	*out = *declared = *text = NULL;
+	/* Most runs have no map: nothing to build. */
+	if (json_array_size(pairs) == 0) {
+		*out = strdup("[]");
+		*declared = strdup(CM_EMPTY_LIST);
+		if (*out != NULL && *declared != NULL)
+			return 0;
+		free(*out);
+		free(*declared);
+		*out = *declared = NULL;
+		return -1;
+	}
 	if ((map = json_object()) == NULL || (list = json_array()) == NULL)
 		goto done;
 	json_array_foreach(pairs, i, pair) {

@@ -62,6 +62,15 @@ struct execution_request {
 char *execution_run(struct engine *e, const struct execution_request *req,
     const struct execution_host *host, int *retained);
 
+/*
+ * Installs the host's side of the runtime on `e` ahead of its run: what
+ * execution_run would do first, with nothing of a request in it. A zygote
+ * calls it on its warm heap so no child does it on a request's path.
+ * Optional; returns 0, or -1 when the heap refused (e is then unchanged
+ * for execution_run, which installs again).
+ */
+int execution_prepare(struct engine *e);
+
 enum execution_invoke_end {
 	EXECUTION_INVOKE_ANSWERED,  /* the answer says response or error */
 	EXECUTION_INVOKE_TIMEOUT,   /* the bound passed: the handles must close */

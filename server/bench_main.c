@@ -396,8 +396,8 @@ bench_engine(void)
 	    engine_mem_peak(e) / 1048576.0);
 	/* The rest of what the zygote's worker_warm does before any fork. */
 	json_object_seed(0);
-	if (engine_preload(e) != 0) {
-		fprintf(stderr, "bench: the lazy groups failed to load\n");
+	if (engine_preload(e) != 0 || execution_prepare(e) != 0) {
+		fprintf(stderr, "bench: the warm heap could not be prepared\n");
 		exit(1);
 	}
 	prewarm_reserve(PREWARM_RESERVE_DEFAULT);

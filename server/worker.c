@@ -418,8 +418,12 @@ worker_warm(void *arg)
 	json_object_seed(0);
 	memset(&eo, 0, sizeof(eo));
 	worker_warm_engine = engine_create(&eo, err, sizeof(err));
-	/* The prelude's lazy groups too: no child loads one on a request's path. */
-	if (worker_warm_engine != NULL && engine_preload(worker_warm_engine) != 0) {
+	/*
+	 * The prelude's lazy groups and the host's side too: no child does
+	 * either on a request's path.
+	 */
+	if (worker_warm_engine != NULL && (engine_preload(worker_warm_engine) !=
+	    0 || execution_prepare(worker_warm_engine) != 0)) {
 		engine_destroy(worker_warm_engine);
 		worker_warm_engine = NULL;
 	}

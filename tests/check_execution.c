@@ -136,6 +136,9 @@ struct opts {
 	unsigned mem_mb;             /* 0: 64 */
 };
 
+/* run() calls execution_prepare first, as a zygote does. */
+static int run_prepared;
+
 /* Runs code; returns the ExecuteResultMessage (malloc'd). */
 static char *
 run(struct fake *f, const char *code, const struct opts *o)
@@ -167,6 +170,8 @@ run(struct fake *f, const char *code, const struct opts *o)
 	h.wait = fake_wait;
 	h.host_wait = fake_edge;
 	h.arg = f;
+	if (run_prepared)
+		ck_assert_int_eq(execution_prepare(e), 0);
 	msg = execution_run(e, &r, &h, &retained);
 	ck_assert_int_eq(retained, 0);
 	ck_assert_ptr_nonnull(msg);
@@ -373,6 +378,32 @@ START_TEST(test_modules)
 }
 END_TEST
 
+/* A heap prepared ahead (a zygote's) runs exactly as a fresh one does. */
+START_TEST(test_prepared_heap)
+{
+	struct opts o = { "[{\"name\":\"store\",\"tools\":[\"a\"]}]", "[]",
+	    0, 0, NULL, 0 };
+	struct fake f;
+	char *msg;
+
+	run_prepared = 1;
+	memset(&f, 0, sizeof(f));
+	msg = run(&f, "async () => (await store.a(1)).tool", &o);
+	ck_assert_str_eq(msg, "{\"resultJson\":\"\\\"a\\\"\",\"logs\":[]}");
+	free(msg);
+	fake_free(&f);
+	/* An empty map and no map name the same nothing. */
+	expect("import { x } from 'missing'\nasync () => x", &o,
+	    "{\"error\":\"Module \\\"missing\\\" is not in the module map. "
+	    "Import one of the names it declares: (none).\",\"logs\":[]}");
+	o.modules = NULL;
+	run_prepared = 0;
+	expect("import { x } from 'missing'\nasync () => x", &o,
+	    "{\"error\":\"Module \\\"missing\\\" is not in the module map. "
+	    "Import one of the names it declares: (none).\",\"logs\":[]}");
+}
+END_TEST
+
 START_TEST(test_memory_limit)
 {
 	struct opts o = { NULL, NULL, 0, 0, NULL, 16 };
@@ -515,6 +546,7 @@ execution_suite(void)
 	tcase_add_test(tc, test_dispatch_and_proxies);
 	tcase_add_test(tc, test_clock_pauses_for_tools);
 	tcase_add_test(tc, test_modules);
+	tcase_add_test(tc, test_prepared_heap);
 	tcase_add_test(tc, test_memory_limit);
 	tcase_add_test(tc, test_payload_bound);
 	tcase_add_test(tc, test_outbound_stub);
