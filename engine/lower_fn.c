@@ -268,8 +268,11 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		wrapper = "__cm.asyncGen";
 	else if (fn->is_generator)
 		wrapper = "__cm.gen";
-	else if (fn->is_async)
+	else if (fn->is_async && s->has_await)
 		wrapper = "__cm.async";
+	else if (fn->is_async)
+		/* nothing to suspend for: the body runs on the caller's thread */
+		wrapper = "__cm.asyncNow";
 	if (s->needs != NULL) {
 		lw_puts(OUT(c), "(function (");
 		for (r = s->needs; r != NULL; r = r->next)

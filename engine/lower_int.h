@@ -91,7 +91,8 @@ struct lw_scope {
 	unsigned arrow_args : 1;  /* ... `arguments` */
 	unsigned arrow_nt : 1;    /* ... `new.target` */
 	unsigned derived_ctor : 1;
-	unsigned has_await : 1;   /* module/program: top-level await */
+	unsigned has_await : 1;   /* awaits of its own (await, for await);
+	                           * in a program: top-level await */
 	const char *env;          /* per-iteration env object, or NULL */
 	struct lw_envref *needs;  /* boundary scopes: outer envs to capture */
 };

@@ -672,6 +672,8 @@ visit(struct an *a, struct ast_node *n)
 		break;
 	case AST_FOR_IN_STATEMENT:
 	case AST_FOR_OF_STATEMENT:
+		if (n->kind == AST_FOR_OF_STATEMENT && n->is_await)
+			a->sc->fn->has_await = 1;
 		visit(a, n->right);
 		if (n->left->kind == AST_VARIABLE_DECLARATION &&
 		    n->left->var_kind != AST_VAR) {
@@ -697,8 +699,7 @@ visit(struct an *a, struct ast_node *n)
 		visit(a, n->test);
 		break;
 	case AST_AWAIT_EXPRESSION:
-		if (a->sc->fn->kind == LW_S_PROGRAM)
-			a->sc->fn->has_await = 1;
+		a->sc->fn->has_await = 1;
 		visit(a, n->argument);
 		break;
 	case AST_IMPORT_DECLARATION:

@@ -205,9 +205,22 @@ START_TEST(test_coroutines)
 	    "this, arguments, $gf$1, new.target); }, 2, \"\")");
 	ASSERT_CONTAINS("x = [function* g(g) {}];", LOWER_SCRIPT,
 	    "__cm.genFn(function $gf$1(g) {");
-	ASSERT_CONTAINS("x = [async () => 1];", LOWER_SCRIPT,
+	ASSERT_CONTAINS("x = [async () => await 1];", LOWER_SCRIPT,
 	    "__cm.genFn(function () { return __cm.async(function () { "
+	    "return __cm.await(1); }, this, arguments, new.target); }, 1, "
+	    "\"\")");
+	/* No await of its own: no coroutine (a nested function's awaits are its own). */
+	ASSERT_CONTAINS("x = [async () => 1];", LOWER_SCRIPT,
+	    "__cm.genFn(function () { return __cm.asyncNow(function () { "
 	    "return 1; }, this, arguments, new.target); }, 1, \"\")");
+	ASSERT_CONTAINS("async function f() { return async () => await 1; }",
+	    LOWER_SCRIPT, "return __cm.asyncNow(function () { return "
+	    "__cm.genFn(function () { return __cm.async(");
+	ASSERT_CONTAINS("async function f() { for await (const x of y); }",
+	    LOWER_SCRIPT, "return __cm.async(function () {");
+	/* A module whose only await is a for await is still async at the top. */
+	ASSERT_CONTAINS("for await (const x of y);", LOWER_MODULE,
+	    "return __cm.async(function () {");
 	/* an async generator awaits its return value at the return */
 	ASSERT_CONTAINS("async function* g() { return 1; }", LOWER_SCRIPT,
 	    "return __cm.await(1);");

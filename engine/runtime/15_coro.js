@@ -118,6 +118,24 @@
 		return p;
 	}
 
+	/*
+	 * An async function with no await of its own (the lowering knows): it
+	 * would run to its end at the call anyway, so it runs on the caller's
+	 * thread and its promise settles the same way.
+	 */
+	function cmAsyncNow(fn, self, args, nt) {
+		var p;
+		if (nt !== undefined)
+			throw notConstructor(nt);
+		p = newPromise();
+		try {
+			resolveP(p, fn.apply(self, args));
+		} catch (e) {
+			rejectP(p, e);
+		}
+		return p;
+	}
+
 	function cmAwait(v) {
 		var co = current;
 		if (co === null || co.kind === 2 /* GEN */)
@@ -807,6 +825,7 @@
 	P.isGenReturn = isGenReturn;
 
 	cm.async = cmAsync;
+	cm.asyncNow = cmAsyncNow;
 	cm.await = cmAwait;
 	cm.gen = cmGen;
 	cm['yield'] = cmYield;

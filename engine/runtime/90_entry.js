@@ -40,6 +40,7 @@
 	var modules = {};       /* normalized name -> { kind, value } */
 	var declared = '';
 	var registry = {};      /* normalized name -> namespace object */
+	var evaluations = [];   /* promises of modules with a top-level await */
 	var state = 0;          /* 0 pending, 1 fulfilled, 2 rejected */
 	var staticSpecs = [];   /* the entry's static import specifiers */
 	var retain = false;     /* retainHandles was asked for */
@@ -306,7 +307,10 @@
 		ns = registry[key] = makeNamespace();
 		if (mod.kind === 'js') {
 			fn = host.compile(0, mod.value, key);
-			fn(makeM(ns, key));
+			/* A top-level await makes the body async: its promise. */
+			module = fn(makeM(ns, key));
+			if (module !== undefined)
+				evaluations.push(module);
 		} else if (mod.kind === 'cjs') {
 			fn = host.compile(1, mod.value, key);
 			module = { exports: {} };
@@ -335,12 +339,24 @@
 		return ns;
 	}
 
+	/*
+	 * What waits for the modules with a top-level await that were loaded
+	 * since `from` (an index into evaluations): a promise of undefined.
+	 * An importer sees its imports only once they have finished.
+	 */
+	function evaluated(from) {
+		return Promise_.all(slice.call(evaluations, from));
+	}
+
 	function importDynamic(spec) {
+		var from = evaluations.length, ns;
+
 		try {
-			return Promise_.resolve(load(spec));
+			ns = load(spec);
 		} catch (e) {
 			return Promise_.reject(e);
 		}
+		return evaluated(from).then(function () { return ns; });
 	}
 
 	/* ---- the run ---- */
@@ -376,7 +392,9 @@
 					throw notFound(staticSpecs[r]);
 			r = moduleFn.apply(undefined,
 			    [makeM(ns, 'executor.js')].concat(scopeArgs));
-			r = Promise_.resolve(r).then(function () {
+			/* Promise.all only when a module has a top-level await. */
+			r = (evaluations.length > 0 ? Promise_.all([r, evaluated(0)]) :
+			    Promise_.resolve(r)).then(function () {
 				var f = ns['default'];
 
 				if (typeof f !== 'function')
