@@ -353,6 +353,41 @@ bench_engine_forked(struct engine *e, int n, int prewarm)
 	    lat, nlat);
 }
 
+/*
+ * The same request in this process, on a fresh heap each time (created and
+ * preloaded off the clock, as a spare's is): what the engine itself costs
+ * with warm caches, and again after the idle moment a spare has. The two
+ * differ only by the machine forgetting our code and data while idle.
+ */
+static void
+bench_engine_in_process(int n, unsigned idle_us)
+{
+	struct engine_options eo;
+	struct engine *e;
+	char err[256];
+	double us;
+	int i;
+
+	memset(&eo, 0, sizeof(eo));
+	nlat = 0;
+	for (i = 0; i < n; i++) {
+		if ((e = engine_create(&eo, err, sizeof(err))) == NULL ||
+		    engine_preload(e) != 0 || execution_prepare(e) != 0) {
+			fprintf(stderr, "bench: %s\n", e ? "preload failed" : err);
+			exit(1);
+		}
+		if (idle_us > 0)
+			usleep(idle_us);
+		if ((us = bench_engine_run(e, "async () => 6*7", NULL)) < 0)
+			exit(1);
+		lat[nlat++] = us / 1e3;
+		engine_destroy(e);
+	}
+	report(idle_us > 0 ? "engine, in process, fresh heap, after 30 ms idle: "
+	    "request to result" : "engine, in process, fresh heap, back to back: "
+	    "request to result", lat, nlat);
+}
+
 /* Tool-call overhead inside the engine: 200 calls against none. */
 static void
 bench_engine_tool_calls(struct engine *e)
@@ -403,6 +438,8 @@ bench_engine(void)
 	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
 	bench_engine_forked(e, 100, 0);
 	bench_engine_forked(e, 100, 1);
+	bench_engine_in_process(100, 0);
+	bench_engine_in_process(100, 30000);
 	memcpy(lat, bench_fork_ms, bench_nfork * sizeof(*lat));
 	nlat = bench_nfork;
 	report("engine, a fresh heap from the snapshot (fork)", lat, nlat);
