@@ -127,9 +127,10 @@ execution_entry_source(const char *code, const json_t *providers)
 		    imp.imports_len);
 		fail |= EXECUTION_PUTS("\n");
 	}
-	fail |= EXECUTION_PUTS("export default (\n");
+	/* The module record takes the arrow: no export getter, no name to set. */
+	fail |= EXECUTION_PUTS("__m.entry((\n");
 	fail |= execution_append(&buf, &len, &cap, imp.body, imp.body_len);
-	fail |= EXECUTION_PUTS("\n);\n");
+	fail |= EXECUTION_PUTS("\n));\n");
 	cm_imports_clear(&imp);
 	if (fail) {
 		free(buf);
@@ -269,6 +270,22 @@ struct execution_compile {
 	char err[400];
 };
 
+/*
+ * Where the function inside a lowered module's `(function ... })` starts
+ * (*at) and how long it is; 0 when the text has another shape.
+ */
+static size_t
+execution_function_text(const char *code, size_t len, size_t *at)
+{
+	while (len > 0 && (code[len - 1] == '\n' || code[len - 1] == ' '))
+		len--;
+	if (len < 12 || strncmp(code, "(function ", 10) != 0 ||
+	    code[len - 1] != ')')
+		return 0;
+	*at = 1;
+	return len - 2;
+}
+
 /* duk_safe_call body: [ ] -> [ fn ]; a failed lowering leaves err set. */
 static duk_ret_t
 execution_compile_body(duk_context *ctx, void *udata)
@@ -277,7 +294,7 @@ execution_compile_body(duk_context *ctx, void *udata)
 	struct lower_result lr;
 	char *wrapped = NULL;
 	const char *src = c->src;
-	size_t len = c->len;
+	size_t len = c->len, n, at;
 	int rc;
 
 	if (c->goal == 1) {
@@ -302,6 +319,18 @@ execution_compile_body(duk_context *ctx, void *udata)
 		snprintf(c->err, sizeof(c->err), "%s", lr.error[0] != '\0' ?
 		    lr.error : "SyntaxError: invalid source");
 		return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "%s", c->err);
+	}
+	/*
+	 * A module lowers to `(function (__m) {...})`: compiled as the function
+	 * it is, rather than as a program whose value is that function.
+	 */
+	if (c->goal == 0 && (n = execution_function_text(lr.code,
+	    lr.code_len, &at)) > 0) {
+		duk_push_lstring(ctx, lr.code + at, n);
+		free(lr.code);
+		duk_push_string(ctx, c->filename);
+		duk_compile(ctx, DUK_COMPILE_FUNCTION | DUK_COMPILE_STRICT);
+		return 1;
 	}
 	duk_push_lstring(ctx, lr.code, lr.code_len);
 	free(lr.code);

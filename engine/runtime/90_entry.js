@@ -382,21 +382,20 @@
 
 	/* Runs the entry module and calls its arrow; a promise of the value. */
 	function start(moduleFn) {
-		var ns = makeNamespace(), r;
+		var ns = makeNamespace(), m = makeM(ns, 'executor.js'), r, f;
 
+		/* The generated entry hands its arrow over: __m.entry((arrow)). */
+		m.entry = function (v) { f = v; };
 		registry['\u0000entry'] = ns;
 		try {
 			/* Static imports resolve before anything runs. */
 			for (r = 0; r < staticSpecs.length; r++)
 				if (!hasOwn.call(modules, normalize(staticSpecs[r])))
 					throw notFound(staticSpecs[r]);
-			r = moduleFn.apply(undefined,
-			    [makeM(ns, 'executor.js')].concat(scopeArgs));
+			r = moduleFn.apply(undefined, [m].concat(scopeArgs));
 			/* Promise.all only when a module has a top-level await. */
 			r = (evaluations.length > 0 ? Promise_.all([r, evaluated(0)]) :
 			    Promise_.resolve(r)).then(function () {
-				var f = ns['default'];
-
 				if (typeof f !== 'function')
 					throw new TypeError_('the entry is not a function');
 				return f();
