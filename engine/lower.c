@@ -73,6 +73,24 @@ lw_env_init(struct lw_ctx *c, struct lw_scope *s)
 	lw_printf(OUT(c), "%s = {}; ", s->env);
 }
 
+/*
+ * A directive as written, except the lowering's own "use cm noctor"
+ * (engine/module.mk): a script's is written with an escape, which keeps
+ * its value but makes Duktape ignore it, so only the lowering makes
+ * functions no constructors.
+ */
+static void
+put_directive(struct lw_ctx *c, struct ast_node *e)
+{
+	const char *t = c->src + e->start;
+	size_t len = e->end - e->start;
+
+	if (len == 15 && memcmp(t + 1, "use cm noctor", 13) == 0)
+		lw_puts(OUT(c), "\"use cm noct\\x6fr\"");
+	else
+		lw_put(OUT(c), t, len);
+}
+
 /* Emits the directive prologue of a body; returns how many statements. */
 size_t
 lw_directives(struct lw_ctx *c, struct ast_list *body)
@@ -85,8 +103,7 @@ lw_directives(struct lw_ctx *c, struct ast_list *body)
 		if (s->kind != AST_EXPRESSION_STATEMENT || s->directive.s == NULL)
 			break;
 		lw_sync_line(c, s);
-		lw_put(OUT(c), c->src + s->expression->start,
-		    s->expression->end - s->expression->start);
+		put_directive(c, s->expression);
 		lw_puts(OUT(c), "; ");
 	}
 	return i;
@@ -524,8 +541,9 @@ expr_stmt(struct lw_ctx *c, struct ast_node *e)
 	if (c->out.p == NULL)
 		return;
 	p = c->out.p + at;
-	if (*p == '{' || strncmp(p, "function", 8) == 0 ||
-	    strncmp(p, "let [", 5) == 0) {
+	/* a string first is no directive: ("use strict"); stays one statement */
+	if (*p == '{' || *p == '"' || *p == '\'' ||
+	    strncmp(p, "function", 8) == 0 || strncmp(p, "let [", 5) == 0) {
 		lw_insert(OUT(c), at, "(", 1);
 		lw_putc(OUT(c), ')');
 	}
@@ -543,8 +561,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 	switch (n->kind) {
 	case AST_EXPRESSION_STATEMENT:
 		if (n->directive.s != NULL) {
-			lw_put(OUT(c), c->src + n->expression->start,
-			    n->expression->end - n->expression->start);
+			put_directive(c, n->expression);
 			lw_puts(OUT(c), ";");
 			break;
 		}

@@ -758,6 +758,7 @@ object(struct lw_ctx *c, struct ast_node *n)
 		lw_prop_key(c, p->key, p->is_computed);
 		lw_puts(OUT(c), ", ");
 		c->pending_home = home;
+		c->pending_method = 1;
 		lw_function(c, p->value, NULL, 0);
 		lw_printf(OUT(c), ", %d)", p->prop_kind == AST_PROP_GET ? 1 : 2);
 	}

@@ -9,6 +9,9 @@
 
 #include "lower_int.h"
 
+/* The directive that makes Duktape compile a function as no constructor. */
+#define NOCTOR	"\"use cm noctor\"; "
+
 void
 lw_fn_push(struct lw_ctx *c, struct lw_fn *f, struct lw_scope *s)
 {
@@ -289,6 +292,13 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		lw_putc(OUT(c), ' ');
 	put_formals(c, names, nformal);
 	lw_puts(OUT(c), " {");
+	/* ES2015 makes only these constructors: the directive (engine/
+	 * module.mk) has Duktape compile the rest as none, so their closures
+	 * get no `prototype` object and `new` on them throws */
+	if (wrapper != NULL)
+		lw_puts(OUT(c), "\"use cm noctor\";");
+	else if (is_method || fn->kind == AST_ARROW_FUNCTION_EXPRESSION)
+		lw_puts(OUT(c), NOCTOR);
 	lw_fn_push(c, &f, s);
 	if (home != NULL)
 		f.home = home;
@@ -308,7 +318,8 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 			lw_directives(c, &fn->body->list_body);
 		f.vars_at = c->out.len;
 		param_init(c, fn, names, nformal);
-		lw_printf(OUT(c), " return %s(function () { ", wrapper);
+		lw_printf(OUT(c), " return %s(function () { " NOCTOR,
+		    wrapper);
 		lw_fn_push(c, &inner, s);
 		inner.home = f.home;
 		inner.in_gen = in_gen;
@@ -327,7 +338,7 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 			lw_directives(c, &fn->body->list_body);
 		lw_printf(OUT(c), " return %s(function ", wrapper);
 		put_formals(c, names, nformal);
-		lw_puts(OUT(c), " { ");
+		lw_puts(OUT(c), " { " NOCTOR);
 		/* the outer wrapper has no prologue of its own */
 		c->fn = f.up;
 		lw_fn_push(c, &inner, s);
@@ -355,9 +366,6 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 				snprintf(prefix + pl, sizeof(prefix) - (size_t)pl,
 				    "%s.call(this); ", cls->fields_fn);
 		}
-		if (is_method)	/* methods are not constructors */
-			snprintf(prefix, sizeof(prefix), "if (new.target) "
-			    "__cm.notCtor(); ");
 		body(c, fn, names, nformal, 0, prefix[0] ? prefix : NULL, 1);
 		lw_fn_pop(c, &f);
 		lw_puts(OUT(c), " }");

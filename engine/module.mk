@@ -25,6 +25,15 @@ ENGINE_FUZZ_SRCS = $(wildcard engine/lexer*.c engine/parser*.c) engine/ast.c eng
 #    .prototype to inner function templates (only the loaded function is
 #    ever called; compiled templates have none either) and sizes each
 #    property table once: loading the prelude is cheaper, its heap smaller.
+#  - a function whose body opens with the directive "use cm noctor" (only
+#    the lowering writes it; engine/lower.c escapes a user's) is compiled
+#    as no constructor, like Duktape's own object-literal methods: no
+#    `prototype` object is made for its closures and `new` throws;
+#  - engine/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
+#    existing function (the prelude's built-in methods, via
+#    __cm_native.noCtor); `new` on one says "X is not a constructor", and
+#    bind() makes no constructor of one (Duktape's bound functions always
+#    were).
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -w -MMD -MP -I$(BUILD)/gen
@@ -40,7 +49,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/duk_noctor.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -59,7 +68,11 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/module.mk
 	    -e 's/^\tduk_push_bare_object(thr); \/\* _Varmap \*\/$$/\tif (p[0] == 0 \&\& p[1] == 0 \&\& p[2] == 0 \&\& p[3] == 0) {\n\t\tp += 4; \/* cm_load: no _Varmap *\/\n\t} else {\n\tduk_push_bare_object(thr);/' \
 	    -e 's/^\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);$$/\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);\n\t}/' \
 	    -e '}' \
-	    $< > $@.tmp
+	    -e 's/^\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&$$/\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 13 \&\& DUK_STRCMP((const char *) DUK_HSTRING_GET_DATA(h_dir), "use cm noctor") == 0) {\n\t\t\t\t\tcomp_ctx->curr_func.is_constructable = 0; \/* cm_noctor *\/\n\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&/' \
+	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not constructable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s is not a constructor", duk_push_string_tval_readable(thr, tv_func)); \/* cm_noctor *\//' \
+	    -e 's/^\t\t\/\* Strictness is inherited from target. \*\/$$/\t\tif (!DUK_HOBJECT_HAS_CONSTRUCTABLE(h_target)) {\n\t\t\tDUK_HOBJECT_CLEAR_CONSTRUCTABLE((duk_hobject *) h_bound); \/* cm_noctor *\/\n\t\t}\n&/' \
+	    $< engine/duk_noctor.inc > $@.tmp
+	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }

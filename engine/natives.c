@@ -1,7 +1,7 @@
 /*
  * __cm_native: now, print, printErr, regexpTranslate, hiddenKey, fname,
- * lower and the crypto natives (crypto.c), and the script-mode printer
- * behind the globals print and console.*.
+ * isConstructor, noCtor, lower and the crypto natives (crypto.c), and the
+ * script-mode printer behind the globals print and console.*.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +108,26 @@ natives_is_constructor(duk_context *ctx)
 	return 1;
 }
 
+/* In the Duktape build: engine/duk_noctor.inc, appended by engine/module.mk. */
+void	cm_duk_make_noctor(duk_context *, duk_idx_t, duk_int_t);
+
+/*
+ * noCtor(v, mode) -> v: the prelude's built-in methods become no
+ * constructors without a `prototype`; mode 0 v itself, 1 its methods, 2 a
+ * constructor's or namespace's, 3 the global object's (duk_noctor.inc).
+ * Unreachable after 99_seal.js deletes __cm_native; 31_lazy.js keeps it
+ * in a closure for the groups' globals.
+ */
+static duk_ret_t
+natives_no_ctor(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	if (duk_is_object(ctx, 0))
+		cm_duk_make_noctor(ctx, 0, duk_get_int(ctx, 1));
+	duk_set_top(ctx, 1);
+	return 1;
+}
+
 /*
  * fname(fn, name) -> fn: ES2015 SetFunctionName for lowered functions, an
  * own `name` that is non-writable, non-enumerable and configurable. A C
@@ -205,6 +225,8 @@ natives_push(duk_context *ctx, int with_print)
 	duk_put_prop_string(ctx, -2, "fname");
 	duk_push_c_function(ctx, natives_is_constructor, 1);
 	duk_put_prop_string(ctx, -2, "isConstructor");
+	duk_push_c_function(ctx, natives_no_ctor, 2);
+	duk_put_prop_string(ctx, -2, "noCtor");
 	duk_push_c_function(ctx, natives_lower, 4);
 	duk_put_prop_string(ctx, -2, "lower");
 	if (with_print) {

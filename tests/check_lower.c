@@ -60,7 +60,7 @@ START_TEST(test_h1_names_tdz_eval)
 
 	/* function name inference */
 	ASSERT_LOWERS("x = () => 1;",
-	    "x = __cm.fname(function () {return 1; }, \"x\");");
+	    "x = __cm.fname(function () {\"use cm noctor\"; return 1; }, \"x\");");
 	ASSERT_LOWERS("o = { 'a b': function () {} };",
 	    "o = {\"a b\": __cm.fname(function () { }, \"a b\")};");
 	ASSERT_LOWERS("(x) = function () {};", "x = function () { };");
@@ -88,7 +88,8 @@ START_TEST(test_h1_names_tdz_eval)
 	    "var a = void 0; { var a$1 = void 0; eval(__cm.evalSrc(eval, s, "
 	    "0, [\"a\", \"a\"], [\"a\", \"a$1\"])); }");
 	ASSERT_CONTAINS("export default () => 1;", LOWER_MODULE,
-	    "var $default = __cm.fname(function () {return 1; }, \"default\");");
+	    "var $default = __cm.fname(function () {\"use cm noctor\"; "
+	    "return 1; }, \"default\");");
 	ASSERT_CONTAINS("export default function () {}", LOWER_MODULE,
 	    "__cm.fname($default, \"default\");");
 	/* eval code: lexical names of their own, var names listed */
@@ -142,7 +143,7 @@ START_TEST(test_loop_env)
 	ASSERT_LOWERS("for (let i = 0; i < 2; i++) f(() => i);",
 	    "var $env$1; for ($env$1 = {}, $env$1.i = 0; $env$1.i < 2; "
 	    "$env$1 = {i: $env$1.i}, $env$1.i++) f((function ($env$1) { "
-	    "return function () {return $env$1.i; }; })($env$1));");
+	    "return function () {\"use cm noctor\"; return $env$1.i; }; })($env$1));");
 	ASSERT_LOWERS("for (let i = 0; i < 2; i++) f(i);",
 	    "for (var i = 0; i < 2; i++) f(i);");
 }
@@ -151,12 +152,18 @@ END_TEST
 START_TEST(test_arrow)
 {
 	ASSERT_LOWERS("function f() { return () => this.x; }",
-	    "function f() {var $this = this; return function () {return "
-	    "$this.x; }; }");
+	    "function f() {var $this = this; return function () {"
+	    "\"use cm noctor\"; return $this.x; }; }");
 	ASSERT_LOWERS("var g = (a, b) => a + b;",
-	    "var g = __cm.fname(function (a, b) {return a + b; }, \"g\");");
+	    "var g = __cm.fname(function (a, b) {\"use cm noctor\"; return a + b; }, "
+	    "\"g\");");
+	/* only the lowering writes the directive that makes no constructor */
+	ASSERT_CONTAINS("function f() { 'use cm noctor'; }", LOWER_SCRIPT,
+	    "function f() {\"use cm noct\\x6fr\";");
+	ASSERT_CONTAINS("function f() { ('use cm noctor'); }", LOWER_SCRIPT,
+	    "function f() {(\"use cm noctor\");");
 	ASSERT_LOWERS("f((a, b) => a + b);",
-	    "f(function (a, b) {return a + b; });");
+	    "f(function (a, b) {\"use cm noctor\"; return a + b; });");
 }
 END_TEST
 
@@ -193,29 +200,30 @@ START_TEST(test_coroutines)
 {
 	ASSERT_LOWERS("async function f(a) { await a; }",
 	    "var $af$1 = __cm.genFn(f, 1); "
-	    "function f(a) { return __cm.async(function (a) { "
-	    "__cm.await(a); }, this, arguments, new.target); }");
+	    "function f(a) {\"use cm noctor\"; return __cm.async(function (a) { "
+	    "\"use cm noctor\"; __cm.await(a); }, this, arguments, new.target); }");
 	/* generators pass themselves (their `prototype`) and new.target */
 	ASSERT_CONTAINS("function* g() { yield 1; yield* h(); }", LOWER_SCRIPT,
-	    "var $gf$1 = __cm.genFn(g, 2); function g() { "
-	    "return __cm.gen(function () { __cm.yield(1); "
+	    "var $gf$1 = __cm.genFn(g, 2); function g() {\"use cm noctor\"; "
+	    "return __cm.gen(function () { \"use cm noctor\"; __cm.yield(1); "
 	    "__cm.yieldStar(h()); }, this, arguments, $gf$1, new.target);");
 	ASSERT_CONTAINS("x = [function* () {}];", LOWER_SCRIPT,
-	    "__cm.genFn(function $gf$1() { return __cm.gen(function () { }, "
-	    "this, arguments, $gf$1, new.target); }, 2, \"\")");
+	    "__cm.genFn(function $gf$1() {\"use cm noctor\"; return __cm.gen(function () "
+	    "{ \"use cm noctor\"; }, this, arguments, $gf$1, new.target); }, 2, \"\")");
 	ASSERT_CONTAINS("x = [function* g(g) {}];", LOWER_SCRIPT,
 	    "__cm.genFn(function $gf$1(g) {");
 	ASSERT_CONTAINS("x = [async () => await 1];", LOWER_SCRIPT,
-	    "__cm.genFn(function () { return __cm.async(function () { "
-	    "return __cm.await(1); }, this, arguments, new.target); }, 1, "
-	    "\"\")");
+	    "__cm.genFn(function () {\"use cm noctor\"; return __cm.async(function () { "
+	    "\"use cm noctor\"; return __cm.await(1); }, this, arguments, new.target); "
+	    "}, 1, \"\")");
 	/* No await of its own: no coroutine (a nested function's awaits are its own). */
 	ASSERT_CONTAINS("x = [async () => 1];", LOWER_SCRIPT,
-	    "__cm.genFn(function () { return __cm.asyncNow(function () { "
-	    "return 1; }, this, arguments, new.target); }, 1, \"\")");
+	    "__cm.genFn(function () {\"use cm noctor\"; return __cm.asyncNow(function () "
+	    "{ \"use cm noctor\"; return 1; }, this, arguments, new.target); }, 1, "
+	    "\"\")");
 	ASSERT_CONTAINS("async function f() { return async () => await 1; }",
-	    LOWER_SCRIPT, "return __cm.asyncNow(function () { return "
-	    "__cm.genFn(function () { return __cm.async(");
+	    LOWER_SCRIPT, "return __cm.asyncNow(function () { \"use cm noctor\"; return "
+	    "__cm.genFn(function () {\"use cm noctor\"; return __cm.async(");
 	ASSERT_CONTAINS("async function f() { for await (const x of y); }",
 	    LOWER_SCRIPT, "return __cm.async(function () {");
 	/* A module whose only await is a for await is still async at the top. */
@@ -227,7 +235,7 @@ START_TEST(test_coroutines)
 	ASSERT_CONTAINS("function* g() { try { yield 1; } catch (e) {} }",
 	    LOWER_SCRIPT, "catch (e) { if (__cm.isGenReturn(e)) throw e;");
 	ASSERT_CONTAINS("async function* g() { yield* h(); }", LOWER_SCRIPT,
-	    "__cm.asyncGen(function () { __cm.asyncYieldStar(h());");
+	    "__cm.asyncGen(function () { \"use cm noctor\"; __cm.asyncYieldStar(h());");
 	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
 	    LOWER_SCRIPT, "__cm.asyncIter(y)");
 }
@@ -380,7 +388,7 @@ START_TEST(test_h2_destructuring)
 	ASSERT_CONTAINS("function f(x = y, y) {}", LOWER_SCRIPT,
 	    "__cm.tdz(\"y\")");
 	ASSERT_CONTAINS("function* g({a}) { yield a; }", LOWER_SCRIPT,
-	    ".a; return __cm.gen(function () { __cm.yield(a); }");
+	    ".a; return __cm.gen(function () { \"use cm noctor\"; __cm.yield(a); }");
 	/* non-simple parameters: arguments is unmapped */
 	ASSERT_CONTAINS("function f(a, b = 1) { return arguments; }",
 	    LOWER_SCRIPT, "function f($p$1) {");

@@ -566,13 +566,21 @@
 		Object.defineProperty(f, 'name', { value: name,
 		    writable: false, enumerable: false, configurable: true });
 	};
+	/* the lowering compiles f as no constructor, without a `prototype`
+	 * (engine/lower_fn.c): a generator's is defined, as the spec's */
+	var protoDesc = { value: undefined, writable: true, enumerable: false,
+	    configurable: false };
 	function cmGenFn(f, kind, name) {
 		if (kind === 2 /* GEN */) {
 			Object.setPrototypeOf(f, GeneratorFunctionPrototype);
-			f.prototype = Object.create(GeneratorPrototype);
+			protoDesc.value = Object.create(GeneratorPrototype);
+			Object.defineProperty(f, 'prototype', protoDesc);
+			protoDesc.value = undefined;
 		} else if (kind === 3 /* AGEN */) {
 			Object.setPrototypeOf(f, AsyncGeneratorFunctionPrototype);
-			f.prototype = Object.create(AsyncGeneratorPrototype);
+			protoDesc.value = Object.create(AsyncGeneratorPrototype);
+			Object.defineProperty(f, 'prototype', protoDesc);
+			protoDesc.value = undefined;
 		} else {
 			Object.setPrototypeOf(f, AsyncFunctionPrototype);
 		}

@@ -294,6 +294,9 @@
 		CollIter.call(this, d, kind);
 	}
 	SetIter.prototype = makeIterProto('Set Iterator');
+	/* their methods become no constructors at the seal (99_seal.js) */
+	(P.noCtorProtos = P.noCtorProtos || []).push(MapIter.prototype,
+	    SetIter.prototype);
 
 	/* GetIterator's record {i: iterator, n: next method} and
 	 * IteratorStepValue (DONE at the end). */

@@ -24,6 +24,8 @@
 	var defineProperty = Object.defineProperty;
 	var inits = Object.create(null), groups = Object.create(null);
 	var triggers = Object.create(null);
+	/* kept for the groups' globals, which load after the seal (99_seal.js) */
+	var noCtor = P.native.noCtor;
 
 	P.group = function group(name, init) {
 		(inits[name] || (inits[name] = [])).push(init);
@@ -64,6 +66,10 @@
 	 */
 	P.defGlobal = function defGlobal(name, value) {
 		var t = triggers[name], d = gopd(G, name);
+		if (noCtor !== undefined && value !== null &&
+		    (typeof value === 'object' || typeof value === 'function'))
+			noCtor(value, /^[A-Z]/.test(name) ? 2 :
+			    typeof value === 'function' ? 0 : 1);
 		if (t === undefined) {
 			P.def(G, name, value);
 			return;

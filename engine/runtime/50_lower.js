@@ -22,6 +22,10 @@
 	var privCounter = 0;
 	var pendingNT;
 	var CLS = hidden('cmClass');	/* marks constructors made by classes */
+	var isCtor = P.native && typeof P.native.isConstructor === 'function' ?
+	    P.native.isConstructor : function (f) {
+		return typeof f === 'function';
+	};
 
 	function def(name, fn) {
 		defProp(cm, name, { value: fn, writable: true, enumerable: false,
@@ -445,10 +449,6 @@
 
 	/* ---- classes ---- */
 
-	def('notCtor', function notCtor() {
-		throw new TypeError('method is not a constructor');
-	});
-
 	def('ctorCheck', function ctorCheck(nt, name) {
 		var t;
 
@@ -509,7 +509,7 @@
 	function superConstruct(Super, args, nt) {
 		var obj, r, cls;
 
-		if (typeof Super !== 'function')
+		if (!isCtor(Super))
 			throw new TypeError('Super constructor ' + describe(Super) +
 			    ' of anonymous class is not a constructor');
 		if (nt === undefined)
@@ -574,7 +574,7 @@
 		if (Super === null) {
 			proto = null;
 		} else {
-			if (typeof Super !== 'function' || isCoroFn(Super))
+			if (!isCtor(Super) || isCoroFn(Super))
 				throw new TypeError('Class extends value ' +
 				    describe(Super) + ' is not a constructor or null');
 			proto = Super.prototype;

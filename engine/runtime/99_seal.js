@@ -10,9 +10,30 @@
 	var P = cm.P;
 	var i, names;
 
+	/* ES2015+: built-in methods (and getters, setters, global functions)
+	 * are no constructors and have no `prototype`; the prelude wrote them
+	 * as plain functions (engine/duk_noctor.inc). The intrinsics no global
+	 * leads to are listed (P.noCtorProtos: those a file's closure holds);
+	 * the groups' globals get theirs in P.defGlobal. */
+	function noCtors(noCtor) {
+		var getProto = Object.getPrototypeOf, list, j;
+
+		if (typeof noCtor !== 'function')
+			return;
+		noCtor(G, 3);
+		list = (P.noCtorProtos || []).concat(P.IteratorPrototype,
+		    P.AsyncIteratorPrototype, P.GeneratorPrototype,
+		    P.AsyncGeneratorPrototype, getProto([][Symbol.iterator]()),
+		    getProto(''[Symbol.iterator]()), getProto(G.Int8Array));
+		for (j = 0; j < list.length; j++)
+			if (list[j] !== undefined && list[j] !== null)
+				noCtor(list[j], 2);
+	}
+
 	if (P.sealHooks)
 		for (i = 0; i < P.sealHooks.length; i++)
 			P.sealHooks[i]();
+	noCtors(P.native.noCtor);
 	delete cm.P;
 	Object.freeze(cm);
 
