@@ -4,7 +4,12 @@
 set -u
 BUILD=${BUILD:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
-work=$top/$BUILD/interop
+# BUILD may be relative to the tree (the default) or absolute.
+case $BUILD in
+/*) build=$BUILD ;;
+*) build=$top/$BUILD ;;
+esac
+work=$build/interop
 mkdir -p "$work"
 cp "$top/tests/interop/package.json" "$top/tests/interop/interop.mjs" "$work/"
 if [ ! -d "$work/node_modules/capnweb" ] || [ ! -d "$work/node_modules/ws" ]; then
@@ -16,7 +21,7 @@ if [ ! -d "$work/node_modules/capnweb" ] || [ ! -d "$work/node_modules/ws" ]; th
 fi
 dir=$(mktemp -d /tmp/cm-interop-XXXXXX)
 sock=$dir/d.sock
-"$top/$BUILD/codemode-executord" --socket "$sock" --max-workers 2 --log-level warn &
+"$build/codemode-executord" --socket "$sock" --max-workers 2 --log-level warn &
 pid=$!
 i=0
 while [ ! -S "$sock" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
