@@ -457,13 +457,15 @@ bench_idle_rss(void)
 	pid_t me = getpid();
 	long page = sysconf(_SC_PAGESIZE);
 	int n = 0;
-	double total = 0;
+	double total = 0, private = 0;
 
+	/* Idle means warmed: let every spare finish its prewarm pass first. */
+	usleep(300000);
 	while (d && (de = readdir(d)) != NULL) {
 		char path[300], buf[512];
 		FILE *f;
 		int ppid, gppid = 0;
-		long rss = 0;
+		long rss = 0, shared = 0;
 
 		if (de->d_name[0] < '0' || de->d_name[0] > '9')
 			continue;
@@ -487,8 +489,9 @@ bench_idle_rss(void)
 		snprintf(path, sizeof(path), "/proc/%s/statm", de->d_name);
 		if ((f = fopen(path, "r")) == NULL)
 			continue;
-		if (fscanf(f, "%*d %ld", &rss) == 1) {
+		if (fscanf(f, "%*d %ld %ld", &rss, &shared) == 2) {
 			total += rss * page / 1048576.0;
+			private += (rss - shared) * page / 1048576.0;
 			n++;
 		}
 		fclose(f);
@@ -496,8 +499,8 @@ bench_idle_rss(void)
 	if (d)
 		closedir(d);
 	if (n)
-		printf("pool: RSS of an idle child %.2f MB (mean of %d)\n",
-		    total / n, n);
+		printf("pool: RSS of an idle, warmed child %.2f MB, %.2f MB of "
+		    "it its own (mean of %d)\n", total / n, private / n, n);
 	pool_free(p);
 }
 
