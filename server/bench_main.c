@@ -362,18 +362,14 @@ bench_engine_forked(struct engine *e, int n, int prewarm)
 static void
 bench_engine_in_process(int n, unsigned idle_us)
 {
-	struct engine_options eo;
 	struct engine *e;
-	char err[256];
 	double us;
 	int i;
 
-	memset(&eo, 0, sizeof(eo));
 	nlat = 0;
 	for (i = 0; i < n; i++) {
-		if ((e = engine_create(&eo, err, sizeof(err))) == NULL ||
-		    engine_preload(e) != 0 || execution_prepare(e) != 0) {
-			fprintf(stderr, "bench: %s\n", e ? "preload failed" : err);
+		if ((e = worker_warm_heap()) == NULL) {
+			fprintf(stderr, "bench: the warm heap could not be made\n");
 			exit(1);
 		}
 		if (idle_us > 0)
@@ -429,13 +425,12 @@ bench_engine(void)
 	printf("engine: fresh heap with the runtime %.2f MB live, %.2f MB "
 	    "peak while loading\n", engine_mem_live(e) / 1048576.0,
 	    engine_mem_peak(e) / 1048576.0);
-	/* The rest of what the zygote's worker_warm does before any fork. */
-	json_object_seed(0);
-	if (engine_preload(e) != 0 || execution_prepare(e) != 0) {
-		fprintf(stderr, "bench: the warm heap could not be prepared\n");
+	engine_destroy(e);
+	/* The children fork from the zygote's heap, made as the zygote makes it. */
+	if ((e = worker_warm_heap()) == NULL) {
+		fprintf(stderr, "bench: the warm heap could not be made\n");
 		exit(1);
 	}
-	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
 	bench_engine_forked(e, 100, 0);
 	bench_engine_forked(e, 100, 1);
 	bench_engine_in_process(100, 0);

@@ -407,28 +407,37 @@ worker_prepare(void *arg)
 	(void)prewarm_scan(&worker_prewarm);
 }
 
-int
-worker_warm(void *arg)
+struct engine *
+worker_warm_heap(void)
 {
 	struct engine_options eo;
+	struct engine *e;
 	char err[256];
 
-	(void)arg;
 	/* jansson seeds its hash from /dev/urandom on first use: do it before the sandbox. */
 	json_object_seed(0);
 	memset(&eo, 0, sizeof(eo));
-	worker_warm_engine = engine_create(&eo, err, sizeof(err));
+	if ((e = engine_create(&eo, err, sizeof(err))) == NULL)
+		return NULL;
 	/*
 	 * The prelude's lazy groups and the host's side too: no child does
 	 * either on a request's path.
 	 */
-	if (worker_warm_engine != NULL && (engine_preload(worker_warm_engine) !=
-	    0 || execution_prepare(worker_warm_engine) != 0)) {
-		engine_destroy(worker_warm_engine);
-		worker_warm_engine = NULL;
+	if (engine_preload(e) != 0 || execution_prepare(e) != 0) {
+		engine_destroy(e);
+		return NULL;
 	}
 	/* Room for a run's allocations on pages the spare warms ahead. */
 	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
+	return e;
+}
+
+int
+worker_warm(void *arg)
+{
+	(void)arg;
+	/* Without it each child builds its own heap (worker_child_main). */
+	worker_warm_engine = worker_warm_heap();
 	return 0;
 }
 

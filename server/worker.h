@@ -24,6 +24,16 @@
 /* zygote_program.warm: runs once in the zygote. */
 int worker_warm(void *arg);
 
+struct engine;
+
+/*
+ * The heap a zygote forks its children from, as worker_warm makes it:
+ * every lazy group loaded, the host's side installed, and room reserved at
+ * the top of malloc's heap for a child's allocations (prewarm_reserve).
+ * The caller owns it (engine_destroy); NULL when the engine failed.
+ */
+struct engine *worker_warm_heap(void);
+
 /* zygote_program.child_main: serves one execution on `fd`. */
 int worker_child_main(int fd, void *arg);
 
