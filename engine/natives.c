@@ -213,22 +213,20 @@ natives_lower(duk_context *ctx)
 void
 natives_push(duk_context *ctx, int with_print)
 {
+	static const duk_function_list_entry natives[] = {
+		{ "hiddenKey", natives_hidden_key, 1 },
+		{ "now", natives_now, 0 },
+		{ "regexpTranslate", natives_regexp_translate, 2 },
+		{ "fname", natives_fname, 2 },
+		{ "isConstructor", natives_is_constructor, 1 },
+		{ "noCtor", natives_no_ctor, 2 },
+		{ "lower", natives_lower, 4 },
+		{ NULL, NULL, 0 }
+	};
+
 	duk_push_object(ctx);
-	duk_push_c_function(ctx, natives_hidden_key, 1);
-	duk_put_prop_string(ctx, -2, "hiddenKey");
+	duk_put_function_list(ctx, -1, natives);
 	crypto_install(ctx, -1);
-	duk_push_c_function(ctx, natives_now, 0);
-	duk_put_prop_string(ctx, -2, "now");
-	duk_push_c_function(ctx, natives_regexp_translate, 2);
-	duk_put_prop_string(ctx, -2, "regexpTranslate");
-	duk_push_c_function(ctx, natives_fname, 2);
-	duk_put_prop_string(ctx, -2, "fname");
-	duk_push_c_function(ctx, natives_is_constructor, 1);
-	duk_put_prop_string(ctx, -2, "isConstructor");
-	duk_push_c_function(ctx, natives_no_ctor, 2);
-	duk_put_prop_string(ctx, -2, "noCtor");
-	duk_push_c_function(ctx, natives_lower, 4);
-	duk_put_prop_string(ctx, -2, "lower");
 	if (with_print) {
 		duk_push_c_function(ctx, natives_print, 1);
 		duk_set_magic(ctx, -1, 1);
