@@ -529,6 +529,9 @@ execution_prepare(struct engine *e)
 
 	rc = duk_safe_call(ctx, execution_install_body, NULL, 0, 1);
 	duk_pop(ctx);
+	/* The entry's parameter list too, so each child finds it made. */
+	if (execution_scope_params() == NULL)
+		return -1;
 	return rc == DUK_EXEC_SUCCESS ? 0 : -1;
 }
 
