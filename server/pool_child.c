@@ -144,10 +144,7 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 				e->budget_ms -= pool_now_ms() - e->running_since;
 				evtimer_del(e->ev_deadline);
 			} else {
-				struct timeval tv = pool_tv(e->budget_ms);
-
-				e->running_since = pool_now_ms();
-				evtimer_add(e->ev_deadline, &tv);
+				pool_exec_clock_resume(e);
 			}
 		}
 		if (e->cb.on_host_wait)

@@ -14,17 +14,29 @@
 static void pool_exec_handles_closed(struct pool_exec *, const char *,
     enum pool_outcome);
 
+/*
+ * Runs the clock again: the deadline is what is left of the budget, from
+ * now. libevent measures a timer from the time it cached when its loop last
+ * woke, a little in the past by now: refreshed, the bound never ends early.
+ */
+void
+pool_exec_clock_resume(struct pool_exec *e)
+{
+	struct timeval tv;
+
+	event_base_update_cache_time(e->pool->base);
+	e->running_since = pool_now_ms();
+	tv = pool_tv(e->budget_ms);
+	evtimer_add(e->ev_deadline, &tv);
+}
+
 /* Starts the run clock for the run or invocation now on the child. */
 static void
 pool_exec_clock_start(struct pool_exec *e)
 {
-	struct timeval tv;
-
 	e->budget_ms = (double)e->timeout_ms + e->grace_ms;
-	e->running_since = pool_now_ms();
 	e->waiting = 0;
-	tv = pool_tv(e->budget_ms);
-	evtimer_add(e->ev_deadline, &tv);
+	pool_exec_clock_resume(e);
 }
 
 static void

@@ -135,5 +135,6 @@ void pool_exec_settle(struct pool_exec *, enum pool_outcome,
 void pool_exec_free(struct pool_exec *);
 void pool_exec_abort(struct pool_exec *, enum pool_outcome);
 void pool_exec_invocation_done(struct pool_exec *, const struct frame *);
+void pool_exec_clock_resume(struct pool_exec *);
 
 #endif
