@@ -9,8 +9,9 @@
 #include "ast.h"
 
 /* Chunks start small (most scripts are small) and double up to
- * AST_CHUNK_MAX; calloc hands back zeroed memory, often without touching
- * it (fresh mappings are zero already). */
+ * AST_CHUNK_MAX. Each allocation is zeroed as it is handed out, so a run
+ * touches only the bytes it uses (zeroing whole chunks cost a small
+ * script more than its parse). */
 #define AST_CHUNK (64 * 1024)
 #define AST_CHUNK_MAX (4 * 1024 * 1024)
 
@@ -32,7 +33,7 @@ ast_arena_new(void)
 }
 
 /*
- * Freed chunks are kept (zeroed) for the next arena, up to AST_CACHE_MAX
+ * Freed chunks are kept for the next arena, up to AST_CACHE_MAX
  * bytes per process: a parse writes a lot of fresh memory, and faulting it
  * in again for every script costs more than the parse itself. Not under
  * ASan, so that use after free stays visible.
@@ -80,7 +81,6 @@ ast_arena_free(struct ast_arena *a)
 		if (AST_CACHE_MAX > 0 && c->cap <= AST_CHUNK_MAX) {
 			pthread_mutex_lock(&ast_cache_mu);
 			if (ast_cache_bytes + c->cap <= AST_CACHE_MAX) {
-				memset(c->data, 0, c->used);
 				c->used = 0;
 				c->next = ast_cache;
 				ast_cache = c;
@@ -120,7 +120,7 @@ ast_alloc(struct ast_arena *a, size_t n)
 			m = c;
 			total = sizeof(*c) + c->cap;
 			cap = c->cap;
-		} else if ((m = calloc(1, total)) == NULL) {
+		} else if ((m = malloc(total)) == NULL) {
 			return NULL;
 		}
 		c = m;
@@ -137,10 +137,9 @@ ast_alloc(struct ast_arena *a, size_t n)
 			a->head = c;
 		}
 	}
-	/* Chunks are zeroed and the arena never reuses memory. */
 	p = (char *)c->data + c->used;
 	c->used += n;
-	return p;
+	return memset(p, 0, n);
 }
 
 struct ast_node *
