@@ -23,6 +23,7 @@
 	var LIMIT = K.PAYLOAD_LIMIT;
 	var fill = P.fill;
 	var Promise_ = Promise, Proxy_ = Proxy, Error_ = Error;
+	var queueJob = G.queueMicrotask;
 	var TypeError_ = TypeError, SyntaxError_ = SyntaxError;
 	var Uint8Array_ = Uint8Array, ArrayBuffer_ = ArrayBuffer;
 	var stringify = JSON.stringify, parse = JSON.parse;
@@ -269,26 +270,40 @@
 		    configurable: true });
 	}
 
-	function makeM(ns, name) {
-		return {
-			export: function (n, getter) {
-				exportGetter(ns, n, getter);
-			},
-			exportAll: function (from) {
-				var k = keys(from), i;
+	/*
+	 * A module record (`__m` in lowered code) is its namespace and its
+	 * import.meta; the methods are shared, as each closure costs Duktape
+	 * about 2 us to make.
+	 */
+	var recordMethods = {
+		export: function (n, getter) {
+			exportGetter(this.ns, n, getter);
+		},
+		exportAll: function (from) {
+			var ns = this.ns, k = keys(from), i;
 
-				for (i = 0; i < k.length; i++)
-					if (k[i] !== 'default' && !hasOwn.call(ns, k[i]))
-						(function (key) {
-							exportGetter(ns, key, function () {
-								return from[key];
-							});
-						})(k[i]);
-			},
-			import: load,
-			importDynamic: importDynamic,
-			meta: { url: name }
-		};
+			for (i = 0; i < k.length; i++)
+				if (k[i] !== 'default' && !hasOwn.call(ns, k[i]))
+					(function (key) {
+						exportGetter(ns, key, function () {
+							return from[key];
+						});
+					})(k[i]);
+		},
+		import: function (spec) {
+			return load(spec);
+		},
+		importDynamic: function (spec) {
+			return importDynamic(spec);
+		}
+	};
+
+	function makeM(ns, name) {
+		var m = create(recordMethods);
+
+		m.ns = ns;
+		m.meta = { url: name };
+		return m;
 	}
 
 	function setDefault(ns, v) {
@@ -380,12 +395,43 @@
 		outcome = v;
 	}
 
-	/* Runs the entry module and calls its arrow; a promise of the value. */
-	function start(moduleFn) {
-		var ns = makeNamespace(), m = makeM(ns, 'executor.js'), r, f;
+	/* The entry's arrow: the generated entry hands it over, __m.entry((arrow)). */
+	var entryFn;
 
-		/* The generated entry hands its arrow over: __m.entry((arrow)). */
-		m.entry = function (v) { f = v; };
+	function takeEntry(v) {
+		entryFn = v;
+	}
+
+	/* The reaction (10_promise.js calls its step) that ends the run. */
+	var entryReaction = { k: P.K_CORO, step: function (rec, v, rejected) {
+		settle(rejected ? 2 : 1, v);
+	} };
+
+	/* Calls the arrow; what its value settles to is the run's outcome. */
+	function callEntry() {
+		var v;
+
+		try {
+			if (typeof entryFn !== 'function')
+				throw new TypeError_('the entry is not a function');
+			v = entryFn();
+		} catch (e) {
+			settle(2, e);
+			return;
+		}
+		/* As `await` takes it: a native promise is not wrapped again. */
+		P.performThen(P.promiseResolve(v), entryReaction);
+	}
+
+	function settleRejected(e) {
+		settle(2, e);
+	}
+
+	/* Runs the entry module, then calls its arrow in a job of its own. */
+	function start(moduleFn) {
+		var ns = makeNamespace(), m = makeM(ns, 'executor.js'), r;
+
+		m.entry = takeEntry;
 		registry['\u0000entry'] = ns;
 		try {
 			/* Static imports resolve before anything runs. */
@@ -393,18 +439,19 @@
 				if (!hasOwn.call(modules, normalize(staticSpecs[r])))
 					throw notFound(staticSpecs[r]);
 			r = moduleFn.apply(undefined, [m].concat(scopeArgs));
-			/* Promise.all only when a module has a top-level await. */
-			r = (evaluations.length > 0 ? Promise_.all([r, evaluated(0)]) :
-			    Promise_.resolve(r)).then(function () {
-				if (typeof f !== 'function')
-					throw new TypeError_('the entry is not a function');
-				return f();
-			});
 		} catch (e) {
-			r = Promise_.reject(e);
+			settle(2, e);
+			return;
 		}
-		r.then(function (v) { settle(1, v); },
-		    function (e) { settle(2, e); });
+		/*
+		 * The arrow runs after the jobs the module's evaluation queued,
+		 * and after any module with a top-level await has finished.
+		 */
+		if (evaluations.length === 0 && r === undefined)
+			queueJob(callEntry);
+		else
+			(evaluations.length > 0 ? Promise_.all([r, evaluated(0)]) :
+			    Promise_.resolve(r)).then(callEntry, settleRejected);
 	}
 
 	function answerSize(part, s) {
@@ -552,10 +599,11 @@
 	var internal = {
 		setup: function (entriesJson, declaredText, outboundMode,
 		    specsJson, retainFlag) {
-			var entries = parse(entriesJson), i, e;
+			/* Most runs have neither a map nor static imports. */
+			var entries = entriesJson === '[]' ? [] : parse(entriesJson), i, e;
 
 			retain = retainFlag === '1';
-			staticSpecs = parse(specsJson);
+			staticSpecs = specsJson === '[]' ? [] : parse(specsJson);
 			for (i = 0; i < entries.length; i++) {
 				e = entries[i];
 				modules[e[0]] = { kind: e[1], value: e[2] };
