@@ -141,22 +141,29 @@
 		return isTagged(v) ? decodeBinaryValue(v) : v;
 	}
 
+	/* A text that cannot hold the tag skips the reviver's call per value. */
 	function parseForDispatch(text) {
+		text = String(text);
+		if (text.indexOf(TAG) < 0 && text.indexOf('\\u') < 0)
+			return parse(text);
 		return parse(text, reviver);
 	}
 
-	/* Sends one call to the host; a promise of the answer's text. */
-	function hostCall(outbound, json) {
-		var id = host.call(outbound ? 1 : 0, json);
+	/*
+	 * Sends one call to the host; a promise of the answer's text, or of
+	 * decode(text) when decode is given: the answer becomes the value as
+	 * it arrives, without a second promise and job.
+	 */
+	function hostCall(outbound, json, decode) {
+		var id = host.call(outbound ? 1 : 0, json), p = P.newPromise();
 
 		npending++;
-		return new Promise_(function (resolve, reject) {
-			pending[id] = { resolve: resolve, reject: reject };
-		});
+		pending[id] = { p: p, decode: decode };
+		return p;
 	}
 
-	function dispatch(provider, tool, args) {
-		var size;
+	function dispatchAs(provider, tool, args, decode) {
+		var size, text;
 
 		provider = String(provider);
 		tool = String(tool);
@@ -165,11 +172,22 @@
 		if (size > LIMIT)
 			return Promise_.reject(new Error_(fill('PAYLOAD_TOO_LARGE',
 			    { part: PARTS.TOOL_CALL, size: size, limit: LIMIT })));
-		if (completed || host === null)
-			return Promise_.resolve(stringify({ error:
-			    K.EXECUTION_COMPLETED_MESSAGE }));
+		if (completed || host === null) {
+			text = stringify({ error: K.EXECUTION_COMPLETED_MESSAGE });
+			if (decode === undefined)
+				return Promise_.resolve(text);
+			try {
+				return Promise_.resolve(decode(text));
+			} catch (e) {
+				return Promise_.reject(e);
+			}
+		}
 		return hostCall(false, stringify({ provider: provider,
-		    tool: tool, args: args }));
+		    tool: tool, args: args }), decode);
+	}
+
+	function dispatch(provider, tool, args) {
+		return dispatchAs(provider, tool, args, undefined);
 	}
 
 	/* The proxy's side of an answer: the result, or the error rethrown. */
@@ -200,17 +218,25 @@
 				args = '';
 			else
 				args = stringifyForDispatch(arguments[0]);
-			return dispatch(provider, tool, args).then(readEnvelope);
+			return dispatchAs(provider, tool, args, readEnvelope);
 		};
 	}
 
-	/* Every string property is a tool; `then` stays absent so a provider is not a thenable. */
+	/*
+	 * Every string property is a tool, made on first use and kept; `then`
+	 * stays absent so a provider is not a thenable.
+	 */
 	function makeProxy(name, positional) {
+		var tools = create(null);
+
+		name = String(name);
+		positional = !!positional;
 		return new Proxy_({}, {
 			get: function (target, prop) {
 				if (typeof prop !== 'string' || prop === 'then')
 					return undefined;
-				return toolFunction(String(name), prop, !!positional);
+				return tools[prop] || (tools[prop] =
+				    toolFunction(name, prop, positional));
 			}
 		});
 	}
@@ -429,10 +455,10 @@
 
 	/* Runs the entry module, then calls its arrow in a job of its own. */
 	function start(moduleFn) {
-		var ns = makeNamespace(), m = makeM(ns, 'executor.js'), r;
+		/* The entry exports nothing: its record needs no namespace. */
+		var m = makeM(null, 'executor.js'), r;
 
 		m.entry = takeEntry;
-		registry['\u0000entry'] = ns;
 		try {
 			/* Static imports resolve before anything runs. */
 			for (r = 0; r < staticSpecs.length; r++)
@@ -568,13 +594,23 @@
 	}
 
 	function deliver(id, text) {
-		var p = pending[id];
+		var call = pending[id], v;
 
-		if (p === undefined)
+		if (call === undefined)
 			return;
 		delete pending[id];
 		npending--;
-		p.resolve(text);
+		if (call.decode === undefined) {
+			P.resolvePromise(call.p, text);
+			return;
+		}
+		try {
+			v = call.decode(text);
+		} catch (e) {
+			P.rejectPromise(call.p, e);
+			return;
+		}
+		P.resolvePromise(call.p, v);
 	}
 
 	/* The host's outbound function: the request as plain data, base64 bodies. */
