@@ -681,25 +681,16 @@ execution_loop(struct execution *x)
 	uint32_t id;
 	char *payload;
 	size_t len;
-	int st, r, clock_stops;
+	int r, clock_stops;
 
 	for (;;) {
-		if (execution_js(x, "cm", "drainMicrotasks", 0) != 0)
-			return execution_failed(x);
-		duk_pop(ctx);
-		if (execution_js(x, "cm_exec", "state", 0) != 0)
-			return execution_failed(x);
-		st = duk_get_int(ctx, -1);
-		duk_pop(ctx);
-		if (st != 0)
-			return EXECUTION_SETTLED;
-		if (execution_js(x, "cm", "takeUnhandledRejections", 0) != 0)
-			return execution_failed(x);
-		duk_pop(ctx);
-		if (execution_js(x, "cm", "nextTimerDelay", 0) != 0)
+		/* The jobs run; -2 once settled, else the next timer's delay. */
+		if (execution_js(x, "cm_exec", "step", 0) != 0)
 			return execution_failed(x);
 		d = duk_get_number_default(ctx, -1, -1);
 		duk_pop(ctx);
+		if (d == -2)
+			return EXECUTION_SETTLED;
 		now = engine_now_ms();
 		if (now >= x->deadline_at) {
 			duk_push_undefined(ctx);    /* the place of an error value */

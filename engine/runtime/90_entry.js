@@ -649,7 +649,18 @@
 				cm.setOutbound(outbound);
 		},
 		start: start,
-		state: function () { return invoking ? invState : state; },
+		/*
+		 * One turn of the host's loop (execution.c), in one call: the
+		 * queued jobs run; then -2 if the run or the invocation settled,
+		 * else the next timer's delay in ms (-1: no timer).
+		 */
+		step: function () {
+			cm.drainMicrotasks();
+			if ((invoking ? invState : state) !== 0)
+				return -2;
+			cm.takeUnhandledRejections();
+			return cm.nextTimerDelay();
+		},
 		retained: function () { return handler !== null ? 1 : 0; },
 		invoke: invoke,
 		invokeResult: invokeResult,
