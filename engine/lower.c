@@ -587,6 +587,13 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 			lw_derived_return(c, n->argument);
 			break;
 		}
+		if (c->fn->async_ret) {
+			lw_puts(OUT(c), "return __cm.asyncValue(");
+			if (n->argument != NULL)
+				lw_expr(c, n->argument, P_ASSIGN);
+			lw_puts(OUT(c), ");");
+			break;
+		}
 		if (n->argument == NULL) {
 			lw_puts(OUT(c), "return;");
 			break;

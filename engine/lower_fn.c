@@ -83,6 +83,128 @@ simple_params(struct ast_node *fn)
 	return 1;
 }
 
+/*
+ * Whether a statement holds a `return` of its own function that code runs
+ * after: a finally block, or the iterator closing of a for-of. Run as one
+ * function (lw_function), the return settles the promise at once, so the
+ * `then` lookup and the job a thenable queues would come before that code.
+ * (A return inside `with` counts too: the settling names `__cm`.)
+ */
+static int
+late_return(struct ast_node *n, int late)
+{
+	size_t i, j;
+
+	if (n == NULL)
+		return 0;
+	switch (n->kind) {
+	case AST_RETURN_STATEMENT:
+		return late;
+	case AST_BLOCK_STATEMENT:
+		for (i = 0; i < n->list_body.len; i++)
+			if (late_return(n->list_body.items[i], late))
+				return 1;
+		return 0;
+	case AST_IF_STATEMENT:
+		return late_return(n->consequent, late) ||
+		    late_return(n->alternate, late);
+	case AST_FOR_OF_STATEMENT:
+		return late_return(n->body, 1);
+	case AST_FOR_STATEMENT:
+	case AST_FOR_IN_STATEMENT:
+	case AST_WHILE_STATEMENT:
+	case AST_DO_WHILE_STATEMENT:
+	case AST_LABELED_STATEMENT:
+		return late_return(n->body, late);
+	case AST_WITH_STATEMENT:
+		/* its object could hold a `__cm` */
+		return late_return(n->body, 1);
+	case AST_TRY_STATEMENT:
+		if (late_return(n->block, late || n->finalizer != NULL))
+			return 1;
+		if (n->handler != NULL && late_return(n->handler->body,
+		    late || n->finalizer != NULL))
+			return 1;
+		return late_return(n->finalizer, late);
+	case AST_SWITCH_STATEMENT:
+		for (i = 0; i < n->cases.len; i++) {
+			struct ast_node *k = n->cases.items[i];
+
+			for (j = 0; j < k->cons_list.len; j++)
+				if (late_return(k->cons_list.items[j], late))
+					return 1;
+		}
+		return 0;
+	default:
+		/* expressions and nested functions or classes: not its own */
+		return 0;
+	}
+}
+
+/* Whether a block's last statement is a return (nothing falls off). */
+static int
+ends_in_return(struct ast_node *b)
+{
+	size_t n = b->list_body.len;
+
+	return n > 0 && ((struct ast_node *)b->list_body.items[n - 1])->kind ==
+	    AST_RETURN_STATEMENT;
+}
+
+/* Whether an expression of primitive literals cannot throw. */
+static int
+no_throw(struct ast_node *n)
+{
+	switch (n->kind) {
+	case AST_LITERAL:
+		return n->literal_kind == AST_LIT_NULL || n->literal_kind ==
+		    AST_LIT_BOOLEAN || n->literal_kind == AST_LIT_NUMBER ||
+		    n->literal_kind == AST_LIT_STRING;
+	case AST_UNARY_EXPRESSION:
+		return n->op != AST_OP_DELETE && no_throw(n->argument);
+	case AST_BINARY_EXPRESSION:
+		/* on primitives no conversion calls user code; `in` and
+		 * `instanceof` throw on them, `**` is a call */
+		return n->op != AST_OP_IN && n->op != AST_OP_INSTANCEOF &&
+		    n->op != AST_OP_EXP && no_throw(n->left) &&
+		    no_throw(n->right);
+	case AST_LOGICAL_EXPRESSION:
+		return no_throw(n->left) && no_throw(n->right);
+	case AST_CONDITIONAL_EXPRESSION:
+		return no_throw(n->test) && no_throw(n->consequent) &&
+		    no_throw(n->alternate);
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Whether a body cannot throw (`{ return 6*7; }`, `{}`): then
+ * the one-function form needs no try/catch, which costs Duktape about as
+ * much to compile as the rest of such a function.
+ */
+static int
+body_no_throw(struct ast_node *b)
+{
+	size_t i;
+
+	if (b == NULL || b->kind != AST_BLOCK_STATEMENT)
+		return 0;
+	for (i = 0; i < b->list_body.len; i++) {
+		struct ast_node *st = b->list_body.items[i];
+
+		if (st->kind == AST_EXPRESSION_STATEMENT &&
+		    st->directive.s != NULL)
+			continue;
+		if (st->kind == AST_EMPTY_STATEMENT)
+			continue;
+		if (st->kind != AST_RETURN_STATEMENT || (st->argument !=
+		    NULL && !no_throw(st->argument)))
+			return 0;
+	}
+	return 1;
+}
+
 int
 lw_param_outer(struct lw_ctx *c, struct lw_binding *b)
 {
@@ -256,7 +378,7 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 	const char *wrapper = NULL;
 	struct lw_envref *r;
 	size_t nformal;
-	int in_gen = fn->is_generator, is_method;
+	int in_gen = fn->is_generator, is_method, arrow;
 	struct lw_coro co;
 
 	c->pending_home = NULL;
@@ -284,7 +406,17 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 	}
 	c->scope = s;
 	names = formals(c, fn, &nformal);
-	lw_coro_begin(c, fn, &name, is_decl, &co);
+	/* an async arrow with plain parameters: the runtime makes the async
+	 * function around it, so Duktape compiles one function, not two
+	 * (its `this`, `arguments`, `new.target` are the enclosing ones) */
+	arrow = wrapper != NULL && !fn->is_generator && fn->kind ==
+	    AST_ARROW_FUNCTION_EXPRESSION && simple_params(fn);
+	if (arrow) {
+		memset(&co, 0, sizeof(co));
+		name = NULL;
+		lw_puts(OUT(c), "__cm.asyncArrow(");
+	} else
+		lw_coro_begin(c, fn, &name, is_decl, &co);
 	lw_puts(OUT(c), "function");
 	if (name != NULL && *name != '\0')
 		lw_printf(OUT(c), " %s", name);
@@ -308,7 +440,12 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		f.nt = cls->nt;
 		f.derived = cls->derived;
 	}
-	if (wrapper != NULL && fn->is_generator && !simple_params(fn)) {
+	if (arrow) {
+		f.in_async = 1;
+		body(c, fn, names, nformal, 0, NULL, 1);
+		lw_fn_pop(c, &f);
+		lw_printf(OUT(c), " }, %d)", s->has_await ? 0 : 1);
+	} else if (wrapper != NULL && fn->is_generator && !simple_params(fn)) {
 		struct lw_fn inner;
 
 		/* a generator binds its parameters when called, so their
@@ -331,6 +468,30 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		lw_coro_args(c, &co);
 		lw_puts(OUT(c), "); }");
 		lw_fn_pop(c, &f);
+	} else if (wrapper != NULL && !fn->is_generator && !s->has_await &&
+	    simple_params(fn) && !late_return(fn->body, 0)) {
+		int guard = !body_no_throw(fn->body);
+
+		/* one function instead of asyncNow's two (compile cost): a
+		 * return settles the promise, a throw rejects it; parameters
+		 * bind without errors, so the call itself cannot throw */
+		if (fn->body != NULL && fn->body->kind == AST_BLOCK_STATEMENT)
+			lw_directives(c, &fn->body->list_body);
+		lw_puts(OUT(c), guard ? " try { " : " ");
+		f.in_async = 1;
+		f.async_ret = 1;
+		body(c, fn, names, nformal, 1, NULL, 1);
+		if (guard) {
+			const char *e = lw_fresh(c, "$e", 2);
+
+			lw_printf(OUT(c), " } catch (%s) { return "
+			    "__cm.asyncThrow(%s); }", e, e);
+		}
+		if (fn->body != NULL && fn->body->kind == AST_BLOCK_STATEMENT &&
+		    !ends_in_return(fn->body))
+			lw_puts(OUT(c), " return __cm.asyncValue();");
+		lw_fn_pop(c, &f);
+		lw_puts(OUT(c), " }");
 	} else if (wrapper != NULL) {
 		struct lw_fn inner;
 

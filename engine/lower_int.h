@@ -126,6 +126,8 @@ struct lw_fn {
 	unsigned is_arrow : 1;
 	unsigned derived : 1;     /* derived constructor: `this` is $self */
 	unsigned params_outer : 1;/* parameters live in the enclosing wrapper */
+	unsigned async_ret : 1;  /* async run as one function (lower_fn.c):
+	                           * `return v` settles its promise */
 	const char *home;         /* home object for `super.x`, or NULL */
 	const char *super_ctor;   /* the class's super constructor, for super() */
 	const char *fields_fn;    /* instance field initializer to run after super() */

@@ -188,6 +188,92 @@ START_TEST(test_template)
 }
 END_TEST
 
+/* Counts the occurrences of a word in a string. */
+static int
+count_of(const char *s, const char *w)
+{
+	int n = 0;
+
+	while ((s = strstr(s, w)) != NULL) {
+		n++;
+		s += strlen(w);
+	}
+	return n;
+}
+
+START_TEST(test_async_one_function)
+{
+	char *got;
+
+	/* an async arrow with plain parameters: one function (the other is
+	 * the module's own wrapper); the runtime makes the async function
+	 * around it, for its awaits (0) or without a coroutine (1) */
+	got = lowered("async () => 6*7", LOWER_MODULE);
+	ck_assert_int_eq(count_of(got, "function"), 2);
+	ck_assert_ptr_null(strstr(got, "asyncNow"));
+	ck_assert_ptr_nonnull(strstr(got, "__cm.asyncArrow(function () {\"use "
+	    "cm noctor\";return 6 * 7; }, 1)"));
+	free(got);
+	ASSERT_CONTAINS("x = [async (a, b) => { await a; return b; }];",
+	    LOWER_SCRIPT, "x = [__cm.asyncArrow(function (a, b) {\"use cm "
+	    "noctor\";__cm.await(a); return b; }, 0)];");
+	/* other async functions with no await and plain parameters: one
+	 * function whose returns settle the promise; a body that cannot
+	 * throw needs no try/catch */
+	ASSERT_CONTAINS("x = [async function () {}, async function () { "
+	    "return !1 ? \"a\" + 2 : null; }];", LOWER_SCRIPT,
+	    "function () {\"use cm noctor\"; return __cm.asyncValue(); }, 1, "
+	    "\"\"), __cm.genFn(function () {\"use cm noctor\"; return "
+	    "__cm.asyncValue(!1 ? \"a\" + 2 : null); }, 1, \"\")]");
+	ASSERT_CONTAINS("x = [async function (a) { return a * 2; }];",
+	    LOWER_SCRIPT, "__cm.genFn(function (a) {\"use cm noctor\"; try { "
+	    "return __cm.asyncValue(a * 2); } catch ($e$1) { return "
+	    "__cm.asyncThrow($e$1); } }, 1, \"\")");
+	ASSERT_CONTAINS("x = [async function () { return 1 in 2; }];",
+	    LOWER_SCRIPT, "try { return __cm.asyncValue(1 in 2); }");
+	/* falling off the end fulfils with undefined */
+	ASSERT_CONTAINS("async function f(a, b) { g(a); }", LOWER_SCRIPT,
+	    "function f(a, b) {\"use cm noctor\"; try { g(a); } catch ($e$2) { "
+	    "return __cm.asyncThrow($e$2); } return __cm.asyncValue(); }");
+	ASSERT_CONTAINS("async function f() { if (a) return; return 1; }",
+	    LOWER_SCRIPT, "if (a) return __cm.asyncValue(); "
+	    "return __cm.asyncValue(1);");
+	/* returns of nested functions stay plain */
+	ASSERT_CONTAINS("async function f() { return function () { return 1; }; }",
+	    LOWER_SCRIPT, "return __cm.asyncValue(function () {return 1; });");
+	ASSERT_CONTAINS("x = { async m() { return () => { return super.y; }; } };",
+	    LOWER_SCRIPT, "try { var $this = this; return __cm.asyncValue("
+	    "function () {\"use cm noctor\"; return __cm.superGet($1, \"y\", "
+	    "$this); }); }");
+	/* a return code runs after (finally, for-of closing) keeps asyncNow,
+	 * which settles the promise only when the body is done */
+	ASSERT_CONTAINS("async function f() { try { return 1; } finally { g(); } }",
+	    LOWER_SCRIPT, "return __cm.asyncNow(function () {");
+	ASSERT_CONTAINS("async function f() { for (const x of y) return x; }",
+	    LOWER_SCRIPT, "return __cm.asyncNow(function () {");
+	ASSERT_CONTAINS("async function f(o) { with (o) return x; }",
+	    LOWER_SCRIPT, "return __cm.asyncNow(function (o) {");
+	ASSERT_CONTAINS("async function f() { try { return 1; } catch (e) {} }",
+	    LOWER_SCRIPT, "try { try { return __cm.asyncValue(1); }");
+}
+END_TEST
+
+START_TEST(test_async_params_fallback)
+{
+	/* parameter initialization errors must reject, so defaults,
+	 * patterns and rest bind inside asyncNow's inner function */
+	ASSERT_CONTAINS("x = [async (a = g()) => a];", LOWER_SCRIPT,
+	    "return __cm.asyncNow(function () { \"use cm noctor\"; var $1, a; "
+	    "a = ($1 = arguments[0]) === void 0 ? g() : $1;");
+	ASSERT_CONTAINS("x = [async ({ a }) => a];", LOWER_SCRIPT,
+	    "return __cm.asyncNow(function (");
+	ASSERT_CONTAINS("x = [async (...r) => r];", LOWER_SCRIPT,
+	    "return __cm.asyncNow(function () {");
+	ASSERT_CONTAINS("async function f(a, b = 1) { return a; }", LOWER_SCRIPT,
+	    "return __cm.asyncNow(function (a) {");
+}
+END_TEST
+
 START_TEST(test_regex)
 {
 	ASSERT_LOWERS("x = /a+b/gi;", "x = /a+b/gi;");
@@ -212,18 +298,20 @@ START_TEST(test_coroutines)
 	    "{ \"use cm noctor\"; }, this, arguments, $gf$1, new.target); }, 2, \"\")");
 	ASSERT_CONTAINS("x = [function* g(g) {}];", LOWER_SCRIPT,
 	    "__cm.genFn(function $gf$1(g) {");
-	ASSERT_CONTAINS("x = [async () => await 1];", LOWER_SCRIPT,
-	    "__cm.genFn(function () {\"use cm noctor\"; return __cm.async(function () { "
-	    "\"use cm noctor\"; return __cm.await(1); }, this, arguments, new.target); "
-	    "}, 1, \"\")");
-	/* No await of its own: no coroutine (a nested function's awaits are its own). */
-	ASSERT_CONTAINS("x = [async () => 1];", LOWER_SCRIPT,
-	    "__cm.genFn(function () {\"use cm noctor\"; return __cm.asyncNow(function () "
-	    "{ \"use cm noctor\"; return 1; }, this, arguments, new.target); }, 1, "
-	    "\"\")");
+	ASSERT_CONTAINS("x = [async function () { return await 1; }];",
+	    LOWER_SCRIPT, "__cm.genFn(function () {\"use cm noctor\"; return "
+	    "__cm.async(function () { \"use cm noctor\"; return __cm.await(1); "
+	    "}, this, arguments, new.target); }, 1, \"\")");
+	/* No await of its own: no coroutine (a nested function's awaits are
+	 * its own), and with plain parameters one function whose returns
+	 * settle the promise and whose throws reject it. */
+	ASSERT_CONTAINS("x = [async function () { return y; }];", LOWER_SCRIPT,
+	    "__cm.genFn(function () {\"use cm noctor\"; try { return "
+	    "__cm.asyncValue(y); } catch ($e$1) { return __cm.asyncThrow($e$1); "
+	    "} }, 1, \"\")");
 	ASSERT_CONTAINS("async function f() { return async () => await 1; }",
-	    LOWER_SCRIPT, "return __cm.asyncNow(function () { \"use cm noctor\"; return "
-	    "__cm.genFn(function () {\"use cm noctor\"; return __cm.async(");
+	    LOWER_SCRIPT, "try { return __cm.asyncValue(__cm.asyncArrow(function "
+	    "() {\"use cm noctor\";return __cm.await(1); }, 0)); }");
 	ASSERT_CONTAINS("async function f() { for await (const x of y); }",
 	    LOWER_SCRIPT, "return __cm.async(function () {");
 	/* A module whose only await is a for await is still async at the top. */
@@ -422,6 +510,8 @@ lower_suite(void)
 	tcase_add_test(tc, test_classes);
 	tcase_add_test(tc, test_bad_input_no_crash);
 	tcase_add_test(tc, test_h2_destructuring);
+	tcase_add_test(tc, test_async_one_function);
+	tcase_add_test(tc, test_async_params_fallback);
 	suite_add_tcase(s, tc);
 	return s;
 }

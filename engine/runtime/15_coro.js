@@ -7,6 +7,21 @@
  * allocates no closure.  `current` is the record of the coroutine running
  * now; __cm.await/__cm.yield read it to learn what to do.
  */
+
+/*
+ * The function object an async arrow is (cmAsyncArrow below), made in
+ * sloppy code: Duktape gives every strict function own `caller` and
+ * `arguments` properties, which an arrow must not have.
+ */
+(function (G) {
+	G.__cm.P.arrowFn = function (fn, run) {
+		return function () {
+			"use cm noctor";
+			return run(fn, undefined, arguments);
+		};
+	};
+})(this);
+
 (function (G) {
 	'use strict';
 	var cm = G.__cm;
@@ -134,6 +149,51 @@
 			rejectP(p, e);
 		}
 		return p;
+	}
+
+	/*
+	 * An async function with no await and plain parameters is lowered as
+	 * one function (lower_fn.c) whose returns are asyncValue(v) and whose
+	 * throws are caught into asyncThrow(e): the settling of cmAsyncNow,
+	 * split in two. Neither throws (a user's catch around the return
+	 * would see it).
+	 */
+	function cmAsyncValue(v) {
+		var p = newPromise();
+		try {
+			resolveP(p, v);
+		} catch (e) {
+			rejectP(p, e);
+		}
+		return p;
+	}
+
+	function cmAsyncThrow(e) {
+		var p = newPromise();
+		rejectP(p, e);
+		return p;
+	}
+
+	/*
+	 * __cm.asyncArrow(fn, now): an async arrow function around fn, its
+	 * lowered body (engine/lower_fn.c), made here rather than compiled
+	 * into every program. now: fn has no await of its own. An arrow's
+	 * `this` and `arguments` are its enclosing function's, read by the
+	 * body through captured variables, so fn needs neither.
+	 */
+	var lengthDesc = { value: 0, writable: false, enumerable: false,
+	    configurable: true };
+	var arrowFn = P.arrowFn;
+	function cmAsyncArrow(fn, now) {
+		var f = arrowFn(fn, now ? cmAsyncNow : cmAsync);
+
+		Object.setPrototypeOf(f, AsyncFunctionPrototype);
+		if (fn.length !== 0) {
+			lengthDesc.value = fn.length;
+			Object.defineProperty(f, 'length', lengthDesc);
+		}
+		setFnName(f, '');
+		return f;
 	}
 
 	function cmAwait(v) {
@@ -834,6 +894,9 @@
 
 	cm.async = cmAsync;
 	cm.asyncNow = cmAsyncNow;
+	cm.asyncArrow = cmAsyncArrow;
+	cm.asyncValue = cmAsyncValue;
+	cm.asyncThrow = cmAsyncThrow;
 	cm.await = cmAwait;
 	cm.gen = cmGen;
 	cm['yield'] = cmYield;
