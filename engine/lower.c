@@ -727,9 +727,10 @@ program(struct lw_ctx *c, struct ast_node *prog)
 	c->top = &top;
 	if (c->module) {
 		lw_puts(OUT(c), "(function (__m");
-		if (c->module_params != NULL) {
+		/* only the parameters the module names: each costs its compile */
+		if (c->module_params_used > 0) {
 			lw_puts(OUT(c), ", ");
-			lw_puts(OUT(c), c->module_params);
+			lw_put(OUT(c), c->module_params, c->module_params_used);
 		}
 		lw_puts(OUT(c), ") { \"use strict\"; ");
 		if (s->has_await) {

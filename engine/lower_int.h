@@ -141,6 +141,7 @@ struct lw_ctx {
 	size_t src_len;
 	int module;
 	const char *module_params; /* after __m in a module's function, or NULL */
+	size_t module_params_used; /* bytes of it the module needs (scope.c) */
 	int strict;               /* LOWER_F_STRICT: strict from the start */
 	int eval_code;            /* LOWER_F_EVAL (lower_eval.c) */
 	int ntdz;                 /* runtime TDZ flags made (scope.c) */

@@ -72,7 +72,7 @@ hfind(struct lw_ctx *c, const void *k, const char *name, size_t len, int tag,
 	size_t i, mask;
 
 	if (c->hcap == 0 || (create && (c->hlen + 1) * 2 > c->hcap)) {
-		size_t ncap = c->hcap ? c->hcap * 2 : 1024, j;
+		size_t ncap = c->hcap ? c->hcap * 2 : 64, j;
 		void **nt;
 
 		if (!create && c->hcap == 0)
@@ -840,6 +840,39 @@ eval_refs(struct an *a)
 	}
 }
 
+/*
+ * A name no binding resolves: if it is one of the module function's
+ * parameters, the parameter list is kept up to it. An `arguments` that
+ * reaches the module function sees them all.
+ */
+static void
+note_free_name(struct lw_ctx *c, const char *name, size_t len)
+{
+	const char *p = c->module_params, *end;
+	size_t n;
+
+	if (p == NULL)
+		return;
+	if (len == 9 && memcmp(name, "arguments", 9) == 0) {
+		c->module_params_used = strlen(p);
+		return;
+	}
+	while (*p != '\0') {
+		end = strchr(p, ',');
+		n = end != NULL ? (size_t)(end - p) : strlen(p);
+		if (n == len && memcmp(p, name, len) == 0) {
+			if ((size_t)(p + n - c->module_params) >
+			    c->module_params_used)
+				c->module_params_used = p + n - c->module_params;
+			return;
+		}
+		if (end == NULL)
+			return;
+		for (p = end + 1; *p == ' '; p++)
+			;
+	}
+}
+
 static void
 finish(struct an *a)
 {
@@ -847,6 +880,9 @@ finish(struct an *a)
 	size_t i;
 
 	eval_refs(a);
+	/* a direct eval may name any parameter */
+	if (a->nevals > 0 && c->module_params != NULL)
+		c->module_params_used = strlen(c->module_params);
 
 	/* resolve; note names that pass through each function's top scope */
 	for (i = 0; i < a->nrefs; i++) {
@@ -868,8 +904,10 @@ finish(struct an *a)
 				break;
 			}
 		}
-		if (r->b == NULL)
+		if (r->b == NULL) {
+			note_free_name(c, r->name, r->len);
 			continue;
+		}
 		if (r->write)
 			r->b->written = 1;
 		if (r->b->scope->fn != r->scope->fn)

@@ -371,11 +371,34 @@ START_TEST(test_module_params)
 	static const char src[] = "export default (async () => d(1));\n";
 	struct lower_result res;
 
+	static const struct {
+		const char *src, *head;
+	} kept[] = {
+		/* none named: none compiled */
+		{ "export default 1;\n", "(function (__m) { " },
+		/* the list is positional: kept up to the last one named */
+		{ "export default () => e;\n", "(function (__m, d, e) { " },
+		{ "export default () => typeof d;\n", "(function (__m, d) { " },
+		/* a local d is not the parameter */
+		{ "let d = 1; export default d;\n", "(function (__m) { " },
+		/* a direct eval or the module's arguments may reach any */
+		{ "export default () => eval('1');\n", "(function (__m, d, e) { " },
+		{ "export default arguments;\n", "(function (__m, d, e) { " },
+	};
+	size_t i;
+
 	/* The entry's scope arrives as parameters; a free use reads them. */
 	ck_assert_int_eq(lower_module_params(src, strlen(src), "d, e", &res), 0);
-	ck_assert_ptr_nonnull(strstr(res.code, "(function (__m, d, e) { "));
+	ck_assert_ptr_nonnull(strstr(res.code, "(function (__m, d) { "));
 	ck_assert_ptr_nonnull(strstr(res.code, "return d(1);"));
 	free(res.code);
+	for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		ck_assert_int_eq(lower_module_params(kept[i].src,
+		    strlen(kept[i].src), "d, e", &res), 0);
+		ck_assert_msg(strncmp(res.code, kept[i].head,
+		    strlen(kept[i].head)) == 0, "%s -> %s", kept[i].src, res.code);
+		free(res.code);
+	}
 	/* Other modules keep the one parameter. */
 	ck_assert_int_eq(lower_source(src, strlen(src), LOWER_MODULE, &res), 0);
 	ck_assert_ptr_nonnull(strstr(res.code, "(function (__m) { "));

@@ -255,17 +255,18 @@
 	Object.freeze(scope);
 
 	/*
-	 * What the entry module's function takes after its module record: the
+	 * What the entry module's function takes: its module record, then the
 	 * entry scope in the spec's order, the order execution.c declares the
-	 * parameters in (execution_scope_params).
+	 * parameters in (execution_scope_params; the lowering keeps only those
+	 * up to the last the entry names, and the rest go unread).
 	 */
-	var scopeArgs = [];
+	var entryArgs = [null];	/* [0]: the run's module record */
 	(function () {
 		var all = G.__cm_spec.reservedProviderNames, n;
 
 		for (n in all)
 			if (all[n] === 'entry-scope')
-				scopeArgs.push(scope[n]);
+				entryArgs.push(scope[n]);
 	})();
 
 	/* ---- modules ---- */
@@ -464,7 +465,8 @@
 			for (r = 0; r < staticSpecs.length; r++)
 				if (!hasOwn.call(modules, normalize(staticSpecs[r])))
 					throw notFound(staticSpecs[r]);
-			r = moduleFn.apply(undefined, [m].concat(scopeArgs));
+			entryArgs[0] = m;
+			r = moduleFn.apply(undefined, entryArgs);
 		} catch (e) {
 			settle(2, e);
 			return;
