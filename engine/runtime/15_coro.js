@@ -14,7 +14,17 @@
  * `arguments` properties, which an arrow must not have.
  */
 (function (G) {
+	var none = [];
+
 	G.__cm.P.arrowFn = function (fn, run) {
+		/* An arrow without parameters cannot see its arguments (an
+		 * arrow's `arguments` is its enclosing function's): its
+		 * wrapper makes no arguments object. */
+		if (fn.length === 0)
+			return function () {
+				"use cm noctor";
+				return run(fn, undefined, none);
+			};
 		return function () {
 			"use cm noctor";
 			return run(fn, undefined, arguments);
