@@ -866,20 +866,6 @@ done:
 
 /* ---- the run ---- */
 
-/* duk_safe_call body: [ fn ] -> [ ], internal.start(fn). */
-static duk_ret_t
-execution_start_body(duk_context *ctx, void *udata)
-{
-	(void)udata;
-	duk_push_global_stash(ctx);
-	duk_get_prop_string(ctx, -1, "cm_exec");
-	duk_get_prop_string(ctx, -1, "start");
-	duk_dup(ctx, -2);
-	duk_dup(ctx, 0);
-	duk_call_method(ctx, 1);
-	return 0;
-}
-
 /* The message for an end the prelude cannot write (it is the error text). */
 static char *
 execution_text_end(struct execution *x, char *text)
@@ -1043,11 +1029,6 @@ execution_run(struct engine *e, const struct execution_request *req,
 	    NULL)
 		goto out;
 	sargs[4] = req->retain_handles ? "1" : "0";
-	if (execution_js_args(&x, "cm_exec", "setup", 0, sargs, 5) != 0) {
-		end = execution_failed(&x);
-		goto ended;
-	}
-	duk_pop(ctx);
 	if ((src = execution_entry_source(req->code, req->providers)) == NULL)
 		goto out;
 	memset(&c, 0, sizeof(c));
@@ -1067,8 +1048,8 @@ execution_run(struct engine *e, const struct execution_request *req,
 		end = execution_failed(&x);
 		goto ended;
 	}
-	if (duk_safe_call(ctx, execution_start_body, NULL, 1, 1) !=
-	    DUK_EXEC_SUCCESS) {
+	/* start(fn, map, declared, outbound mode, imports, retain) */
+	if (execution_js_args(&x, "cm_exec", "start", 1, sargs, 5) != 0) {
 		end = execution_failed(&x);
 		goto ended;
 	}

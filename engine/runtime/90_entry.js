@@ -454,12 +454,34 @@
 		settle(2, e);
 	}
 
-	/* Runs the entry module, then calls its arrow in a job of its own. */
-	function start(moduleFn) {
+	/* The run's request: its module map, imports and outbound mode. */
+	function setup(entriesJson, declaredText, outboundMode, specsJson,
+	    retainFlag) {
+		/* Most runs have neither a map nor static imports. */
+		var entries = entriesJson === '[]' ? [] : parse(entriesJson), i, e;
+
+		retain = retainFlag === '1';
+		staticSpecs = specsJson === '[]' ? [] : parse(specsJson);
+		for (i = 0; i < entries.length; i++) {
+			e = entries[i];
+			modules[e[0]] = { kind: e[1], value: e[2] };
+		}
+		declared = String(declaredText);
+		if (outboundMode === 'native' || outboundMode === 'stub')
+			cm.setOutbound(outbound);
+	}
+
+	/*
+	 * Takes the run's request (setup's arguments after the compiled entry
+	 * module), runs the module, then calls its arrow in a job of its own.
+	 */
+	function start(moduleFn, entriesJson, declaredText, outboundMode,
+	    specsJson, retainFlag) {
 		/* The entry exports nothing: its record needs no namespace. */
 		var m = makeM(null, 'executor.js'), r;
 
 		m.entry = takeEntry;
+		setup(entriesJson, declaredText, outboundMode, specsJson, retainFlag);
 		try {
 			/* Static imports resolve before anything runs. */
 			for (r = 0; r < staticSpecs.length; r++)
@@ -635,21 +657,6 @@
 	}
 
 	var internal = {
-		setup: function (entriesJson, declaredText, outboundMode,
-		    specsJson, retainFlag) {
-			/* Most runs have neither a map nor static imports. */
-			var entries = entriesJson === '[]' ? [] : parse(entriesJson), i, e;
-
-			retain = retainFlag === '1';
-			staticSpecs = specsJson === '[]' ? [] : parse(specsJson);
-			for (i = 0; i < entries.length; i++) {
-				e = entries[i];
-				modules[e[0]] = { kind: e[1], value: e[2] };
-			}
-			declared = String(declaredText);
-			if (outboundMode === 'native' || outboundMode === 'stub')
-				cm.setOutbound(outbound);
-		},
 		start: start,
 		/*
 		 * One turn of the host's loop (execution.c), in one call: the
