@@ -2,12 +2,15 @@
  * Prewarming a spare child's pages while it waits for work (prewarm.h).
  */
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 
 #include <malloc.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +162,130 @@ prewarm_reserve(size_t bytes)
 		free(block[--n]);
 }
 
+/*
+ * The pages a rehearsal run made its own (prewarm_learn): every spare
+ * copies these first, before anything else and even with its request
+ * waiting, since copying a page ahead costs a quarter of the fault the
+ * run would take on it (4.6 against 17 us here).
+ */
+static uintptr_t prewarm_hot[PREWARM_HOT_MAX];
+static size_t prewarm_nhot;
+
+/*
+ * In the rehearsal child, after the run: the present, exclusively mapped
+ * pages of the writable ranges of *pw (scanned before the fork, so what the
+ * scan itself wrote does not count), written to fd. 0, or -1.
+ */
+static int
+prewarm_report(const struct prewarm *pw, int fd)
+{
+	enum { CHUNK = 512 };
+	uint64_t ent[CHUNK];
+	uintptr_t *out, at;
+	size_t i, j, n = 0, want, len;
+	ssize_t got;
+	int pm, rc = 0;
+
+	/* A mapping of its own, outside the ranges being read. */
+	out = mmap(NULL, sizeof(prewarm_hot), PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (out == MAP_FAILED)
+		return -1;
+	if ((pm = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	for (i = 0; i < pw->n && n < PREWARM_HOT_MAX; i++) {
+		if (!pw->range[i].writable)
+			continue;
+		for (at = pw->range[i].start; at < pw->range[i].end &&
+		    n < PREWARM_HOT_MAX; at += want * PREWARM_PAGE) {
+			want = (pw->range[i].end - at) / PREWARM_PAGE;
+			if (want > CHUNK)
+				want = CHUNK;
+			got = pread(pm, ent, want * sizeof(*ent),
+			    (off_t)(at / PREWARM_PAGE * sizeof(*ent)));
+			if (got != (ssize_t)(want * sizeof(*ent))) {
+				rc = -1;
+				break;
+			}
+			/* bit 63: present; bit 56: mapped by this process only */
+			for (j = 0; j < want && n < PREWARM_HOT_MAX; j++)
+				if ((ent[j] >> 63 & 1) && (ent[j] >> 56 & 1))
+					out[n++] = at + j * PREWARM_PAGE;
+		}
+	}
+	close(pm);
+	for (len = n * sizeof(*out), i = 0; rc == 0 && i < len; i += got)
+		if ((got = write(fd, (char *)out + i, len - i)) <= 0)
+			rc = -1;
+	return rc;
+}
+
+int
+prewarm_learn(int (*rehearse)(void *), void *arg)
+{
+	static struct prewarm pw;
+	size_t len = 0;
+	ssize_t got;
+	int p[2], status;
+	pid_t pid;
+
+	prewarm_nhot = 0;
+	if (prewarm_scan(&pw) != 0 || pipe(p) != 0)
+		return -1;
+	if ((pid = fork()) < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		(void)prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		close(p[0]);
+		if (rehearse(arg) != 0)
+			_exit(1);
+		_exit(prewarm_report(&pw, p[1]) == 0 ? 0 : 1);
+	}
+	close(p[1]);
+	while (len < sizeof(prewarm_hot) && (got = read(p[0],
+	    (char *)prewarm_hot + len, sizeof(prewarm_hot) - len)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			break;
+		len += (size_t)got;
+	}
+	close(p[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	/* A failed rehearsal teaches nothing: half a list could mislead. */
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return -1;
+	prewarm_nhot = len / sizeof(*prewarm_hot);
+	return (int)prewarm_nhot;
+}
+
+const uintptr_t *
+prewarm_hot_pages(size_t *n)
+{
+	*n = prewarm_nhot;
+	return prewarm_hot;
+}
+
+/* Copies the learned pages, runs of neighbours in one call each. */
+static void
+prewarm_run_hot(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < prewarm_nhot; i = j) {
+		for (j = i + 1; j < prewarm_nhot && prewarm_hot[j] ==
+		    prewarm_hot[j - 1] + PREWARM_PAGE; j++)
+			;
+		/* A page this child no longer has fails, and is skipped. */
+		(void)madvise((void *)prewarm_hot[i], (j - i) * PREWARM_PAGE,
+		    MADV_POPULATE_WRITE);
+	}
+}
+
 /* Whether the request has arrived. */
 static int
 prewarm_interrupted(int fd)
@@ -202,6 +329,7 @@ prewarm_run(const struct prewarm *pw, int fd)
 	unsigned sum = 0;
 	size_t i;
 
+	prewarm_run_hot();
 	for (i = 0; i < pw->n; i++) {
 		for (at = pw->range[i].start; at < pw->range[i].end; at = stop) {
 			if (prewarm_interrupted(fd))

@@ -432,12 +432,99 @@ worker_warm_heap(void)
 	return e;
 }
 
+/*
+ * The rehearsal's host (worker_rehearse): every tool call is answered at
+ * once with the same small result.
+ */
+struct worker_rehearsal {
+	uint32_t call_id;
+	int pending;
+};
+
+static int
+worker_rehearsal_send(void *arg, enum execution_call kind, const char *json,
+    size_t len, uint32_t call_id)
+{
+	struct worker_rehearsal *r = arg;
+
+	(void)kind;
+	(void)json;
+	(void)len;
+	r->call_id = call_id;
+	r->pending = 1;
+	return 0;
+}
+
+static int
+worker_rehearsal_wait(void *arg, double ms, uint32_t *call_id,
+    char **payload, size_t *len)
+{
+	struct worker_rehearsal *r = arg;
+
+	(void)ms;
+	if (!r->pending || (*payload = strdup("{\"result\":[1,\"a\"]}")) ==
+	    NULL)
+		return -1;
+	r->pending = 0;
+	*call_id = r->call_id;
+	*len = strlen(*payload);
+	return 1;
+}
+
+static void
+worker_rehearsal_edge(void *arg, int waiting)
+{
+	(void)arg;
+	(void)waiting;
+}
+
+/*
+ * A run shaped like most requests (a provider's tool call awaited, a log
+ * line, an object result), in a throwaway child of the zygote: the pages
+ * it writes are the ones every spare copies first (prewarm_learn).
+ */
+static int
+worker_rehearse(void *arg)
+{
+	struct worker_rehearsal r = { 0, 0 };
+	struct execution_host host = { worker_rehearsal_send,
+		worker_rehearsal_wait, worker_rehearsal_edge, &r };
+	struct execution_request er;
+	json_t *providers;
+	char *msg;
+	int retained, ok;
+
+	(void)arg;
+	providers = json_loads("[{\"name\":\"rehearsal\",\"tools\":"
+	    "[\"tool\"]}]", 0, NULL);
+	if (worker_warm_engine == NULL || providers == NULL ||
+	    engine_configure(worker_warm_engine, (size_t)CM_DEFAULT_MEMORY_LIMIT
+	    << 20, 1000, NULL, NULL) != 0) {
+		json_decref(providers);
+		return -1;
+	}
+	memset(&er, 0, sizeof(er));
+	er.code = "async () => { const v = await rehearsal.tool({ n: [1, 2, "
+	    "3].map((x) => x * 2) }); console.log('rehearsal', v.length); "
+	    "return { v, s: String(v[1]) }; }";
+	er.providers = providers;
+	er.timeout_ms = 1000;
+	er.outbound_mode = "disabled";
+	er.memory_limit_mb = CM_DEFAULT_MEMORY_LIMIT;
+	msg = execution_run(worker_warm_engine, &er, &host, &retained);
+	ok = msg != NULL && strstr(msg, "\"resultJson\"") != NULL;
+	free(msg);
+	json_decref(providers);
+	return ok ? 0 : -1;
+}
+
 int
 worker_warm(void *arg)
 {
 	(void)arg;
 	/* Without it each child builds its own heap (worker_child_main). */
-	worker_warm_engine = worker_warm_heap();
+	if ((worker_warm_engine = worker_warm_heap()) != NULL)
+		(void)prewarm_learn(worker_rehearse, NULL);
 	return 0;
 }
 
