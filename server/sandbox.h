@@ -23,4 +23,12 @@ struct sandbox_limits {
 int sandbox_enter(int keep_fd, const struct sandbox_limits *limits,
     char *err, size_t errlen);
 
+/*
+ * Compiles the seccomp filter once, in the process that forks the
+ * children: sandbox_enter then installs the compiled program instead of
+ * building it again in every child. Returns 0, or -1 with `err` filled
+ * (sandbox_enter then builds the filter itself).
+ */
+int sandbox_prepare(char *err, size_t errlen);
+
 #endif

@@ -213,6 +213,7 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 	struct signalfd_siginfo si;
 	struct pollfd pfd[2];
 	sigset_t chld, old;
+	char err[256];
 	int sig_fd, nchildren = 0, retiring = 0, ctl_open = 1;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
@@ -228,6 +229,9 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 		_exit(1);
 	if (prog->warm && prog->warm(prog->arg) != 0)
 		_exit(1);
+	/* Without it each child compiles the filter itself, slower. */
+	if (prog->sandbox)
+		(void)sandbox_prepare(err, sizeof(err));
 	for (;;) {
 		if ((retiring || !ctl_open) && nchildren == 0)
 			_exit(0);

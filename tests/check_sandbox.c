@@ -1,0 +1,101 @@
+/*
+ * The engine child's sandbox (server/sandbox.c): with the filter compiled
+ * ahead (sandbox_prepare) or built in the child, allowed calls work and a
+ * forbidden one (open) kills the process.
+ */
+#include <sys/wait.h>
+
+#include <check.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sandbox.h"
+
+enum { CHILD_OK = 0, CHILD_ENTER = 10, CHILD_FD = 11 };
+
+/*
+ * Forks a child that enters the sandbox keeping `keep`, checks what it may
+ * still do, then (if `forbidden`) calls open(2). Its wait status.
+ */
+static int
+sandboxed_child(int keep, int forbidden)
+{
+	struct sandbox_limits limits = { 0, 0 };
+	struct timespec ts;
+	char err[256];
+	int status;
+	pid_t pid;
+
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		if (sandbox_enter(keep, &limits, err, sizeof(err)) != 0)
+			_exit(CHILD_ENTER);
+		/* Allowed: the clock, pid, and the kept descriptor. */
+		if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0 || getpid() <= 0 ||
+		    write(keep, "k", 1) != 1)
+			_exit(CHILD_FD);
+		if (forbidden)
+			(void)open("/dev/null", O_RDONLY);
+		_exit(CHILD_OK);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+static void
+check_both(void)
+{
+	int p[2], status;
+	char c;
+
+	ck_assert_int_eq(pipe(p), 0);
+	status = sandboxed_child(p[1], 0);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), CHILD_OK);
+	ck_assert_int_eq(read(p[0], &c, 1), 1);
+	status = sandboxed_child(p[1], 1);
+	ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS,
+	    "open(2) in the sandbox did not kill (status %d)", status);
+	close(p[0]);
+	close(p[1]);
+}
+
+START_TEST(test_filter_built_in_child)
+{
+	check_both();
+}
+END_TEST
+
+START_TEST(test_filter_compiled_ahead)
+{
+	char err[256];
+
+	ck_assert_msg(sandbox_prepare(err, sizeof(err)) == 0, "%s", err);
+	check_both();
+	/* Preparing again replaces the program. */
+	ck_assert_int_eq(sandbox_prepare(err, sizeof(err)), 0);
+	check_both();
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("sandbox");
+	TCase *tc = tcase_create("sandbox");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_filter_built_in_child);
+	tcase_add_test(tc, test_filter_compiled_ahead);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
