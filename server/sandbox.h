@@ -18,7 +18,6 @@ struct sandbox_limits {
 /*
  * Drops everything but `keep_fd`. Returns 0, or -1 with `err` filled when a
  * step failed; the caller must then exit without running guest code.
- * Test builds may set CODEMODE_SANDBOX_TEST_HOOK (see sandbox.c).
  */
 int sandbox_enter(int keep_fd, const struct sandbox_limits *limits,
     char *err, size_t errlen);
