@@ -215,62 +215,18 @@ bench_pool_idle_latency(int n, const char *req, int prewarm)
 
 /* --- The engine alone, as the pool's child runs it, without frames. ---- */
 
-/* A host answering every tool call at once: {"result": 1}. */
-struct bench_host {
-	uint32_t pending;
-	int have;
-};
-
-static int
-bench_host_send(void *arg, enum execution_call kind, const char *json,
-    size_t len, uint32_t call_id)
-{
-	struct bench_host *h = arg;
-
-	(void)kind;
-	(void)json;
-	(void)len;
-	h->pending = call_id;
-	h->have = 1;
-	return 0;
-}
-
-static int
-bench_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
-    size_t *len)
-{
-	struct bench_host *h = arg;
-
-	(void)ms;
-	if (!h->have)
-		return -1;
-	h->have = 0;
-	*call_id = h->pending;
-	if ((*payload = strdup("{\"result\":\"1\"}")) == NULL)
-		return -1;
-	*len = strlen(*payload);
-	return 1;
-}
-
-static void
-bench_host_edge(void *arg, int waiting)
-{
-	(void)arg;
-	(void)waiting;
-}
-
 /* One execution of `code` on `e`; microseconds of wall time, or -1. */
 static double
 bench_engine_run(struct engine *e, const char *code, const json_t *providers)
 {
-	struct bench_host bh = { 0, 0 };
-	struct execution_host host = { bench_host_send, bench_host_wait,
-		bench_host_edge, &bh };
+	struct worker_answering wa;
+	struct execution_host host;
 	struct execution_request er;
 	double t0;
 	char *msg;
 	int retained = 0;
 
+	worker_answering_host(&wa, "{\"result\":\"1\"}", &host);
 	memset(&er, 0, sizeof(er));
 	er.code = code;
 	er.providers = providers;

@@ -432,50 +432,54 @@ worker_warm_heap(void)
 	return e;
 }
 
-/*
- * The rehearsal's host (worker_rehearse): every tool call is answered at
- * once with the same small result.
- */
-struct worker_rehearsal {
-	uint32_t call_id;
-	int pending;
-};
-
+/* The answering host's hooks (worker_answering_host). */
 static int
-worker_rehearsal_send(void *arg, enum execution_call kind, const char *json,
+worker_answering_send(void *arg, enum execution_call kind, const char *json,
     size_t len, uint32_t call_id)
 {
-	struct worker_rehearsal *r = arg;
+	struct worker_answering *w = arg;
 
 	(void)kind;
 	(void)json;
 	(void)len;
-	r->call_id = call_id;
-	r->pending = 1;
+	w->call_id = call_id;
+	w->pending = 1;
 	return 0;
 }
 
 static int
-worker_rehearsal_wait(void *arg, double ms, uint32_t *call_id,
+worker_answering_wait(void *arg, double ms, uint32_t *call_id,
     char **payload, size_t *len)
 {
-	struct worker_rehearsal *r = arg;
+	struct worker_answering *w = arg;
 
 	(void)ms;
-	if (!r->pending || (*payload = strdup("{\"result\":[1,\"a\"]}")) ==
-	    NULL)
+	if (!w->pending || (*payload = strdup(w->answer)) == NULL)
 		return -1;
-	r->pending = 0;
-	*call_id = r->call_id;
+	w->pending = 0;
+	*call_id = w->call_id;
 	*len = strlen(*payload);
 	return 1;
 }
 
 static void
-worker_rehearsal_edge(void *arg, int waiting)
+worker_answering_edge(void *arg, int waiting)
 {
 	(void)arg;
 	(void)waiting;
+}
+
+void
+worker_answering_host(struct worker_answering *w, const char *answer,
+    struct execution_host *host)
+{
+	w->answer = answer;
+	w->call_id = 0;
+	w->pending = 0;
+	host->send = worker_answering_send;
+	host->wait = worker_answering_wait;
+	host->host_wait = worker_answering_edge;
+	host->arg = w;
 }
 
 /*
@@ -486,15 +490,15 @@ worker_rehearsal_edge(void *arg, int waiting)
 static int
 worker_rehearse(void *arg)
 {
-	struct worker_rehearsal r = { 0, 0 };
-	struct execution_host host = { worker_rehearsal_send,
-		worker_rehearsal_wait, worker_rehearsal_edge, &r };
+	struct worker_answering w;
+	struct execution_host host;
 	struct execution_request er;
 	json_t *providers;
 	char *msg;
 	int retained, ok;
 
 	(void)arg;
+	worker_answering_host(&w, "{\"result\":[1,\"a\"]}", &host);
 	providers = json_loads("[{\"name\":\"rehearsal\",\"tools\":"
 	    "[\"tool\"]}]", 0, NULL);
 	if (worker_warm_engine == NULL || providers == NULL ||

@@ -21,6 +21,8 @@
 #ifndef WORKER_H
 #define WORKER_H
 
+#include <stdint.h>
+
 /* zygote_program.warm: runs once in the zygote. */
 int worker_warm(void *arg);
 
@@ -36,6 +38,20 @@ struct engine *worker_warm_heap(void);
 
 /* zygote_program.child_main: serves one execution on `fd`. */
 int worker_child_main(int fd, void *arg);
+
+/*
+ * A host that answers each tool call at once with `answer` (borrowed, it
+ * must outlive the run): the zygote's rehearsal run and the benchmarks.
+ * Fills *host around *w.
+ */
+struct execution_host;
+struct worker_answering {
+	const char *answer;
+	uint32_t call_id;
+	int pending;
+};
+void worker_answering_host(struct worker_answering *w, const char *answer,
+    struct execution_host *host);
 
 /*
  * zygote_program.prepare: in each child, before its sandbox, notes the
