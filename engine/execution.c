@@ -1059,9 +1059,12 @@ ended:
 	switch (end) {
 	case EXECUTION_SETTLED:
 		msg = execution_finish(&x, "0", "");
-		if (msg != NULL && execution_js(&x, "cm_exec", "retained", 0) == 0)
-			*retained = duk_get_int(ctx, -1) == 1;
-		duk_pop(ctx);
+		/* Only a run that asked to keep its handles can have kept one. */
+		if (msg != NULL && req->retain_handles) {
+			if (execution_js(&x, "cm_exec", "retained", 0) == 0)
+				*retained = duk_get_int(ctx, -1) == 1;
+			duk_pop(ctx);
+		}
 		break;
 	case EXECUTION_THREW:
 		msg = execution_finish(&x, "2", NULL);
