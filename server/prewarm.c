@@ -214,9 +214,10 @@ prewarm_report(const struct prewarm *pw, int fd)
 		}
 	}
 	close(pm);
-	for (len = n * sizeof(*out), i = 0; rc == 0 && i < len; i += got)
+	len = n * sizeof(*out);
+	for (i = 0; rc == 0 && i < len; i += (size_t)got)
 		if ((got = write(fd, (char *)out + i, len - i)) <= 0)
-			rc = -1;
+			return -1;
 	return rc;
 }
 
