@@ -228,7 +228,7 @@ prewarm_learn(int (*rehearse)(void *), void *arg)
 	size_t len = 0;
 	ssize_t got;
 	int p[2], status;
-	pid_t pid;
+	pid_t pid, reaped;
 
 	prewarm_nhot = 0;
 	if (prewarm_scan(&pw) != 0 || pipe(p) != 0)
@@ -255,10 +255,10 @@ prewarm_learn(int (*rehearse)(void *), void *arg)
 		len += (size_t)got;
 	}
 	close(p[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while ((reaped = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
 		;
 	/* A failed rehearsal teaches nothing: half a list could mislead. */
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	if (reaped != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return -1;
 	prewarm_nhot = len / sizeof(*prewarm_hot);
 	return (int)prewarm_nhot;
