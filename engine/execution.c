@@ -153,8 +153,16 @@ execution_import_specifiers(const char *code)
 	char prev[8] = "";
 	char *out;
 
-	if (cm_separate_imports(code, strlen(code), &imp) != 0 ||
-	    (list = json_array()) == NULL) {
+	if (cm_separate_imports(code, strlen(code), &imp) != 0) {
+		cm_imports_clear(&imp);
+		return NULL;
+	}
+	/* Most entries import nothing: no JSON to build. */
+	if (imp.imports_len == 0) {
+		cm_imports_clear(&imp);
+		return strdup("[]");
+	}
+	if ((list = json_array()) == NULL) {
 		cm_imports_clear(&imp);
 		return NULL;
 	}
