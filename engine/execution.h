@@ -89,10 +89,4 @@ enum execution_invoke_end execution_invoke(struct engine *e,
     const struct execution_request *req, const struct execution_host *host,
     const char *handle, const char *request_json, char **answer);
 
-/*
- * The entry module's source for `code` and `providers` (malloc'd), or NULL
- * when out of memory. Exposed for tests.
- */
-char *execution_entry_source(const char *code, const json_t *providers);
-
 #endif
