@@ -257,7 +257,7 @@
 	/*
 	 * What the entry module's function takes: its module record, then the
 	 * entry scope in the spec's order, the order execution.c declares the
-	 * parameters in (execution_scope_params; the lowering keeps only those
+	 * parameters in (entry_scope_params; the lowering keeps only those
 	 * up to the last the entry names, and the rest go unread).
 	 */
 	var entryArgs = [null];	/* [0]: the run's module record */
