@@ -397,14 +397,24 @@ worker_serve_handles(struct worker *w, struct engine *e,
  * on a request's path, and nothing one run does can reach another.
  */
 static struct engine *worker_warm_engine;
-static struct prewarm worker_prewarm;
+/*
+ * The ranges a spare warms: read once by the zygote (worker_warm), whose
+ * mappings its children share, instead of by every child on the way to
+ * becoming a spare (half a millisecond here). A child warms them only
+ * if worker_prepare ran in it.
+ */
+static struct prewarm worker_prewarm_ranges;
+static const struct prewarm *worker_prewarm;
+static const struct prewarm worker_prewarm_none;    /* learned pages only */
 
 void
 worker_prepare(void *arg)
 {
 	(void)arg;
-	/* Without the list the child just runs cold. */
-	(void)prewarm_scan(&worker_prewarm);
+	/* A zygote that did not read them (no warm hook): read them here. */
+	if (worker_prewarm_ranges.n == 0)
+		(void)prewarm_scan(&worker_prewarm_ranges);
+	worker_prewarm = &worker_prewarm_ranges;
 }
 
 struct engine *
@@ -529,6 +539,8 @@ worker_warm(void *arg)
 	/* Without it each child builds its own heap (worker_child_main). */
 	if ((worker_warm_engine = worker_warm_heap()) != NULL)
 		(void)prewarm_learn(worker_rehearse, NULL);
+	/* After the heap, its reserve and the rehearsal: what children get. */
+	(void)prewarm_scan(&worker_prewarm_ranges);
 	return 0;
 }
 
@@ -554,7 +566,8 @@ worker_child_main(int fd, void *arg)
 	if (worker_send(w, FRAME_HELLO, "{}") != 0)
 		return 1;
 	/* A spare waits here: spend the wait making the run's pages private. */
-	(void)prewarm_run(&worker_prewarm, fd);
+	(void)prewarm_run(worker_prewarm != NULL ? worker_prewarm :
+	    &worker_prewarm_none, fd);
 	if ((buf = worker_recv(fd, &f)) == NULL || f.type != FRAME_EXECUTE)
 		return 2;
 	w->exec_id = f.exec_id;

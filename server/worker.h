@@ -54,8 +54,9 @@ void worker_answering_host(struct worker_answering *w, const char *answer,
     struct execution_host *host);
 
 /*
- * zygote_program.prepare: in each child, before its sandbox, notes the
- * pages worth warming while the child waits as a spare (prewarm.h).
+ * zygote_program.prepare: in each child, before its sandbox, turns on the
+ * warming of its pages while it waits as a spare (prewarm.h); worker_warm
+ * has listed them once for all children.
  */
 void worker_prepare(void *arg);
 
