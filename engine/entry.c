@@ -39,16 +39,13 @@ entry_append(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 #define ENTRY_PUTS(s) entry_append(&buf, &len, &cap, (s), strlen(s))
 
 char *
-entry_source(const char *code, const json_t *providers)
+entry_source(const struct cm_imports *imp, const json_t *providers)
 {
-	struct cm_imports imp;
 	char *buf = NULL, *q;
 	size_t len = 0, cap = 0, i;
 	const json_t *d, *v;
 	int fail = 0;
 
-	if (cm_separate_imports(code, strlen(code), &imp) != 0)
-		return NULL;
 	/*
 	 * The entry scope's names are the module function's parameters
 	 * (entry_scope_params); this line keeps the place where they were
@@ -83,16 +80,15 @@ entry_source(const char *code, const json_t *providers)
 			fail |= ENTRY_PUTS("\n");
 		}
 	}
-	if (imp.imports_len > 0) {
-		fail |= entry_append(&buf, &len, &cap, imp.imports,
-		    imp.imports_len);
+	if (imp->imports_len > 0) {
+		fail |= entry_append(&buf, &len, &cap, imp->imports,
+		    imp->imports_len);
 		fail |= ENTRY_PUTS("\n");
 	}
 	/* The module record takes the arrow: no export getter, no name to set. */
 	fail |= ENTRY_PUTS("__m.entry((\n");
-	fail |= entry_append(&buf, &len, &cap, imp.body, imp.body_len);
+	fail |= entry_append(&buf, &len, &cap, imp->body, imp->body_len);
 	fail |= ENTRY_PUTS("\n));\n");
-	cm_imports_clear(&imp);
 	if (fail) {
 		free(buf);
 		return NULL;
@@ -106,29 +102,20 @@ entry_source(const char *code, const json_t *providers)
  * missing module fails the run before any module of the map runs.
  */
 char *
-entry_import_specifiers(const char *code)
+entry_import_specifiers(const struct cm_imports *imp)
 {
-	struct cm_imports imp;
 	json_t *list;
 	const char *p, *end, *q;
 	char prev[8] = "";
 	char *out;
 
-	if (cm_separate_imports(code, strlen(code), &imp) != 0) {
-		cm_imports_clear(&imp);
-		return NULL;
-	}
 	/* Most entries import nothing: no JSON to build. */
-	if (imp.imports_len == 0) {
-		cm_imports_clear(&imp);
+	if (imp->imports_len == 0)
 		return strdup("[]");
-	}
-	if ((list = json_array()) == NULL) {
-		cm_imports_clear(&imp);
+	if ((list = json_array()) == NULL)
 		return NULL;
-	}
-	p = imp.imports;
-	end = p + imp.imports_len;
+	p = imp->imports;
+	end = p + imp->imports_len;
 	while (p < end) {
 		if (p[0] == '/' && p + 1 < end && p[1] == '/') {
 			while (p < end && *p != '\n')
@@ -162,7 +149,6 @@ entry_import_specifiers(const char *code)
 			p++;
 		}
 	}
-	cm_imports_clear(&imp);
 	out = json_dumps(list, JSON_COMPACT);
 	json_decref(list);
 	return out;

@@ -8,15 +8,18 @@
 
 #include <jansson.h>
 
-/*
- * The entry module's source for `code` and `providers`: a blank first
- * line where the scope once was declared, the generated proxies and the
- * providers' preludes, the lifted imports, then `__m.entry((code))`.
- */
-char *entry_source(const char *code, const json_t *providers);
+#include "codemode/protocol.h"
 
-/* The static import specifiers of `code` as a JSON array text. */
-char *entry_import_specifiers(const char *code);
+/*
+ * The entry module's source for an entry split by cm_separate_imports and
+ * `providers`: a blank first line where the scope once was declared, the
+ * generated proxies and the providers' preludes, the lifted imports, then
+ * `__m.entry((body))`.
+ */
+char *entry_source(const struct cm_imports *imp, const json_t *providers);
+
+/* The specifiers of the lifted imports as a JSON array text. */
+char *entry_import_specifiers(const struct cm_imports *imp);
 
 /* A lowering "SyntaxError: <msg> (<l>:<c>)" as "<msg> [<file>:<l>:<c>]". */
 char *entry_syntax_text(const char *err, const char *filename);

@@ -706,6 +706,7 @@ execution_run(struct engine *e, const struct execution_request *req,
 {
 	struct execution x;
 	struct execution_compile c;
+	struct cm_imports imp = { 0 };
 	duk_context *ctx = engine_context(e);
 	char *src = NULL, *mods = NULL, *declared = NULL, *text = NULL;
 	char *msg = NULL, num[32];
@@ -741,11 +742,12 @@ execution_run(struct engine *e, const struct execution_request *req,
 	sargs[0] = mods;
 	sargs[1] = declared;
 	sargs[2] = req->outbound_mode ? req->outbound_mode : "disabled";
-	if ((sargs[3] = specs = entry_import_specifiers(req->code)) ==
-	    NULL)
+	/* The leading imports, lifted once for the list and the source. */
+	if (cm_separate_imports(req->code, strlen(req->code), &imp) != 0 ||
+	    (sargs[3] = specs = entry_import_specifiers(&imp)) == NULL)
 		goto out;
 	sargs[4] = req->retain_handles ? "1" : "0";
-	if ((src = entry_source(req->code, req->providers)) == NULL)
+	if ((src = entry_source(&imp, req->providers)) == NULL)
 		goto out;
 	memset(&c, 0, sizeof(c));
 	c.src = src;
@@ -812,5 +814,6 @@ out:
 	free(mods);
 	free(declared);
 	free(specs);
+	cm_imports_clear(&imp);
 	return msg;
 }

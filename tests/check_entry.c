@@ -11,6 +11,32 @@
 
 #include "entry.h"
 
+/* entry_source of `code` as execution.c makes it (imports lifted first). */
+static char *
+source_of(const char *code, const json_t *providers)
+{
+	struct cm_imports imp;
+	char *s = NULL;
+
+	if (cm_separate_imports(code, strlen(code), &imp) == 0)
+		s = entry_source(&imp, providers);
+	cm_imports_clear(&imp);
+	return s;
+}
+
+/* entry_import_specifiers of `code`, the same way. */
+static char *
+specifiers_of(const char *code)
+{
+	struct cm_imports imp;
+	char *s = NULL;
+
+	if (cm_separate_imports(code, strlen(code), &imp) == 0)
+		s = entry_import_specifiers(&imp);
+	cm_imports_clear(&imp);
+	return s;
+}
+
 START_TEST(test_source)
 {
 	json_t *providers = json_loads("[{\"name\":\"kv\",\"tools\":[\"get\"]},"
@@ -19,11 +45,11 @@ START_TEST(test_source)
 	char *s;
 
 	ck_assert_ptr_nonnull(providers);
-	ck_assert_ptr_nonnull(s = entry_source("async () => 1", NULL));
+	ck_assert_ptr_nonnull(s = source_of("async () => 1", NULL));
 	ck_assert_str_eq(s, "\n__m.entry((\nasync () => 1\n));\n");
 	free(s);
 	/* Proxies, then preludes, then the arrow; the imports are lifted. */
-	ck_assert_ptr_nonnull(s = entry_source("import a from 'm'\n"
+	ck_assert_ptr_nonnull(s = source_of("import a from 'm'\n"
 	    "async () => a", providers));
 	ck_assert_ptr_nonnull(strstr(s, "const kv = __cm.entryScope()."
 	    "proxy(\"kv\", false);\n"));
@@ -41,10 +67,10 @@ START_TEST(test_import_specifiers)
 {
 	char *s;
 
-	ck_assert_ptr_nonnull(s = entry_import_specifiers("async () => 1"));
+	ck_assert_ptr_nonnull(s = specifiers_of("async () => 1"));
 	ck_assert_str_eq(s, "[]");
 	free(s);
-	ck_assert_ptr_nonnull(s = entry_import_specifiers(
+	ck_assert_ptr_nonnull(s = specifiers_of(
 	    "import a from 'x'\nimport { b } from \"y/z\"\nimport 'side'\n"
 	    "async () => a"));
 	ck_assert_str_eq(s, "[\"x\",\"y/z\",\"side\"]");
