@@ -154,6 +154,23 @@
 	 * decode(text) when decode is given: the answer becomes the value as
 	 * it arrives, without a second promise and job.
 	 */
+	/* Settles a call's promise with text, or decode(text) (a throw rejects). */
+	function settleCall(p, decode, text) {
+		var v;
+
+		if (decode === undefined) {
+			P.resolvePromise(p, text);
+			return;
+		}
+		try {
+			v = decode(text);
+		} catch (e) {
+			P.rejectPromise(p, e);
+			return;
+		}
+		P.resolvePromise(p, v);
+	}
+
 	function hostCall(outbound, json, decode) {
 		var id = host.call(outbound ? 1 : 0, json), p = P.newPromise();
 
@@ -163,7 +180,7 @@
 	}
 
 	function dispatchAs(provider, tool, args, decode) {
-		var size, text;
+		var size, p;
 
 		provider = String(provider);
 		tool = String(tool);
@@ -173,14 +190,10 @@
 			return Promise_.reject(new Error_(fill('PAYLOAD_TOO_LARGE',
 			    { part: PARTS.TOOL_CALL, size: size, limit: LIMIT })));
 		if (completed || host === null) {
-			text = stringify({ error: K.EXECUTION_COMPLETED_MESSAGE });
-			if (decode === undefined)
-				return Promise_.resolve(text);
-			try {
-				return Promise_.resolve(decode(text));
-			} catch (e) {
-				return Promise_.reject(e);
-			}
+			p = P.newPromise();
+			settleCall(p, decode, stringify({ error:
+			    K.EXECUTION_COMPLETED_MESSAGE }));
+			return p;
 		}
 		return hostCall(false, stringify({ provider: provider,
 		    tool: tool, args: args }), decode);
@@ -618,23 +631,13 @@
 	}
 
 	function deliver(id, text) {
-		var call = pending[id], v;
+		var call = pending[id];
 
 		if (call === undefined)
 			return;
 		delete pending[id];
 		npending--;
-		if (call.decode === undefined) {
-			P.resolvePromise(call.p, text);
-			return;
-		}
-		try {
-			v = call.decode(text);
-		} catch (e) {
-			P.rejectPromise(call.p, e);
-			return;
-		}
-		P.resolvePromise(call.p, v);
+		settleCall(call.p, call.decode, text);
 	}
 
 	/* The host's outbound function: the request as plain data, base64 bodies. */
