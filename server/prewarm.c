@@ -222,16 +222,15 @@ prewarm_report(const struct prewarm *pw, int fd)
 }
 
 int
-prewarm_learn(int (*rehearse)(void *), void *arg)
+prewarm_learn(const struct prewarm *pw, int (*rehearse)(void *), void *arg)
 {
-	static struct prewarm pw;
 	size_t len = 0;
 	ssize_t got;
 	int p[2], status;
 	pid_t pid, reaped;
 
 	prewarm_nhot = 0;
-	if (prewarm_scan(&pw) != 0 || pipe(p) != 0)
+	if (pipe(p) != 0)
 		return -1;
 	if ((pid = fork()) < 0) {
 		close(p[0]);
@@ -243,7 +242,7 @@ prewarm_learn(int (*rehearse)(void *), void *arg)
 		close(p[0]);
 		if (rehearse(arg) != 0)
 			_exit(1);
-		_exit(prewarm_report(&pw, p[1]) == 0 ? 0 : 1);
+		_exit(prewarm_report(pw, p[1]) == 0 ? 0 : 1);
 	}
 	close(p[1]);
 	while (len < sizeof(prewarm_hot) && (got = read(p[0],
@@ -331,7 +330,7 @@ prewarm_run(const struct prewarm *pw, int fd)
 	size_t i;
 
 	prewarm_run_hot();
-	for (i = 0; i < pw->n; i++) {
+	for (i = 0; pw != NULL && i < pw->n; i++) {
 		for (at = pw->range[i].start; at < pw->range[i].end; at = stop) {
 			if (prewarm_interrupted(fd))
 				return 1;

@@ -47,21 +47,23 @@ void prewarm_reserve(size_t bytes);
 
 /*
  * Learns which pages a run writes: forks a child that calls rehearse(arg)
- * (0 on success) and then lists the pages of this process's private
- * writable mappings it made its own. Every later prewarm_run in this
- * process or its children copies those first. Returns how many pages were
- * learned, or -1 (the list is then empty). Called by the process that
- * forks spares, before the sandbox (it reads /proc/self/pagemap).
+ * (0 on success) and then lists the pages of the writable ranges of *pw
+ * (this process's, from prewarm_scan) it made its own. Every later
+ * prewarm_run in this process or its children copies those first. Returns
+ * how many pages were learned, or -1 (the list is then empty). Called by
+ * the process that forks spares, before the sandbox (the child reads
+ * /proc/self/pagemap).
  */
 #define PREWARM_HOT_MAX 4096
-int prewarm_learn(int (*rehearse)(void *), void *arg);
+int prewarm_learn(const struct prewarm *pw, int (*rehearse)(void *),
+    void *arg);
 /* The learned pages, ascending within each range (for tests). */
 const uintptr_t *prewarm_hot_pages(size_t *n);
 
 /*
  * Copies the learned pages first (all of them, request or not: ahead of
  * the run each costs a quarter of its fault), then touches the ranges of
- * *pw in small steps, returning early as soon as `fd` turns readable (the
+ * *pw (none when pw is NULL) in small steps, returning early as soon as `fd` turns readable (the
  * request came). Returns 1 when interrupted, 0 when everything was warmed.
  * Content is never changed.
  */

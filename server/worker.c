@@ -404,8 +404,7 @@ static struct engine *worker_warm_engine;
  * if worker_prepare ran in it.
  */
 static struct prewarm worker_prewarm_ranges;
-static const struct prewarm *worker_prewarm;
-static const struct prewarm worker_prewarm_none;    /* learned pages only */
+static const struct prewarm *worker_prewarm;        /* NULL: learned pages */
 
 void
 worker_prepare(void *arg)
@@ -537,10 +536,12 @@ worker_warm(void *arg)
 {
 	(void)arg;
 	/* Without it each child builds its own heap (worker_child_main). */
-	if ((worker_warm_engine = worker_warm_heap()) != NULL)
-		(void)prewarm_learn(worker_rehearse, NULL);
-	/* After the heap, its reserve and the rehearsal: what children get. */
-	(void)prewarm_scan(&worker_prewarm_ranges);
+	worker_warm_engine = worker_warm_heap();
+	/* After the heap and its reserve: what children get, and learn from. */
+	if (prewarm_scan(&worker_prewarm_ranges) == 0 &&
+	    worker_warm_engine != NULL)
+		(void)prewarm_learn(&worker_prewarm_ranges, worker_rehearse,
+		    NULL);
 	return 0;
 }
 
@@ -566,8 +567,7 @@ worker_child_main(int fd, void *arg)
 	if (worker_send(w, FRAME_HELLO, "{}") != 0)
 		return 1;
 	/* A spare waits here: spend the wait making the run's pages private. */
-	(void)prewarm_run(worker_prewarm != NULL ? worker_prewarm :
-	    &worker_prewarm_none, fd);
+	(void)prewarm_run(worker_prewarm, fd);
 	if ((buf = worker_recv(fd, &f)) == NULL || f.type != FRAME_EXECUTE)
 		return 2;
 	w->exec_id = f.exec_id;

@@ -208,7 +208,7 @@ owns_page(const void *page)
  */
 START_TEST(test_learn_copies_rehearsed_pages_first)
 {
-	static struct prewarm none;
+	static struct prewarm ranges;
 	int p[2], status;
 	pid_t pid;
 
@@ -216,9 +216,10 @@ START_TEST(test_learn_copies_rehearsed_pages_first)
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ck_assert(learn_buf != MAP_FAILED);
 	memset(learn_buf, 1, LEARN_PAGES * 4096);
-	ck_assert_int_eq(prewarm_learn(rehearse_fails, NULL), -1);
+	ck_assert_int_eq(prewarm_scan(&ranges), 0);
+	ck_assert_int_eq(prewarm_learn(&ranges, rehearse_fails, NULL), -1);
 	ck_assert(!is_hot(learn_buf + 3 * 4096));
-	ck_assert_int_ge(prewarm_learn(rehearse_pages, NULL), 3);
+	ck_assert_int_ge(prewarm_learn(&ranges, rehearse_pages, NULL), 3);
 	ck_assert(is_hot(learn_buf + 3 * 4096));
 	ck_assert(is_hot(learn_buf + 7 * 4096));
 	ck_assert(is_hot(learn_buf + 8 * 4096));
@@ -230,7 +231,7 @@ START_TEST(test_learn_copies_rehearsed_pages_first)
 	ck_assert_int_ge(pid = fork(), 0);
 	if (pid == 0) {
 		/* The request is there: the ranges wait, the learned pages not. */
-		(void)prewarm_run(&none, p[0]);
+		(void)prewarm_run(NULL, p[0]);
 		if (!owns_page(learn_buf + 3 * 4096) ||
 		    !owns_page(learn_buf + 8 * 4096))
 			_exit(2);
