@@ -130,22 +130,11 @@ static int
 sandbox_seccomp(char *err, size_t errlen)
 {
 	struct sock_fprog fprog;
-	scmp_filter_ctx ctx;
-	int rc;
 
-	if (sandbox_prog != NULL) {
-		fprog.len = sandbox_prog_len;
-		fprog.filter = sandbox_prog;
-		if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog) != 0)
-			return sandbox_fail(err, errlen, "seccomp filter", errno);
-		return 0;
-	}
-	if ((ctx = sandbox_filter(err, errlen)) == NULL)
-		return -1;
-	rc = seccomp_load(ctx);
-	seccomp_release(ctx);
-	if (rc != 0)
-		return sandbox_fail(err, errlen, "seccomp_load", -rc);
+	fprog.len = sandbox_prog_len;
+	fprog.filter = sandbox_prog;
+	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog) != 0)
+		return sandbox_fail(err, errlen, "seccomp filter", errno);
 	return 0;
 }
 
@@ -153,6 +142,10 @@ int
 sandbox_enter(int keep_fd, const struct sandbox_limits *limits, char *err,
     size_t errlen)
 {
+	/* Not compiled ahead (no sandbox_prepare before the fork): now,
+	 * while the file-size limit still lets it be exported. */
+	if (sandbox_prog == NULL && sandbox_prepare(err, errlen) != 0)
+		return -1;
 	if (sandbox_close_others(keep_fd) != 0)
 		return sandbox_fail(err, errlen, "close_range", errno);
 	if (clearenv() != 0)
