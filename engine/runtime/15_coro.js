@@ -170,11 +170,8 @@
 	 */
 	function cmAsyncValue(v) {
 		var p = newPromise();
-		try {
-			resolveP(p, v);
-		} catch (e) {
-			rejectP(p, e);
-		}
+		/* a throwing `then` getter rejects p: resolveP itself never throws */
+		resolveP(p, v);
 		return p;
 	}
 
