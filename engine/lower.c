@@ -802,8 +802,8 @@ lower_source_opts(const char *src, size_t len, unsigned flags,
 
 static int
 lower_any(const char *src, size_t len, enum lower_goal goal,
-    const char *module_params, unsigned flags, unsigned serial, const char *const *outer, size_t nouter,
-    struct lower_result *res)
+    const char *module_params, unsigned flags, unsigned serial,
+    const char *const *outer, size_t nouter, struct lower_result *res)
 {
 	struct ast_arena *arena;
 	struct ast_node *prog;
