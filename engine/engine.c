@@ -4,7 +4,6 @@
  * driver. See engine.h.
  */
 #include <errno.h>
-#include <malloc.h>
 #include <stdint.h>
 #include <sys/random.h>
 
@@ -13,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "arena.h"
 #include "engine.h"
 #include "lower.h"
 #include "natives.h"
@@ -23,12 +23,14 @@
 #define ENGINE_MSG_OOM		"RangeError: out of memory"
 #define ENGINE_MSG_TIMEOUT	"RangeError: execution timeout"
 
-/* Above this distance to the limit a realloc may round freely. */
-#define ENGINE_REALLOC_SLACK	8192
+/* Address space for the heap's first chunk: untouched pages cost nothing. */
+#define ENGINE_ARENA_RESERVE	(16u << 20)
 
 enum entry_state { ENTRY_NONE, ENTRY_PENDING, ENTRY_FULFILLED, ENTRY_REJECTED };
 
+/* Lives in its own arena, so an arena reset puts it back too. */
 struct engine {
+	struct arena *arena;
 	struct engine_options opt;
 	duk_context *ctx;
 	size_t limit;           /* the byte limit in force (0: none) */
@@ -69,27 +71,30 @@ engine_refuse(struct engine *e)
 		e->opt.on_oom(e->opt.oom_arg);
 }
 
-/* Duktape allocator: counts malloc_usable_size(), no header. */
+/* Charges `got` more bytes; 0, or -1 (the run's first refusal) past the limit. */
+static int
+engine_charge(struct engine *e, size_t got)
+{
+	if (e->oom)
+		return -1;
+	if (e->limit && (got > e->limit || e->live > e->limit - got)) {
+		engine_refuse(e);
+		return -1;
+	}
+	return 0;
+}
+
+/* Duktape's allocator: the arena's blocks, charged at their real size. */
 static void *
 engine_alloc(void *udata, duk_size_t size)
 {
 	struct engine *e = udata;
-	size_t got;
+	size_t got = arena_size_for(size);
 	void *p;
 
-	if (e->oom)
+	if (engine_charge(e, got) != 0)
 		return NULL;
-	if (e->limit && (size > e->limit || e->live > e->limit - size)) {
-		engine_refuse(e);
-		return NULL;
-	}
-	if ((p = malloc(size)) == NULL) {
-		engine_refuse(e);
-		return NULL;
-	}
-	got = malloc_usable_size(p);
-	if (e->limit && e->live + got > e->limit) {
-		free(p);
+	if ((p = arena_alloc(e->arena, size)) == NULL) {
 		engine_refuse(e);
 		return NULL;
 	}
@@ -106,16 +111,16 @@ engine_free(void *udata, void *ptr)
 
 	if (ptr == NULL)
 		return;
-	e->live -= malloc_usable_size(ptr);
-	free(ptr);
+	e->live -= arena_usable(ptr);
+	arena_free(e->arena, ptr);
 }
 
-/* Near the limit, a realloc is done as malloc+copy+free so the count stays exact. */
+/* The arena knows a block's new size before it moves: the count stays exact. */
 static void *
 engine_realloc(void *udata, void *ptr, duk_size_t size)
 {
 	struct engine *e = udata;
-	size_t old, got, lim = e->limit;
+	size_t old, got;
 	void *p;
 
 	if (ptr == NULL)
@@ -124,26 +129,16 @@ engine_realloc(void *udata, void *ptr, duk_size_t size)
 		engine_free(udata, ptr);
 		return NULL;
 	}
-	if (e->oom)
+	old = arena_usable(ptr);
+	got = arena_size_for(size);
+	/* While both blocks exist a move holds old + got. */
+	if (got > old && engine_charge(e, got) != 0)
 		return NULL;
-	old = malloc_usable_size(ptr);
-	if (lim && (size > lim || e->live - old > lim - size)) {
+	if ((p = arena_realloc(e->arena, ptr, size)) == NULL) {
 		engine_refuse(e);
 		return NULL;
 	}
-	if (lim && e->live - old + size + ENGINE_REALLOC_SLACK > lim) {
-		if ((p = engine_alloc(udata, size)) == NULL)
-			return NULL;
-		memcpy(p, ptr, old < size ? old : size);
-		engine_free(udata, ptr);
-		return p;
-	}
-	if ((p = realloc(ptr, size)) == NULL) {
-		engine_refuse(e);
-		return NULL;
-	}
-	got = malloc_usable_size(p);
-	e->live = e->live - old + got;
+	e->live = e->live - old + arena_usable(p);
 	if (e->live > e->peak)
 		e->peak = e->live;
 	return p;
@@ -448,12 +443,17 @@ engine_boot_body(duk_context *ctx, void *udata)
 struct engine *
 engine_create(const struct engine_options *opt, char *err, size_t errlen)
 {
+	struct arena *a;
 	struct engine *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL) {
+	if ((a = arena_create(ENGINE_ARENA_RESERVE)) == NULL ||
+	    (e = arena_alloc(a, sizeof(*e))) == NULL) {
+		arena_destroy(a);
 		snprintf(err, errlen, "%s", ENGINE_MSG_OOM);
 		return NULL;
 	}
+	memset(e, 0, sizeof(*e));
+	e->arena = a;
 	e->opt = *opt;
 	e->entry = ENTRY_NONE;
 	/* No limit while Duktape builds its built-ins: an allocation failing
@@ -464,7 +464,7 @@ engine_create(const struct engine_options *opt, char *err, size_t errlen)
 	if (e->ctx == NULL) {
 		snprintf(err, errlen, "cannot create the heap: %s",
 		    e->oom ? ENGINE_MSG_OOM : "Duktape refused");
-		free(e);
+		arena_destroy(a);
 		return NULL;
 	}
 	e->limit = e->opt.memory_limit;
@@ -492,7 +492,19 @@ engine_destroy(struct engine *e)
 	e->stop = 1;
 	if (e->ctx != NULL)
 		duk_destroy_heap(e->ctx);
-	free(e);
+	arena_destroy(e->arena);        /* e lives there */
+}
+
+int
+engine_freeze(struct engine *e)
+{
+	return arena_freeze(e->arena);
+}
+
+int
+engine_reset(struct engine *e)
+{
+	return arena_reset(e->arena);
 }
 
 void

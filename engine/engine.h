@@ -62,6 +62,21 @@ struct engine *engine_create(const struct engine_options *opt, char *err, size_t
 void engine_destroy(struct engine *e);
 
 /*
+ * Keeps the heap's present state as its image (arena.h), to come back to
+ * with engine_reset(): called once a heap is warm and idle. 0, or -1 with
+ * errno (EBUSY: the heap has outgrown its first chunk).
+ */
+int engine_freeze(struct engine *e);
+
+/*
+ * Puts the heap back exactly as engine_freeze() found it: a fresh heap for
+ * the next execution, in a copy instead of a fork. `e` stays valid; the
+ * next run needs engine_configure() as a forked child's does. 0, or -1
+ * (EINVAL) when the heap was never frozen.
+ */
+int engine_reset(struct engine *e);
+
+/*
  * Runs a classic script (lowered with LOWER_SCRIPT), then drives the event
  * loop until no microtask or timer is left. Fills *out (the caller frees it
  * with engine_outcome_free) and returns its status. Unhandled rejections are

@@ -1,0 +1,357 @@
+/*
+ * A resettable heap: size classes in chunks, large blocks mapped alone,
+ * and an image of the first chunk to go back to (arena.h).
+ */
+#include <sys/mman.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "arena.h"
+
+/* Duktape needs no more than a double's alignment; fewer lines per object. */
+#define ARENA_ALIGN     8
+#define ARENA_HEADER    8
+/* Classes: 8-byte steps to 1 KB, then four steps per power of two. */
+#define ARENA_SMALL_MAX 1024
+#define ARENA_NSMALL    (ARENA_SMALL_MAX / ARENA_ALIGN)         /* 128 */
+#define ARENA_NCLASS    (ARENA_NSMALL + 4 * 8)  /* 1 KB < size <= 256 KB */
+#define ARENA_CHUNK_MIN (1u << 20)
+/* Room a frozen first chunk keeps past its image, for a run's blocks. */
+#define ARENA_FREEZE_SLACK (512u << 10)
+/* Marks a block in a mapping of its own (the header's class). */
+#define ARENA_CLASS_LARGE 0xffffffffu
+
+/* Precedes every block. */
+struct arena_header {
+	uint32_t class;
+	uint32_t size;          /* what the block holds (large: see its map) */
+};
+
+/* The start of every chunk but the first, and of every large block. */
+struct arena_map {
+	struct arena_map *next, *prev;
+	size_t len;             /* of the whole mapping */
+	size_t pad;
+};
+
+struct arena {
+	char *cur, *end;        /* the free tail of the chunk being carved */
+	size_t first_len;       /* the first chunk, which starts with us */
+	struct arena_map *chunks;   /* chunks after the first */
+	struct arena_map *large;    /* large blocks */
+	size_t mapped;
+	void *free_list[ARENA_NCLASS];
+	char *image;            /* a copy of [first chunk, image_len) */
+	size_t image_len;
+};
+
+static size_t
+arena_round(size_t n, size_t to)
+{
+	return (n + to - 1) & ~(to - 1);
+}
+
+/* The class of a request of 1..ARENA_LARGE bytes. */
+static unsigned
+arena_class(size_t size)
+{
+	unsigned e;
+	size_t step;
+
+	if (size <= ARENA_SMALL_MAX)
+		return (unsigned)((size + ARENA_ALIGN - 1) / ARENA_ALIGN) - 1;
+	/* 2^e < size <= 2^(e+1), in four steps of 2^(e-2). */
+	e = 63 - (unsigned)__builtin_clzll((unsigned long long)(size - 1));
+	step = (size_t)1 << (e - 2);
+	return ARENA_NSMALL + (e - 10) * 4 +
+	    (unsigned)((size - ((size_t)1 << e) + step - 1) / step) - 1;
+}
+
+static size_t
+arena_class_size(unsigned class)
+{
+	unsigned e, k;
+
+	if (class < ARENA_NSMALL)
+		return (size_t)(class + 1) * ARENA_ALIGN;
+	e = 10 + (class - ARENA_NSMALL) / 4;
+	k = (class - ARENA_NSMALL) % 4 + 1;
+	return ((size_t)1 << e) + k * ((size_t)1 << (e - 2));
+}
+
+static struct arena_header *
+arena_header_of(const void *p)
+{
+	return (struct arena_header *)((uintptr_t)p - ARENA_HEADER);
+}
+
+size_t
+arena_size_for(size_t size)
+{
+	size_t over = sizeof(struct arena_map) + ARENA_HEADER;
+
+	if (size == 0)
+		size = 1;
+	if (size > SIZE_MAX / 2)        /* no such block: more than any limit */
+		return SIZE_MAX;
+	if (size > ARENA_LARGE)
+		return arena_round(size + over, 4096) - over;
+	return arena_class_size(arena_class(size));
+}
+
+size_t
+arena_usable(const void *p)
+{
+	const struct arena_header *h = arena_header_of(p);
+	const struct arena_map *m = (const struct arena_map *)h - 1;
+
+	if (h->class == ARENA_CLASS_LARGE)
+		return m->len - sizeof(*m) - ARENA_HEADER;
+	return h->size;
+}
+
+static void *
+arena_map(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void
+arena_link(struct arena_map **head, struct arena_map *m)
+{
+	m->prev = NULL;
+	m->next = *head;
+	if (*head != NULL)
+		(*head)->prev = m;
+	*head = m;
+}
+
+static void
+arena_unlink(struct arena_map **head, struct arena_map *m)
+{
+	if (m->prev != NULL)
+		m->prev->next = m->next;
+	else
+		*head = m->next;
+	if (m->next != NULL)
+		m->next->prev = m->prev;
+}
+
+struct arena *
+arena_create(size_t reserve)
+{
+	struct arena *a;
+
+	reserve = arena_round(reserve < ARENA_CHUNK_MIN ? ARENA_CHUNK_MIN :
+	    reserve, 4096);
+	if ((a = arena_map(reserve)) == NULL)
+		return NULL;
+	memset(a, 0, sizeof(*a));
+	a->first_len = reserve;
+	a->cur = (char *)a + arena_round(sizeof(*a), ARENA_ALIGN);
+	a->end = (char *)a + reserve;
+	a->mapped = reserve;
+	return a;
+}
+
+void
+arena_destroy(struct arena *a)
+{
+	struct arena_map *m, *next;
+
+	if (a == NULL)
+		return;
+	for (m = a->large; m != NULL; m = next) {
+		next = m->next;
+		munmap(m, m->len);
+	}
+	for (m = a->chunks; m != NULL; m = next) {
+		next = m->next;
+		munmap(m, m->len);
+	}
+	if (a->image != NULL)
+		munmap(a->image, arena_round(a->image_len, 4096));
+	munmap(a, a->first_len);
+}
+
+/* A block in its own mapping. */
+static void *
+arena_alloc_large(struct arena *a, size_t size)
+{
+	size_t len = arena_round(size + sizeof(struct arena_map) +
+	    ARENA_HEADER, 4096);
+	struct arena_map *m;
+	struct arena_header *h;
+
+	if (size > SIZE_MAX / 2 || (m = arena_map(len)) == NULL) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	m->len = len;
+	arena_link(&a->large, m);
+	a->mapped += len;
+	h = (struct arena_header *)(m + 1);
+	h->class = ARENA_CLASS_LARGE;
+	h->size = 0;
+	return h + 1;
+}
+
+/* Moves carving to a new chunk able to hold `need` bytes. */
+static int
+arena_grow(struct arena *a, size_t need)
+{
+	size_t len = arena_round(need + sizeof(struct arena_map), 4096);
+	struct arena_map *m;
+
+	if (len < ARENA_CHUNK_MIN)
+		len = ARENA_CHUNK_MIN;
+	if ((m = arena_map(len)) == NULL)
+		return -1;
+	m->len = len;
+	arena_link(&a->chunks, m);
+	a->mapped += len;
+	a->cur = (char *)(m + 1);
+	a->end = (char *)m + len;
+	return 0;
+}
+
+void *
+arena_alloc(struct arena *a, size_t size)
+{
+	struct arena_header *h;
+	unsigned class;
+	size_t need;
+	void *p;
+
+	if (size == 0)
+		size = 1;
+	if (size > ARENA_LARGE)
+		return arena_alloc_large(a, size);
+	class = arena_class(size);
+	if ((p = a->free_list[class]) != NULL) {
+		a->free_list[class] = *(void **)p;
+		return p;
+	}
+	need = ARENA_HEADER + arena_class_size(class);
+	if ((size_t)(a->end - a->cur) < need && arena_grow(a, need) != 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	h = (struct arena_header *)a->cur;
+	a->cur += need;
+	h->class = class;
+	h->size = (uint32_t)arena_class_size(class);
+	return h + 1;
+}
+
+void
+arena_free(struct arena *a, void *p)
+{
+	struct arena_header *h;
+	struct arena_map *m;
+
+	if (p == NULL)
+		return;
+	h = arena_header_of(p);
+	if (h->class == ARENA_CLASS_LARGE) {
+		m = (struct arena_map *)h - 1;
+		arena_unlink(&a->large, m);
+		a->mapped -= m->len;
+		munmap(m, m->len);
+		return;
+	}
+	*(void **)p = a->free_list[h->class];
+	a->free_list[h->class] = p;
+}
+
+void *
+arena_realloc(struct arena *a, void *p, size_t size)
+{
+	size_t have;
+	void *q;
+
+	if (p == NULL)
+		return arena_alloc(a, size);
+	have = arena_usable(p);
+	if (size == 0)
+		size = 1;
+	/* Same class (or a large block that still fits and is not mostly empty). */
+	if (arena_size_for(size) == have || (size > ARENA_LARGE &&
+	    size <= have && size > have / 2))
+		return p;
+	if ((q = arena_alloc(a, size)) == NULL)
+		return NULL;
+	memcpy(q, p, have < size ? have : size);
+	arena_free(a, p);
+	return q;
+}
+
+int
+arena_freeze(struct arena *a)
+{
+	size_t len = (size_t)(a->cur - (char *)a);
+	size_t keep = arena_round(len + ARENA_FREEZE_SLACK, 4096);
+
+	if (a->chunks != NULL || a->large != NULL) {
+		errno = EBUSY;
+		return -1;
+	}
+	if (a->image != NULL)
+		munmap(a->image, arena_round(a->image_len, 4096));
+	a->image = NULL;
+	/* The reservation's untouched tail goes: a child warms what is left. */
+	if (keep < a->first_len) {
+		munmap((char *)a + keep, a->first_len - keep);
+		a->mapped -= a->first_len - keep;
+		a->first_len = keep;
+		a->end = (char *)a + keep;
+	}
+	if ((a->image = arena_map(arena_round(len, 4096))) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	a->image_len = len;
+	memcpy(a->image, a, len);
+	/* Read-only: children share it with the zygote, and nothing warms it. */
+	mprotect(a->image, arena_round(len, 4096), PROT_READ);
+	return 0;
+}
+
+int
+arena_reset(struct arena *a)
+{
+	struct arena_map *m, *next;
+
+	if (a->image == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (m = a->large; m != NULL; m = next) {
+		next = m->next;
+		munmap(m, m->len);
+	}
+	for (m = a->chunks; m != NULL; m = next) {
+		next = m->next;
+		munmap(m, m->len);
+	}
+	/* The image's own bookkeeping says: no chunks, no large blocks. */
+	memcpy(a, a->image, a->image_len);
+	return 0;
+}
+
+size_t
+arena_image_bytes(const struct arena *a)
+{
+	return a->image != NULL ? a->image_len : 0;
+}
+
+size_t
+arena_mapped_bytes(const struct arena *a)
+{
+	return a->mapped;
+}
