@@ -798,7 +798,7 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 	ae->running = 1;
 	ae->pe = pool_execute(d->pool, (const uint8_t *)payload,
 	    strlen(payload), ae->timeout_ms, d->cfg.default_grace, count_waits,
-	    &api_pool_callbacks, ae, &full);
+	    c->tenant, &api_pool_callbacks, ae, &full);
 	free(payload);
 	if (ae->pe == NULL) {
 		char n[16];

@@ -19,6 +19,7 @@
 #include "conn.h"
 #include "daemon.h"
 #include "http.h"
+#include "pool.h"
 
 /* Output beyond this stops reading from the client until it drains. */
 #define CONN_OUTPUT_HIGH (16u << 20)
@@ -43,6 +44,9 @@ conn_free(struct conn *c)
 		capnweb_session_close(c->session, "the connection closed");
 		capnweb_session_free(c->session);
 	}
+	/* Children that stayed for this connection's next execution end. */
+	if (d->pool != NULL)
+		pool_forget_tenant(d->pool, c->tenant);
 	ws_assembler_free(&c->wsa);
 	if (c->ev_timer)
 		event_free(c->ev_timer);
@@ -546,6 +550,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->d = d;
 	c->is_unix = is_unix;
 	c->state = CONN_HEAD;
+	c->tenant = ++d->last_tenant;
 	if (is_unix) {
 		struct ucred cr;
 		socklen_t len = sizeof(cr);

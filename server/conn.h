@@ -32,6 +32,7 @@ struct conn {
 	enum conn_state state;
 	int is_unix;
 	uid_t peer_uid;             /* unix peers only */
+	uint64_t tenant;            /* whose executions may share a child */
 	struct ws_assembler wsa;
 	enum ws_conn_state ws_state;
 	struct capnweb_session *session;

@@ -57,6 +57,11 @@ static const struct opt opts[] = {
 	    "unused (default 300000)", &cfg.pool.handles_idle_timeout_ms },
 	{ "spares", OPT_UINT, "children forked ahead of demand (default 2)",
 	    &cfg.pool.spares },
+	{ "reuse-runs", OPT_UINT, "executions one child serves for its connection, "
+	    "its heap reset between them (default 100; 1: a child each)",
+	    &cfg.pool.reuse_runs },
+	{ "kept-idle", OPT_UINT, "ms a child staying for its connection waits "
+	    "for work (default 10000)", &cfg.pool.kept_idle_ms },
 	{ "outbound-mode", OPT_STR, "operator veto: 'null' gives native fetch no "
 	    "network at all", &outbound_mode },
 	{ "timeout", OPT_UINT, "default run bound in ms (default 60000)",

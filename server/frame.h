@@ -26,7 +26,7 @@
  */
 enum frame_type {
 	FRAME_HELLO = 1,          /* C->P: the child is ready (payload: JSON {pid}) */
-	FRAME_EXECUTE,            /* P->C: an execution request (JSON) */
+	FRAME_EXECUTE,            /* P->C: an execution request (JSON); flags: FRAME_EXECUTE_STAY */
 	FRAME_TOOL_CALL,          /* C->P: a tool call (JSON {provider, tool, args}) */
 	FRAME_TOOL_RESULT,        /* P->C: the envelope JSON answering call_id */
 	FRAME_OUTBOUND_REQUEST,   /* C->P: a fetch (JSON head; body base64) */
@@ -39,6 +39,12 @@ enum frame_type {
 	FRAME_SHUTDOWN,           /* P->C: finish and exit */
 	FRAME_TYPE_MAX
 };
+
+/*
+ * EXECUTE: after its RESULT the child resets its heap to the zygote's image
+ * and says HELLO again, to run its tenant's next execution.
+ */
+#define FRAME_EXECUTE_STAY 1
 
 /* Decoder results besides a positive byte count. */
 enum frame_status {

@@ -89,6 +89,8 @@ pool_options_default(struct pool_options *o)
 	o->termination_delay_ms = CM_POOL_TERMINATION_DELAY;
 	o->handles_idle_timeout_ms = CM_POOL_HANDLES_IDLE_TIMEOUT;
 	o->spares = 2;
+	o->reuse_runs = 100;
+	o->kept_idle_ms = 10000;
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
 }
@@ -418,6 +420,7 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->running = p->running;
 	s->queued = p->queued;
 	s->spares = p->spares;
+	s->kept = p->kept;
 	TAILQ_FOREACH(c, &p->children, entry) {
 		s->children++;
 		s->retained += c->state == CHILD_RETAINED;

@@ -2,9 +2,13 @@
  * The worker pool: supervises engine children and moves messages between
  * each execution and its caller. Guest code never runs in the daemon.
  *
- * Model. A zygote (zygote.h) warms the engine once; every execution runs in
- * a fresh child forked from it, and the pool keeps `spares` children forked
- * ahead of demand so no fork sits on a request's path. PoolOptions of the
+ * Model. A zygote (zygote.h) warms the engine once; an execution runs in a
+ * child forked from it, and the pool keeps `spares` children forked ahead of
+ * demand so no fork sits on a request's path. A child that answered may stay
+ * for its tenant's next execution (reuse_runs): it puts its heap back to the
+ * zygote's image (engine_reset), so every execution still starts on a fresh
+ * heap, and the next one skips the fork and its page faults. Only one
+ * tenant's executions ever share a process. PoolOptions of the
  * protocol map onto it like this:
  *   max_workers * executions_per_worker  children may run executions at once
  *                                         (a retained execution keeps its
@@ -103,6 +107,8 @@ struct pool_options {
 	unsigned termination_delay_ms;
 	unsigned handles_idle_timeout_ms;
 	unsigned spares;            /* children kept forked ahead of demand */
+	unsigned reuse_runs;        /* executions a child may serve (<= 1: one) */
+	unsigned kept_idle_ms;      /* how long a staying child waits for work */
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
 	void (*on_event)(const struct pool_event *, void *);
@@ -122,13 +128,19 @@ struct pool *pool_new(struct event_base *base, const struct pool_options *o,
 /*
  * Submits an execution: `request` (copied) goes to a child as the EXECUTE
  * payload. timeout_ms and grace_ms bound it on the run clock; with
- * count_host_waits the clock never stops. Returns the execution (owned by
+ * count_host_waits the clock never stops. Executions of one nonzero
+ * `tenant` (a connection) may run one after another in the same child,
+ * each on a reset heap; tenant 0 gets a child of its own. Returns the execution (owned by
  * the pool until on_settle), or NULL when the queue is full (*full = 1)
  * or the pool is shutting down (*full = 0); no callback runs then.
  */
 struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
     size_t len, uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
-    const struct pool_exec_callbacks *cb, void *udata, int *full);
+    uint64_t tenant, const struct pool_exec_callbacks *cb, void *udata,
+    int *full);
+
+/* The tenant is gone (its connection closed): its staying children exit. */
+void pool_forget_tenant(struct pool *, uint64_t tenant);
 
 /*
  * Answers a tool call or outbound request of a running execution. The
@@ -164,7 +176,7 @@ pid_t pool_exec_pid(const struct pool_exec *);
 
 /* Counts for readiness and metrics. */
 struct pool_stats {
-	unsigned running, queued, spares, children, retained;
+	unsigned running, queued, spares, children, retained, kept;
 	unsigned long spawned, crashed, retired_zygotes;
 };
 void pool_stats(const struct pool *, struct pool_stats *);

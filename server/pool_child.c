@@ -21,6 +21,22 @@
 
 static void pool_child_gone(struct pool_child *);
 
+/* Takes the child out of the count of its state, before it changes state. */
+static void
+pool_child_uncount(struct pool_child *c)
+{
+	struct pool *p = c->pool;
+
+	if (c->state == CHILD_SPARE)
+		p->spares--;
+	else if (c->state == CHILD_STARTING)
+		p->starting--;
+	else if (c->state == CHILD_KEPT)
+		p->kept--;
+	else if (c->state == CHILD_RESETTING)
+		p->resetting--;
+}
+
 /* Frees a child once its exit was reported and its socket closed. */
 static void
 pool_child_gone(struct pool_child *c)
@@ -29,10 +45,8 @@ pool_child_gone(struct pool_child *c)
 
 	if (!c->reaped || !c->eof)
 		return;
-	if (c->state == CHILD_SPARE)
-		p->spares--;
-	else if (c->state == CHILD_STARTING)
-		p->starting--;
+	pool_child_uncount(c);
+	c->state = CHILD_CLOSING;
 	if (c->exec)
 		pool_exec_abort(c->exec, POOL_CRASHED);
 	TAILQ_REMOVE(&p->children, c, entry);
@@ -62,10 +76,7 @@ pool_child_kill(struct pool_child *c, int crashed)
 		    !p->shutting_down)
 			pool_exec_settle(TAILQ_FIRST(&p->queue), POOL_CRASHED, NULL, 0);
 	}
-	if (c->state == CHILD_SPARE)
-		p->spares--;
-	else if (c->state == CHILD_STARTING)
-		p->starting--;
+	pool_child_uncount(c);
 	c->state = CHILD_CLOSING;
 	if (c->exec)
 		pool_exec_abort(c->exec, POOL_CRASHED);
@@ -103,6 +114,22 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 	int clocked;
 
 	if (f->type == FRAME_HELLO) {
+		if (c->state == CHILD_RESETTING) {
+			/* Fresh again: it waits for its tenant, for a while. */
+			struct timeval tv = pool_tv(c->pool->opt.kept_idle_ms);
+
+			if (c->tenant == 0) {   /* the tenant left meanwhile */
+				pool_child_kill(c, 0);
+				return -1;
+			}
+			c->state = CHILD_KEPT;
+			c->pool->resetting--;
+			c->pool->kept++;
+			evtimer_del(c->ev_timer);
+			evtimer_add(c->ev_timer, &tv);
+			pool_dispatch(c->pool);
+			return 0;
+		}
 		if (c->state != CHILD_STARTING)
 			goto violation;
 		c->state = CHILD_SPARE;
@@ -160,6 +187,11 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 			/* The isolate stays for handle invocations. */
 			c->state = CHILD_RETAINED;
 			e->retained = 1;
+		} else if (c->stay) {
+			/* It resets its heap and says HELLO, or exits: either in time. */
+			c->state = CHILD_RESETTING;
+			c->pool->resetting++;
+			evtimer_add(c->ev_timer, &tv);
 		} else {
 			/* One execution per child: it exits now; make sure it does. */
 			c->state = CHILD_CLOSING;
@@ -233,8 +265,13 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	bufferevent_free(c->bev);
 	c->bev = NULL;
 	c->eof = 1;
+	/* Told to stay, a child may still end instead (its memory bound did). */
+	if (c->state == CHILD_RESETTING) {
+		pool_child_uncount(c);
+		c->state = CHILD_CLOSING;
+	}
 	if (c->state == CHILD_BUSY || c->state == CHILD_RETAINED ||
-	    c->state == CHILD_STARTING ||
+	    c->state == CHILD_STARTING || c->state == CHILD_KEPT ||
 	    c->state == CHILD_SPARE) {
 		/* A socket that closes early means the child died. */
 		pool_child_kill(c, 1);
@@ -243,7 +280,10 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	pool_child_gone(c);
 }
 
-/* A child that never said HELLO, or never exited after its result. */
+/*
+ * A child that never said HELLO, never exited after its result, or waited
+ * as a staying child longer than kept_idle_ms.
+ */
 static void
 pool_child_on_timer(evutil_socket_t fd, short what, void *arg)
 {

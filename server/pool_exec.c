@@ -275,7 +275,35 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 		pool_exec_idle_arm(e);
 }
 
-/* Starts queued executions on spare children while capacity allows. */
+/* The child to run `tenant`'s execution: its staying child, a spare or NULL. */
+static struct pool_child *
+pool_exec_pick_child(struct pool *p, uint64_t tenant)
+{
+	struct pool_child *c, *spare = NULL;
+
+	TAILQ_FOREACH(c, &p->children, entry) {
+		if (c->state == CHILD_KEPT && tenant != 0 && c->tenant == tenant)
+			return c;
+		if (c->state == CHILD_SPARE && spare == NULL)
+			spare = c;
+	}
+	return spare;
+}
+
+/*
+ * Whether the child running `e` should stay for its tenant afterwards:
+ * while it has runs left, and while staying children stay fewer than the
+ * executions the pool may run at once (they are processes, idle ones).
+ */
+static int
+pool_exec_child_stays(const struct pool *p, const struct pool_exec *e,
+    const struct pool_child *c)
+{
+	return e->tenant != 0 && c->runs < p->opt.reuse_runs &&
+	    p->kept + p->resetting < pool_capacity(p) && !p->shutting_down;
+}
+
+/* Starts queued executions on children while capacity allows. */
 void
 pool_dispatch(struct pool *p)
 {
@@ -283,22 +311,28 @@ pool_dispatch(struct pool *p)
 	struct pool_child *c;
 
 	while ((e = TAILQ_FIRST(&p->queue)) != NULL &&
-	    p->running < pool_capacity(p) && p->spares > 0) {
-		TAILQ_FOREACH(c, &p->children, entry)
-			if (c->state == CHILD_SPARE)
-				break;
-		if (c == NULL)
+	    p->running < pool_capacity(p)) {
+		if ((c = pool_exec_pick_child(p, e->tenant)) == NULL)
 			break;
 		TAILQ_REMOVE(&p->queue, e, entry);
 		p->queued--;
-		p->spares--;
+		if (c->state == CHILD_KEPT) {
+			p->kept--;
+			evtimer_del(c->ev_timer);
+		} else {
+			p->spares--;
+		}
 		p->running++;
 		c->state = CHILD_BUSY;
 		c->exec = e;
+		c->tenant = e->tenant;
+		c->runs++;
+		c->stay = pool_exec_child_stays(p, e, c);
 		e->child = c;
 		pool_exec_clock_start(e);
 		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
-		pool_child_send(c, FRAME_EXECUTE, 0, e->id, 0, e->request, e->len);
+		pool_child_send(c, FRAME_EXECUTE, c->stay ? FRAME_EXECUTE_STAY : 0,
+		    e->id, 0, e->request, e->len);
 		free(e->request);
 		e->request = NULL;
 	}
@@ -308,7 +342,8 @@ pool_dispatch(struct pool *p)
 struct pool_exec *
 pool_execute(struct pool *p, const uint8_t *request, size_t len,
     uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
-    const struct pool_exec_callbacks *cb, void *udata, int *full)
+    uint64_t tenant, const struct pool_exec_callbacks *cb, void *udata,
+    int *full)
 {
 	struct pool_exec *e;
 
@@ -319,7 +354,8 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	}
 	/* Waiting work beyond maxQueue is refused, never dropped later. */
 	if (p->queued >= p->opt.max_queue &&
-	    !(p->running < pool_capacity(p) && p->spares > 0)) {
+	    !(p->running < pool_capacity(p) &&
+	    pool_exec_pick_child(p, tenant) != NULL)) {
 		*full = 1;
 		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "queue full");
 		return NULL;
@@ -342,6 +378,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	e->grace_ms = grace_ms;
 	e->budget_ms = (double)timeout_ms + grace_ms;
 	e->count_host_waits = count_host_waits;
+	e->tenant = tenant;
 	e->cb = *cb;
 	e->udata = udata;
 	e->submitted = pool_now_ms();
@@ -350,6 +387,24 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	pool_dispatch(p);
 	pool_emit(p, POOL_EV_QUEUE_DEPTH, NULL, 0, NULL);
 	return e;
+}
+
+void
+pool_forget_tenant(struct pool *p, uint64_t tenant)
+{
+	struct pool_child *c, *next;
+
+	if (tenant == 0)
+		return;
+	for (c = TAILQ_FIRST(&p->children); c != NULL; c = next) {
+		next = TAILQ_NEXT(c, entry);
+		if (c->tenant != tenant)
+			continue;
+		/* One still running answers, then ends instead of staying. */
+		c->tenant = 0;
+		if (c->state == CHILD_KEPT)
+			pool_child_kill(c, 0);
+	}
 }
 
 int

@@ -21,6 +21,8 @@ enum child_state {
 	CHILD_SPARE,     /* ready, idle (pool_dispatch takes it) */
 	CHILD_BUSY,      /* running `exec` (pool_exec_settle releases it) */
 	CHILD_RETAINED,  /* holds a retained execution for handle invocations */
+	CHILD_RESETTING, /* answered, told to stay: making its heap fresh until HELLO */
+	CHILD_KEPT,      /* idle with a fresh heap; serves only its tenant (pool_dispatch) */
 	CHILD_CLOSING    /* done or killed; waiting for exit and EOF (pool_child_gone) */
 };
 
@@ -47,6 +49,9 @@ struct pool_child {
 	struct event *ev_timer; /* start and exit deadlines */
 	enum child_state state;
 	struct pool_exec *exec;
+	uint64_t tenant;        /* whose executions it has run (0: none yet) */
+	unsigned runs;          /* executions it has been given */
+	int stay;               /* told to reset and stay after the one it runs */
 	int reaped;
 	int eof;
 };
@@ -70,6 +75,7 @@ struct pool_exec {
 	size_t len;
 	uint32_t timeout_ms, grace_ms;
 	int count_host_waits;
+	uint64_t tenant;        /* 0: never shares a child with another execution */
 	struct pool_exec_callbacks cb;
 	void *udata;
 	struct pool_child *child;
@@ -102,6 +108,7 @@ struct pool {
 	unsigned restart_backoff_ms;
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
+	unsigned kept, resetting;         /* children staying for their tenant */
 	unsigned retained_idle;           /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	int shutting_down;               /* 1 draining, 2 terminating */

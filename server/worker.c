@@ -245,8 +245,9 @@ worker_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
 			return -1;
 		if (f.type == FRAME_SHUTDOWN || f.type == FRAME_CLOSE_HANDLES)
 			_exit(0);
-		if (f.type != FRAME_TOOL_RESULT &&
-		    f.type != FRAME_OUTBOUND_RESPONSE) {
+		/* An answer to an earlier execution of a staying child: late. */
+		if ((f.type != FRAME_TOOL_RESULT &&
+		    f.type != FRAME_OUTBOUND_RESPONSE) || f.exec_id != w->exec_id) {
 			free(buf);
 			continue;
 		}
@@ -537,6 +538,9 @@ worker_warm(void *arg)
 	(void)arg;
 	/* Without it each child builds its own heap (worker_child_main). */
 	worker_warm_engine = worker_warm_heap();
+	/* The image children reset to between executions; without, none stays. */
+	if (worker_warm_engine != NULL)
+		(void)engine_freeze(worker_warm_engine);
 	/* After the heap and its reserve: what children get, and learn from. */
 	if (prewarm_scan(&worker_prewarm_ranges) == 0 &&
 	    worker_warm_engine != NULL)
@@ -545,10 +549,14 @@ worker_warm(void *arg)
 	return 0;
 }
 
-int
-worker_child_main(int fd, void *arg)
+/*
+ * Receives one EXECUTE and answers it. *stay says the parent asked for
+ * another and this run leaves nothing behind that a reset cannot undo.
+ * Returns the child's exit status should it end now.
+ */
+static int
+worker_serve_one(struct worker *w, int fd, int *stay)
 {
-	struct worker *w = &worker_self;
 	struct execution_request er;
 	struct execution_host host;
 	struct engine_options eo;
@@ -561,15 +569,15 @@ worker_child_main(int fd, void *arg)
 	uint8_t *buf;
 	char err[256], *msg;
 
-	(void)arg;
-	memset(w, 0, sizeof(*w));
-	w->fd = fd;
-	if (worker_send(w, FRAME_HELLO, "{}") != 0)
-		return 1;
-	/* A spare waits here: spend the wait making the run's pages private. */
-	(void)prewarm_run(worker_prewarm, fd);
-	if ((buf = worker_recv(fd, &f)) == NULL || f.type != FRAME_EXECUTE)
+	*stay = 0;
+	/* A staying child may still get late answers of its last execution. */
+	while ((buf = worker_recv(fd, &f)) != NULL &&
+	    (f.type == FRAME_TOOL_RESULT || f.type == FRAME_OUTBOUND_RESPONSE))
+		free(buf);
+	if (buf == NULL || f.type != FRAME_EXECUTE) {
+		free(buf);
 		return 2;
+	}
 	w->exec_id = f.exec_id;
 	req = json_loadb((const char *)f.payload, f.len, 0, NULL);
 	free(buf);
@@ -630,6 +638,36 @@ worker_child_main(int fd, void *arg)
 	if (w->result_sent && retained)
 		worker_serve_handles(w, e, &er, &host);
 	json_decref(req);
-	/* The process ends here: no need to tear the heap down. */
+	*stay = (f.flags & FRAME_EXECUTE_STAY) && w->result_sent &&
+	    e == worker_warm_engine;
 	return w->result_sent ? 0 : 3;
+}
+
+int
+worker_child_main(int fd, void *arg)
+{
+	struct worker *w = &worker_self;
+	int rc, stay;
+
+	(void)arg;
+	memset(w, 0, sizeof(*w));
+	w->fd = fd;
+	if (worker_send(w, FRAME_HELLO, "{}") != 0)
+		return 1;
+	/* A spare waits here: spend the wait making the run's pages private. */
+	(void)prewarm_run(worker_prewarm, fd);
+	for (;;) {
+		rc = worker_serve_one(w, fd, &stay);
+		/*
+		 * Asked to stay: the heap goes back to the zygote's image, so
+		 * the next execution starts as fresh as in a new child. Else
+		 * the process ends here, with no need to tear the heap down.
+		 */
+		if (!stay || engine_reset(worker_warm_engine) != 0)
+			return rc;
+		memset(w, 0, sizeof(*w));
+		w->fd = fd;
+		if (worker_send(w, FRAME_HELLO, "{}") != 0)
+			return 1;
+	}
 }

@@ -469,6 +469,60 @@ START_TEST(test_children_of_one_warm_heap_do_not_share_randomness)
 }
 END_TEST
 
+/* The daemon's count of forked engine children, from /metrics. */
+static long
+worker_spawns(void)
+{
+	const char *r = http_exchange("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+	const char *m = strstr(r, "\ncodemode_worker_spawns_total ");
+
+	ck_assert_ptr_nonnull(m);
+	return atol(m + strlen("\ncodemode_worker_spawns_total "));
+}
+
+/*
+ * One connection's executions share a child that resets its heap between
+ * them: no fork after the first, and nothing one run leaves in the heap
+ * (globals, a polluted prototype, a replaced built-in) reaches the next.
+ */
+START_TEST(test_one_connection_reuses_a_child_with_fresh_heaps)
+{
+	const char *dirty = "async () => { globalThis.leak = 1; "
+	    "Object.prototype.polluted = 1; Array.prototype.map = null; "
+	    "globalThis.count = (globalThis.count || 0) + 1; return count }";
+	const char *look = "async () => [typeof globalThis.leak, "
+	    "typeof ({}).polluted, typeof [].map, typeof globalThis.count]";
+	struct test_client c;
+	struct test_answer a;
+	long before;
+	int i;
+
+	start_daemon(NULL);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
+	for (i = 0; i < 8; i++) {
+		if (i == 2)
+			before = worker_spawns();
+		test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
+		    dirty, "disabled"), &a);
+		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+		ck_assert_str_eq(json_string_value(json_object_get(a.value,
+		    "resultJson")), "1");
+		test_answer_clear(&a);
+		test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
+		    look, "disabled"), &a);
+		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+		ck_assert_str_eq(json_string_value(json_object_get(a.value,
+		    "resultJson")), "[\"undefined\",\"undefined\","
+		    "\"function\",\"undefined\"]");
+		test_answer_clear(&a);
+	}
+	/* Twelve executions after the spares settled, and no fork for them. */
+	ck_assert_int_eq(worker_spawns(), before);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
 /*
  * Every way out of the sandbox we know to try, in one run: the engine's own
  * surface, the host's natives and the coroutine primitives must all be
@@ -616,6 +670,7 @@ main(void)
 	tcase_add_test(tc, test_timeout_text);
 	tcase_add_test(tc, test_max_timeout_caps_requests);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
+	tcase_add_test(tc, test_one_connection_reuses_a_child_with_fresh_heaps);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -292,7 +292,7 @@ submit(const char *cmd, struct run *r, uint32_t timeout, int count_waits)
 {
 	int full;
 	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
-	    strlen(cmd), timeout, 50, count_waits, &callbacks, r, &full);
+	    strlen(cmd), timeout, 50, count_waits, 0, &callbacks, r, &full);
 
 	ck_assert_ptr_nonnull(e);
 	return e;
@@ -374,7 +374,7 @@ START_TEST(test_queue_overflow_at_exactly_max_queue)
 	ck_assert_uint_eq(st.running, 1);
 	ck_assert_uint_eq(st.queued, 2);
 	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"hang", 4,
-	    60000, 50, 0, &callbacks, &r[3], &full));
+	    60000, 50, 0, 0, &callbacks, &r[3], &full));
 	ck_assert_int_eq(full, 1);
 	ck_assert_int_eq(r[3].settled, 0);
 	ck_assert_int_eq(events[POOL_EV_EXEC_REJECT], 1);
@@ -667,7 +667,7 @@ START_TEST(test_shutdown_drains_then_terminates)
 	pool_shutdown(pool, 500, 100, on_shutdown_done, NULL);
 	/* No new work once draining. */
 	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"result:1", 8,
-	    5000, 50, 0, &callbacks, &late, &full));
+	    5000, 50, 0, 0, &callbacks, &late, &full));
 	ck_assert_int_eq(full, 0);
 	ck_assert(run_until(&shutdown_done, 5000));
 	ck_assert_int_eq(a.outcome, POOL_RESULT);

@@ -1,0 +1,407 @@
+/*
+ * Children that stay for their tenant: a child told FRAME_EXECUTE_STAY
+ * answers, says HELLO again and runs that tenant's next execution. The
+ * children are scripted (as in check_pool): each answers with its pid, so
+ * a test sees which process ran what.
+ */
+#include <check.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "frame.h"
+#include "pool.h"
+#include "test_frames.h"
+
+/*
+ * Commands: "pid" answers the child's pid; "exit" answers, then ends
+ * although told to stay; "mute" answers and never says HELLO again;
+ * "hang" never answers.
+ */
+static int
+staying_child(int fd, void *arg)
+{
+	uint8_t buf[4096];
+	char out[32];
+	struct frame f;
+	const char *cmd;
+
+	(void)arg;
+	test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
+	for (;;) {
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		    f.type != FRAME_EXECUTE)
+			return 2;
+		cmd = (const char *)f.payload;
+		snprintf(out, sizeof(out), "%d", (int)getpid());
+		if (strcmp(cmd, "hang") == 0)
+			for (;;)
+				pause();
+		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
+		if (strcmp(cmd, "exit") == 0 || !(f.flags & FRAME_EXECUTE_STAY))
+			return 0;
+		if (strcmp(cmd, "mute") == 0)
+			for (;;)
+				pause();
+		test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
+	}
+}
+
+struct run {
+	int settled;
+	enum pool_outcome outcome;
+	int pid;
+};
+
+static struct event_base *base;
+static struct pool *pool;
+static int spawned, crashed;
+
+static void
+on_event(const struct pool_event *ev, void *arg)
+{
+	(void)arg;
+	spawned += ev->type == POOL_EV_WORKER_SPAWN;
+	crashed += ev->type == POOL_EV_WORKER_CRASH;
+}
+
+static void
+on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
+    size_t len, void *udata)
+{
+	struct run *r = udata;
+	char tmp[32];
+
+	(void)e;
+	ck_assert_int_eq(r->settled, 0);
+	r->settled = 1;
+	r->outcome = o;
+	if (len >= sizeof(tmp))
+		len = sizeof(tmp) - 1;
+	memcpy(tmp, p ? (const char *)p : "", len);
+	tmp[len] = '\0';
+	r->pid = atoi(tmp);
+}
+
+static const struct pool_exec_callbacks callbacks = {
+	NULL, NULL, NULL, on_settle, NULL
+};
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Turns the loop for `ms`, or until *flag (when given) is set. */
+static int
+spin(int *flag, double ms)
+{
+	double end = now_ms() + ms;
+
+	while ((flag == NULL || !*flag) && now_ms() < end) {
+		event_base_loop(base, EVLOOP_NONBLOCK);
+		usleep(500);
+	}
+	return flag ? *flag : 0;
+}
+
+static void
+start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
+{
+	struct pool_options o;
+	char err[256];
+
+	pool_options_default(&o);
+	o.max_workers = workers;
+	o.spares = 1;
+	o.termination_delay_ms = 300;
+	o.reuse_runs = reuse_runs;
+	o.kept_idle_ms = kept_idle_ms;
+	o.program.child_main = staying_child;
+	o.program.sandbox = 0;
+	o.on_event = on_event;
+	spawned = crashed = 0;
+	ck_assert_ptr_nonnull(base = event_base_new());
+	pool = pool_new(base, &o, err, sizeof(err));
+	ck_assert_msg(pool != NULL, "%s", err);
+}
+
+static void
+stop_pool(void)
+{
+	pool_free(pool);
+	event_base_free(base);
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+	ck_assert_int_eq(errno, ECHILD);
+}
+
+/* Runs one execution to its end; returns the pid that answered (0: none). */
+static int
+run_one(const char *cmd, uint64_t tenant, enum pool_outcome *outcome)
+{
+	struct run r = { 0, POOL_SHUTDOWN, 0 };
+	int full;
+
+	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)cmd,
+	    strlen(cmd), 5000, 50, 0, tenant, &callbacks, &r, &full));
+	ck_assert(spin(&r.settled, 5000));
+	if (outcome != NULL)
+		*outcome = r.outcome;
+	else
+		ck_assert_int_eq(r.outcome, POOL_RESULT);
+	return r.pid;
+}
+
+/* Waits until the pool holds `kept` staying children. */
+static void
+wait_kept(unsigned kept)
+{
+	struct pool_stats st;
+	double end = now_ms() + 3000;
+
+	do {
+		spin(NULL, 2);
+		pool_stats(pool, &st);
+	} while (st.kept != kept && now_ms() < end);
+	ck_assert_uint_eq(st.kept, kept);
+}
+
+START_TEST(test_one_tenant_one_child)
+{
+	int first, i, spawned_before;
+
+	start_pool(2, 100, 10000);
+	first = run_one("pid", 7, NULL);
+	ck_assert_int_gt(first, 0);
+	wait_kept(1);
+	spawned_before = spawned;
+	for (i = 0; i < 20; i++)
+		ck_assert_int_eq(run_one("pid", 7, NULL), first);
+	/* Nothing was forked for those twenty. */
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_tenants_never_share_a_child)
+{
+	int a, b, zero1, zero2;
+
+	start_pool(2, 100, 10000);
+	a = run_one("pid", 1, NULL);
+	wait_kept(1);
+	b = run_one("pid", 2, NULL);
+	ck_assert_int_ne(a, b);
+	wait_kept(2);
+	ck_assert_int_eq(run_one("pid", 1, NULL), a);
+	ck_assert_int_eq(run_one("pid", 2, NULL), b);
+	/* Tenant 0 gets a child of its own every time, and none stays. */
+	zero1 = run_one("pid", 0, NULL);
+	zero2 = run_one("pid", 0, NULL);
+	ck_assert_int_ne(zero1, zero2);
+	ck_assert_int_ne(zero1, a);
+	ck_assert_int_ne(zero1, b);
+	wait_kept(2);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_reuse_runs_bounds_a_child)
+{
+	int pids[7], i;
+
+	start_pool(1, 3, 10000);
+	for (i = 0; i < 7; i++) {
+		pids[i] = run_one("pid", 5, NULL);
+		spin(NULL, 5);
+	}
+	/* Three runs a child: 0-2, 3-5, then a third child. */
+	ck_assert_int_eq(pids[0], pids[1]);
+	ck_assert_int_eq(pids[1], pids[2]);
+	ck_assert_int_ne(pids[2], pids[3]);
+	ck_assert_int_eq(pids[3], pids[5]);
+	ck_assert_int_ne(pids[5], pids[6]);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_forgotten_tenant_children_end)
+{
+	struct pool_stats st;
+	int a;
+
+	start_pool(2, 100, 10000);
+	a = run_one("pid", 9, NULL);
+	wait_kept(1);
+	pool_forget_tenant(pool, 9);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.kept, 0);
+	ck_assert_int_ne(run_one("pid", 9, NULL), a);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_tenant_forgotten_mid_run)
+{
+	struct run r = { 0, POOL_SHUTDOWN, 0 };
+	int full, a;
+
+	start_pool(2, 100, 10000);
+	a = run_one("pid", 3, NULL);
+	wait_kept(1);
+	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"pid", 3,
+	    5000, 50, 0, 3, &callbacks, &r, &full));
+	/* Gone while its run is in flight: the answer still arrives. */
+	pool_forget_tenant(pool, 3);
+	ck_assert(spin(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.pid, a);
+	/* Its HELLO afterwards ends it instead of keeping it. */
+	spin(NULL, 100);
+	wait_kept(0);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_idle_staying_child_ends)
+{
+	int a;
+
+	start_pool(1, 100, 100);
+	a = run_one("pid", 4, NULL);
+	wait_kept(1);
+	spin(NULL, 400);
+	wait_kept(0);
+	ck_assert_int_ne(run_one("pid", 4, NULL), a);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_child_may_end_instead_of_staying)
+{
+	int a;
+
+	start_pool(1, 100, 10000);
+	a = run_one("exit", 6, NULL);
+	spin(NULL, 100);
+	wait_kept(0);
+	/* Not a crash: a run that hit its memory bound ends its child. */
+	ck_assert_int_eq(crashed, 0);
+	ck_assert_int_ne(run_one("pid", 6, NULL), a);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_silent_child_is_ended)
+{
+	int a;
+
+	start_pool(1, 100, 10000);
+	a = run_one("mute", 8, NULL);
+	/* No HELLO within the termination delay (300 ms): it is killed. */
+	spin(NULL, 600);
+	wait_kept(0);
+	ck_assert_int_ne(run_one("pid", 8, NULL), a);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_staying_child_killed_while_idle)
+{
+	enum pool_outcome o;
+	int a;
+
+	start_pool(1, 100, 10000);
+	a = run_one("pid", 2, NULL);
+	wait_kept(1);
+	kill(a, SIGKILL);
+	spin(NULL, 200);
+	wait_kept(0);
+	ck_assert_int_eq(crashed, 1);
+	ck_assert_int_ne(run_one("pid", 2, &o), a);
+	ck_assert_int_eq(o, POOL_RESULT);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_staying_children_within_capacity)
+{
+	struct pool_stats st;
+	int i;
+
+	/* One slot: a second tenant's child is not told to stay. */
+	start_pool(1, 100, 10000);
+	for (i = 1; i <= 4; i++) {
+		(void)run_one("pid", (uint64_t)i, NULL);
+		spin(NULL, 20);
+	}
+	pool_stats(pool, &st);
+	ck_assert_uint_le(st.kept, 1);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_timeout_ends_a_staying_child)
+{
+	enum pool_outcome o;
+	struct run r = { 0, POOL_SHUTDOWN, 0 };
+	int full, a;
+
+	start_pool(1, 100, 10000);
+	a = run_one("pid", 11, NULL);
+	wait_kept(1);
+	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"hang", 4,
+	    100, 50, 0, 11, &callbacks, &r, &full));
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.outcome, POOL_TIMEOUT);
+	ck_assert_int_ne(run_one("pid", 11, &o), a);
+	ck_assert_int_eq(o, POOL_RESULT);
+	stop_pool();
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("pool_reuse");
+	TCase *tc = tcase_create("pool_reuse");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_one_tenant_one_child);
+	tcase_add_test(tc, test_tenants_never_share_a_child);
+	tcase_add_test(tc, test_reuse_runs_bounds_a_child);
+	tcase_add_test(tc, test_forgotten_tenant_children_end);
+	tcase_add_test(tc, test_tenant_forgotten_mid_run);
+	tcase_add_test(tc, test_idle_staying_child_ends);
+	tcase_add_test(tc, test_child_may_end_instead_of_staying);
+	tcase_add_test(tc, test_silent_child_is_ended);
+	tcase_add_test(tc, test_staying_child_killed_while_idle);
+	tcase_add_test(tc, test_staying_children_within_capacity);
+	tcase_add_test(tc, test_timeout_ends_a_staying_child);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

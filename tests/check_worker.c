@@ -1,0 +1,185 @@
+/*
+ * The engine child's side of the frames (worker.c), spoken to directly
+ * over a socketpair: a child that stays for another execution resets its
+ * heap, and an answer meant for an earlier execution never reaches a
+ * later one.
+ */
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "frame.h"
+#include "test_frames.h"
+#include "worker.h"
+
+static int sock;
+static pid_t child;
+static uint8_t buf[65536];
+
+static int
+read_all(int fd, uint8_t *p, size_t n)
+{
+	ssize_t r;
+
+	while (n > 0) {
+		if ((r = read(fd, p, n)) <= 0)
+			return -1;
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* One frame from the child, decoded as the pool decodes it; 0 or -1 (EOF). */
+static int
+recv_from_child(struct frame *f)
+{
+	uint32_t len;
+
+	if (read_all(sock, buf, FRAME_HEADER_SIZE) != 0)
+		return -1;
+	len = (uint32_t)buf[12] << 24 | (uint32_t)buf[13] << 16 |
+	    (uint32_t)buf[14] << 8 | buf[15];
+	ck_assert_uint_lt(len, sizeof(buf) - FRAME_HEADER_SIZE);
+	ck_assert_int_eq(read_all(sock, buf + FRAME_HEADER_SIZE, len), 0);
+	ck_assert_int_eq(frame_decode(buf, FRAME_HEADER_SIZE + len,
+	    FRAME_ROLE_PARENT, sizeof(buf), f), (long)(FRAME_HEADER_SIZE + len));
+	buf[FRAME_HEADER_SIZE + len] = '\0';
+	return 0;
+}
+
+/* Forks a child warmed as the zygote warms one, running worker_child_main. */
+static void
+start_child(void)
+{
+	int sv[2];
+	struct frame f;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	if ((child = fork()) == 0) {
+		close(sv[0]);
+		worker_warm(NULL);
+		_exit(worker_child_main(sv[1], NULL));
+	}
+	ck_assert_int_gt(child, 0);
+	close(sv[1]);
+	sock = sv[0];
+	ck_assert_int_eq(recv_from_child(&f), 0);
+	ck_assert_int_eq(f.type, FRAME_HELLO);
+}
+
+/* The child's exit status once its socket is closed. */
+static int
+stop_child(void)
+{
+	int status;
+
+	close(sock);
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void
+execute(uint32_t exec_id, int stay, const char *code, const char *providers)
+{
+	char req[1024];
+
+	snprintf(req, sizeof(req), "{\"code\":\"%s\",\"providers\":%s}", code,
+	    providers ? providers : "[]");
+	ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE, stay ?
+	    FRAME_EXECUTE_STAY : 0, exec_id, 0, req), 0);
+}
+
+/* The next frame, which must be of `type`; its payload stays in buf. */
+static struct frame
+expect(enum frame_type type)
+{
+	struct frame f;
+
+	/* The run clock's edges come and go around every wait. */
+	do
+		ck_assert_int_eq(recv_from_child(&f), 0);
+	while (f.type == FRAME_HOST_WAIT && type != FRAME_HOST_WAIT);
+	ck_assert_msg(f.type == type, "frame type %d, wanted %d: %.*s",
+	    f.type, type, (int)f.len, (const char *)f.payload);
+	return f;
+}
+
+static const char tools[] = "[{\"name\":\"t\",\"tools\":[\"f\"]}]";
+
+START_TEST(test_staying_child_resets_its_heap)
+{
+	struct frame f;
+
+	start_child();
+	execute(1, 1, "async () => { globalThis.x = 1; "
+	    "Object.prototype.y = 2; return 1 }", NULL);
+	f = expect(FRAME_RESULT);
+	ck_assert_uint_eq(f.exec_id, 1);
+	expect(FRAME_HELLO);
+	execute(2, 0, "async () => [typeof x, typeof ({}).y]", NULL);
+	f = expect(FRAME_RESULT);
+	ck_assert_uint_eq(f.exec_id, 2);
+	ck_assert_ptr_nonnull(strstr((const char *)f.payload,
+	    "[\\\"undefined\\\",\\\"undefined\\\"]"));
+	/* Not told to stay: it ends after its answer. */
+	ck_assert_int_eq(recv_from_child(&f), -1);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
+START_TEST(test_late_answers_never_reach_the_next_execution)
+{
+	struct frame f;
+	uint32_t stale_call, call;
+
+	start_child();
+	/* A call nobody awaits: the run answers before its tool does. */
+	execute(1, 1, "async () => { t.f({}); return 1 }", tools);
+	f = expect(FRAME_TOOL_CALL);
+	stale_call = f.call_id;
+	expect(FRAME_RESULT);
+	expect(FRAME_HELLO);
+	/* Its answer arrives between executions... */
+	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 1,
+	    stale_call, "{\"result\":\"\\\"stale\\\"\"}"), 0);
+	execute(2, 1, "async () => await t.f({})", tools);
+	f = expect(FRAME_TOOL_CALL);
+	ck_assert_uint_eq(f.exec_id, 2);
+	call = f.call_id;
+	/* ...and again, under the new call's id, while the next one waits. */
+	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 1,
+	    call, "{\"result\":\"\\\"stale\\\"\"}"), 0);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 2,
+	    call, "{\"result\":\"\\\"fresh\\\"\"}"), 0);
+	f = expect(FRAME_RESULT);
+	ck_assert_uint_eq(f.exec_id, 2);
+	ck_assert_ptr_nonnull(strstr((const char *)f.payload, "fresh"));
+	expect(FRAME_HELLO);
+	ck_assert_int_eq(stop_child(), 2);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("worker");
+	TCase *tc = tcase_create("worker");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_staying_child_resets_its_heap);
+	tcase_add_test(tc, test_late_answers_never_reach_the_next_execution);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
