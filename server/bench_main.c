@@ -41,6 +41,8 @@
 /* ES5 until the whole front end is in every build; the same run either way. */
 #define BENCH_CODE_ENV "BENCH_CODE"
 static const char *bench_code = "async () => 6 * 7";
+/* 0: every execution its own child; else one tenant's, children staying. */
+static uint64_t bench_tenant;
 
 static double
 now_ms(void)
@@ -138,7 +140,7 @@ submit(struct pool *p, const char *req)
 
 	j->t0 = now_ms();
 	if (pool_execute(p, (const uint8_t *)req, strlen(req), 5000, 1000, 0,
-	    &bench_cb, j, &full) == NULL) {
+	    bench_tenant, &bench_cb, j, &full) == NULL) {
 		fprintf(stderr, "bench: pool refused a run\n");
 		exit(1);
 	}
@@ -163,10 +165,11 @@ bench_pool_throughput(unsigned workers, int n, const char *req)
 	}
 	while (outstanding > 0)
 		event_base_loop(base, EVLOOP_ONCE);
-	printf("pool, %u worker%s: %.0f executions/s\n", workers,
-	    workers > 1 ? "s" : "", n / ((now_ms() - t0) / 1000));
-	snprintf(what, sizeof(what), "pool, %u worker(s): submit to result",
-	    workers);
+	printf("pool, %u worker%s%s: %.0f executions/s\n", workers,
+	    workers > 1 ? "s" : "", bench_tenant ? ", one tenant (reset)" : "",
+	    n / ((now_ms() - t0) / 1000));
+	snprintf(what, sizeof(what), "pool, %u worker(s)%s: submit to result",
+	    workers, bench_tenant ? ", one tenant" : "");
 	report(what, lat, nlat);
 	pool_free(p);
 }
@@ -208,7 +211,8 @@ bench_pool_idle_latency(int n, const char *req, int prewarm)
 		while (outstanding > 0)
 			event_base_loop(base, EVLOOP_ONCE);
 	}
-	report(prewarm ? "pool, idle spare, prewarmed: submit to result" :
+	report(bench_tenant ? "pool, idle staying child (reset): submit to "
+	    "result" : prewarm ? "pool, idle spare, prewarmed: submit to result" :
 	    "pool, idle spare, cold: submit to result", lat, nlat);
 	pool_free(p);
 }
@@ -310,34 +314,35 @@ bench_engine_forked(struct engine *e, int n, int prewarm)
 }
 
 /*
- * The same request in this process, on a fresh heap each time (created and
- * preloaded off the clock, as a spare's is): what the engine itself costs
- * with warm caches, and again after the idle moment a spare has. The two
- * differ only by the machine forgetting our code and data while idle.
+ * The same request in this process, each on a fresh heap made on the clock
+ * by resetting the frozen warm heap to its image (engine_reset), as a child
+ * staying for its tenant does: back to back, and after the idle moment a
+ * staying child has, when the machine has forgotten our code and data.
  */
 static void
-bench_engine_in_process(int n, unsigned idle_us)
+bench_engine_in_process(struct engine *e, int n, unsigned idle_us)
 {
-	struct engine *e;
-	double us;
+	double us, t0;
 	int i;
 
 	nlat = 0;
 	for (i = 0; i < n; i++) {
-		if ((e = worker_warm_heap()) == NULL) {
-			fprintf(stderr, "bench: the warm heap could not be made\n");
-			exit(1);
-		}
 		if (idle_us > 0)
 			usleep(idle_us);
+		t0 = now_ms();
+		if (engine_reset(e) != 0) {
+			fprintf(stderr, "bench: the heap could not be reset\n");
+			exit(1);
+		}
+		t0 = now_ms() - t0;
 		if ((us = bench_engine_run(e, "async () => 6*7", NULL)) < 0)
 			exit(1);
-		lat[nlat++] = us / 1e3;
-		engine_destroy(e);
+		lat[nlat++] = t0 + us / 1e3;
 	}
-	report(idle_us > 0 ? "engine, in process, fresh heap, after 30 ms idle: "
-	    "request to result" : "engine, in process, fresh heap, back to back: "
-	    "request to result", lat, nlat);
+	(void)engine_reset(e);  /* the forks that follow want it fresh */
+	report(idle_us > 0 ? "engine, heap reset + request to result, after "
+	    "30 ms idle" : "engine, heap reset + request to result, back to "
+	    "back", lat, nlat);
 }
 
 /* Tool-call overhead inside the engine: 200 calls against none. */
@@ -383,14 +388,14 @@ bench_engine(void)
 	    engine_mem_peak(e) / 1048576.0);
 	engine_destroy(e);
 	/* The children fork from the zygote's heap, made as the zygote makes it. */
-	if ((e = worker_warm_heap()) == NULL) {
+	if ((e = worker_warm_heap()) == NULL || engine_freeze(e) != 0) {
 		fprintf(stderr, "bench: the warm heap could not be made\n");
 		exit(1);
 	}
 	bench_engine_forked(e, 100, 0);
 	bench_engine_forked(e, 100, 1);
-	bench_engine_in_process(100, 0);
-	bench_engine_in_process(100, 30000);
+	bench_engine_in_process(e, 200, 0);
+	bench_engine_in_process(e, 100, 30000);
 	memcpy(lat, bench_fork_ms, bench_nfork * sizeof(*lat));
 	nlat = bench_nfork;
 	report("engine, a fresh heap from the snapshot (fork)", lat, nlat);
@@ -805,6 +810,12 @@ main(void)
 	bench_pool_retire(100, req);
 	bench_pool_idle_latency(100, req, 0);
 	bench_pool_idle_latency(100, req, 1);
+	/* The same with one tenant: children reset their heap and stay. */
+	bench_tenant = 1;
+	bench_pool_throughput(1, 2000, req);
+	bench_pool_throughput(2, 2000, req);
+	bench_pool_idle_latency(100, req, 1);
+	bench_tenant = 0;
 	bench_idle_rss();
 	event_base_free(base);
 	bench_engine();
