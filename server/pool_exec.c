@@ -275,19 +275,27 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 		pool_exec_idle_arm(e);
 }
 
-/* The child to run `tenant`'s execution: its staying child, a spare or NULL. */
+/*
+ * The child to run `tenant`'s execution: its staying child, else a spare.
+ * NULL while one of its children is still resetting: that one is a tenth
+ * of a millisecond away, and a spare taken now costs a fork to replace.
+ */
 static struct pool_child *
 pool_exec_pick_child(struct pool *p, uint64_t tenant)
 {
 	struct pool_child *c, *spare = NULL;
+	int resetting = 0;
 
 	TAILQ_FOREACH(c, &p->children, entry) {
-		if (c->state == CHILD_KEPT && tenant != 0 && c->tenant == tenant)
-			return c;
+		if (tenant != 0 && c->tenant == tenant) {
+			if (c->state == CHILD_KEPT)
+				return c;
+			resetting |= c->state == CHILD_RESETTING;
+		}
 		if (c->state == CHILD_SPARE && spare == NULL)
 			spare = c;
 	}
-	return spare;
+	return resetting ? NULL : spare;
 }
 
 /*

@@ -23,7 +23,7 @@
 /*
  * Commands: "pid" answers the child's pid; "exit" answers, then ends
  * although told to stay; "mute" answers and never says HELLO again;
- * "hang" never answers.
+ * "slow" takes 150 ms to say it; "hang" never answers.
  */
 static int
 staying_child(int fd, void *arg)
@@ -50,6 +50,8 @@ staying_child(int fd, void *arg)
 		if (strcmp(cmd, "mute") == 0)
 			for (;;)
 				pause();
+		if (strcmp(cmd, "slow") == 0)
+			usleep(150000);
 		test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
 	}
 }
@@ -192,6 +194,29 @@ START_TEST(test_one_tenant_one_child)
 	spin(NULL, 50);
 	ck_assert_int_eq(spawned, spawned_before);
 	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* The next execution waits for its tenant's child to finish resetting. */
+START_TEST(test_next_run_waits_for_the_reset)
+{
+	struct run r = { 0, POOL_SHUTDOWN, 0 };
+	int full, a, spawned_before;
+
+	start_pool(2, 100, 10000);
+	(void)run_one("pid", 12, NULL);
+	wait_kept(1);
+	spin(NULL, 50);
+	spawned_before = spawned;
+	a = run_one("slow", 12, NULL);
+	/* Submitted at once, while that child still resets. */
+	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"pid", 3,
+	    5000, 50, 0, 12, &callbacks, &r, &full));
+	ck_assert(spin(&r.settled, 5000));
+	ck_assert_int_eq(r.pid, a);
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
 	stop_pool();
 }
 END_TEST
@@ -388,6 +413,7 @@ main(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_one_tenant_one_child);
+	tcase_add_test(tc, test_next_run_waits_for_the_reset);
 	tcase_add_test(tc, test_tenants_never_share_a_child);
 	tcase_add_test(tc, test_reuse_runs_bounds_a_child);
 	tcase_add_test(tc, test_forgotten_tenant_children_end);
