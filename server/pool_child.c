@@ -265,8 +265,12 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	bufferevent_free(c->bev);
 	c->bev = NULL;
 	c->eof = 1;
-	/* Told to stay, a child may still end instead (its memory bound did). */
-	if (c->state == CHILD_RESETTING) {
+	/*
+	 * Told to stay, a child may still end instead (its memory bound did);
+	 * and at shutdown every idle child ends as it was told to.
+	 */
+	if (c->state == CHILD_RESETTING || (c->pool->shutting_down == 2 &&
+	    c->exec == NULL && c->state != CHILD_RETAINED)) {
 		pool_child_uncount(c);
 		c->state = CHILD_CLOSING;
 	}

@@ -207,6 +207,25 @@ zygote_reap(int ctl_fd, int *nchildren)
 	}
 }
 
+/*
+ * Handlers came with the fork (libevent's in the daemon, a test runner's):
+ * none is ours, and one that catches SIGTERM made a retiring zygote and
+ * its idle children outlive the signal until the pool's SIGKILL.
+ */
+static void
+zygote_default_signals(void)
+{
+	struct sigaction sa;
+	int sig;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			(void)sigaction(sig, &sa, NULL);
+}
+
 static void
 zygote_main(const struct zygote_program *prog, int ctl_fd)
 {
@@ -221,6 +240,7 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 	if (ctl_fd > 3)
 		close_range(3, (unsigned)ctl_fd - 1, 0);
 	close_range((unsigned)ctl_fd + 1, ~0U, 0);
+	zygote_default_signals();
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);

@@ -43,13 +43,13 @@ staying_child(int fd, void *arg)
 		snprintf(out, sizeof(out), "%d", (int)getpid());
 		if (strcmp(cmd, "hang") == 0)
 			for (;;)
-				pause();
+				usleep(100000);
 		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
 		if (strcmp(cmd, "exit") == 0 || !(f.flags & FRAME_EXECUTE_STAY))
 			return 0;
 		if (strcmp(cmd, "mute") == 0)
 			for (;;)
-				pause();
+				usleep(100000);
 		if (strcmp(cmd, "slow") == 0)
 			usleep(150000);
 		test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
@@ -131,7 +131,7 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 	o.reuse_runs = reuse_runs;
 	o.kept_idle_ms = kept_idle_ms;
 	o.program.child_main = staying_child;
-	o.program.sandbox = 0;
+	o.program.sandbox = 1;
 	o.on_event = on_event;
 	spawned = crashed = 0;
 	ck_assert_ptr_nonnull(base = event_base_new());
@@ -403,6 +403,29 @@ START_TEST(test_timeout_ends_a_staying_child)
 }
 END_TEST
 
+static int shutdown_done;
+
+static void
+on_shutdown_done(void *arg)
+{
+	(void)arg;
+	shutdown_done = 1;
+}
+
+/* Idle children, staying or spare, end at shutdown without a crash. */
+START_TEST(test_shutdown_ends_idle_children_quietly)
+{
+	start_pool(2, 100, 10000);
+	(void)run_one("pid", 13, NULL);
+	wait_kept(1);
+	shutdown_done = 0;
+	pool_shutdown(pool, 500, 1000, on_shutdown_done, NULL);
+	ck_assert(spin(&shutdown_done, 5000));
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
 int
 main(void)
 {
@@ -424,6 +447,7 @@ main(void)
 	tcase_add_test(tc, test_staying_child_killed_while_idle);
 	tcase_add_test(tc, test_staying_children_within_capacity);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);
+	tcase_add_test(tc, test_shutdown_ends_idle_children_quietly);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
