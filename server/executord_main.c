@@ -62,6 +62,9 @@ static const struct opt opts[] = {
 	    &cfg.pool.reuse_runs },
 	{ "kept-idle", OPT_UINT, "ms a child staying for its connection waits "
 	    "for work (default 10000)", &cfg.pool.kept_idle_ms },
+	{ "max-kept", OPT_UINT, "children staying for their connections at "
+	    "most (default: 4 x max-workers x executions-per-worker)",
+	    &cfg.pool.max_kept },
 	{ "outbound-mode", OPT_STR, "operator veto: 'null' gives native fetch no "
 	    "network at all", &outbound_mode },
 	{ "timeout", OPT_UINT, "default run bound in ms (default 60000)",

@@ -109,6 +109,7 @@ struct pool_options {
 	unsigned spares;            /* children kept forked ahead of demand */
 	unsigned reuse_runs;        /* executions a child may serve (<= 1: one) */
 	unsigned kept_idle_ms;      /* how long a staying child waits for work */
+	unsigned max_kept;          /* staying children at most (0: 4 x capacity) */
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
 	void (*on_event)(const struct pool_event *, void *);

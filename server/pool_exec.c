@@ -300,15 +300,17 @@ pool_exec_pick_child(struct pool *p, uint64_t tenant)
 
 /*
  * Whether the child running `e` should stay for its tenant afterwards:
- * while it has runs left, and while staying children stay fewer than the
- * executions the pool may run at once (they are processes, idle ones).
+ * while it has runs left, and while staying children (idle processes, a
+ * few MB of their own each) stay within max_kept.
  */
 static int
 pool_exec_child_stays(const struct pool *p, const struct pool_exec *e,
     const struct pool_child *c)
 {
+	unsigned max = p->opt.max_kept ? p->opt.max_kept : 4 * pool_capacity(p);
+
 	return e->tenant != 0 && c->runs < p->opt.reuse_runs &&
-	    p->kept + p->resetting < pool_capacity(p) && !p->shutting_down;
+	    p->kept + p->resetting < max && !p->shutting_down;
 }
 
 /* Starts queued executions on children while capacity allows. */

@@ -118,6 +118,8 @@ spin(int *flag, double ms)
 	return flag ? *flag : 0;
 }
 
+static unsigned max_kept;      /* for the next start_pool (0: default) */
+
 static void
 start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 {
@@ -130,6 +132,7 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 	o.termination_delay_ms = 300;
 	o.reuse_runs = reuse_runs;
 	o.kept_idle_ms = kept_idle_ms;
+	o.max_kept = max_kept;
 	o.program.child_main = staying_child;
 	o.program.sandbox = 1;
 	o.on_event = on_event;
@@ -366,21 +369,32 @@ START_TEST(test_staying_child_killed_while_idle)
 }
 END_TEST
 
-START_TEST(test_staying_children_within_capacity)
+START_TEST(test_staying_children_within_max_kept)
 {
 	struct pool_stats st;
 	int i;
 
-	/* One slot: a second tenant's child is not told to stay. */
+	/* By default four per slot: six tenants on one slot keep four. */
+	start_pool(1, 100, 10000);
+	for (i = 1; i <= 6; i++) {
+		(void)run_one("pid", (uint64_t)i, NULL);
+		spin(NULL, 20);
+	}
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.kept, 4);
+	stop_pool();
+	/* And max_kept says otherwise. */
+	max_kept = 2;
 	start_pool(1, 100, 10000);
 	for (i = 1; i <= 4; i++) {
 		(void)run_one("pid", (uint64_t)i, NULL);
 		spin(NULL, 20);
 	}
 	pool_stats(pool, &st);
-	ck_assert_uint_le(st.kept, 1);
+	ck_assert_uint_eq(st.kept, 2);
 	ck_assert_int_eq(crashed, 0);
 	stop_pool();
+	max_kept = 0;
 }
 END_TEST
 
@@ -445,7 +459,7 @@ main(void)
 	tcase_add_test(tc, test_child_may_end_instead_of_staying);
 	tcase_add_test(tc, test_silent_child_is_ended);
 	tcase_add_test(tc, test_staying_child_killed_while_idle);
-	tcase_add_test(tc, test_staying_children_within_capacity);
+	tcase_add_test(tc, test_staying_children_within_max_kept);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);
 	tcase_add_test(tc, test_shutdown_ends_idle_children_quietly);
 	suite_add_tcase(s, tc);
