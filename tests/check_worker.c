@@ -133,6 +133,27 @@ START_TEST(test_staying_child_resets_its_heap)
 }
 END_TEST
 
+/* Timers a run left behind die with its heap: none fires in the next run. */
+START_TEST(test_leftover_timers_do_not_fire_later)
+{
+	struct frame f;
+
+	start_child();
+	execute(1, 1, "async () => { setTimeout(() => { globalThis.late = 1 }, "
+	    "0); setInterval(() => { globalThis.ticks = 1 }, 1); return 1 }",
+	    NULL);
+	expect(FRAME_RESULT);
+	expect(FRAME_HELLO);
+	execute(2, 1, "async () => { await new Promise((r) => setTimeout(r, "
+	    "30)); return [typeof late, typeof ticks] }", NULL);
+	f = expect(FRAME_RESULT);
+	ck_assert_ptr_nonnull(strstr((const char *)f.payload,
+	    "[\\\"undefined\\\",\\\"undefined\\\"]"));
+	expect(FRAME_HELLO);
+	ck_assert_int_eq(stop_child(), 2);
+}
+END_TEST
+
 START_TEST(test_late_answers_never_reach_the_next_execution)
 {
 	struct frame f;
@@ -175,6 +196,7 @@ main(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_staying_child_resets_its_heap);
+	tcase_add_test(tc, test_leftover_timers_do_not_fire_later);
 	tcase_add_test(tc, test_late_answers_never_reach_the_next_execution);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
