@@ -142,6 +142,18 @@ arena_unlink(struct arena_map **head, struct arena_map *m)
 		m->next->prev = m->prev;
 }
 
+/* Unmaps every mapping of a list (chunks or large blocks). */
+static void
+arena_unmap_list(struct arena_map *m)
+{
+	struct arena_map *next;
+
+	for (; m != NULL; m = next) {
+		next = m->next;
+		munmap(m, m->len);
+	}
+}
+
 struct arena *
 arena_create(size_t reserve)
 {
@@ -162,18 +174,10 @@ arena_create(size_t reserve)
 void
 arena_destroy(struct arena *a)
 {
-	struct arena_map *m, *next;
-
 	if (a == NULL)
 		return;
-	for (m = a->large; m != NULL; m = next) {
-		next = m->next;
-		munmap(m, m->len);
-	}
-	for (m = a->chunks; m != NULL; m = next) {
-		next = m->next;
-		munmap(m, m->len);
-	}
+	arena_unmap_list(a->large);
+	arena_unmap_list(a->chunks);
 	if (a->image != NULL)
 		munmap(a->image, arena_round(a->image_len, 4096));
 	munmap(a, a->first_len);
@@ -325,20 +329,12 @@ arena_freeze(struct arena *a)
 int
 arena_reset(struct arena *a)
 {
-	struct arena_map *m, *next;
-
 	if (a->image == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
-	for (m = a->large; m != NULL; m = next) {
-		next = m->next;
-		munmap(m, m->len);
-	}
-	for (m = a->chunks; m != NULL; m = next) {
-		next = m->next;
-		munmap(m, m->len);
-	}
+	arena_unmap_list(a->large);
+	arena_unmap_list(a->chunks);
 	/* The image's own bookkeeping says: no chunks, no large blocks. */
 	memcpy(a, a->image, a->image_len);
 	return 0;
