@@ -137,6 +137,12 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps,
 	    "gauge", ps->children);
 	metrics_counter(&b, "codemode_workers_spare",
 	    "Engine children forked ahead of demand.", "gauge", ps->spares);
+	metrics_counter(&b, "codemode_workers_kept",
+	    "Engine children staying idle for their connection's next "
+	    "execution.", "gauge", ps->kept);
+	metrics_counter(&b, "codemode_worker_reuses_total",
+	    "Executions run by a child that stayed, on a reset heap.",
+	    "counter", ps->reused);
 	metrics_counter(&b, "codemode_worker_spawns_total",
 	    "Engine children forked.", "counter", m->worker_spawns);
 	metrics_counter(&b, "codemode_worker_crashes_total",

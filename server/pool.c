@@ -421,6 +421,7 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->queued = p->queued;
 	s->spares = p->spares;
 	s->kept = p->kept;
+	s->reused = p->reused;
 	TAILQ_FOREACH(c, &p->children, entry) {
 		s->children++;
 		s->retained += c->state == CHILD_RETAINED;

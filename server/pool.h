@@ -179,6 +179,7 @@ pid_t pool_exec_pid(const struct pool_exec *);
 struct pool_stats {
 	unsigned running, queued, spares, children, retained, kept;
 	unsigned long spawned, crashed, retired_zygotes;
+	unsigned long reused;       /* executions a staying child ran */
 };
 void pool_stats(const struct pool *, struct pool_stats *);
 

@@ -328,6 +328,7 @@ pool_dispatch(struct pool *p)
 		p->queued--;
 		if (c->state == CHILD_KEPT) {
 			p->kept--;
+			p->reused++;
 			evtimer_del(c->ev_timer);
 		} else {
 			p->spares--;

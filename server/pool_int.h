@@ -111,6 +111,7 @@ struct pool {
 	unsigned kept, resetting;         /* children staying for their tenant */
 	unsigned retained_idle;           /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
+	unsigned long reused;             /* executions run by a staying child */
 	int shutting_down;               /* 1 draining, 2 terminating */
 	unsigned grace_ms;
 	void (*done)(void *);

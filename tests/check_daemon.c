@@ -469,15 +469,23 @@ START_TEST(test_children_of_one_warm_heap_do_not_share_randomness)
 }
 END_TEST
 
-/* The daemon's count of forked engine children, from /metrics. */
+/* One sample of the daemon's /metrics, by name (without labels). */
+static long
+metric(const char *name)
+{
+	const char *r = http_exchange("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+	char key[96];
+	const char *m;
+
+	snprintf(key, sizeof(key), "\n%s ", name);
+	ck_assert_ptr_nonnull(m = strstr(r, key));
+	return atol(m + strlen(key));
+}
+
 static long
 worker_spawns(void)
 {
-	const char *r = http_exchange("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
-	const char *m = strstr(r, "\ncodemode_worker_spawns_total ");
-
-	ck_assert_ptr_nonnull(m);
-	return atol(m + strlen("\ncodemode_worker_spawns_total "));
+	return metric("codemode_worker_spawns_total");
 }
 
 /* The spawn count once the spares are all up: unchanged for 300 ms. */
@@ -536,6 +544,8 @@ START_TEST(test_one_connection_reuses_a_child_with_fresh_heaps)
 	/* Twelve executions after the spares settled, and no fork for them
 	 * (each would have taken a spare, and the pool forks another). */
 	ck_assert_int_eq(worker_spawns(), before);
+	ck_assert_int_ge(metric("codemode_worker_reuses_total"), 12);
+	ck_assert_int_eq(metric("codemode_workers_kept"), 1);
 	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
