@@ -284,7 +284,7 @@ arena_realloc(struct arena *a, void *p, size_t size)
 	have = arena_usable(p);
 	if (size == 0)
 		size = 1;
-	/* Same class (or a large block that still fits and is not mostly empty). */
+	/* Same class, or a large block that fits and is not mostly empty. */
 	if (arena_size_for(size) == have || (size > ARENA_LARGE &&
 	    size <= have && size > have / 2))
 		return p;
@@ -321,7 +321,7 @@ arena_freeze(struct arena *a)
 	}
 	a->image_len = len;
 	memcpy(a->image, a, len);
-	/* Read-only: children share it with the zygote, and nothing warms it. */
+	/* Read-only: children share it with the zygote; nothing warms it. */
 	mprotect(a->image, arena_round(len, 4096), PROT_READ);
 	return 0;
 }

@@ -71,7 +71,7 @@ engine_refuse(struct engine *e)
 		e->opt.on_oom(e->opt.oom_arg);
 }
 
-/* Charges `got` more bytes; 0, or -1 (the run's first refusal) past the limit. */
+/* Charges `got` more bytes: 0, or -1 (a refusal) past the limit. */
 static int
 engine_charge(struct engine *e, size_t got)
 {

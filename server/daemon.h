@@ -53,7 +53,7 @@ struct daemon {
 	struct metrics metrics;
 	struct conn_list conns;
 	unsigned nconns;
-	uint64_t last_tenant;       /* each connection is a tenant of the pool */
+	uint64_t last_tenant;       /* each connection is a pool tenant */
 	struct evconnlistener *unix_listener, *tcp_listener;
 	int tcp_port;                /* the bound port (for port 0) */
 	struct event *ev_sigterm, *ev_sigint, *ev_shutdown;

@@ -26,7 +26,7 @@
  */
 enum frame_type {
 	FRAME_HELLO = 1,          /* C->P: the child is ready (payload: JSON {pid}) */
-	FRAME_EXECUTE,            /* P->C: an execution request (JSON); flags: FRAME_EXECUTE_STAY */
+	FRAME_EXECUTE,            /* P->C: a request (JSON); FRAME_EXECUTE_STAY */
 	FRAME_TOOL_CALL,          /* C->P: a tool call (JSON {provider, tool, args}) */
 	FRAME_TOOL_RESULT,        /* P->C: the envelope JSON answering call_id */
 	FRAME_OUTBOUND_REQUEST,   /* C->P: a fetch (JSON head; body base64) */

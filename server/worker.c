@@ -647,16 +647,17 @@ int
 worker_child_main(int fd, void *arg)
 {
 	struct worker *w = &worker_self;
-	int rc, stay;
+	int rc, stay, first;
 
 	(void)arg;
-	memset(w, 0, sizeof(*w));
-	w->fd = fd;
-	if (worker_send(w, FRAME_HELLO, "{}") != 0)
-		return 1;
-	/* A spare waits here: spend the wait making the run's pages private. */
-	(void)prewarm_run(worker_prewarm, fd);
-	for (;;) {
+	for (first = 1;; first = 0) {
+		memset(w, 0, sizeof(*w));
+		w->fd = fd;
+		if (worker_send(w, FRAME_HELLO, "{}") != 0)
+			return 1;
+		/* A spare waits here: making the run's pages private. */
+		if (first)
+			(void)prewarm_run(worker_prewarm, fd);
 		rc = worker_serve_one(w, fd, &stay);
 		/*
 		 * Asked to stay: the heap goes back to the zygote's image, so
@@ -665,9 +666,5 @@ worker_child_main(int fd, void *arg)
 		 */
 		if (!stay || engine_reset(worker_warm_engine) != 0)
 			return rc;
-		memset(w, 0, sizeof(*w));
-		w->fd = fd;
-		if (worker_send(w, FRAME_HELLO, "{}") != 0)
-			return 1;
 	}
 }
