@@ -182,6 +182,20 @@ wait_kept(unsigned kept)
 	ck_assert_uint_eq(st.kept, kept);
 }
 
+/* Waits until the spare a run took is replaced: no fork is pending then. */
+static void
+wait_spare(void)
+{
+	struct pool_stats st;
+	double end = now_ms() + 3000;
+
+	do {
+		spin(NULL, 2);
+		pool_stats(pool, &st);
+	} while (st.spares < 1 && now_ms() < end);
+	ck_assert_uint_ge(st.spares, 1);
+}
+
 START_TEST(test_one_tenant_one_child)
 {
 	int first, i, spawned_before;
@@ -190,6 +204,7 @@ START_TEST(test_one_tenant_one_child)
 	first = run_one("pid", 7, NULL);
 	ck_assert_int_gt(first, 0);
 	wait_kept(1);
+	wait_spare();
 	spawned_before = spawned;
 	for (i = 0; i < 20; i++)
 		ck_assert_int_eq(run_one("pid", 7, NULL), first);
@@ -210,7 +225,7 @@ START_TEST(test_next_run_waits_for_the_reset)
 	start_pool(2, 100, 10000);
 	(void)run_one("pid", 12, NULL);
 	wait_kept(1);
-	spin(NULL, 50);
+	wait_spare();
 	spawned_before = spawned;
 	a = run_one("slow", 12, NULL);
 	/* Submitted at once, while that child still resets. */
