@@ -25,7 +25,11 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
-CPPFLAGS_ALL = -D_GNU_SOURCE -I$(BUILD)/gen -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests/support
+# Each component sets INC for its own objects (a pattern-specific variable in
+# its module.mk), so an include line names the folder it reaches into
+# ("proto/ws.h", "host/engine.h") and a component sees only what it may use.
+INC_GEN = -I$(BUILD)/gen
+CPPFLAGS_ALL = -D_GNU_SOURCE $(INC)
 CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(SAN_FLAGS) -fPIC -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL = $(SAN_FLAGS) $(LDFLAGS)
 LIBS_ALL = $(PKG_LIBS) -lm -lpthread

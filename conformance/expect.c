@@ -8,7 +8,7 @@
 #include "cm_spec.h"
 #include "codemode/protocol.h"
 #include "expect.h"
-#include "texts.h"
+#include "proto/texts.h"
 
 #define EXPECT_RENDER_MAX 160
 

@@ -4,7 +4,7 @@
 
 #include <jansson.h>
 
-#include "capnweb.h"
+#include "proto/capnweb.h"
 #include "expect.h"
 #include "run.h"
 

@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "http.h"
+#include "proto/http.h"
 #include "wire.h"
-#include "ws.h"
+#include "proto/ws.h"
 
 #define WIRE_READ_CHUNK	(256u << 10)
 #ifdef WS_MAX_MESSAGE_DEFAULT

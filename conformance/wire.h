@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "capnweb.h"
+#include "proto/capnweb.h"
 
 struct wire_conn;
 

@@ -1,11 +1,33 @@
-# engine/: the sandbox. The front end (lexer, parser, lowering to ES5.1), the
-# runtime prelude (engine/runtime/*.js, compiled to Duktape bytecode at build
-# time), the Duktape build with our own config, and build/codemode-run.
-ENGINE_SRCS := $(filter-out %_main.c,$(wildcard engine/*.c))
+# engine/: the sandbox's JavaScript engine.
+#   front/    the front end: lexer, parser, scopes, lowering to ES5.1, the
+#             RegExp translator. Pure C over buffers; it never sees Duktape
+#             (a build check refuses any front/ file that includes duktape.h)
+#   host/     the Duktape host: heap and arena, allocator and deadline,
+#             natives, crypto, the entry module and one execution
+#   runtime/  the prelude (ES5.1, compiled to bytecode at build time)
+#   run/      build/codemode-run, the engine alone on a file or a request
+#   tools/    build-time programs (preludec, lowerc) and generators
+#   bench/    build/bench/engine_bench
+# build/libengine.a is front/ + host/ + the prelude + Duktape.
+FRONT_SRCS := $(wildcard engine/front/*.c)
+HOST_SRCS := $(wildcard engine/host/*.c)
+ENGINE_SRCS := $(FRONT_SRCS) $(HOST_SRCS)
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/obj/%.o)
 ENGINE_LIB = $(BUILD)/libengine.a
 # Sources a fuzz harness of the front end needs besides libclient (make fuzz).
-ENGINE_FUZZ_SRCS = $(wildcard engine/lexer*.c engine/parser*.c) engine/ast.c engine/ast_dump.c engine/regexp.c
+ENGINE_FUZZ_SRCS = $(FRONT_SRCS)
+
+$(BUILD)/obj/engine/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine
+# The front end needs no include path at all: everything it includes is its own.
+$(BUILD)/obj/engine/front/%.o: INC =
+
+# The front end stays free of Duktape; checked on every build.
+$(BUILD)/stamp/front-no-duktape: $(FRONT_SRCS) $(wildcard engine/front/*.h)
+	@mkdir -p $(dir $@)
+	@if grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]duk' $^; then \
+	  echo "engine/front/ must not include Duktape's headers (see engine/module.mk)"; exit 1; fi
+	@touch $@
+PROGRAMS += $(BUILD)/stamp/front-no-duktape
 
 # --- Duktape ------------------------------------------------------------------
 # Debian's amalgamation, built with our config. duktape.h and the derived
@@ -26,10 +48,10 @@ ENGINE_FUZZ_SRCS = $(wildcard engine/lexer*.c engine/parser*.c) engine/ast.c eng
 #    ever called; compiled templates have none either) and sizes each
 #    property table once: loading the prelude is cheaper, its heap smaller.
 #  - a function whose body opens with the directive "use cm noctor" (only
-#    the lowering writes it; engine/lower.c escapes a user's) is compiled
+#    the lowering writes it; engine/front/lower.c escapes a user's) is compiled
 #    as no constructor, like Duktape's own object-literal methods: no
 #    `prototype` object is made for its closures and `new` throws;
-#  - engine/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
+#  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, via
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and
 #    bind() makes no constructor of one (Duktape's bound functions always
@@ -39,17 +61,17 @@ DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -w -MMD -MP -I$(BUILD)/gen
 DUK_MARKER = ^/\* __OVERRIDE_DEFINES__ \*/$$
 
-$(BUILD)/gen/duk_config.h: $(DUK_SRC_DIR)/duk_config.h engine/duk_config_overrides.h engine/module.mk
+$(BUILD)/gen/duk_config.h: $(DUK_SRC_DIR)/duk_config.h engine/host/duk_config_overrides.h engine/module.mk
 	@mkdir -p $(dir $@)
 	@test "$$(grep -c '$(DUK_MARKER)' $<)" = 1 || { echo "$<: no single __OVERRIDE_DEFINES__ marker"; exit 1; }
-	sed -e '\#$(DUK_MARKER)#r engine/duk_config_overrides.h' $< > $@.tmp
+	sed -e '\#$(DUK_MARKER)#r engine/host/duk_config_overrides.h' $< > $@.tmp
 	mv $@.tmp $@
 
 $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/duk_noctor.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -71,7 +93,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/duk_noctor.inc engin
 	    -e 's/^\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&$$/\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 13 \&\& DUK_STRCMP((const char *) DUK_HSTRING_GET_DATA(h_dir), "use cm noctor") == 0) {\n\t\t\t\t\tcomp_ctx->curr_func.is_constructable = 0; \/* cm_noctor *\/\n\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&/' \
 	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not constructable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s is not a constructor", duk_push_string_tval_readable(thr, tv_func)); \/* cm_noctor *\//' \
 	    -e 's/^\t\t\/\* Strictness is inherited from target. \*\/$$/\t\tif (!DUK_HOBJECT_HAS_CONSTRUCTABLE(h_target)) {\n\t\t\tDUK_HOBJECT_CLEAR_CONSTRUCTABLE((duk_hobject *) h_bound); \/* cm_noctor *\/\n\t\t}\n&/' \
-	    $< engine/duk_noctor.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc > $@.tmp
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
@@ -91,7 +113,7 @@ GEN_HEADERS += $(BUILD)/gen/duk_config.h $(BUILD)/gen/duktape.h
 # build/gen/cm_spec.js (the spec constants) then engine/runtime/*.js in name
 # order, compiled once by build/tools/preludec into C arrays of bytecode: the
 # core, and one array per lazy group (files that open with
-# `this.__cm.P.group('NAME', ...)`, loaded on first use; engine/RUNTIME.md).
+# `this.__cm.P.group('NAME', ...)`, loaded on first use; engine/runtime/RUNTIME.md).
 # build/gen/prelude.js, the plain concatenation, is only a debugging aid.
 PRELUDE_SPEC_JS = $(BUILD)/gen/cm_spec.js
 PRELUDE_JS = $(sort $(wildcard engine/runtime/*.js))
@@ -111,13 +133,14 @@ $(BUILD)/gen/prelude.js: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime
 	awk 'FNR == 1 { print "/* " FILENAME " */" } { print }' $(PRELUDE_SPEC_JS) $(PRELUDE_JS) > $@.tmp
 	mv $@.tmp $@
 
-$(PRELUDEC): $(BUILD)/obj/engine/preludec_main.o $(BUILD)/obj/engine/file.o $(DUK_OBJ)
+$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
 $(BUILD)/gen/cm_prelude.c: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime $(PRELUDEC)
 	$(PRELUDEC) $@ $(PRELUDE_SPEC_JS) $(PRELUDE_JS)
 
+$(PRELUDE_OBJ): INC = $(INC_GEN) -Iengine
 $(PRELUDE_OBJ): $(BUILD)/gen/cm_prelude.c | $(GEN_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
@@ -131,23 +154,29 @@ PROGRAMS += $(ENGINE_LIB)
 
 # --- Programs -----------------------------------------------------------------
 # build/codemode-run: runs one file (--script: a classic script; default: an
-# entry `async () => ...`), see engine/run_main.c.
-$(BUILD)/codemode-run: $(BUILD)/obj/engine/run_main.o $(ENGINE_LIB) $(BUILD)/libcodemode.a
+# entry `async () => ...`; --request: a whole ExecuteRequest with canned
+# answers), see engine/run/codemode_run.c.
+# The request runner and the file reader as a library, so check_run_request
+# links them like any other suite's code.
+RUN_LIB = $(BUILD)/libcmrun.a
+$(RUN_LIB): $(BUILD)/obj/engine/run/run_request.o $(BUILD)/obj/engine/tools/file.o
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+TEST_LINK_LIBS := $(RUN_LIB) $(TEST_LINK_LIBS)
+$(BUILD)/codemode-run: $(BUILD)/obj/engine/run/codemode_run.o $(RUN_LIB) $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 PROGRAMS += $(BUILD)/codemode-run
 
 # build/bench/engine_bench: lowering speed, heap+prelude cost, fresh-heap
 # memory, source-to-result latency (make bench).
-$(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench_main.o $(ENGINE_LIB) $(BUILD)/libcodemode.a
+$(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench/engine_bench.o $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 BENCH_PROGS += $(BUILD)/bench/engine_bench
 
 # build/tools/lowerc: prints the ES5.1 a file lowers to (a debugging aid).
-$(BUILD)/tools/lowerc: $(BUILD)/obj/engine/lowerc_main.o $(ENGINE_LIB) $(BUILD)/libcodemode.a
+$(BUILD)/tools/lowerc: $(BUILD)/obj/engine/tools/lowerc.o $(BUILD)/obj/engine/tools/file.o $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
-ifneq ($(wildcard engine/lowerc_main.c),)
 PROGRAMS += $(BUILD)/tools/lowerc
-endif

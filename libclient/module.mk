@@ -1,9 +1,29 @@
-# libclient/: the protocol layer both sides share, and the public cm_ API.
-# Every libclient/*.c except *_main.c goes into libcodemode; the daemon links
-# the same objects. The shared object exports only cm_* (libclient/exports.map).
-LIBCLIENT_SRCS := $(filter-out %_main.c,$(wildcard libclient/*.c))
-LIBCLIENT_OBJS := $(LIBCLIENT_SRCS:%.c=$(BUILD)/obj/%.o)
+# libclient/: the protocol layer every side links, and the client library.
+#   proto/    the shared protocol layer (codecs, texts, validation, capnweb):
+#             build/libcmproto.a, linked by the daemon, the engine and the
+#             client alike
+#   client/   the cm_ client (connections, calls, the blocking API)
+#   include/  the public headers, nothing else
+#   cmd/      build/codemode, the command-line client
+#   bench/    build/client-bench, client overhead against the raw wire
+# libcodemode.{a,so} is proto/ plus client/; the shared object exports only
+# what the public headers declare (libclient/exports.map).
+PROTO_SRCS := $(wildcard libclient/proto/*.c)
+PROTO_OBJS := $(PROTO_SRCS:%.c=$(BUILD)/obj/%.o)
+CLIENT_SRCS := $(wildcard libclient/client/*.c)
+CLIENT_OBJS := $(CLIENT_SRCS:%.c=$(BUILD)/obj/%.o)
+LIBCLIENT_SRCS := $(PROTO_SRCS) $(CLIENT_SRCS)
+LIBCLIENT_OBJS := $(PROTO_OBJS) $(CLIENT_OBJS)
+PROTO_LIB = $(BUILD)/libcmproto.a
 LIBCODEMODE_SOVERSION = 0
+
+# proto/ reaches nothing outside itself but the public and generated headers.
+$(BUILD)/obj/libclient/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient
+$(BUILD)/obj/libclient/proto/%.o: INC = $(INC_GEN) -Ilibclient/include
+
+$(PROTO_LIB): $(PROTO_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/libcodemode.a: $(LIBCLIENT_OBJS)
 	@mkdir -p $(dir $@)
@@ -14,14 +34,14 @@ $(BUILD)/libcodemode.so: $(LIBCLIENT_OBJS) libclient/exports.map
 	    -Wl,--version-script=libclient/exports.map $(LDFLAGS_ALL) -o $@ \
 	    $(LIBCLIENT_OBJS) $(LIBS_ALL)
 
-PROGRAMS += $(BUILD)/libcodemode.a $(BUILD)/libcodemode.so
+PROGRAMS += $(PROTO_LIB) $(BUILD)/libcodemode.a $(BUILD)/libcodemode.so
 
 # build/codemode: the command-line client, linked against the static library.
-$(BUILD)/codemode: $(BUILD)/obj/libclient/cli_main.o $(BUILD)/libcodemode.a
+$(BUILD)/codemode: $(BUILD)/obj/libclient/cmd/codemode.o $(BUILD)/libcodemode.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 
 PROGRAMS += $(BUILD)/codemode
 
 # build/client-bench: client overhead against the raw wire, run by hand.
-$(BUILD)/client-bench: $(BUILD)/obj/libclient/client_bench_main.o $(BUILD)/libcodemode.a
+$(BUILD)/client-bench: $(BUILD)/obj/libclient/bench/client_bench.o $(BUILD)/libcodemode.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)

@@ -1,8 +1,17 @@
-# server/: the libevent daemon, build/codemode-executord. Its modules go into
-# build/libserver.a so Check suites can link them one by one.
-SERVER_SRCS := $(filter-out %_main.c,$(wildcard server/*.c))
+# server/: build/codemode-executord, split by the process that runs the code.
+#   daemon/   the daemon process: listeners, connections, the ExecutorApi
+#             bridge, native outbound, metrics, lifecycle, and its main
+#   pool/     the daemon's pool: zygotes, children, executions, the run clock
+#   child/    what runs in the zygote and its children: the serve loop, the
+#             sandbox, page prewarming
+#   ipc/      the frame codec between the daemon and its children
+#   bench/    build/bench/server_bench (make bench)
+# The modules go into build/libserver.a so Check suites can link them one by one.
+SERVER_SRCS := $(filter-out server/daemon/executord.c,$(wildcard server/daemon/*.c server/pool/*.c server/child/*.c server/ipc/*.c))
 SERVER_OBJS := $(SERVER_SRCS:%.c=$(BUILD)/obj/%.o)
 SERVER_LIB = $(BUILD)/libserver.a
+
+$(BUILD)/obj/server/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver
 
 $(SERVER_LIB): $(SERVER_OBJS)
 	@mkdir -p $(dir $@)
@@ -11,14 +20,12 @@ $(SERVER_LIB): $(SERVER_OBJS)
 TEST_LINK_LIBS := $(SERVER_LIB) $(TEST_LINK_LIBS)
 PROGRAMS += $(SERVER_LIB)
 
-ifneq ($(wildcard server/executord_main.c),)
-$(BUILD)/codemode-executord: $(BUILD)/obj/server/executord_main.o $(SERVER_LIB) $(ENGINE_LIB) $(BUILD)/libcodemode.a
+$(BUILD)/codemode-executord: $(BUILD)/obj/server/daemon/executord.o $(SERVER_LIB) $(ENGINE_LIB) $(PROTO_LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 PROGRAMS += $(BUILD)/codemode-executord
-endif
 
 # build/bench/server_bench: pool and daemon figures (make bench).
-$(BUILD)/bench/server_bench: $(BUILD)/obj/server/bench_main.o $(SERVER_LIB) $(ENGINE_LIB) $(BUILD)/libcodemode.a
+$(BUILD)/bench/server_bench: $(BUILD)/obj/server/bench/server_bench.o $(SERVER_LIB) $(ENGINE_LIB) $(BUILD)/libcodemode.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 BENCH_PROGS += $(BUILD)/bench/server_bench

@@ -1,5 +1,5 @@
 /*
- * The ExecutorApi bridge (server/api.c) end to end, with the engine child
+ * The ExecutorApi bridge (server/daemon/api.c) end to end, with the engine child
  * replaced by a scripted one: the daemon runs in a forked process of this
  * test, with real pool children, so tool-call routing to the caller's
  * dispatch function, retained handles, faults and limits are pinned
@@ -19,12 +19,12 @@
 
 #include <jansson.h>
 
-#include "capnweb.h"
-#include "daemon.h"
-#include "frame.h"
-#include "test_frames.h"
-#include "test_client.h"
-#include "worker.h"
+#include "proto/capnweb.h"
+#include "daemon/daemon.h"
+#include "ipc/frame.h"
+#include "support/test_frames.h"
+#include "support/test_client.h"
+#include "child/worker.h"
 
 /* ---- the scripted engine child ---- */
 

@@ -1,5 +1,5 @@
 /*
- * engine/arena.c: size classes, alignment, realloc across classes, reuse,
+ * engine/host/arena.c: size classes, alignment, realloc across classes, reuse,
  * chunks and large blocks, and freeze/reset putting a heap back exactly
  * (contents, free lists, mapped bytes, the addresses it hands out next),
  * also in a forked child and under a seeded random load.
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena.h"
+#include "host/arena.h"
 
 /*
  * ck_assert marks a point through a pipe on every call: too slow for loops

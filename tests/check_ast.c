@@ -1,5 +1,5 @@
 /*
- * The syntax tree's arena (engine/ast.c): every allocation comes back
+ * The syntax tree's arena (engine/front/ast.c): every allocation comes back
  * zeroed and aligned, including from a chunk a freed arena handed back to
  * the process cache, and a block larger than a chunk gets its own.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "front/ast.h"
 
 static int
 all_zero(const unsigned char *p, size_t n)

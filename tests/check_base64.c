@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/base64.c: the RFC 4648 vectors padded and not,
+ * Check suite for libclient/proto/base64.c: the RFC 4648 vectors padded and not,
  * lengths, rejection of malformed input, and a round trip of every length.
  */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base64.h"
+#include "proto/base64.h"
 
 static const struct { const char *in, *padded, *bare; } vectors[] = {
 	{ "", "", "" },

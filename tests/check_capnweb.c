@@ -1,5 +1,5 @@
 /*
- * Check suite for the capnweb expression codec (libclient/capnweb_expr.c,
+ * Check suite for the capnweb expression codec (libclient/proto/capnweb_expr.c,
  * capnweb_value.c): JS-exact JSON text, array escaping, special forms, the
  * decoder's refusals (texts as capnweb 0.12.0 gives them where it does),
  * and the probes of transcripts.txt Part E.
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capnweb.h"
-#include "capnweb_int.h"
+#include "proto/capnweb.h"
+#include "proto/capnweb_int.h"
 
 /* Parses wire text as the session does. */
 static json_t *

@@ -1,5 +1,5 @@
 /*
- * Check suite for the capnweb session (libclient/capnweb_session.c): the
+ * Check suite for the capnweb session (libclient/proto/capnweb_session.c): the
  * exchanges of transcripts.txt replayed byte for byte. Server role: the JS
  * client's frames are fed in and our frames must equal the server's (F*,
  * S3-S7, R3-R9). Client role: the JS server's frames are fed in (S1, R2,
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capnweb.h"
+#include "proto/capnweb.h"
 
 /* The session borrows call arguments; these wrappers take them. */
 static int64_t

@@ -23,7 +23,7 @@
 
 #include <codemode/codemode.h>
 
-#include "test_daemon.h"
+#include "support/test_daemon.h"
 
 #define ANSWER_CODE "(function () { return 6 * 7; })"
 

@@ -32,9 +32,9 @@
 
 #include <codemode/codemode.h>
 
-#include "capnweb.h"
-#include "http.h"
-#include "ws.h"
+#include "proto/capnweb.h"
+#include "proto/http.h"
+#include "proto/ws.h"
 
 /* ---- the fake server ---- */
 

@@ -17,17 +17,17 @@
 
 #include <jansson.h>
 
-#include "capnweb.h"
-#include "http.h"
-#include "ws.h"
+#include "proto/capnweb.h"
+#include "proto/http.h"
+#include "proto/ws.h"
 
-#include "../conformance/cases.h"
+#include "conformance/cases.h"
 #include "cm_spec.h"
 #include "codemode/protocol.h"
-#include "../conformance/expect.h"
-#include "../conformance/run.h"
-#include "../conformance/wire.h"
-#include "texts.h"
+#include "conformance/expect.h"
+#include "conformance/run.h"
+#include "conformance/wire.h"
+#include "proto/texts.h"
 
 #define CASES_DIR "conformance/cases"
 #define XFAIL_FILE "conformance/known-failures.txt"

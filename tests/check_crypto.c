@@ -1,5 +1,5 @@
 /*
- * Check suite for engine/crypto.c: FIPS 180 digests of "abc" and "",
+ * Check suite for engine/host/crypto.c: FIPS 180 digests of "abc" and "",
  * RFC 4231 HMAC vectors, and the GCM spec's AES-GCM test cases (McGrew and
  * Viega, as NIST publishes them), plus tag truncation, tamper detection and
  * input rejection.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto.h"
+#include "host/crypto.h"
 
 /* Decodes hex (caller-sized out); returns the byte count. */
 static size_t

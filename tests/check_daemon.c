@@ -20,10 +20,10 @@
 
 #include <jansson.h>
 
-#include "capnweb.h"
-#include "http.h"
-#include "test_client.h"
-#include "test_daemon.h"
+#include "proto/capnweb.h"
+#include "proto/http.h"
+#include "support/test_client.h"
+#include "support/test_daemon.h"
 
 /* The daemon of the running test, on its private socket. */
 static struct test_daemon td;

@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/dispatch.c: the seed's codec examples byte for
+ * Check suite for libclient/proto/dispatch.c: the seed's codec examples byte for
  * byte, JSON.stringify fidelity (numbers, escapes, key order), argument
  * lists, binary envelopes, the three dispatch envelopes and
  * createEnvelopeDispatch. Expected bytes for numbers and escapes were taken
@@ -12,7 +12,7 @@
 
 #include <codemode/protocol.h>
 
-#include "dispatch.h"
+#include "proto/dispatch.h"
 
 /* Asserts `got` (malloc'd, freed here) equals `want`. */
 #define CK_OWNED_STR(got, want) do {					\

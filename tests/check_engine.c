@@ -1,5 +1,5 @@
 /*
- * engine/engine.c: the prelude loads, print works, the sticky deadline
+ * engine/host/engine.c: the prelude loads, print works, the sticky deadline
  * stops loops that catch/finally cannot swallow, the metering allocator
  * stops growth at its limit, the event loop runs timers in order, and entry
  * mode returns the JSON result.
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
+#include "host/engine.h"
 
 struct capture {
 	char buf[8192];

@@ -15,9 +15,9 @@
 
 #include <jansson.h>
 
-#include "engine.h"
-#include "execution.h"
-#include "worker.h"
+#include "host/engine.h"
+#include "host/execution.h"
+#include "child/worker.h"
 
 struct counts {
 	int oom_calls;

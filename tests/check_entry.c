@@ -1,5 +1,5 @@
 /*
- * The entry module's text and inputs (engine/entry.c): the generated
+ * The entry module's text and inputs (engine/host/entry.c): the generated
  * source, the static import list, the scope's parameter names, the module
  * map as the prelude takes it, and the syntax-error text.
  */
@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "entry.h"
+#include "host/entry.h"
 
 /* entry_source of `code` as execution.c makes it (imports lifted first). */
 static char *

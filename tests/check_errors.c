@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/errors.c: the eight codes and their flags,
+ * Check suite for libclient/proto/errors.c: the eight codes and their flags,
  * rehydration (unknown codes pass through untouched), fault JSON, the
  * handshake version rule and the outbound modes.
  */
@@ -9,7 +9,7 @@
 
 #include <codemode/protocol.h>
 
-#include "errors.h"
+#include "proto/errors.h"
 
 START_TEST(codes)
 {

@@ -1,5 +1,5 @@
 /*
- * engine/execution.c with engine/runtime/90_entry.js, in process, against
+ * engine/host/execution.c with engine/runtime/90_entry.js, in process, against
  * a scripted host: the entry contract (the seed's three import-lift
  * examples), the envelope, provider proxies and __dispatch over the host,
  * host-wait edges and the paused run clock, the never-settles text,
@@ -12,9 +12,9 @@
 #include <time.h>
 
 #include "cm_spec.h"
-#include "engine.h"
-#include "execution.h"
-#include "texts.h"
+#include "host/engine.h"
+#include "host/execution.h"
+#include "proto/texts.h"
 
 struct fake_call {
 	uint32_t id;

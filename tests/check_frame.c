@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame.h"
+#include "ipc/frame.h"
 
 static size_t
 make_frame(uint8_t *out, enum frame_type type, uint8_t flags, uint32_t exec,

@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/http.c: head parsers at their limits, builders,
+ * Check suite for libclient/proto/http.c: head parsers at their limits, builders,
  * the RFC 6455 §4 handshake on both sides.
  */
 #include <check.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base64.h"
-#include "http.h"
+#include "proto/base64.h"
+#include "proto/http.h"
 
 #define RFC_KEY "dGhlIHNhbXBsZSBub25jZQ=="
 /* RFC 6455 §1.3 (the brief's "...9kGZmbcfusNxiXA=" is not what SHA-1 gives). */

@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/imports.c: the seed's three Entry-contract
+ * Check suite for libclient/proto/imports.c: the seed's three Entry-contract
  * examples exactly, then multi-line declarations, blank and comment lines,
  * and the forms that are not static imports.
  */
@@ -9,7 +9,7 @@
 
 #include <codemode/protocol.h>
 
-#include "imports.h"
+#include "proto/imports.h"
 
 static void
 ck_split(const char *code, const char *imports, const char *body)

@@ -1,5 +1,5 @@
 /*
- * The ECMAScript lexer (engine/lexer.c): token kinds and values, line
+ * The ECMAScript lexer (engine/front/lexer.c): token kinds and values, line
  * terminators and columns, the parser-driven rescans (regular expressions,
  * template continuations) and the lexical errors.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lexer.h"
+#include "front/lexer.h"
 
 /* Lexes all of src; writes "kind:value" words into out. Returns the
  * number of tokens, or -1 on an error (message in lx.err). */

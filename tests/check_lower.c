@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lower.h"
+#include "front/lower.h"
 
 /* Lowers and returns the text with every whitespace run made one space. */
 static char *

@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/modules.c: name normalization, the five kinds,
+ * Check suite for libclient/proto/modules.c: name normalization, the five kinds,
  * the json rendering, the wire pairs, collisions and unsupported kinds.
  */
 #include <check.h>
@@ -8,7 +8,7 @@
 
 #include <codemode/protocol.h>
 
-#include "modules.h"
+#include "proto/modules.h"
 
 #define CK_OWNED_STR(got, want) do {					\
 	char *got_ = (got);						\

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "ast_dump.h"
-#include "parser.h"
+#include "front/ast_dump.h"
+#include "front/parser.h"
 
 enum { K_EXPR, K_STMT, K_MODULE };
 

@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/payload.c: UTF-16 counting from UTF-8, what each
+ * Check suite for libclient/proto/payload.c: UTF-16 counting from UTF-8, what each
  * part counts, and the bound at exactly PAYLOAD_LIMIT and one past it.
  */
 #include <check.h>
@@ -9,7 +9,7 @@
 #include <codemode/protocol.h>
 
 #include "cm_spec.h"
-#include "payload.h"
+#include "proto/payload.h"
 
 START_TEST(utf16_counts)
 {

@@ -18,9 +18,9 @@
 
 #include <event2/event.h>
 
-#include "frame.h"
-#include "pool.h"
-#include "test_frames.h"
+#include "ipc/frame.h"
+#include "pool/pool.h"
+#include "support/test_frames.h"
 
 /* ---- the scripted child ---- */
 

@@ -16,9 +16,9 @@
 
 #include <event2/event.h>
 
-#include "frame.h"
-#include "pool.h"
-#include "test_frames.h"
+#include "ipc/frame.h"
+#include "pool/pool.h"
+#include "support/test_frames.h"
 
 /*
  * Commands: "pid" answers the child's pid; "exit" answers, then ends

@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "prewarm.h"
+#include "child/prewarm.h"
 
 /* The index of the range holding `addr`, or -1. */
 static int

@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/providers.c: the four rules in their order, the
+ * Check suite for libclient/proto/providers.c: the four rules in their order, the
  * reserved sets from the spec, and the pattern against POSIX regex.
  */
 #include <check.h>
@@ -10,7 +10,7 @@
 #include <codemode/protocol.h>
 
 #include "cm_spec.h"
-#include "providers.h"
+#include "proto/providers.h"
 
 #define PATTERN_TEXT "\" cannot be declared because it is not an identifier of " \
 	"ASCII letters, digits, _ and $ that starts with a non-digit. Rename the " \

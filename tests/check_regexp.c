@@ -1,5 +1,5 @@
 /*
- * engine/regexp.c: exact translations, errors naming the feature, and that
+ * engine/front/regexp.c: exact translations, errors naming the feature, and that
  * what comes out compiles and matches as intended in Duktape's RegExp.
  */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "duktape.h"
-#include "regexp.h"
+#include "front/regexp.h"
 
 /* Translates and returns the source (static copy) or the error text. */
 static const char *

@@ -1,5 +1,5 @@
 /*
- * engine/run_request.c: the request file's parser (defaults, the daemon's
+ * engine/run/run_request.c: the request file's parser (defaults, the daemon's
  * bounds, refusals of malformed files, both module forms) and the canned
  * host (matching, the not-found envelope, stub responses, delays and the
  * order answers arrive in, invocation requests).
@@ -11,9 +11,9 @@
 
 #include "cm_spec.h"
 #include "codemode/protocol.h"
-#include "engine.h"
-#include "run_request.h"
-#include "texts.h"
+#include "host/engine.h"
+#include "run/run_request.h"
+#include "proto/texts.h"
 
 static int
 parse(const char *text, struct run_request *rq, char *err, size_t errlen)

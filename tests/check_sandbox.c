@@ -1,5 +1,5 @@
 /*
- * The engine child's sandbox (server/sandbox.c): with the filter compiled
+ * The engine child's sandbox (server/child/sandbox.c): with the filter compiled
  * ahead (sandbox_prepare) or built in the child, allowed calls work and a
  * forbidden one (open) kills the process.
  */
@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sandbox.h"
+#include "child/sandbox.h"
 
 enum { CHILD_OK = 0, CHILD_ENTER = 10, CHILD_FD = 11 };
 

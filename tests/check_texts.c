@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/texts.c and the generated spec: every text of
+ * Check suite for libclient/proto/texts.c and the generated spec: every text of
  * spec/protocol.json composed with parameters and compared byte for byte
  * (the seed's pinned texts typed out here on purpose, so a drift in the
  * spec fails), the metadata of each text, the timeout matcher, the
@@ -15,7 +15,7 @@
 #include <codemode/protocol.h>
 
 #include "cm_spec.h"
-#include "texts.h"
+#include "proto/texts.h"
 
 #define CK_OWNED_STR(got, want) do {					\
 	char *got_ = (got);						\

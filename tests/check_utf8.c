@@ -1,10 +1,10 @@
-/* Check suite for libclient/utf8.c: whole, in pieces, prefixes, UTF-16. */
+/* Check suite for libclient/proto/utf8.c: whole, in pieces, prefixes, UTF-16. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "proto/utf8.h"
 
 #define S(x) ((const uint8_t *)(x)), (sizeof(x) - 1)
 

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "frame.h"
-#include "test_frames.h"
-#include "worker.h"
+#include "ipc/frame.h"
+#include "support/test_frames.h"
+#include "child/worker.h"
 
 static int sock;
 static pid_t child;

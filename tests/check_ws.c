@@ -1,5 +1,5 @@
 /*
- * Check suite for libclient/ws.c: RFC 6455 §5.7 examples, every error with
+ * Check suite for libclient/proto/ws.c: RFC 6455 §5.7 examples, every error with
  * its close code, assembler, encoder, close handshake.
  */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ws.h"
+#include "proto/ws.h"
 
 static const uint8_t rfc_hello[] = { 0x81, 0x05, 'H', 'e', 'l', 'l', 'o' };
 static const uint8_t rfc_hello_masked[] = { 0x81, 0x85, 0x37, 0xfa, 0x21,

@@ -11,10 +11,13 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/support/*.c))
 TEST_LIBS = $(TEST_SUPPORT_OBJS) $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+# Tests may reach into any component, always by a qualified name
+# ("pool/pool_int.h", "conformance/expect.h", "support/test_client.h").
+$(BUILD)/obj/tests/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I.
 
 # A suite named after a libclient module (or a split of one, check_<module>_*)
 # links libcodemode alone; every other suite links every library.
-CLIENT_MODULES := $(patsubst libclient/%.c,%,$(LIBCLIENT_SRCS))
+CLIENT_MODULES := $(basename $(notdir $(LIBCLIENT_SRCS)))
 # capnweb_session.c and friends make "capnweb" a module too.
 CLIENT_MODULES += $(sort $(foreach m,$(CLIENT_MODULES),$(firstword $(subst _, ,$(m)))))
 CLIENT_CHECK_BINS := $(foreach b,$(CHECK_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/check_%,%,$(b))))),$(b)))
@@ -49,5 +52,5 @@ fuzz:
 	@command -v clang >/dev/null || { echo "make fuzz needs clang"; exit 1; }
 	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
 	  echo "== $$n"; mkdir -p $(BUILD)/libfuzzer; \
-	  clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS_ALL) $(PKG_CFLAGS) \
-	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) server/frame.c $(PKG_LIBS) -lm || exit 1; done
+	  clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I. $(PKG_CFLAGS) \
+	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) server/ipc/frame.c $(PKG_LIBS) -lm || exit 1; done

@@ -183,7 +183,7 @@
 
 	/*
 	 * __cm.asyncArrow(fn, now): an async arrow function around fn, its
-	 * lowered body (engine/lower_fn.c), made here rather than compiled
+	 * lowered body (engine/front/lower_fn.c), made here rather than compiled
 	 * into every program. now: fn has no await of its own. An arrow's
 	 * `this` and `arguments` are its enclosing function's, read by the
 	 * body through captured variables, so fn needs neither.
@@ -634,7 +634,7 @@
 		    writable: false, enumerable: false, configurable: true });
 	};
 	/* the lowering compiles f as no constructor, without a `prototype`
-	 * (engine/lower_fn.c): a generator's is defined, as the spec's */
+	 * (engine/front/lower_fn.c): a generator's is defined, as the spec's */
 	var protoDesc = { value: undefined, writable: true, enumerable: false,
 	    configurable: false };
 	function cmGenFn(f, kind, name) {

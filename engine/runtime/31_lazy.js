@@ -1,7 +1,7 @@
 /*
  * 31_lazy.js: lazy groups.  A runtime file that opens with
  * `this.__cm.P.group('NAME', function (G, P) {...})` is left out of the core
- * bytecode and compiled as group NAME of its own (engine/preludec_main.c).
+ * bytecode and compiled as group NAME of its own (engine/tools/preludec.c).
  * P.lazy(NAME, globals, enumerable) makes each of the globals a configurable
  * accessor; its first read or write loads the group (the host's
  * __cm_native.loadGroup runs its bytecode with `this` = {__cm: {P: P}}),

@@ -1,5 +1,5 @@
 /*
- * 50_lower.js: the helpers that lowered code calls (engine/LOWERING.md
+ * 50_lower.js: the helpers that lowered code calls (engine/front/LOWERING.md
  * lists them): TDZ and const errors, rest/spread, destructuring, template
  * objects, object spread, private names, classes and super.  ES5.1 only.
  * None of them takes a callback that could contain an await or a yield.

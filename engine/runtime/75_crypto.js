@@ -2,7 +2,7 @@
  * 75_crypto.js: crypto.getRandomValues, crypto.randomUUID and crypto.subtle
  * (digest SHA-1/256/384/512; HMAC and AES-GCM keys: generateKey, importKey
  * and exportKey raw/jwk, sign/verify, encrypt/decrypt).  The work is done in
- * C (engine/crypto.c: __cm_native.randomBytes, digest, hmac, aesGcmEncrypt,
+ * C (engine/host/crypto.c: __cm_native.randomBytes, digest, hmac, aesGcmEncrypt,
  * aesGcmDecrypt); this file validates as the Web Crypto API does and returns
  * Promises.  Every other SubtleCrypto method rejects with NotSupportedError.
  * Lazy group `crypto`.

@@ -1,5 +1,5 @@
 /*
- * 90_entry.js: the entry scope of one execution (engine/execution.c drives
+ * 90_entry.js: the entry scope of one execution (engine/host/execution.c drives
  * it).  The dispatch codec (__stringifyForDispatch, __parseForDispatch and
  * its parts), __dispatch, the generated provider proxies, the module
  * registry behind `__m.import`, and the run's state and answer.
@@ -34,7 +34,7 @@
 	var isView = ArrayBuffer.isView;
 	var B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-	var host = null;        /* the natives of engine/execution.c */
+	var host = null;        /* the natives of engine/host/execution.c */
 	var pending = {};       /* call id -> { resolve, reject } */
 	var npending = 0;
 	var completed = false;

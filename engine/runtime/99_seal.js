@@ -12,7 +12,7 @@
 
 	/* ES2015+: built-in methods (and getters, setters, global functions)
 	 * are no constructors and have no `prototype`; the prelude wrote them
-	 * as plain functions (engine/duk_noctor.inc). The intrinsics no global
+	 * as plain functions (engine/host/duk_noctor.inc). The intrinsics no global
 	 * leads to are listed (P.noCtorProtos: those a file's closure holds);
 	 * the groups' globals get theirs in P.defGlobal. */
 	function noCtors(noCtor) {

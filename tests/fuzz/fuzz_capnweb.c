@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capnweb.h"
+#include "proto/capnweb.h"
 
 #define FZ_HELD	8
 

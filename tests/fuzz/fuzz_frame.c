@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "frame.h"
+#include "ipc/frame.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -1,5 +1,5 @@
 /*
- * Fuzz harness for libclient/http.c: arbitrary bytes as a request head and
+ * Fuzz harness for libclient/proto/http.c: arbitrary bytes as a request head and
  * as a response head, under the default and under tiny limits. Checks that
  * consumed never exceeds the input, a parsed head ends in CRLF CRLF, every
  * slice lies inside the head, every shorter prefix is "need more", and the
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "http.h"
+#include "proto/http.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast_dump.h"
-#include "parser.h"
+#include "front/ast_dump.h"
+#include "front/parser.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

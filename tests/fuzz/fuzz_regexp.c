@@ -1,5 +1,5 @@
 /*
- * Fuzz harness of engine/regexp.c: the first byte picks the flags (one bit
+ * Fuzz harness of engine/front/regexp.c: the first byte picks the flags (one bit
  * per letter of "dgimsuy"); with its top bit set the rest maps byte by byte
  * onto regexp tokens (so plain random input reaches the parser's corners),
  * else the rest is the pattern. Checks the result's invariants; any crash
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "regexp.h"
+#include "front/regexp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

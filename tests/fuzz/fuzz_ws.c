@@ -1,5 +1,5 @@
 /*
- * Fuzz harness for libclient/ws.c and utf8.c: arbitrary bytes through the
+ * Fuzz harness for libclient/proto/ws.c and utf8.c: arbitrary bytes through the
  * frame decoder and the message assembler in both roles, checking that
  * nothing reads past the input, consumed never exceeds what was given,
  * every error maps to a close code, every text event is valid UTF-8, and
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
-#include "ws.h"
+#include "proto/utf8.h"
+#include "proto/ws.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

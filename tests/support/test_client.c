@@ -7,8 +7,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "capnweb.h"
-#include "http.h"
+#include "proto/capnweb.h"
+#include "proto/http.h"
 #include "test_client.h"
 
 int

@@ -11,7 +11,7 @@
 
 #include <jansson.h>
 
-#include "ws.h"
+#include "proto/ws.h"
 
 struct capnweb_session;
 

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frame.h"
+#include "ipc/frame.h"
 
 /* Writes one frame (payload may be NULL); 0, or -1 when the write failed. */
 int test_frame_send(int fd, enum frame_type type, uint8_t flags,

@@ -1,4 +1,4 @@
-// The web globals are lazy (engine/RUNTIME.md, "Lazy groups"): before and
+// The web globals are lazy (engine/runtime/RUNTIME.md, "Lazy groups"): before and
 // after their first use they must look as if the prelude had defined them.
 print('URL' in globalThis, 'fetch' in globalThis, Object.keys(globalThis).indexOf('fetch') >= 0);
 print(typeof URL, typeof fetch, typeof structuredClone, typeof console, typeof TextEncoder);

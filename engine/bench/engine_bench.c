@@ -1,0 +1,295 @@
+/*
+ * build/bench/engine_bench (make bench): lowering speed over a generated
+ * corpus, heap+prelude creation cost and where it goes, the memory of a
+ * fresh heap, the first use of each lazy prelude group, and an entry from
+ * source to result in one fresh heap. Prints figures; asserts
+ * nothing about time.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "host/engine.h"
+#include "front/lower.h"
+#include "host/prelude.h"
+
+#define BENCH_ITERS 200
+
+/* Thread CPU time: figures that survive a loaded machine. */
+static double
+bench_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int
+bench_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+bench_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), bench_cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* A corpus of modern code, about `kb` KB; the caller frees it. */
+static char *
+bench_corpus(size_t kb, size_t *len)
+{
+	static const char unit[] =
+	    "const f%zu = async (items, { limit = 10, tag } = {}) => {\n"
+	    "  let out = [];\n"
+	    "  for (const [k, v] of Object.entries(items)) {\n"
+	    "    if (out.length >= limit) break;\n"
+	    "    const r = await Promise.resolve(v?.value ?? k);\n"
+	    "    out.push(`${tag}:${k}=${r}`);\n"
+	    "  }\n"
+	    "  class C%zu extends Array { #n = 1; get n() { return this.#n; } }\n"
+	    "  return [...out, ...new C%zu()].map((x) => x.toUpperCase());\n"
+	    "};\n";
+	size_t cap = kb * 1024 + sizeof(unit) + 64, n = 0, i = 0;
+	char *buf;
+
+	if ((buf = malloc(cap)) == NULL)
+		return NULL;
+	while (n < kb * 1024) {
+		n += (size_t)snprintf(buf + n, cap - n, unit, i, i, i);
+		i++;
+	}
+	*len = n;
+	return buf;
+}
+
+static void
+bench_lowering(size_t kb)
+{
+	struct lower_result lr;
+	size_t len;
+	char *src;
+	double t0, best = 0;
+	int r;
+
+	if ((src = bench_corpus(kb, &len)) == NULL)
+		return;
+	for (r = 0; r < 5; r++) {
+		t0 = bench_us();
+		if (lower_source(src, len, LOWER_SCRIPT, &lr) != 0) {
+			printf("lowering: the corpus does not lower: %s\n", lr.error);
+			free(src);
+			return;
+		}
+		t0 = bench_us() - t0;
+		free(lr.code);
+		if (r == 0 || t0 < best)
+			best = t0;
+	}
+	printf("lowering: %.0f KB/s (%zu KB corpus, best of 5: %.1f ms CPU)\n",
+	    (double)len / 1024 / (best / 1e6), len / 1024, best / 1e3);
+	free(src);
+}
+
+static void
+bench_heap(void)
+{
+	struct engine_options opt;
+	struct engine *e;
+	double t[BENCH_ITERS], td[BENCH_ITERS], t0;
+	char err[256];
+	size_t peak = 0, live = 0;
+	int i;
+
+	memset(&opt, 0, sizeof(opt));
+	for (i = 0; i < BENCH_ITERS; i++) {
+		t0 = bench_us();
+		if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+			printf("heap: %s\n", err);
+			return;
+		}
+		t[i] = bench_us() - t0;
+		peak = engine_mem_peak(e);
+		live = engine_mem_live(e);
+		t0 = bench_us();
+		engine_destroy(e);
+		td[i] = bench_us() - t0;
+	}
+	printf("heap+prelude create: median %.0f us CPU, destroy: median %.0f us "
+	    "(%d runs)\n", bench_median(t, BENCH_ITERS),
+	    bench_median(td, BENCH_ITERS), BENCH_ITERS);
+	printf("fresh heap with the runtime: live %zu B, peak %zu B\n", live, peak);
+}
+
+/* Where heap+prelude time goes: bare heap, bytecode load, prelude run, destroy. */
+static void
+bench_breakdown(void)
+{
+	double t[4][BENCH_ITERS], t0;
+	duk_context *ctx;
+	size_t i, lazy = 0;
+
+	for (i = 0; i < BENCH_ITERS; i++) {
+		t0 = bench_us();
+		if ((ctx = duk_create_heap_default()) == NULL)
+			return;
+		t[0][i] = bench_us() - t0;
+		t0 = bench_us();
+		duk_push_external_buffer(ctx);
+		duk_config_buffer(ctx, -1, (void *)(uintptr_t)prelude_bytecode,
+		    prelude_bytecode_len);
+		duk_load_function(ctx);
+		t[1][i] = bench_us() - t0;
+		duk_push_object(ctx);
+		duk_put_global_string(ctx, "__cm_native");
+		t0 = bench_us();
+		if (duk_pcall(ctx, 0) != DUK_EXEC_SUCCESS)
+			printf("prelude: %s\n", duk_safe_to_string(ctx, -1));
+		t[2][i] = bench_us() - t0;
+		t0 = bench_us();
+		duk_destroy_heap(ctx);
+		t[3][i] = bench_us() - t0;
+	}
+	for (i = 0; i < prelude_group_count; i++)
+		lazy += prelude_groups[i].len;
+	printf("  of which: bare heap %.0f us, load %zu B of core bytecode %.0f us, "
+	    "run the core %.0f us; destroy %.0f us\n",
+	    bench_median(t[0], BENCH_ITERS), prelude_bytecode_len,
+	    bench_median(t[1], BENCH_ITERS), bench_median(t[2], BENCH_ITERS),
+	    bench_median(t[3], BENCH_ITERS));
+	printf("  lazy groups: %zu, %zu B of bytecode, loaded on first use\n",
+	    prelude_group_count, lazy);
+}
+
+/* CPU time of running src as a script in a fresh heap (median). */
+static double
+bench_first(const char *src)
+{
+	struct engine_options opt;
+	struct engine_outcome out;
+	struct engine *e;
+	double t[BENCH_ITERS / 4], t0;
+	char err[256];
+	size_t i, n = BENCH_ITERS / 4;
+
+	memset(&opt, 0, sizeof(opt));
+	for (i = 0; i < n; i++) {
+		if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+			printf("first use: %s\n", err);
+			return -1;
+		}
+		t0 = bench_us();
+		engine_run_script(e, src, strlen(src), "bench", &out);
+		t[i] = bench_us() - t0;
+		if (out.status != ENGINE_OK)
+			printf("first use `%s`: %s\n", src, out.message != NULL ?
+			    out.message : "failed");
+		engine_outcome_free(&out);
+		engine_destroy(e);
+	}
+	return bench_median(t, n);
+}
+
+/* What the first touch of each lazy group costs (with the groups it needs). */
+static void
+bench_lazy(void)
+{
+	static const char *const uses[][2] = {
+		{ "console", "console.log({ a: [1, 'x'] })" },
+		{ "locale", "(1234.5).toLocaleString()" },
+		{ "clone", "structuredClone({ a: 1 })" },
+		{ "encoding", "new TextEncoder().encode('x')" },
+		{ "events", "new EventTarget()" },
+		{ "url", "new URL('https://a.example/b?c=d')" },
+		{ "fetch", "new Headers({ a: 'b' })" },
+		{ "crypto", "crypto.randomUUID()" },
+		{ "absent", "typeof caches.open" },
+	};
+	struct engine_options opt;
+	struct engine *e;
+	double base = bench_first("0"), t, tp[BENCH_ITERS / 4], t0;
+	char err[256];
+	size_t i, live = 0, n = BENCH_ITERS / 4;
+
+	memset(&opt, 0, sizeof(opt));
+	for (i = 0; i < n; i++) {
+		if ((e = engine_create(&opt, err, sizeof(err))) == NULL)
+			return;
+		t0 = bench_us();
+		if (engine_preload(e) != 0)
+			printf("preload failed\n");
+		tp[i] = bench_us() - t0;
+		live = engine_mem_live(e);
+		engine_destroy(e);
+	}
+	printf("  engine_preload (every group: a zygote's warm heap): "
+	    "%.0f us, live %zu B\n", bench_median(tp, n), live);
+
+	printf("  first use of a lazy group (script CPU over a bare `0`, %.0f us):\n",
+	    base);
+	for (i = 0; i < sizeof(uses) / sizeof(uses[0]); i++) {
+		t = bench_first(uses[i][1]);
+		printf("    %-9s %5.0f us  `%s`\n", uses[i][0], t - base, uses[i][1]);
+	}
+}
+
+static void
+bench_entry(void)
+{
+	static const char *const srcs[] = { "async () => 6*7",
+	    "function () { return 6*7; }" };
+	struct engine_options opt;
+	struct engine_outcome out;
+	struct engine *e;
+	double t[BENCH_ITERS], tc[BENCH_ITERS], t0, t1;
+	char err[256];
+	size_t k;
+	int i;
+
+	memset(&opt, 0, sizeof(opt));
+	for (k = 0; k < sizeof(srcs) / sizeof(srcs[0]); k++) {
+		for (i = 0; i < BENCH_ITERS; i++) {
+			t0 = bench_us();
+			if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+				printf("entry: %s\n", err);
+				return;
+			}
+			t1 = bench_us();
+			engine_run_entry(e, srcs[k], strlen(srcs[k]), "bench", &out);
+			t[i] = bench_us() - t1;
+			engine_destroy(e);
+			tc[i] = bench_us() - t0;
+			if (out.status != ENGINE_OK || strcmp(out.json, "{\"result\": 42}") != 0) {
+				printf("entry `%s`: %s\n", srcs[k],
+				    out.json != NULL ? out.json : "(none)");
+				engine_outcome_free(&out);
+				break;
+			}
+			engine_outcome_free(&out);
+		}
+		if (i < BENCH_ITERS)
+			continue;
+		printf("entry `%s` source to result: median %.0f us CPU (with heap "
+		    "create+destroy %.0f us)\n", srcs[k],
+		    bench_median(t, BENCH_ITERS), bench_median(tc, BENCH_ITERS));
+	}
+}
+
+int
+main(void)
+{
+	bench_lowering(16);
+	bench_lowering(64);
+	bench_heap();
+	bench_breakdown();
+	bench_lazy();
+	bench_entry();
+	return 0;
+}

@@ -1,0 +1,26 @@
+/*
+ * engine/host/duk_config_overrides.h: our Duktape configuration. engine/module.mk
+ * inserts these lines at the __OVERRIDE_DEFINES__ marker of Debian's
+ * /usr/share/duktape/duk_config.h (after the defaults, before the
+ * consistency checks) to make $(BUILD)/gen/duk_config.h. Every object that
+ * includes duktape.h, Duktape itself included, sees this config; the system
+ * libduktape.so and /usr/include/duk_config.h are never used.
+ */
+
+/* The sandbox deadline: every 16K bytecode instructions (the interval is
+ * patched in duktape.c by engine/module.mk) the executor asks engine.c. The
+ * check stays true until control is back in the host, so catch/finally
+ * blocks cannot swallow the timeout (feasibility.md section 2). */
+#define DUK_USE_INTERRUPT_COUNTER
+#undef DUK_USE_EXEC_TIMEOUT_CHECK
+#define DUK_USE_EXEC_TIMEOUT_CHECK(udata) engine_timeout_check((udata))
+int engine_timeout_check(void *udata);
+
+/* Hash every byte of a string: the stock sparse hash lets a script make
+ * string interning quadratic (feasibility.md section 3). */
+#undef DUK_USE_STRHASH_DENSE
+#define DUK_USE_STRHASH_DENSE
+
+/* Kept on purpose: DUK_USE_BYTECODE_DUMP_SUPPORT (the prelude is loaded as
+ * bytecode we compiled ourselves), DUK_USE_ES6_PROXY, DUK_USE_SYMBOL_BUILTIN,
+ * DUK_USE_REGEXP_SUPPORT. */

@@ -1,0 +1,819 @@
+/*
+ * One execution on an engine: the C side of the entry contract. The
+ * JavaScript side is engine/runtime/90_entry.js, and the entry module's
+ * text comes from entry.c; this file compiles it, hands the module map
+ * over, installs the natives (__dispatch's transport, base64, the module
+ * compiler), drives the event loop with host waits under the run clock,
+ * and takes the result envelope.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proto/base64.h"
+#include "cm_spec.h"
+#include "codemode/protocol.h"
+#include "entry.h"
+#include "execution.h"
+#include "front/lower.h"
+#include "proto/texts.h"
+#include "proto/utf8.h"
+
+/* Time the envelope may take after a timeout (logs, JSON). */
+#define EXECUTION_FINISH_MS 2000.0
+
+enum execution_end {
+	EXECUTION_SETTLED,
+	EXECUTION_THREW,       /* an exception outside the arrow: value on the stack */
+	EXECUTION_TIMEOUT,
+	EXECUTION_OOM,
+	EXECUTION_NEVER,       /* nothing left that could settle the arrow */
+	EXECUTION_BROKEN       /* the channel to the parent is gone */
+};
+
+struct execution_pending {
+	uint32_t id;
+	int host_wait;         /* the caller's work: the run clock stops for it */
+};
+
+struct execution {
+	struct engine *e;
+	const struct execution_request *req;
+	const struct execution_host *host;
+	struct execution_pending *calls;
+	size_t ncalls, capcalls;
+	uint32_t next_id;
+	double deadline_at;    /* engine_now_ms() at which the bound passes (running) */
+	double remaining;      /* ms of the bound left (paused) */
+	int paused;
+	int stub_outbound;
+};
+
+
+/* One execution per engine at a time; the natives find it here. */
+static struct execution *execution_current;
+
+/* ---- natives ---- */
+
+struct execution_compile {
+	const char *src;
+	size_t len;
+	const char *filename;
+	int goal;            /* 0 module, 1 cjs (a script wrapping the body) */
+	const char *params;  /* a module's parameters after __m, or NULL */
+	char err[400];
+};
+
+/*
+ * Where the function inside a lowered module's `(function ... })` starts
+ * (*at) and how long it is; 0 when the text has another shape.
+ */
+static size_t
+execution_function_text(const char *code, size_t len, size_t *at)
+{
+	while (len > 0 && (code[len - 1] == '\n' || code[len - 1] == ' '))
+		len--;
+	if (len < 12 || strncmp(code, "(function ", 10) != 0 ||
+	    code[len - 1] != ')')
+		return 0;
+	*at = 1;
+	return len - 2;
+}
+
+/* duk_safe_call body: [ ] -> [ fn ]; a failed lowering leaves err set. */
+static duk_ret_t
+execution_compile_body(duk_context *ctx, void *udata)
+{
+	struct execution_compile *c = udata;
+	struct lower_result lr;
+	char *wrapped = NULL;
+	const char *src = c->src;
+	size_t len = c->len, n, at;
+	int rc;
+
+	if (c->goal == 1) {
+		static const char head[] = "(function (exports, require, module) {";
+		static const char tail[] = "\n})";
+
+		if ((wrapped = malloc(sizeof(head) + len + sizeof(tail))) == NULL)
+			return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		memcpy(wrapped, head, sizeof(head) - 1);
+		memcpy(wrapped + sizeof(head) - 1, src, len);
+		memcpy(wrapped + sizeof(head) - 1 + len, tail, sizeof(tail));
+		src = wrapped;
+		len += sizeof(head) - 1 + sizeof(tail) - 1;
+	}
+	if (c->params != NULL)
+		rc = lower_module_params(src, len, c->params, &lr);
+	else
+		rc = lower_source(src, len, c->goal == 1 ? LOWER_SCRIPT :
+		    LOWER_MODULE, &lr);
+	free(wrapped);
+	if (rc != 0) {
+		snprintf(c->err, sizeof(c->err), "%s", lr.error[0] != '\0' ?
+		    lr.error : "SyntaxError: invalid source");
+		return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "%s", c->err);
+	}
+	/*
+	 * A module lowers to `(function (__m) {...})`: compiled as the function
+	 * it is, rather than as a program whose value is that function.
+	 */
+	if (c->goal == 0 && (n = execution_function_text(lr.code,
+	    lr.code_len, &at)) > 0) {
+		duk_push_lstring(ctx, lr.code + at, n);
+		free(lr.code);
+		duk_push_string(ctx, c->filename);
+		duk_compile(ctx, DUK_COMPILE_FUNCTION | DUK_COMPILE_STRICT);
+		return 1;
+	}
+	duk_push_lstring(ctx, lr.code, lr.code_len);
+	free(lr.code);
+	duk_push_string(ctx, c->filename);
+	duk_compile(ctx, DUK_COMPILE_EVAL);
+	duk_call(ctx, 0);
+	return 1;
+}
+
+/* compile(kind, source, name): a module's function, or throws SyntaxError. */
+static duk_ret_t
+execution_native_compile(duk_context *ctx)
+{
+	struct execution_compile c;
+	char *text;
+
+	memset(&c, 0, sizeof(c));
+	c.goal = duk_to_int(ctx, 0);
+	c.src = duk_require_lstring(ctx, 1, &c.len);
+	c.filename = duk_require_string(ctx, 2);
+	if (duk_safe_call(ctx, execution_compile_body, &c, 0, 1) ==
+	    DUK_EXEC_SUCCESS)
+		return 1;
+	if (c.err[0] == '\0')
+		return duk_throw(ctx);
+	text = entry_syntax_text(c.err, c.filename);
+	duk_push_error_object(ctx, DUK_ERR_SYNTAX_ERROR, "%s", text ? text :
+	    c.err);
+	free(text);
+	return duk_throw(ctx);
+}
+
+/* call(kind, json): sends a tool call (0) or an outbound request (1); its id. */
+static duk_ret_t
+execution_native_call(duk_context *ctx)
+{
+	struct execution *x = execution_current;
+	struct execution_pending *p;
+	int outbound = duk_to_int(ctx, 0), rc;
+	const char *json;
+	char *copy;
+	size_t len;
+
+	json = duk_require_lstring(ctx, 1, &len);
+	if (x == NULL)
+		return duk_error(ctx, DUK_ERR_ERROR, "%s",
+		    CM_EXECUTION_COMPLETED_MESSAGE);
+	if (x->ncalls == x->capcalls) {
+		size_t n = x->capcalls ? x->capcalls * 2 : 16;
+
+		if ((p = realloc(x->calls, n * sizeof(*p))) == NULL)
+			return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		x->calls = p;
+		x->capcalls = n;
+	}
+	x->next_id++;
+	if ((copy = malloc(len + 1)) == NULL)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	memcpy(copy, json, len);
+	len = utf8_from_cesu8(copy, len);
+	rc = x->host->send(x->host->arg, outbound ? EXECUTION_OUTBOUND :
+	    EXECUTION_TOOL_CALL, copy, len, x->next_id);
+	free(copy);
+	if (rc != 0)
+		return duk_error(ctx, DUK_ERR_ERROR,
+		    "the channel to the host is gone");
+	p = &x->calls[x->ncalls++];
+	p->id = x->next_id;
+	p->host_wait = !outbound || x->stub_outbound;
+	duk_push_uint(ctx, p->id);
+	return 1;
+}
+
+static duk_ret_t
+execution_native_b64encode(duk_context *ctx)
+{
+	duk_size_t n;
+	void *data = duk_require_buffer_data(ctx, 0, &n);
+	char *out;
+
+	if ((out = malloc(base64_encoded_len(n, 1) + 1)) == NULL)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	n = base64_encode(data, n, 1, out);
+	duk_push_lstring(ctx, out, n);
+	free(out);
+	return 1;
+}
+
+static duk_ret_t
+execution_native_b64decode(duk_context *ctx)
+{
+	duk_size_t n;
+	const char *s = duk_require_lstring(ctx, 0, &n);
+	uint8_t *tmp;
+	void *buf;
+	long got;
+
+	if ((tmp = malloc(n / 4 * 3 + 3)) == NULL)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	if ((got = base64_decode(s, n, tmp)) < 0) {
+		free(tmp);
+		return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "Invalid base64 data");
+	}
+	buf = duk_push_fixed_buffer(ctx, (duk_size_t)got);
+	memcpy(buf, tmp, (size_t)got);
+	free(tmp);
+	duk_push_buffer_object(ctx, -1, 0, (duk_size_t)got,
+	    DUK_BUFOBJ_UINT8ARRAY);
+	return 1;
+}
+
+/* ---- calls into the prelude ---- */
+
+struct execution_js_call {
+	const char *holder;    /* stash key: "cm" or "cm_exec" */
+	const char *name;
+	int nargs;             /* values taken from the stack */
+	const char *const *sargs;  /* then these strings, pushed inside */
+	int nsargs;
+};
+
+/* duk_safe_call body: [ args... ] -> [ holder[name](args..., sargs...) ]. */
+static duk_ret_t
+execution_js_call_body(duk_context *ctx, void *udata)
+{
+	struct execution_js_call *c = udata;
+	int i;
+
+	duk_push_global_stash(ctx);
+	duk_get_prop_string(ctx, -1, c->holder);
+	duk_get_prop_string(ctx, -1, c->name);
+	duk_dup(ctx, -2);
+	for (i = 0; i < c->nargs; i++)
+		duk_dup(ctx, i);
+	for (i = 0; i < c->nsargs; i++)
+		duk_push_string(ctx, c->sargs[i]);
+	duk_call_method(ctx, c->nargs + c->nsargs);
+	return 1;
+}
+
+/*
+ * Calls a prelude function with nargs values from the stack and nsargs
+ * strings. 0 with the result on the stack, or -1 with the error there.
+ */
+static int
+execution_js_args(struct execution *x, const char *holder, const char *name,
+    int nargs, const char *const *sargs, int nsargs)
+{
+	struct execution_js_call c = { holder, name, nargs, sargs, nsargs };
+
+	return duk_safe_call(engine_context(x->e), execution_js_call_body, &c,
+	    nargs, 1) == DUK_EXEC_SUCCESS ? 0 : -1;
+}
+
+static int
+execution_js(struct execution *x, const char *holder, const char *name,
+    int nargs)
+{
+	return execution_js_args(x, holder, name, nargs, NULL, 0);
+}
+
+/*
+ * duk_safe_call body: [ ] -> [ ], stashes __cm.hostInit(natives) unless a
+ * prepare already did.
+ */
+static duk_ret_t
+execution_install_body(duk_context *ctx, void *udata)
+{
+	static const duk_function_list_entry natives[] = {
+		{ "call", execution_native_call, 2 },
+		{ "compile", execution_native_compile, 3 },
+		{ "b64encode", execution_native_b64encode, 1 },
+		{ "b64decode", execution_native_b64decode, 1 },
+		{ NULL, NULL, 0 }
+	};
+
+	(void)udata;
+	duk_push_global_stash(ctx);
+	if (duk_has_prop_string(ctx, -1, "cm_exec"))
+		return 0;
+	duk_get_prop_string(ctx, -1, "cm");
+	duk_get_prop_string(ctx, -1, "hostInit");
+	duk_dup(ctx, -2);
+	duk_push_object(ctx);
+	duk_put_function_list(ctx, -1, natives);
+	duk_call_method(ctx, 1);
+	duk_put_prop_string(ctx, -3, "cm_exec");
+	return 0;
+}
+
+int
+execution_prepare(struct engine *e)
+{
+	duk_context *ctx = engine_context(e);
+	int rc;
+
+	rc = duk_safe_call(ctx, execution_install_body, NULL, 0, 1);
+	duk_pop(ctx);
+	/* The entry's parameter list too, so each child finds it made. */
+	if (entry_scope_params() == NULL)
+		return -1;
+	return rc == DUK_EXEC_SUCCESS ? 0 : -1;
+}
+
+/* ---- the run clock ---- */
+
+static void
+execution_clock_pause(struct execution *x)
+{
+	if (x->paused)
+		return;
+	x->remaining = x->deadline_at - engine_now_ms();
+	x->paused = 1;
+}
+
+/* Restarts the clock; -1 when the bound is already spent. */
+static int
+execution_clock_resume(struct execution *x)
+{
+	if (!x->paused)
+		return 0;
+	x->paused = 0;
+	x->deadline_at = engine_now_ms() + x->remaining;
+	if (x->remaining <= 0)
+		return -1;
+	engine_arm_deadline(x->e, x->remaining);
+	return 0;
+}
+
+static size_t
+execution_host_waits(const struct execution *x)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < x->ncalls; i++)
+		n += x->calls[i].host_wait != 0;
+	return n;
+}
+
+/*
+ * Pushes UTF-8 text as Duktape holds strings: a 4-byte sequence becomes
+ * its two surrogates (CESU-8), so "\u{1F600}".length reads 2 as in JS.
+ */
+static void
+execution_push_text(duk_context *ctx, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned char *out;
+	size_t i, j = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i] >= 0xF0)
+			break;
+	if (i == n) {
+		duk_push_lstring(ctx, s, n);
+		return;
+	}
+	out = duk_push_fixed_buffer(ctx, n / 2 * 3 + 6);
+	for (i = 0; i < n; ) {
+		if (p[i] >= 0xF0 && p[i] <= 0xF4 && i + 3 < n) {
+			unsigned cp = (p[i] & 0x07u) << 18 | (p[i + 1] & 0x3Fu) << 12 |
+			    (p[i + 2] & 0x3Fu) << 6 | (p[i + 3] & 0x3Fu);
+			unsigned u[2], k;
+
+			cp -= 0x10000;
+			u[0] = 0xD800 + (cp >> 10);
+			u[1] = 0xDC00 + (cp & 0x3FF);
+			for (k = 0; k < 2; k++) {
+				out[j++] = (unsigned char)(0xE0 | u[k] >> 12);
+				out[j++] = (unsigned char)(0x80 | (u[k] >> 6 & 0x3F));
+				out[j++] = (unsigned char)(0x80 | (u[k] & 0x3F));
+			}
+			i += 4;
+		} else
+			out[j++] = p[i++];
+	}
+	duk_push_lstring(ctx, (const char *)out, j);
+	duk_remove(ctx, -2);
+}
+
+struct execution_answer {
+	uint32_t id;
+	const char *payload;
+	size_t len;
+};
+
+/* duk_safe_call body: [ ] -> [ ], internal.deliver(id, text). */
+static duk_ret_t
+execution_deliver_body(duk_context *ctx, void *udata)
+{
+	struct execution_answer *a = udata;
+
+	duk_push_global_stash(ctx);
+	duk_get_prop_string(ctx, -1, "cm_exec");
+	duk_get_prop_string(ctx, -1, "deliver");
+	duk_dup(ctx, -2);
+	duk_push_uint(ctx, a->id);
+	execution_push_text(ctx, a->payload, a->len);
+	duk_call_method(ctx, 2);
+	return 0;
+}
+
+/* Hands one answer to the prelude; -1 (error on the stack) if that threw. */
+static int
+execution_deliver(struct execution *x, uint32_t id, const char *payload,
+    size_t len)
+{
+	duk_context *ctx = engine_context(x->e);
+	struct execution_answer a;
+	size_t i;
+
+	for (i = 0; i < x->ncalls; i++)
+		if (x->calls[i].id == id)
+			break;
+	if (i == x->ncalls)
+		return 0;       /* not ours: an answer to nothing is dropped */
+	x->calls[i] = x->calls[--x->ncalls];
+	a.id = id;
+	a.payload = payload;
+	a.len = len;
+	if (duk_safe_call(ctx, execution_deliver_body, &a, 0, 1) !=
+	    DUK_EXEC_SUCCESS)
+		return -1;
+	duk_pop(ctx);
+	return 0;
+}
+
+/* The end of a failed JS step: the bound, the memory, or a thrown value. */
+static enum execution_end
+execution_failed(struct execution *x)
+{
+	if (engine_oom(x->e))
+		return EXECUTION_OOM;
+	if (engine_timed_out(x->e))
+		return EXECUTION_TIMEOUT;
+	return EXECUTION_THREW;
+}
+
+/*
+ * Drives the loop until the arrow settles. On EXECUTION_THREW, _TIMEOUT
+ * and _OOM one value (the thrown one, or undefined) is left on the stack.
+ */
+static enum execution_end
+execution_loop(struct execution *x)
+{
+	duk_context *ctx = engine_context(x->e);
+	double d, bound, now;
+	uint32_t id;
+	char *payload;
+	size_t len;
+	int r, clock_stops;
+
+	for (;;) {
+		/* The jobs run; -2 once settled, else the next timer's delay. */
+		if (execution_js(x, "cm_exec", "step", 0) != 0)
+			return execution_failed(x);
+		d = duk_get_number_default(ctx, -1, -1);
+		duk_pop(ctx);
+		if (d == -2)
+			return EXECUTION_SETTLED;
+		now = engine_now_ms();
+		if (now >= x->deadline_at) {
+			duk_push_undefined(ctx);    /* the place of an error value */
+			return EXECUTION_TIMEOUT;
+		}
+		if (d == 0) {
+			if (execution_js(x, "cm", "runDueTimers", 0) != 0)
+				return execution_failed(x);
+			duk_pop(ctx);
+			continue;
+		}
+		if (x->ncalls == 0 && d < 0)
+			return EXECUTION_NEVER;
+		/* Idle: wait for an answer or the next timer. */
+		clock_stops = execution_host_waits(x) > 0;
+		if (clock_stops)
+			x->host->host_wait(x->host->arg, 1);
+		if (clock_stops && !x->req->count_host_waits) {
+			execution_clock_pause(x);
+			bound = d;
+		} else {
+			bound = x->deadline_at - now;
+			if (d >= 0 && d < bound)
+				bound = d;
+		}
+		payload = NULL;
+		r = x->host->wait(x->host->arg, bound, &id, &payload, &len);
+		if (clock_stops)
+			x->host->host_wait(x->host->arg, 0);
+		if (execution_clock_resume(x) != 0) {
+			free(payload);
+			duk_push_undefined(ctx);
+			return EXECUTION_TIMEOUT;
+		}
+		if (r < 0)
+			return EXECUTION_BROKEN;
+		if (r > 0) {
+			r = execution_deliver(x, id, payload, len);
+			free(payload);
+			if (r != 0)
+				return execution_failed(x);
+		}
+	}
+}
+
+/* ---- the envelope ---- */
+
+/* {"error": text, "logs": []} built without the heap. */
+static char *
+execution_plain_error(const char *text)
+{
+	json_t *m = json_pack("{s:s, s:[]}", "error", text ? text : "", "logs");
+	char *s = m ? json_dumps(m, JSON_COMPACT) : NULL;
+
+	json_decref(m);
+	return s;
+}
+
+/*
+ * Calls finish(v, how): v is the value on the stack (popped) when text is
+ * NULL, else text. Returns the message (malloc'd) or NULL when the prelude
+ * could not build it.
+ */
+static char *
+execution_finish(struct execution *x, const char *how, const char *text)
+{
+	duk_context *ctx = engine_context(x->e);
+	const char *sargs[2] = { text, how }, *s;
+	char *out = NULL;
+	size_t n;
+	int rc;
+
+	if (text != NULL)
+		rc = execution_js_args(x, "cm_exec", "finish", 0, sargs, 2);
+	else
+		rc = execution_js_args(x, "cm_exec", "finish", 1, sargs + 1, 1);
+	if (rc == 0 &&
+	    (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
+	    (out = malloc(n + 1)) != NULL) {
+		memcpy(out, s, n);
+		utf8_from_cesu8(out, n);
+	}
+	duk_pop(ctx);
+	return out;
+}
+
+static char *
+execution_memory_text(const struct execution *x)
+{
+	char mb[32];
+
+	snprintf(mb, sizeof(mb), "%u", x->req->memory_limit_mb);
+	return texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
+}
+
+/* ---- the run ---- */
+
+/* The message for an end the prelude cannot write (it is the error text). */
+static char *
+execution_text_end(struct execution *x, char *text)
+{
+	char *msg;
+
+	if (text == NULL)
+		return NULL;
+	msg = execution_finish(x, "1", text);
+	if (msg == NULL)
+		msg = execution_plain_error(text);
+	free(text);
+	return msg;
+}
+
+static void
+execution_init(struct execution *x, struct engine *e,
+    const struct execution_request *req, const struct execution_host *host)
+{
+	memset(x, 0, sizeof(*x));
+	x->e = e;
+	x->req = req;
+	x->host = host;
+	x->stub_outbound = req->outbound_mode != NULL &&
+	    strcmp(req->outbound_mode, "stub") == 0;
+}
+
+/* duk_safe_call body: [ ] -> [ ], internal.invoke(handle, request). */
+static duk_ret_t
+execution_invoke_body(duk_context *ctx, void *udata)
+{
+	const char *const *a = udata;
+
+	duk_push_global_stash(ctx);
+	duk_get_prop_string(ctx, -1, "cm_exec");
+	duk_get_prop_string(ctx, -1, "invoke");
+	duk_dup(ctx, -2);
+	duk_push_string(ctx, a[0]);
+	execution_push_text(ctx, a[1], strlen(a[1]));
+	duk_call_method(ctx, 2);
+	return 0;
+}
+
+/* The invocation's answer, from the handler's outcome or a host text. */
+static char *
+execution_invoke_answer(struct execution *x, const char *text)
+{
+	duk_context *ctx = engine_context(x->e);
+	const char *s;
+	char *out = NULL;
+	size_t n;
+	int rc;
+
+	rc = text != NULL ? execution_js_args(x, "cm_exec", "invokeResult", 0,
+	    &text, 1) : execution_js(x, "cm_exec", "invokeResult", 0);
+	if (rc == 0 && (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
+	    (out = malloc(n + 1)) != NULL) {
+		memcpy(out, s, n);
+		utf8_from_cesu8(out, n);
+	}
+	duk_pop(ctx);
+	return out;
+}
+
+enum execution_invoke_end
+execution_invoke(struct engine *e, const struct execution_request *req,
+    const struct execution_host *host, const char *handle,
+    const char *request_json, char **answer)
+{
+	struct execution x;
+	duk_context *ctx = engine_context(e);
+	const char *a[2] = { handle, request_json };
+	enum execution_end end;
+	char *text = NULL;
+
+	*answer = NULL;
+	execution_init(&x, e, req, host);
+	execution_current = &x;
+	engine_arm_deadline(e, req->timeout_ms);
+	x.deadline_at = engine_now_ms() + req->timeout_ms;
+	if (duk_safe_call(ctx, execution_invoke_body, (void *)a, 0, 1) !=
+	    DUK_EXEC_SUCCESS)
+		end = execution_failed(&x);
+	else {
+		duk_pop(ctx);
+		end = execution_loop(&x);
+	}
+	execution_current = NULL;
+	free(x.calls);
+	switch (end) {
+	case EXECUTION_SETTLED:
+		*answer = execution_invoke_answer(&x, NULL);
+		break;
+	case EXECUTION_THREW:
+		/* A throw outside the handler's promise: its message answers. */
+		duk_pop(ctx);
+		*answer = execution_invoke_answer(&x, "the handler threw outside "
+		    "its response");
+		break;
+	case EXECUTION_NEVER:
+		text = texts_compose(CM_TEXT_RUN_NEVER_SETTLES);
+		*answer = execution_invoke_answer(&x, text ? text :
+		    "the handler never answered");
+		free(text);
+		break;
+	case EXECUTION_TIMEOUT:
+		duk_pop(ctx);
+		return EXECUTION_INVOKE_TIMEOUT;
+	case EXECUTION_OOM:
+		duk_pop(ctx);
+		return EXECUTION_INVOKE_FAILED;
+	case EXECUTION_BROKEN:
+		return EXECUTION_INVOKE_FAILED;
+	}
+	return *answer != NULL ? EXECUTION_INVOKE_ANSWERED :
+	    EXECUTION_INVOKE_FAILED;
+}
+
+char *
+execution_run(struct engine *e, const struct execution_request *req,
+    const struct execution_host *host, int *retained)
+{
+	struct execution x;
+	struct execution_compile c;
+	struct cm_imports imp = { 0 };
+	duk_context *ctx = engine_context(e);
+	char *src = NULL, *mods = NULL, *declared = NULL, *text = NULL;
+	char *msg = NULL, num[32];
+	const char *sargs[5];
+	char *specs = NULL;
+	enum execution_end end;
+	int rc;
+
+	*retained = 0;
+	execution_init(&x, e, req, host);
+	/* The provider list and the map fail before anything runs. */
+	if (req->providers != NULL && json_is_array(req->providers) &&
+	    (rc = cm_validate_providers(req->providers, &text)) != 0) {
+		msg = rc > 0 ? execution_plain_error(text) : NULL;
+		free(text);
+		return msg;
+	}
+	if ((rc = entry_modules(req->modules, &mods, &declared, &text)) != 0) {
+		msg = rc > 0 ? execution_plain_error(text) : NULL;
+		free(text);
+		goto out;
+	}
+	execution_current = &x;
+	engine_arm_deadline(e, req->timeout_ms);
+	x.deadline_at = engine_now_ms() + req->timeout_ms;
+	if (duk_safe_call(ctx, execution_install_body, NULL, 0, 1) !=
+	    DUK_EXEC_SUCCESS) {
+		msg = execution_plain_error(duk_safe_to_string(ctx, -1));
+		duk_pop(ctx);
+		goto out;
+	}
+	duk_pop(ctx);
+	sargs[0] = mods;
+	sargs[1] = declared;
+	sargs[2] = req->outbound_mode ? req->outbound_mode : "disabled";
+	/* The leading imports, lifted once for the list and the source. */
+	if (cm_separate_imports(req->code, strlen(req->code), &imp) != 0 ||
+	    (sargs[3] = specs = entry_import_specifiers(&imp)) == NULL)
+		goto out;
+	sargs[4] = req->retain_handles ? "1" : "0";
+	if ((src = entry_source(&imp, req->providers)) == NULL)
+		goto out;
+	memset(&c, 0, sizeof(c));
+	c.src = src;
+	c.len = strlen(src);
+	c.filename = "executor.js";
+	if ((c.params = entry_scope_params()) == NULL)
+		goto out;
+	if (duk_safe_call(ctx, execution_compile_body, &c, 0, 1) !=
+	    DUK_EXEC_SUCCESS) {
+		if (c.err[0] != '\0') {
+			duk_pop(ctx);
+			msg = execution_text_end(&x,
+			    entry_syntax_text(c.err, c.filename));
+			goto out;
+		}
+		end = execution_failed(&x);
+		goto ended;
+	}
+	/* start(fn, map, declared, outbound mode, imports, retain) */
+	if (execution_js_args(&x, "cm_exec", "start", 1, sargs, 5) != 0) {
+		end = execution_failed(&x);
+		goto ended;
+	}
+	duk_pop(ctx);
+	end = execution_loop(&x);
+ended:
+	switch (end) {
+	case EXECUTION_SETTLED:
+		msg = execution_finish(&x, "0", "");
+		/* Only a run that asked to keep its handles can have kept one. */
+		if (msg != NULL && req->retain_handles) {
+			if (execution_js(&x, "cm_exec", "retained", 0) == 0)
+				*retained = duk_get_int(ctx, -1) == 1;
+			duk_pop(ctx);
+		}
+		break;
+	case EXECUTION_THREW:
+		msg = execution_finish(&x, "2", NULL);
+		break;
+	case EXECUTION_TIMEOUT:
+		duk_pop(ctx);
+		/* A fresh short bound lets the prelude hand over the logs. */
+		engine_arm_deadline(e, EXECUTION_FINISH_MS);
+		snprintf(num, sizeof(num), "%.0f", req->timeout_ms);
+		msg = execution_text_end(&x,
+		    texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num));
+		break;
+	case EXECUTION_OOM:
+		duk_pop(ctx);
+		msg = execution_plain_error(text = execution_memory_text(&x));
+		free(text);
+		break;
+	case EXECUTION_NEVER:
+		msg = execution_text_end(&x, texts_compose(CM_TEXT_RUN_NEVER_SETTLES));
+		break;
+	case EXECUTION_BROKEN:
+		msg = NULL;
+		break;
+	}
+out:
+	execution_current = NULL;
+	free(x.calls);
+	free(src);
+	free(mods);
+	free(declared);
+	free(specs);
+	cm_imports_clear(&imp);
+	return msg;
+}

@@ -1,0 +1,292 @@
+/*
+ * __cm_native: now, print, printErr, regexpTranslate, hiddenKey, fname,
+ * isConstructor, noCtor, lower and the crypto natives (crypto.c), and the
+ * script-mode printer behind the globals print and console.*.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crypto.h"
+#include "engine.h"
+#include "front/lower.h"
+#include "natives.h"
+#include "front/regexp.h"
+
+/* now(): monotonic milliseconds, fractional. */
+static duk_ret_t
+natives_now(duk_context *ctx)
+{
+	duk_push_number(ctx, engine_now_ms());
+	return 1;
+}
+
+/* print(str) / printErr(str): one line to stream 1 / 2 (magic). */
+static duk_ret_t
+natives_print(duk_context *ctx)
+{
+	struct engine *e = engine_from_context(ctx);
+	const char *s;
+	duk_size_t len;
+
+	if (engine_stopped(e))
+		return 0;
+	duk_set_top(ctx, 1);
+	duk_safe_to_string(ctx, 0);
+	duk_push_lstring(ctx, "\n", 1);
+	duk_concat(ctx, 2);
+	s = duk_get_lstring(ctx, 0, &len);
+	/* One write per line, so a sink sees whole lines. */
+	engine_write(e, duk_get_current_magic(ctx), s, len);
+	return 0;
+}
+
+/* regexpTranslate(source, flags) -> {source, flags, names}, or throws SyntaxError. */
+static duk_ret_t
+natives_regexp_translate(duk_context *ctx)
+{
+	struct regexp_result rr;
+	const char *src, *flags;
+	duk_size_t slen, flen;
+	size_t i;
+
+	src = duk_require_lstring(ctx, 0, &slen);
+	flags = duk_is_undefined(ctx, 1) ? "" : duk_require_string(ctx, 1);
+	flen = strlen(flags);
+	if (regexp_translate(src, slen, flags, flen, &rr) != 0) {
+		/* The message is copied by duk_push_error_object before rr is gone. */
+		duk_push_error_object(ctx, DUK_ERR_SYNTAX_ERROR,
+		    "Invalid regular expression: /%.*s/%s: %s",
+		    (int)(slen > 200 ? 200 : slen), src, flags, rr.error);
+		regexp_result_free(&rr);
+		return duk_throw(ctx);
+	}
+	duk_push_object(ctx);
+	duk_push_lstring(ctx, rr.source, rr.source_len);
+	duk_put_prop_string(ctx, -2, "source");
+	duk_push_string(ctx, rr.flags);
+	duk_put_prop_string(ctx, -2, "flags");
+	duk_push_array(ctx);
+	for (i = 0; i < rr.ngroups; i++) {
+		if (rr.names[i] != NULL)
+			duk_push_string(ctx, rr.names[i]);
+		else
+			duk_push_null(ctx);
+		duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+	}
+	duk_put_prop_string(ctx, -2, "names");
+	regexp_result_free(&rr);
+	return 1;
+}
+
+/*
+ * hiddenKey(name): a Duktape hidden symbol (0xFF then the name), a property
+ * key no enumeration, JSON or Reflect.ownKeys shows and user code cannot
+ * forge. Only the prelude can call it: 99_seal.js deletes __cm_native.
+ */
+static duk_ret_t
+natives_hidden_key(duk_context *ctx)
+{
+	const char *name;
+	duk_size_t len;
+	char *buf;
+
+	name = duk_require_lstring(ctx, 0, &len);
+	if (len == 0 || len > 200)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "hiddenKey: bad name length");
+	buf = duk_push_fixed_buffer(ctx, len + 1);
+	buf[0] = (char)0xff;
+	memcpy(buf + 1, name, len);
+	duk_buffer_to_string(ctx, -1);
+	return 1;
+}
+
+/* isConstructor(v): IsConstructor, which no ES5 expression can ask safely. */
+static duk_ret_t
+natives_is_constructor(duk_context *ctx)
+{
+	duk_push_boolean(ctx, duk_is_constructable(ctx, 0));
+	return 1;
+}
+
+/* In the Duktape build: engine/host/duk_noctor.inc, appended by engine/module.mk. */
+void	cm_duk_make_noctor(duk_context *, duk_idx_t, duk_int_t);
+
+/*
+ * noCtor(v, mode) -> v: the prelude's built-in methods become no
+ * constructors without a `prototype`; mode 0 v itself, 1 its methods, 2 a
+ * constructor's or namespace's, 3 the global object's (duk_noctor.inc).
+ * Unreachable after 99_seal.js deletes __cm_native; 31_lazy.js keeps it
+ * in a closure for the groups' globals.
+ */
+static duk_ret_t
+natives_no_ctor(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	if (duk_is_object(ctx, 0))
+		cm_duk_make_noctor(ctx, 0, duk_get_int(ctx, 1));
+	duk_set_top(ctx, 1);
+	return 1;
+}
+
+/*
+ * fname(fn, name) -> fn: ES2015 SetFunctionName for lowered functions, an
+ * own `name` that is non-writable, non-enumerable and configurable. A C
+ * function because it runs at every named closure creation: no ES
+ * activation and no descriptor object.
+ */
+static duk_ret_t
+natives_fname(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	if (duk_is_function(ctx, 0)) {
+		duk_push_string(ctx, "name");
+		duk_dup(ctx, 1);
+		duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_VALUE |
+		    DUK_DEFPROP_CLEAR_WRITABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
+		    DUK_DEFPROP_SET_CONFIGURABLE);
+	}
+	duk_set_top(ctx, 1);
+	return 1;
+}
+
+/*
+ * lower(source, flags, serial, renames): lowers code for eval or Function
+ * at run time (lower.h LOWER_F_* flags; renames: [name, text, ...], see
+ * lower_source_opts). Returns the ES5.1 text, or with LOWER_F_EVAL {code,
+ * vars: [names the code declares with var/function]}; throws SyntaxError.
+ */
+static duk_ret_t
+natives_lower(duk_context *ctx)
+{
+	struct lower_result lr;
+	const char *src, *p, *nl, *outer[128];
+	duk_size_t len, n = 0;
+	unsigned flags = (unsigned)duk_get_uint(ctx, 1);
+	duk_uarridx_t i = 0;
+	int rc;
+
+	duk_set_top(ctx, 4);
+	src = duk_require_lstring(ctx, 0, &len);
+	/* the strings stay alive in the array argument during the call */
+	if (duk_is_array(ctx, 3)) {
+		n = duk_get_length(ctx, 3) & ~(duk_size_t)1;
+		if (n > sizeof(outer) / sizeof(outer[0]))
+			n = sizeof(outer) / sizeof(outer[0]);
+		for (i = 0; i < n; i++) {
+			duk_get_prop_index(ctx, 3, i);
+			outer[i] = duk_is_string(ctx, -1) ?
+			    duk_get_string(ctx, -1) : "";
+			duk_pop(ctx);
+		}
+		i = 0;
+	}
+	rc = lower_source_opts(src, len, flags & (LOWER_F_STRICT |
+	    LOWER_F_EVAL | LOWER_F_THIS | LOWER_F_ARGS),
+	    (unsigned)duk_get_uint(ctx, 2), outer, n / 2, &lr);
+	if (rc != 0) {
+		p = lr.error;
+		if (strncmp(p, "SyntaxError: ", 13) == 0)
+			p += 13;
+		return duk_error(ctx, strncmp(lr.error, "RangeError", 10) == 0 ?
+		    DUK_ERR_RANGE_ERROR : DUK_ERR_SYNTAX_ERROR, "%s", p);
+	}
+	duk_push_lstring(ctx, lr.code, lr.code_len);
+	free(lr.code);
+	if (!(flags & LOWER_F_EVAL)) {
+		free(lr.vars);
+		return 1;
+	}
+	duk_push_object(ctx);
+	duk_swap(ctx, -2, -1);
+	duk_put_prop_string(ctx, -2, "code");
+	duk_push_array(ctx);
+	for (p = lr.vars; p != NULL && (nl = strchr(p, '\n')) != NULL;
+	    p = nl + 1) {
+		duk_push_lstring(ctx, p, (duk_size_t)(nl - p));
+		duk_put_prop_index(ctx, -2, i++);
+	}
+	free(lr.vars);
+	duk_put_prop_string(ctx, -2, "vars");
+	return 1;
+}
+
+void
+natives_push(duk_context *ctx, int with_print)
+{
+	static const duk_function_list_entry natives[] = {
+		{ "hiddenKey", natives_hidden_key, 1 },
+		{ "now", natives_now, 0 },
+		{ "regexpTranslate", natives_regexp_translate, 2 },
+		{ "fname", natives_fname, 2 },
+		{ "isConstructor", natives_is_constructor, 1 },
+		{ "noCtor", natives_no_ctor, 2 },
+		{ "lower", natives_lower, 4 },
+		{ NULL, NULL, 0 }
+	};
+
+	duk_push_object(ctx);
+	duk_put_function_list(ctx, -1, natives);
+	crypto_install(ctx, -1);
+	if (with_print) {
+		duk_push_c_function(ctx, natives_print, 1);
+		duk_set_magic(ctx, -1, 1);
+		duk_put_prop_string(ctx, -2, "print");
+		duk_push_c_function(ctx, natives_print, 1);
+		duk_set_magic(ctx, -1, 2);
+		duk_put_prop_string(ctx, -2, "printErr");
+	}
+}
+
+/* print(...args): ToString of each argument, space-separated, one line. */
+static duk_ret_t
+natives_printer(duk_context *ctx)
+{
+	struct engine *e = engine_from_context(ctx);
+	duk_idx_t i, n = duk_get_top(ctx);
+	const char *s;
+	duk_size_t len;
+
+	for (i = 0; i < n; i++)
+		duk_to_string(ctx, i);
+	if (engine_stopped(e))
+		return 0;
+	duk_push_lstring(ctx, " ", 1);
+	duk_insert(ctx, 0);
+	duk_join(ctx, n);
+	duk_push_lstring(ctx, "\n", 1);
+	duk_concat(ctx, 2);
+	s = duk_get_lstring(ctx, -1, &len);
+	engine_write(e, 1, s, len);
+	return 0;
+}
+
+void
+natives_push_printer(duk_context *ctx)
+{
+	duk_push_c_function(ctx, natives_printer, DUK_VARARGS);
+}
+
+/* The console sink of script mode: sink(level, text) writes text as a line to stream 1. */
+static duk_ret_t
+natives_sink(duk_context *ctx)
+{
+	struct engine *e = engine_from_context(ctx);
+	const char *s;
+	duk_size_t len;
+
+	if (engine_stopped(e))
+		return 0;
+	duk_set_top(ctx, 2);
+	duk_safe_to_string(ctx, 1);
+	duk_push_lstring(ctx, "\n", 1);
+	duk_concat(ctx, 2);
+	s = duk_get_lstring(ctx, -1, &len);
+	engine_write(e, 1, s, len);
+	return 0;
+}
+
+void
+natives_push_sink(duk_context *ctx)
+{
+	duk_push_c_function(ctx, natives_sink, 2);
+}

@@ -1,0 +1,163 @@
+/*
+ * build/codemode-run: runs one file in a fresh engine.
+ *
+ *   codemode-run [--timeout MS] [--memory MB] --script FILE
+ *	A classic script. print(...) and console.log/info/debug/warn/error
+ *	all write one line to stdout (test262's harness reads stdout). An
+ *	uncaught error prints "Name: message" on stdout and exits 1; a
+ *	syntax error "SyntaxError: ..." and exit 1; timeout and memory
+ *	limit print "RangeError: execution timeout" / "RangeError: out of
+ *	memory" and exit 1. Unhandled rejections are not fatal.
+ *	--timeout 0 / --memory 0 lift a bound; the defaults are the
+ *	protocol's DEFAULT_TIMEOUT and DEFAULT_MEMORY_LIMIT.
+ *   codemode-run [--timeout MS] [--memory MB] FILE
+ *	An entry: FILE holds an expression evaluating to a function, such as
+ *	`async () => 6 * 7`; it is called, its promise awaited, and one line
+ *	{"result": <JSON>} (exit 0) or {"error": "<message>"} (exit 1) printed.
+ *   codemode-run [--trace] --request FILE
+ *	One ExecuteRequest from a JSON file (engine/run/run_request.h states the
+ *	format), run as the daemon runs it, with the file's canned answers
+ *	in place of the caller: the ExecuteResultMessage on one line, then
+ *	one line per invocation of a retained handle. Exit 0 (a result), 1
+ *	(an error in the envelope), 2 (not a request file), 3 (the engine
+ *	failed). --trace writes each tool call and outbound request the
+ *	sandbox sent, one JSON line each, on stderr.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cm_spec.h"
+#include "host/engine.h"
+#include "tools/file.h"
+#include "run_request.h"
+
+static void
+run_usage(void)
+{
+	fprintf(stderr, "usage: codemode-run [--timeout MS] [--memory MB] "
+	    "[--script] FILE\n"
+	    "       codemode-run [--trace] --request FILE\n");
+}
+
+static void
+run_write(void *arg, int stream, const char *s, size_t len)
+{
+	(void)arg;
+	fwrite(s, 1, len, stream == 2 ? stderr : stdout);
+}
+
+/* The first refused allocation ends a script run at once. */
+static void
+run_oom(void *arg)
+{
+	(void)arg;
+	fflush(stderr);
+	fputs("RangeError: out of memory\n", stdout);
+	fflush(stdout);
+	_exit(1);
+}
+
+/* Parses a positive number option; returns -1 on junk. */
+static int
+run_number(const char *s, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(*v >= 0))
+		return -1;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct engine_options opt;
+	struct engine_outcome out;
+	struct engine *e;
+	const char *file = NULL, *request = NULL;
+	char err[256], *src;
+	size_t len;
+	double v;
+	int i, script = 0, rc, trace = 0, bounds = 0;
+
+	/* The protocol's defaults bound a run unless the options say otherwise. */
+	memset(&opt, 0, sizeof(opt));
+	opt.timeout_ms = CM_DEFAULT_TIMEOUT;
+	opt.memory_limit = (size_t)CM_DEFAULT_MEMORY_LIMIT << 20;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--script") == 0)
+			script = 1;
+		else if (strcmp(argv[i], "--trace") == 0)
+			trace = 1;
+		else if (strcmp(argv[i], "--request") == 0 && i + 1 < argc &&
+		    request == NULL)
+			request = argv[++i];
+		else if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) {
+			if (run_number(argv[++i], &v) != 0) {
+				run_usage();
+				return 2;
+			}
+			opt.timeout_ms = v;
+			bounds = 1;
+		} else if (strcmp(argv[i], "--memory") == 0 && i + 1 < argc) {
+			if (run_number(argv[++i], &v) != 0 || v > 1 << 20) {
+				run_usage();
+				return 2;
+			}
+			opt.memory_limit = (size_t)(v * 1048576.0);
+			bounds = 1;
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			run_usage();
+			return 2;
+		} else if (file == NULL)
+			file = argv[i];
+		else {
+			run_usage();
+			return 2;
+		}
+	}
+	/* A request file states its own bounds. */
+	if (request != NULL) {
+		if (file != NULL || script || bounds) {
+			run_usage();
+			return 2;
+		}
+		return run_request_main(request, trace);
+	}
+	if (file == NULL || trace) {
+		run_usage();
+		return 2;
+	}
+	if ((src = file_read(file, &len)) == NULL) {
+		fprintf(stderr, "codemode-run: %s: %s\n", file, strerror(errno));
+		return 2;
+	}
+	opt.script_mode = script;
+	opt.write = run_write;
+	if (script) {
+		opt.on_oom = run_oom;
+	}
+	if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "codemode-run: %s\n", err);
+		free(src);
+		return 2;
+	}
+	if (script) {
+		rc = engine_run_script(e, src, len, file, &out) == ENGINE_OK ? 0 : 1;
+		if (rc != 0)
+			printf("%s\n", out.message != NULL ? out.message : "Error");
+	} else {
+		rc = engine_run_entry(e, src, len, file, &out) == ENGINE_OK ? 0 : 1;
+		printf("%s\n", out.json != NULL ? out.json : "{\"error\": \"Error\"}");
+	}
+	fflush(stdout);
+	engine_outcome_free(&out);
+	engine_destroy(e);
+	free(src);
+	return rc;
+}

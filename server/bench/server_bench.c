@@ -1,0 +1,835 @@
+/*
+ * build/bench/server_bench: figures for the pool and the daemon (make bench).
+ * Printed, never asserted: machines here are shared and noisy, so compare
+ * ratios within one run.
+ *
+ *   pool: executions/s with 1 and 2 workers, submit-to-result median and
+ *         p99, the cost of replacing a retired zygote, RSS of idle children;
+ *   engine: request to result inside a child forked from a warm heap (the
+ *         pool's snapshot), cold and prewarmed; the cost of a tool call
+ *         inside the engine; peak memory of the run;
+ *   daemon: round trip of one execution over the unix socket (median, p99),
+ *         executions/s at 1, 8 and 64 concurrent clients, daemon RSS with
+ *         100 idle connections.
+ */
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "proto/capnweb.h"
+#include "host/engine.h"
+#include "host/execution.h"
+#include "proto/http.h"
+#include "pool/pool.h"
+#include "child/prewarm.h"
+#include "child/worker.h"
+#include "proto/ws.h"
+
+/* ES5 until the whole front end is in every build; the same run either way. */
+#define BENCH_CODE_ENV "BENCH_CODE"
+static const char *bench_code = "async () => 6 * 7";
+/* 0: every execution its own child; else one tenant's, children staying. */
+static uint64_t bench_tenant;
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+report(const char *what, double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	printf("%-44s median %8.3f ms  p99 %8.3f ms  (n=%zu)\n", what,
+	    v[n / 2], v[n * 99 / 100 < n ? n * 99 / 100 : n - 1], n);
+}
+
+/* ---- pool ---- */
+
+static struct event_base *base;
+static int outstanding;
+static double *lat;
+static size_t nlat;
+
+struct job {
+	double t0;
+	int ok;
+};
+
+static void
+on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
+    size_t len, void *udata)
+{
+	struct job *j = udata;
+
+	(void)e;
+	(void)p;
+	(void)len;
+	j->ok = o == POOL_RESULT && len > 0 && memmem(p, len, "42", 2) != NULL;
+	lat[nlat++] = now_ms() - j->t0;
+	outstanding--;
+	if (!j->ok)
+		fprintf(stderr, "bench: a run failed (%d): %.*s\n", (int)o,
+		    (int)len, (const char *)p);
+	free(j);
+}
+
+static const struct pool_exec_callbacks bench_cb = { NULL, NULL, NULL,
+	on_settle, NULL };
+
+static struct pool *
+bench_pool(unsigned workers, unsigned retire_after, int prewarm)
+{
+	struct pool_options o;
+	struct pool_stats st;
+	char err[256];
+	struct pool *p;
+
+	pool_options_default(&o);
+	o.max_workers = workers;
+	o.spares = workers;
+	o.max_queue = 100000;
+	o.retire_after_executions = retire_after;
+	o.program.warm = worker_warm;
+	o.program.prepare = prewarm && !getenv("BENCH_NO_PREWARM") ?
+	    worker_prepare : NULL;
+	o.program.child_main = worker_child_main;
+	if ((p = pool_new(base, &o, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bench: %s\n", err);
+		exit(1);
+	}
+	/* Let the spares come up before timing anything. */
+	do {
+		event_base_loop(base, EVLOOP_NONBLOCK);
+		pool_stats(p, &st);
+		usleep(1000);
+	} while (st.spares < workers);
+	return p;
+}
+
+static void
+submit(struct pool *p, const char *req)
+{
+	struct job *j = calloc(1, sizeof(*j));
+	int full;
+
+	j->t0 = now_ms();
+	if (pool_execute(p, (const uint8_t *)req, strlen(req), 5000, 1000, 0,
+	    bench_tenant, &bench_cb, j, &full) == NULL) {
+		fprintf(stderr, "bench: pool refused a run\n");
+		exit(1);
+	}
+	outstanding++;
+}
+
+static void
+bench_pool_throughput(unsigned workers, int n, const char *req)
+{
+	struct pool *p = bench_pool(workers, 1000000, 1);
+	double t0;
+	char what[96];
+	int i;
+
+	nlat = 0;
+	t0 = now_ms();
+	for (i = 0; i < n; i++) {
+		submit(p, req);
+		/* Keep the workers busy without piling up a long queue. */
+		while (outstanding >= (int)workers * 2)
+			event_base_loop(base, EVLOOP_ONCE);
+	}
+	while (outstanding > 0)
+		event_base_loop(base, EVLOOP_ONCE);
+	printf("pool, %u worker%s%s: %.0f executions/s\n", workers,
+	    workers > 1 ? "s" : "", bench_tenant ? ", one tenant (reset)" : "",
+	    n / ((now_ms() - t0) / 1000));
+	snprintf(what, sizeof(what), "pool, %u worker(s)%s: submit to result",
+	    workers, bench_tenant ? ", one tenant" : "");
+	report(what, lat, nlat);
+	pool_free(p);
+}
+
+/* The cost of a fresh zygote on the path: retire after every fork. */
+static void
+bench_pool_retire(int n, const char *req)
+{
+	struct pool *p = bench_pool(1, 1, 1);
+	int i;
+
+	nlat = 0;
+	for (i = 0; i < n; i++) {
+		submit(p, req);
+		while (outstanding > 0)
+			event_base_loop(base, EVLOOP_ONCE);
+	}
+	report("pool, zygote retired after every fork", lat, nlat);
+	pool_free(p);
+}
+
+/*
+ * One run at a time with an idle moment between runs, as a sidecar sees
+ * them: the spare has had time to warm its pages (or not, without prewarm).
+ */
+static void
+bench_pool_idle_latency(int n, const char *req, int prewarm)
+{
+	struct pool *p = bench_pool(1, 1000000, prewarm);
+	int i, k;
+
+	nlat = 0;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 30; k++) {
+			event_base_loop(base, EVLOOP_NONBLOCK);
+			usleep(1000);
+		}
+		submit(p, req);
+		while (outstanding > 0)
+			event_base_loop(base, EVLOOP_ONCE);
+	}
+	report(bench_tenant ? "pool, idle staying child (reset): submit to "
+	    "result" : prewarm ? "pool, idle spare, prewarmed: submit to result" :
+	    "pool, idle spare, cold: submit to result", lat, nlat);
+	pool_free(p);
+}
+
+/* --- The engine alone, as the pool's child runs it, without frames. ---- */
+
+/* One execution of `code` on `e`; microseconds of wall time, or -1. */
+static double
+bench_engine_run(struct engine *e, const char *code, const json_t *providers)
+{
+	struct worker_answering wa;
+	struct execution_host host;
+	struct execution_request er;
+	double t0;
+	char *msg;
+	int retained = 0;
+
+	worker_answering_host(&wa, "{\"result\":\"1\"}", &host);
+	memset(&er, 0, sizeof(er));
+	er.code = code;
+	er.providers = providers;
+	er.timeout_ms = 5000;
+	er.outbound_mode = "disabled";
+	er.memory_limit_mb = 128;
+	t0 = now_ms();
+	if (engine_configure(e, 128u << 20, 5000, NULL, NULL) != 0)
+		return -1;
+	msg = execution_run(e, &er, &host, &retained);
+	t0 = (now_ms() - t0) * 1e3;
+	if (msg == NULL || strstr(msg, "\"error\"") != NULL) {
+		fprintf(stderr, "bench: %s\n", msg ? msg : "no result");
+		t0 = -1;
+	}
+	free(msg);
+	return t0;
+}
+
+/*
+ * Request to result in a child forked from a warm heap, the pool's
+ * snapshot (a heap runs one execution, so every run gets its own child):
+ * the child waits for its request on a pipe (prewarming or not), runs, and
+ * reports its own figure. Fork and exit are off the clock, as they are for
+ * the pool's spares. Microseconds, or -1.
+ */
+/* The parent's side of each fork: the snapshot's copy (page tables). */
+static double bench_fork_ms[256];
+static size_t bench_nfork;
+
+static double
+bench_engine_child(struct engine *e, const char *code, const json_t *providers,
+    int prewarm)
+{
+	static struct prewarm pw;
+	double us = -1, t0;
+	int req[2], ans[2], status;
+	char c = 'x';
+	pid_t pid;
+
+	if (pipe(req) != 0 || pipe(ans) != 0)
+		exit(1);
+	t0 = now_ms();
+	if ((pid = fork()) == 0) {
+		if (prewarm && prewarm_scan(&pw) == 0)
+			prewarm_run(&pw, req[0]);
+		if (read(req[0], &c, 1) != 1)
+			_exit(1);
+		us = bench_engine_run(e, code, providers);
+		_exit(write(ans[1], &us, sizeof(us)) == sizeof(us) ? 0 : 1);
+	}
+	if (bench_nfork < sizeof(bench_fork_ms) / sizeof(*bench_fork_ms))
+		bench_fork_ms[bench_nfork++] = now_ms() - t0;
+	/* Our copies of the child's ends: a dead child then reads as EOF. */
+	close(req[0]);
+	close(ans[1]);
+	usleep(30000);  /* an idle moment, as a spare has */
+	if (write(req[1], &c, 1) != 1 || read(ans[0], &us, sizeof(us)) !=
+	    sizeof(us))
+		us = -1;
+	waitpid(pid, &status, 0);
+	close(req[1]);
+	close(ans[0]);
+	if (us < 0)
+		fprintf(stderr, "bench: the child failed (status %d)\n", status);
+	return us;
+}
+
+static void
+bench_engine_forked(struct engine *e, int n, int prewarm)
+{
+	int i;
+
+	nlat = 0;
+	for (i = 0; i < n; i++)
+		lat[nlat++] = bench_engine_child(e, "async () => 6*7", NULL,
+		    prewarm) / 1e3;
+	report(prewarm ? "engine, forked snapshot, prewarmed: request to "
+	    "result" : "engine, forked snapshot, cold: request to result",
+	    lat, nlat);
+}
+
+/*
+ * The same request in this process, each on a fresh heap made on the clock
+ * by resetting the frozen warm heap to its image (engine_reset), as a child
+ * staying for its tenant does: back to back, and after the idle moment a
+ * staying child has, when the machine has forgotten our code and data.
+ */
+static void
+bench_engine_in_process(struct engine *e, int n, unsigned idle_us)
+{
+	double us, t0;
+	int i;
+
+	nlat = 0;
+	for (i = 0; i < n; i++) {
+		if (idle_us > 0)
+			usleep(idle_us);
+		t0 = now_ms();
+		if (engine_reset(e) != 0) {
+			fprintf(stderr, "bench: the heap could not be reset\n");
+			exit(1);
+		}
+		t0 = now_ms() - t0;
+		if ((us = bench_engine_run(e, "async () => 6*7", NULL)) < 0)
+			exit(1);
+		lat[nlat++] = t0 + us / 1e3;
+	}
+	(void)engine_reset(e);  /* the forks that follow want it fresh */
+	report(idle_us > 0 ? "engine, heap reset + request to result, after "
+	    "30 ms idle" : "engine, heap reset + request to result, back to "
+	    "back", lat, nlat);
+}
+
+/* Tool-call overhead inside the engine: 200 calls against none. */
+static void
+bench_engine_tool_calls(struct engine *e)
+{
+	const char *zero = "async () => { let s = 0; for (let i = 0; i < 200; "
+	    "i++) s += 1; return s; }";
+	const char *many = "async () => { let s = 0; for (let i = 0; i < 200; "
+	    "i++) s += await t.f({ i }); return s; }";
+	json_t *prov = json_loads("[{\"name\":\"t\",\"tools\":[\"f\"]}]", 0,
+	    NULL);
+	double a[21], b[21];
+	int i;
+
+	for (i = 0; i < 21; i++) {
+		a[i] = bench_engine_child(e, zero, prov, 1);
+		b[i] = bench_engine_child(e, many, prov, 1);
+	}
+	qsort(a, 21, sizeof(*a), cmp_double);
+	qsort(b, 21, sizeof(*b), cmp_double);
+	printf("engine: one tool call inside the engine costs %.1f us "
+	    "(200 calls: %.0f us, none: %.0f us; host answers at once)\n",
+	    (b[10] - a[10]) / 200, b[10], a[10]);
+	json_decref(prov);
+}
+
+static void
+bench_engine(void)
+{
+	struct engine_options eo;
+	struct engine *e;
+	char err[256];
+
+	memset(&eo, 0, sizeof(eo));
+	if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bench: %s\n", err);
+		exit(1);
+	}
+	/* The peak of a run is the child's: the fresh heap is its floor. */
+	printf("engine: fresh heap with the runtime %.2f MB live, %.2f MB "
+	    "peak while loading\n", engine_mem_live(e) / 1048576.0,
+	    engine_mem_peak(e) / 1048576.0);
+	engine_destroy(e);
+	/* The children fork from the zygote's heap, made as the zygote makes it. */
+	if ((e = worker_warm_heap()) == NULL || engine_freeze(e) != 0) {
+		fprintf(stderr, "bench: the warm heap could not be made\n");
+		exit(1);
+	}
+	bench_engine_forked(e, 100, 0);
+	bench_engine_forked(e, 100, 1);
+	bench_engine_in_process(e, 200, 0);
+	bench_engine_in_process(e, 100, 30000);
+	memcpy(lat, bench_fork_ms, bench_nfork * sizeof(*lat));
+	nlat = bench_nfork;
+	report("engine, a fresh heap from the snapshot (fork)", lat, nlat);
+	bench_engine_tool_calls(e);
+	engine_destroy(e);
+}
+
+/* RSS of each spare child (they share the zygote's pages copy-on-write). */
+static void
+bench_idle_rss(void)
+{
+	struct pool *p = bench_pool(4, 1000000, 1);
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	pid_t me = getpid();
+	long page = sysconf(_SC_PAGESIZE);
+	int n = 0;
+	double total = 0, private = 0;
+
+	/* Idle means warmed: let every spare finish its prewarm pass first. */
+	usleep(300000);
+	while (d && (de = readdir(d)) != NULL) {
+		char path[300], buf[512];
+		FILE *f;
+		int ppid, gppid = 0;
+		long rss = 0, shared = 0;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fgets(buf, sizeof(buf), f) == NULL ||
+		    sscanf(strrchr(buf, ')') + 2, "%*c %d", &ppid) != 1) {
+			fclose(f);
+			continue;
+		}
+		fclose(f);
+		snprintf(path, sizeof(path), "/proc/%d/stat", ppid);
+		if ((f = fopen(path, "r")) != NULL) {
+			if (fgets(buf, sizeof(buf), f) != NULL)
+				sscanf(strrchr(buf, ')') + 2, "%*c %d", &gppid);
+			fclose(f);
+		}
+		if (gppid != me)
+			continue;  /* not a grandchild: not an engine child */
+		snprintf(path, sizeof(path), "/proc/%s/statm", de->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fscanf(f, "%*d %ld %ld", &rss, &shared) == 2) {
+			total += rss * page / 1048576.0;
+			private += (rss - shared) * page / 1048576.0;
+			n++;
+		}
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	if (n)
+		printf("pool: RSS of an idle, warmed child %.2f MB, %.2f MB of "
+		    "it its own (mean of %d)\n", total / n, private / n, n);
+	pool_free(p);
+}
+
+/* ---- daemon ---- */
+
+struct client {
+	int fd;
+	struct capnweb_session *s;
+	struct ws_assembler wsa;
+	uint8_t *in;
+	size_t in_len, in_cap;
+	int pending;
+	double t0;
+};
+
+static char sock_path[108];
+
+static void
+client_send(void *udata, const char *msg, size_t len)
+{
+	struct client *c = udata;
+	uint8_t *frame = malloc(len + WS_MAX_HEADER);
+	long n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT,
+	    (const uint8_t *)msg, len, frame, len + WS_MAX_HEADER);
+
+	if (n <= 0 || write(c->fd, frame, (size_t)n) != n) {
+		fprintf(stderr, "bench: write failed\n");
+		exit(1);
+	}
+	free(frame);
+}
+
+static int
+client_open(struct client *c)
+{
+	struct http_header hs[16];
+	struct http_response res;
+	struct capnweb_config cfg;
+	struct sockaddr_un sun;
+	char req[512], key[HTTP_WS_KEY_LEN + 1];
+	long n, head = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->in_cap = 1 << 16;
+	c->in = malloc(c->in_cap);
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	memcpy(sun.sun_path, sock_path, strlen(sock_path) + 1);
+	if ((c->fd = socket(AF_UNIX, SOCK_STREAM, 0)) < 0 ||
+	    connect(c->fd, (struct sockaddr *)&sun, sizeof(sun)) != 0)
+		return -1;
+	http_ws_make_key(key);
+	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key, NULL,
+	    NULL, 0);
+	if (write(c->fd, req, (size_t)n) != n)
+		return -1;
+	while (head == 0) {
+		ssize_t r = read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
+
+		if (r <= 0)
+			return -1;
+		c->in_len += (size_t)r;
+		memset(&res, 0, sizeof(res));
+		res.headers = hs;
+		res.headers_cap = 16;
+		head = http_parse_response((const char *)c->in, c->in_len, &res);
+	}
+	if (head < 0 || http_ws_check_response(&res, key, NULL) != 0)
+		return -1;
+	memmove(c->in, c->in + head, c->in_len - (size_t)head);
+	c->in_len -= (size_t)head;
+	ws_assembler_init(&c->wsa, WS_ROLE_CLIENT, 1 << 24);
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.send = client_send;
+	cfg.send_udata = c;
+	c->s = capnweb_session_new(&cfg);
+	return c->s ? 0 : -1;
+}
+
+/* Feeds whatever arrived on the socket to the session. */
+static void
+client_read(struct client *c)
+{
+	ssize_t r = read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
+	struct ws_event ev;
+	long n;
+
+	if (r <= 0) {
+		fprintf(stderr, "bench: the daemon closed a connection\n");
+		exit(1);
+	}
+	c->in_len += (size_t)r;
+	while ((n = ws_assembler_feed(&c->wsa, c->in, c->in_len, &ev)) > 0) {
+		if (ev.type == WS_EV_TEXT)
+			capnweb_session_receive(c->s, (const char *)ev.data,
+			    ev.len);
+		memmove(c->in, c->in + n, c->in_len - (size_t)n);
+		c->in_len -= (size_t)n;
+	}
+	if (c->in_len == c->in_cap) {
+		c->in_cap *= 2;
+		c->in = realloc(c->in, c->in_cap);
+	}
+}
+
+static void
+on_answer(void *udata, int status, json_t *value)
+{
+	struct client *c = udata;
+	const char *r = json_string_value(json_object_get(value, "resultJson"));
+
+	if (status != CAPNWEB_RESOLVED || r == NULL || strcmp(r, "42") != 0) {
+		char *s = json_dumps(value, JSON_ENCODE_ANY);
+
+		fprintf(stderr, "bench: unexpected answer %s\n", s ? s : "?");
+		free(s);
+		exit(1);
+	}
+	lat[nlat++] = now_ms() - c->t0;
+	c->pending = 0;
+}
+
+static void
+client_execute(struct client *c)
+{
+	json_t *args = json_pack("[s, [], {}, n, s]", bench_code, "disabled");
+
+	c->t0 = now_ms();
+	c->pending = 1;
+	capnweb_session_call(c->s, "execute", args, on_answer, c);
+	json_decref(args);
+}
+
+static pid_t
+daemon_start(void)
+{
+	const char *b = getenv("BUILD");
+	char bin[256];
+	pid_t pid;
+	int i;
+
+	snprintf(bin, sizeof(bin), "%s/codemode-executord", b ? b : "build");
+	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-bench-%d.sock",
+	    (int)getpid());
+	if ((pid = fork()) == 0) {
+		execl(bin, bin, "--socket", sock_path, "--log-level", "error",
+		    "--max-queue", "10000", (char *)NULL);
+		_exit(127);
+	}
+	for (i = 0; i < 500 && access(sock_path, F_OK) != 0; i++)
+		usleep(10000);
+	usleep(100000);
+	return pid;
+}
+
+static long
+rss_kb(pid_t pid)
+{
+	char path[64];
+	long pages = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/statm", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fscanf(f, "%*d %ld", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return pages * sysconf(_SC_PAGESIZE) / 1024;
+}
+
+static void
+bench_daemon_clients(int nclients, int per_client)
+{
+	struct client *cs = calloc((size_t)nclients, sizeof(*cs));
+	struct pollfd *pfd = calloc((size_t)nclients, sizeof(*pfd));
+	int i, left = nclients * per_client, started = 0, done = 0;
+	double t0;
+	char what[96];
+
+	for (i = 0; i < nclients; i++)
+		if (client_open(&cs[i]) != 0) {
+			fprintf(stderr, "bench: cannot connect\n");
+			exit(1);
+		}
+	nlat = 0;
+	t0 = now_ms();
+	for (i = 0; i < nclients && started < left; i++, started++)
+		client_execute(&cs[i]);
+	while (done < left) {
+		for (i = 0; i < nclients; i++) {
+			pfd[i].fd = cs[i].fd;
+			pfd[i].events = POLLIN;
+		}
+		if (poll(pfd, (nfds_t)nclients, 10000) <= 0) {
+			fprintf(stderr, "bench: the daemon went quiet\n");
+			exit(1);
+		}
+		for (i = 0; i < nclients; i++) {
+			if (!(pfd[i].revents & POLLIN))
+				continue;
+			client_read(&cs[i]);
+			if (!cs[i].pending && cs[i].t0 > 0) {
+				done++;
+				cs[i].t0 = 0;
+				if (started < left) {
+					started++;
+					client_execute(&cs[i]);
+				}
+			}
+		}
+	}
+	printf("daemon, %d concurrent client%s: %.0f executions/s\n", nclients,
+	    nclients > 1 ? "s" : "", left / ((now_ms() - t0) / 1000));
+	if (nclients == 1) {
+		snprintf(what, sizeof(what), "daemon, round trip over the socket");
+		report(what, lat, nlat);
+	}
+	for (i = 0; i < nclients; i++) {
+		capnweb_session_close(cs[i].s, "done");
+		capnweb_session_free(cs[i].s);
+		ws_assembler_free(&cs[i].wsa);
+		free(cs[i].in);
+		close(cs[i].fd);
+	}
+	free(cs);
+	free(pfd);
+}
+
+/* The caller's dispatch for the tool-call benchmark: answers at once. */
+static void
+bench_dispatch(void *udata, struct capnweb_call *call)
+{
+	(void)udata;
+	capnweb_call_resolve(call, json_string("{\"result\":1}"));
+}
+
+static int tools_done;
+
+static void
+on_tools_answer(void *udata, int status, json_t *value)
+{
+	(void)udata;
+	if (status != CAPNWEB_RESOLVED || json_object_get(value,
+	    "resultJson") == NULL) {
+		fprintf(stderr, "bench: the tool-call run failed\n");
+		exit(1);
+	}
+	tools_done = 1;
+}
+
+/*
+ * Tool-call round trip (sandbox -> daemon -> the client's dispatch ->
+ * back): one run making N sequential calls, minus a run making none.
+ */
+static void
+bench_daemon_tool_calls(int n)
+{
+	struct client c;
+	struct pollfd pfd;
+	char code[160];
+	double t[2];
+	int k, target;
+
+	if (client_open(&c) != 0) {
+		fprintf(stderr, "bench: cannot connect\n");
+		exit(1);
+	}
+	target = capnweb_session_add_target(c.s, bench_dispatch, NULL);
+	for (k = 0; k < 2; k++) {
+		json_t *args;
+
+		snprintf(code, sizeof(code), "async () => { for (let i = 0; i < "
+		    "%d; i++) await t.x(i); return 1 }", k ? n : 0);
+		args = json_pack("[s, [{s:s, s:[s]}], {}, o, s]", code, "name",
+		    "t", "tools", "x", capnweb_value_target(target), "disabled");
+		tools_done = 0;
+		t[k] = now_ms();
+		capnweb_session_call(c.s, "execute", args, on_tools_answer, NULL);
+		json_decref(args);
+		while (!tools_done) {
+			pfd.fd = c.fd;
+			pfd.events = POLLIN;
+			if (poll(&pfd, 1, 10000) <= 0) {
+				fprintf(stderr, "bench: the daemon went quiet\n");
+				exit(1);
+			}
+			client_read(&c);
+		}
+		t[k] = now_ms() - t[k];
+	}
+	printf("daemon, tool-call round trip: %.1f us (%d calls in one run)\n",
+	    (t[1] - t[0]) * 1000.0 / n, n);
+	capnweb_session_close(c.s, "done");
+	capnweb_session_free(c.s);
+	ws_assembler_free(&c.wsa);
+	free(c.in);
+	close(c.fd);
+}
+
+static void
+bench_daemon_idle(pid_t pid)
+{
+	struct client cs[100];
+	long before = rss_kb(pid);
+	int i;
+
+	for (i = 0; i < 100; i++)
+		if (client_open(&cs[i]) != 0) {
+			fprintf(stderr, "bench: cannot connect\n");
+			exit(1);
+		}
+	usleep(200000);
+	printf("daemon RSS: %.1f MB, with 100 idle connections %.1f MB\n",
+	    before / 1024.0, rss_kb(pid) / 1024.0);
+	for (i = 0; i < 100; i++) {
+		capnweb_session_free(cs[i].s);
+		ws_assembler_free(&cs[i].wsa);
+		free(cs[i].in);
+		close(cs[i].fd);
+	}
+}
+
+int
+main(void)
+{
+	const char *req_fmt = "{\"code\":\"%s\",\"timeout\":5000,"
+	    "\"memoryLimit\":128}";
+	char req[256];
+	pid_t d;
+	int status;
+
+	if (getenv(BENCH_CODE_ENV))
+		bench_code = getenv(BENCH_CODE_ENV);
+	snprintf(req, sizeof(req), req_fmt, bench_code);
+	signal(SIGPIPE, SIG_IGN);
+	lat = calloc(20000, sizeof(*lat));
+	base = event_base_new();
+	printf("code: %s\n", bench_code);
+	/*
+	 * The engine figures come from a heap in this process; the pool's
+	 * zygote is forked from here too, so it goes first, before this
+	 * process grows (a larger parent would make every fork dearer).
+	 */
+	if (getenv("BENCH_ENGINE_ONLY")) {
+		bench_engine();
+		return 0;
+	}
+	bench_pool_throughput(1, 400, req);
+	bench_pool_throughput(2, 400, req);
+	bench_pool_retire(100, req);
+	bench_pool_idle_latency(100, req, 0);
+	bench_pool_idle_latency(100, req, 1);
+	/* The same with one tenant: children reset their heap and stay. */
+	bench_tenant = 1;
+	bench_pool_throughput(1, 2000, req);
+	bench_pool_throughput(2, 2000, req);
+	bench_pool_idle_latency(100, req, 1);
+	bench_tenant = 0;
+	bench_idle_rss();
+	event_base_free(base);
+	bench_engine();
+	if (getenv("BENCH_POOL_ONLY"))
+		return 0;
+
+	d = daemon_start();
+	bench_daemon_clients(1, 300);
+	bench_daemon_clients(8, 50);
+	bench_daemon_clients(64, 8);
+	bench_daemon_tool_calls(500);
+	bench_daemon_idle(d);
+	kill(d, SIGTERM);
+	waitpid(d, &status, 0);
+	free(lat);
+	return 0;
+}

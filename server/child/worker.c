@@ -1,0 +1,670 @@
+/*
+ * The engine child. It trusts nothing from the parent: every frame goes
+ * through frame_decode() with the child's role and size bound, and a
+ * request that does not parse is answered with an error, not run.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "proto/base64.h"
+#include "proto/capnweb.h"
+#include "cm_spec.h"
+#include "codemode/protocol.h"
+#include "host/engine.h"
+#include "host/execution.h"
+#include "ipc/frame.h"
+#include "proto/texts.h"
+#include "prewarm.h"
+#include "worker.h"
+
+/* The largest EXECUTE a child accepts: code and modules at the payload bound. */
+#define WORKER_MAX_REQUEST (64u << 20)
+
+struct worker {
+	int fd;
+	uint32_t exec_id;
+	unsigned memory_limit_mb;
+	int result_sent;
+	int retained;            /* the isolate serves handle invocations */
+	uint32_t invoke_call_id; /* the invocation in flight (retained) */
+};
+
+static struct worker worker_self;
+
+static int
+worker_write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int
+worker_send_frame(struct worker *w, enum frame_type type, uint8_t flags,
+    uint32_t call_id, const char *payload, size_t n)
+{
+	uint8_t hdr[FRAME_HEADER_SIZE];
+
+	frame_encode_header(hdr, type, flags, w->exec_id, call_id, (uint32_t)n);
+	if (worker_write_all(w->fd, hdr, sizeof(hdr)) != 0)
+		return -1;
+	return n ? worker_write_all(w->fd, (const uint8_t *)payload, n) : 0;
+}
+
+static int
+worker_send(struct worker *w, enum frame_type type, const char *payload)
+{
+	return worker_send_frame(w, type, 0, 0, payload,
+	    payload ? strlen(payload) : 0);
+}
+
+/* Reads one whole frame into a malloc'd buffer; NULL at EOF or on a bad frame. */
+static uint8_t *
+worker_recv(int fd, struct frame *f)
+{
+	uint8_t hdr[FRAME_HEADER_SIZE], *buf;
+	size_t got = 0, len;
+	long r;
+
+	while (got < sizeof(hdr)) {
+		ssize_t n = read(fd, hdr + got, sizeof(hdr) - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return NULL;
+		got += (size_t)n;
+	}
+	r = frame_decode(hdr, sizeof(hdr), FRAME_ROLE_CHILD, WORKER_MAX_REQUEST,
+	    f);
+	if (r < 0)
+		return NULL;
+	len = (size_t)hdr[12] << 24 | (size_t)hdr[13] << 16 |
+	    (size_t)hdr[14] << 8 | hdr[15];
+	if ((buf = malloc(sizeof(hdr) + len + 1)) == NULL)
+		return NULL;
+	memcpy(buf, hdr, sizeof(hdr));
+	got = 0;
+	while (got < len) {
+		ssize_t n = read(fd, buf + sizeof(hdr) + got, len - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			free(buf);
+			return NULL;
+		}
+		got += (size_t)n;
+	}
+	if (frame_decode(buf, sizeof(hdr) + len, FRAME_ROLE_CHILD,
+	    WORKER_MAX_REQUEST, f) <= 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[sizeof(hdr) + len] = '\0';
+	return buf;
+}
+
+/* Sends {"error": text, "logs": []} as the run's result. */
+static void
+worker_send_error(struct worker *w, const char *text)
+{
+	json_t *msg = json_pack("{s:s, s:[]}", "error", text, "logs");
+	char *s = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+
+	if (s && worker_send(w, FRAME_RESULT, s) == 0)
+		w->result_sent = 1;
+	free(s);
+	json_decref(msg);
+}
+
+/* The run cannot start for a reason of ours: the INTERNAL text in the envelope. */
+static void
+worker_send_internal(struct worker *w, const char *detail)
+{
+	char *t = texts_compose(CM_TEXT_INTERNAL, detail);
+
+	worker_send_error(w, t ? t : detail);
+	free(t);
+}
+
+/* The first refused allocation ends the run with the memory text. */
+static void
+worker_on_oom(void *arg)
+{
+	struct worker *w = arg;
+	char mb[16], *text;
+
+	snprintf(mb, sizeof(mb), "%u", w->memory_limit_mb);
+	text = texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
+	if (w->retained) {
+		/* The invocation in flight hears it; the handles die with us. */
+		json_t *m = json_pack("{s:s}", "error", text ? text :
+		    CM_TEXT_MEMORY_LIMIT_TEMPLATE);
+		char *s = m ? json_dumps(m, JSON_COMPACT) : NULL;
+
+		if (s != NULL && w->invoke_call_id != 0)
+			worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
+			    w->invoke_call_id, s, strlen(s));
+		_exit(0);
+	}
+	worker_send_error(w, text ? text : "Execution ran out of memory.");
+	_exit(0);
+}
+
+/*
+ * A data module's bytes cross the capnweb wire as a bytes marker: give the
+ * execution the tagged binary value the module map declares instead.
+ */
+static void
+worker_modules_bytes(json_t *modules)
+{
+	json_t *pair, *src, *v, *tagged;
+	uint8_t *bytes;
+	size_t i, len;
+
+	json_array_foreach(modules, i, pair) {
+		src = json_array_get(pair, 1);
+		if (!json_is_object(src) || (v = json_object_get(src, "data")) ==
+		    NULL || capnweb_value_kind(v) == NULL ||
+		    strcmp(capnweb_value_kind(v), "bytes") != 0 ||
+		    capnweb_value_get_bytes(v, &bytes, &len) != 0)
+			continue;
+		tagged = cm_binary_new(CM_BINARY_UINT8ARRAY, bytes, len);
+		free(bytes);
+		if (tagged != NULL)
+			json_object_set_new(src, "data", tagged);
+	}
+}
+
+/* ---- execution_host: the run's calls as frames on the socket ---- */
+
+static int
+worker_host_send(void *arg, enum execution_call kind, const char *json,
+    size_t len, uint32_t call_id)
+{
+	struct worker *w = arg;
+
+	return worker_send_frame(w, kind == EXECUTION_OUTBOUND ?
+	    FRAME_OUTBOUND_REQUEST : FRAME_TOOL_CALL, 0, call_id, json, len);
+}
+
+static void
+worker_host_wait_edge(void *arg, int waiting)
+{
+	struct worker *w = arg;
+
+	worker_send_frame(w, FRAME_HOST_WAIT, waiting ? 1 : 0, 0, NULL, 0);
+}
+
+/* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or OUTBOUND_RESPONSE. */
+static int
+worker_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
+    size_t *len)
+{
+	struct worker *w = arg;
+	struct pollfd pfd;
+	struct frame f;
+	double until = ms >= 0 ? engine_now_ms() + ms : 0, left;
+	uint8_t *buf;
+	int r, timeout;
+
+	for (;;) {
+		if (ms >= 0) {
+			left = until - engine_now_ms();
+			if (left <= 0)
+				return 0;
+			timeout = left > 2e9 ? 2000000000 : (int)left + 1;
+		} else
+			timeout = -1;
+		pfd.fd = w->fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		r = poll(&pfd, 1, timeout);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			continue;       /* recomputed: returns 0 once the time is up */
+		if ((buf = worker_recv(w->fd, &f)) == NULL)
+			return -1;
+		if (f.type == FRAME_SHUTDOWN || f.type == FRAME_CLOSE_HANDLES)
+			_exit(0);
+		/* An answer to an earlier execution of a staying child: late. */
+		if ((f.type != FRAME_TOOL_RESULT &&
+		    f.type != FRAME_OUTBOUND_RESPONSE) || f.exec_id != w->exec_id) {
+			free(buf);
+			continue;
+		}
+		if ((*payload = malloc(f.len + 1)) == NULL) {
+			free(buf);
+			return -1;
+		}
+		memcpy(*payload, f.payload, f.len);
+		(*payload)[f.len] = '\0';
+		*len = f.len;
+		*call_id = f.call_id;
+		free(buf);
+		return 1;
+	}
+}
+
+/* The invocation's request as the execution reads it: the body as base64. */
+static char *
+worker_invoke_request(const json_t *request)
+{
+	json_t *out = json_deep_copy(request), *body;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	char *b64, *s;
+
+	if (!json_is_object(out)) {
+		json_decref(out);
+		return NULL;
+	}
+	body = json_object_get(out, "body");
+	if (body != NULL && capnweb_value_get_bytes(body, &bytes, &n) == 0) {
+		if ((b64 = malloc(base64_encoded_len(n, 1) + 1)) == NULL) {
+			free(bytes);
+			json_decref(out);
+			return NULL;
+		}
+		base64_encode(bytes, n, 1, b64);
+		json_object_set_new(out, "body", json_string(b64));
+		free(b64);
+		free(bytes);
+	} else if (body != NULL && !json_is_string(body))
+		json_object_set_new(out, "body", json_null());
+	s = json_dumps(out, JSON_COMPACT);
+	json_decref(out);
+	return s;
+}
+
+/* The execution's answer as the parent resolves it: the body as bytes. */
+static char *
+worker_invoke_answer(const char *answer)
+{
+	json_t *a = json_loads(answer, 0, NULL), *res, *body;
+	uint8_t *bytes;
+	const char *b64;
+	long n;
+	char *s;
+
+	res = json_object_get(a, "response");
+	body = json_object_get(res, "body");
+	if (json_is_string(body)) {
+		b64 = json_string_value(body);
+		if ((bytes = malloc(json_string_length(body) / 4 * 3 + 3)) == NULL ||
+		    (n = base64_decode(b64, json_string_length(body), bytes)) < 0) {
+			free(bytes);
+			json_decref(a);
+			return NULL;
+		}
+		json_object_set_new(res, "body", capnweb_value_bytes(bytes,
+		    (size_t)n, "ArrayBuffer"));
+		free(bytes);
+	}
+	s = a ? json_dumps(a, JSON_COMPACT) : NULL;
+	json_decref(a);
+	return s;
+}
+
+/* Waits for the parent to end us (after a bound ended an invocation). */
+static void
+worker_linger(struct worker *w)
+{
+	char buf[4096];
+	ssize_t r;
+
+	for (;;) {
+		r = read(w->fd, buf, sizeof(buf));
+		if (r == 0 || (r < 0 && errno != EINTR))
+			break;
+	}
+	_exit(0);
+}
+
+/* Serves INVOKE_HANDLE frames one at a time until the handles close. */
+static void
+worker_serve_handles(struct worker *w, struct engine *e,
+    const struct execution_request *er, const struct execution_host *host)
+{
+	enum execution_invoke_end end;
+	struct frame f;
+	json_t *msg;
+	uint8_t *buf;
+	char *req, *answer, *wire;
+	const char *handle;
+
+	w->retained = 1;
+	for (;;) {
+		if ((buf = worker_recv(w->fd, &f)) == NULL)
+			return;
+		if (f.type != FRAME_INVOKE_HANDLE) {
+			free(buf);
+			if (f.type == FRAME_CLOSE_HANDLES || f.type == FRAME_SHUTDOWN)
+				return;
+			continue;
+		}
+		w->invoke_call_id = f.call_id;
+		msg = json_loadb((const char *)f.payload, f.len, 0, NULL);
+		free(buf);
+		handle = json_string_value(json_object_get(msg, "handle"));
+		/* api.c may name the execution for HandleNotFound's text. */
+		if (json_is_string(json_object_get(msg, "executionId")) &&
+		    json_is_object(json_object_get(msg, "request")))
+			json_object_set(json_object_get(msg, "request"),
+			    "executionId", json_object_get(msg, "executionId"));
+		req = worker_invoke_request(json_object_get(msg, "request"));
+		answer = NULL;
+		if (handle == NULL || req == NULL)
+			end = EXECUTION_INVOKE_FAILED;
+		else
+			end = execution_invoke(e, er, host, handle, req, &answer);
+		free(req);
+		json_decref(msg);
+		if (end == EXECUTION_INVOKE_TIMEOUT)
+			worker_linger(w);   /* the parent reports the bound */
+		wire = answer ? worker_invoke_answer(answer) : NULL;
+		free(answer);
+		if (wire == NULL || worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
+		    f.call_id, wire, strlen(wire)) != 0) {
+			free(wire);
+			return;
+		}
+		free(wire);
+		w->invoke_call_id = 0;
+	}
+}
+
+/*
+ * The heap the zygote prepares once: every child starts from its pristine
+ * copy (fork's copy-on-write), so heap creation and the prelude never sit
+ * on a request's path, and nothing one run does can reach another.
+ */
+static struct engine *worker_warm_engine;
+/*
+ * The ranges a spare warms: read once by the zygote (worker_warm), whose
+ * mappings its children share, instead of by every child on the way to
+ * becoming a spare (half a millisecond here). A child warms them only
+ * if worker_prepare ran in it.
+ */
+static struct prewarm worker_prewarm_ranges;
+static const struct prewarm *worker_prewarm;        /* NULL: learned pages */
+
+void
+worker_prepare(void *arg)
+{
+	(void)arg;
+	/* A zygote that did not read them (no warm hook): read them here. */
+	if (worker_prewarm_ranges.n == 0)
+		(void)prewarm_scan(&worker_prewarm_ranges);
+	worker_prewarm = &worker_prewarm_ranges;
+}
+
+struct engine *
+worker_warm_heap(void)
+{
+	struct engine_options eo;
+	struct engine *e;
+	char err[256];
+
+	/* jansson seeds its hash from /dev/urandom on first use: do it before the sandbox. */
+	json_object_seed(0);
+	memset(&eo, 0, sizeof(eo));
+	if ((e = engine_create(&eo, err, sizeof(err))) == NULL)
+		return NULL;
+	/*
+	 * The prelude's lazy groups and the host's side too: no child does
+	 * either on a request's path.
+	 */
+	if (engine_preload(e) != 0 || execution_prepare(e) != 0) {
+		engine_destroy(e);
+		return NULL;
+	}
+	/* Room for a run's allocations on pages the spare warms ahead. */
+	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
+	return e;
+}
+
+/* The answering host's hooks (worker_answering_host). */
+static int
+worker_answering_send(void *arg, enum execution_call kind, const char *json,
+    size_t len, uint32_t call_id)
+{
+	struct worker_answering *w = arg;
+
+	(void)kind;
+	(void)json;
+	(void)len;
+	w->call_id = call_id;
+	w->pending = 1;
+	return 0;
+}
+
+static int
+worker_answering_wait(void *arg, double ms, uint32_t *call_id,
+    char **payload, size_t *len)
+{
+	struct worker_answering *w = arg;
+
+	(void)ms;
+	if (!w->pending || (*payload = strdup(w->answer)) == NULL)
+		return -1;
+	w->pending = 0;
+	*call_id = w->call_id;
+	*len = strlen(*payload);
+	return 1;
+}
+
+static void
+worker_answering_edge(void *arg, int waiting)
+{
+	(void)arg;
+	(void)waiting;
+}
+
+void
+worker_answering_host(struct worker_answering *w, const char *answer,
+    struct execution_host *host)
+{
+	w->answer = answer;
+	w->call_id = 0;
+	w->pending = 0;
+	host->send = worker_answering_send;
+	host->wait = worker_answering_wait;
+	host->host_wait = worker_answering_edge;
+	host->arg = w;
+}
+
+/*
+ * A run shaped like most requests (a provider's tool call awaited, a log
+ * line, an object result), in a throwaway child of the zygote: the pages
+ * it writes are the ones every spare copies first (prewarm_learn).
+ */
+static int
+worker_rehearse(void *arg)
+{
+	struct worker_answering w;
+	struct execution_host host;
+	struct execution_request er;
+	json_t *providers;
+	char *msg;
+	int retained, ok;
+
+	(void)arg;
+	worker_answering_host(&w, "{\"result\":[1,\"a\"]}", &host);
+	providers = json_loads("[{\"name\":\"rehearsal\",\"tools\":"
+	    "[\"tool\"]}]", 0, NULL);
+	if (worker_warm_engine == NULL || providers == NULL ||
+	    engine_configure(worker_warm_engine, (size_t)CM_DEFAULT_MEMORY_LIMIT
+	    << 20, 1000, NULL, NULL) != 0) {
+		json_decref(providers);
+		return -1;
+	}
+	memset(&er, 0, sizeof(er));
+	er.code = "async () => { const v = await rehearsal.tool({ n: [1, 2, "
+	    "3].map((x) => x * 2) }); console.log('rehearsal', v.length); "
+	    "return { v, s: String(v[1]) }; }";
+	er.providers = providers;
+	er.timeout_ms = 1000;
+	er.outbound_mode = "disabled";
+	er.memory_limit_mb = CM_DEFAULT_MEMORY_LIMIT;
+	msg = execution_run(worker_warm_engine, &er, &host, &retained);
+	ok = msg != NULL && strstr(msg, "\"resultJson\"") != NULL;
+	free(msg);
+	json_decref(providers);
+	return ok ? 0 : -1;
+}
+
+int
+worker_warm(void *arg)
+{
+	(void)arg;
+	/* Without it each child builds its own heap (worker_child_main). */
+	worker_warm_engine = worker_warm_heap();
+	/* The image children reset to between executions; without, none stays. */
+	if (worker_warm_engine != NULL)
+		(void)engine_freeze(worker_warm_engine);
+	/* After the heap and its reserve: what children get, and learn from. */
+	if (prewarm_scan(&worker_prewarm_ranges) == 0 &&
+	    worker_warm_engine != NULL)
+		(void)prewarm_learn(&worker_prewarm_ranges, worker_rehearse,
+		    NULL);
+	return 0;
+}
+
+/*
+ * Receives one EXECUTE and answers it. *stay says the parent asked for
+ * another and this run leaves nothing behind that a reset cannot undo.
+ * Returns the child's exit status should it end now.
+ */
+static int
+worker_serve_one(struct worker *w, int fd, int *stay)
+{
+	struct execution_request er;
+	struct execution_host host;
+	struct engine_options eo;
+	struct engine *e;
+	struct frame f;
+	json_t *req, *providers = NULL, *modules = NULL;
+	const char *code, *mode = "disabled";
+	json_int_t timeout = CM_DEFAULT_TIMEOUT, mem = CM_DEFAULT_MEMORY_LIMIT;
+	int count_waits = 0, retain = 0, retained = 0;
+	uint8_t *buf;
+	char err[256], *msg;
+
+	*stay = 0;
+	/* A staying child may still get late answers of its last execution. */
+	while ((buf = worker_recv(fd, &f)) != NULL &&
+	    (f.type == FRAME_TOOL_RESULT || f.type == FRAME_OUTBOUND_RESPONSE))
+		free(buf);
+	if (buf == NULL || f.type != FRAME_EXECUTE) {
+		free(buf);
+		return 2;
+	}
+	w->exec_id = f.exec_id;
+	req = json_loadb((const char *)f.payload, f.len, 0, NULL);
+	free(buf);
+	if (req == NULL || json_unpack(req,
+	    "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b}", "code", &code,
+	    "providers", &providers, "modules", &modules, "timeout", &timeout,
+	    "memoryLimit", &mem, "countHostWaits", &count_waits,
+	    "outboundMode", &mode, "retainHandles", &retain) != 0 || timeout <= 0 ||
+	    mem <= 0 || mem > 1 << 20 || (providers && !json_is_array(providers)) ||
+	    (modules && !json_is_array(modules))) {
+		worker_send_internal(w, "the execute request was malformed");
+		json_decref(req);
+		return 0;
+	}
+	w->memory_limit_mb = (unsigned)mem;
+	if (modules != NULL)
+		worker_modules_bytes(modules);
+	memset(&eo, 0, sizeof(eo));
+	eo.memory_limit = (size_t)mem << 20;
+	eo.timeout_ms = (double)timeout;
+	eo.on_oom = worker_on_oom;
+	eo.oom_arg = w;
+	/* The zygote's warm heap when there is one (a failed warm-up falls back). */
+	if ((e = worker_warm_engine) != NULL) {
+		if (engine_configure(e, eo.memory_limit, eo.timeout_ms,
+		    worker_on_oom, w) != 0) {
+			snprintf(err, sizeof(err), "the engine could not take "
+			    "the %u MB limit", (unsigned)mem);
+			worker_send_internal(w, err);
+			json_decref(req);
+			return 0;
+		}
+	} else if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
+		worker_send_internal(w, err);
+		json_decref(req);
+		return 0;
+	}
+	memset(&er, 0, sizeof(er));
+	er.code = code;
+	er.providers = providers;
+	er.modules = modules;
+	er.timeout_ms = (double)timeout;
+	er.count_host_waits = count_waits;
+	er.outbound_mode = mode;
+	er.memory_limit_mb = (unsigned)mem;
+	er.retain_handles = retain;
+	host.send = worker_host_send;
+	host.wait = worker_host_wait;
+	host.host_wait = worker_host_wait_edge;
+	host.arg = w;
+	msg = execution_run(e, &er, &host, &retained);
+	if (msg != NULL && worker_send_frame(w, FRAME_RESULT, retained ? 1 : 0,
+	    0, msg, strlen(msg)) == 0)
+		w->result_sent = 1;
+	else if (msg == NULL && engine_oom(e))
+		worker_on_oom(w);
+	free(msg);
+	if (w->result_sent && retained)
+		worker_serve_handles(w, e, &er, &host);
+	json_decref(req);
+	*stay = (f.flags & FRAME_EXECUTE_STAY) && w->result_sent &&
+	    e == worker_warm_engine;
+	return w->result_sent ? 0 : 3;
+}
+
+int
+worker_child_main(int fd, void *arg)
+{
+	struct worker *w = &worker_self;
+	int rc, stay, first;
+
+	(void)arg;
+	for (first = 1;; first = 0) {
+		memset(w, 0, sizeof(*w));
+		w->fd = fd;
+		if (worker_send(w, FRAME_HELLO, "{}") != 0)
+			return 1;
+		/* A spare waits here: making the run's pages private. */
+		if (first)
+			(void)prewarm_run(worker_prewarm, fd);
+		rc = worker_serve_one(w, fd, &stay);
+		/*
+		 * Asked to stay: the heap goes back to the zygote's image, so
+		 * the next execution starts as fresh as in a new child. Else
+		 * the process ends here, with no need to tear the heap down.
+		 */
+		if (!stay || engine_reset(worker_warm_engine) != 0)
+			return rc;
+	}
+}

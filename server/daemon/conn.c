@@ -1,0 +1,604 @@
+/*
+ * Client connections. Callbacks only record what happened and call
+ * conn_drive(), which moves the connection through enum conn_state
+ * (memcached's drive_machine): one place decides every transition.
+ */
+#include <sys/socket.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+
+#include "api.h"
+#include "proto/capnweb.h"
+#include "conn.h"
+#include "daemon.h"
+#include "proto/http.h"
+#include "pool/pool.h"
+
+/* Output beyond this stops reading from the client until it drains. */
+#define CONN_OUTPUT_HIGH (16u << 20)
+#define CONN_OUTPUT_LOW (4u << 20)
+
+static void conn_drive(struct conn *);
+
+static struct timeval
+conn_tv(unsigned ms)
+{
+	struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+
+	return tv;
+}
+
+void
+conn_free(struct conn *c)
+{
+	struct daemon *d = c->d;
+
+	if (c->session) {
+		capnweb_session_close(c->session, "the connection closed");
+		capnweb_session_free(c->session);
+	}
+	/* Children that stayed for this connection's next execution end. */
+	if (d->pool != NULL)
+		pool_forget_tenant(d->pool, c->tenant);
+	ws_assembler_free(&c->wsa);
+	if (c->ev_timer)
+		event_free(c->ev_timer);
+	if (c->ev_age)
+		event_free(c->ev_age);
+	if (c->bev)
+		bufferevent_free(c->bev);
+	TAILQ_REMOVE(&d->conns, c, entry);
+	d->nconns--;
+	d->metrics.connections_open--;
+	free(c);
+}
+
+/* Queues a plain HTTP answer and closes once it is out. */
+static void
+conn_reply(struct conn *c, int status, const char *ctype, const char *body,
+    size_t body_len)
+{
+	struct http_header h[2];
+	char head[512];
+	long n;
+
+	h[0].name = "Content-Type";
+	h[0].name_len = 12;
+	h[0].value = ctype;
+	h[0].value_len = strlen(ctype);
+	h[1].name = "Connection";
+	h[1].name_len = 10;
+	h[1].value = "close";
+	h[1].value_len = 5;
+	n = http_build_response(head, sizeof(head), status, h, 2,
+	    (long long)body_len);
+	if (n > 0) {
+		bufferevent_write(c->bev, head, (size_t)n);
+		bufferevent_write(c->bev, body, body_len);
+	}
+	c->d->metrics.http_requests++;
+	c->state = CONN_REPLY;
+	c->close_after_flush = 1;
+}
+
+static void
+conn_reply_error(struct conn *c, int err)
+{
+	char buf[1024];
+	long n = http_build_error(buf, sizeof(buf), err);
+
+	if (n > 0)
+		bufferevent_write(c->bev, buf, (size_t)n);
+	c->state = CONN_REPLY;
+	c->close_after_flush = 1;
+}
+
+/* Sends one WebSocket frame (server frames are unmasked). */
+static void
+conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
+{
+	uint8_t hdr[WS_MAX_HEADER];
+	long n;
+
+	if (c->bev == NULL || c->state == CONN_DEAD)
+		return;
+	n = ws_frame_write_header(hdr, sizeof(hdr), 1, opcode, len, NULL);
+	if (n <= 0)
+		return;
+	bufferevent_write(c->bev, hdr, (size_t)n);
+	if (len)
+		bufferevent_write(c->bev, payload, len);
+}
+
+/* capnweb's sink: each outgoing message is one text frame. */
+static void
+conn_on_session_send(void *udata, const char *msg, size_t len)
+{
+	conn_ws_send(udata, WS_OP_TEXT, msg, len);
+}
+
+/* How long the peer has to answer our close frame before we hang up. */
+#define CONN_CLOSE_TIMEOUT_MS 5000
+
+static void
+conn_send_close(struct conn *c, int code, const char *reason)
+{
+	uint8_t payload[WS_MAX_CONTROL_PAYLOAD];
+	long n = ws_close_payload(payload, code, reason,
+	    reason ? strlen(reason) : 0);
+	struct timeval tv = conn_tv(CONN_CLOSE_TIMEOUT_MS);
+
+	if (n >= 0) {
+		conn_ws_send(c, WS_OP_CLOSE, payload, (size_t)n);
+		c->close_queued = 1;
+	}
+	/* The timer now bounds the close handshake instead of pinging. */
+	evtimer_del(c->ev_timer);
+	evtimer_add(c->ev_timer, &tv);
+}
+
+void
+conn_close(struct conn *c, int code, const char *reason)
+{
+	int act;
+
+	if (c->state != CONN_WS)
+		return;
+	act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE);
+	if (act & WS_ACT_SEND_CLOSE)
+		conn_send_close(c, code, reason);
+	c->state = CONN_WS_CLOSING;
+	if (act & WS_ACT_CLOSE_TRANSPORT)
+		c->close_after_flush = 1;
+}
+
+/* The bearer token check for TCP upgrades (onConnection's equivalent). */
+static int
+conn_admitted(struct conn *c, const struct http_request *req)
+{
+	const struct http_header *h;
+	const char *tok = c->d->cfg.token;
+	size_t tlen;
+
+	if (c->is_unix || tok == NULL)
+		return 1;
+	h = http_header_find(req->headers, req->num_headers, "Authorization");
+	tlen = strlen(tok);
+	return h != NULL && h->value_len == 7 + tlen &&
+	    strncasecmp(h->value, "Bearer ", 7) == 0 &&
+	    memcmp(h->value + 7, tok, tlen) == 0;
+}
+
+static int
+conn_target_is(const struct http_request *req, const char *path)
+{
+	size_t n = strlen(path), tl = req->target_len;
+	const char *q = memchr(req->target, '?', tl);
+
+	if (q != NULL)
+		tl = (size_t)(q - req->target);
+	return tl == n && memcmp(req->target, path, n) == 0;
+}
+
+/* Upgrades to a WebSocket carrying a capnweb session. */
+static void
+conn_upgrade(struct conn *c, const struct http_request *req)
+{
+	struct http_ws_upgrade up;
+	struct capnweb_config cfg;
+	char head[512];
+	long n;
+	int rc;
+
+	if ((rc = http_ws_check_request(req, &up)) != 0) {
+		conn_reply_error(c, rc);
+		return;
+	}
+	if (!conn_admitted(c, req)) {
+		c->d->metrics.connections_rejected++;
+		conn_reply(c, 401, "text/plain", "unauthorized\n", 13);
+		return;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.main = api_on_call;
+	cfg.main_udata = c;
+	cfg.send = conn_on_session_send;
+	cfg.send_udata = c;
+	if ((c->session = capnweb_session_new(&cfg)) == NULL ||
+	    (n = http_build_ws_response(head, sizeof(head), &up)) <= 0) {
+		conn_reply(c, 500, "text/plain", "internal error\n", 15);
+		return;
+	}
+	bufferevent_write(c->bev, head, (size_t)n);
+	ws_assembler_init(&c->wsa, WS_ROLE_SERVER, WS_MAX_MESSAGE_DEFAULT);
+	c->ws_state = WS_STATE_OPEN;
+	c->state = CONN_WS;
+	/* From now on the timer pings instead of bounding the head. */
+	evtimer_del(c->ev_timer);
+	if (c->d->cfg.ping_interval) {
+		struct timeval tv = conn_tv(c->d->cfg.ping_interval);
+
+		evtimer_add(c->ev_timer, &tv);
+	}
+	daemon_log(c->d, LOG_DEBUG, "event=upgrade unix=%d", c->is_unix);
+}
+
+/* Routes one parsed request head. */
+static void
+conn_route(struct conn *c, const struct http_request *req)
+{
+	struct daemon *d = c->d;
+	int get = req->method_len == 3 && memcmp(req->method, "GET", 3) == 0;
+
+	if (conn_target_is(req, "/healthz") || conn_target_is(req, "/readyz") ||
+	    conn_target_is(req, "/metrics")) {
+		if (!get) {
+			conn_reply(c, 405, "text/plain", "method not allowed\n",
+			    19);
+			return;
+		}
+		if (conn_target_is(req, "/healthz"))
+			conn_reply(c, 200, "text/plain", "ok\n", 3);
+		else if (conn_target_is(req, "/readyz"))
+			d->ready ? conn_reply(c, 200, "text/plain", "ready\n", 6) :
+			    conn_reply(c, 503, "text/plain", "draining\n", 9);
+		else if (!d->cfg.metrics)
+			conn_reply(c, 404, "text/plain", "not found\n", 10);
+		else {
+			struct pool_stats ps;
+			size_t len;
+			char *text;
+
+			pool_stats(d->pool, &ps);
+			if ((text = metrics_render(&d->metrics, &ps, d->ready,
+			    &len)) == NULL) {
+				conn_reply(c, 500, "text/plain", "no memory\n", 10);
+				return;
+			}
+			conn_reply(c, 200, "text/plain; version=0.0.4", text, len);
+			free(text);
+		}
+		return;
+	}
+	/* The protocol's wire lives at "/"; other paths stay free for other wires. */
+	if (conn_target_is(req, "/") && http_header_find(req->headers,
+	    req->num_headers, "Upgrade") != NULL) {
+		if (!d->ready) {
+			conn_reply(c, 503, "text/plain", "draining\n", 9);
+			return;
+		}
+		conn_upgrade(c, req);
+		return;
+	}
+	conn_reply(c, 404, "text/plain", "not found\n", 10);
+}
+
+/* CONN_HEAD: parse what arrived; route once the head is whole. */
+static void
+conn_read_head(struct conn *c)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	struct http_header headers[HTTP_DEFAULT_MAX_HEADERS];
+	struct http_request req;
+	size_t avail = evbuffer_get_length(in);
+	const char *buf;
+	long n;
+
+	if (avail == 0)
+		return;
+	if (avail > HTTP_DEFAULT_MAX_HEAD + 1)
+		avail = HTTP_DEFAULT_MAX_HEAD + 1;
+	buf = (const char *)evbuffer_pullup(in, (ssize_t)avail);
+	memset(&req, 0, sizeof(req));
+	req.headers = headers;
+	req.headers_cap = HTTP_DEFAULT_MAX_HEADERS;
+	n = http_parse_request(buf, avail, &req);
+	if (n == 0)
+		return;
+	if (n < 0) {
+		evbuffer_drain(in, evbuffer_get_length(in));
+		conn_reply_error(c, (int)n);
+		return;
+	}
+	conn_route(c, &req);
+	evbuffer_drain(in, (size_t)n);
+	if (c->state == CONN_REPLY)
+		evbuffer_drain(in, evbuffer_get_length(in));
+}
+
+/* Fails the WebSocket with a close code (protocol error, bad data, ...). */
+static void
+conn_ws_fail(struct conn *c, int code, const char *reason)
+{
+	int act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
+	    WS_CE_PROTOCOL_ERROR);
+
+	if (act & WS_ACT_SEND_CLOSE)
+		conn_send_close(c, code, reason);
+	c->state = CONN_WS_CLOSING;
+	c->close_after_flush = 1;
+}
+
+/* One complete WebSocket event. */
+static void
+conn_ws_event(struct conn *c, const struct ws_event *ev)
+{
+	int act;
+
+	switch (ev->type) {
+	case WS_EV_TEXT:
+		if (c->state != CONN_WS)
+			return;
+		if (capnweb_session_receive(c->session, (const char *)ev->data,
+		    ev->len) == CAPNWEB_ENDED) {
+			/* capnweb ends a broken session with 3000 and the reason. */
+			const char *why = capnweb_session_end_reason(c->session);
+
+			act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
+			    WS_CE_LOCAL_CLOSE);
+			if (act & WS_ACT_SEND_CLOSE)
+				conn_send_close(c, CAPNWEB_CLOSE_CODE,
+				    why ? why : "RPC session ended");
+			c->state = CONN_WS_CLOSING;
+			c->close_after_flush = 1;
+		}
+		return;
+	case WS_EV_BINARY:
+		conn_ws_fail(c, WS_CLOSE_UNSUPPORTED,
+		    "binary messages are not part of this protocol");
+		return;
+	case WS_EV_PING:
+		conn_ws_send(c, WS_OP_PONG, ev->data, ev->len);
+		return;
+	case WS_EV_PONG:
+		c->ping_outstanding = 0;
+		return;
+	case WS_EV_CLOSE:
+		act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
+		    WS_CE_PEER_CLOSE);
+		if (act & WS_ACT_SEND_CLOSE)
+			conn_send_close(c, ev->close_code ==
+			    WS_CLOSE_NO_STATUS ? WS_CLOSE_NORMAL : ev->close_code,
+			    NULL);
+		c->state = CONN_WS_CLOSING;
+		if (act & WS_ACT_CLOSE_TRANSPORT)
+			c->close_after_flush = 1;
+		return;
+	case WS_EV_NONE:
+		return;
+	}
+}
+
+/* CONN_WS / CONN_WS_CLOSING: decode every whole frame that arrived. */
+static void
+conn_read_frames(struct conn *c)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+
+	while (c->state == CONN_WS || c->state == CONN_WS_CLOSING) {
+		size_t avail = evbuffer_get_length(in);
+		struct ws_event ev;
+		uint8_t *buf;
+		long n;
+
+		if (avail == 0 || c->close_after_flush)
+			return;
+		buf = evbuffer_pullup(in, (ssize_t)avail);
+		n = ws_assembler_feed(&c->wsa, buf, avail, &ev);
+		if (n == 0)
+			return;
+		if (n < 0) {
+			evbuffer_drain(in, avail);
+			conn_ws_fail(c, ws_error_close_code((int)n),
+			    ws_strerror((int)n));
+			return;
+		}
+		conn_ws_event(c, &ev);
+		if (c->bev == NULL)
+			return;
+		evbuffer_drain(in, (size_t)n);
+	}
+}
+
+/* The one place a connection changes state or goes away. */
+static void
+conn_drive(struct conn *c)
+{
+	size_t out;
+
+	if (c->in_drive)
+		return;
+	c->in_drive = 1;
+	switch (c->state) {
+	case CONN_HEAD:
+		conn_read_head(c);
+		if (c->state == CONN_WS)
+			conn_read_frames(c);
+		break;
+	case CONN_WS:
+	case CONN_WS_CLOSING:
+		conn_read_frames(c);
+		break;
+	case CONN_REPLY:
+	case CONN_DEAD:
+		break;
+	}
+	c->in_drive = 0;
+	if (c->state == CONN_DEAD) {
+		conn_free(c);
+		return;
+	}
+	out = evbuffer_get_length(bufferevent_get_output(c->bev));
+	/* Our close frame left the socket: the handshake says what follows. */
+	if (c->close_queued && out == 0) {
+		c->close_queued = 0;
+		if (ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
+		    WS_CE_CLOSE_FLUSHED) & WS_ACT_CLOSE_TRANSPORT)
+			c->close_after_flush = 1;
+	}
+	if (c->close_after_flush && out == 0) {
+		conn_free(c);
+		return;
+	}
+	/* Back-pressure: a client that does not read stops being read. */
+	if (!c->read_paused && out > CONN_OUTPUT_HIGH) {
+		bufferevent_disable(c->bev, EV_READ);
+		c->read_paused = 1;
+	} else if (c->read_paused && out < CONN_OUTPUT_LOW) {
+		bufferevent_enable(c->bev, EV_READ);
+		c->read_paused = 0;
+	}
+}
+
+static void
+conn_on_read(struct bufferevent *bev, void *arg)
+{
+	(void)bev;
+	conn_drive(arg);
+}
+
+static void
+conn_on_write(struct bufferevent *bev, void *arg)
+{
+	(void)bev;
+	conn_drive(arg);
+}
+
+static void
+conn_on_event(struct bufferevent *bev, short what, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)bev;
+	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
+		c->state = CONN_DEAD;
+		conn_drive(c);
+	}
+}
+
+/* Head deadline while reading the head; ping tick once upgraded. */
+static void
+conn_on_timer(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+	struct timeval tv;
+
+	(void)fd;
+	(void)what;
+	if (c->state == CONN_HEAD) {
+		/* A slow client gets 408 and the door. */
+		conn_reply(c, 408, "text/plain", "request timeout\n", 16);
+		conn_drive(c);
+		return;
+	}
+	if (c->state == CONN_WS_CLOSING) {
+		/* The peer never answered our close. */
+		ws_conn_step(&c->ws_state, WS_ROLE_SERVER, WS_CE_TIMEOUT);
+		c->state = CONN_DEAD;
+		conn_drive(c);
+		return;
+	}
+	if (c->state != CONN_WS)
+		return;
+	if (c->ping_outstanding) {
+		daemon_log(c->d, LOG_INFO, "event=peer_dead reason=no_pong");
+		c->state = CONN_DEAD;
+		conn_drive(c);
+		return;
+	}
+	c->ping_outstanding = 1;
+	conn_ws_send(c, WS_OP_PING, "", 0);
+	tv = conn_tv(c->d->cfg.ping_interval);
+	evtimer_add(c->ev_timer, &tv);
+}
+
+static void
+conn_on_age(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)fd;
+	(void)what;
+	if (c->state == CONN_WS) {
+		conn_close(c, WS_CLOSE_GOING_AWAY, "maximum connection age");
+		conn_drive(c);
+	}
+}
+
+int
+conn_accept(struct daemon *d, int fd, int is_unix)
+{
+	struct conn *c;
+	struct timeval tv;
+
+	if (d->nconns >= d->cfg.max_connections) {
+		d->metrics.connections_rejected++;
+		close(fd);
+		return -1;
+	}
+	if ((c = calloc(1, sizeof(*c))) == NULL) {
+		close(fd);
+		return -1;
+	}
+	c->d = d;
+	c->is_unix = is_unix;
+	c->state = CONN_HEAD;
+	c->tenant = ++d->last_tenant;
+	if (is_unix) {
+		struct ucred cr;
+		socklen_t len = sizeof(cr);
+
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0)
+			c->peer_uid = cr.uid;
+		if (d->cfg.allowed_uids) {
+			size_t i;
+			int ok = 0;
+
+			for (i = 0; i < d->cfg.n_allowed_uids; i++)
+				ok |= d->cfg.allowed_uids[i] == c->peer_uid;
+			if (!ok) {
+				/* Refused before any byte is read. */
+				d->metrics.connections_rejected++;
+				daemon_log(d, LOG_INFO,
+				    "event=reject reason=uid uid=%u",
+				    (unsigned)c->peer_uid);
+				close(fd);
+				free(c);
+				return -1;
+			}
+		}
+	}
+	c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	c->ev_timer = evtimer_new(d->base, conn_on_timer, c);
+	if (c->bev == NULL || c->ev_timer == NULL) {
+		if (c->bev)
+			bufferevent_free(c->bev);
+		else
+			close(fd);
+		if (c->ev_timer)
+			event_free(c->ev_timer);
+		free(c);
+		return -1;
+	}
+	TAILQ_INSERT_TAIL(&d->conns, c, entry);
+	d->nconns++;
+	d->metrics.connections_total++;
+	d->metrics.connections_open++;
+	bufferevent_setcb(c->bev, conn_on_read, conn_on_write, conn_on_event, c);
+	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	tv = conn_tv(d->cfg.head_timeout);
+	evtimer_add(c->ev_timer, &tv);
+	if (d->cfg.max_connection_age &&
+	    (c->ev_age = evtimer_new(d->base, conn_on_age, c)) != NULL) {
+		tv = conn_tv(d->cfg.max_connection_age);
+		evtimer_add(c->ev_age, &tv);
+	}
+	return 0;
+}

@@ -1,0 +1,57 @@
+/*
+ * One client connection: an HTTP/1.1 request head, then either a plain
+ * answer (health, readiness, metrics, errors) or a WebSocket that carries
+ * a capnweb session serving the ExecutorApi.
+ */
+#ifndef CONN_H
+#define CONN_H
+
+#include <sys/queue.h>
+#include <sys/types.h>
+
+#include <stdint.h>
+
+#include "proto/ws.h"
+
+struct daemon;
+struct capnweb_session;
+
+/* Where a connection is. Every transition happens in conn_drive(). */
+enum conn_state {
+	CONN_HEAD,       /* reading the request head (bounded in size and time) */
+	CONN_REPLY,      /* a plain HTTP answer is queued; close once flushed */
+	CONN_WS,         /* WebSocket open: text messages feed the capnweb session */
+	CONN_WS_CLOSING, /* our close frame is queued; waiting for the peer's */
+	CONN_DEAD        /* transport gone; conn_drive frees it */
+};
+
+struct conn {
+	TAILQ_ENTRY(conn) entry;
+	struct daemon *d;
+	struct bufferevent *bev;
+	enum conn_state state;
+	int is_unix;
+	uid_t peer_uid;             /* unix peers only */
+	uint64_t tenant;            /* whose executions may share a child */
+	struct ws_assembler wsa;
+	enum ws_conn_state ws_state;
+	struct capnweb_session *session;
+	struct event *ev_timer;     /* head deadline, then pings */
+	struct event *ev_age;       /* maxConnectionAge */
+	int ping_outstanding;
+	int read_paused;            /* back-pressure: output is backed up */
+	int close_after_flush;
+	int close_queued;           /* our close frame is in the output buffer */
+	int in_drive;               /* re-entry guard */
+};
+
+/* Takes ownership of an accepted socket. Returns 0, or -1 (fd closed). */
+int conn_accept(struct daemon *d, int fd, int is_unix);
+
+/* Starts a close of a WebSocket connection (going away), e.g. at shutdown. */
+void conn_close(struct conn *c, int code, const char *reason);
+
+/* Frees a connection at once (daemon teardown). */
+void conn_free(struct conn *c);
+
+#endif
