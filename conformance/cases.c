@@ -8,27 +8,27 @@
 #include "expect.h"
 
 static const char *const case_keys[] = { "name", "rule", "doc", "tags",
-    "request", "expect", "steps", "caseTimeoutMs", NULL };
+	"request", "expect", "steps", "caseTimeoutMs", NULL };
 static const char *const request_keys[] = { "code", "providers", "modules",
-    "timeout", "countHostWaits", "retainHandles", "outbound",
-    "outboundScript", "dispatch", NULL };
+	"timeout", "countHostWaits", "retainHandles", "outbound",
+	"outboundScript", "dispatch", NULL };
 static const char *const expect_keys[] = { "result", "resultJsonLength",
-    "noResult", "error", "errorPrefix", "logs", "logsCount", "logsLast",
-    "calls", "outboundRequests", "fault", "faultMessage", "rejection",
-    "rejectionPrefix", "minMs", "maxMs", "executionId", "handles",
-    "response", "responses", "someFault", "someFaultMessage", NULL };
+	"noResult", "error", "errorPrefix", "logs", "logsCount", "logsLast",
+	"calls", "outboundRequests", "fault", "faultMessage", "rejection",
+	"rejectionPrefix", "minMs", "maxMs", "executionId", "handles",
+	"response", "responses", "someFault", "someFaultMessage", NULL };
 static const char *const step_keys[] = { "step", "request", "expect", "ms",
-    "executionId", "handle", "count", NULL };
-static const char *const steps[] = { "execute", "invokeHandle",
-    "closeHandles", "sleep", "burst", "reconnect", "protocolVersion", NULL };
+	"executionId", "handle", "count", NULL };
+static const char *const steps[] = { "execute", "invokeHandle", "closeHandles",
+	"sleep", "burst", "reconnect", "protocolVersion", NULL };
 static const char *const script_keys[] = { "result", "error", "answer",
-    "answerValue", "reject", "echo", "delayMs", NULL };
-static const char *const outbound_keys[] = { "responses", "reject",
-    "delayMs", NULL };
-static const char *const response_keys[] = { "status", "statusText",
-    "headers", "bodyText", NULL };
+	"answerValue", "reject", "echo", "delayMs", NULL };
+static const char *const outbound_keys[] = { "responses", "reject", "delayMs",
+	NULL };
+static const char *const response_keys[] = { "status", "statusText", "headers",
+	"bodyText", NULL };
 static const char *const http_request_keys[] = { "method", "url", "headers",
-    "bodyText", NULL };
+	"bodyText", NULL };
 
 static int
 cases_in(const char *const *list, const char *key)
@@ -51,10 +51,11 @@ cases_keys(const json_t *obj, const char *const *allowed, const char *what,
 		snprintf(err, errlen, "%s must be an object", what);
 		return -1;
 	}
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		if (!cases_in(allowed, key)) {
-			snprintf(err, errlen, "%s: unknown key \"%s\"", what,
-			    key);
+			snprintf(
+			    err, errlen, "%s: unknown key \"%s\"", what, key);
 			return -1;
 		}
 	}
@@ -109,16 +110,18 @@ cases_script(const json_t *d, char *err, size_t errlen)
 		snprintf(err, errlen, "dispatch must be an object or null");
 		return -1;
 	}
-	json_object_foreach((json_t *)d, key, v) {
+	json_object_foreach((json_t *)d, key, v)
+	{
 		json_t *one = json_is_array(v) ? v : NULL;
 
 		for (i = 0; one ? i < json_array_size(one) : i < 1; i++) {
 			entry = one ? json_array_get(one, i) : v;
 			if (cases_keys(entry, script_keys, "dispatch entry",
-			    err, errlen) != 0 || cases_text(json_object_get(
-			    entry, "error"), "dispatch error", err, errlen) != 0 ||
+				err, errlen) != 0 ||
+			    cases_text(json_object_get(entry, "error"),
+				"dispatch error", err, errlen) != 0 ||
 			    cases_tree(json_object_get(entry, "result"),
-			    "dispatch result", err, errlen) != 0)
+				"dispatch result", err, errlen) != 0)
 				return -1;
 		}
 	}
@@ -138,17 +141,16 @@ cases_request(const json_t *r, char *err, size_t errlen)
 		return -1;
 	}
 	if (cases_script(json_object_get(r, "dispatch"), err, errlen) != 0 ||
-	    cases_tree(json_object_get(r, "modules"), "modules", err,
-	    errlen) != 0)
+	    cases_tree(json_object_get(r, "modules"), "modules", err, errlen) !=
+		0)
 		return -1;
 	if ((o = json_object_get(r, "outboundScript")) != NULL) {
-		if (cases_keys(o, outbound_keys, "outboundScript", err,
-		    errlen) != 0)
+		if (cases_keys(
+			o, outbound_keys, "outboundScript", err, errlen) != 0)
 			return -1;
-		json_array_foreach(json_object_get(o, "responses"), i, v)
-			if (cases_keys(v, response_keys, "outbound response",
-			    err, errlen) != 0)
-				return -1;
+		json_array_foreach(json_object_get(o, "responses"), i,
+		    v) if (cases_keys(v, response_keys, "outbound response",
+			       err, errlen) != 0) return -1;
 	}
 	return 0;
 }
@@ -157,11 +159,11 @@ static int
 cases_expect(const json_t *e, char *err, size_t errlen)
 {
 	static const char *const texts[] = { "error", "errorPrefix",
-	    "faultMessage", "rejection", "rejectionPrefix", "someFaultMessage",
-	    NULL };
+		"faultMessage", "rejection", "rejectionPrefix",
+		"someFaultMessage", NULL };
 	static const char *const trees[] = { "result", "resultJsonLength",
-	    "calls", "outboundRequests", "handles", "response", "responses",
-	    NULL };
+		"calls", "outboundRequests", "handles", "response", "responses",
+		NULL };
 	const json_t *v;
 	size_t i;
 
@@ -171,26 +173,23 @@ cases_expect(const json_t *e, char *err, size_t errlen)
 		return -1;
 	for (i = 0; texts[i]; i++)
 		if (cases_text(json_object_get(e, texts[i]), texts[i], err,
-		    errlen) != 0)
+			errlen) != 0)
 			return -1;
-	json_array_foreach(json_object_get(e, "logs"), i, v)
-		if (cases_text(json_object_get(v, "text"), "logs[].text", err,
-		    errlen) != 0)
-			return -1;
-	json_array_foreach(json_object_get(e, "logsLast"), i, v)
-		if (cases_text(json_object_get(v, "text"), "logsLast[].text",
-		    err, errlen) != 0)
-			return -1;
+	json_array_foreach(json_object_get(e, "logs"), i,
+	    v) if (cases_text(json_object_get(v, "text"), "logs[].text", err,
+		       errlen) != 0) return -1;
+	json_array_foreach(json_object_get(e, "logsLast"), i,
+	    v) if (cases_text(json_object_get(v, "text"), "logsLast[].text",
+		       err, errlen) != 0) return -1;
 	if ((v = json_object_get(e, "response")) != NULL &&
 	    cases_keys(v, response_keys, "expect.response", err, errlen) != 0)
 		return -1;
-	json_array_foreach(json_object_get(e, "responses"), i, v)
-		if (cases_keys(v, response_keys, "expect.responses[]", err,
-		    errlen) != 0)
-			return -1;
+	json_array_foreach(json_object_get(e, "responses"), i,
+	    v) if (cases_keys(v, response_keys, "expect.responses[]", err,
+		       errlen) != 0) return -1;
 	for (i = 0; trees[i]; i++)
 		if (cases_tree(json_object_get(e, trees[i]), trees[i], err,
-		    errlen) != 0)
+			errlen) != 0)
 			return -1;
 	return 0;
 }
@@ -215,7 +214,8 @@ cases_validate(const json_t *def, char *err, size_t errlen)
 		    json_string_value(name));
 		return -1;
 	}
-	json_array_foreach(tags, i, v) {
+	json_array_foreach(tags, i, v)
+	{
 		if (!json_is_string(v)) {
 			snprintf(err, errlen, "%s: a tag must be a string",
 			    json_string_value(name));
@@ -224,19 +224,21 @@ cases_validate(const json_t *def, char *err, size_t errlen)
 	}
 	if ((v = json_object_get(def, "request")) != NULL &&
 	    (cases_request(v, e, sizeof(e)) != 0 ||
-	    cases_expect(json_object_get(def, "expect"), e, sizeof(e)) != 0))
+		cases_expect(json_object_get(def, "expect"), e, sizeof(e)) !=
+		    0))
 		goto bad;
 	if (v == NULL && json_object_get(def, "steps") == NULL) {
 		snprintf(e, sizeof(e), "neither a request nor steps");
 		goto bad;
 	}
-	json_array_foreach(json_object_get(def, "steps"), i, st) {
+	json_array_foreach(json_object_get(def, "steps"), i, st)
+	{
 		const json_t *kind = json_object_get(st, "step");
 
 		if (cases_keys(st, step_keys, "step", e, sizeof(e)) != 0)
 			goto bad;
-		if (!json_is_string(kind) || !cases_in(steps,
-		    json_string_value(kind))) {
+		if (!json_is_string(kind) ||
+		    !cases_in(steps, json_string_value(kind))) {
 			snprintf(e, sizeof(e), "steps[%zu]: unknown step", i);
 			goto bad;
 		}
@@ -244,13 +246,14 @@ cases_validate(const json_t *def, char *err, size_t errlen)
 			if (strcmp(json_string_value(kind), "invokeHandle") ==
 			    0) {
 				if (cases_keys(v, http_request_keys,
-				    "invokeHandle request", e, sizeof(e)) != 0)
+					"invokeHandle request", e,
+					sizeof(e)) != 0)
 					goto bad;
 			} else if (cases_request(v, e, sizeof(e)) != 0)
 				goto bad;
 		}
-		if (cases_expect(json_object_get(st, "expect"), e,
-		    sizeof(e)) != 0)
+		if (cases_expect(json_object_get(st, "expect"), e, sizeof(e)) !=
+		    0)
 			goto bad;
 	}
 	return 0;
@@ -265,9 +268,8 @@ cases_has_tag(const struct cases_case *c, const char *tag)
 	const json_t *v;
 	size_t i;
 
-	json_array_foreach(json_object_get(c->def, "tags"), i, v)
-		if (strcmp(json_string_value(v), tag) == 0)
-			return 1;
+	json_array_foreach(json_object_get(c->def, "tags"), i,
+	    v) if (strcmp(json_string_value(v), tag) == 0) return 1;
 	return 0;
 }
 
@@ -299,7 +301,8 @@ cases_load_file(const char *dir, const char *base, struct cases_set *set,
 		json_decref(root);
 		return -1;
 	}
-	json_array_foreach(list, i, def) {
+	json_array_foreach(list, i, def)
+	{
 		struct cases_case *v;
 
 		if (cases_validate(def, e, sizeof(e)) != 0) {
@@ -308,10 +311,13 @@ cases_load_file(const char *dir, const char *base, struct cases_set *set,
 			return -1;
 		}
 		for (j = 0; j < set->n; j++) {
-			if (strcmp(set->v[j].name, json_string_value(
-			    json_object_get(def, "name"))) == 0) {
-				snprintf(err, errlen, "%s: case %s is also in "
-				    "%s", base, set->v[j].name, set->v[j].file);
+			if (strcmp(set->v[j].name,
+				json_string_value(
+				    json_object_get(def, "name"))) == 0) {
+				snprintf(err, errlen,
+				    "%s: case %s is also in "
+				    "%s",
+				    base, set->v[j].name, set->v[j].file);
 				json_decref(root);
 				return -1;
 			}
@@ -340,8 +346,7 @@ cases_load_file(const char *dir, const char *base, struct cases_set *set,
 }
 
 int
-cases_load_dir(const char *dir, struct cases_set *set, char *err,
-    size_t errlen)
+cases_load_dir(const char *dir, struct cases_set *set, char *err, size_t errlen)
 {
 	DIR *d;
 	struct dirent *de;
@@ -351,8 +356,8 @@ cases_load_dir(const char *dir, struct cases_set *set, char *err,
 
 	memset(set, 0, sizeof(*set));
 	if ((d = opendir(dir)) == NULL) {
-		snprintf(err, errlen, "%s: cannot open the cases directory",
-		    dir);
+		snprintf(
+		    err, errlen, "%s: cannot open the cases directory", dir);
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {
@@ -376,8 +381,8 @@ cases_load_dir(const char *dir, struct cases_set *set, char *err,
 	if (rc == 0)
 		qsort(names, n, sizeof(*names), cases_cmp_name);
 	for (i = 0; i < n; i++) {
-		if (rc == 0 && cases_load_file(dir, names[i], set, err,
-		    errlen) != 0)
+		if (rc == 0 &&
+		    cases_load_file(dir, names[i], set, err, errlen) != 0)
 			rc = -1;
 		free(names[i]);
 	}
@@ -392,8 +397,8 @@ cases_load_dir(const char *dir, struct cases_set *set, char *err,
 }
 
 int
-cases_load_xfail(const char *path, struct cases_set *set, char *err,
-    size_t errlen)
+cases_load_xfail(
+    const char *path, struct cases_set *set, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	char line[1024];
@@ -430,8 +435,8 @@ cases_load_xfail(const char *path, struct cases_set *set, char *err,
 			return -1;
 		}
 		free(set->v[i].xfail);
-		if ((set->v[i].xfail = strdup(*reason ? reason :
-		    "known failure")) == NULL) {
+		if ((set->v[i].xfail = strdup(
+			 *reason ? reason : "known failure")) == NULL) {
 			snprintf(err, errlen, "out of memory");
 			fclose(f);
 			return -1;

@@ -12,12 +12,12 @@
 #include <jansson.h>
 
 struct cases_case {
-	const char *name;	/* borrowed from def */
-	char *file;		/* owned: the file's base name */
-	json_t *def;		/* owned reference */
-	int serial;		/* tagged "serial": runs with nothing beside it */
-	const char *skip_tag;	/* the --skip-tag that excludes it, or NULL */
-	char *xfail;		/* owned: the known-failure reason, or NULL */
+	const char *name; /* borrowed from def */
+	char *file; /* owned: the file's base name */
+	json_t *def; /* owned reference */
+	int serial; /* tagged "serial": runs with nothing beside it */
+	const char *skip_tag; /* the --skip-tag that excludes it, or NULL */
+	char *xfail; /* owned: the known-failure reason, or NULL */
 };
 
 struct cases_set {
@@ -29,27 +29,27 @@ struct cases_set {
  * Loads every *.json file of `dir` (sorted by name) into `set`. Returns 0,
  * or -1 with `err` naming the file and the problem (set is then empty).
  */
-int	cases_load_dir(const char *dir, struct cases_set *set, char *err,
-	    size_t errlen);
+int cases_load_dir(
+    const char *dir, struct cases_set *set, char *err, size_t errlen);
 
 /* Checks one case definition against the format; 0, or -1 with `err`. */
-int	cases_validate(const json_t *def, char *err, size_t errlen);
+int cases_validate(const json_t *def, char *err, size_t errlen);
 
 /* 1 when the case carries `tag`. */
-int	cases_has_tag(const struct cases_case *, const char *tag);
+int cases_has_tag(const struct cases_case *, const char *tag);
 
 /*
  * Reads a known-failures file: one "case-name  reason" per line, '#'
  * comments and blank lines ignored. Marks the named cases. Returns 0, or -1
  * with `err` for an unreadable file or a name no case has.
  */
-int	cases_load_xfail(const char *path, struct cases_set *set, char *err,
-	    size_t errlen);
+int cases_load_xfail(
+    const char *path, struct cases_set *set, char *err, size_t errlen);
 
 /* Keeps the cases whose name matches one of the globs (none keeps all). */
-void	cases_filter(struct cases_set *set, const char *const *globs,
-	    size_t nglobs);
+void cases_filter(
+    struct cases_set *set, const char *const *globs, size_t nglobs);
 
-void	cases_free(struct cases_set *set);
+void cases_free(struct cases_set *set);
 
 #endif

@@ -25,7 +25,7 @@ enum outcome { OUT_PASS, OUT_FAIL, OUT_XFAIL, OUT_XPASS, OUT_SKIP };
 
 struct result {
 	enum outcome outcome;
-	char *diff;		/* owned */
+	char *diff; /* owned */
 	double ms;
 	int ran;
 };
@@ -34,10 +34,10 @@ struct runner {
 	struct run_target target;
 	struct cases_set set;
 	struct result *results;
-	size_t next;		/* next case to take, under lock */
+	size_t next; /* next case to take, under lock */
 	size_t done;
-	int pass_serial;	/* which cases this phase takes */
-	int fatal;		/* the executor could not be reached */
+	int pass_serial; /* which cases this phase takes */
+	int fatal; /* the executor could not be reached */
 	char fatal_reason[600];
 	pthread_mutex_t lock;
 };
@@ -45,7 +45,8 @@ struct runner {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: codemode-conformance --url URL [options]\n"
+	fprintf(f,
+	    "usage: codemode-conformance --url URL [options]\n"
 	    "  --url URL          unix:///path/to.sock or ws://host:port/path\n"
 	    "  --cases DIR        the case files (default %s)\n"
 	    "  --filter GLOB      only cases whose name matches GLOB "
@@ -72,7 +73,8 @@ print_result(const struct cases_case *c, size_t num, const struct result *r)
 		printf("ok %zu - %s\n", num, c->name);
 		break;
 	case OUT_SKIP:
-		printf("ok %zu - %s # SKIP tag %s\n", num, c->name, c->skip_tag);
+		printf(
+		    "ok %zu - %s # SKIP tag %s\n", num, c->name, c->skip_tag);
 		break;
 	case OUT_XFAIL:
 		printf("not ok %zu - %s # TODO xfail: %s\n", num, c->name,
@@ -80,8 +82,8 @@ print_result(const struct cases_case *c, size_t num, const struct result *r)
 		break;
 	case OUT_XPASS:
 		printf("not ok %zu - %s # xpass: listed as a known failure "
-		    "(%s) but passes; remove it from the list\n", num, c->name,
-		    c->xfail);
+		       "(%s) but passes; remove it from the list\n",
+		    num, c->name, c->xfail);
 		break;
 	case OUT_FAIL:
 		printf("not ok %zu - %s\n", num, c->name);
@@ -112,8 +114,9 @@ worker(void *arg)
 		int rc;
 
 		pthread_mutex_lock(&rn->lock);
-		while (rn->next < rn->set.n && (rn->set.v[rn->next].skip_tag ||
-		    rn->set.v[rn->next].serial != rn->pass_serial))
+		while (rn->next < rn->set.n &&
+		    (rn->set.v[rn->next].skip_tag ||
+			rn->set.v[rn->next].serial != rn->pass_serial))
 			rn->next++;
 		if (rn->next >= rn->set.n || rn->fatal) {
 			pthread_mutex_unlock(&rn->lock);
@@ -126,8 +129,8 @@ worker(void *arg)
 		t0 = wire_now_ms();
 		rc = run_case(&rn->target, &conn, c->def, &diff);
 		r->ms = wire_now_ms() - t0;
-		if (rc < 0 && conn == NULL && strncmp(diff.p ? diff.p : "",
-		    "connect: ", 9) == 0) {
+		if (rc < 0 && conn == NULL &&
+		    strncmp(diff.p ? diff.p : "", "connect: ", 9) == 0) {
 			/* No executor to talk to: every case would say so. */
 			pthread_mutex_lock(&rn->lock);
 			if (!rn->fatal) {
@@ -177,7 +180,7 @@ static int
 write_report(const char *path, struct runner *rn, const size_t count[5])
 {
 	static const char *names[] = { "pass", "fail", "xfail", "xpass",
-	    "skip" };
+		"skip" };
 	json_t *root, *list;
 	size_t i;
 	int rc;
@@ -188,30 +191,28 @@ write_report(const char *path, struct runner *rn, const size_t count[5])
 		const struct result *r = &rn->results[i];
 		json_t *tags = json_object_get(c->def, "tags");
 		json_t *e = json_pack("{s:s, s:s, s:o, s:s, s:f}", "name",
-		    c->name, "file", c->file, "tags", tags ? json_incref(tags) :
-		    json_array(),
-		    "status", names[r->outcome], "ms", r->ms);
+		    c->name, "file", c->file, "tags",
+		    tags ? json_incref(tags) : json_array(), "status",
+		    names[r->outcome], "ms", r->ms);
 
 		if (e && r->diff)
 			json_object_set_new(e, "diff", json_string(r->diff));
 		if (e && c->skip_tag)
-			json_object_set_new(e, "skippedByTag",
-			    json_string(c->skip_tag));
+			json_object_set_new(
+			    e, "skippedByTag", json_string(c->skip_tag));
 		if (e && c->xfail)
-			json_object_set_new(e, "knownFailure",
-			    json_string(c->xfail));
+			json_object_set_new(
+			    e, "knownFailure", json_string(c->xfail));
 		json_array_append_new(list, e);
 	}
-	root = json_pack("{s:s, s:{s:I, s:I, s:I, s:I, s:I}, s:o}",
-	    "url", rn->target.url, "summary",
-	    "passed", (json_int_t)count[OUT_PASS],
-	    "failed", (json_int_t)(count[OUT_FAIL] + count[OUT_XPASS]),
-	    "xfail", (json_int_t)count[OUT_XFAIL],
-	    "xpass", (json_int_t)count[OUT_XPASS],
+	root = json_pack("{s:s, s:{s:I, s:I, s:I, s:I, s:I}, s:o}", "url",
+	    rn->target.url, "summary", "passed", (json_int_t)count[OUT_PASS],
+	    "failed", (json_int_t)(count[OUT_FAIL] + count[OUT_XPASS]), "xfail",
+	    (json_int_t)count[OUT_XFAIL], "xpass", (json_int_t)count[OUT_XPASS],
 	    "skipped", (json_int_t)count[OUT_SKIP], "cases", list);
 	if (root && rn->fatal)
-		json_object_set_new(root, "fatal",
-		    json_string(rn->fatal_reason));
+		json_object_set_new(
+		    root, "fatal", json_string(rn->fatal_reason));
 	rc = root ? json_dump_file(root, path, JSON_INDENT(2)) : -1;
 	json_decref(root);
 	return rc;
@@ -245,16 +246,16 @@ default_cases_dir(const char *fallback)
 		closedir(d);
 		return path;
 	}
-	snprintf(path, sizeof(path), "%s/../share/codemode/conformance/cases",
-	    exe);
+	snprintf(
+	    path, sizeof(path), "%s/../share/codemode/conformance/cases", exe);
 	return path;
 }
 
 int
 main(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "url", required_argument, NULL, 'u' },
+	static const struct option lo[] = { { "url", required_argument, NULL,
+						'u' },
 		{ "cases", required_argument, NULL, 'c' },
 		{ "filter", required_argument, NULL, 'f' },
 		{ "skip-tag", required_argument, NULL, 's' },
@@ -263,9 +264,7 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, 'J' },
 		{ "header", required_argument, NULL, 'H' },
 		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 } };
 	struct runner rn;
 	const char *dir = CONFORMANCE_CASES_DIR, *filter[16], *xfail = NULL;
 	const char *report = NULL, *skip[64], *headers[16];
@@ -276,8 +275,12 @@ main(int argc, char **argv)
 	memset(&rn, 0, sizeof(rn));
 	while ((ch = getopt_long(argc, argv, "hj:", lo, NULL)) != -1) {
 		switch (ch) {
-		case 'u': rn.target.url = optarg; break;
-		case 'c': dir = optarg; break;
+		case 'u':
+			rn.target.url = optarg;
+			break;
+		case 'c':
+			dir = optarg;
+			break;
 		case 'f':
 			if (nfilter == 16) {
 				fprintf(stderr, "too many --filter\n");
@@ -285,9 +288,15 @@ main(int argc, char **argv)
 			}
 			filter[nfilter++] = optarg;
 			break;
-		case 'k': xfail = optarg; break;
-		case 'J': report = optarg; break;
-		case 'l': list = 1; break;
+		case 'k':
+			xfail = optarg;
+			break;
+		case 'J':
+			report = optarg;
+			break;
+		case 'l':
+			list = 1;
+			break;
 		case 's':
 			if (nskip == 64) {
 				fprintf(stderr, "too many --skip-tag\n");
@@ -326,7 +335,8 @@ main(int argc, char **argv)
 	if (strcmp(dir, CONFORMANCE_CASES_DIR) == 0)
 		dir = default_cases_dir(dir);
 	if (cases_load_dir(dir, &rn.set, err, sizeof(err)) != 0 ||
-	    (xfail && cases_load_xfail(xfail, &rn.set, err, sizeof(err)) != 0)) {
+	    (xfail &&
+		cases_load_xfail(xfail, &rn.set, err, sizeof(err)) != 0)) {
 		fprintf(stderr, "codemode-conformance: %s\n", err);
 		cases_free(&rn.set);
 		return 2;
@@ -338,11 +348,13 @@ main(int argc, char **argv)
 				rn.set.v[i].skip_tag = skip[j];
 	if (list) {
 		for (i = 0; i < rn.set.n; i++) {
-			char *tags = json_dumps(json_object_get(rn.set.v[i].def,
-			    "tags"), JSON_COMPACT | JSON_ENCODE_ANY);
+			char *tags =
+			    json_dumps(json_object_get(rn.set.v[i].def, "tags"),
+				JSON_COMPACT | JSON_ENCODE_ANY);
 
-			printf("%s %s%s%s\n", rn.set.v[i].name, tags ? tags :
-			    "[]", rn.set.v[i].skip_tag ? " (skipped)" : "",
+			printf("%s %s%s%s\n", rn.set.v[i].name,
+			    tags ? tags : "[]",
+			    rn.set.v[i].skip_tag ? " (skipped)" : "",
 			    rn.set.v[i].xfail ? " (known failure)" : "");
 			free(tags);
 		}
@@ -350,8 +362,8 @@ main(int argc, char **argv)
 		cases_free(&rn.set);
 		return 0;
 	}
-	if ((rn.results = calloc(rn.set.n ? rn.set.n : 1,
-	    sizeof(*rn.results))) == NULL) {
+	if ((rn.results = calloc(
+		 rn.set.n ? rn.set.n : 1, sizeof(*rn.results))) == NULL) {
 		cases_free(&rn.set);
 		return 2;
 	}
@@ -380,16 +392,15 @@ main(int argc, char **argv)
 	if (rn.fatal)
 		printf("# the executor could not be used: %s", rn.fatal_reason);
 	if (report && write_report(report, &rn, count) != 0)
-		fprintf(stderr, "codemode-conformance: cannot write %s\n",
-		    report);
+		fprintf(
+		    stderr, "codemode-conformance: cannot write %s\n", report);
 	if (xfail)
 		printf("%zu passed, %zu failed, %zu xfail, %zu skipped\n",
 		    count[OUT_PASS], count[OUT_FAIL] + count[OUT_XPASS],
 		    count[OUT_XFAIL], count[OUT_SKIP]);
 	else
-		printf("%zu passed, %zu failed, %zu skipped\n",
-		    count[OUT_PASS], count[OUT_FAIL] + count[OUT_XPASS],
-		    count[OUT_SKIP]);
+		printf("%zu passed, %zu failed, %zu skipped\n", count[OUT_PASS],
+		    count[OUT_FAIL] + count[OUT_XPASS], count[OUT_SKIP]);
 	rc = count[OUT_FAIL] + count[OUT_XPASS] == 0 && !rn.fatal ? 0 : 1;
 	for (i = 0; i < rn.set.n; i++)
 		free(rn.results[i].diff);

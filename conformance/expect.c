@@ -60,8 +60,9 @@ expect_const(const char *ref, size_t len, char *out, size_t outlen)
 	long long v, delta = 0;
 	size_t n = 0;
 
-	while (n < len && (isupper((unsigned char)ref[n]) || ref[n] == '_' ||
-	    isdigit((unsigned char)ref[n])))
+	while (n < len &&
+	    (isupper((unsigned char)ref[n]) || ref[n] == '_' ||
+		isdigit((unsigned char)ref[n])))
 		n++;
 	if (n == 0 || n >= sizeof(name))
 		return -1;
@@ -81,7 +82,9 @@ expect_const(const char *ref, size_t len, char *out, size_t outlen)
 			delta = -delta;
 	}
 	if (strncmp(name, "PAYLOAD_PART_", 13) == 0 && delta == 0) {
-		static const struct { const char *name, *label; } parts[] = {
+		static const struct {
+			const char *name, *label;
+		} parts[] = {
 #define EXPECT_PART(n, l) { #n, l },
 			CM_SPEC_PAYLOAD_PARTS(EXPECT_PART)
 #undef EXPECT_PART
@@ -119,9 +122,11 @@ expect_expand_consts(const char *s, char *err, size_t errlen)
 	    (close = strstr(open + 2, "}}")) != NULL) {
 		expect_buf_printf(&b, "%.*s", (int)(open - p), p);
 		if (expect_const(open + 2, (size_t)(close - open - 2), val,
-		    sizeof(val)) != 0) {
-			snprintf(err, errlen, "unknown constant reference "
-			    "{{%.*s}}", (int)(close - open - 2), open + 2);
+			sizeof(val)) != 0) {
+			snprintf(err, errlen,
+			    "unknown constant reference "
+			    "{{%.*s}}",
+			    (int)(close - open - 2), open + 2);
 			expect_buf_free(&b);
 			return NULL;
 		}
@@ -139,8 +144,8 @@ expect_expand_consts(const char *s, char *err, size_t errlen)
 
 /* One parameter value as the pattern holds it (malloc'd). */
 static char *
-expect_param(const json_t *v, const struct expect_vars *vars, char *err,
-    size_t errlen)
+expect_param(
+    const json_t *v, const struct expect_vars *vars, char *err, size_t errlen)
 {
 	const char *s;
 	char *r;
@@ -151,7 +156,8 @@ expect_param(const json_t *v, const struct expect_vars *vars, char *err,
 		return r;
 	}
 	if (!json_is_string(v)) {
-		snprintf(err, errlen, "a text parameter must be a string or "
+		snprintf(err, errlen,
+		    "a text parameter must be a string or "
 		    "an integer");
 		return NULL;
 	}
@@ -180,42 +186,45 @@ expect_text_pattern(const json_t *spec, const struct expect_vars *vars,
 	int id;
 
 	if (json_is_string(spec))
-		return expect_expand_consts(json_string_value(spec), err,
-		    errlen);
+		return expect_expand_consts(
+		    json_string_value(spec), err, errlen);
 	if (!json_is_object(spec)) {
 		snprintf(err, errlen, "a text must be a string or an object");
 		return NULL;
 	}
 	if ((name = json_object_get(spec, "const")) != NULL) {
-		const char *s = json_is_string(name) ?
-		    cm_spec_string(json_string_value(name)) : NULL;
+		const char *s = json_is_string(name)
+		    ? cm_spec_string(json_string_value(name))
+		    : NULL;
 
 		if (s == NULL) {
 			snprintf(err, errlen, "no string constant named %s",
-			    json_is_string(name) ? json_string_value(name) :
-			    "(not a string)");
+			    json_is_string(name) ? json_string_value(name)
+						 : "(not a string)");
 			return NULL;
 		}
 		return strdup(s);
 	}
 	name = json_object_get(spec, "text");
-	if (!json_is_string(name) || (id = texts_lookup(json_string_value(
-	    name))) < 0 || (info = texts_info((enum cm_spec_text)id)) == NULL) {
-		snprintf(err, errlen, "no text named %s", json_is_string(name) ?
-		    json_string_value(name) : "(missing)");
+	if (!json_is_string(name) ||
+	    (id = texts_lookup(json_string_value(name))) < 0 ||
+	    (info = texts_info((enum cm_spec_text)id)) == NULL) {
+		snprintf(err, errlen, "no text named %s",
+		    json_is_string(name) ? json_string_value(name)
+					 : "(missing)");
 		return NULL;
 	}
 	params = json_object_get(spec, "params");
 	if (params != NULL && !json_is_object(params)) {
-		snprintf(err, errlen, "params of %s must be an object",
-		    info->name);
+		snprintf(
+		    err, errlen, "params of %s must be an object", info->name);
 		return NULL;
 	}
-	if (json_object_size(params) != info->nparams ||
-	    info->nparams > 8) {
-		snprintf(err, errlen, "%s takes the parameters (%s), the case "
-		    "gives %zu", info->name, info->params,
-		    json_object_size(params));
+	if (json_object_size(params) != info->nparams || info->nparams > 8) {
+		snprintf(err, errlen,
+		    "%s takes the parameters (%s), the case "
+		    "gives %zu",
+		    info->name, info->params, json_object_size(params));
 		return NULL;
 	}
 	/* Walk the template's parameter names in declaration order. */
@@ -254,7 +263,7 @@ expect_text_match(const char *pattern, const char *got, int prefix)
 			/* One or more characters, then the rest must match. */
 			if (*g == '\0')
 				return 0;
-			for (g++; ; g++) {
+			for (g++;; g++) {
 				if (expect_text_match(p + 1, g, prefix))
 					return 1;
 				if (*g == '\0')
@@ -303,7 +312,8 @@ expect_render(const json_t *value)
 	if (len <= EXPECT_RENDER_MAX)
 		return s;
 	if (asprintf(&r, "%.*s ... %s (%zu bytes of JSON)",
-	    EXPECT_RENDER_MAX / 2, s, s + len - EXPECT_RENDER_MAX / 4, len) < 0)
+		EXPECT_RENDER_MAX / 2, s, s + len - EXPECT_RENDER_MAX / 4,
+		len) < 0)
 		r = NULL;
 	free(s);
 	return r;
@@ -315,8 +325,8 @@ expect_report(struct expect_buf *out, const char *path, const json_t *want,
 {
 	char *w = expect_render(want), *g = expect_render(got);
 
-	expect_buf_printf(out, "%s: want %s, got %s\n", path, w ? w : "?",
-	    g ? g : "?");
+	expect_buf_printf(
+	    out, "%s: want %s, got %s\n", path, w ? w : "?", g ? g : "?");
 	free(w);
 	free(g);
 }
@@ -351,18 +361,20 @@ expect_json_diff(const json_t *want, const json_t *got, const char *path,
 	case JSON_STRING:
 		if (json_string_length(want) == json_string_length(got) &&
 		    memcmp(json_string_value(want), json_string_value(got),
-		    json_string_length(want)) == 0)
+			json_string_length(want)) == 0)
 			return 0;
 		expect_report(out, path, want, got);
 		return 1;
 	case JSON_ARRAY:
 		if (json_array_size(want) != json_array_size(got)) {
-			expect_buf_printf(out, "%s: want %zu elements, got %zu\n",
-			    path, json_array_size(want), json_array_size(got));
+			expect_buf_printf(out,
+			    "%s: want %zu elements, got %zu\n", path,
+			    json_array_size(want), json_array_size(got));
 			n++;
 		}
-		for (i = 0; i < json_array_size(want) &&
-		    i < json_array_size(got); i++) {
+		for (i = 0;
+		     i < json_array_size(want) && i < json_array_size(got);
+		     i++) {
 			snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
 			n += expect_json_diff(json_array_get(want, i),
 			    json_array_get(got, i), sub, out);
@@ -379,12 +391,14 @@ expect_json_diff(const json_t *want, const json_t *got, const char *path,
 		}
 		return n;
 	case JSON_OBJECT:
-		json_object_foreach((json_t *)want, key, v) {
+		json_object_foreach((json_t *)want, key, v)
+		{
 			snprintf(sub, sizeof(sub), "%s.%s", path, key);
-			n += expect_json_diff(v, json_object_get(got, key), sub,
-			    out);
+			n += expect_json_diff(
+			    v, json_object_get(got, key), sub, out);
 		}
-		json_object_foreach((json_t *)got, key, v) {
+		json_object_foreach((json_t *)got, key, v)
+		{
 			if (json_object_get(want, key) != NULL)
 				continue;
 			snprintf(sub, sizeof(sub), "%s.%s", path, key);
@@ -399,25 +413,29 @@ expect_json_diff(const json_t *want, const json_t *got, const char *path,
 }
 
 int
-expect_bounds(double elapsed_ms, double min_ms, double max_ms,
-    struct expect_buf *out)
+expect_bounds(
+    double elapsed_ms, double min_ms, double max_ms, struct expect_buf *out)
 {
 	if (min_ms >= 0 && elapsed_ms < min_ms) {
-		expect_buf_printf(out, "elapsed: %.0f ms, under the %.0f ms "
-		    "minimum\n", elapsed_ms, min_ms);
+		expect_buf_printf(out,
+		    "elapsed: %.0f ms, under the %.0f ms "
+		    "minimum\n",
+		    elapsed_ms, min_ms);
 		return 1;
 	}
 	if (max_ms >= 0 && elapsed_ms > max_ms) {
-		expect_buf_printf(out, "elapsed: %.0f ms, over the %.0f ms "
-		    "maximum\n", elapsed_ms, max_ms);
+		expect_buf_printf(out,
+		    "elapsed: %.0f ms, over the %.0f ms "
+		    "maximum\n",
+		    elapsed_ms, max_ms);
 		return 1;
 	}
 	return 0;
 }
 
 json_t *
-expect_expand_tree(const json_t *v, const struct expect_vars *vars, char *err,
-    size_t errlen)
+expect_expand_tree(
+    const json_t *v, const struct expect_vars *vars, char *err, size_t errlen)
 {
 	const char *key;
 	json_t *out, *sub, *e;
@@ -426,8 +444,8 @@ expect_expand_tree(const json_t *v, const struct expect_vars *vars, char *err,
 
 	switch (json_typeof(v)) {
 	case JSON_STRING:
-		if ((s = expect_expand_consts(json_string_value(v), err,
-		    errlen)) == NULL)
+		if ((s = expect_expand_consts(
+			 json_string_value(v), err, errlen)) == NULL)
 			return NULL;
 		out = json_string(s);
 		free(s);
@@ -435,22 +453,25 @@ expect_expand_tree(const json_t *v, const struct expect_vars *vars, char *err,
 	case JSON_ARRAY:
 		if ((out = json_array()) == NULL)
 			return NULL;
-		json_array_foreach(v, i, sub) {
+		json_array_foreach(v, i, sub)
+		{
 			if ((e = expect_expand_tree(sub, vars, err, errlen)) ==
-			    NULL || json_array_append_new(out, e) != 0) {
+				NULL ||
+			    json_array_append_new(out, e) != 0) {
 				json_decref(out);
 				return NULL;
 			}
 		}
 		return out;
 	case JSON_OBJECT:
-		if (json_object_size(v) == 1 && (sub = json_object_get(v,
-		    "$text")) != NULL) {
+		if (json_object_size(v) == 1 &&
+		    (sub = json_object_get(v, "$text")) != NULL) {
 			if ((s = expect_text_pattern(sub, vars, err, errlen)) ==
 			    NULL)
 				return NULL;
 			if (strchr(s, EXPECT_WILDCARD) != NULL) {
-				snprintf(err, errlen, "a \"$text\" value cannot "
+				snprintf(err, errlen,
+				    "a \"$text\" value cannot "
 				    "hold a \"*\" parameter");
 				free(s);
 				return NULL;
@@ -461,11 +482,13 @@ expect_expand_tree(const json_t *v, const struct expect_vars *vars, char *err,
 		}
 		if ((out = json_object()) == NULL)
 			return NULL;
-		json_object_foreach((json_t *)v, key, sub) {
+		json_object_foreach((json_t *)v, key, sub)
+		{
 			if ((s = expect_expand_consts(key, err, errlen)) ==
-			    NULL || (e = expect_expand_tree(sub, vars, err,
-			    errlen)) == NULL || json_object_set_new(out, s,
-			    e) != 0) {
+				NULL ||
+			    (e = expect_expand_tree(sub, vars, err, errlen)) ==
+				NULL ||
+			    json_object_set_new(out, s, e) != 0) {
 				free(s);
 				json_decref(out);
 				return NULL;

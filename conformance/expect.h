@@ -53,8 +53,8 @@ char *expect_expand_consts(const char *s, char *err, size_t errlen);
  * object key, and every {"$text": spec} object replaced by the composed
  * text. NULL with `err` filled on a bad reference or no memory.
  */
-json_t *expect_expand_tree(const json_t *v, const struct expect_vars *vars,
-    char *err, size_t errlen);
+json_t *expect_expand_tree(
+    const json_t *v, const struct expect_vars *vars, char *err, size_t errlen);
 
 /*
  * Turns a text specification into a pattern (malloc'd; EXPECT_WILDCARD
@@ -90,8 +90,8 @@ char *expect_render(const json_t *value);
  * Checks an elapsed time against optional bounds (negative: none). Returns
  * 0 when inside, 1 with a line written into `out` when not.
  */
-int expect_bounds(double elapsed_ms, double min_ms, double max_ms,
-    struct expect_buf *out);
+int expect_bounds(
+    double elapsed_ms, double min_ms, double max_ms, struct expect_buf *out);
 
 /* Shell-style glob: * any run, ? one character, [..] not supported. */
 int expect_glob(const char *pattern, const char *s);

@@ -9,8 +9,8 @@
 #include "run_int.h"
 #include "wire.h"
 
-#define RUN_CONNECT_TIMEOUT	10000
-#define RUN_CASE_TIMEOUT	60000
+#define RUN_CONNECT_TIMEOUT 10000
+#define RUN_CASE_TIMEOUT 60000
 
 /* ---- settling calls the runner made ---- */
 
@@ -84,22 +84,25 @@ run_pump(struct run_ctx *x, const int *flag, double ms)
 
 /* Calls `method` (args borrowed) and waits for its answer. 0 or -1. */
 int
-run_call(struct run_ctx *x, const char *method, json_t *args,
-    struct run_answer *a)
+run_call(
+    struct run_ctx *x, const char *method, json_t *args, struct run_answer *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->started_ms = wire_now_ms();
 	if (wire_call(x->conn, method, args, run_on_settle, a) <= 0) {
-		expect_buf_printf(x->diff, "%s: the call could not be sent: "
-		    "%s\n", method, wire_end_reason(x->conn) ?
-		    wire_end_reason(x->conn) : "bad arguments");
+		expect_buf_printf(x->diff,
+		    "%s: the call could not be sent: "
+		    "%s\n",
+		    method,
+		    wire_end_reason(x->conn) ? wire_end_reason(x->conn)
+					     : "bad arguments");
 		return -1;
 	}
 	if (run_pump(x, &a->done, -1) != 0 || a->status == CAPNWEB_BROKEN) {
 		expect_buf_printf(x->diff, "%s: no answer: %s\n", method,
-		    !wire_alive(x->conn) ? wire_end_reason(x->conn) :
-		    a->done ? capnweb_error_message(a->value) :
-		    "the case's time ran out");
+		    !wire_alive(x->conn) ? wire_end_reason(x->conn)
+			: a->done	 ? capnweb_error_message(a->value)
+					 : "the case's time ran out");
 		return -1;
 	}
 	return 0;
@@ -108,8 +111,7 @@ run_call(struct run_ctx *x, const char *method, json_t *args,
 /* ---- connecting ---- */
 
 struct wire_conn *
-run_connect(const struct run_target *t, int *mismatch, char *err,
-    size_t errlen)
+run_connect(const struct run_target *t, int *mismatch, char *err, size_t errlen)
 {
 	struct run_answer a;
 	struct wire_conn *c;
@@ -118,7 +120,7 @@ run_connect(const struct run_target *t, int *mismatch, char *err,
 
 	*mismatch = 0;
 	if ((c = wire_connect(t->url, t->headers, t->nheaders,
-	    RUN_CONNECT_TIMEOUT, err, errlen)) == NULL)
+		 RUN_CONNECT_TIMEOUT, err, errlen)) == NULL)
 		return NULL;
 	/* Nothing else crosses before the version check. */
 	memset(&a, 0, sizeof(a));
@@ -132,22 +134,25 @@ run_connect(const struct run_target *t, int *mismatch, char *err,
 		if (wire_pump(c, 50) != 0)
 			break;
 	if (!a.done || a.status != CAPNWEB_RESOLVED) {
-		snprintf(err, errlen, "protocolVersion() failed: %s", !a.done ?
-		    (wire_alive(c) ? "no answer" : wire_end_reason(c)) :
-		    capnweb_error_message(a.value) ?
-		    capnweb_error_message(a.value) : "rejected");
+		snprintf(err, errlen, "protocolVersion() failed: %s",
+		    !a.done ? (wire_alive(c) ? "no answer" : wire_end_reason(c))
+			: capnweb_error_message(a.value)
+			? capnweb_error_message(a.value)
+			: "rejected");
 		run_answer_clear(&a);
 		wire_close(c);
 		return NULL;
 	}
-	if (!json_is_integer(a.value) || cm_check_protocol_version(
-	    json_integer_value(a.value), CM_PROTOCOL_VERSION, &text) != 0) {
+	if (!json_is_integer(a.value) ||
+	    cm_check_protocol_version(
+		json_integer_value(a.value), CM_PROTOCOL_VERSION, &text) != 0) {
 		char *got = expect_render(a.value);
 
 		*mismatch = 1;
-		snprintf(err, errlen, "PROTOCOL_MISMATCH: %s (protocolVersion() "
-		    "answered %s)", text ? text : "the versions differ",
-		    got ? got : "?");
+		snprintf(err, errlen,
+		    "PROTOCOL_MISMATCH: %s (protocolVersion() "
+		    "answered %s)",
+		    text ? text : "the versions differ", got ? got : "?");
 		free(got);
 		free(text);
 		run_answer_clear(&a);
@@ -186,8 +191,8 @@ run_step(struct run_ctx *x, const json_t *st, size_t i)
 	/* Lines a failing step writes go under its heading. */
 	expect_buf_printf(x->diff, "step %zu (%s):\n", i, kind);
 	if (strcmp(kind, "execute") == 0)
-		rc = run_execute_step(x, json_object_get(st, "request"),
-		    expect);
+		rc =
+		    run_execute_step(x, json_object_get(st, "request"), expect);
 	else if (strcmp(kind, "burst") == 0)
 		rc = run_burst_step(x, st);
 	else if (strcmp(kind, "invokeHandle") == 0)
@@ -195,8 +200,10 @@ run_step(struct run_ctx *x, const json_t *st, size_t i)
 	else if (strcmp(kind, "closeHandles") == 0)
 		rc = run_close_step(x, st);
 	else if (strcmp(kind, "sleep") == 0)
-		rc = run_pump(x, NULL, json_number_value(json_object_get(st,
-		    "ms"))) == 0 ? 0 : -1;
+		rc = run_pump(x, NULL,
+			 json_number_value(json_object_get(st, "ms"))) == 0
+		    ? 0
+		    : -1;
 	else if (strcmp(kind, "reconnect") == 0)
 		rc = run_reconnect(x);
 	else {
@@ -206,13 +213,13 @@ run_step(struct run_ctx *x, const json_t *st, size_t i)
 			return -1;
 		rc = run_check_answer(x, &a, expect);
 		if (json_object_get(expect, "result") != NULL &&
-		    a.status == CAPNWEB_RESOLVED)
-		{
-			json_t *w = run_expand(x, json_object_get(expect,
-			    "result"));
+		    a.status == CAPNWEB_RESOLVED) {
+			json_t *w =
+			    run_expand(x, json_object_get(expect, "result"));
 
-			rc |= w == NULL || expect_json_diff(w, a.value,
-			    "result", x->diff) != 0;
+			rc |= w == NULL ||
+			    expect_json_diff(w, a.value, "result", x->diff) !=
+				0;
 			json_decref(w);
 		}
 		run_answer_clear(&a);
@@ -225,8 +232,8 @@ run_step(struct run_ctx *x, const json_t *st, size_t i)
 }
 
 int
-run_case(const struct run_target *t, struct wire_conn **conn,
-    const json_t *def, struct expect_buf *diff)
+run_case(const struct run_target *t, struct wire_conn **conn, const json_t *def,
+    struct expect_buf *diff)
 {
 	struct run_ctx x;
 	const json_t *st, *req = json_object_get(def, "request");
@@ -238,9 +245,10 @@ run_case(const struct run_target *t, struct wire_conn **conn,
 	x.target = t;
 	x.diff = diff;
 	x.conn = *conn;
-	x.deadline = wire_now_ms() + (json_is_number(json_object_get(def,
-	    "caseTimeoutMs")) ? json_number_value(json_object_get(def,
-	    "caseTimeoutMs")) : RUN_CASE_TIMEOUT);
+	x.deadline = wire_now_ms() +
+	    (json_is_number(json_object_get(def, "caseTimeoutMs"))
+		    ? json_number_value(json_object_get(def, "caseTimeoutMs"))
+		    : RUN_CASE_TIMEOUT);
 	if (x.conn != NULL && !wire_alive(x.conn)) {
 		wire_close(x.conn);
 		x.conn = NULL;
@@ -260,11 +268,13 @@ run_case(const struct run_target *t, struct wire_conn **conn,
 		rc = r != 0 ? 1 : 0;
 		n++;
 	}
-	json_array_foreach(json_object_get(def, "steps"), i, st) {
+	json_array_foreach(json_object_get(def, "steps"), i, st)
+	{
 		if (x.conn == NULL || (r = run_step(&x, st, n + i)) == 0)
 			continue;
 		rc = 1;
-		/* A step that could not run leaves nothing to check after it. */
+		/* A step that could not run leaves nothing to check after it.
+		 */
 		if (r < 0)
 			break;
 	}

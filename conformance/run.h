@@ -16,7 +16,7 @@ struct wire_conn;
 /* Where and how to connect. Borrowed; shared by every worker thread. */
 struct run_target {
 	const char *url;
-	const char *const *headers;	/* extra handshake fields */
+	const char *const *headers; /* extra handshake fields */
 	size_t nheaders;
 };
 
@@ -26,15 +26,15 @@ struct run_target {
  * reason (the PROTOCOL_MISMATCH text for a version that differs); *mismatch
  * is set to 1 in that case.
  */
-struct wire_conn *run_connect(const struct run_target *, int *mismatch,
-	    char *err, size_t errlen);
+struct wire_conn *run_connect(
+    const struct run_target *, int *mismatch, char *err, size_t errlen);
 
 /*
  * Runs case `def` on *conn (which it may replace; NULL is allowed and
  * opens one). Returns 0 when every expectation held, 1 when one did not
  * (lines in `diff`), -1 when the case could not run (reason in `diff`).
  */
-int	run_case(const struct run_target *, struct wire_conn **conn,
-	    const json_t *def, struct expect_buf *diff);
+int run_case(const struct run_target *, struct wire_conn **conn,
+    const json_t *def, struct expect_buf *diff);
 
 #endif

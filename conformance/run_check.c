@@ -29,14 +29,17 @@ run_check_text(struct run_ctx *x, const char *what, const json_t *want,
 		size_t glen = got ? strlen(got) : 0;
 
 		if (glen > 400)
-			expect_buf_printf(x->diff, "%s: want %s\"%s\"\n%*s  got "
-			    "\"%.200s ... %s\" (%zu bytes)\n", what, prefix ?
-			    "a text starting " : "", pat, (int)strlen(what), "",
-			    got, got + glen - 100, glen);
+			expect_buf_printf(x->diff,
+			    "%s: want %s\"%s\"\n%*s  got "
+			    "\"%.200s ... %s\" (%zu bytes)\n",
+			    what, prefix ? "a text starting " : "", pat,
+			    (int)strlen(what), "", got, got + glen - 100, glen);
 		else
-			expect_buf_printf(x->diff, "%s: want %s\"%s\"\n%*s  got "
-			    "\"%s\"\n", what, prefix ? "a text starting " : "",
-			    pat, (int)strlen(what), "", got ? got : "(none)");
+			expect_buf_printf(x->diff,
+			    "%s: want %s\"%s\"\n%*s  got "
+			    "\"%s\"\n",
+			    what, prefix ? "a text starting " : "", pat,
+			    (int)strlen(what), "", got ? got : "(none)");
 	}
 	free(pat);
 	return !ok;
@@ -58,8 +61,8 @@ run_expand(struct run_ctx *x, const json_t *v)
 
 /* Structural diff of an expected value (expanded first) against `got`. */
 static int
-run_diff(struct run_ctx *x, const json_t *want, const json_t *got,
-    const char *path)
+run_diff(
+    struct run_ctx *x, const json_t *want, const json_t *got, const char *path)
 {
 	json_t *w = run_expand(x, want);
 	int n;
@@ -80,7 +83,7 @@ run_is_undefined(const json_t *v)
 }
 
 static const char *const run_rejection_keys[] = { "fault", "faultMessage",
-    "rejection", "rejectionPrefix", NULL };
+	"rejection", "rejectionPrefix", NULL };
 
 static int
 run_wants_rejection(const json_t *expect)
@@ -101,15 +104,16 @@ run_response_view(const json_t *res, const json_t *want)
 	const char *key;
 	json_t *v;
 
-	json_object_foreach((json_t *)want, key, v) {
+	json_object_foreach((json_t *)want, key, v)
+	{
 		if (strcmp(key, "bodyText") == 0) {
 			uint8_t *bytes;
 			size_t len;
 
 			body = json_object_get(res, "body");
 			if (capnweb_value_get_bytes(body, &bytes, &len) == 0) {
-				json_object_set_new(out, key, json_stringn(
-				    (const char *)bytes, len));
+				json_object_set_new(out, key,
+				    json_stringn((const char *)bytes, len));
 				free(bytes);
 			} else if (body)
 				json_object_set(out, key, body);
@@ -120,8 +124,8 @@ run_response_view(const json_t *res, const json_t *want)
 }
 
 int
-run_check_answer(struct run_ctx *x, const struct run_answer *a,
-    const json_t *expect)
+run_check_answer(
+    struct run_ctx *x, const struct run_answer *a, const json_t *expect)
 {
 	const json_t *v;
 	const char *msg, *code;
@@ -130,10 +134,12 @@ run_check_answer(struct run_ctx *x, const struct run_answer *a,
 	if (json_is_number(json_object_get(expect, "minMs")) ||
 	    json_is_number(json_object_get(expect, "maxMs")))
 		bad |= expect_bounds(a->settled_ms - a->started_ms,
-		    json_is_number(json_object_get(expect, "minMs")) ?
-		    json_number_value(json_object_get(expect, "minMs")) : -1,
-		    json_is_number(json_object_get(expect, "maxMs")) ?
-		    json_number_value(json_object_get(expect, "maxMs")) : -1,
+		    json_is_number(json_object_get(expect, "minMs"))
+			? json_number_value(json_object_get(expect, "minMs"))
+			: -1,
+		    json_is_number(json_object_get(expect, "maxMs"))
+			? json_number_value(json_object_get(expect, "maxMs"))
+			: -1,
 		    x->diff);
 	msg = capnweb_error_message(a->value);
 	code = json_string_value(capnweb_error_prop(a->value, "code"));
@@ -141,16 +147,20 @@ run_check_answer(struct run_ctx *x, const struct run_answer *a,
 		if (a->status != CAPNWEB_REJECTED) {
 			char *got = expect_render(a->value);
 
-			expect_buf_printf(x->diff, "want a rejection, the call "
-			    "resolved with %s\n", got ? got : "?");
+			expect_buf_printf(x->diff,
+			    "want a rejection, the call "
+			    "resolved with %s\n",
+			    got ? got : "?");
 			free(got);
 			return 1;
 		}
 		if ((v = json_object_get(expect, "fault")) != NULL &&
 		    (code == NULL || strcmp(code, json_string_value(v)) != 0)) {
-			expect_buf_printf(x->diff, "fault code: want %s, got %s "
-			    "(message \"%s\")\n", json_string_value(v),
-			    code ? code : "none", msg ? msg : "");
+			expect_buf_printf(x->diff,
+			    "fault code: want %s, got %s "
+			    "(message \"%s\")\n",
+			    json_string_value(v), code ? code : "none",
+			    msg ? msg : "");
 			bad = 1;
 		}
 		if ((v = json_object_get(expect, "faultMessage")) != NULL)
@@ -163,8 +173,8 @@ run_check_answer(struct run_ctx *x, const struct run_answer *a,
 	}
 	if (a->status != CAPNWEB_RESOLVED) {
 		expect_buf_printf(x->diff, "the call was rejected%s%s: %s\n",
-		    code ? " with " : "", code ? code : "", msg ? msg :
-		    "(no message)");
+		    code ? " with " : "", code ? code : "",
+		    msg ? msg : "(no message)");
 		return 1;
 	}
 	if ((v = json_object_get(expect, "response")) != NULL) {
@@ -198,16 +208,17 @@ run_check_logs(struct run_ctx *x, const char *what, const json_t *want,
 			continue;
 		}
 		if (wl && (gl == NULL || strcmp(wl, gl) != 0)) {
-			expect_buf_printf(x->diff, "%s.level: want %s, got %s\n",
-			    label, wl, gl ? gl : "none");
+			expect_buf_printf(x->diff,
+			    "%s.level: want %s, got %s\n", label, wl,
+			    gl ? gl : "none");
 			bad = 1;
 		}
 		snprintf(label + strlen(label), sizeof(label) - strlen(label),
 		    ".text");
 		if (json_object_get(w, "text") != NULL)
-			bad |= run_check_text(x, label, json_object_get(w,
-			    "text"), json_string_value(json_object_get(g,
-			    "text")), 0);
+			bad |= run_check_text(x, label,
+			    json_object_get(w, "text"),
+			    json_string_value(json_object_get(g, "text")), 0);
 	}
 	return bad;
 }
@@ -221,19 +232,22 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 	int bad = 0, want_error;
 
 	if ((v = json_object_get(expect, "calls")) != NULL)
-		bad |= run_diff(x, v, json_object_get(recorded, "calls"),
-		    "calls");
+		bad |=
+		    run_diff(x, v, json_object_get(recorded, "calls"), "calls");
 	if ((v = json_object_get(expect, "outboundRequests")) != NULL)
-		bad |= run_diff(x, v, json_object_get(recorded,
-		    "outboundRequests"), "outboundRequests");
+		bad |= run_diff(x, v,
+		    json_object_get(recorded, "outboundRequests"),
+		    "outboundRequests");
 	bad |= run_check_answer(x, a, expect);
 	if (run_wants_rejection(expect) || a->status != CAPNWEB_RESOLVED)
 		return bad;
 	if (!json_is_object(res)) {
 		char *got = expect_render(res);
 
-		expect_buf_printf(x->diff, "execute resolved with %s, not a "
-		    "result message\n", got ? got : "?");
+		expect_buf_printf(x->diff,
+		    "execute resolved with %s, not a "
+		    "result message\n",
+		    got ? got : "?");
 		free(got);
 		return 1;
 	}
@@ -243,15 +257,18 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 		char err[200];
 
 		if (!json_is_string(rj)) {
-			expect_buf_printf(x->diff, "resultJson is not a "
+			expect_buf_printf(x->diff,
+			    "resultJson is not a "
 			    "string\n");
 			return 1;
 		}
 		result = cm_dispatch_parse(json_string_value(rj),
 		    json_string_length(rj), err, sizeof(err));
 		if (result == NULL) {
-			expect_buf_printf(x->diff, "resultJson does not parse: "
-			    "%s\n", err);
+			expect_buf_printf(x->diff,
+			    "resultJson does not parse: "
+			    "%s\n",
+			    err);
 			return 1;
 		}
 	}
@@ -260,41 +277,46 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 	if ((v = json_object_get(expect, "result")) != NULL)
 		bad |= run_diff(x, v, result, "result");
 	if ((v = json_object_get(expect, "resultJsonLength")) != NULL) {
-		size_t n = json_is_string(rj) ? cm_payload_chars(
-		    json_string_value(rj), json_string_length(rj)) : 0;
+		size_t n = json_is_string(rj)
+		    ? cm_payload_chars(
+			  json_string_value(rj), json_string_length(rj))
+		    : 0;
 		json_t *w = run_expand(x, v);
-		long long want = json_is_string(w) ? strtoll(json_string_value(
-		    w), NULL, 10) : (long long)json_integer_value(w);
+		long long want = json_is_string(w)
+		    ? strtoll(json_string_value(w), NULL, 10)
+		    : (long long)json_integer_value(w);
 
 		json_decref(w);
 		if (!json_is_string(rj) || (long long)n != want) {
-			expect_buf_printf(x->diff, "resultJson: want %lld "
-			    "characters, got %zu%s\n", want, n,
+			expect_buf_printf(x->diff,
+			    "resultJson: want %lld "
+			    "characters, got %zu%s\n",
+			    want, n,
 			    json_is_string(rj) ? "" : " (no resultJson)");
 			bad = 1;
 		}
 	}
-	if ((json_is_true(json_object_get(expect, "noResult")) ||
-	    want_error) && result != NULL) {
+	if ((json_is_true(json_object_get(expect, "noResult")) || want_error) &&
+	    result != NULL) {
 		char *got = expect_render(result);
 
-		expect_buf_printf(x->diff, "result: want none, got %s\n",
-		    got ? got : "?");
+		expect_buf_printf(
+		    x->diff, "result: want none, got %s\n", got ? got : "?");
 		free(got);
 		bad = 1;
 	}
 	v = json_object_get(res, "error");
 	if ((v = json_object_get(expect, "error")) != NULL)
-		bad |= run_check_text(x, "error", v, json_string_value(
-		    json_object_get(res, "error")), 0);
+		bad |= run_check_text(x, "error", v,
+		    json_string_value(json_object_get(res, "error")), 0);
 	else if ((v = json_object_get(expect, "errorPrefix")) != NULL)
-		bad |= run_check_text(x, "error", v, json_string_value(
-		    json_object_get(res, "error")), 1);
+		bad |= run_check_text(x, "error", v,
+		    json_string_value(json_object_get(res, "error")), 1);
 	else if (!run_is_undefined(json_object_get(res, "error"))) {
 		char *got = expect_render(json_object_get(res, "error"));
 
-		expect_buf_printf(x->diff, "error: want none, got %s\n",
-		    got ? got : "?");
+		expect_buf_printf(
+		    x->diff, "error: want none, got %s\n", got ? got : "?");
 		free(got);
 		bad = 1;
 	}
@@ -303,9 +325,11 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 		if (json_array_size(v) != json_array_size(logs)) {
 			char *got = expect_render(logs);
 
-			expect_buf_printf(x->diff, "logs: want %zu lines, got "
-			    "%zu: %s\n", json_array_size(v),
-			    json_array_size(logs), got ? got : "?");
+			expect_buf_printf(x->diff,
+			    "logs: want %zu lines, got "
+			    "%zu: %s\n",
+			    json_array_size(v), json_array_size(logs),
+			    got ? got : "?");
 			free(got);
 			bad = 1;
 		}
@@ -321,8 +345,10 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 		size_t n = json_array_size(v), have = json_array_size(logs);
 
 		if (have < n) {
-			expect_buf_printf(x->diff, "logs: want at least %zu "
-			    "lines, got %zu\n", n, have);
+			expect_buf_printf(x->diff,
+			    "logs: want at least %zu "
+			    "lines, got %zu\n",
+			    n, have);
 			bad = 1;
 		} else
 			bad |= run_check_logs(x, "logs", v, logs, have - n);
@@ -330,21 +356,24 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 	if ((v = json_object_get(expect, "executionId")) != NULL) {
 		const json_t *id = json_object_get(res, "executionId");
 
-		if (json_is_true(v) && (!json_is_string(id) ||
-		    json_string_length(id) == 0)) {
-			expect_buf_printf(x->diff, "executionId: want one, got "
+		if (json_is_true(v) &&
+		    (!json_is_string(id) || json_string_length(id) == 0)) {
+			expect_buf_printf(x->diff,
+			    "executionId: want one, got "
 			    "none\n");
 			bad = 1;
 		} else if (json_is_false(v) && !run_is_undefined(id)) {
-			expect_buf_printf(x->diff, "executionId: want none, got "
-			    "%s\n", json_is_string(id) ? json_string_value(id) :
-			    "a non-string");
+			expect_buf_printf(x->diff,
+			    "executionId: want none, got "
+			    "%s\n",
+			    json_is_string(id) ? json_string_value(id)
+					       : "a non-string");
 			bad = 1;
 		}
 	}
 	if ((v = json_object_get(expect, "handles")) != NULL)
-		bad |= run_diff(x, v, json_object_get(res, "handles"),
-		    "handles");
+		bad |=
+		    run_diff(x, v, json_object_get(res, "handles"), "handles");
 	json_decref(result);
 	return bad;
 }

@@ -15,11 +15,11 @@
 /* The scripted functions of one execution. */
 struct run_script {
 	struct run_ctx *x;
-	const json_t *dispatch;	/* borrowed: {"provider.tool": entry} */
-	const json_t *outbound;	/* borrowed: outboundScript */
-	json_t *seen;		/* owned: tool name -> calls so far */
-	json_t *calls;		/* owned: [[provider, tool, args], ...] */
-	json_t *requests;	/* owned: outbound requests as data */
+	const json_t *dispatch; /* borrowed: {"provider.tool": entry} */
+	const json_t *outbound; /* borrowed: outboundScript */
+	json_t *seen; /* owned: tool name -> calls so far */
+	json_t *calls; /* owned: [[provider, tool, args], ...] */
+	json_t *requests; /* owned: outbound requests as data */
 	size_t nresponses;
 };
 
@@ -78,8 +78,7 @@ run_error_value(const char *message)
 
 /* The script entry for provider.tool: exact, then provider.*, then *. */
 static const json_t *
-run_script_entry(struct run_script *sc, const char *provider,
-    const char *tool)
+run_script_entry(struct run_script *sc, const char *provider, const char *tool)
 {
 	char key[512];
 	const json_t *e;
@@ -115,11 +114,13 @@ run_dispatch_target(void *udata, struct capnweb_call *call)
 	const json_t *e;
 	char *s = NULL, err[256];
 
-	json_array_append_new(sc->calls, json_pack("[s?, s?, s?]", provider,
-	    tool, argstr));
+	json_array_append_new(
+	    sc->calls, json_pack("[s?, s?, s?]", provider, tool, argstr));
 	if (provider == NULL || tool == NULL || argstr == NULL) {
-		capnweb_call_reject(call, run_error_value("the dispatch takes "
-		    "(provider, tool, argsJson) as three strings"));
+		capnweb_call_reject(call,
+		    run_error_value(
+			"the dispatch takes "
+			"(provider, tool, argsJson) as three strings"));
 		return;
 	}
 	e = run_script_entry(sc, provider, tool);
@@ -142,8 +143,8 @@ run_dispatch_target(void *udata, struct capnweb_call *call)
 	    (v = json_object_get(e, "answerValue")) != NULL) {
 		run_answer_call(sc->x, call, run_expand(sc->x, v), 0, e);
 	} else if ((v = json_object_get(e, "reject")) != NULL) {
-		run_answer_call(sc->x, call, run_error_value(
-		    json_string_value(v)), 1, e);
+		run_answer_call(
+		    sc->x, call, run_error_value(json_string_value(v)), 1, e);
 	} else if (json_is_true(json_object_get(e, "echo"))) {
 		json_t *r = json_pack("{s:s, s:s, s:s}", "provider", provider,
 		    "tool", tool, "args", argstr);
@@ -187,14 +188,16 @@ run_outbound_target(void *udata, struct capnweb_call *call)
 	const char *body;
 	size_t k;
 
-	json_array_append_new(sc->requests, json_pack("{s:O?, s:O?, s:O?, "
-	    "s:o}", "method", json_object_get(req, "method"), "url",
-	    json_object_get(req, "url"), "headers", json_object_get(req,
-	    "headers"), "bodyText", run_body_text(json_object_get(req,
-	    "body"))));
+	json_array_append_new(sc->requests,
+	    json_pack("{s:O?, s:O?, s:O?, "
+		      "s:o}",
+		"method", json_object_get(req, "method"), "url",
+		json_object_get(req, "url"), "headers",
+		json_object_get(req, "headers"), "bodyText",
+		run_body_text(json_object_get(req, "body"))));
 	if ((v = json_object_get(sc->outbound, "reject")) != NULL) {
-		run_answer_call(sc->x, call, run_error_value(
-		    json_string_value(v)), 1, sc->outbound);
+		run_answer_call(sc->x, call,
+		    run_error_value(json_string_value(v)), 1, sc->outbound);
 		return;
 	}
 	k = sc->nresponses++;
@@ -208,12 +211,13 @@ run_outbound_target(void *udata, struct capnweb_call *call)
 	body = json_string_value(json_object_get(r, "bodyText"));
 	if (body == NULL)
 		body = "";
-	res = json_pack("{s:O?, s:s, s:O?, s:o}",
-	    "status", json_object_get(r, "status"),
-	    "statusText", json_is_string(json_object_get(r, "statusText")) ?
-	    json_string_value(json_object_get(r, "statusText")) : "",
-	    "headers", json_object_get(r, "headers"),
-	    "body", capnweb_value_bytes(body, strlen(body), "ArrayBuffer"));
+	res = json_pack("{s:O?, s:s, s:O?, s:o}", "status",
+	    json_object_get(r, "status"), "statusText",
+	    json_is_string(json_object_get(r, "statusText"))
+		? json_string_value(json_object_get(r, "statusText"))
+		: "",
+	    "headers", json_object_get(r, "headers"), "body",
+	    capnweb_value_bytes(body, strlen(body), "ArrayBuffer"));
 	if (res && json_is_null(json_object_get(res, "status")))
 		json_object_set_new(res, "status", json_integer(200));
 	if (res && json_is_null(json_object_get(res, "headers")))
@@ -228,8 +232,8 @@ run_code(struct run_ctx *x, const json_t *req)
 	char err[256], *s;
 	json_t *v;
 
-	s = expect_expand_consts(json_string_value(json_object_get(req,
-	    "code")), err, sizeof(err));
+	s = expect_expand_consts(
+	    json_string_value(json_object_get(req, "code")), err, sizeof(err));
 	if (s == NULL) {
 		expect_buf_printf(x->diff, "code: %s\n", err);
 		return NULL;
@@ -265,13 +269,11 @@ run_binary_to_bytes(json_t *v)
 		return b;
 	}
 	if (json_is_array(v)) {
-		json_array_foreach(v, i, sub)
-			json_array_set_new(v, i, run_binary_to_bytes(
-			    json_incref(sub)));
+		json_array_foreach(v, i, sub) json_array_set_new(
+		    v, i, run_binary_to_bytes(json_incref(sub)));
 	} else if (json_is_object(v)) {
-		json_object_foreach(v, key, sub)
-			json_object_set_new(v, key, run_binary_to_bytes(
-			    json_incref(sub)));
+		json_object_foreach(v, key, sub) json_object_set_new(
+		    v, key, run_binary_to_bytes(json_incref(sub)));
 	}
 	return v;
 }
@@ -302,7 +304,8 @@ run_execute_args(struct run_ctx *x, const json_t *req, struct run_script *sc,
 	if ((code = run_code(x, req)) == NULL)
 		return NULL;
 	opt = json_object();
-	json_object_foreach((json_t *)req, key, v) {
+	json_object_foreach((json_t *)req, key, v)
+	{
 		if (strcmp(key, "timeout") == 0 ||
 		    strcmp(key, "countHostWaits") == 0 ||
 		    strcmp(key, "retainHandles") == 0)
@@ -318,19 +321,20 @@ run_execute_args(struct run_ctx *x, const json_t *req, struct run_script *sc,
 			json_object_set_new(opt, key, m);
 		}
 	}
-	args = json_pack("[o, o, o]", code, providers ? json_incref(
-	    (json_t *)providers) : json_array(), opt);
+	args = json_pack("[o, o, o]", code,
+	    providers ? json_incref((json_t *)providers) : json_array(), opt);
 	if (args == NULL)
 		return NULL;
-	if (json_is_object(sc->dispatch) && (*dt = wire_add_target(x->conn,
-	    run_dispatch_target, sc)) > 0)
+	if (json_is_object(sc->dispatch) &&
+	    (*dt = wire_add_target(x->conn, run_dispatch_target, sc)) > 0)
 		json_array_append_new(args, capnweb_value_target(*dt));
 	else
 		json_array_append_new(args, json_null());
-	json_array_append_new(args, json_string(json_is_string(mode) ?
-	    json_string_value(mode) : CM_OUTBOUND_MODE_DISABLED));
-	if (sc->outbound != NULL && (*ot = wire_add_target(x->conn,
-	    run_outbound_target, sc)) > 0)
+	json_array_append_new(args,
+	    json_string(json_is_string(mode) ? json_string_value(mode)
+					     : CM_OUTBOUND_MODE_DISABLED));
+	if (sc->outbound != NULL &&
+	    (*ot = wire_add_target(x->conn, run_outbound_target, sc)) > 0)
 		json_array_append_new(args, capnweb_value_target(*ot));
 	return args;
 }
@@ -377,8 +381,9 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 	/* Held answers go out before the targets stop answering. */
 	run_timers_flush(x);
 	if (rc == 0) {
-		json_t *id = json_is_object(a.value) ? json_object_get(a.value,
-		    "executionId") : NULL;
+		json_t *id = json_is_object(a.value)
+		    ? json_object_get(a.value, "executionId")
+		    : NULL;
 
 		if (json_is_string(id)) {
 			free(x->execution_id);
@@ -393,7 +398,8 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 	run_answer_clear(&a);
 	if (dt > 0)
 		wire_remove_target(x->conn, dt);
-	/* The outbound function stays while handles may still fetch through it. */
+	/* The outbound function stays while handles may still fetch through it.
+	 */
 	if (ot > 0 && granted) {
 		run_release_kept(x);
 		x->kept = scp;
@@ -420,8 +426,6 @@ run_release_kept(struct run_ctx *x)
 	x->kept_target = 0;
 }
 
-
-
 static void
 run_burst_settle(void *udata, int status, json_t *value)
 {
@@ -439,8 +443,8 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 {
 	const json_t *req = json_object_get(st, "request");
 	const json_t *expect = json_object_get(st, "expect");
-	const char *want = json_string_value(json_object_get(expect,
-	    "someFault"));
+	const char *want =
+	    json_string_value(json_object_get(expect, "someFault"));
 	size_t n = (size_t)json_integer_value(json_object_get(st, "count"));
 	struct run_answer *a;
 	struct run_script sc;
@@ -461,8 +465,8 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 	}
 	for (i = 0; i < n; i++) {
 		a[i].started_ms = wire_now_ms();
-		if (wire_call(x->conn, "execute", args, run_burst_settle,
-		    &a[i]) <= 0)
+		if (wire_call(
+			x->conn, "execute", args, run_burst_settle, &a[i]) <= 0)
 			a[i].done = 1;
 	}
 	json_decref(args);
@@ -476,21 +480,22 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 			break;
 	}
 	for (i = 0; i < n; i++) {
-		const char *code = a[i].status == CAPNWEB_REJECTED ?
-		    json_string_value(capnweb_error_prop(a[i].value, "code")) :
-		    NULL;
+		const char *code = a[i].status == CAPNWEB_REJECTED
+		    ? json_string_value(capnweb_error_prop(a[i].value, "code"))
+		    : NULL;
 
 		if (!a[i].done || a[i].status == CAPNWEB_BROKEN) {
 			other++;
 		} else if (a[i].status == CAPNWEB_RESOLVED) {
 			resolved++;
 		} else if (want && code && strcmp(code, want) == 0) {
-			if (faults++ == 0 && json_object_get(expect,
-			    "someFaultMessage")) {
+			if (faults++ == 0 &&
+			    json_object_get(expect, "someFaultMessage")) {
 				struct run_answer one = a[i];
 				json_t *sub = json_pack("{s:s, s:O}", "fault",
-				    want, "faultMessage", json_object_get(
-				    expect, "someFaultMessage"));
+				    want, "faultMessage",
+				    json_object_get(
+					expect, "someFaultMessage"));
 
 				rc |= run_check_answer(x, &one, sub);
 				json_decref(sub);
@@ -502,15 +507,17 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 		}
 	}
 	if (want && faults == 0) {
-		expect_buf_printf(x->diff, "burst of %zu: no execution was "
-		    "refused with %s (%zu resolved, %zu otherwise)\n", n, want,
-		    resolved, other);
+		expect_buf_printf(x->diff,
+		    "burst of %zu: no execution was "
+		    "refused with %s (%zu resolved, %zu otherwise)\n",
+		    n, want, resolved, other);
 		rc = 1;
 	}
 	if (other > 0) {
-		expect_buf_printf(x->diff, "burst of %zu: %zu settled neither "
-		    "resolved nor with the expected fault (first: %s)\n", n,
-		    other, first_other ? first_other : "no answer");
+		expect_buf_printf(x->diff,
+		    "burst of %zu: %zu settled neither "
+		    "resolved nor with the expected fault (first: %s)\n",
+		    n, other, first_other ? first_other : "no answer");
 		rc = 1;
 	}
 	if (resolved == 0) {
@@ -540,14 +547,16 @@ run_handle_id(struct run_ctx *x, const json_t *st)
 
 	if (id == NULL) {
 		if (x->execution_id == NULL) {
-			expect_buf_printf(x->diff, "no executionId was granted "
+			expect_buf_printf(x->diff,
+			    "no executionId was granted "
 			    "earlier in this case\n");
 			return NULL;
 		}
 		return json_string(x->execution_id);
 	}
-	if ((s = expect_expand_consts(json_string_value(id) ?
-	    json_string_value(id) : "", err, sizeof(err))) == NULL) {
+	if ((s = expect_expand_consts(
+		 json_string_value(id) ? json_string_value(id) : "", err,
+		 sizeof(err))) == NULL) {
 		expect_buf_printf(x->diff, "executionId: %s\n", err);
 		return NULL;
 	}
@@ -564,22 +573,23 @@ run_handle_id(struct run_ctx *x, const json_t *st)
 static int
 run_invoke_many(struct run_ctx *x, const json_t *st, json_t *args)
 {
-	const json_t *want = json_object_get(json_object_get(st, "expect"),
-	    "responses");
+	const json_t *want =
+	    json_object_get(json_object_get(st, "expect"), "responses");
 	size_t n = (size_t)json_integer_value(json_object_get(st, "count"));
 	struct run_answer *a;
 	size_t i;
 	int all = 0, rc = 0;
 
 	if (n > 100 || (a = calloc(n, sizeof(*a))) == NULL) {
-		expect_buf_printf(x->diff, "invokeHandle: count must be "
+		expect_buf_printf(x->diff,
+		    "invokeHandle: count must be "
 		    "1..100\n");
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
 		a[i].started_ms = wire_now_ms();
 		if (wire_call(x->conn, "invokeHandle", args, run_burst_settle,
-		    &a[i]) <= 0)
+			&a[i]) <= 0)
 			a[i].done = 1;
 	}
 	while (!all && wire_now_ms() < x->deadline) {
@@ -590,8 +600,8 @@ run_invoke_many(struct run_ctx *x, const json_t *st, json_t *args)
 			break;
 	}
 	for (i = 0; i < n; i++) {
-		json_t *sub = json_pack("{s:O?}", "response",
-		    json_array_get(want, i));
+		json_t *sub =
+		    json_pack("{s:O?}", "response", json_array_get(want, i));
 		char label[48];
 
 		snprintf(label, sizeof(label), "invocation %zu:\n", i);
@@ -619,9 +629,11 @@ run_invoke_many(struct run_ctx *x, const json_t *st, json_t *args)
 int
 run_invoke_step(struct run_ctx *x, const json_t *st)
 {
-	/* {{CONST}} references in the request (a URL naming a size) are expanded. */
-	json_t *r = json_object_get(st, "request") ?
-	    run_expand(x, json_object_get(st, "request")) : json_object();
+	/* {{CONST}} references in the request (a URL naming a size) are
+	 * expanded. */
+	json_t *r = json_object_get(st, "request")
+	    ? run_expand(x, json_object_get(st, "request"))
+	    : json_object();
 	const char *body;
 	struct run_answer a;
 	json_t *id, *req, *args;
@@ -634,19 +646,27 @@ run_invoke_step(struct run_ctx *x, const json_t *st)
 		return -1;
 	}
 	body = json_string_value(json_object_get(r, "bodyText"));
-	req = json_pack("{s:s, s:s, s:o, s:o}",
-	    "method", json_is_string(json_object_get(r, "method")) ?
-	    json_string_value(json_object_get(r, "method")) : "GET",
-	    "url", json_is_string(json_object_get(r, "url")) ?
-	    json_string_value(json_object_get(r, "url")) : "https://handle.test/",
-	    "headers", json_is_array(json_object_get(r, "headers")) ?
-	    json_incref(json_object_get(r, "headers")) : json_array(),
-	    "body", body ? capnweb_value_bytes(body, strlen(body),
-	    "ArrayBuffer") : json_null());
+	req = json_pack("{s:s, s:s, s:o, s:o}", "method",
+	    json_is_string(json_object_get(r, "method"))
+		? json_string_value(json_object_get(r, "method"))
+		: "GET",
+	    "url",
+	    json_is_string(json_object_get(r, "url"))
+		? json_string_value(json_object_get(r, "url"))
+		: "https://handle.test/",
+	    "headers",
+	    json_is_array(json_object_get(r, "headers"))
+		? json_incref(json_object_get(r, "headers"))
+		: json_array(),
+	    "body",
+	    body ? capnweb_value_bytes(body, strlen(body), "ArrayBuffer")
+		 : json_null());
 	json_decref(r);
-	args = json_pack("[o, s, o]", id, json_is_string(json_object_get(st,
-	    "handle")) ? json_string_value(json_object_get(st, "handle")) :
-	    "fetch", req);
+	args = json_pack("[o, s, o]", id,
+	    json_is_string(json_object_get(st, "handle"))
+		? json_string_value(json_object_get(st, "handle"))
+		: "fetch",
+	    req);
 	if (args == NULL)
 		return -1;
 	if (json_integer_value(json_object_get(st, "count")) > 1) {

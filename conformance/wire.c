@@ -14,7 +14,7 @@
 #include "wire.h"
 #include "proto/ws.h"
 
-#define WIRE_READ_CHUNK	(256u << 10)
+#define WIRE_READ_CHUNK (256u << 10)
 #ifdef WS_MAX_MESSAGE_DEFAULT
 #define WIRE_MAX_MESSAGE WS_MAX_MESSAGE_DEFAULT
 #else
@@ -27,7 +27,7 @@ struct wire_conn {
 	char reason[160];
 	struct capnweb_session *s;
 	struct ws_assembler wsa;
-	uint8_t *in;		/* owned: bytes read and not yet consumed */
+	uint8_t *in; /* owned: bytes read and not yet consumed */
 	size_t in_len;
 	size_t in_cap;
 };
@@ -53,10 +53,13 @@ wire_url_parse(const char *url, struct wire_url *u, char *err, size_t errlen)
 	}
 	if (strncmp(url, "unix://", 7) == 0) {
 		snprintf(u->buf, sizeof(u->buf), "%s", url + 7);
-		if (u->buf[0] != '/' || strlen(u->buf) >=
-		    sizeof(((struct sockaddr_un *)0)->sun_path)) {
-			snprintf(err, errlen, "%s: a unix URL needs an absolute "
-			    "socket path shorter than 108 bytes", url);
+		if (u->buf[0] != '/' ||
+		    strlen(u->buf) >=
+			sizeof(((struct sockaddr_un *)0)->sun_path)) {
+			snprintf(err, errlen,
+			    "%s: a unix URL needs an absolute "
+			    "socket path shorter than 108 bytes",
+			    url);
 			return -1;
 		}
 		u->is_unix = 1;
@@ -64,8 +67,10 @@ wire_url_parse(const char *url, struct wire_url *u, char *err, size_t errlen)
 		return 0;
 	}
 	if (strncmp(url, "ws://", 5) != 0) {
-		snprintf(err, errlen, "%s: the URL must start with unix:// or "
-		    "ws://", url);
+		snprintf(err, errlen,
+		    "%s: the URL must start with unix:// or "
+		    "ws://",
+		    url);
 		return -1;
 	}
 	/* host:port and path are stored apart: "host\0port\0/path". */
@@ -164,8 +169,8 @@ wire_send_frame(struct wire_conn *c, int opcode, const uint8_t *p, size_t len)
 		snprintf(c->reason, sizeof(c->reason), "out of memory");
 		return;
 	}
-	n = ws_frame_encode(WS_ROLE_CLIENT, opcode, p, len, frame,
-	    len + WS_MAX_HEADER);
+	n = ws_frame_encode(
+	    WS_ROLE_CLIENT, opcode, p, len, frame, len + WS_MAX_HEADER);
 	if (n > 0)
 		wire_write(c, frame, (size_t)n);
 	free(frame);
@@ -201,8 +206,9 @@ wire_read(struct wire_conn *c)
 		n = read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
 	while (n < 0 && errno == EINTR);
 	if (n <= 0) {
-		snprintf(c->reason, sizeof(c->reason), "%s", n == 0 ?
-		    "the executor closed the connection" : strerror(errno));
+		snprintf(c->reason, sizeof(c->reason), "%s",
+		    n == 0 ? "the executor closed the connection"
+			   : strerror(errno));
 		return -1;
 	}
 	c->in_len += (size_t)n;
@@ -258,9 +264,9 @@ wire_connect(const char *url, const char *const *headers, size_t nheaders,
 		snprintf(hostport, sizeof(hostport), "localhost");
 	else
 		snprintf(hostport, sizeof(hostport), "%s:%s", u.host, u.port);
-	if (http_ws_make_key(key) != 0 || (n = http_build_ws_request(req,
-	    sizeof(req), hostport, u.is_unix ? "/" : u.path, key, NULL,
-	    extra, nheaders)) <= 0) {
+	if (http_ws_make_key(key) != 0 ||
+	    (n = http_build_ws_request(req, sizeof(req), hostport,
+		 u.is_unix ? "/" : u.path, key, NULL, extra, nheaders)) <= 0) {
 		snprintf(err, errlen, "cannot build the upgrade request");
 		goto fail;
 	}
@@ -284,8 +290,8 @@ wire_connect(const char *url, const char *const *headers, size_t nheaders,
 		memset(&res, 0, sizeof(res));
 		res.headers = hs;
 		res.headers_cap = 32;
-		head = http_parse_response((const char *)c->in, c->in_len,
-		    &res);
+		head =
+		    http_parse_response((const char *)c->in, c->in_len, &res);
 	}
 	if (head < 0 || (n = http_ws_check_response(&res, key, NULL)) != 0) {
 		snprintf(err, errlen, "upgrade refused: %s%s%d",
@@ -389,8 +395,8 @@ wire_drain(struct wire_conn *c)
 	long n;
 
 	while (!c->dead && off < c->in_len) {
-		n = ws_assembler_feed(&c->wsa, c->in + off, c->in_len - off,
-		    &ev);
+		n = ws_assembler_feed(
+		    &c->wsa, c->in + off, c->in_len - off, &ev);
 		if (n == 0)
 			break;
 		if (n < 0) {
@@ -400,12 +406,13 @@ wire_drain(struct wire_conn *c)
 		off += (size_t)n;
 		switch (ev.type) {
 		case WS_EV_TEXT:
-			if (capnweb_session_receive(c->s, (const char *)ev.data,
-			    ev.len) != 0) {
+			if (capnweb_session_receive(
+				c->s, (const char *)ev.data, ev.len) != 0) {
 				snprintf(c->reason, sizeof(c->reason),
 				    "session ended: %s",
-				    capnweb_session_end_reason(c->s) ?
-				    capnweb_session_end_reason(c->s) : "?");
+				    capnweb_session_end_reason(c->s)
+					? capnweb_session_end_reason(c->s)
+					: "?");
 				c->dead = 1;
 			}
 			break;
@@ -415,9 +422,11 @@ wire_drain(struct wire_conn *c)
 		case WS_EV_CLOSE: {
 			char why[160];
 
-			snprintf(why, sizeof(why), "the executor closed the "
-			    "WebSocket (%d %.*s)", ev.close_code,
-			    (int)ev.reason_len, (const char *)ev.reason);
+			snprintf(why, sizeof(why),
+			    "the executor closed the "
+			    "WebSocket (%d %.*s)",
+			    ev.close_code, (int)ev.reason_len,
+			    (const char *)ev.reason);
 			wire_fail(c, why);
 			break;
 		}

@@ -24,14 +24,14 @@ struct wire_conn;
 struct wire_url {
 	char buf[1024];
 	int is_unix;
-	const char *path;	/* unix: socket path; ws: request target */
-	const char *host;	/* ws only */
-	const char *port;	/* ws only */
+	const char *path; /* unix: socket path; ws: request target */
+	const char *host; /* ws only */
+	const char *port; /* ws only */
 };
 
 /* Parses `url`; 0, or -1 with `err` filled. */
-int	wire_url_parse(const char *url, struct wire_url *out, char *err,
-	    size_t errlen);
+int wire_url_parse(
+    const char *url, struct wire_url *out, char *err, size_t errlen);
 
 /*
  * Connects and completes the WebSocket upgrade. `headers` are extra
@@ -39,33 +39,33 @@ int	wire_url_parse(const char *url, struct wire_url *out, char *err,
  * connection (caller frees with wire_close) or NULL with `err` filled.
  */
 struct wire_conn *wire_connect(const char *url, const char *const *headers,
-	    size_t nheaders, int timeout_ms, char *err, size_t errlen);
+    size_t nheaders, int timeout_ms, char *err, size_t errlen);
 
 /* Ends the session, closes the socket and frees the connection. */
-void	wire_close(struct wire_conn *);
+void wire_close(struct wire_conn *);
 
 /* 1 while the transport and the session are both up. */
-int	wire_alive(const struct wire_conn *);
+int wire_alive(const struct wire_conn *);
 
 /* Why the connection ended (static or owned by it), or NULL while alive. */
 const char *wire_end_reason(const struct wire_conn *);
 
 /* capnweb_session_call on the connection; see capnweb.h (args borrowed). */
-int64_t	wire_call(struct wire_conn *, const char *method, json_t *args,
-	    capnweb_settle_fn on_settle, void *udata);
+int64_t wire_call(struct wire_conn *, const char *method, json_t *args,
+    capnweb_settle_fn on_settle, void *udata);
 
 /* Registers a local target (a callback passed with capnweb_value_target). */
-int	wire_add_target(struct wire_conn *, capnweb_call_fn, void *udata);
-void	wire_remove_target(struct wire_conn *, int n);
+int wire_add_target(struct wire_conn *, capnweb_call_fn, void *udata);
+void wire_remove_target(struct wire_conn *, int n);
 
 /*
  * Sends what the session queued, then waits up to timeout_ms for input and
  * handles every complete message (callbacks run from here). Returns 0, or
  * -1 once the connection is gone.
  */
-int	wire_pump(struct wire_conn *, int timeout_ms);
+int wire_pump(struct wire_conn *, int timeout_ms);
 
 /* Milliseconds on a monotonic clock. */
-double	wire_now_ms(void);
+double wire_now_ms(void);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * The ExecutorApi bridge (server/daemon/api.c) end to end, with the engine child
- * replaced by a scripted one: the daemon runs in a forked process of this
+ * The ExecutorApi bridge (server/daemon/api.c) end to end, with the engine
+ * child replaced by a scripted one: the daemon runs in a forked process of this
  * test, with real pool children, so tool-call routing to the caller's
  * dispatch function, retained handles, faults and limits are pinned
  * independently of the engine.
@@ -55,22 +55,25 @@ scripted_engine(int fd, void *arg)
 		char *a1, *a2;
 		json_t *res;
 
-		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 1, "{\"provider\":"
-		    "\"store\",\"tool\":\"list\",\"args\":\"[\\\"ada\\\",3]\"}");
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 1,
+		    "{\"provider\":"
+		    "\"store\",\"tool\":\"list\",\"args\":\"[\\\"ada\\\",3]"
+		    "\"}");
 		if (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) != 0)
 			return 3;
 		a1 = strdup((const char *)f.payload);
-		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 2, "{\"provider\":"
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 2,
+		    "{\"provider\":"
 		    "\"crm\",\"tool\":\"missing\",\"args\":\"\"}");
 		if (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) != 0)
 			return 3;
 		a2 = strdup((const char *)f.payload);
 		res = json_pack("{s:s, s:[]}", "resultJson", "", "logs");
-		json_object_set_new(res, "resultJson", json_pack("[s, s]", a1,
-		    a2));
+		json_object_set_new(
+		    res, "resultJson", json_pack("[s, s]", a1, a2));
 		{
-			char *s = json_dumps(json_object_get(res, "resultJson"),
-			    JSON_COMPACT);
+			char *s = json_dumps(
+			    json_object_get(res, "resultJson"), JSON_COMPACT);
 
 			json_object_set_new(res, "resultJson", json_string(s));
 			free(s);
@@ -87,20 +90,24 @@ scripted_engine(int fd, void *arg)
 		test_frame_send(fd, FRAME_RESULT, 1, exec, 0,
 		    "{\"handles\":[\"fetch\"],\"logs\":[]}");
 		while (test_frame_recv(fd, &f, fbuf, sizeof(fbuf)) == 0) {
-			json_t *inv = json_loads((const char *)f.payload, 0,
-			    NULL);
-			const char *h = json_string_value(json_object_get(inv,
-			    "handle"));
+			json_t *inv =
+			    json_loads((const char *)f.payload, 0, NULL);
+			const char *h =
+			    json_string_value(json_object_get(inv, "handle"));
 
 			if (strcmp(h, "fetch") != 0)
-				snprintf(out, sizeof(out), "{\"error\":\"no "
-				    "handle named %s\"}", h);
+				snprintf(out, sizeof(out),
+				    "{\"error\":\"no "
+				    "handle named %s\"}",
+				    h);
 			else
-				snprintf(out, sizeof(out), "{\"response\":{"
+				snprintf(out, sizeof(out),
+				    "{\"response\":{"
 				    "\"status\":200,\"statusText\":\"OK\","
-				    "\"headers\":[],\"body\":\"%d\"}}", ++count);
-			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
-			    out);
+				    "\"headers\":[],\"body\":\"%d\"}}",
+				    ++count);
+			test_frame_send(
+			    fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id, out);
 			json_decref(inv);
 		}
 	} else if (strncmp(code, "fetch:", 6) == 0) {
@@ -151,8 +158,8 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 	struct daemon_config cfg;
 	int i;
 
-	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-api-%d.sock",
-	    (int)getpid());
+	snprintf(
+	    sock_path, sizeof(sock_path), "/tmp/cm-api-%d.sock", (int)getpid());
 	unlink(sock_path);
 	if ((daemon_pid = fork()) == 0) {
 		struct daemon *d;
@@ -164,7 +171,8 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 		cfg.pool.spares = workers;
 		cfg.pool.max_queue = queue;
 		cfg.pool.program.child_main = scripted_engine;
-		/* worker_warm seeds jansson before the sandbox, as for the engine. */
+		/* worker_warm seeds jansson before the sandbox, as for the
+		 * engine. */
 		cfg.pool.program.warm = worker_warm;
 		cfg.pool.program.prepare = worker_prepare;
 		cfg.response_limit = response_limit;
@@ -258,22 +266,27 @@ start_http(void)
 			if (c < 0)
 				_exit(0);
 			while (n < (int)sizeof(req) - 1 &&
-			    (r = (int)read(c, req + n, sizeof(req) - 1 - n)) > 0) {
+			    (r = (int)read(c, req + n, sizeof(req) - 1 - n)) >
+				0) {
 				n += r;
 				req[n] = '\0';
 				if ((end = strstr(req, "\r\n\r\n")) != NULL) {
 					cl = strcasestr(req, "content-length:");
-					if (cl == NULL || (int)(end + 4 - req) +
-					    atoi(cl + 15) <= n)
+					if (cl == NULL ||
+					    (int)(end + 4 - req) +
+						    atoi(cl + 15) <=
+						n)
 						break;
 				}
 			}
 			end = strstr(req, "\r\n\r\n");
 			snprintf(body, sizeof(body), "%.*s|%s",
 			    (int)strcspn(req, "\r"), req, end ? end + 4 : "");
-			snprintf(out, sizeof(out), "HTTP/1.1 200 Fine\r\n"
+			snprintf(out, sizeof(out),
+			    "HTTP/1.1 200 Fine\r\n"
 			    "Content-Type: text/plain\r\nX-Test-Seen: %s\r\n"
-			    "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+			    "Content-Length: %zu\r\nConnection: "
+			    "close\r\n\r\n%s",
 			    strcasestr(req, "x-test: 1") ? "yes" : "no",
 			    strlen(body), body);
 			if (write(c, out, strlen(out)) < 0)
@@ -302,10 +315,11 @@ outbound_target(void *udata, struct capnweb_call *call)
 	size_t n;
 
 	(void)udata;
-	ck_assert_str_eq(capnweb_value_kind(json_object_get(req, "body")),
-	    "bytes");
-	ck_assert_int_eq(capnweb_value_get_bytes(json_object_get(req, "body"),
-	    &bytes, &n), 0);
+	ck_assert_str_eq(
+	    capnweb_value_kind(json_object_get(req, "body")), "bytes");
+	ck_assert_int_eq(
+	    capnweb_value_get_bytes(json_object_get(req, "body"), &bytes, &n),
+	    0);
 	res = json_pack("{s:i, s:s, s:[[s, s]], s:o}", "status", 201,
 	    "statusText", "Created", "headers", "a", "b", "body",
 	    capnweb_value_bytes(bytes, n, "ArrayBuffer"));
@@ -315,11 +329,12 @@ outbound_target(void *udata, struct capnweb_call *call)
 
 /* The scripted run returns the two envelope texts it got back, in order. */
 static void
-expect_answers(const struct test_answer *a, const char *first,
-    const char *second)
+expect_answers(
+    const struct test_answer *a, const char *first, const char *second)
 {
-	json_t *got = json_loads(json_string_value(json_object_get(a->value,
-	    "resultJson")), 0, NULL);
+	json_t *got = json_loads(
+	    json_string_value(json_object_get(a->value, "resultJson")), 0,
+	    NULL);
 
 	ck_assert_ptr_nonnull(got);
 	ck_assert_str_eq(json_string_value(json_array_get(got, 0)), first);
@@ -339,8 +354,10 @@ START_TEST(test_tool_calls_reach_the_callers_dispatch)
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
 	target = capnweb_session_add_target(c.s, dispatch_target, NULL);
 	dispatch_calls = 0;
-	test_client_call(&c, "execute", json_pack("[s, [], {}, o, s]", "tools",
-	    capnweb_value_target(target), "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, o, s]", "tools",
+		capnweb_value_target(target), "disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_int_eq(dispatch_calls, 2);
 	/* Both calls, a provider no descriptor names included, reached it. */
@@ -348,8 +365,8 @@ START_TEST(test_tool_calls_reach_the_callers_dispatch)
 	    "{\"result\":\"crm:missing:\"}");
 	test_answer_clear(&a);
 	/* Without a dispatch every tool is not found, in the pinned words. */
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "tools",
-	    "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "tools", "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	expect_answers(&a, "{\"error\":\"Tool \\\"list\\\" not found\"}",
 	    "{\"error\":\"Tool \\\"missing\\\" not found\"}");
@@ -367,37 +384,42 @@ START_TEST(test_retained_handles_lifecycle)
 
 	start_daemon(1, 10, -1);
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {s:b}, n, s]",
-	    "retain", "retainHandles", 1, "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {s:b}, n, s]", "retain", "retainHandles", 1,
+		"disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(
-	    a.value, "handles"), 0)), "fetch");
-	ck_assert_int_eq(strlen(json_string_value(json_object_get(a.value,
-	    "executionId"))), 32);
-	snprintf(id, sizeof(id), "%s", json_string_value(json_object_get(
-	    a.value, "executionId")));
+	ck_assert_str_eq(json_string_value(json_array_get(
+			     json_object_get(a.value, "handles"), 0)),
+	    "fetch");
+	ck_assert_int_eq(
+	    strlen(json_string_value(json_object_get(a.value, "executionId"))),
+	    32);
+	snprintf(id, sizeof(id), "%s",
+	    json_string_value(json_object_get(a.value, "executionId")));
 	test_answer_clear(&a);
 	/* Invocations in order, state kept; from another connection too. */
-	test_client_call(&c, "invokeHandle", json_pack("[s, s, {s:s}]", id,
-	    "fetch", "url", "https://x/"), &a);
+	test_client_call(&c, "invokeHandle",
+	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value, "body")),
-	    "1");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "body")), "1");
 	test_answer_clear(&a);
 	ck_assert_int_eq(test_client_open(&other, sock_path), 0);
-	test_client_call(&other, "invokeHandle", json_pack("[s, s, {s:s}]", id,
-	    "fetch", "url", "https://x/"), &a);
+	test_client_call(&other, "invokeHandle",
+	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value, "body")),
-	    "2");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "body")), "2");
 	test_answer_clear(&a);
 	/* A name outside the grant: the child's text, no fault code. */
-	test_client_call(&c, "invokeHandle", json_pack("[s, s, {}]", id,
-	    "scheduled"), &a);
+	test_client_call(
+	    &c, "invokeHandle", json_pack("[s, s, {}]", id, "scheduled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_ptr_null(fault_code(&a));
 	test_answer_clear(&a);
-	/* Close, then every call meets HANDLES_CLOSED, closeHandles twice too. */
+	/* Close, then every call meets HANDLES_CLOSED, closeHandles twice too.
+	 */
 	test_client_call(&other, "closeHandles", json_pack("[s]", id), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	test_answer_clear(&a);
@@ -405,16 +427,16 @@ START_TEST(test_retained_handles_lifecycle)
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(fault_code(&a), "HANDLES_CLOSED");
 	test_answer_clear(&a);
-	test_client_call(&c, "invokeHandle", json_pack("[s, s, {}]", id,
-	    "fetch"), &a);
+	test_client_call(
+	    &c, "invokeHandle", json_pack("[s, s, {}]", id, "fetch"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(fault_code(&a), "HANDLES_CLOSED");
 	test_answer_clear(&a);
 	/* The slot is free again. */
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "result",
-	    "disabled"), &a);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value,
-	    "resultJson")), "42");
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "result", "disabled"), &a);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "42");
 	test_answer_clear(&a);
 	test_client_close(&other);
 	test_client_close(&c);
@@ -429,13 +451,13 @@ START_TEST(test_faults_carry_their_codes)
 
 	start_daemon(1, 10, 1000);
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "crash",
-	    "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "crash", "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(fault_code(&a), "WORKER_CRASHED");
 	test_answer_clear(&a);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "big",
-	    "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "big", "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(fault_code(&a), "RESPONSE_TOO_LARGE");
 	test_answer_clear(&a);
@@ -456,22 +478,24 @@ START_TEST(test_native_and_stub_outbound)
 	start_daemon(1, 10, -1);
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
 	/* native: the daemon performs it (libcurl), headers and body intact. */
-	snprintf(code, sizeof(code), "fetch:http://127.0.0.1:%d/path?q=1", port);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", code,
-	    "native"), &a);
+	snprintf(
+	    code, sizeof(code), "fetch:http://127.0.0.1:%d/path?q=1", port);
+	test_client_call(
+	    &c, "execute", json_pack("[s, [], {}, n, s]", code, "native"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	res = json_loads(json_string_value(json_object_get(a.value,
-	    "resultJson")), 0, NULL);
+	res = json_loads(
+	    json_string_value(json_object_get(a.value, "resultJson")), 0, NULL);
 	ck_assert_ptr_nonnull(res);
-	ck_assert_int_eq(json_integer_value(json_object_get(res, "status")), 200);
-	ck_assert_str_eq(json_string_value(json_object_get(res, "statusText")),
-	    "Fine");
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(res, "status")), 200);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(res, "statusText")), "Fine");
 	/* base64 of "POST /path?q=1 HTTP/1.1|hello" */
 	ck_assert_str_eq(json_string_value(json_object_get(res, "body")),
 	    "UE9TVCAvcGF0aD9xPTEgSFRUUC8xLjF8aGVsbG8=");
 	{
-		char *h = json_dumps(json_object_get(res, "headers"),
-		    JSON_COMPACT);
+		char *h =
+		    json_dumps(json_object_get(res, "headers"), JSON_COMPACT);
 
 		ck_assert_ptr_nonnull(strstr(h, "[\"X-Test-Seen\",\"yes\"]"));
 		free(h);
@@ -479,24 +503,31 @@ START_TEST(test_native_and_stub_outbound)
 	json_decref(res);
 	test_answer_clear(&a);
 	/* Only http and https. */
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-	    "fetch:file:///etc/passwd", "native"), &a);
-	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(a.value,
-	    "resultJson")), "Only http and https URLs can be fetched"));
+	test_client_call(&c, "execute",
+	    json_pack(
+		"[s, [], {}, n, s]", "fetch:file:///etc/passwd", "native"),
+	    &a);
+	ck_assert_ptr_nonnull(
+	    strstr(json_string_value(json_object_get(a.value, "resultJson")),
+		"Only http and https URLs can be fetched"));
 	test_answer_clear(&a);
 	/* disabled: the outbound text, whatever the child asked. */
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", code,
-	    "disabled"), &a);
-	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(a.value,
-	    "resultJson")), "Outbound fetch is disabled for this execution."));
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", code, "disabled"), &a);
+	ck_assert_ptr_nonnull(
+	    strstr(json_string_value(json_object_get(a.value, "resultJson")),
+		"Outbound fetch is disabled for this execution."));
 	test_answer_clear(&a);
 	/* stub: the caller's function answers, bodies cross as bytes. */
 	target = capnweb_session_add_target(c.s, outbound_target, NULL);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s, o]", code,
-	    "stub", capnweb_value_target(target)), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s, o]", code, "stub",
+		capnweb_value_target(target)),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value,
-	    "resultJson")), "{\"status\":201,\"statusText\":\"Created\","
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")),
+	    "{\"status\":201,\"statusText\":\"Created\","
 	    "\"headers\":[[\"a\",\"b\"]],\"body\":\"aGVsbG8=\"}");
 	test_answer_clear(&a);
 	test_client_close(&c);
@@ -505,10 +536,11 @@ START_TEST(test_native_and_stub_outbound)
 	daemon_veto = 1;
 	start_daemon(1, 10, -1);
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", code,
-	    "native"), &a);
-	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(a.value,
-	    "resultJson")), "Outbound fetch is disabled for this execution."));
+	test_client_call(
+	    &c, "execute", json_pack("[s, [], {}, n, s]", code, "native"), &a);
+	ck_assert_ptr_nonnull(
+	    strstr(json_string_value(json_object_get(a.value, "resultJson")),
+		"Outbound fetch is disabled for this execution."));
 	test_answer_clear(&a);
 	test_client_close(&c);
 	stop_daemon();
@@ -528,16 +560,16 @@ START_TEST(test_queue_overflow_under_a_burst)
 	usleep(200000);
 	/* One runs, one waits, the rest are turned away with their code. */
 	for (i = 0; i < 4; i++) {
-		json_t *args = json_pack("[s, [], {s:i}, n, s]", "hang",
-		    "timeout", 300, "disabled");
+		json_t *args = json_pack(
+		    "[s, [], {s:i}, n, s]", "hang", "timeout", 300, "disabled");
 
 		/* Fire and forget: the session borrows the arguments. */
-		ck_assert_int_gt(capnweb_session_call(c.s, "execute", args,
-		    NULL, NULL), 0);
+		ck_assert_int_gt(
+		    capnweb_session_call(c.s, "execute", args, NULL, NULL), 0);
 		json_decref(args);
 	}
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "result",
-	    "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "result", "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	ck_assert_str_eq(fault_code(&a), "QUEUE_OVERFLOW");
 	ck_assert_ptr_nonnull(strstr(capnweb_error_message(a.value),

@@ -20,14 +20,16 @@
  * ck_assert marks a point through a pipe on every call: too slow for loops
  * of a million checks. These only speak up on failure.
  */
-#define HOT(c) do { \
-	if (!(c)) \
-		ck_abort_msg("line %d: %s", __LINE__, #c); \
-} while (0)
-#define HOT_MSG(c, ...) do { \
-	if (!(c)) \
-		ck_abort_msg(__VA_ARGS__); \
-} while (0)
+#define HOT(c)                                                                 \
+	do {                                                                   \
+		if (!(c))                                                      \
+			ck_abort_msg("line %d: %s", __LINE__, #c);             \
+	} while (0)
+#define HOT_MSG(c, ...)                                                        \
+	do {                                                                   \
+		if (!(c))                                                      \
+			ck_abort_msg(__VA_ARGS__);                             \
+	} while (0)
 
 /* Fills a block with bytes derived from `seed`, the way check() expects. */
 static void
@@ -66,12 +68,10 @@ mapped_page(const void *p)
 	return 0;
 }
 
-static const size_t sizes_of_note[] = {
-	0, 1, 2, 7, 8, 9, 15, 16, 17, 100, 1000, 1016, 1017, 1023, 1024, 1025,
-	1279, 1280, 1281, 2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536,
-	65537, 100000, 200000, 262143, 262144, 262145, 262200, 300000,
-	1u << 20, (1u << 20) + 1, 3u << 20
-};
+static const size_t sizes_of_note[] = { 0, 1, 2, 7, 8, 9, 15, 16, 17, 100, 1000,
+	1016, 1017, 1023, 1024, 1025, 1279, 1280, 1281, 2047, 2048, 2049, 4095,
+	4096, 4097, 65535, 65536, 65537, 100000, 200000, 262143, 262144, 262145,
+	262200, 300000, 1u << 20, (1u << 20) + 1, 3u << 20 };
 #define NSIZES (sizeof(sizes_of_note) / sizeof(sizes_of_note[0]))
 
 START_TEST(test_class_sizes)
@@ -162,16 +162,16 @@ START_TEST(test_alignment)
 	HOT((a) != NULL);
 	for (i = 0; i < 600; i++) {
 		/* Odd sizes in every class, a few large. */
-		size_t n = i % 50 == 49 ? ARENA_LARGE + i * 13 :
-		    i * 37 % 3000 + 1;
+		size_t n =
+		    i % 50 == 49 ? ARENA_LARGE + i * 13 : i * 37 % 3000 + 1;
 
 		HOT((p[i] = arena_alloc(a, n)) != NULL);
 		HOT(((uintptr_t)p[i] % 8) == (0));
 		fill(p[i], n, (unsigned)i);
 	}
 	for (i = 0; i < 600; i++) {
-		size_t n = i % 50 == 49 ? ARENA_LARGE + i * 13 :
-		    i * 37 % 3000 + 1;
+		size_t n =
+		    i % 50 == 49 ? ARENA_LARGE + i * 13 : i * 37 % 3000 + 1;
 
 		HOT(intact(p[i], n, (unsigned)i));
 		HOT((p[i] = arena_realloc(a, p[i], n + 11)) != NULL);
@@ -184,11 +184,9 @@ END_TEST
 
 START_TEST(test_realloc_keeps_contents)
 {
-	static const size_t steps[] = {
-		5, 24, 700, 1030, 5000, 262144, 262145, 700000, 3u << 20,
-		400000, 262145, 262144, 9000, 1025, 1024, 100, 9, 1,
-		2u << 20, 16, 300000, 2000
-	};
+	static const size_t steps[] = { 5, 24, 700, 1030, 5000, 262144, 262145,
+		700000, 3u << 20, 400000, 262145, 262144, 9000, 1025, 1024, 100,
+		9, 1, 2u << 20, 16, 300000, 2000 };
 	struct arena *a = arena_create(1u << 20);
 	size_t i, have, mapped;
 	void *p;
@@ -203,8 +201,8 @@ START_TEST(test_realloc_keeps_contents)
 
 		ck_assert_ptr_nonnull(p = arena_realloc(a, p, steps[i]));
 		ck_assert_uint_ge(arena_usable(p), steps[i]);
-		ck_assert_msg(intact(p, keep, 9), "step %zu (%zu bytes)", i,
-		    steps[i]);
+		ck_assert_msg(
+		    intact(p, keep, 9), "step %zu (%zu bytes)", i, steps[i]);
 		/* Refill all of it so the next step has the full pattern. */
 		fill(p, steps[i], 9);
 		have = steps[i];
@@ -300,8 +298,8 @@ START_TEST(test_spill_into_new_chunks)
 	}
 	HOT((arena_mapped_bytes(a)) >= (first + (4u << 20)));
 	for (i = 0; i < N; i++)
-		HOT_MSG(intact(p[i], 200 + i % 1900, (unsigned)i),
-		    "block %zu", i);
+		HOT_MSG(
+		    intact(p[i], 200 + i % 1900, (unsigned)i), "block %zu", i);
 	/* A class bigger than what is left of a chunk starts a new one. */
 	HOT((p[0] = arena_alloc(a, ARENA_LARGE)) != NULL);
 	fill(p[0], ARENA_LARGE, 77);
@@ -428,9 +426,9 @@ enum { KEPT = 200, SEQ = 300 };
 
 struct frozen {
 	struct arena *a;
-	void *kept[KEPT];         /* live at freeze, pattern i */
-	void *freed[4];           /* freed before freeze: 24, 24, 1280, 64 */
-	void *gone[4];            /* made by trample(): large, and in a chunk */
+	void *kept[KEPT]; /* live at freeze, pattern i */
+	void *freed[4]; /* freed before freeze: 24, 24, 1280, 64 */
+	void *gone[4]; /* made by trample(): large, and in a chunk */
 	size_t mapped, image;
 };
 
@@ -448,8 +446,7 @@ frozen_make(struct frozen *f)
 
 	HOT((f->a = arena_create(2u << 20)) != NULL);
 	for (i = 0; i < KEPT; i++) {
-		HOT((f->kept[i] = arena_alloc(f->a,
-		    kept_size(i))) != NULL);
+		HOT((f->kept[i] = arena_alloc(f->a, kept_size(i))) != NULL);
 		fill(f->kept[i], kept_size(i), (unsigned)i);
 		if (i == 50) {
 			/* Large blocks come and go before the freeze. */
@@ -486,18 +483,16 @@ trample(struct frozen *f)
 	for (i = 0; i < KEPT; i += 3)
 		arena_free(f->a, f->kept[i]);
 	for (i = 1; i < KEPT; i += 3)
-		HOT((f->kept[i] = arena_realloc(f->a,
-		    f->kept[i], kept_size(i) * 3 + 5000)) != NULL);
+		HOT((f->kept[i] = arena_realloc(
+			 f->a, f->kept[i], kept_size(i) * 3 + 5000)) != NULL);
 	for (i = 0; i < 3000; i++) {
-		HOT((more[i] = arena_alloc(f->a,
-		    i * 71 % 3000 + 1)) != NULL);
+		HOT((more[i] = arena_alloc(f->a, i * 71 % 3000 + 1)) != NULL);
 		memset(more[i], 0x5a, i * 71 % 3000 + 1);
 	}
 	for (i = 0; i < 3000; i += 2)
 		arena_free(f->a, more[i]);
 	for (i = 0; i < 4; i++) {
-		HOT((big[i] = arena_alloc(f->a,
-		    (i + 1) << 20)) != NULL);
+		HOT((big[i] = arena_alloc(f->a, (i + 1) << 20)) != NULL);
 		memset(big[i], 0x33, (i + 1) << 20);
 	}
 	arena_free(f->a, big[1]);
@@ -553,9 +548,10 @@ START_TEST(test_reset_restores_frozen_state)
 	/* The same sequence gets the same addresses: it is the same heap. */
 	sequence(f.a, after_reset, SEQ);
 	for (i = 0; i < SEQ; i++)
-		HOT_MSG(after_reset[i] == after_freeze[i], "allocation %zu: "
-		    "%p after reset, %p after freeze", i, after_reset[i],
-		    after_freeze[i]);
+		HOT_MSG(after_reset[i] == after_freeze[i],
+		    "allocation %zu: "
+		    "%p after reset, %p after freeze",
+		    i, after_reset[i], after_freeze[i]);
 	arena_destroy(f.a);
 }
 END_TEST
@@ -736,8 +732,8 @@ stress_run(struct arena *a, struct live *t, size_t nslot, int ops,
 			HOT_MSG(intact(l->p, l->n, l->seed), "op %d", k);
 			HOT((l->p = arena_realloc(a, l->p, n)) != NULL);
 			HOT(((uintptr_t)l->p % 8) == (0));
-			HOT_MSG(intact(l->p, l->n < n ? l->n : n,
-			    l->seed), "op %d: realloc %zu -> %zu", k, l->n, n);
+			HOT_MSG(intact(l->p, l->n < n ? l->n : n, l->seed),
+			    "op %d: realloc %zu -> %zu", k, l->n, n);
 			l->n = n;
 			l->seed = ++*seed;
 			fill(l->p, n, l->seed);

@@ -34,8 +34,8 @@ START_TEST(test_zeroed_after_reuse)
 			ck_assert_ptr_nonnull(p = ast_alloc(a, 100 + i));
 			ck_assert_msg(all_zero(p, 100 + i), "round %d alloc %d",
 			    round, i);
-			ck_assert_uint_eq((uintptr_t)p %
-			    _Alignof(max_align_t), 0);
+			ck_assert_uint_eq(
+			    (uintptr_t)p % _Alignof(max_align_t), 0);
 			memset(p, 0xa5, 100 + i);
 		}
 		ast_arena_free(a);
@@ -71,8 +71,8 @@ START_TEST(test_list_push)
 
 	memset(&l, 0, sizeof(l));
 	for (i = 0; i < 100; i++) {
-		ck_assert_ptr_nonnull(n = ast_node_new(a, AST_PROGRAM,
-		    i + 1, 0, 0));
+		ck_assert_ptr_nonnull(
+		    n = ast_node_new(a, AST_PROGRAM, i + 1, 0, 0));
 		ck_assert_int_eq(ast_list_push(a, &l, n), 0);
 	}
 	ck_assert_uint_eq(l.len, 100);

@@ -1,6 +1,6 @@
 /*
- * Check suite for libclient/proto/base64.c: the RFC 4648 vectors padded and not,
- * lengths, rejection of malformed input, and a round trip of every length.
+ * Check suite for libclient/proto/base64.c: the RFC 4648 vectors padded and
+ * not, lengths, rejection of malformed input, and a round trip of every length.
  */
 #include <check.h>
 #include <stdint.h>
@@ -9,7 +9,9 @@
 
 #include "proto/base64.h"
 
-static const struct { const char *in, *padded, *bare; } vectors[] = {
+static const struct {
+	const char *in, *padded, *bare;
+} vectors[] = {
 	{ "", "", "" },
 	{ "f", "Zg==", "Zg" },
 	{ "fo", "Zm8=", "Zm8" },
@@ -30,18 +32,23 @@ START_TEST(rfc4648_vectors)
 	for (i = 0; i < sizeof(vectors) / sizeof(vectors[0]); i++) {
 		size_t n = strlen(vectors[i].in);
 
-		ck_assert_uint_eq(base64_encoded_len(n, 1), strlen(vectors[i].padded));
-		ck_assert_uint_eq(base64_encode((const uint8_t *)vectors[i].in, n, 1, out),
+		ck_assert_uint_eq(
+		    base64_encoded_len(n, 1), strlen(vectors[i].padded));
+		ck_assert_uint_eq(
+		    base64_encode((const uint8_t *)vectors[i].in, n, 1, out),
 		    strlen(vectors[i].padded));
 		ck_assert_str_eq(out, vectors[i].padded);
-		ck_assert_uint_eq(base64_encoded_len(n, 0), strlen(vectors[i].bare));
+		ck_assert_uint_eq(
+		    base64_encoded_len(n, 0), strlen(vectors[i].bare));
 		base64_encode((const uint8_t *)vectors[i].in, n, 0, out);
 		ck_assert_str_eq(out, vectors[i].bare);
 		ck_assert_int_eq(base64_decode(vectors[i].padded,
-		    strlen(vectors[i].padded), back), (long)n);
+				     strlen(vectors[i].padded), back),
+		    (long)n);
 		ck_assert_mem_eq(back, vectors[i].in, n);
 		ck_assert_int_eq(base64_decode(vectors[i].bare,
-		    strlen(vectors[i].bare), back), (long)n);
+				     strlen(vectors[i].bare), back),
+		    (long)n);
 		ck_assert_mem_eq(back, vectors[i].in, n);
 	}
 }
@@ -49,8 +56,9 @@ END_TEST
 
 START_TEST(malformed)
 {
-	static const char *const bad[] = { "A", "A===", "====", "Zg=", "Z===",
-	    "Zm9v!", "Zm 9v", "Zh==", "Zm9=", "Zg==Zg==", "=Zg=", "Zg\n==", "-_8=" };
+	static const char *const bad[] = { "A",
+		"A===", "====", "Zg=", "Z===", "Zm9v!", "Zm 9v",
+		"Zh==", "Zm9=", "Zg==Zg==", "=Zg=", "Zg\n==", "-_8=" };
 	uint8_t out[32];
 	size_t i;
 

@@ -19,8 +19,8 @@ wire(const char *text)
 	json_error_t e;
 	json_t *w;
 
-	w = json_loads(text, JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL |
-	    JSON_DECODE_ANY, &e);
+	w = json_loads(text,
+	    JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL | JSON_DECODE_ANY, &e);
 	ck_assert_msg(w != NULL, "bad test JSON %s: %s", text, e.text);
 	return w;
 }
@@ -68,11 +68,12 @@ num(double d)
 	return cw_buf_take(&b, NULL);
 }
 
-#define NUM_EQ(d, s) do {						\
-	char *_n = num(d);						\
-	ck_assert_str_eq(_n, s);					\
-	free(_n);							\
-} while (0)
+#define NUM_EQ(d, s)                                                           \
+	do {                                                                   \
+		char *_n = num(d);                                             \
+		ck_assert_str_eq(_n, s);                                       \
+		free(_n);                                                      \
+	} while (0)
 
 START_TEST(numbers_as_js)
 {
@@ -81,7 +82,7 @@ START_TEST(numbers_as_js)
 	NUM_EQ(-0.5, "-0.5");
 	NUM_EQ(100, "100");
 	NUM_EQ(1e20, "100000000000000000000");
-	NUM_EQ(1e21, "1e+21");		/* X1: serialize(1e21) */
+	NUM_EQ(1e21, "1e+21"); /* X1: serialize(1e21) */
 	NUM_EQ(1.5e300, "1.5e+300");
 	NUM_EQ(0.000001, "0.000001");
 	NUM_EQ(1e-7, "1e-7");
@@ -90,7 +91,7 @@ START_TEST(numbers_as_js)
 	NUM_EQ(1.7976931348623157e308, "1.7976931348623157e+308");
 	NUM_EQ(0.30000000000000004, "0.30000000000000004");
 	NUM_EQ(123456789012345680000.0, "123456789012345680000");
-	NUM_EQ(-0.0, "0");		/* -0 is sent as 0 */
+	NUM_EQ(-0.0, "0"); /* -0 is sent as 0 */
 }
 END_TEST
 
@@ -104,7 +105,8 @@ START_TEST(strings_as_js)
 	cw_json_string(&b, in, sizeof(in) - 1);
 	cw_json_string(&b, "nul\0in", 6);
 	s = cw_buf_take(&b, NULL);
-	ck_assert_str_eq(s, "\"a\\\"b\\\\c\\b\\f\\n\\r\\t\\u0001\\u001f\x7f/"
+	ck_assert_str_eq(s,
+	    "\"a\\\"b\\\\c\\b\\f\\n\\r\\t\\u0001\\u001f\x7f/"
 	    "\xc3\xa9\xe2\x80\xa8\"\"nul\\u0000in\"");
 	free(s);
 }
@@ -113,7 +115,8 @@ END_TEST
 START_TEST(escaping_arrays)
 {
 	/* T:153/T:155: a pairs value, escaped at every depth. */
-	roundtrip("[[[[\"a\",{\"js\":\"x\"}]]]]", "[[[[\"a\",{\"js\":\"x\"}]]]]");
+	roundtrip(
+	    "[[[[\"a\",{\"js\":\"x\"}]]]]", "[[[[\"a\",{\"js\":\"x\"}]]]]");
 	roundtrip("[[1,[[2]]]]", "[[1,[[2]]]]");
 	roundtrip("[[]]", "[[]]");
 	/* E: [["date",5]] is the literal array, [[["date",5]]] holds a Date */
@@ -147,7 +150,8 @@ END_TEST
 START_TEST(special_values_s7)
 {
 	/* T:159/T:161: every scalar special form echoes unchanged. */
-	static const char s7[] = "{\"u\":[\"undefined\"],\"n\":null,"
+	static const char s7[] =
+	    "{\"u\":[\"undefined\"],\"n\":null,"
 	    "\"nan\":[\"nan\"],\"inf\":[\"inf\"],\"ninf\":[\"-inf\"],"
 	    "\"big\":[\"bigint\",\"12345678901234567890\"],"
 	    "\"d\":[\"date\",1700000000000],\"bad\":[\"date\",null],"
@@ -155,10 +159,10 @@ START_TEST(special_values_s7)
 	    "\"neg0\":0,\"url\":[\"url\",\"https://example.com/a?b=1\"]}";
 
 	roundtrip(s7, s7);
-	roundtrip("[\"date\",1.5]", "[\"date\",1]");	/* E: truncated */
+	roundtrip("[\"date\",1.5]", "[\"date\",1]"); /* E: truncated */
 	roundtrip("[\"date\",-1.5]", "[\"date\",-1]");
 	roundtrip("[\"date\",9e15]", "[\"date\",null]");
-	roundtrip("[\"nan\",1]", "[\"nan\"]");		/* E: extra ignored */
+	roundtrip("[\"nan\",1]", "[\"nan\"]"); /* E: extra ignored */
 	roundtrip("[\"bigint\",\"0x10\"]", "[\"bigint\",\"0x10\"]");
 	roundtrip("[\"bigint\",\" 12 \"]", "[\"bigint\",\" 12 \"]");
 	roundtrip("-0", "0");
@@ -221,23 +225,24 @@ START_TEST(bytes_s5_encode)
 	char *s, *err = NULL;
 
 	o = json_object();
-	json_object_set_new(o, "u8", capnweb_value_bytes("\x01\x02\x03\xff",
-	    4, NULL));
-	json_object_set_new(o, "ab", capnweb_value_bytes("\x09\x08\x07\x06\x05",
-	    5, "ArrayBuffer"));
-	json_object_set_new(o, "i16", capnweb_value_bytes("\x01\x00\xfe\xff",
-	    4, "Int16Array"));
-	json_object_set_new(o, "f64", capnweb_value_bytes(f64, 8,
-	    "Float64Array"));
-	json_object_set_new(o, "dv", capnweb_value_bytes("\xde\xad", 2,
-	    "DataView"));
-	json_object_set_new(o, "nodeBuffer", capnweb_value_bytes("hi", 2,
-	    NULL));
+	json_object_set_new(
+	    o, "u8", capnweb_value_bytes("\x01\x02\x03\xff", 4, NULL));
+	json_object_set_new(o, "ab",
+	    capnweb_value_bytes("\x09\x08\x07\x06\x05", 5, "ArrayBuffer"));
+	json_object_set_new(
+	    o, "i16", capnweb_value_bytes("\x01\x00\xfe\xff", 4, "Int16Array"));
+	json_object_set_new(
+	    o, "f64", capnweb_value_bytes(f64, 8, "Float64Array"));
+	json_object_set_new(
+	    o, "dv", capnweb_value_bytes("\xde\xad", 2, "DataView"));
+	json_object_set_new(
+	    o, "nodeBuffer", capnweb_value_bytes("hi", 2, NULL));
 	json_object_set_new(o, "empty", capnweb_value_bytes("", 0, NULL));
 	json_object_set_new(o, "sub", capnweb_value_bytes("\x02\x03", 2, NULL));
 	s = capnweb_expr_encode(o, 0, &err);
 	/* T:111 */
-	ck_assert_str_eq(s, "{\"u8\":[\"bytes\",\"AQID/w\"],"
+	ck_assert_str_eq(s,
+	    "{\"u8\":[\"bytes\",\"AQID/w\"],"
 	    "\"ab\":[\"bytes\",\"CQgHBgU\",\"ArrayBuffer\"],"
 	    "\"i16\":[\"bytes\",\"AQD+/w\",\"Int16Array\"],"
 	    "\"f64\":[\"bytes\",\"AAAAAAAA+D8\",\"Float64Array\"],"
@@ -259,7 +264,8 @@ START_TEST(errors_encode)
 	e = capnweb_error_new("Error", "queue is full");
 	capnweb_error_set_prop(e, "code", json_string("QUEUE_OVERFLOW"));
 	s = capnweb_expr_encode(e, 0, &err);
-	ck_assert_str_eq(s, "[\"error\",\"Error\",\"queue is full\",null,"
+	ck_assert_str_eq(s,
+	    "[\"error\",\"Error\",\"queue is full\",null,"
 	    "{\"code\":\"QUEUE_OVERFLOW\"}]");
 	free(s);
 	json_decref(e);
@@ -272,10 +278,11 @@ START_TEST(errors_encode)
 	json_object_set_new(details, "limit", json_integer(10));
 	json_object_set_new(details, "list", list);
 	capnweb_error_set_prop(e, "details", details);
-	capnweb_error_set_prop(e, "cause", capnweb_error_new("Error",
-	    "inner cause"));
+	capnweb_error_set_prop(
+	    e, "cause", capnweb_error_new("Error", "inner cause"));
 	s = capnweb_expr_encode(e, 0, &err);
-	ck_assert_str_eq(s, "[\"error\",\"RangeError\",\"out of range\",null,"
+	ck_assert_str_eq(s,
+	    "[\"error\",\"RangeError\",\"out of range\",null,"
 	    "{\"retryAfterMs\":250,\"details\":{\"limit\":10,\"list\":[[1,2]]},"
 	    "\"cause\":[\"error\",\"Error\",\"inner cause\"]}]");
 	free(s);
@@ -296,7 +303,8 @@ START_TEST(errors_decode)
 	char *err = NULL;
 
 	/* E (T:873): props minus name/message/stack/proto names */
-	w = wire("[\"error\",\"Error\",\"x\",null,{\"code\":\"Q\",\"name\":"
+	w = wire(
+	    "[\"error\",\"Error\",\"x\",null,{\"code\":\"Q\",\"name\":"
 	    "\"Nope\",\"message\":\"Nope\",\"toString\":\"bad\",\"__proto__\":"
 	    "{\"a\":1},\"nested\":[[1,[\"undefined\"]]]}]");
 	v = capnweb_expr_decode(w, 0, &err);
@@ -314,7 +322,8 @@ START_TEST(errors_decode)
 	/* E: fewer than 3 elements */
 	refused("[\"error\",\"Error\"]",
 	    "unknown special value: [\"error\",\"Error\"]");
-	refused("[\"error\",1,\"m\"]", "unknown special value: [\"error\",1,\"m\"]");
+	refused("[\"error\",1,\"m\"]",
+	    "unknown special value: [\"error\",1,\"m\"]");
 }
 END_TEST
 
@@ -323,8 +332,8 @@ START_TEST(refusals)
 	/* E and F11 (T:784) */
 	refused("[]", "unknown special value: []");
 	refused("[1,2]", "unknown special value: [1,2]");
-	refused("[\"undefined\",1]",
-	    "unknown special value: [\"undefined\",1]");
+	refused(
+	    "[\"undefined\",1]", "unknown special value: [\"undefined\",1]");
 	refused("[\"nope\"]", "unknown special value: [\"nope\"]");
 	refused("[\"date\",\"x\"]", "unknown special value: [\"date\",\"x\"]");
 	refused("[\"bigint\",\"12a\"]", "Cannot convert 12a to a BigInt");
@@ -376,7 +385,8 @@ START_TEST(depth_limit)
 	v = capnweb_expr_decode(w, 400, &err);
 	ck_assert_ptr_nonnull(v);
 	ck_assert_ptr_null(capnweb_expr_encode(v, 0, &err));
-	ck_assert_str_eq(err, "Cannot serialize value: nesting exceeds the "
+	ck_assert_str_eq(err,
+	    "Cannot serialize value: nesting exceeds the "
 	    "maximum depth of 256");
 	free(err);
 	json_decref(v);
@@ -388,13 +398,14 @@ END_TEST
 START_TEST(proto_keys_dropped)
 {
 	/* S6 (T:134-135) and E: dropped at any depth; $capnweb too */
-	roundtrip("{\"constructor\":\"c\",\"toString\":\"t\",\"valueOf\":\"v\","
+	roundtrip(
+	    "{\"constructor\":\"c\",\"toString\":\"t\",\"valueOf\":\"v\","
 	    "\"hasOwnProperty\":\"h\",\"toJSON\":\"j\",\"normal\":1,\"nested\":"
 	    "{\"constructor\":{\"deep\":true},\"ok\":2}}",
 	    "{\"normal\":1,\"nested\":{\"ok\":2}}");
 	roundtrip("{\"__proto__\":1,\"a\":[[1]]}", "{\"a\":[[1]]}");
-	roundtrip("{\"$capnweb\":\"stub\",\"id\":-1,\"k\":1}",
-	    "{\"id\":-1,\"k\":1}");
+	roundtrip(
+	    "{\"$capnweb\":\"stub\",\"id\":-1,\"k\":1}", "{\"id\":-1,\"k\":1}");
 	/* but a dropped value is still checked */
 	refused("{\"constructor\":[1]}", "unknown special value: [1]");
 }
@@ -410,7 +421,8 @@ START_TEST(value_constructors)
 	    capnweb_value_double(NAN), capnweb_value_bigint("-99"),
 	    capnweb_value_date(0));
 	s = capnweb_expr_encode(v, 0, &err);
-	ck_assert_str_eq(s, "[[[\"undefined\"],[\"inf\"],[\"-inf\"],[\"nan\"],"
+	ck_assert_str_eq(s,
+	    "[[[\"undefined\"],[\"inf\"],[\"-inf\"],[\"nan\"],"
 	    "[\"bigint\",\"-99\"],[\"date\",0]]]");
 	free(s);
 	json_decref(v);

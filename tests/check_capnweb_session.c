@@ -78,10 +78,10 @@ counts(struct capnweb_session *s, size_t ex, size_t im)
 
 /* What settle callbacks saw. */
 struct seen {
-	struct capnweb_session *s;	/* for callbacks that call again */
-	int	 calls;
-	int	 status;
-	char	*text;		/* the value, encoded */
+	struct capnweb_session *s; /* for callbacks that call again */
+	int calls;
+	int status;
+	char *text; /* the value, encoded */
 };
 
 static void
@@ -101,9 +101,9 @@ seen_settle(void *udata, int status, json_t *v)
 
 struct srv {
 	struct capnweb_session *s;
-	struct capnweb_call *execute;	/* waiting for the second dispatch */
+	struct capnweb_call *execute; /* waiting for the second dispatch */
 	struct capnweb_stub *dispatch;
-	struct capnweb_call *held;	/* a call completed later by the test */
+	struct capnweb_call *held; /* a call completed later by the test */
 	int counter_target;
 	int counter;
 };
@@ -136,27 +136,32 @@ srv_main(void *udata, struct capnweb_call *c)
 		capnweb_call_resolve(c, json_integer(1));
 	else if (strcmp(m, "execute") == 0) {
 		/* F2: dispatch fire-and-forget once, then awaited once */
-		sv->dispatch = capnweb_session_stub(sv->s,
-		    json_array_get(args, 3));
+		sv->dispatch =
+		    capnweb_session_stub(sv->s, json_array_get(args, 3));
 		ck_assert_ptr_nonnull(sv->dispatch);
 		sv->execute = c;
-		ck_assert_int_gt(t_stub_call(sv->dispatch, NULL,
-		    json_pack("[{s:i,s:s}]", "seq", 1, "event", "start"), NULL,
-		    NULL), 0);
-		ck_assert_int_gt(t_stub_call(sv->dispatch, NULL,
-		    json_pack("[{s:i,s:s}]", "seq", 2, "event", "data"),
-		    srv_second, sv), 0);
+		ck_assert_int_gt(
+		    t_stub_call(sv->dispatch, NULL,
+			json_pack("[{s:i,s:s}]", "seq", 1, "event", "start"),
+			NULL, NULL),
+		    0);
+		ck_assert_int_gt(
+		    t_stub_call(sv->dispatch, NULL,
+			json_pack("[{s:i,s:s}]", "seq", 2, "event", "data"),
+			srv_second, sv),
+		    0);
 	} else if (strcmp(m, "fail") == 0) {
 		e = capnweb_error_new("Error", "queue is full");
-		capnweb_error_set_prop(e, "code", json_string("QUEUE_OVERFLOW"));
+		capnweb_error_set_prop(
+		    e, "code", json_string("QUEUE_OVERFLOW"));
 		capnweb_call_reject(c, e);
 	} else if (strcmp(m, "failTyped") == 0) {
 		e = capnweb_error_new("RangeError", "out of range");
 		capnweb_error_set_prop(e, "retryAfterMs", json_integer(250));
 		capnweb_error_set_prop(e, "details",
 		    json_pack("{s:i,s:[ii]}", "limit", 10, "list", 1, 2));
-		capnweb_error_set_prop(e, "cause",
-		    capnweb_error_new("Error", "inner cause"));
+		capnweb_error_set_prop(
+		    e, "cause", capnweb_error_new("Error", "inner cause"));
 		capnweb_call_reject(c, e);
 	} else if (strcmp(m, "throwString") == 0)
 		capnweb_call_reject(c, json_string("just a string"));
@@ -165,45 +170,49 @@ srv_main(void *udata, struct capnweb_call *c)
 	else if (strcmp(m, "protoKeys") == 0) {
 		d = json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:{s:{s:b},s:i}}",
 		    "constructor", "c", "toString", "t", "valueOf", "v",
-		    "hasOwnProperty", "h", "toJSON", "j", "normal", 1,
-		    "nested", "constructor", "deep", 1, "ok", 2);
+		    "hasOwnProperty", "h", "toJSON", "j", "normal", 1, "nested",
+		    "constructor", "deep", 1, "ok", 2);
 		capnweb_call_resolve(c, d);
 	} else if (strcmp(m, "makeCounter") == 0) {
 		sv->counter = (int)json_integer_value(json_array_get(args, 0));
 		if (sv->counter_target == 0)
-			sv->counter_target = capnweb_session_add_target(sv->s,
-			    counter_call, sv);
-		capnweb_call_resolve(c, capnweb_value_target(sv->counter_target));
+			sv->counter_target =
+			    capnweb_session_add_target(sv->s, counter_call, sv);
+		capnweb_call_resolve(
+		    c, capnweb_value_target(sv->counter_target));
 	} else if (strcmp(m, "sameTwice") == 0) {
 		if (sv->counter_target == 0)
-			sv->counter_target = capnweb_session_add_target(sv->s,
-			    counter_call, sv);
-		capnweb_call_resolve(c, json_pack("{s:o,s:o}",
-		    "a", capnweb_value_target(sv->counter_target),
-		    "b", capnweb_value_target(sv->counter_target)));
+			sv->counter_target =
+			    capnweb_session_add_target(sv->s, counter_call, sv);
+		capnweb_call_resolve(c,
+		    json_pack("{s:o,s:o}", "a",
+			capnweb_value_target(sv->counter_target), "b",
+			capnweb_value_target(sv->counter_target)));
 	} else if (strcmp(m, "bytes") == 0) {
 		d = json_object();
-		json_object_set_new(d, "u8", capnweb_value_bytes(
-		    "\x01\x02\x03\xff", 4, NULL));
-		json_object_set_new(d, "ab", capnweb_value_bytes(
-		    "\x09\x08\x07\x06\x05", 5, "ArrayBuffer"));
-		json_object_set_new(d, "i16", capnweb_value_bytes(
-		    "\x01\x00\xfe\xff", 4, "Int16Array"));
-		json_object_set_new(d, "f64", capnweb_value_bytes(
-		    "\0\0\0\0\0\0\xf8\x3f", 8, "Float64Array"));
-		json_object_set_new(d, "dv", capnweb_value_bytes("\xde\xad", 2,
-		    "DataView"));
-		json_object_set_new(d, "nodeBuffer", capnweb_value_bytes("hi",
-		    2, NULL));
-		json_object_set_new(d, "empty", capnweb_value_bytes("", 0,
-		    NULL));
-		json_object_set_new(d, "sub", capnweb_value_bytes("\x02\x03",
-		    2, NULL));
+		json_object_set_new(
+		    d, "u8", capnweb_value_bytes("\x01\x02\x03\xff", 4, NULL));
+		json_object_set_new(d, "ab",
+		    capnweb_value_bytes(
+			"\x09\x08\x07\x06\x05", 5, "ArrayBuffer"));
+		json_object_set_new(d, "i16",
+		    capnweb_value_bytes("\x01\x00\xfe\xff", 4, "Int16Array"));
+		json_object_set_new(d, "f64",
+		    capnweb_value_bytes(
+			"\0\0\0\0\0\0\xf8\x3f", 8, "Float64Array"));
+		json_object_set_new(
+		    d, "dv", capnweb_value_bytes("\xde\xad", 2, "DataView"));
+		json_object_set_new(
+		    d, "nodeBuffer", capnweb_value_bytes("hi", 2, NULL));
+		json_object_set_new(
+		    d, "empty", capnweb_value_bytes("", 0, NULL));
+		json_object_set_new(
+		    d, "sub", capnweb_value_bytes("\x02\x03", 2, NULL));
 		capnweb_call_resolve(c, d);
 	} else if (strcmp(m, "abortMe") == 0) {
 		ck_assert_int_eq(capnweb_session_abort(sv->s, "asked to"), 0);
-		ck_assert_int_eq(capnweb_call_resolve(c, json_null()),
-		    CAPNWEB_ENDED);
+		ck_assert_int_eq(
+		    capnweb_call_resolve(c, json_null()), CAPNWEB_ENDED);
 	} else if (strcmp(m, "later") == 0)
 		sv->held = c;
 	else
@@ -219,8 +228,8 @@ counter_call(void *udata, struct capnweb_call *c)
 		capnweb_call_reject_unknown(c);
 		return;
 	}
-	sv->counter += (int)json_integer_value(json_array_get(
-	    capnweb_call_args(c), 0));
+	sv->counter +=
+	    (int)json_integer_value(json_array_get(capnweb_call_args(c), 0));
 	capnweb_call_resolve(c, json_integer(sv->counter));
 }
 
@@ -291,11 +300,14 @@ START_TEST(f2_execute_with_dispatch)
 {
 	struct capnweb_session *s = server();
 
-	feed(s, "[\"push\",[\"pipeline\",0,[\"execute\"],[\"code\",[[[[\"a\","
-	    "{\"js\":\"x\"}]]]],{\"t\":1},[\"export\",-1],\"mode\"]]]", 0);
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"execute\"],[\"code\",[[[[\"a\","
+	    "{\"js\":\"x\"}]]]],{\"t\":1},[\"export\",-1],\"mode\"]]]",
+	    0);
 	feed(s, "[\"pull\",1]", 0);
 	/* T:634-637 */
-	expect(s, "[\"push\",[\"pipeline\",-1,[],[{\"seq\":1,\"event\":\"start\"}]]]",
+	expect(s,
+	    "[\"push\",[\"pipeline\",-1,[],[{\"seq\":1,\"event\":\"start\"}]]]",
 	    "[\"release\",1,1]",
 	    "[\"push\",[\"pipeline\",-1,[],[{\"seq\":2,\"event\":\"data\"}]]]",
 	    "[\"pull\",2]", NULL);
@@ -304,7 +316,8 @@ START_TEST(f2_execute_with_dispatch)
 	/* T:639-645 */
 	expect(s, "[\"release\",2,1]", "[\"release\",-1,1]",
 	    "[\"resolve\",1,{\"status\":\"done\",\"second\":{\"ack\":2},"
-	    "\"echoProviders\":[[[[\"a\",{\"js\":\"x\"}]]]]}]", NULL);
+	    "\"echoProviders\":[[[[\"a\",{\"js\":\"x\"}]]]]}]",
+	    NULL);
 	feed(s, "[\"release\",1,1]", 0);
 	expect(s, NULL);
 	counts(s, 0, 0);
@@ -318,20 +331,26 @@ START_TEST(f3_errors)
 
 	feed(s, "[\"push\",[\"pipeline\",0,[\"fail\"],[]]]", 0);
 	feed(s, "[\"pull\",1]", 0);
-	expect(s, "[\"reject\",1,[\"error\",\"Error\",\"queue is full\",null,"
-	    "{\"code\":\"QUEUE_OVERFLOW\"}]]", NULL);
+	expect(s,
+	    "[\"reject\",1,[\"error\",\"Error\",\"queue is full\",null,"
+	    "{\"code\":\"QUEUE_OVERFLOW\"}]]",
+	    NULL);
 	feed(s, "[\"release\",1,1]", 0);
 	feed(s, "[\"push\",[\"pipeline\",0,[\"nope\"],[1]]]", 0);
 	feed(s, "[\"pull\",2]", 0);
-	expect(s, "[\"reject\",2,[\"error\",\"TypeError\",\"'nope' is not a "
-	    "function.\"]]", NULL);
+	expect(s,
+	    "[\"reject\",2,[\"error\",\"TypeError\",\"'nope' is not a "
+	    "function.\"]]",
+	    NULL);
 	feed(s, "[\"release\",2,1]", 0);
 	/* S4 (T:90, T:95) */
 	feed(s, "[\"push\",[\"pipeline\",0,[\"failTyped\"],[]]]", 0);
 	feed(s, "[\"pull\",3]", 0);
-	expect(s, "[\"reject\",3,[\"error\",\"RangeError\",\"out of range\","
+	expect(s,
+	    "[\"reject\",3,[\"error\",\"RangeError\",\"out of range\","
 	    "null,{\"retryAfterMs\":250,\"details\":{\"limit\":10,\"list\":"
-	    "[[1,2]]},\"cause\":[\"error\",\"Error\",\"inner cause\"]}]]", NULL);
+	    "[[1,2]]},\"cause\":[\"error\",\"Error\",\"inner cause\"]}]]",
+	    NULL);
 	feed(s, "[\"release\",3,1]", 0);
 	feed(s, "[\"push\",[\"pipeline\",0,[\"throwString\"],[]]]", 0);
 	feed(s, "[\"pull\",4]", 0);
@@ -363,14 +382,17 @@ START_TEST(f4_exported_object)
 	expect(s, "[\"resolve\",3,[\"export\",-2]]", NULL);
 	feed(s, "[\"push\",[\"pipeline\",0,[\"sameTwice\"],[]]]", 0);
 	feed(s, "[\"pull\",4]", 0);
-	expect(s, "[\"resolve\",4,{\"a\":[\"export\",-3],\"b\":[\"export\",-4]}]",
+	expect(s,
+	    "[\"resolve\",4,{\"a\":[\"export\",-3],\"b\":[\"export\",-4]}]",
 	    NULL);
 	feed(s, "[\"release\",-3,1]", 0);
 	/* a released export is gone for good */
 	feed(s, "[\"push\",[\"pipeline\",-3,[\"increment\"],[1]]]",
 	    CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"no such entry on exports "
-	    "table: -3\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"no such entry on exports "
+	    "table: -3\"]]",
+	    NULL);
 	capnweb_session_free(s);
 }
 END_TEST
@@ -382,22 +404,30 @@ START_TEST(f7_pipelining_refused)
 	feed(s, "[\"push\",[\"pipeline\",0,[\"makeCounter\"],[1]]]", 0);
 	feed(s, "[\"push\",[\"pipeline\",1,[\"increment\"],[1]]]", 0);
 	feed(s, "[\"pull\",2]", 0);
-	expect(s, "[\"reject\",2,[\"error\",\"Error\",\"Promise pipelining on "
-	    "a call result is not supported by this peer\"]]", NULL);
+	expect(s,
+	    "[\"reject\",2,[\"error\",\"Error\",\"Promise pipelining on "
+	    "a call result is not supported by this peer\"]]",
+	    NULL);
 	feed(s, "[\"release\",2,1]", 0);
 	/* map() (S13) takes an id too, and its capture stub is released */
-	feed(s, "[\"push\",[\"remap\",1,[],[[\"export\",-1]],[[\"pipeline\","
-	    "-1,[\"square\"],[[\"pipeline\",0]]],[\"pipeline\",1]]]]", 0);
+	feed(s,
+	    "[\"push\",[\"remap\",1,[],[[\"export\",-1]],[[\"pipeline\","
+	    "-1,[\"square\"],[[\"pipeline\",0]]],[\"pipeline\",1]]]]",
+	    0);
 	expect(s, "[\"release\",-1,1]", NULL);
 	feed(s, "[\"pull\",3]", 0);
-	expect(s, "[\"reject\",3,[\"error\",\"Error\",\"map() is not supported "
-	    "by this peer\"]]", NULL);
+	expect(s,
+	    "[\"reject\",3,[\"error\",\"Error\",\"map() is not supported "
+	    "by this peer\"]]",
+	    NULL);
 	/* a promise argument (S12): call rejected, promise released on
 	   its unsolicited resolve */
 	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"promise\",-2]]]]", 0);
 	feed(s, "[\"pull\",4]", 0);
-	expect(s, "[\"reject\",4,[\"error\",\"Error\",\"a promise in a value is "
-	    "not supported by this peer\"]]", NULL);
+	expect(s,
+	    "[\"reject\",4,[\"error\",\"Error\",\"a promise in a value is "
+	    "not supported by this peer\"]]",
+	    NULL);
 	feed(s, "[\"resolve\",-2,42]", 0);
 	expect(s, "[\"release\",-2,1]", NULL);
 	feed(s, "[\"pull\",1]", 0);
@@ -415,14 +445,18 @@ START_TEST(s6_proto_keys)
 	feed(s, "[\"push\",[\"pipeline\",0,[\"protoKeys\"],[]]]", 0);
 	feed(s, "[\"pull\",1]", 0);
 	/* T:134: the sender keeps them (the JS receiver drops them) */
-	expect(s, "[\"resolve\",1,{\"constructor\":\"c\",\"toString\":\"t\","
+	expect(s,
+	    "[\"resolve\",1,{\"constructor\":\"c\",\"toString\":\"t\","
 	    "\"valueOf\":\"v\",\"hasOwnProperty\":\"h\",\"toJSON\":\"j\","
 	    "\"normal\":1,\"nested\":{\"constructor\":{\"deep\":true},"
-	    "\"ok\":2}}]", NULL);
+	    "\"ok\":2}}]",
+	    NULL);
 	feed(s, "[\"release\",1,1]", 0);
 	/* T:137-139 */
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[{\"constructor\":1,"
-	    "\"toString\":2,\"toJSON\":4,\"keep\":5}]]]", 0);
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],[{\"constructor\":1,"
+	    "\"toString\":2,\"toJSON\":4,\"keep\":5}]]]",
+	    0);
 	feed(s, "[\"pull\",2]", 0);
 	expect(s, "[\"resolve\",2,{\"keep\":5}]", NULL);
 	capnweb_session_free(s);
@@ -434,24 +468,32 @@ START_TEST(s7_escaping_and_specials)
 	struct capnweb_session *s = server();
 
 	/* T:153-155 */
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[[[[\"a\",{\"js\":\"x\"}]]]]]]]",
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],[[[[[\"a\",{\"js\":\"x\"}]]]]"
+	    "]]]",
 	    0);
 	feed(s, "[\"pull\",1]", 0);
 	expect(s, "[\"resolve\",1,[[[[\"a\",{\"js\":\"x\"}]]]]]", NULL);
 	feed(s, "[\"release\",1,1]", 0);
 	/* T:159-161 */
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[{\"u\":[\"undefined\"],"
-	    "\"n\":null,\"nan\":[\"nan\"],\"inf\":[\"inf\"],\"ninf\":[\"-inf\"],"
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],[{\"u\":[\"undefined\"],"
+	    "\"n\":null,\"nan\":[\"nan\"],\"inf\":[\"inf\"],\"ninf\":[\"-inf\"]"
+	    ","
 	    "\"big\":[\"bigint\",\"12345678901234567890\"],\"d\":[\"date\","
 	    "1700000000000],\"bad\":[\"date\",null],\"nested\":[[[[1,[[2]]]],"
 	    "[[]]]],\"s\":\"str\",\"f\":1.5,\"neg0\":0,\"url\":[\"url\","
-	    "\"https://example.com/a?b=1\"]}]]]", 0);
+	    "\"https://example.com/a?b=1\"]}]]]",
+	    0);
 	feed(s, "[\"pull\",2]", 0);
-	expect(s, "[\"resolve\",2,{\"u\":[\"undefined\"],\"n\":null,\"nan\":"
-	    "[\"nan\"],\"inf\":[\"inf\"],\"ninf\":[\"-inf\"],\"big\":[\"bigint\","
+	expect(s,
+	    "[\"resolve\",2,{\"u\":[\"undefined\"],\"n\":null,\"nan\":"
+	    "[\"nan\"],\"inf\":[\"inf\"],\"ninf\":[\"-inf\"],\"big\":["
+	    "\"bigint\","
 	    "\"12345678901234567890\"],\"d\":[\"date\",1700000000000],\"bad\":"
 	    "[\"date\",null],\"nested\":[[[[1,[[2]]]],[[]]]],\"s\":\"str\","
-	    "\"f\":1.5,\"neg0\":0,\"url\":[\"url\",\"https://example.com/a?b=1\"]}]",
+	    "\"f\":1.5,\"neg0\":0,\"url\":[\"url\",\"https://example.com/"
+	    "a?b=1\"]}]",
 	    NULL);
 	feed(s, "[\"release\",2,1]", 0);
 	counts(s, 0, 0);
@@ -466,12 +508,14 @@ START_TEST(s5_bytes)
 	feed(s, "[\"push\",[\"pipeline\",0,[\"bytes\"],[]]]", 0);
 	feed(s, "[\"pull\",1]", 0);
 	/* T:111 */
-	expect(s, "[\"resolve\",1,{\"u8\":[\"bytes\",\"AQID/w\"],\"ab\":"
+	expect(s,
+	    "[\"resolve\",1,{\"u8\":[\"bytes\",\"AQID/w\"],\"ab\":"
 	    "[\"bytes\",\"CQgHBgU\",\"ArrayBuffer\"],\"i16\":[\"bytes\","
 	    "\"AQD+/w\",\"Int16Array\"],\"f64\":[\"bytes\",\"AAAAAAAA+D8\","
 	    "\"Float64Array\"],\"dv\":[\"bytes\",\"3q0\",\"DataView\"],"
 	    "\"nodeBuffer\":[\"bytes\",\"aGk\"],\"empty\":[\"bytes\",\"\"],"
-	    "\"sub\":[\"bytes\",\"AgM\"]}]", NULL);
+	    "\"sub\":[\"bytes\",\"AgM\"]}]",
+	    NULL);
 	feed(s, "[\"release\",1,1]", 0);
 	counts(s, 0, 0);
 	capnweb_session_free(s);
@@ -488,13 +532,17 @@ START_TEST(r3_unknown_method_and_pull)
 	feed(s, "[\"pull\",1]", 0);
 	feed(s, "[\"push\",[\"pipeline\",0,[\"constructor\"],[]]]", 0);
 	feed(s, "[\"pull\",2]", 0);
-	expect(s, "[\"reject\",1,[\"error\",\"TypeError\",\"'noSuchMethod' is "
-	    "not a function.\"]]", "[\"reject\",2,[\"error\",\"TypeError\","
-	    "\"'constructor' is not a function.\"]]", NULL);
+	expect(s,
+	    "[\"reject\",1,[\"error\",\"TypeError\",\"'noSuchMethod' is "
+	    "not a function.\"]]",
+	    "[\"reject\",2,[\"error\",\"TypeError\","
+	    "\"'constructor' is not a function.\"]]",
+	    NULL);
 	feed(s, "[\"pull\",99]", CAPNWEB_ENDED);
 	expect(s, "[\"abort\",[\"error\",\"Error\",\"no such export ID: 99\"]]",
 	    NULL);
-	ck_assert_str_eq(capnweb_session_end_reason(s), "no such export ID: 99");
+	ck_assert_str_eq(
+	    capnweb_session_end_reason(s), "no such export ID: 99");
 	feed(s, "[\"pull\",1]", CAPNWEB_ENDED);
 	expect(s, NULL);
 	capnweb_session_free(s);
@@ -504,7 +552,7 @@ END_TEST
 START_TEST(local_names_never_reach_the_handler)
 {
 	static const char *const names[] = { "then", "toString", "__proto__",
-	    "valueOf", "dup", "map", "onRpcBroken" };
+		"valueOf", "dup", "map", "onRpcBroken" };
 	struct capnweb_session *s = server();
 	char msg[128], want[128];
 	size_t i;
@@ -515,9 +563,10 @@ START_TEST(local_names_never_reach_the_handler)
 		feed(s, msg, 0);
 		snprintf(msg, sizeof(msg), "[\"pull\",%zu]", i + 1);
 		feed(s, msg, 0);
-		snprintf(want, sizeof(want), "[\"reject\",%zu,[\"error\","
-		    "\"TypeError\",\"'%s' is not a function.\"]]", i + 1,
-		    names[i]);
+		snprintf(want, sizeof(want),
+		    "[\"reject\",%zu,[\"error\","
+		    "\"TypeError\",\"'%s' is not a function.\"]]",
+		    i + 1, names[i]);
 		expect(s, want, NULL);
 	}
 	capnweb_session_free(s);
@@ -532,16 +581,20 @@ START_TEST(r4_r5_not_json)
 	feed(s, "[object ArrayBuffer]", CAPNWEB_ENDED);
 	a = capnweb_session_take_outgoing(s, NULL);
 	ck_assert_ptr_nonnull(a);
-	ck_assert(strncmp(a, "[\"abort\",[\"error\",\"SyntaxError\",", 32) == 0);
+	ck_assert(
+	    strncmp(a, "[\"abort\",[\"error\",\"SyntaxError\",", 32) == 0);
 	free(a);
 	capnweb_session_free(s);
 
 	s = server();
-	feed(s, "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]\n"
-	    "[\"pull\",1]", CAPNWEB_ENDED);
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]\n"
+	    "[\"pull\",1]",
+	    CAPNWEB_ENDED);
 	a = capnweb_session_take_outgoing(s, NULL);
-	ck_assert_msg(strncmp(a, "[\"abort\",[\"error\",\"SyntaxError\",",
-	    32) == 0, "%s", a);
+	ck_assert_msg(
+	    strncmp(a, "[\"abort\",[\"error\",\"SyntaxError\",", 32) == 0, "%s",
+	    a);
 	free(a);
 	capnweb_session_free(s);
 }
@@ -552,20 +605,26 @@ START_TEST(r6_unknown_message)
 	struct capnweb_session *s = server();
 
 	feed(s, "[\"hello\"]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
-	    "[\\\"hello\\\"]\"]]", NULL);
-	ck_assert_str_eq(capnweb_session_end_reason(s),
-	    "bad RPC message: [\"hello\"]");
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
+	    "[\\\"hello\\\"]\"]]",
+	    NULL);
+	ck_assert_str_eq(
+	    capnweb_session_end_reason(s), "bad RPC message: [\"hello\"]");
 	capnweb_session_free(s);
 	s = server();
 	feed(s, "{\"push\":1}", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
-	    "{\\\"push\\\":1}\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
+	    "{\\\"push\\\":1}\"]]",
+	    NULL);
 	capnweb_session_free(s);
 	s = server();
 	feed(s, "[\"pull\",\"1\"]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
-	    "[\\\"pull\\\",\\\"1\\\"]\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
+	    "[\\\"pull\\\",\\\"1\\\"]\"]]",
+	    NULL);
 	capnweb_session_free(s);
 }
 END_TEST
@@ -576,8 +635,10 @@ START_TEST(r7_over_release)
 
 	feed(s, "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]", 0);
 	feed(s, "[\"release\",1,2]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"refcount would go "
-	    "negative: 1 < 2\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"refcount would go "
+	    "negative: 1 < 2\"]]",
+	    NULL);
 	capnweb_session_free(s);
 	s = server();
 	feed(s, "[\"release\",5,1]", CAPNWEB_ENDED);
@@ -587,8 +648,10 @@ START_TEST(r7_over_release)
 	s = server();
 	feed(s, "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]", 0);
 	feed(s, "[\"release\",1,0]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
-	    "[\\\"release\\\",1,0]\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"bad RPC message: "
+	    "[\\\"release\\\",1,0]\"]]",
+	    NULL);
 	capnweb_session_free(s);
 }
 END_TEST
@@ -599,7 +662,7 @@ START_TEST(r8_peer_abort)
 
 	feed(s, "[\"abort\",[\"error\",\"Error\",\"peer is going away\"]]",
 	    CAPNWEB_ENDED);
-	expect(s, NULL);	/* no abort is sent back (T:554-556) */
+	expect(s, NULL); /* no abort is sent back (T:554-556) */
 	ck_assert_str_eq(capnweb_session_end_reason(s), "peer is going away");
 	capnweb_session_free(s);
 }
@@ -609,21 +672,28 @@ START_TEST(r9_bytes)
 {
 	struct capnweb_session *s = server();
 
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQID\"]]]]", 0);
+	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQID\"]]]]",
+	    0);
 	feed(s, "[\"pull\",1]", 0);
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQI=\"]]]]", 0);
+	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQI=\"]]]]",
+	    0);
 	feed(s, "[\"pull\",2]", 0);
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQIDBA\","
-	    "\"Int16Array\"]]]]", 0);
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQIDBA\","
+	    "\"Int16Array\"]]]]",
+	    0);
 	feed(s, "[\"pull\",3]", 0);
-	feed(s, "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQID\","
-	    "\"Float16Array\"]]]]", CAPNWEB_ENDED);
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],[[\"bytes\",\"AQID\","
+	    "\"Float16Array\"]]]]",
+	    CAPNWEB_ENDED);
 	/* T:578-582 */
 	expect(s, "[\"resolve\",1,[\"bytes\",\"AQID\"]]",
 	    "[\"resolve\",2,[\"bytes\",\"AQI\"]]",
 	    "[\"resolve\",3,[\"bytes\",\"AQIDBA\",\"Int16Array\"]]",
 	    "[\"abort\",[\"error\",\"TypeError\",\"Unknown bytes type marker: "
-	    "Float16Array\"]]", NULL);
+	    "Float16Array\"]]",
+	    NULL);
 	ck_assert_str_eq(capnweb_session_end_reason(s),
 	    "Unknown bytes type marker: Float16Array");
 	capnweb_session_free(s);
@@ -635,13 +705,17 @@ START_TEST(stream_and_pipe_abort)
 	struct capnweb_session *s = server();
 
 	feed(s, "[\"stream\",[\"pipeline\",0,[\"echo\"],[1]]]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"stream is not supported "
-	    "by this peer\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"stream is not supported "
+	    "by this peer\"]]",
+	    NULL);
 	capnweb_session_free(s);
 	s = server();
 	feed(s, "[\"pipe\"]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"Error\",\"pipe is not supported by "
-	    "this peer\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"Error\",\"pipe is not supported by "
+	    "this peer\"]]",
+	    NULL);
 	capnweb_session_free(s);
 }
 END_TEST
@@ -657,8 +731,10 @@ START_TEST(limits)
 	cfg.max_message = 16;
 	s = capnweb_session_new(&cfg);
 	feed(s, "[\"pull\",1234567890123]", CAPNWEB_ENDED);
-	expect(s, "[\"abort\",[\"error\",\"TypeError\",\"Incoming message "
-	    "exceeds maximum size of 16 bytes.\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"TypeError\",\"Incoming message "
+	    "exceeds maximum size of 16 bytes.\"]]",
+	    NULL);
 	capnweb_session_free(s);
 	/* the close reason is cut to 123 bytes */
 	s = server();
@@ -683,8 +759,8 @@ START_TEST(held_call_after_release_and_end)
 	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[]]]", 0);
 	feed(s, "[\"release\",1,1]", 0);
 	counts(s, 0, 0);
-	ck_assert_int_eq(capnweb_call_resolve(sv.held, json_integer(1)),
-	    CAPNWEB_ENDED);
+	ck_assert_int_eq(
+	    capnweb_call_resolve(sv.held, json_integer(1)), CAPNWEB_ENDED);
 	expect(s, NULL);
 	/* completed after the pull: sent then */
 	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[[\"export\",-1]]]]", 0);
@@ -698,8 +774,8 @@ START_TEST(held_call_after_release_and_end)
 	capnweb_session_close(s, "Peer closed WebSocket: 1000 bye");
 	ck_assert_ptr_null(capnweb_call_session(c));
 	capnweb_session_free(s);
-	ck_assert_int_eq(capnweb_call_reject(c, json_string("late")),
-	    CAPNWEB_ENDED);
+	ck_assert_int_eq(
+	    capnweb_call_reject(c, json_string("late")), CAPNWEB_ENDED);
 }
 END_TEST
 
@@ -717,8 +793,8 @@ END_TEST
 /* --- Client role -------------------------------------------------------- */
 
 struct cli {
-	int	 dispatched;
-	char	*last;
+	int dispatched;
+	char *last;
 };
 
 static void
@@ -746,8 +822,8 @@ START_TEST(s1_client_role)
 	int t;
 
 	s = capnweb_session_new(NULL);
-	ck_assert_int_eq(t_call(s, "protocolVersion", json_array(),
-	    seen_settle, &w1), 1);
+	ck_assert_int_eq(
+	    t_call(s, "protocolVersion", json_array(), seen_settle, &w1), 1);
 	expect(s, "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]",
 	    "[\"pull\",1]", NULL);
 	feed(s, "[\"resolve\",1,1]", 0);
@@ -758,34 +834,43 @@ START_TEST(s1_client_role)
 
 	t = capnweb_session_add_target(s, cli_dispatch, &cl);
 	ck_assert_int_eq(t, 1);
-	args = json_pack("[s[[s{ss}][s{ss}]]{sis[]}os]", "return 1+1",
-	    "a", "js", "x", "b", "js", "y", "timeoutMs", 5000, "flags",
+	args = json_pack("[s[[s{ss}][s{ss}]]{sis[]}os]", "return 1+1", "a",
+	    "js", "x", "b", "js", "y", "timeoutMs", 5000, "flags",
 	    capnweb_value_target(t), "sandbox");
-	ck_assert_int_eq(t_call(s, "execute", args, seen_settle,
-	    &w2), 2);
+	ck_assert_int_eq(t_call(s, "execute", args, seen_settle, &w2), 2);
 	/* T:30-31 */
-	expect(s, "[\"push\",[\"pipeline\",0,[\"execute\"],[\"return 1+1\","
-	    "[[[[\"a\",{\"js\":\"x\"}]],[[\"b\",{\"js\":\"y\"}]]]],{\"timeoutMs\":"
-	    "5000,\"flags\":[[]]},[\"export\",-1],\"sandbox\"]]]", "[\"pull\",2]",
-	    NULL);
+	expect(s,
+	    "[\"push\",[\"pipeline\",0,[\"execute\"],[\"return 1+1\","
+	    "[[[[\"a\",{\"js\":\"x\"}]],[[\"b\",{\"js\":\"y\"}]]]],{"
+	    "\"timeoutMs\":"
+	    "5000,\"flags\":[[]]},[\"export\",-1],\"sandbox\"]]]",
+	    "[\"pull\",2]", NULL);
 	/* T:33-35: push #1 is never pulled nor released by a JS server */
-	feed(s, "[\"push\",[\"pipeline\",-1,[],[{\"seq\":1,\"event\":\"start\"}]]]", 0);
-	feed(s, "[\"push\",[\"pipeline\",-1,[],[{\"seq\":2,\"event\":\"data\","
-	    "\"payload\":[[1,2]]}]]]", 0);
+	feed(s,
+	    "[\"push\",[\"pipeline\",-1,[],[{\"seq\":1,\"event\":\"start\"}]]]",
+	    0);
+	feed(s,
+	    "[\"push\",[\"pipeline\",-1,[],[{\"seq\":2,\"event\":\"data\","
+	    "\"payload\":[[1,2]]}]]]",
+	    0);
 	feed(s, "[\"pull\",2]", 0);
 	ck_assert_int_eq(cl.dispatched, 2);
-	ck_assert_str_eq(cl.last, "[[{\"seq\":2,\"event\":\"data\",\"payload\":"
+	ck_assert_str_eq(cl.last,
+	    "[[{\"seq\":2,\"event\":\"data\",\"payload\":"
 	    "[[1,2]]}]]");
 	expect(s, "[\"resolve\",2,{\"ack\":2}]", NULL);
 	feed(s, "[\"release\",2,1]", 0);
 	feed(s, "[\"release\",-1,1]", 0);
-	feed(s, "[\"resolve\",2,{\"status\":\"done\",\"code\":\"return 1+1\","
-	    "\"mode\":\"sandbox\",\"second\":{\"ack\":2}}]", 0);
+	feed(s,
+	    "[\"resolve\",2,{\"status\":\"done\",\"code\":\"return 1+1\","
+	    "\"mode\":\"sandbox\",\"second\":{\"ack\":2}}]",
+	    0);
 	expect(s, "[\"release\",2,1]", NULL);
 	ck_assert_int_eq(w2.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(w2.text, "{\"status\":\"done\",\"code\":\"return 1+1\","
+	ck_assert_str_eq(w2.text,
+	    "{\"status\":\"done\",\"code\":\"return 1+1\","
 	    "\"mode\":\"sandbox\",\"second\":{\"ack\":2}}");
-	counts(s, 1, 0);	/* export 1 stays: never released (T:33) */
+	counts(s, 1, 0); /* export 1 stays: never released (T:33) */
 	capnweb_session_free(s);
 	ck_assert_int_eq(w2.calls, 1);
 	free(w1.text);
@@ -799,8 +884,8 @@ START_TEST(f8_unsolicited_resolve)
 	struct capnweb_session *s = capnweb_session_new(NULL);
 
 	/* fire-and-forget, then the server resolves eagerly with a stub */
-	ck_assert_int_eq(t_call(s, "makeCounter",
-	    json_pack("[i]", 1), NULL, NULL), 1);
+	ck_assert_int_eq(
+	    t_call(s, "makeCounter", json_pack("[i]", 1), NULL, NULL), 1);
 	expect(s, "[\"push\",[\"pipeline\",0,[\"makeCounter\"],[1]]]",
 	    "[\"release\",1,1]", NULL);
 	feed(s, "[\"resolve\",1,[\"export\",-1]]", 0);
@@ -814,7 +899,7 @@ END_TEST
 struct keep {
 	struct capnweb_session *s;
 	struct capnweb_stub *stub;
-	int	 settled;
+	int settled;
 };
 
 static void
@@ -834,14 +919,14 @@ START_TEST(s9_stub_from_result)
 	struct keep k = { s, NULL, 0 };
 	struct seen w = { 0 };
 
-	t_call(s, "makeCounter", json_pack("[i]", 0), keep_settle,
-	    &k);
+	t_call(s, "makeCounter", json_pack("[i]", 0), keep_settle, &k);
 	expect(s, "[\"push\",[\"pipeline\",0,[\"makeCounter\"],[0]]]",
 	    "[\"pull\",1]", NULL);
 	feed(s, "[\"resolve\",1,[\"export\",-1]]", 0);
 	expect(s, "[\"release\",1,1]", NULL);
-	ck_assert_int_eq(t_stub_call(k.stub, "increment",
-	    json_pack("[i]", 1), seen_settle, &w), 2);
+	ck_assert_int_eq(t_stub_call(k.stub, "increment", json_pack("[i]", 1),
+			     seen_settle, &w),
+	    2);
 	expect(s, "[\"push\",[\"pipeline\",-1,[\"increment\"],[1]]]",
 	    "[\"pull\",2]", NULL);
 	feed(s, "[\"resolve\",2,1]", 0);
@@ -873,15 +958,19 @@ START_TEST(f6_values_from_server)
 	expect(s, "[\"push\",[\"pipeline\",0,[\"data\"],[]]]", "[\"pull\",1]",
 	    NULL);
 	/* T:730: proto keys vanish, padding goes, arrays unescape */
-	feed(s, "[\"resolve\",1,{\"u8\":[\"bytes\",\"AQID/w\"],\"ab\":[\"bytes\","
+	feed(s,
+	    "[\"resolve\",1,{\"u8\":[\"bytes\",\"AQID/w\"],\"ab\":[\"bytes\","
 	    "\"CQgH\",\"ArrayBuffer\"],\"padded\":[\"bytes\",\"AQI=\"],"
 	    "\"constructor\":\"dropped\",\"toString\":\"dropped\",\"keep\":"
 	    "[[1,[[2]]]],\"when\":[\"date\",0],\"big\":[\"bigint\",\"-99\"],"
-	    "\"nan\":[\"nan\"]}]", 0);
+	    "\"nan\":[\"nan\"]}]",
+	    0);
 	expect(s, "[\"release\",1,1]", NULL);
 	ck_assert_int_eq(w.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(w.text, "{\"u8\":[\"bytes\",\"AQID/w\"],\"ab\":"
-	    "[\"bytes\",\"CQgH\",\"ArrayBuffer\"],\"padded\":[\"bytes\",\"AQI\"],"
+	ck_assert_str_eq(w.text,
+	    "{\"u8\":[\"bytes\",\"AQID/w\"],\"ab\":"
+	    "[\"bytes\",\"CQgH\",\"ArrayBuffer\"],\"padded\":[\"bytes\","
+	    "\"AQI\"],"
 	    "\"keep\":[[1,[[2]]]],\"when\":[\"date\",0],\"big\":[\"bigint\","
 	    "\"-99\"],\"nan\":[\"nan\"]}");
 	capnweb_session_free(s);
@@ -897,8 +986,8 @@ chain_settle(void *udata, int status, json_t *v)
 
 	seen_settle(udata, status, v);
 	if (w->calls == 1)
-		ck_assert_int_eq(t_call(w->s, "second", NULL, chain_settle, w),
-		    2);
+		ck_assert_int_eq(
+		    t_call(w->s, "second", NULL, chain_settle, w), 2);
 }
 
 START_TEST(settle_calls_again)
@@ -911,8 +1000,10 @@ START_TEST(settle_calls_again)
 	expect(s, "[\"push\",[\"pipeline\",0,[\"first\"],[]]]", "[\"pull\",1]",
 	    NULL);
 	feed(s, "[\"resolve\",1,\"a\"]", 0);
-	expect(s, "[\"release\",1,1]", "[\"push\",[\"pipeline\",0,[\"second\"],"
-	    "[]]]", "[\"pull\",2]", NULL);
+	expect(s, "[\"release\",1,1]",
+	    "[\"push\",[\"pipeline\",0,[\"second\"],"
+	    "[]]]",
+	    "[\"pull\",2]", NULL);
 	feed(s, "[\"reject\",2,\"b\"]", 0);
 	expect(s, "[\"release\",2,1]", NULL);
 	ck_assert_int_eq(w.calls, 2);
@@ -931,8 +1022,10 @@ START_TEST(f9_no_main_object)
 	feed(s, "[\"push\",[\"pipeline\",0,[\"hello\"],[]]]", 0);
 	feed(s, "[\"pull\",1]", 0);
 	/* T:741 */
-	expect(s, "[\"reject\",1,[\"error\",\"Error\",\"This connection has no "
-	    "main object.\"]]", NULL);
+	expect(s,
+	    "[\"reject\",1,[\"error\",\"Error\",\"This connection has no "
+	    "main object.\"]]",
+	    NULL);
 	capnweb_session_free(s);
 }
 END_TEST
@@ -943,17 +1036,18 @@ START_TEST(f10_peer_abort_breaks_calls)
 	struct seen w = { 0 };
 
 	t_call(s, "shutdown", json_array(), seen_settle, &w);
-	expect(s, "[\"push\",[\"pipeline\",0,[\"shutdown\"],[]]]", "[\"pull\",1]",
-	    NULL);
+	expect(s, "[\"push\",[\"pipeline\",0,[\"shutdown\"],[]]]",
+	    "[\"pull\",1]", NULL);
 	feed(s, "[\"abort\",[\"error\",\"Error\",\"server shutting down\"]]",
 	    CAPNWEB_ENDED);
 	ck_assert_int_eq(w.calls, 1);
 	ck_assert_int_eq(w.status, CAPNWEB_BROKEN);
-	ck_assert_str_eq(w.text, "[\"error\",\"Error\",\"server shutting down\"]");
+	ck_assert_str_eq(
+	    w.text, "[\"error\",\"Error\",\"server shutting down\"]");
 	expect(s, NULL);
 	/* later calls fail at once, without a callback */
-	ck_assert_int_eq(t_call(s, "x", json_array(), seen_settle,
-	    &w), CAPNWEB_ENDED);
+	ck_assert_int_eq(
+	    t_call(s, "x", json_array(), seen_settle, &w), CAPNWEB_ENDED);
 	capnweb_session_free(s);
 	ck_assert_int_eq(w.calls, 1);
 	free(w.text);
@@ -970,10 +1064,13 @@ START_TEST(f11_unescaped_array)
 	    "[\"pull\",1]", NULL);
 	feed(s, "[\"resolve\",1,[1,2]]", CAPNWEB_ENDED);
 	/* T:786 */
-	expect(s, "[\"abort\",[\"error\",\"TypeError\",\"unknown special value: "
-	    "[1,2]\"]]", NULL);
+	expect(s,
+	    "[\"abort\",[\"error\",\"TypeError\",\"unknown special value: "
+	    "[1,2]\"]]",
+	    NULL);
 	ck_assert_int_eq(w.status, CAPNWEB_BROKEN);
-	ck_assert_str_eq(w.text, "[\"error\",\"Error\",\"unknown special value: "
+	ck_assert_str_eq(w.text,
+	    "[\"error\",\"Error\",\"unknown special value: "
 	    "[1,2]\"]");
 	capnweb_session_free(s);
 	free(w.text);
@@ -986,7 +1083,8 @@ START_TEST(owner_abort_and_free)
 	struct seen w = { 0 }, w2 = { 0 };
 
 	t_call(s, "a", json_array(), seen_settle, &w);
-	expect(s, "[\"push\",[\"pipeline\",0,[\"a\"],[]]]", "[\"pull\",1]", NULL);
+	expect(
+	    s, "[\"push\",[\"pipeline\",0,[\"a\"],[]]]", "[\"pull\",1]", NULL);
 	ck_assert_int_eq(capnweb_session_abort(s, "going away"), 0);
 	expect(s, "[\"abort\",[\"error\",\"Error\",\"going away\"]]", NULL);
 	ck_assert_int_eq(w.status, CAPNWEB_BROKEN);
@@ -998,7 +1096,8 @@ START_TEST(owner_abort_and_free)
 	capnweb_session_free(s);
 	ck_assert_int_eq(w2.calls, 1);
 	ck_assert_int_eq(w2.status, CAPNWEB_BROKEN);
-	ck_assert_str_eq(w2.text, "[\"error\",\"Error\",\"RPC session was "
+	ck_assert_str_eq(w2.text,
+	    "[\"error\",\"Error\",\"RPC session was "
 	    "freed\"]");
 	free(w.text);
 	free(w2.text);
@@ -1010,11 +1109,11 @@ START_TEST(encode_failure_sends_nothing)
 	struct capnweb_session *s = capnweb_session_new(NULL);
 	json_t *args;
 
-	args = json_pack("[oo]", capnweb_value_target(
-	    capnweb_session_add_target(s, cli_dispatch, NULL)),
+	args = json_pack("[oo]",
+	    capnweb_value_target(
+		capnweb_session_add_target(s, cli_dispatch, NULL)),
 	    capnweb_value_target(99));
-	ck_assert_int_eq(t_call(s, "x", args, NULL, NULL),
-	    CAPNWEB_EINVAL);
+	ck_assert_int_eq(t_call(s, "x", args, NULL, NULL), CAPNWEB_EINVAL);
 	expect(s, NULL);
 	counts(s, 0, 0);
 	/* ids stay used: the next export is -2, the next push is 1 */
@@ -1066,20 +1165,19 @@ START_TEST(back_to_back_execute)
 	t = capnweb_session_add_target(clis, cli_dispatch, &cl);
 	args = json_pack("[s[[s{ss}]]{}os]", "code", "a", "js", "x",
 	    capnweb_value_target(t), "mode");
-	ck_assert_int_eq(t_call(clis, "execute", args,
-	    seen_settle, &w), 1);
+	ck_assert_int_eq(t_call(clis, "execute", args, seen_settle, &w), 1);
 	ck_assert_int_gt(pump(clis, srvs), 0);
 	ck_assert_int_eq(cl.dispatched, 2);
 	ck_assert_int_eq(w.calls, 1);
 	ck_assert_int_eq(w.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(w.text, "{\"status\":\"done\",\"second\":{\"ack\":2},"
+	ck_assert_str_eq(w.text,
+	    "{\"status\":\"done\",\"second\":{\"ack\":2},"
 	    "\"echoProviders\":[[[[\"a\",{\"js\":\"x\"}]]]]}");
 	counts(srvs, 0, 0);
 	counts(clis, 0, 0);
 	/* and once more on the same sessions: fresh ids, same result */
 	args = json_pack("[s[]{}os]", "code", capnweb_value_target(t), "mode");
-	ck_assert_int_eq(t_call(clis, "execute", args,
-	    seen_settle, &w), 2);
+	ck_assert_int_eq(t_call(clis, "execute", args, seen_settle, &w), 2);
 	pump(clis, srvs);
 	ck_assert_int_eq(cl.dispatched, 4);
 	ck_assert_int_eq(w.calls, 2);

@@ -53,8 +53,9 @@ daemon_binary(void)
 static void
 spawn_daemon(const char *const *extra)
 {
-	ck_assert_msg(test_daemon_spawn(&td, daemon_binary(), "error",
-	    extra) == 0, "the daemon did not start");
+	ck_assert_msg(
+	    test_daemon_spawn(&td, daemon_binary(), "error", extra) == 0,
+	    "the daemon did not start");
 }
 
 static void
@@ -100,8 +101,8 @@ execute_ok(struct cm_client *c, const struct cm_execute_request *req,
 
 	if (cm_execute(c, req, res, &err) != 0)
 		ck_abort_msg("execute failed: %s (%s)", err.message,
-		    cm_error_code_name(err.code) ? cm_error_code_name(err.code) :
-		    "no code");
+		    cm_error_code_name(err.code) ? cm_error_code_name(err.code)
+						 : "no code");
 }
 
 static char *
@@ -145,15 +146,17 @@ START_TEST(test_execute_answer)
 	json_decref(j);
 	cm_result_clear(&res);
 	/* Strings and objects come back as the isolate wrote them. */
-	req.code = "(function () { return {s: 'x\\u00e9', n: [1, 2.5, null]}; })";
+	req.code =
+	    "(function () { return {s: 'x\\u00e9', n: [1, 2.5, null]}; })";
 	execute_ok(c, &req, &res);
-	ck_assert_str_eq(res.result_json,
-	    "{\"s\":\"x\xc3\xa9\",\"n\":[1,2.5,null]}");
+	ck_assert_str_eq(
+	    res.result_json, "{\"s\":\"x\xc3\xa9\",\"n\":[1,2.5,null]}");
 	ck_assert_uint_eq(res.nlogs, 0);
-	ck_assert_str_eq(json_string_value(json_object_get(res.result, "s")),
-	    "x\xc3\xa9");
-	ck_assert_double_eq(json_number_value(json_array_get(json_object_get(
-	    res.result, "n"), 1)), 2.5);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(res.result, "s")), "x\xc3\xa9");
+	ck_assert_double_eq(json_number_value(json_array_get(
+				json_object_get(res.result, "n"), 1)),
+	    2.5);
 	cm_result_clear(&res);
 	/* A user throw is the run's error, verbatim. */
 	req.code = "(function () { throw new Error('No such customer.'); })";
@@ -199,7 +202,7 @@ START_TEST(test_slow_tools_against_the_daemon)
 	 * run. positionalArgs: the call's arguments cross as a list.
 	 */
 	req.code = "async () => { const a = await store.list('x', 2); "
-	    "const b = await store.other(); return [a, b] }";
+		   "const b = await store.other(); return [a, b] }";
 	req.providers = &prov;
 	req.nproviders = 1;
 	req.timeout = 200;
@@ -209,7 +212,8 @@ START_TEST(test_slow_tools_against_the_daemon)
 	execute_ok(c, &req, &res);
 	ck_assert_ptr_null(res.error);
 	ck_assert_int_eq(slow_calls, 2);
-	ck_assert_str_eq(res.result_json, "[{\"provider\":\"store\","
+	ck_assert_str_eq(res.result_json,
+	    "[{\"provider\":\"store\","
 	    "\"tool\":\"list\",\"args\":\"[\\\"x\\\",2]\"},"
 	    "{\"provider\":\"store\",\"tool\":\"other\",\"args\":\"[]\"}]");
 	cm_result_clear(&res);
@@ -217,7 +221,8 @@ START_TEST(test_slow_tools_against_the_daemon)
 	req.count_host_waits = CM_FLAG_TRUE;
 	execute_ok(c, &req, &res);
 	ck_assert_ptr_nonnull(res.error);
-	ck_assert_ptr_nonnull(strstr(res.error, "Execution timed out at its "
+	ck_assert_ptr_nonnull(strstr(res.error,
+	    "Execution timed out at its "
 	    "200 ms bound."));
 	cm_result_clear(&res);
 	cm_client_free(c);
@@ -260,14 +265,15 @@ START_TEST(test_declared_failures)
 	{
 		const char *names[] = { "1store" };
 
-		ck_assert_int_eq(cm_validate_provider_names(names, 1, &text), 1);
+		ck_assert_int_eq(
+		    cm_validate_provider_names(names, 1, &text), 1);
 	}
 	ck_assert_str_eq(res.error, text);
 	free(text);
 	cm_result_clear(&res);
 	/* Module keys that collide after normalisation: in the envelope. */
-	mods = json_pack("{s:s, s:s}", "./a", "export const x = 1",
-	    "a", "export const x = 2");
+	mods = json_pack("{s:s, s:s}", "./a", "export const x = 1", "a",
+	    "export const x = 2");
 	ck_assert_int_eq(cm_module_entries(mods, &entries, &text), 1);
 	memset(&req, 0, sizeof(req));
 	req.code = ANSWER_CODE;
@@ -290,8 +296,8 @@ START_TEST(test_connect_rejected)
 	char *want;
 
 	/* No daemon behind the path. */
-	ck_assert_int_eq(cm_connect("unix:///nonexistent/cm.sock", NULL, &c,
-	    &err), -1);
+	ck_assert_int_eq(
+	    cm_connect("unix:///nonexistent/cm.sock", NULL, &c, &err), -1);
 	ck_assert_ptr_null(c);
 	ck_assert_int_eq(err.code, CM_ERROR_CONNECTION_REJECTED);
 	ck_assert_str_eq(err.class_name, "ExecutorError");
@@ -310,8 +316,8 @@ START_TEST(test_connect_rejected)
 	ck_assert_str_eq(err.message, want);
 	free(want);
 	cm_error_clear(&err);
-	ck_assert_int_eq(cm_connect("ws://127.0.0.1:notaport/", NULL, &c, &err),
-	    -1);
+	ck_assert_int_eq(
+	    cm_connect("ws://127.0.0.1:notaport/", NULL, &c, &err), -1);
 	ck_assert_int_eq(err.code, CM_ERROR_CONNECTION_REJECTED);
 	cm_error_clear(&err);
 	/* A listener that is not an executor: the handshake fails. */
@@ -329,15 +335,15 @@ START_TEST(test_connect_rejected)
 		sun.sun_family = AF_UNIX;
 		snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", spath);
 		lfd = socket(AF_UNIX, SOCK_STREAM, 0);
-		ck_assert_int_eq(bind(lfd, (struct sockaddr *)&sun,
-		    sizeof(sun)), 0);
+		ck_assert_int_eq(
+		    bind(lfd, (struct sockaddr *)&sun, sizeof(sun)), 0);
 		ck_assert_int_eq(listen(lfd, 4), 0);
 		pid = fork();
 		if (pid == 0) {
 			int fd = accept(lfd, NULL, NULL);
 			char buf[4096];
 			const char *ans = "HTTP/1.1 404 Not Found\r\n"
-			    "Content-Length: 0\r\n\r\n";
+					  "Content-Length: 0\r\n\r\n";
 
 			(void)!read(fd, buf, sizeof(buf));
 			(void)!write(fd, ans, strlen(ans));
@@ -370,9 +376,10 @@ START_TEST(test_handles_closed)
 	start_daemon();
 	c = connect_ok(NULL);
 	ck_assert_int_eq(cm_outbound_request_set(&req, "GET",
-	    "https://h.example/x", NULL, 0, NULL, 0, 0), 0);
-	ck_assert_int_eq(cm_invoke_handle(c, "e1", "fetch", &req, &res, &err),
-	    -1);
+			     "https://h.example/x", NULL, 0, NULL, 0, 0),
+	    0);
+	ck_assert_int_eq(
+	    cm_invoke_handle(c, "e1", "fetch", &req, &res, &err), -1);
 	ck_assert_int_eq(err.code, CM_ERROR_HANDLES_CLOSED);
 	ck_assert_str_eq(err.class_name, "HandlesClosedError");
 	want = compose("HANDLES_CLOSED", "e1", NULL);
@@ -468,7 +475,8 @@ START_TEST(test_reconnect_after_restart)
 		clock_gettime(CLOCK_MONOTONIC, &a);
 		ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
 		clock_gettime(CLOCK_MONOTONIC, &b);
-		ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+		ms =
+		    (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
 		ck_assert_int_eq(err.code, CM_ERROR_CONNECTION_REJECTED);
 		/* 250 + 500 + 750 ms of backoff between four attempts. */
 		ck_assert_msg(ms >= 1490 && ms < 4000, "took %.0f ms", ms);
@@ -554,13 +562,13 @@ START_TEST(test_event_concurrent)
 	req.code = ANSWER_CODE;
 	/* Submitted before the handshake finished: they wait for it. */
 	for (i = 0; i < 30; i++)
-		ck_assert_int_eq(cm_execute_async(c, &req, ev_executed, &st,
-		    &err), 0);
+		ck_assert_int_eq(
+		    cm_execute_async(c, &req, ev_executed, &st, &err), 0);
 	while (st.done < 30)
 		ck_assert_int_eq(event_base_loop(base, EVLOOP_ONCE), 0);
 	ck_assert_int_eq(cst.ok, -1);
-	ck_assert_msg(st.ok == 30, "%d ok, first error: %s", st.ok,
-	    st.first_error);
+	ck_assert_msg(
+	    st.ok == 30, "%d ok, first error: %s", st.ok, st.first_error);
 	ck_assert_uint_eq(cm_client_sessions_opened(c), 1);
 	/* Blocking calls refuse a client on the caller's base. */
 	{
@@ -669,7 +677,8 @@ START_TEST(test_health_and_token)
 	ck_assert_str_eq(body, "ok\n");
 	free(body);
 	kill_daemon(SIGTERM);
-	/* TCP with a bearer token: only the handshake with the header passes. */
+	/* TCP with a bearer token: only the handshake with the header passes.
+	 */
 	snprintf(tok, sizeof(tok), "%s/token", td.dir);
 	ck_assert_ptr_nonnull(f = fopen(tok, "w"));
 	fputs("s3cret\n", f);

@@ -44,8 +44,8 @@ static int fk_listen = -1, fk_stop_pipe[2] = { -1, -1 };
 static pthread_t fk_thread;
 static int fk_version = 1;
 static int fk_accepted;
-static json_t *fk_last_args;	/* the wire args of the last execute */
-static char *fk_late;		/* the answer to the late tool call */
+static json_t *fk_last_args; /* the wire args of the last execute */
+static char *fk_late; /* the answer to the late tool call */
 
 struct fk_conn {
 	int fd;
@@ -101,8 +101,9 @@ fk_late_settled(void *udata, int status, json_t *value)
 
 	pthread_mutex_lock(&fk_mu);
 	free(fk_late);
-	fk_late = status == CAPNWEB_RESOLVED && json_is_string(value) ?
-	    strdup(json_string_value(value)) : strdup("(no answer)");
+	fk_late = status == CAPNWEB_RESOLVED && json_is_string(value)
+	    ? strdup(json_string_value(value))
+	    : strdup("(no answer)");
 	pthread_mutex_unlock(&fk_mu);
 	fk_exec_free(fe);
 }
@@ -114,8 +115,8 @@ fk_finish(struct fk_exec *fe, json_t *resolve)
 	fe->call = NULL;
 	if (fe->late && fe->dispatch) {
 		json_t *a = json_pack("[s, s, s]", "store", "late", "");
-		int64_t id = capnweb_stub_call(fe->dispatch, NULL, a,
-		    fk_late_settled, fe);
+		int64_t id = capnweb_stub_call(
+		    fe->dispatch, NULL, a, fk_late_settled, fe);
 
 		json_decref(a);
 		if (id > 0)
@@ -132,8 +133,9 @@ fk_tool_settled(void *udata, int status, json_t *value)
 	char *text;
 
 	json_array_set_new(fe->answers, ft->index,
-	    status == CAPNWEB_RESOLVED && json_is_string(value) ?
-	    json_incref(value) : json_string("(rejected)"));
+	    status == CAPNWEB_RESOLVED && json_is_string(value)
+		? json_incref(value)
+		: json_string("(rejected)"));
 	free(ft);
 	if (--fe->pending > 0)
 		return;
@@ -153,21 +155,25 @@ fk_outbound_settled(void *udata, int status, json_t *value)
 
 	if (status == CAPNWEB_RESOLVED) {
 		json_object_set(r, "status", json_object_get(value, "status"));
-		json_object_set(r, "statusText", json_object_get(value,
-		    "statusText"));
-		json_object_set(r, "headers", json_object_get(value, "headers"));
-		json_object_set_new(r, "bodyKind", json_string(
-		    capnweb_value_kind(json_object_get(value, "body")) ?
-		    capnweb_value_kind(json_object_get(value, "body")) : "none"));
-		if (capnweb_value_get_bytes(json_object_get(value, "body"), &b,
-		    &bl) == 0)
-			json_object_set_new(r, "body", json_stringn((char *)b,
-			    bl));
+		json_object_set(
+		    r, "statusText", json_object_get(value, "statusText"));
+		json_object_set(
+		    r, "headers", json_object_get(value, "headers"));
+		json_object_set_new(r, "bodyKind",
+		    json_string(
+			capnweb_value_kind(json_object_get(value, "body"))
+			    ? capnweb_value_kind(json_object_get(value, "body"))
+			    : "none"));
+		if (capnweb_value_get_bytes(
+			json_object_get(value, "body"), &b, &bl) == 0)
+			json_object_set_new(
+			    r, "body", json_stringn((char *)b, bl));
 		free(b);
 	} else
-		json_object_set_new(r, "rejected", json_string(
-		    capnweb_error_message(value) ? capnweb_error_message(value) :
-		    "?"));
+		json_object_set_new(r, "rejected",
+		    json_string(capnweb_error_message(value)
+			    ? capnweb_error_message(value)
+			    : "?"));
 	text = json_dumps(r, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(r);
 	fk_finish(fe, json_pack("{s:s, s:[]}", "resultJson", text, "logs"));
@@ -177,8 +183,8 @@ fk_outbound_settled(void *udata, int status, json_t *value)
 static void
 fk_execute(struct fk_conn *fc, struct capnweb_call *call, json_t *args)
 {
-	json_t *script = json_loads(json_string_value(json_array_get(args, 0)),
-	    0, NULL);
+	json_t *script =
+	    json_loads(json_string_value(json_array_get(args, 0)), 0, NULL);
 	json_t *calls = json_object_get(script, "calls");
 	json_t *rej = json_object_get(script, "reject");
 	struct fk_exec *fe = calloc(1, sizeof(*fe));
@@ -197,25 +203,26 @@ fk_execute(struct fk_conn *fc, struct capnweb_call *call, json_t *args)
 	    json_integer_value(json_object_get(script, "late")) == 1;
 	if (json_is_array(calls) && fe->dispatch) {
 		fe->pending = (int)json_array_size(calls);
-		json_array_foreach(calls, i, c) {
+		json_array_foreach(calls, i, c)
+		{
 			struct fk_tool *ft = calloc(1, sizeof(*ft));
 
 			ft->fe = fe;
 			ft->index = i;
 			json_array_append_new(fe->answers, json_null());
-			capnweb_stub_call(fe->dispatch, NULL, c,
-			    fk_tool_settled, ft);
+			capnweb_stub_call(
+			    fe->dispatch, NULL, c, fk_tool_settled, ft);
 		}
 	} else if (json_object_get(script, "outbound") && fe->outbound) {
 		uint8_t body[] = "ping";
 
-		json_t *a = json_pack("[{s:s, s:s, s:[[s, s]], s:o}]",
-		    "method", "POST", "url", "https://api.example/x",
-		    "headers", "content-type", "text/plain", "body",
+		json_t *a = json_pack("[{s:s, s:s, s:[[s, s]], s:o}]", "method",
+		    "POST", "url", "https://api.example/x", "headers",
+		    "content-type", "text/plain", "body",
 		    capnweb_value_bytes(body, 4, "ArrayBuffer"));
 
-		capnweb_stub_call(fe->outbound, NULL, a, fk_outbound_settled,
-		    fe);
+		capnweb_stub_call(
+		    fe->outbound, NULL, a, fk_outbound_settled, fe);
 		json_decref(a);
 	} else if (json_is_object(rej)) {
 		json_t *e = capnweb_error_new("Error", "the fake refused");
@@ -223,15 +230,15 @@ fk_execute(struct fk_conn *fc, struct capnweb_call *call, json_t *args)
 		json_t *v;
 
 		json_object_foreach(rej, k, v)
-			capnweb_error_set_prop(e, k, json_incref(v));
+		    capnweb_error_set_prop(e, k, json_incref(v));
 		capnweb_call_reject(call, e);
 		fe->call = NULL;
 		fk_exec_free(fe);
 	} else if (json_object_get(script, "undefined")) {
 		fk_finish(fe, json_pack("{s:[]}", "logs"));
 	} else
-		fk_finish(fe, json_pack("{s:s, s:[]}", "resultJson", "1",
-		    "logs"));
+		fk_finish(
+		    fe, json_pack("{s:s, s:[]}", "resultJson", "1", "logs"));
 	json_decref(script);
 }
 
@@ -246,7 +253,8 @@ fk_main(void *udata, struct capnweb_call *call)
 	else if (strcmp(m, "execute") == 0)
 		fk_execute(fc, call, capnweb_call_args(call));
 	else if (strcmp(m, "invokeHandle") == 0) {
-		/* Echoes the request back as the response, to check both shapes. */
+		/* Echoes the request back as the response, to check both
+		 * shapes. */
 		json_t *a = capnweb_call_args(call), *rq = json_array_get(a, 2);
 		uint8_t *b = NULL;
 		size_t bl = 0;
@@ -260,10 +268,11 @@ fk_main(void *udata, struct capnweb_call *call)
 		    json_string_value(json_object_get(rq, "url")), (int)bl,
 		    b ? (char *)b : "");
 		free(b);
-		capnweb_call_resolve(call, json_pack("{s:i, s:s, s:O, s:o}",
-		    "status", 200, "statusText", st, "headers",
-		    json_object_get(rq, "headers"), "body",
-		    capnweb_value_bytes("\x00\xff", 2, "ArrayBuffer")));
+		capnweb_call_resolve(call,
+		    json_pack("{s:i, s:s, s:O, s:o}", "status", 200,
+			"statusText", st, "headers",
+			json_object_get(rq, "headers"), "body",
+			capnweb_value_bytes("\x00\xff", 2, "ArrayBuffer")));
 	} else if (strcmp(m, "closeHandles") == 0)
 		capnweb_call_resolve(call, capnweb_value_undefined());
 	else
@@ -312,8 +321,8 @@ fk_input(struct fk_conn *fc)
 		if (n < 0)
 			return -1;
 		if (ev.type == WS_EV_TEXT &&
-		    capnweb_session_receive(fc->s, (const char *)ev.data,
-		    ev.len) != 0)
+		    capnweb_session_receive(
+			fc->s, (const char *)ev.data, ev.len) != 0)
 			return -1;
 		if (ev.type == WS_EV_CLOSE)
 			return -1;
@@ -357,7 +366,7 @@ fk_run(void *arg)
 			continue;
 		if (pfd[0].revents)
 			break;
-		polled = nconns;	/* only these have revents */
+		polled = nconns; /* only these have revents */
 		if ((pfd[1].revents & POLLIN) && nconns < 16) {
 			int fd = accept(fk_listen, NULL, NULL);
 
@@ -377,7 +386,8 @@ fk_run(void *arg)
 			struct fk_conn *fc = conns[i];
 			ssize_t r;
 
-			if (!(pfd[2 + i].revents & (POLLIN | POLLHUP | POLLERR)))
+			if (!(pfd[2 + i].revents &
+				(POLLIN | POLLHUP | POLLERR)))
 				continue;
 			r = read(fc->fd, fc->in + fc->in_len,
 			    fc->in_cap - fc->in_len);
@@ -410,8 +420,8 @@ fk_start(void)
 	sun.sun_family = AF_UNIX;
 	memcpy(sun.sun_path, fk_path, strlen(fk_path) + 1);
 	fk_listen = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	ck_assert_int_eq(bind(fk_listen, (struct sockaddr *)&sun, sizeof(sun)),
-	    0);
+	ck_assert_int_eq(
+	    bind(fk_listen, (struct sockaddr *)&sun, sizeof(sun)), 0);
 	ck_assert_int_eq(listen(fk_listen, 16), 0);
 	ck_assert_int_eq(pipe(fk_stop_pipe), 0);
 	fk_version = 1;
@@ -495,7 +505,7 @@ START_TEST(test_respond_and_wire_args)
 	c = fk_connect(NULL);
 	memset(&req, 0, sizeof(req));
 	req.code = "{\"calls\":[[\"store\",\"listOrders\",\"[\\\"ada\\\",3]\"],"
-	    "[\"store\",\"deleteOrders\",\"\"]],\"late\":1}";
+		   "[\"store\",\"deleteOrders\",\"\"]],\"late\":1}";
 	memset(&prov, 0, sizeof(prov));
 	prov.name = "store";
 	prov.tools = tools;
@@ -519,16 +529,21 @@ START_TEST(test_respond_and_wire_args)
 	    "\"{\\\"error\\\":\\\"No such customer.\\\"}\"]");
 	cm_result_clear(&res);
 	s = fk_args_text();
-	ck_assert_str_eq(s, "[\"{\\\"calls\\\":[[\\\"store\\\",\\\"listOrders\\\","
-	    "\\\"[\\\\\\\"ada\\\\\\\",3]\\\"],[\\\"store\\\",\\\"deleteOrders\\\","
-	    "\\\"\\\"]],\\\"late\\\":1}\",[{\"name\":\"store\",\"positionalArgs\":"
+	ck_assert_str_eq(s,
+	    "[\"{\\\"calls\\\":[[\\\"store\\\",\\\"listOrders\\\","
+	    "\\\"[\\\\\\\"ada\\\\\\\",3]\\\"],[\\\"store\\\","
+	    "\\\"deleteOrders\\\","
+	    "\\\"\\\"]],\\\"late\\\":1}\",[{\"name\":\"store\","
+	    "\"positionalArgs\":"
 	    "true,\"prelude\":\"var p = 1;\",\"tools\":[\"listOrders\","
 	    "\"deleteOrders\"]}],{\"countHostWaits\":true,\"modules\":"
 	    "[[\"greeter\",\"export const greet = 1\"],[\"cfg\","
-	    "\"export default {\\\"a\\\":1};\"]],\"retainHandles\":true,\"timeout\":"
+	    "\"export default "
+	    "{\\\"a\\\":1};\"]],\"retainHandles\":true,\"timeout\":"
 	    "null},{\"$capnweb\":\"stub\",\"id\":-1},\"native\"]");
 	free(s);
-	/* The late call, made after execute resolved, got the completed text. */
+	/* The late call, made after execute resolved, got the completed text.
+	 */
 	{
 		int i;
 
@@ -568,7 +583,8 @@ START_TEST(test_respond_and_wire_args)
 	ck_assert_int_eq(cm_execute(c, &req, &res, &err), 0);
 	cm_result_clear(&res);
 	s = fk_args_text();
-	ck_assert_str_eq(s, "[\"{}\",[],{\"countHostWaits\":false,\"timeout\":"
+	ck_assert_str_eq(s,
+	    "[\"{}\",[],{\"countHostWaits\":false,\"timeout\":"
 	    "1500},null,\"disabled\"]");
 	free(s);
 	json_decref(mods);
@@ -597,8 +613,8 @@ outbound_sync(void *ctx, const struct cm_outbound_request *req,
 	ck_assert_uint_eq(req->body_len, 4);
 	snprintf(body, sizeof(body), "pong:%.*s", (int)req->body_len,
 	    (const char *)req->body);
-	return cm_outbound_response_set(res, 201, "Created", &h, 1, body,
-	    strlen(body));
+	return cm_outbound_response_set(
+	    res, 201, "Created", &h, 1, body, strlen(body));
 }
 
 static int
@@ -631,18 +647,20 @@ START_TEST(test_outbound_and_connection_defaults)
 	o.outbound = CM_OUTBOUND_FUNCTION;
 	o.outbound_fn = outbound_sync;
 	c = fk_connect(&o);
-	json_decref(mods);	/* the client copied it */
+	json_decref(mods); /* the client copied it */
 	memset(&req, 0, sizeof(req));
 	req.code = "{\"outbound\":1}";
 	if (cm_execute(c, &req, &res, &err) != 0)
 		ck_abort_msg("%s", err.message);
 	ck_assert_int_eq(outbound_seen, 1);
-	ck_assert_str_eq(res.result_json, "{\"body\":\"pong:ping\",\"bodyKind\":"
+	ck_assert_str_eq(res.result_json,
+	    "{\"body\":\"pong:ping\",\"bodyKind\":"
 	    "\"bytes\",\"headers\":[[\"x-seen\",\"yes\"]],\"status\":201,"
 	    "\"statusText\":\"Created\"}");
 	cm_result_clear(&res);
 	s = fk_args_text();
-	ck_assert_str_eq(s, "[\"{\\\"outbound\\\":1}\",[],{\"countHostWaits\":"
+	ck_assert_str_eq(s,
+	    "[\"{\\\"outbound\\\":1}\",[],{\"countHostWaits\":"
 	    "true,\"modules\":[[\"m\",\"export default 1\"]],\"timeout\":2500},"
 	    "null,\"stub\",{\"$capnweb\":\"stub\",\"id\":-1}]");
 	free(s);
@@ -656,7 +674,8 @@ START_TEST(test_outbound_and_connection_defaults)
 	ck_assert_str_eq(res.result_json, "{\"rejected\":\"not today\"}");
 	cm_result_clear(&res);
 	s = fk_args_text();
-	ck_assert_str_eq(s, "[\"{\\\"outbound\\\":1}\",[],{\"countHostWaits\":"
+	ck_assert_str_eq(s,
+	    "[\"{\\\"outbound\\\":1}\",[],{\"countHostWaits\":"
 	    "false,\"modules\":[[\"m\",\"export default 1\"]],\"timeout\":10},"
 	    "null,\"stub\",{\"$capnweb\":\"stub\",\"id\":-2}]");
 	free(s);
@@ -695,10 +714,11 @@ START_TEST(test_faults_and_shapes)
 	ck_assert_int_eq(err.code, CM_ERROR_NONE);
 	ck_assert_str_eq(err.class_name, "Error");
 	ck_assert_str_eq(err.message, "the fake refused");
-	ck_assert_str_eq(json_string_value(json_object_get(err.thrown, "code")),
-	    "E_USER");
-	ck_assert_int_eq(json_integer_value(json_array_get(json_object_get(
-	    err.thrown, "detail"), 1)), 2);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(err.thrown, "code")), "E_USER");
+	ck_assert_int_eq(json_integer_value(json_array_get(
+			     json_object_get(err.thrown, "detail"), 1)),
+	    2);
 	cm_error_clear(&err);
 	/* undefined: no resultJson. */
 	req.code = "{\"undefined\":1}";
@@ -789,9 +809,10 @@ slow_done(struct cm_client *c, struct cm_result *res,
 
 	(void)c;
 	sl->done++;
-	if (res && res->result_json && strcmp(res->result_json,
-	    "[\"{\\\"result\\\":\\\"a\\\"}\",\"{\\\"result\\\":\\\"b\\\"}\"]") ==
-	    0)
+	if (res && res->result_json &&
+	    strcmp(res->result_json,
+		"[\"{\\\"result\\\":\\\"a\\\"}\",\"{\\\"result\\\":\\\"b\\\"}"
+		"\"]") == 0)
 		sl->ok++;
 	if (res)
 		cm_result_clear(res);
@@ -820,8 +841,8 @@ START_TEST(test_slow_tools_concurrent)
 	req.dispatch_ctx = &sl;
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	for (i = 0; i < 20; i++)
-		ck_assert_int_eq(cm_execute_async(c, &req, slow_done, &sl, &err),
-		    0);
+		ck_assert_int_eq(
+		    cm_execute_async(c, &req, slow_done, &sl, &err), 0);
 	while (sl.done < 20)
 		ck_assert_int_eq(event_base_loop(base, EVLOOP_ONCE), 0);
 	clock_gettime(CLOCK_MONOTONIC, &b);
@@ -893,11 +914,13 @@ START_TEST(test_handles_shapes)
 	fk_start();
 	c = fk_connect(NULL);
 	ck_assert_int_eq(cm_outbound_request_set(&req, "PUT",
-	    "https://h.example/x", &h, 1, "hi", 2, 1), 0);
+			     "https://h.example/x", &h, 1, "hi", 2, 1),
+	    0);
 	if (cm_invoke_handle(c, "e7", "fetch", &req, &res, &err) != 0)
 		ck_abort_msg("%s", err.message);
 	ck_assert_int_eq(res.status, 200);
-	ck_assert_str_eq(res.status_text, "e7 fetch PUT https://h.example/x hi");
+	ck_assert_str_eq(
+	    res.status_text, "e7 fetch PUT https://h.example/x hi");
 	ck_assert_uint_eq(res.nheaders, 1);
 	ck_assert_str_eq(res.headers[0].name, "accept");
 	ck_assert_str_eq(res.headers[0].value, "text/plain");
@@ -956,11 +979,13 @@ START_TEST(test_cli_providers)
 	snprintf(prov, sizeof(prov), "%s/providers.json", fk_dir);
 	ck_assert_ptr_nonnull(f = fopen(prov, "w"));
 	fputs("[{\"name\": \"store\", \"tools\": {"
-	    "\"listOrders\": {\"result\": [1, {\"id\": \"o1\"}]},"
-	    "\"fail\": {\"error\": \"No such customer.\"},"
-	    "\"cmd\": {\"command\": \"printf '{\\\"t\\\":\\\"%s\\\",\\\"a\\\":' "
-	    "$CODEMODE_TOOL; cat; printf '}'\"},"
-	    "\"bad\": {\"command\": \"echo broken >&2; exit 3\"}}}]", f);
+	      "\"listOrders\": {\"result\": [1, {\"id\": \"o1\"}]},"
+	      "\"fail\": {\"error\": \"No such customer.\"},"
+	      "\"cmd\": {\"command\": \"printf "
+	      "'{\\\"t\\\":\\\"%s\\\",\\\"a\\\":' "
+	      "$CODEMODE_TOOL; cat; printf '}'\"},"
+	      "\"bad\": {\"command\": \"echo broken >&2; exit 3\"}}}]",
+	    f);
 	fclose(f);
 	argv[0] = cli;
 	argv[1] = "run";
@@ -969,7 +994,8 @@ START_TEST(test_cli_providers)
 	argv[4] = "--providers";
 	argv[5] = prov;
 	argv[6] = "--raw";
-	argv[7] = "{\"calls\":[[\"store\",\"listOrders\",\"\"],"
+	argv[7] =
+	    "{\"calls\":[[\"store\",\"listOrders\",\"\"],"
 	    "[\"store\",\"cmd\",\"[\\\"x\\\",2]\"],[\"store\",\"fail\",\"\"],"
 	    "[\"store\",\"bad\",\"\"],[\"store\",\"nope\",\"\"]]}";
 	argv[8] = NULL;

@@ -50,21 +50,22 @@ START_TEST(test_consts_expand)
 	char err[128], *s;
 
 	s = expect_expand_consts("n={{PAYLOAD_LIMIT}}, m={{PAYLOAD_LIMIT+1}}, "
-	    "k={{CONSOLE_CAPTURE_LIMIT-25}}", err, sizeof(err));
+				 "k={{CONSOLE_CAPTURE_LIMIT-25}}",
+	    err, sizeof(err));
 	ck_assert_str_eq(s, "n=8388608, m=8388609, k=2097127");
 	free(s);
-	s = expect_expand_consts("{{BINARY_TAG}}:{{PAYLOAD_PART_TOOL_CALL}}",
-	    err, sizeof(err));
+	s = expect_expand_consts(
+	    "{{BINARY_TAG}}:{{PAYLOAD_PART_TOOL_CALL}}", err, sizeof(err));
 	ck_assert_str_eq(s, "__executor_binary_v1__:tool call");
 	free(s);
 	s = expect_expand_consts("no references {{ here", err, sizeof(err));
 	ck_assert_str_eq(s, "no references {{ here");
 	free(s);
-	ck_assert_ptr_null(expect_expand_consts("{{NO_SUCH}}", err,
-	    sizeof(err)));
+	ck_assert_ptr_null(
+	    expect_expand_consts("{{NO_SUCH}}", err, sizeof(err)));
 	ck_assert_str_eq(err, "unknown constant reference {{NO_SUCH}}");
-	ck_assert_ptr_null(expect_expand_consts("{{BINARY_TAG+1}}", err,
-	    sizeof(err)));
+	ck_assert_ptr_null(
+	    expect_expand_consts("{{BINARY_TAG+1}}", err, sizeof(err)));
 }
 END_TEST
 
@@ -73,33 +74,44 @@ START_TEST(test_text_pattern_composes_from_protocol_json)
 	const char *v[1] = { "1000" };
 	char *want = cm_text_compose("EXECUTION_TIMEOUT", v, 1);
 	char *p = pattern_of("{\"text\": \"EXECUTION_TIMEOUT\", \"params\": "
-	    "{\"timeout\": \"1000\"}}", NULL);
+			     "{\"timeout\": \"1000\"}}",
+	    NULL);
 
 	ck_assert_str_eq(p, want);
 	ck_assert_int_eq(strncmp(p, CM_TIMEOUT_MESSAGE " at its 1000 ms bound.",
-	    strlen(CM_TIMEOUT_MESSAGE) + 22), 0);
+			     strlen(CM_TIMEOUT_MESSAGE) + 22),
+	    0);
 	free(p);
 	free(want);
 	/* Integers and constant references as parameter values. */
 	p = pattern_of("{\"text\": \"EXECUTION_TIMEOUT\", \"params\": "
-	    "{\"timeout\": 1000}}", NULL);
+		       "{\"timeout\": 1000}}",
+	    NULL);
 	ck_assert_int_eq(strncmp(p, CM_TIMEOUT_MESSAGE " at its 1000 ms",
-	    strlen(CM_TIMEOUT_MESSAGE) + 15), 0);
+			     strlen(CM_TIMEOUT_MESSAGE) + 15),
+	    0);
 	free(p);
-	p = pattern_of("{\"text\": \"PAYLOAD_TOO_LARGE\", \"params\": {\"part\": "
-	    "\"{{PAYLOAD_PART_RUN_ANSWER}}\", \"size\": \"{{PAYLOAD_LIMIT+1}}\", "
-	    "\"limit\": \"{{PAYLOAD_LIMIT}}\"}}", NULL);
-	ck_assert_int_eq(strncmp(p, "The run's answer is 8388609 characters, "
-	    "past the 8388608 character bound", 72), 0);
+	p = pattern_of(
+	    "{\"text\": \"PAYLOAD_TOO_LARGE\", \"params\": {\"part\": "
+	    "\"{{PAYLOAD_PART_RUN_ANSWER}}\", \"size\": "
+	    "\"{{PAYLOAD_LIMIT+1}}\", "
+	    "\"limit\": \"{{PAYLOAD_LIMIT}}\"}}",
+	    NULL);
+	ck_assert_int_eq(strncmp(p,
+			     "The run's answer is 8388609 characters, "
+			     "past the 8388608 character bound",
+			     72),
+	    0);
 	free(p);
 	/* A string constant, a variable, a literal. */
 	p = pattern_of("{\"const\": \"CONSOLE_CAPTURE_MESSAGE\"}", NULL);
 	ck_assert_str_eq(p, cm_spec_string("CONSOLE_CAPTURE_MESSAGE"));
 	free(p);
 	p = pattern_of("{\"text\": \"HANDLES_CLOSED\", \"params\": "
-	    "{\"executionId\": \"$executionId\"}}", "abc123");
-	ck_assert_int_eq(strncmp(p, "Execution \"abc123\" holds no handles", 35),
-	    0);
+		       "{\"executionId\": \"$executionId\"}}",
+	    "abc123");
+	ck_assert_int_eq(
+	    strncmp(p, "Execution \"abc123\" holds no handles", 35), 0);
 	free(p);
 	p = pattern_of("\"literal {{PROTOCOL_VERSION}}\"", NULL);
 	ck_assert_str_eq(p, "literal 1");
@@ -113,12 +125,14 @@ START_TEST(test_text_pattern_refuses_bad_specs)
 	const char *bad[] = {
 		"{\"text\": \"NO_SUCH_TEXT\"}",
 		"{\"text\": \"EXECUTION_TIMEOUT\"}",
-		"{\"text\": \"EXECUTION_TIMEOUT\", \"params\": {\"bound\": \"1\"}}",
-		"{\"text\": \"EXECUTION_TIMEOUT\", \"params\": {\"timeout\": \"1\","
-		    " \"extra\": \"2\"}}",
+		"{\"text\": \"EXECUTION_TIMEOUT\", \"params\": {\"bound\": "
+		"\"1\"}}",
+		"{\"text\": \"EXECUTION_TIMEOUT\", \"params\": {\"timeout\": "
+		"\"1\","
+		" \"extra\": \"2\"}}",
 		"{\"text\": \"TOOL_NOT_FOUND\", \"params\": {\"tool\": true}}",
 		"{\"text\": \"HANDLES_CLOSED\", \"params\": {\"executionId\": "
-		    "\"$executionId\"}}",
+		"\"$executionId\"}}",
 		"{\"const\": \"NO_SUCH\"}",
 		"42",
 	};
@@ -129,8 +143,9 @@ START_TEST(test_text_pattern_refuses_bad_specs)
 		json_t *spec = json_loads(bad[i], JSON_DECODE_ANY, NULL);
 
 		err[0] = '\0';
-		ck_assert_msg(expect_text_pattern(spec, &none, err,
-		    sizeof(err)) == NULL, "accepted %s", bad[i]);
+		ck_assert_msg(
+		    expect_text_pattern(spec, &none, err, sizeof(err)) == NULL,
+		    "accepted %s", bad[i]);
 		ck_assert_msg(err[0] != '\0', "no message for %s", bad[i]);
 		json_decref(spec);
 	}
@@ -138,7 +153,8 @@ START_TEST(test_text_pattern_refuses_bad_specs)
 		json_t *spec = json_loads(bad[2], 0, NULL);
 
 		expect_text_pattern(spec, &none, err, sizeof(err));
-		ck_assert_str_eq(err, "EXECUTION_TIMEOUT needs the parameter "
+		ck_assert_str_eq(err,
+		    "EXECUTION_TIMEOUT needs the parameter "
 		    "timeout");
 		json_decref(spec);
 	}
@@ -148,7 +164,8 @@ END_TEST
 START_TEST(test_wildcard_and_prefix_matching)
 {
 	char *p = pattern_of("{\"text\": \"QUEUE_OVERFLOW\", \"params\": "
-	    "{\"maxQueue\": \"*\"}}", NULL);
+			     "{\"maxQueue\": \"*\"}}",
+	    NULL);
 	const char *v[1] = { "100" };
 	char *real = cm_text_compose("QUEUE_OVERFLOW", v, 1);
 
@@ -166,10 +183,22 @@ START_TEST(test_wildcard_and_prefix_matching)
 	ck_assert_int_eq(expect_text_match("abc", "abcd", 1), 1);
 	ck_assert_int_eq(expect_text_match("abc", "ab", 1), 0);
 	ck_assert_int_eq(expect_text_match("", "anything", 1), 1);
-	ck_assert_int_eq(expect_text_match("a\x01" "c", "abbc", 0), 1);
-	ck_assert_int_eq(expect_text_match("a\x01" "c", "ac", 0), 0);
-	ck_assert_int_eq(expect_text_match("a\x01" "c", "abcx", 0), 0);
-	ck_assert_int_eq(expect_text_match("a\x01" "c", "abcx", 1), 1);
+	ck_assert_int_eq(expect_text_match("a\x01"
+					   "c",
+			     "abbc", 0),
+	    1);
+	ck_assert_int_eq(expect_text_match("a\x01"
+					   "c",
+			     "ac", 0),
+	    0);
+	ck_assert_int_eq(expect_text_match("a\x01"
+					   "c",
+			     "abcx", 0),
+	    0);
+	ck_assert_int_eq(expect_text_match("a\x01"
+					   "c",
+			     "abcx", 1),
+	    1);
 	ck_assert_int_eq(expect_text_match("a\x01", "a", 1), 0);
 }
 END_TEST
@@ -202,13 +231,15 @@ START_TEST(test_structural_diff)
 	free(d);
 	d = diff_of("{\"a\": 1, \"b\": true}", "{\"a\": 2, \"c\": null}", &n);
 	ck_assert_int_eq(n, 3);
-	ck_assert_str_eq(d, "result.a: want 1, got 2\n"
+	ck_assert_str_eq(d,
+	    "result.a: want 1, got 2\n"
 	    "result.b: want true, got undefined\n"
 	    "result.c: want undefined, got null\n");
 	free(d);
 	d = diff_of("[1, 2, 3]", "[1, 5]", &n);
 	ck_assert_int_eq(n, 3);
-	ck_assert_str_eq(d, "result: want 3 elements, got 2\n"
+	ck_assert_str_eq(d,
+	    "result: want 3 elements, got 2\n"
 	    "result[1]: want 2, got 5\n"
 	    "result[2]: want 3, got undefined\n");
 	free(d);
@@ -256,7 +287,8 @@ START_TEST(test_timing_bounds)
 	ck_assert_ptr_null(b.p);
 	ck_assert_int_eq(expect_bounds(999, 1000, -1, &b), 1);
 	ck_assert_int_eq(expect_bounds(2001, -1, 2000, &b), 1);
-	ck_assert_str_eq(b.p, "elapsed: 999 ms, under the 1000 ms minimum\n"
+	ck_assert_str_eq(b.p,
+	    "elapsed: 999 ms, under the 1000 ms minimum\n"
 	    "elapsed: 2001 ms, over the 2000 ms maximum\n");
 	expect_buf_free(&b);
 }
@@ -267,8 +299,8 @@ START_TEST(test_glob)
 	ck_assert_int_eq(expect_glob("*", "anything"), 1);
 	ck_assert_int_eq(expect_glob("faults.*", "faults.queue"), 1);
 	ck_assert_int_eq(expect_glob("faults.*", "wire.faults.x"), 0);
-	ck_assert_int_eq(expect_glob("*.import-lift.*", "entry.import-lift.a"),
-	    1);
+	ck_assert_int_eq(
+	    expect_glob("*.import-lift.*", "entry.import-lift.a"), 1);
 	ck_assert_int_eq(expect_glob("a?c", "abc"), 1);
 	ck_assert_int_eq(expect_glob("a?c", "ac"), 0);
 }
@@ -278,21 +310,25 @@ START_TEST(test_expand_tree)
 {
 	struct expect_vars vars = { "id9" };
 	json_t *in = json_loads("{\"{{BINARY_TAG}}\": \"Uint8Array\", \"m\": "
-	    "[{\"$text\": {\"text\": \"TOOL_NOT_FOUND\", \"params\": {\"tool\": "
-	    "\"x\"}}}, \"{{PAYLOAD_LIMIT}}\", 3]}", 0, NULL);
+				"[{\"$text\": {\"text\": \"TOOL_NOT_FOUND\", "
+				"\"params\": {\"tool\": "
+				"\"x\"}}}, \"{{PAYLOAD_LIMIT}}\", 3]}",
+	    0, NULL);
 	char err[256], *s;
 	json_t *out = expect_expand_tree(in, &vars, err, sizeof(err));
 
 	ck_assert_ptr_nonnull(out);
 	s = cm_dispatch_stringify(out);
-	ck_assert_str_eq(s, "{\"__executor_binary_v1__\":\"Uint8Array\","
+	ck_assert_str_eq(s,
+	    "{\"__executor_binary_v1__\":\"Uint8Array\","
 	    "\"m\":[\"Tool \\\"x\\\" not found\",\"8388608\",3]}");
 	free(s);
 	json_decref(out);
 	json_decref(in);
 	/* A wildcard cannot stand inside a value compared structurally. */
 	in = json_loads("{\"$text\": {\"text\": \"TOOL_NOT_FOUND\", \"params\":"
-	    " {\"tool\": \"*\"}}}", 0, NULL);
+			" {\"tool\": \"*\"}}}",
+	    0, NULL);
 	ck_assert_ptr_null(expect_expand_tree(in, &vars, err, sizeof(err)));
 	json_decref(in);
 }
@@ -314,31 +350,43 @@ START_TEST(test_case_format_checks)
 {
 	char err[512];
 
-	ck_assert_int_eq(validate("{\"name\": \"ok\", \"request\": {\"code\": "
-	    "\"async () => 1\"}, \"expect\": {\"result\": 1}}", err,
-	    sizeof(err)), 0);
+	ck_assert_int_eq(
+	    validate("{\"name\": \"ok\", \"request\": {\"code\": "
+		     "\"async () => 1\"}, \"expect\": {\"result\": 1}}",
+		err, sizeof(err)),
+	    0);
 	ck_assert_int_eq(validate("{\"name\": \"t\", \"request\": {\"code\": "
-	    "\"x\"}, \"expect\": {\"reslut\": 1}}", err, sizeof(err)), -1);
+				  "\"x\"}, \"expect\": {\"reslut\": 1}}",
+			     err, sizeof(err)),
+	    -1);
 	ck_assert_str_eq(err, "t: expect: unknown key \"reslut\"");
-	ck_assert_int_eq(validate("{\"request\": {\"code\": \"x\"}}", err,
-	    sizeof(err)), -1);
+	ck_assert_int_eq(
+	    validate("{\"request\": {\"code\": \"x\"}}", err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "a case needs a name");
-	ck_assert_int_eq(validate("{\"name\": \"t\", \"request\": {\"code\": "
-	    "\"x\"}, \"expect\": {\"error\": {\"text\": \"NOPE\"}}}", err,
-	    sizeof(err)), -1);
+	ck_assert_int_eq(
+	    validate("{\"name\": \"t\", \"request\": {\"code\": "
+		     "\"x\"}, \"expect\": {\"error\": {\"text\": \"NOPE\"}}}",
+		err, sizeof(err)),
+	    -1);
 	ck_assert_str_eq(err, "t: error: no text named NOPE");
 	ck_assert_int_eq(validate("{\"name\": \"t\", \"steps\": [{\"step\": "
-	    "\"teleport\"}]}", err, sizeof(err)), -1);
+				  "\"teleport\"}]}",
+			     err, sizeof(err)),
+	    -1);
 	ck_assert_str_eq(err, "t: steps[0]: unknown step");
 	ck_assert_int_eq(validate("{\"name\": \"t\"}", err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "t: neither a request nor steps");
-	ck_assert_int_eq(validate("{\"name\": \"t\", \"request\": {\"code\": "
-	    "\"x\", \"dispatch\": {\"a.b\": {\"reslt\": 1}}}}", err,
-	    sizeof(err)), -1);
+	ck_assert_int_eq(
+	    validate("{\"name\": \"t\", \"request\": {\"code\": "
+		     "\"x\", \"dispatch\": {\"a.b\": {\"reslt\": 1}}}}",
+		err, sizeof(err)),
+	    -1);
 	ck_assert_str_eq(err, "t: dispatch entry: unknown key \"reslt\"");
-	ck_assert_int_eq(validate("{\"name\": \"t\", \"request\": {\"code\": "
-	    "\"x\"}, \"expect\": {\"result\": \"{{NOPE}}\"}}", err,
-	    sizeof(err)), -1);
+	ck_assert_int_eq(
+	    validate("{\"name\": \"t\", \"request\": {\"code\": "
+		     "\"x\"}, \"expect\": {\"result\": \"{{NOPE}}\"}}",
+		err, sizeof(err)),
+	    -1);
 	ck_assert_str_eq(err, "t: result: unknown constant reference {{NOPE}}");
 }
 END_TEST
@@ -361,14 +409,14 @@ template_segments(char segs[][256], size_t max)
 			size_t len = strcspn(p, "<");
 
 			if (len >= 20) {
-				snprintf(segs[n], 256, "%.*s", (int)(len > 255 ?
-				    255 : len), p);
+				snprintf(segs[n], 256, "%.*s",
+				    (int)(len > 255 ? 255 : len), p);
 				n++;
 			}
 			p += len;
 			if (*p == '<')
-				p += strcspn(p, ">") + (p[strcspn(p, ">")] ?
-				    1 : 0);
+				p += strcspn(p, ">") +
+				    (p[strcspn(p, ">")] ? 1 : 0);
 		}
 	}
 	return n;
@@ -385,18 +433,19 @@ scan_literals(const char *name, const json_t *v, char segs[][256], size_t n)
 	switch (json_typeof(v)) {
 	case JSON_STRING:
 		for (i = 0; i < n; i++)
-			ck_assert_msg(strstr(json_string_value(v), segs[i]) ==
-			    NULL, "%s types a pinned text literally (\"%s\"); "
-			    "use a {\"text\": ...} reference", name, segs[i]);
+			ck_assert_msg(
+			    strstr(json_string_value(v), segs[i]) == NULL,
+			    "%s types a pinned text literally (\"%s\"); "
+			    "use a {\"text\": ...} reference",
+			    name, segs[i]);
 		break;
 	case JSON_ARRAY:
-		json_array_foreach(v, i, sub)
-			scan_literals(name, sub, segs, n);
+		json_array_foreach(v, i, sub) scan_literals(name, sub, segs, n);
 		break;
 	case JSON_OBJECT:
-		json_object_foreach((json_t *)v, key, sub)
-			if (strcmp(key, "rule") != 0 && strcmp(key, "doc") != 0)
-				scan_literals(name, sub, segs, n);
+		json_object_foreach(
+		    (json_t *)v, key, sub) if (strcmp(key, "rule") != 0 &&
+		    strcmp(key, "doc") != 0) scan_literals(name, sub, segs, n);
 		break;
 	default:
 		break;
@@ -410,32 +459,34 @@ START_TEST(test_catalogue_loads_and_pins_no_literal_texts)
 	char err[1024];
 	size_t i, n, tagged = 0;
 
-	ck_assert_msg(cases_load_dir(CASES_DIR, &set, err, sizeof(err)) == 0,
-	    "%s", err);
+	ck_assert_msg(
+	    cases_load_dir(CASES_DIR, &set, err, sizeof(err)) == 0, "%s", err);
 	ck_assert_uint_ge(set.n, 150);
 	n = template_segments(segs, 256);
 	ck_assert_uint_gt(n, 20);
 	for (i = 0; i < set.n; i++) {
 		const json_t *rule = json_object_get(set.v[i].def, "rule");
 
-		ck_assert_msg(json_is_string(rule) && json_string_length(rule) >
-		    0, "%s names no rule", set.v[i].name);
+		ck_assert_msg(
+		    json_is_string(rule) && json_string_length(rule) > 0,
+		    "%s names no rule", set.v[i].name);
 		scan_literals(set.v[i].name, set.v[i].def, segs, n);
 		tagged += cases_has_tag(&set.v[i], "handles");
 	}
 	ck_assert_uint_gt(tagged, 10);
 	/* The known failures name real cases. */
-	ck_assert_msg(cases_load_xfail(XFAIL_FILE, &set, err, sizeof(err)) ==
-	    0, "%s", err);
+	ck_assert_msg(cases_load_xfail(XFAIL_FILE, &set, err, sizeof(err)) == 0,
+	    "%s", err);
 	{
 		const char *g[2] = { "providers.name.reserved.*",
-		    "wire.handshake.*" };
+			"wire.handshake.*" };
 
 		cases_filter(&set, g, 2);
 		ck_assert_uint_ge(set.n, 10);
-		ck_assert_int_eq(expect_glob("wire.handshake.*", set.v[set.n -
-		    1].name) || expect_glob("wire.handshake.*",
-		    set.v[0].name), 1);
+		ck_assert_int_eq(
+		    expect_glob("wire.handshake.*", set.v[set.n - 1].name) ||
+			expect_glob("wire.handshake.*", set.v[0].name),
+		    1);
 	}
 	cases_free(&set);
 }
@@ -449,7 +500,8 @@ START_TEST(test_xfail_file_refuses_unknown_names)
 	FILE *f = fdopen(fd, "w");
 
 	ck_assert_ptr_nonnull(f);
-	fprintf(f, "# comment\n\nwire.handshake.protocol-version-is-1 because\n"
+	fprintf(f,
+	    "# comment\n\nwire.handshake.protocol-version-is-1 because\n"
 	    "no.such.case reason\n");
 	fclose(f);
 	ck_assert_int_eq(cases_load_dir(CASES_DIR, &set, err, sizeof(err)), 0);
@@ -472,7 +524,8 @@ fake_send(void *udata, const char *msg, size_t len)
 	int fd = *(int *)udata;
 	uint8_t *f = malloc(len + WS_MAX_HEADER);
 	long n = f ? ws_frame_encode(WS_ROLE_SERVER, WS_OP_TEXT,
-	    (const uint8_t *)msg, len, f, len + WS_MAX_HEADER) : -1;
+			 (const uint8_t *)msg, len, f, len + WS_MAX_HEADER)
+		   : -1;
 
 	if (n > 0 && write(fd, f, (size_t)n) != n)
 		_exit(3);
@@ -491,13 +544,17 @@ fake_main(void *udata, struct capnweb_call *call)
 		capnweb_call_resolve(call, json_integer(fake_version));
 	} else if (strcmp(m, "execute") == 0) {
 		/* The code is the result message to answer with. */
-		capnweb_call_resolve(call, json_loads(json_string_value(
-		    json_array_get(capnweb_call_args(call), 0)), 0, NULL));
+		capnweb_call_resolve(call,
+		    json_loads(json_string_value(
+				   json_array_get(capnweb_call_args(call), 0)),
+			0, NULL));
 	} else if (strcmp(m, "invokeHandle") == 0) {
 		snprintf(body, sizeof(body), "%d", ++invocations);
-		capnweb_call_resolve(call, json_pack("{s:i, s:s, s:[], s:o}",
-		    "status", 200, "statusText", "OK", "headers", "body",
-		    capnweb_value_bytes(body, strlen(body), "ArrayBuffer")));
+		capnweb_call_resolve(call,
+		    json_pack("{s:i, s:s, s:[], s:o}", "status", 200,
+			"statusText", "OK", "headers", "body",
+			capnweb_value_bytes(
+			    body, strlen(body), "ArrayBuffer")));
 	} else
 		capnweb_call_reject_unknown(call);
 }
@@ -544,10 +601,11 @@ fake_conn(int fd)
 		struct ws_event ev;
 		ssize_t r;
 
-		while (len > 0 && (n = ws_assembler_feed(&a, in, len, &ev)) > 0) {
+		while (
+		    len > 0 && (n = ws_assembler_feed(&a, in, len, &ev)) > 0) {
 			if (ev.type == WS_EV_TEXT)
-				capnweb_session_receive(s, (const char *)ev.data,
-				    ev.len);
+				capnweb_session_receive(
+				    s, (const char *)ev.data, ev.len);
 			memmove(in, in + n, len - (size_t)n);
 			len -= (size_t)n;
 			if (ev.type == WS_EV_CLOSE)
@@ -611,12 +669,12 @@ START_TEST(test_handshake_refuses_another_version)
 	t.url = url;
 	ck_assert_ptr_null(run_connect(&t, &mismatch, err, sizeof(err)));
 	ck_assert_int_eq(mismatch, 1);
-	ck_assert_int_eq(cm_check_protocol_version(2, CM_PROTOCOL_VERSION,
-	    &text), 1);
+	ck_assert_int_eq(
+	    cm_check_protocol_version(2, CM_PROTOCOL_VERSION, &text), 1);
 	ck_assert_int_eq(strncmp(err, "PROTOCOL_MISMATCH: ", 19), 0);
 	ck_assert_int_eq(strncmp(err + 19, text, strlen(text)), 0);
-	ck_assert_str_eq(err + 19 + strlen(text),
-	    " (protocolVersion() answered 2)");
+	ck_assert_str_eq(
+	    err + 19 + strlen(text), " (protocolVersion() answered 2)");
 	free(text);
 	fake_stop();
 }
@@ -628,12 +686,15 @@ START_TEST(test_run_case_against_a_fake_executor)
 	struct expect_buf diff = { 0 };
 	struct wire_conn *conn = NULL;
 	char url[160];
-	json_t *ok = json_loads("{\"name\": \"v\", \"steps\": [{\"step\": "
-	    "\"protocolVersion\", \"expect\": {\"result\": 1}}]}", 0, NULL);
-	json_t *bad = json_loads("{\"name\": \"v\", \"steps\": [{\"step\": "
+	json_t *ok =
+	    json_loads("{\"name\": \"v\", \"steps\": [{\"step\": "
+		       "\"protocolVersion\", \"expect\": {\"result\": 1}}]}",
+		0, NULL);
+	json_t *bad = json_loads(
+	    "{\"name\": \"v\", \"steps\": [{\"step\": "
 	    "\"protocolVersion\", \"expect\": {\"result\": 3}}, {\"step\": "
-	    "\"closeHandles\", \"executionId\": \"x\", \"expect\": {}}]}", 0,
-	    NULL);
+	    "\"closeHandles\", \"executionId\": \"x\", \"expect\": {}}]}",
+	    0, NULL);
 
 	fake_start(CM_PROTOCOL_VERSION);
 	snprintf(url, sizeof(url), "unix://%s", fake_path);
@@ -643,7 +704,8 @@ START_TEST(test_run_case_against_a_fake_executor)
 	ck_assert(diff.p == NULL || diff.p[0] == '\0');
 	/* The same connection serves the next case; both failures are told. */
 	ck_assert_int_eq(run_case(&t, &conn, bad, &diff), 1);
-	ck_assert_str_eq(diff.p, "step 0 (protocolVersion):\n"
+	ck_assert_str_eq(diff.p,
+	    "step 0 (protocolVersion):\n"
 	    "result: want 3, got 1\n"
 	    "step 1 (closeHandles):\n"
 	    "the call was rejected: 'closeHandles' is not a function.\n");
@@ -684,27 +746,41 @@ START_TEST(test_execute_and_invocation_checks)
 
 	fake_start(CM_PROTOCOL_VERSION);
 	/* Result, logs and the absent error all hold. */
-	ck_assert_int_eq(fake_case("{\"name\": \"a\", \"request\": {\"code\": "
-	    "\"{\\\"resultJson\\\":\\\"[1,{\\\\\\\"a\\\\\\\":2}]\\\","
-	    "\\\"logs\\\":[{\\\"level\\\":\\\"warn\\\",\\\"text\\\":"
-	    "\\\"w\\\"}]}\"}, \"expect\": {\"result\": [1, {\"a\": 2.0}], "
-	    "\"logs\": [{\"level\": \"warn\", \"text\": \"w\"}]}}", &d), 0);
+	ck_assert_int_eq(
+	    fake_case(
+		"{\"name\": \"a\", \"request\": {\"code\": "
+		"\"{\\\"resultJson\\\":\\\"[1,{\\\\\\\"a\\\\\\\":2}]\\\","
+		"\\\"logs\\\":[{\\\"level\\\":\\\"warn\\\",\\\"text\\\":"
+		"\\\"w\\\"}]}\"}, \"expect\": {\"result\": [1, {\"a\": 2.0}], "
+		"\"logs\": [{\"level\": \"warn\", \"text\": \"w\"}]}}",
+		&d),
+	    0);
 	ck_assert_str_eq(d, "");
 	free(d);
 	/* An error where a result was wanted: both differences are told. */
-	ck_assert_int_eq(fake_case("{\"name\": \"b\", \"request\": {\"code\": "
-	    "\"{\\\"error\\\":\\\"boom\\\",\\\"logs\\\":[]}\"}, "
-	    "\"expect\": {\"result\": 1, \"logsCount\": 1}}", &d), 1);
-	ck_assert_str_eq(d, "result: want 1, got undefined\n"
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"b\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"boom\\\",\\\"logs\\\":[]}\"}, "
+		      "\"expect\": {\"result\": 1, \"logsCount\": 1}}",
+		&d),
+	    1);
+	ck_assert_str_eq(d,
+	    "result: want 1, got undefined\n"
 	    "error: want none, got \"boom\"\n"
 	    "logs: want 1 lines, got 0\n");
 	free(d);
 	/* Three invocations at once, answered in order. */
-	ck_assert_int_eq(fake_case("{\"name\": \"c\", \"steps\": [{\"step\": "
-	    "\"invokeHandle\", \"executionId\": \"e\", \"count\": 3, \"expect\":"
-	    " {\"responses\": [{\"bodyText\": \"1\"}, {\"bodyText\": \"2\"}, "
-	    "{\"status\": 200, \"bodyText\": \"9\"}]}}]}", &d), 1);
-	ck_assert_str_eq(d, "step 0 (invokeHandle):\ninvocation 2:\n"
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"c\", \"steps\": [{\"step\": "
+		      "\"invokeHandle\", \"executionId\": \"e\", \"count\": 3, "
+		      "\"expect\":"
+		      " {\"responses\": [{\"bodyText\": \"1\"}, {\"bodyText\": "
+		      "\"2\"}, "
+		      "{\"status\": 200, \"bodyText\": \"9\"}]}}]}",
+		&d),
+	    1);
+	ck_assert_str_eq(d,
+	    "step 0 (invokeHandle):\ninvocation 2:\n"
 	    "response.bodyText: want \"9\", got \"3\"\n");
 	free(d);
 	fake_stop();
@@ -716,27 +792,29 @@ START_TEST(test_url_parse)
 	struct wire_url u;
 	char err[256];
 
-	ck_assert_int_eq(wire_url_parse("unix:///run/x.sock", &u, err,
-	    sizeof(err)), 0);
+	ck_assert_int_eq(
+	    wire_url_parse("unix:///run/x.sock", &u, err, sizeof(err)), 0);
 	ck_assert_int_eq(u.is_unix, 1);
 	ck_assert_str_eq(u.path, "/run/x.sock");
-	ck_assert_int_eq(wire_url_parse("ws://127.0.0.1:8080/api/v1", &u, err,
-	    sizeof(err)), 0);
+	ck_assert_int_eq(
+	    wire_url_parse("ws://127.0.0.1:8080/api/v1", &u, err, sizeof(err)),
+	    0);
 	ck_assert_int_eq(u.is_unix, 0);
 	ck_assert_str_eq(u.host, "127.0.0.1");
 	ck_assert_str_eq(u.port, "8080");
 	ck_assert_str_eq(u.path, "/api/v1");
-	ck_assert_int_eq(wire_url_parse("ws://example.test:1", &u, err,
-	    sizeof(err)), 0);
+	ck_assert_int_eq(
+	    wire_url_parse("ws://example.test:1", &u, err, sizeof(err)), 0);
 	ck_assert_str_eq(u.path, "/");
-	ck_assert_int_eq(wire_url_parse("ws://nohost/", &u, err, sizeof(err)),
-	    -1);
+	ck_assert_int_eq(
+	    wire_url_parse("ws://nohost/", &u, err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "ws://nohost/: a ws URL needs host:port");
-	ck_assert_int_eq(wire_url_parse("unix://relative.sock", &u, err,
-	    sizeof(err)), -1);
-	ck_assert_int_eq(wire_url_parse("http://x:1/", &u, err, sizeof(err)),
-	    -1);
-	ck_assert_str_eq(err, "http://x:1/: the URL must start with unix:// "
+	ck_assert_int_eq(
+	    wire_url_parse("unix://relative.sock", &u, err, sizeof(err)), -1);
+	ck_assert_int_eq(
+	    wire_url_parse("http://x:1/", &u, err, sizeof(err)), -1);
+	ck_assert_str_eq(err,
+	    "http://x:1/: the URL must start with unix:// "
 	    "or ws://");
 }
 END_TEST

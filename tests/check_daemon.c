@@ -39,8 +39,9 @@ static void
 start_daemon_argv(const char *const *extra)
 {
 	ck_assert_int_eq(test_daemon_init(&td, "cm-daemon"), 0);
-	ck_assert_msg(test_daemon_spawn(&td, test_daemon_binary(), "warn",
-	    extra) == 0, "the daemon did not start");
+	ck_assert_msg(
+	    test_daemon_spawn(&td, test_daemon_binary(), "warn", extra) == 0,
+	    "the daemon did not start");
 }
 
 /* Starts the daemon, optionally with one flag set to 1000. */
@@ -70,7 +71,8 @@ free_port(void)
 	return port;
 }
 
-/* Sends an upgrade over TCP with an optional Authorization value; the status. */
+/* Sends an upgrade over TCP with an optional Authorization value; the status.
+ */
 static int
 tcp_upgrade_status(int port, const char *auth)
 {
@@ -83,17 +85,20 @@ tcp_upgrade_status(int port, const char *auth)
 	sin.sin_family = AF_INET;
 	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	sin.sin_port = htons(port);
-	for (i = 0; i < 300 && connect(fd, (struct sockaddr *)&sin,
-	    sizeof(sin)) != 0; i++) {
+	for (i = 0;
+	     i < 300 && connect(fd, (struct sockaddr *)&sin, sizeof(sin)) != 0;
+	     i++) {
 		close(fd);
 		fd = socket(AF_INET, SOCK_STREAM, 0);
 		usleep(10000);
 	}
-	snprintf(req, sizeof(req), "GET / HTTP/1.1\r\nHost: x\r\n"
+	snprintf(req, sizeof(req),
+	    "GET / HTTP/1.1\r\nHost: x\r\n"
 	    "Upgrade: websocket\r\nConnection: Upgrade\r\n"
 	    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-	    "Sec-WebSocket-Version: 13\r\n%s%s%s\r\n", auth ?
-	    "Authorization: " : "", auth ? auth : "", auth ? "\r\n" : "");
+	    "Sec-WebSocket-Version: 13\r\n%s%s%s\r\n",
+	    auth ? "Authorization: " : "", auth ? auth : "",
+	    auth ? "\r\n" : "");
 	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
 	n = read(fd, res, sizeof(res) - 1);
 	close(fd);
@@ -118,8 +123,8 @@ http_exchange(const char *request)
 	int fd = connect_daemon();
 
 	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, request, strlen(request)),
-	    (ssize_t)strlen(request));
+	ck_assert_int_eq(
+	    write(fd, request, strlen(request)), (ssize_t)strlen(request));
 	for (;;) {
 		ssize_t n = read(fd, buf + got, sizeof(buf) - 1 - got);
 
@@ -156,8 +161,9 @@ START_TEST(test_http_endpoints)
 	ck_assert_msg(strncmp(r, "HTTP/1.1 400 ", 13) == 0, "%s", r);
 	/* A WebSocket upgrade with a bad version gets 426. */
 	r = http_exchange("GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-	    "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-	    "Sec-WebSocket-Version: 8\r\n\r\n");
+			  "Connection: Upgrade\r\nSec-WebSocket-Key: "
+			  "dGhlIHNhbXBsZSBub25jZQ==\r\n"
+			  "Sec-WebSocket-Version: 8\r\n\r\n");
 	ck_assert_msg(strncmp(r, "HTTP/1.1 426 ", 13) == 0, "%s", r);
 	ck_assert_int_eq(stop_daemon(), 0);
 	/* The socket file goes with the daemon. */
@@ -188,11 +194,12 @@ START_TEST(test_protocol_version_and_execute)
 	ck_assert_int_eq(json_integer_value(a.value), 1);
 	test_answer_clear(&a);
 
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-	    "async () => 6 * 7", "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "async () => 6 * 7", "disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value,
-	    "resultJson")), "42");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "42");
 	ck_assert(json_is_array(json_object_get(a.value, "logs")));
 	test_answer_clear(&a);
 	test_client_close(&c);
@@ -209,8 +216,8 @@ START_TEST(test_close_handshake)
 
 	start_daemon(NULL);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	n = ws_close_encode(WS_ROLE_CLIENT, 1000, "bye", 3, frame,
-	    sizeof(frame));
+	n = ws_close_encode(
+	    WS_ROLE_CLIENT, 1000, "bye", 3, frame, sizeof(frame));
 	ck_assert_int_gt(n, 0);
 	ck_assert_int_eq(write(c.fd, frame, (size_t)n), n);
 	/* The server echoes the close, then hangs up (RFC 6455 §7.1.1). */
@@ -283,13 +290,14 @@ START_TEST(test_stale_socket_replaced_live_one_refused)
 	fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sun, sizeof(sun)), 0);
 	close(fd);
-	ck_assert_int_eq(test_daemon_spawn(&td, test_daemon_binary(), "error",
-	    NULL), 0);
-	/* A second daemon on a live socket refuses to start and leaves it be. */
+	ck_assert_int_eq(
+	    test_daemon_spawn(&td, test_daemon_binary(), "error", NULL), 0);
+	/* A second daemon on a live socket refuses to start and leaves it be.
+	 */
 	snprintf(other, sizeof(other), "%s", td.sock);
 	if ((p2 = fork()) == 0) {
-		execl(test_daemon_binary(), test_daemon_binary(), "--socket", other,
-		    "--log-level", "error", (char *)NULL);
+		execl(test_daemon_binary(), test_daemon_binary(), "--socket",
+		    other, "--log-level", "error", (char *)NULL);
 		_exit(127);
 	}
 	ck_assert_int_eq(waitpid(p2, &status, 0), p2);
@@ -334,7 +342,7 @@ START_TEST(test_dead_peer_dropped_and_age_bounded)
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	usleep(700000);
 	while ((n = read(c.fd, buf, sizeof(buf))) > 0)
-		ck_assert_int_eq(buf[0], 0x89);	/* only pings came */
+		ck_assert_int_eq(buf[0], 0x89); /* only pings came */
 	ck_assert_int_eq(n, 0);
 	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
@@ -378,19 +386,22 @@ START_TEST(test_drain_delivers_running_results)
 
 	start_daemon_argv(extra);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	args = json_pack("[s, [], {}, n, s]", "async () => { await new "
-	    "Promise((r) => setTimeout(r, 600)); return 7 }", "disabled");
+	args = json_pack("[s, [], {}, n, s]",
+	    "async () => { await new "
+	    "Promise((r) => setTimeout(r, 600)); return 7 }",
+	    "disabled");
 	memset(&a, 0, sizeof(a));
-	ck_assert_int_gt(capnweb_session_call(c.s, "execute", args,
-	    test_answer_settle, &a), 0);
+	ck_assert_int_gt(
+	    capnweb_session_call(c.s, "execute", args, test_answer_settle, &a),
+	    0);
 	json_decref(args);
 	usleep(150000);
 	kill(td.pid, SIGTERM);
 	test_client_pump(&c, &a.done, 10000);
 	ck_assert_int_eq(a.done, 1);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value,
-	    "resultJson")), "7");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "7");
 	test_answer_clear(&a);
 	test_client_close(&c);
 	status = test_daemon_reap(&td);
@@ -409,31 +420,35 @@ START_TEST(test_execute_faults)
 	start_daemon(NULL);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 	/* An unknown outbound mode is PROTOCOL_MISMATCH. */
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
-	    "carrier-pigeon"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "async () => 1", "carrier-pigeon"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
 	code = capnweb_error_prop(a.value, "code");
 	ck_assert_str_eq(json_string_value(code), "PROTOCOL_MISMATCH");
 	test_answer_clear(&a);
 	/* stub without its function is PROTOCOL_MISMATCH too. */
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]", "async () => 1",
-	    "stub"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "async () => 1", "stub"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
-	ck_assert_str_eq(json_string_value(capnweb_error_prop(a.value,
-	    "code")), "PROTOCOL_MISMATCH");
+	ck_assert_str_eq(json_string_value(capnweb_error_prop(a.value, "code")),
+	    "PROTOCOL_MISMATCH");
 	test_answer_clear(&a);
 	/* A bad provider name fails inside the envelope, not as a fault. */
-	test_client_call(&c, "execute", json_pack("[s, [{s:s, s:[]}], {}, n, s]",
-	    "async () => 1", "name", "1store", "tools", "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [{s:s, s:[]}], {}, n, s]", "async () => 1", "name",
+		"1store", "tools", "disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert(json_is_string(json_object_get(a.value, "error")));
 	ck_assert_ptr_null(json_object_get(a.value, "resultJson"));
 	test_answer_clear(&a);
 	/* No handles were ever granted. */
-	test_client_call(&c, "invokeHandle", json_pack("[s, s, {}]", "e1", "fetch"), &a);
+	test_client_call(
+	    &c, "invokeHandle", json_pack("[s, s, {}]", "e1", "fetch"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
-	ck_assert_str_eq(json_string_value(capnweb_error_prop(a.value,
-	    "code")), "HANDLES_CLOSED");
+	ck_assert_str_eq(json_string_value(capnweb_error_prop(a.value, "code")),
+	    "HANDLES_CLOSED");
 	ck_assert_ptr_nonnull(strstr(capnweb_error_message(a.value),
 	    "Execution \"e1\" holds no handles"));
 	test_answer_clear(&a);
@@ -453,15 +468,19 @@ START_TEST(test_children_of_one_warm_heap_do_not_share_randomness)
 
 	start_daemon(NULL);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-	    "async () => [Math.random(), Math.random()]", "disabled"), &a);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-	    "async () => [Math.random(), Math.random()]", "disabled"), &b);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]",
+		"async () => [Math.random(), Math.random()]", "disabled"),
+	    &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]",
+		"async () => [Math.random(), Math.random()]", "disabled"),
+	    &b);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_int_eq(b.status, CAPNWEB_RESOLVED);
-	ck_assert_str_ne(json_string_value(json_object_get(a.value,
-	    "resultJson")), json_string_value(json_object_get(b.value,
-	    "resultJson")));
+	ck_assert_str_ne(
+	    json_string_value(json_object_get(a.value, "resultJson")),
+	    json_string_value(json_object_get(b.value, "resultJson")));
 	test_answer_clear(&a);
 	test_answer_clear(&b);
 	test_client_close(&c);
@@ -473,7 +492,8 @@ END_TEST
 static long
 metric(const char *name)
 {
-	const char *r = http_exchange("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+	const char *r =
+	    http_exchange("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
 	char key[96];
 	const char *m;
 
@@ -512,10 +532,12 @@ settled_spawns(void)
  */
 START_TEST(test_one_connection_reuses_a_child_with_fresh_heaps)
 {
-	const char *dirty = "async () => { globalThis.leak = 1; "
+	const char *dirty =
+	    "async () => { globalThis.leak = 1; "
 	    "Object.prototype.polluted = 1; Array.prototype.map = null; "
 	    "globalThis.count = (globalThis.count || 0) + 1; return count }";
-	const char *look = "async () => [typeof globalThis.leak, "
+	const char *look =
+	    "async () => [typeof globalThis.leak, "
 	    "typeof ({}).polluted, typeof [].map, typeof globalThis.count]";
 	struct test_client c;
 	struct test_answer a;
@@ -527,17 +549,19 @@ START_TEST(test_one_connection_reuses_a_child_with_fresh_heaps)
 	for (i = 0; i < 8; i++) {
 		if (i == 2)
 			before = settled_spawns();
-		test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-		    dirty, "disabled"), &a);
+		test_client_call(&c, "execute",
+		    json_pack("[s, [], {}, n, s]", dirty, "disabled"), &a);
 		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-		ck_assert_str_eq(json_string_value(json_object_get(a.value,
-		    "resultJson")), "1");
+		ck_assert_str_eq(
+		    json_string_value(json_object_get(a.value, "resultJson")),
+		    "1");
 		test_answer_clear(&a);
-		test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-		    look, "disabled"), &a);
+		test_client_call(&c, "execute",
+		    json_pack("[s, [], {}, n, s]", look, "disabled"), &a);
 		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-		ck_assert_str_eq(json_string_value(json_object_get(a.value,
-		    "resultJson")), "[\"undefined\",\"undefined\","
+		ck_assert_str_eq(
+		    json_string_value(json_object_get(a.value, "resultJson")),
+		    "[\"undefined\",\"undefined\","
 		    "\"function\",\"undefined\"]");
 		test_answer_clear(&a);
 	}
@@ -558,18 +582,22 @@ END_TEST
  */
 static const char escape_attempts[] =
     "async () => {\n"
-    "  const t = (f) => { try { return f() } catch (e) { return 'threw ' + e.name } };\n"
+    "  const t = (f) => { try { return f() } catch (e) { return 'threw ' + "
+    "e.name } };\n"
     "  return {\n"
     "    Duktape: typeof Duktape, native: typeof __cm_native,\n"
     "    require: typeof require, print: typeof print, alert: typeof alert,\n"
     "    process: typeof process, CBOR: typeof CBOR,\n"
-    "    ctorGlobal: t(() => ({}).constructor.constructor('return this')() === globalThis),\n"
+    "    ctorGlobal: t(() => ({}).constructor.constructor('return this')() === "
+    "globalThis),\n"
     "    fnDuktape: t(() => Function('return typeof Duktape')()),\n"
     "    evalDuktape: t(() => (0, eval)('typeof Duktape')),\n"
-    "    threadResume: t(() => typeof Object.getPrototypeOf((function* () {})()).constructor.resume),\n"
+    "    threadResume: t(() => typeof Object.getPrototypeOf((function* () "
+    "{})()).constructor.resume),\n"
     "    fromBufferRaw: typeof String.fromBufferRaw,\n"
     "    prelude: t(() => typeof __cm.P),\n"
-    "    cmPrimitives: t(() => Object.getOwnPropertyNames(__cm).filter((k) => /resume|native|thread|^P$/i.test(k)).join(',')),\n"
+    "    cmPrimitives: t(() => Object.getOwnPropertyNames(__cm).filter((k) => "
+    "/resume|native|thread|^P$/i.test(k)).join(',')),\n"
     "    act: t(() => typeof Duktape.act),\n"
     "  }\n"
     "}";
@@ -581,11 +609,12 @@ START_TEST(test_no_way_out)
 
 	start_daemon(NULL);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {}, n, s]",
-	    escape_attempts, "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", escape_attempts, "disabled"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value,
-	    "resultJson")), "{\"Duktape\":\"undefined\",\"native\":"
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")),
+	    "{\"Duktape\":\"undefined\",\"native\":"
 	    "\"undefined\",\"require\":\"undefined\",\"print\":\"undefined\","
 	    "\"alert\":\"undefined\",\"process\":\"undefined\",\"CBOR\":"
 	    "\"undefined\",\"ctorGlobal\":true,\"fnDuktape\":\"undefined\","
@@ -605,8 +634,10 @@ START_TEST(test_timeout_text)
 
 	start_daemon(NULL);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
-	    "async () => { for (;;) {} }", "timeout", 200, "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {s:i}, n, s]", "async () => { for (;;) {} }",
+		"timeout", 200, "disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(json_string_value(json_object_get(a.value, "error")),
 	    "Execution timed out at its 200 ms bound. Do less work per run and "
@@ -627,25 +658,31 @@ START_TEST(test_max_timeout_caps_requests)
 
 	start_daemon_argv(extra);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
-	    "async () => { for (;;) {} }", "timeout", 60000, "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {s:i}, n, s]", "async () => { for (;;) {} }",
+		"timeout", 60000, "disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_ptr_nonnull(e = json_string_value(json_object_get(a.value,
-	    "error")));
+	ck_assert_ptr_nonnull(
+	    e = json_string_value(json_object_get(a.value, "error")));
 	ck_assert_msg(strstr(e, " 300 ms bound.") != NULL, "%s", e);
 	test_answer_clear(&a);
-	test_client_call(&c, "execute", json_pack("[s, [], {s:n}, n, s]",
-	    "async () => { for (;;) {} }", "timeout", "disabled"), &a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {s:n}, n, s]", "async () => { for (;;) {} }",
+		"timeout", "disabled"),
+	    &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_ptr_nonnull(e = json_string_value(json_object_get(a.value,
-	    "error")));
+	ck_assert_ptr_nonnull(
+	    e = json_string_value(json_object_get(a.value, "error")));
 	ck_assert_msg(strstr(e, " 300 ms bound.") != NULL, "%s", e);
 	test_answer_clear(&a);
 	/* Below the cap a request keeps its own bound. */
-	test_client_call(&c, "execute", json_pack("[s, [], {s:i}, n, s]",
-	    "async () => { for (;;) {} }", "timeout", 100, "disabled"), &a);
-	ck_assert_ptr_nonnull(e = json_string_value(json_object_get(a.value,
-	    "error")));
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {s:i}, n, s]", "async () => { for (;;) {} }",
+		"timeout", 100, "disabled"),
+	    &a);
+	ck_assert_ptr_nonnull(
+	    e = json_string_value(json_object_get(a.value, "error")));
 	ck_assert_msg(strstr(e, " 100 ms bound.") != NULL, "%s", e);
 	test_answer_clear(&a);
 	test_client_close(&c);
@@ -693,7 +730,8 @@ main(void)
 	tcase_add_test(tc, test_connection_limit);
 	tcase_add_test(tc, test_drain_delivers_running_results);
 	tcase_add_test(tc, test_execute_faults);
-	tcase_add_test(tc, test_children_of_one_warm_heap_do_not_share_randomness);
+	tcase_add_test(
+	    tc, test_children_of_one_warm_heap_do_not_share_randomness);
 	tcase_add_test(tc, test_no_way_out);
 	tcase_add_test(tc, test_timeout_text);
 	tcase_add_test(tc, test_max_timeout_caps_requests);

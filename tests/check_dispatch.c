@@ -1,6 +1,6 @@
 /*
- * Check suite for libclient/proto/dispatch.c: the seed's codec examples byte for
- * byte, JSON.stringify fidelity (numbers, escapes, key order), argument
+ * Check suite for libclient/proto/dispatch.c: the seed's codec examples byte
+ * for byte, JSON.stringify fidelity (numbers, escapes, key order), argument
  * lists, binary envelopes, the three dispatch envelopes and
  * createEnvelopeDispatch. Expected bytes for numbers and escapes were taken
  * from node's JSON.stringify.
@@ -15,12 +15,13 @@
 #include "proto/dispatch.h"
 
 /* Asserts `got` (malloc'd, freed here) equals `want`. */
-#define CK_OWNED_STR(got, want) do {					\
-	char *got_ = (got);						\
-	ck_assert_ptr_nonnull(got_);					\
-	ck_assert_str_eq(got_, (want));					\
-	free(got_);							\
-} while (0)
+#define CK_OWNED_STR(got, want)                                                \
+	do {                                                                   \
+		char *got_ = (got);                                            \
+		ck_assert_ptr_nonnull(got_);                                   \
+		ck_assert_str_eq(got_, (want));                                \
+		free(got_);                                                    \
+	} while (0)
 
 static json_t *
 parse(const char *s)
@@ -32,7 +33,8 @@ parse(const char *s)
 	return v;
 }
 
-/* Parses then stringifies: the round trip JSON.stringify(JSON.parse(s)) does. */
+/* Parses then stringifies: the round trip JSON.stringify(JSON.parse(s)) does.
+ */
 static void
 ck_round(const char *in, const char *want)
 {
@@ -46,7 +48,8 @@ START_TEST(seed_stringify_examples)
 {
 	json_t *v;
 	static const uint8_t u8[] = { 1, 2, 3, 255 };
-	static const uint8_t u16[] = { 1, 0, 2, 0 };	/* Uint16Array [1, 2], LE */
+	static const uint8_t u16[] = { 1, 0, 2,
+		0 }; /* Uint16Array [1, 2], LE */
 
 	v = json_pack("[s,i]", "ada", 3);
 	CK_OWNED_STR(cm_dispatch_stringify(v), "[\"ada\",3]");
@@ -54,13 +57,16 @@ START_TEST(seed_stringify_examples)
 	v = json_pack("{s:s}", "customer", "ada");
 	CK_OWNED_STR(cm_dispatch_stringify(v), "{\"customer\":\"ada\"}");
 	json_decref(v);
-	v = json_pack("{s:o}", "result", cm_binary_new(CM_BINARY_UINT8ARRAY, u8, 4));
+	v = json_pack(
+	    "{s:o}", "result", cm_binary_new(CM_BINARY_UINT8ARRAY, u8, 4));
 	CK_OWNED_STR(cm_dispatch_stringify(v),
-	    "{\"result\":{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AQID/w==\"}}");
+	    "{\"result\":{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":"
+	    "\"AQID/w==\"}}");
 	json_decref(v);
 	v = json_pack("{s:o}", "result", cm_binary_new(CM_BINARY_VIEW, u16, 4));
 	CK_OWNED_STR(cm_dispatch_stringify(v),
-	    "{\"result\":{\"__executor_binary_v1__\":\"ArrayBufferView\",\"data\":\"AQACAA==\"}}");
+	    "{\"result\":{\"__executor_binary_v1__\":\"ArrayBufferView\","
+	    "\"data\":\"AQACAA==\"}}");
 	json_decref(v);
 }
 END_TEST
@@ -74,7 +80,8 @@ START_TEST(binary_tags_and_bytes)
 
 	v = cm_binary_new(CM_BINARY_ARRAYBUFFER, u8, 4);
 	CK_OWNED_STR(cm_dispatch_stringify(v),
-	    "{\"__executor_binary_v1__\":\"ArrayBuffer\",\"data\":\"AQID/w==\"}");
+	    "{\"__executor_binary_v1__\":\"ArrayBuffer\",\"data\":\"AQID/"
+	    "w==\"}");
 	ck_assert_int_eq(cm_binary_is(v), 1);
 	ck_assert_int_eq(cm_binary_bytes(v, &bytes, &len), 0);
 	ck_assert_uint_eq(len, 4);
@@ -83,13 +90,15 @@ START_TEST(binary_tags_and_bytes)
 	json_decref(v);
 
 	/* Both seed tags decode to bytes; the view decays to plain bytes. */
-	v = parse("{\"__executor_binary_v1__\":\"ArrayBufferView\",\"data\":\"AQACAA==\"}");
+	v = parse("{\"__executor_binary_v1__\":\"ArrayBufferView\",\"data\":"
+		  "\"AQACAA==\"}");
 	ck_assert_int_eq(cm_binary_bytes(v, &bytes, &len), 0);
 	ck_assert_uint_eq(len, 4);
 	ck_assert_mem_eq(bytes, "\x01\x00\x02\x00", 4);
 	free(bytes);
 	json_decref(v);
-	v = parse("{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AQID/w==\"}");
+	v = parse("{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AQID/"
+		  "w==\"}");
 	ck_assert_int_eq(cm_binary_bytes(v, &bytes, &len), 0);
 	ck_assert_mem_eq(bytes, u8, 4);
 	free(bytes);
@@ -105,19 +114,23 @@ START_TEST(binary_tags_and_bytes)
 	free(bytes);
 	json_decref(v);
 
-	/* Not binary: unknown tag, extra member, non-string data, bad base64. */
-	v = parse("{\"__executor_binary_v1__\":\"Float32Array\",\"data\":\"AA==\"}");
+	/* Not binary: unknown tag, extra member, non-string data, bad base64.
+	 */
+	v = parse(
+	    "{\"__executor_binary_v1__\":\"Float32Array\",\"data\":\"AA==\"}");
 	ck_assert_int_eq(cm_binary_is(v), 0);
 	ck_assert_int_eq(cm_binary_bytes(v, &bytes, &len), -1);
 	ck_assert_ptr_null(bytes);
 	json_decref(v);
-	v = parse("{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AA==\",\"x\":1}");
+	v = parse("{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AA=="
+		  "\",\"x\":1}");
 	ck_assert_int_eq(cm_binary_is(v), 0);
 	json_decref(v);
 	v = parse("{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":7}");
 	ck_assert_int_eq(cm_binary_is(v), 0);
 	json_decref(v);
-	v = parse("{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"A===\"}");
+	v = parse(
+	    "{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"A===\"}");
 	ck_assert_int_eq(cm_binary_is(v), 1);
 	ck_assert_int_eq(cm_binary_bytes(v, &bytes, &len), -1);
 	json_decref(v);
@@ -150,16 +163,21 @@ START_TEST(arguments)
 	json_decref(v);
 	/* Not JSON: an error, never a guess. Whitespace alone is not "". */
 	err[0] = '\0';
-	ck_assert_ptr_null(cm_parse_dispatch_arguments("nope", 4, err, sizeof(err)));
+	ck_assert_ptr_null(
+	    cm_parse_dispatch_arguments("nope", 4, err, sizeof(err)));
 	ck_assert_msg(strncmp(err, "invalid JSON: ", 14) == 0, "err: %s", err);
-	ck_assert_ptr_null(cm_parse_dispatch_arguments(" ", 1, err, sizeof(err)));
+	ck_assert_ptr_null(
+	    cm_parse_dispatch_arguments(" ", 1, err, sizeof(err)));
 	ck_assert_ptr_null(cm_parse_dispatch_arguments("[1,", 3, NULL, 0));
 }
 END_TEST
 
 START_TEST(numbers_like_javascript)
 {
-	static const struct { double v; const char *js; } cases[] = {
+	static const struct {
+		double v;
+		const char *js;
+	} cases[] = {
 		{ 0.1, "0.1" },
 		{ 0.30000000000000004, "0.30000000000000004" },
 		{ 1e21, "1e+21" },
@@ -190,8 +208,8 @@ START_TEST(numbers_like_javascript)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		size_t n = dispatch_format_number(cases[i].v, buf);
 
-		ck_assert_msg(strcmp(buf, cases[i].js) == 0, "%.17g: got %s, want %s",
-		    cases[i].v, buf, cases[i].js);
+		ck_assert_msg(strcmp(buf, cases[i].js) == 0,
+		    "%.17g: got %s, want %s", cases[i].v, buf, cases[i].js);
 		ck_assert_uint_eq(n, strlen(cases[i].js));
 	}
 	dispatch_format_number(__builtin_nan(""), buf);
@@ -203,7 +221,8 @@ START_TEST(numbers_like_javascript)
 	ck_round("[1.0, -0.0, 1E2, 2.50, 3]", "[1,0,100,2.5,3]");
 	/* Past C's integer range still reads, as JavaScript rounds it. */
 	ck_round("12345678901234567890", "12345678901234567000");
-	/* A C integer past 2^53 is written as the double JavaScript would hold. */
+	/* A C integer past 2^53 is written as the double JavaScript would hold.
+	 */
 	ck_round("9007199254740993", "9007199254740992");
 	ck_round("-9223372036854775807", "-9223372036854776000");
 }
@@ -214,23 +233,29 @@ START_TEST(strings_like_javascript)
 	json_t *v;
 
 	/* Short escapes, lowercase \u00xx, '/' and DEL and U+2028/2029 raw. */
-	v = json_stringn("\x00\x01\b\t\n\f\r\x1f\"\\/\x7f\xe2\x80\xa8\xe2\x80\xa9"
-	    "\xc3\xa9\xf0\x9f\x98\x80", 24);
+	v = json_stringn(
+	    "\x00\x01\b\t\n\f\r\x1f\"\\/\x7f\xe2\x80\xa8\xe2\x80\xa9"
+	    "\xc3\xa9\xf0\x9f\x98\x80",
+	    24);
 	ck_assert_ptr_nonnull(v);
 	CK_OWNED_STR(cm_dispatch_stringify(v),
-	    "\"\\u0000\\u0001\\b\\t\\n\\f\\r\\u001f\\\"\\\\/\x7f\xe2\x80\xa8\xe2\x80\xa9"
+	    "\"\\u0000\\u0001\\b\\t\\n\\f\\r\\u001f\\\"\\\\/"
+	    "\x7f\xe2\x80\xa8\xe2\x80\xa9"
 	    "\xc3\xa9\xf0\x9f\x98\x80\"");
 	json_decref(v);
-	/* A lone surrogate (WTF-8) is escaped the way well-formed stringify does. */
+	/* A lone surrogate (WTF-8) is escaped the way well-formed stringify
+	 * does. */
 	v = json_stringn_nocheck("a\xed\xa0\x80z", 5);
 	CK_OWNED_STR(cm_dispatch_stringify(v), "\"a\\ud800z\"");
 	json_decref(v);
 	/* Bytes that are no UTF-8 at all become U+FFFD. */
 	v = json_stringn_nocheck("a\xff\xc3z", 4);
-	CK_OWNED_STR(cm_dispatch_stringify(v), "\"a\xef\xbf\xbd\xef\xbf\xbdz\"");
+	CK_OWNED_STR(
+	    cm_dispatch_stringify(v), "\"a\xef\xbf\xbd\xef\xbf\xbdz\"");
 	json_decref(v);
 	/* Parsed escapes come back as JavaScript writes them. */
-	ck_round("\"\\u00e9\\u2028\\/\\u001F\"", "\"\xc3\xa9\xe2\x80\xa8/\\u001f\"");
+	ck_round(
+	    "\"\\u00e9\\u2028\\/\\u001F\"", "\"\xc3\xa9\xe2\x80\xa8/\\u001f\"");
 	CK_OWNED_STR(dispatch_quote("k\"", 2), "\"k\\\"\"");
 }
 END_TEST
@@ -238,16 +263,21 @@ END_TEST
 START_TEST(object_key_order)
 {
 	/* Array-index keys first, ascending; then insertion order. */
-	ck_round("{\"b\":1,\"2\":2,\"a\":3,\"1\":4,\"4294967295\":5,\"4294967294\":6,\"01\":7}",
-	    "{\"1\":4,\"2\":2,\"4294967294\":6,\"b\":1,\"a\":3,\"4294967295\":5,\"01\":7}");
-	ck_round("{\"z\":{},\"y\":[],\"x\":[{}]}", "{\"z\":{},\"y\":[],\"x\":[{}]}");
-	ck_round("{\"a\":true,\"b\":false,\"c\":null}", "{\"a\":true,\"b\":false,\"c\":null}");
-	/* jansson keys cannot hold NUL: refused with a message, not truncated. */
+	ck_round("{\"b\":1,\"2\":2,\"a\":3,\"1\":4,\"4294967295\":5,"
+		 "\"4294967294\":6,\"01\":7}",
+	    "{\"1\":4,\"2\":2,\"4294967294\":6,\"b\":1,\"a\":3,\"4294967295\":"
+	    "5,\"01\":7}");
+	ck_round(
+	    "{\"z\":{},\"y\":[],\"x\":[{}]}", "{\"z\":{},\"y\":[],\"x\":[{}]}");
+	ck_round("{\"a\":true,\"b\":false,\"c\":null}",
+	    "{\"a\":true,\"b\":false,\"c\":null}");
+	/* jansson keys cannot hold NUL: refused with a message, not truncated.
+	 */
 	{
 		char err[200] = "";
 
-		ck_assert_ptr_null(cm_dispatch_parse("{\"a\\u0000b\":1}", 13, err,
-		    sizeof(err)));
+		ck_assert_ptr_null(cm_dispatch_parse(
+		    "{\"a\\u0000b\":1}", 13, err, sizeof(err)));
 		ck_assert_msg(strstr(err, "NUL") != NULL, "err: %s", err);
 	}
 }
@@ -275,7 +305,8 @@ START_TEST(envelopes)
 {
 	json_t *v = json_pack("{s:s,s:i}", "id", "o1", "total", 42);
 
-	CK_OWNED_STR(cm_envelope_result(v), "{\"result\":{\"id\":\"o1\",\"total\":42}}");
+	CK_OWNED_STR(
+	    cm_envelope_result(v), "{\"result\":{\"id\":\"o1\",\"total\":42}}");
 	json_decref(v);
 	CK_OWNED_STR(cm_envelope_result(json_null()), "{\"result\":null}");
 	/* undefined: JSON.stringify({ result: undefined }) is "{}". */
@@ -310,9 +341,11 @@ ck_read(const char *json, int kind, const char *text, const char *value)
 
 START_TEST(envelope_reading)
 {
-	static const char fault[] = "The dispatch answered outside the result envelope";
+	static const char fault[] =
+	    "The dispatch answered outside the result envelope";
 
-	ck_read("{\"result\":{\"id\":\"o1\"}}", CM_ENVELOPE_RESULT, NULL, "{\"id\":\"o1\"}");
+	ck_read("{\"result\":{\"id\":\"o1\"}}", CM_ENVELOPE_RESULT, NULL,
+	    "{\"id\":\"o1\"}");
 	ck_read("{\"result\":null}", CM_ENVELOPE_RESULT, NULL, "null");
 	ck_read("{}", CM_ENVELOPE_RESULT, NULL, NULL);
 	ck_read("{\"error\":\"No such customer.\"}", CM_ENVELOPE_ERROR,
@@ -331,7 +364,7 @@ END_TEST
 struct responder {
 	int calls;
 	char provider[32], tool[32], args[64];
-	int mode;	/* 0 answer, 1 throw, 2 undefined, 3 throw without text */
+	int mode; /* 0 answer, 1 throw, 2 undefined, 3 throw without text */
 };
 
 static int
@@ -365,29 +398,36 @@ START_TEST(envelope_dispatch)
 
 	cm_envelope_dispatch_init(&d, respond, &r);
 	ck_assert_int_eq(d.active, 1);
-	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "store", "listOrders",
-	    "[\"ada\",3]", 9), "{\"result\":{\"id\":\"o1\",\"total\":42}}");
+	CK_OWNED_STR(cm_envelope_dispatch_call(
+			 &d, "store", "listOrders", "[\"ada\",3]", 9),
+	    "{\"result\":{\"id\":\"o1\",\"total\":42}}");
 	ck_assert_int_eq(r.calls, 1);
 	ck_assert_str_eq(r.provider, "store");
 	ck_assert_str_eq(r.tool, "listOrders");
 	ck_assert_str_eq(r.args, "[\"ada\",3]");
 
 	r.mode = 1;
-	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
+	CK_OWNED_STR(
+	    cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
 	    "{\"error\":\"No such customer.\"}");
 	ck_assert_int_eq(r.calls, 2);
 	ck_assert_str_eq(r.args, "");
 	r.mode = 2;
-	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "store", "listOrders", NULL, 0), "{}");
+	CK_OWNED_STR(
+	    cm_envelope_dispatch_call(&d, "store", "listOrders", NULL, 0),
+	    "{}");
 	r.mode = 3;
-	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
+	CK_OWNED_STR(
+	    cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
 	    "{\"error\":\"\"}");
 	ck_assert_int_eq(r.calls, 4);
 
-	/* Settled: the completed envelope, and the responder is never called. */
+	/* Settled: the completed envelope, and the responder is never called.
+	 */
 	cm_envelope_dispatch_finish(&d);
 	r.mode = 0;
-	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
+	CK_OWNED_STR(
+	    cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
 	    "{\"error\":\"Execution has already completed.\"}");
 	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "crm", "x", "[1]", 3),
 	    "{\"error\":\"Execution has already completed.\"}");
@@ -396,7 +436,8 @@ START_TEST(envelope_dispatch)
 	/* A state that starts inactive never calls either. */
 	d.active = 0;
 	d.respond = respond;
-	CK_OWNED_STR(cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
+	CK_OWNED_STR(
+	    cm_envelope_dispatch_call(&d, "store", "listOrders", "", 0),
 	    "{\"error\":\"Execution has already completed.\"}");
 	ck_assert_int_eq(r.calls, 4);
 }

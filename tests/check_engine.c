@@ -88,9 +88,14 @@ START_TEST(test_prelude_loads)
 	struct engine *e = mk(&c, 0, 0);
 	char msg[256];
 
-	ck_assert_int_eq(run(e, "print(typeof __cm, typeof __cm_native, typeof Duktape, "
-	    "typeof Promise, typeof setTimeout);", msg, sizeof(msg)), ENGINE_OK);
-	ck_assert_str_eq(c.buf, "object undefined undefined function function\n");
+	ck_assert_int_eq(
+	    run(e,
+		"print(typeof __cm, typeof __cm_native, typeof Duktape, "
+		"typeof Promise, typeof setTimeout);",
+		msg, sizeof(msg)),
+	    ENGINE_OK);
+	ck_assert_str_eq(
+	    c.buf, "object undefined undefined function function\n");
 	/* A fresh heap with the runtime stays small. */
 	ck_assert_uint_gt(engine_mem_live(e), 50000);
 	ck_assert_uint_lt(engine_mem_peak(e), 4u << 20);
@@ -105,8 +110,11 @@ START_TEST(test_print)
 	duk_context *ctx = engine_context(e);
 	char msg[256];
 
-	ck_assert_int_eq(run(e, "print('a', 1, null, {}); console.log('b');"
-	    "console.error('c'); print();", msg, sizeof(msg)), ENGINE_OK);
+	ck_assert_int_eq(run(e,
+			     "print('a', 1, null, {}); console.log('b');"
+			     "console.error('c'); print();",
+			     msg, sizeof(msg)),
+	    ENGINE_OK);
 	ck_assert_str_eq(c.buf, "a 1 null [object Object]\nb\nc\n\n");
 	/* The natives the prelude captured: print to 1, printErr to 2. */
 	c.len = 0;
@@ -139,14 +147,16 @@ START_TEST(test_native_regexp_and_now)
 	ck_assert_int_eq(duk_pcall_prop(ctx, -4, 2), 0);
 	duk_json_encode(ctx, -1);
 	ck_assert_str_eq(duk_get_string(ctx, -1),
-	    "{\"source\":\"(x)[\\\\s\\\\S](?:\\\\1)\",\"flags\":\"g\",\"names\":[\"a\"]}");
+	    "{\"source\":\"(x)[\\\\s\\\\S](?:\\\\1)\",\"flags\":\"g\","
+	    "\"names\":[\"a\"]}");
 	duk_pop(ctx);
 	duk_push_string(ctx, "regexpTranslate");
 	duk_push_string(ctx, "(?<=a)b");
 	duk_push_string(ctx, "");
 	ck_assert_int_ne(duk_pcall_prop(ctx, -4, 2), 0);
 	ck_assert_str_eq(duk_safe_to_string(ctx, -1),
-	    "SyntaxError: Invalid regular expression: /(?<=a)b/: lookbehind is not supported");
+	    "SyntaxError: Invalid regular expression: /(?<=a)b/: lookbehind is "
+	    "not supported");
 	duk_pop(ctx);
 	duk_push_string(ctx, "now");
 	ck_assert_int_eq(duk_pcall_prop(ctx, -2, 0), 0);
@@ -163,7 +173,8 @@ START_TEST(test_timeout_loop)
 	char msg[256];
 	double t0 = ms_now(), dt;
 
-	ck_assert_int_eq(run(e, "while (true) {}", msg, sizeof(msg)), ENGINE_TIMEOUT);
+	ck_assert_int_eq(
+	    run(e, "while (true) {}", msg, sizeof(msg)), ENGINE_TIMEOUT);
 	dt = ms_now() - t0;
 	ck_assert_str_eq(msg, "RangeError: execution timeout");
 	ck_assert(engine_timed_out(e));
@@ -178,13 +189,17 @@ START_TEST(test_timeout_not_swallowed)
 	struct engine *e = mk(&c, 50, 0);
 	char msg[256];
 
-	ck_assert_int_eq(run(e, "var n = 0; try { while (true) { n++; } } "
-	    "catch (e) { print('caught', e); while (true) {} } "
-	    "finally { print('finally'); } print('after');", msg, sizeof(msg)),
+	ck_assert_int_eq(
+	    run(e,
+		"var n = 0; try { while (true) { n++; } } "
+		"catch (e) { print('caught', e); while (true) {} } "
+		"finally { print('finally'); } print('after');",
+		msg, sizeof(msg)),
 	    ENGINE_TIMEOUT);
 	ck_assert_str_eq(c.buf, "");
 	/* Sticky: the heap refuses to run anything more. */
-	ck_assert_int_eq(run(e, "print('again')", msg, sizeof(msg)), ENGINE_TIMEOUT);
+	ck_assert_int_eq(
+	    run(e, "print('again')", msg, sizeof(msg)), ENGINE_TIMEOUT);
 	ck_assert_str_eq(c.buf, "");
 	engine_destroy(e);
 }
@@ -198,18 +213,26 @@ START_TEST(test_timeout_regexp_and_timer)
 	double t0 = ms_now(), dt;
 
 	/* Catastrophic backtracking inside one native call. */
-	ck_assert_int_eq(run(e, "try { /^(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'); }"
-	    " catch (e) { print('caught'); }", msg, sizeof(msg)), ENGINE_TIMEOUT);
+	ck_assert_int_eq(
+	    run(e,
+		"try { "
+		"/^(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'); }"
+		" catch (e) { print('caught'); }",
+		msg, sizeof(msg)),
+	    ENGINE_TIMEOUT);
 	dt = ms_now() - t0;
 	ck_assert_msg(dt < 1000, "took %.1f ms", dt);
 	ck_assert_str_eq(c.buf, "");
 	engine_destroy(e);
 
-	/* A timer past the deadline: the host stops sleeping at the deadline. */
+	/* A timer past the deadline: the host stops sleeping at the deadline.
+	 */
 	e = mk(&c, 60, 0);
 	t0 = ms_now();
-	ck_assert_int_eq(run(e, "setTimeout(function () { print('late'); }, 5000);",
-	    msg, sizeof(msg)), ENGINE_TIMEOUT);
+	ck_assert_int_eq(
+	    run(e, "setTimeout(function () { print('late'); }, 5000);", msg,
+		sizeof(msg)),
+	    ENGINE_TIMEOUT);
 	dt = ms_now() - t0;
 	ck_assert_msg(dt >= 59 && dt < 1000, "took %.1f ms", dt);
 	ck_assert_str_eq(c.buf, "");
@@ -224,8 +247,12 @@ START_TEST(test_memory_limit)
 	char msg[256];
 	double t0 = ms_now(), dt;
 
-	ck_assert_int_eq(run(e, "var a = []; try { while (true) a.push({ v: [a.length] }); }"
-	    " catch (e) { print('caught', e); }", msg, sizeof(msg)), ENGINE_OOM);
+	ck_assert_int_eq(
+	    run(e,
+		"var a = []; try { while (true) a.push({ v: [a.length] }); }"
+		" catch (e) { print('caught', e); }",
+		msg, sizeof(msg)),
+	    ENGINE_OOM);
 	dt = ms_now() - t0;
 	ck_assert_str_eq(msg, "RangeError: out of memory");
 	ck_assert(engine_oom(e));
@@ -239,7 +266,8 @@ START_TEST(test_memory_limit)
 	/* One big allocation. */
 	e = mk(&c, 10000, 8u << 20);
 	ck_assert_int_eq(run(e, "var s = 'x'.repeat(1 << 24); print(s.length);",
-	    msg, sizeof(msg)), ENGINE_OOM);
+			     msg, sizeof(msg)),
+	    ENGINE_OOM);
 	ck_assert_str_eq(c.buf, "");
 	ck_assert_uint_le(engine_mem_peak(e), 8u << 20);
 	engine_destroy(e);
@@ -272,13 +300,14 @@ START_TEST(test_create_at_any_limit)
 	for (lim = 8192; lim < (3u << 20); lim += 99991) {
 		opt.memory_limit = lim;
 		if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
-			ck_assert_str_eq(err, "prelude: RangeError: out of memory");
+			ck_assert_str_eq(
+			    err, "prelude: RangeError: out of memory");
 			refused++;
 			continue;
 		}
 		made++;
-		engine_run_script(e, "var a = []; for (;;) a.push([a.length]);", 40,
-		    "grow.js", &out);
+		engine_run_script(e, "var a = []; for (;;) a.push([a.length]);",
+		    40, "grow.js", &out);
 		ck_assert_int_eq(out.status, ENGINE_OOM);
 		ck_assert_uint_le(engine_mem_peak(e), lim);
 		engine_outcome_free(&out);
@@ -295,10 +324,12 @@ START_TEST(test_errors)
 	struct engine *e = mk(&c, 0, 0);
 	char msg[256];
 
-	ck_assert_int_eq(run(e, "print('before'); null.x;", msg, sizeof(msg)), ENGINE_THREW);
+	ck_assert_int_eq(
+	    run(e, "print('before'); null.x;", msg, sizeof(msg)), ENGINE_THREW);
 	ck_assert_str_eq(c.buf, "before\n");
 	ck_assert_str_eq(msg, "TypeError: cannot read property 'x' of null");
-	ck_assert_int_eq(run(e, "throw new RangeError('two\\nlines');", msg, sizeof(msg)),
+	ck_assert_int_eq(
+	    run(e, "throw new RangeError('two\\nlines');", msg, sizeof(msg)),
 	    ENGINE_THREW);
 	ck_assert_str_eq(msg, "RangeError: two lines");
 	ck_assert_int_eq(run(e, "throw 42;", msg, sizeof(msg)), ENGINE_THREW);
@@ -306,7 +337,8 @@ START_TEST(test_errors)
 	ck_assert_int_eq(run(e, "var = 1;", msg, sizeof(msg)), ENGINE_SYNTAX);
 	ck_assert_int_eq(strncmp(msg, "SyntaxError: ", 13), 0);
 	/* A leading "use strict" directive keeps working. */
-	ck_assert_int_eq(run(e, "'use strict'; undeclared = 1;", msg, sizeof(msg)),
+	ck_assert_int_eq(
+	    run(e, "'use strict'; undeclared = 1;", msg, sizeof(msg)),
 	    ENGINE_THREW);
 	ck_assert_int_eq(strncmp(msg, "ReferenceError: ", 16), 0);
 	engine_destroy(e);
@@ -319,21 +351,29 @@ START_TEST(test_event_loop_order)
 	struct engine *e = mk(&c, 5000, 0);
 	char msg[256];
 
-	ck_assert_int_eq(run(e,
-	    "setTimeout(function () { print('t120'); }, 120);"
-	    "setTimeout(function () { print('t0');"
-	    "  Promise.resolve().then(function () { print('m-in-t0'); }); }, 0);"
-	    "setTimeout(function () { print('t60'); }, 60);"
-	    "Promise.resolve().then(function () { print('m1'); });"
-	    "Promise.reject(new Error('reported'));"
-	    "print('sync');", msg, sizeof(msg)), ENGINE_OK);
-	ck_assert_str_eq(c.buf, "sync\nm1\nUncaught (in promise) Error: reported\n"
+	ck_assert_int_eq(
+	    run(e,
+		"setTimeout(function () { print('t120'); }, 120);"
+		"setTimeout(function () { print('t0');"
+		"  Promise.resolve().then(function () { print('m-in-t0'); }); "
+		"}, 0);"
+		"setTimeout(function () { print('t60'); }, 60);"
+		"Promise.resolve().then(function () { print('m1'); });"
+		"Promise.reject(new Error('reported'));"
+		"print('sync');",
+		msg, sizeof(msg)),
+	    ENGINE_OK);
+	ck_assert_str_eq(c.buf,
+	    "sync\nm1\nUncaught (in promise) Error: reported\n"
 	    "t0\nm-in-t0\nt60\nt120\n");
 	/* An error thrown by a timer callback is uncaught. */
 	c.len = 0;
 	c.buf[0] = '\0';
-	ck_assert_int_eq(run(e, "setTimeout(function () { throw new TypeError('in timer'); }, 1);",
-	    msg, sizeof(msg)), ENGINE_THREW);
+	ck_assert_int_eq(run(e,
+			     "setTimeout(function () { throw new TypeError('in "
+			     "timer'); }, 1);",
+			     msg, sizeof(msg)),
+	    ENGINE_THREW);
 	ck_assert_str_eq(msg, "TypeError: in timer");
 	engine_destroy(e);
 }
@@ -349,25 +389,36 @@ START_TEST(test_entry)
 		const char *src, *json;
 		enum engine_status st;
 	} cases[] = {
-		{ "function () { return 6 * 7; }", "{\"result\": 42}", ENGINE_OK },
-		{ "function () { return { a: [1, 'x'] }; }", "{\"result\": {\"a\":[1,\"x\"]}}", ENGINE_OK },
+		{ "function () { return 6 * 7; }", "{\"result\": 42}",
+		    ENGINE_OK },
+		{ "function () { return { a: [1, 'x'] }; }",
+		    "{\"result\": {\"a\":[1,\"x\"]}}", ENGINE_OK },
 		{ "function () {}", "{\"result\": null}", ENGINE_OK },
-		{ "function () { return new Promise(function (r) { setTimeout(function () { r('late'); }, 5); }); }",
-		  "{\"result\": \"late\"}", ENGINE_OK },
-		{ "function () { return Promise.reject(new TypeError('no \"way\"')); }",
-		  "{\"error\": \"TypeError: no \\\"way\\\"\"}", ENGINE_THREW },
-		{ "function () { throw new Error('sync'); }", "{\"error\": \"Error: sync\"}", ENGINE_THREW },
-		{ "42", "{\"error\": \"TypeError: the entry is not a function\"}", ENGINE_THREW },
+		{ "function () { return new Promise(function (r) { "
+		  "setTimeout(function () { r('late'); }, 5); }); }",
+		    "{\"result\": \"late\"}", ENGINE_OK },
+		{ "function () { return Promise.reject(new TypeError('no "
+		  "\"way\"')); }",
+		    "{\"error\": \"TypeError: no \\\"way\\\"\"}",
+		    ENGINE_THREW },
+		{ "function () { throw new Error('sync'); }",
+		    "{\"error\": \"Error: sync\"}", ENGINE_THREW },
+		{ "42",
+		    "{\"error\": \"TypeError: the entry is not a function\"}",
+		    ENGINE_THREW },
 		{ "function () { return new Promise(function () {}); }",
-		  "{\"error\": \"Error: the entry's promise never settled\"}", ENGINE_UNSETTLED },
+		    "{\"error\": \"Error: the entry's promise never settled\"}",
+		    ENGINE_UNSETTLED },
 	};
 	size_t i;
 
 	memset(&opt, 0, sizeof(opt));
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		ck_assert_ptr_nonnull(e = engine_create(&opt, err, sizeof(err)));
-		ck_assert_int_eq(engine_run_entry(e, cases[i].src, strlen(cases[i].src),
-		    "entry.js", &out), cases[i].st);
+		ck_assert_ptr_nonnull(
+		    e = engine_create(&opt, err, sizeof(err)));
+		ck_assert_int_eq(engine_run_entry(e, cases[i].src,
+				     strlen(cases[i].src), "entry.js", &out),
+		    cases[i].st);
 		ck_assert_str_eq(out.json, cases[i].json);
 		engine_outcome_free(&out);
 		engine_destroy(e);

@@ -44,8 +44,7 @@ host_send(void *arg, enum execution_call kind, const char *json, size_t len,
 }
 
 static int
-host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
-    size_t *len)
+host_wait(void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
 {
 	struct host *h = arg;
 	struct timespec ts;
@@ -98,8 +97,8 @@ warm_up(void)
  * run `code` through the answering host. The message (malloc'd), or NULL.
  */
 static char *
-cycle(const char *code, unsigned mem_mb, double timeout_ms,
-    struct counts *c, const char *providers)
+cycle(const char *code, unsigned mem_mb, double timeout_ms, struct counts *c,
+    const char *providers)
 {
 	struct execution_request r;
 	struct execution_host h;
@@ -116,7 +115,8 @@ cycle(const char *code, unsigned mem_mb, double timeout_ms,
 	ck_assert(!engine_timed_out(warm));
 	ck_assert(!engine_stopped(warm));
 	ck_assert_int_eq(engine_configure(warm, (size_t)mem_mb << 20,
-	    timeout_ms, count_oom, c), 0);
+			     timeout_ms, count_oom, c),
+	    0);
 	memset(&hs, 0, sizeof(hs));
 	h.send = host_send;
 	h.wait = host_wait;
@@ -195,21 +195,23 @@ START_TEST(test_globals_do_not_leak)
 {
 	warm_up();
 	expect("async () => { globalThis.leak = 1;"
-	    " Object.prototype.polluted = 2; Array.prototype.map = null;"
-	    " Math.max = () => -1;"
-	    " String.prototype.trim = 7; delete Array.prototype.filter;"
-	    " Object.freeze(Object.prototype); return 6 * 7 }", 64, answer_42);
+	       " Object.prototype.polluted = 2; Array.prototype.map = null;"
+	       " Math.max = () => -1;"
+	       " String.prototype.trim = 7; delete Array.prototype.filter;"
+	       " Object.freeze(Object.prototype); return 6 * 7 }",
+	    64, answer_42);
 	expect("async () => [typeof leak, ({}).polluted === undefined,"
-	    " [1, 2].map((x) => x * 2), Math.max(1, 3), ' a '.trim(),"
-	    " [1, 2, 3].filter((x) => x > 1),"
-	    " Object.isFrozen(Object.prototype),"
-	    " Object.getOwnPropertyNames(globalThis).indexOf('leak')]", 64,
+	       " [1, 2].map((x) => x * 2), Math.max(1, 3), ' a '.trim(),"
+	       " [1, 2, 3].filter((x) => x > 1),"
+	       " Object.isFrozen(Object.prototype),"
+	       " Object.getOwnPropertyNames(globalThis).indexOf('leak')]",
+	    64,
 	    "{\"resultJson\":\"[\\\"undefined\\\",true,[2,4],3,\\\"a\\\","
 	    "[2,3],false,-1]\",\"logs\":[]}");
 	/* A global var and function declared through eval: gone too. */
 	expect("async () => { (0, eval)('var top = 1;"
-	    " function f() { return 2 }'); return top + f() }", 64,
-	    "{\"resultJson\":\"3\",\"logs\":[]}");
+	       " function f() { return 2 }'); return top + f() }",
+	    64, "{\"resultJson\":\"3\",\"logs\":[]}");
 	expect("async () => [typeof top, typeof f]", 64,
 	    "{\"resultJson\":\"[\\\"undefined\\\",\\\"undefined\\\"]\","
 	    "\"logs\":[]}");
@@ -227,10 +229,11 @@ START_TEST(test_logs_and_tools_every_time)
 	warm_up();
 	for (i = 0; i < 5; i++) {
 		msg = cycle("async () => { console.log('run'); const r = await "
-		    "store.get({ k: 1 }); return r }", 64, 5000, &c,
-		    "[{\"name\":\"store\",\"tools\":[\"get\"]}]");
+			    "store.get({ k: 1 }); return r }",
+		    64, 5000, &c, "[{\"name\":\"store\",\"tools\":[\"get\"]}]");
 		ck_assert_ptr_nonnull(msg);
-		ck_assert_str_eq(msg, "{\"resultJson\":\"{\\\"n\\\":5}\","
+		ck_assert_str_eq(msg,
+		    "{\"resultJson\":\"{\\\"n\\\":5}\","
 		    "\"logs\":[{\"level\":\"log\",\"text\":\"run\"}]}");
 		free(msg);
 		/* Without providers the proxy of the last run is not there. */
@@ -249,7 +252,8 @@ START_TEST(test_random_is_reseeded)
 	warm_up();
 	for (i = 0; i < 4; i++) {
 		seen[i] = cycle("async () => [Math.random(), Math.random(), "
-		    "Math.random()]", 64, 5000, &c, NULL);
+				"Math.random()]",
+		    64, 5000, &c, NULL);
 		ck_assert_ptr_nonnull(seen[i]);
 		ck_assert_ptr_nonnull(strstr(seen[i], "resultJson"));
 		for (j = 0; j < i; j++)
@@ -267,18 +271,20 @@ START_TEST(test_memory_limit_then_fresh)
 
 	warm_up();
 	msg = cycle("async () => { const keep = []; for (;;) keep.push(new "
-	    "Array(1000).fill('x' + keep.length)) }", 16, 5000, &c, NULL);
+		    "Array(1000).fill('x' + keep.length)) }",
+	    16, 5000, &c, NULL);
 	ck_assert_int_eq(c.oom_calls, 1);
 	ck_assert(engine_oom(warm));
 	/* The hook returned: the run ends with the memory text. */
 	ck_assert_ptr_nonnull(msg);
-	ck_assert_str_eq(msg, "{\"error\":\"Execution ran out of memory at "
+	ck_assert_str_eq(msg,
+	    "{\"error\":\"Execution ran out of memory at "
 	    "its 16 MB limit. Work through the data in smaller pieces and keep "
 	    "only what you return.\",\"logs\":[]}");
 	free(msg);
 	/* The same again, with a big string this time. */
-	msg = cycle("async () => 'y'.repeat(40 << 20).length", 16, 5000, &c,
-	    NULL);
+	msg = cycle(
+	    "async () => 'y'.repeat(40 << 20).length", 16, 5000, &c, NULL);
 	ck_assert_int_eq(c.oom_calls, 2);
 	ck_assert_ptr_nonnull(msg);
 	ck_assert_ptr_nonnull(strstr(msg, "16 MB limit"));
@@ -292,7 +298,8 @@ START_TEST(test_memory_limit_then_fresh)
 }
 END_TEST
 
-static const char timed_out_50[] = "{\"error\":\"Execution timed out at "
+static const char timed_out_50[] =
+    "{\"error\":\"Execution timed out at "
     "its 50 ms bound. Do less work per run and return the part that is "
     "already finished.\",\"logs\":[]}";
 
@@ -312,14 +319,15 @@ START_TEST(test_timeout_then_fresh)
 	free(msg);
 	/* A timed-out run's promise chain, timers and deadline: all gone. */
 	msg = cycle("async () => { setTimeout(() => { for (;;) { } }, 0); "
-	    "await new Promise((r) => setTimeout(r, 20)); return 1 }", 64, 50,
-	    &c, NULL);
+		    "await new Promise((r) => setTimeout(r, 20)); return 1 }",
+	    64, 50, &c, NULL);
 	ck_assert_ptr_nonnull(msg);
 	ck_assert_str_eq(msg, timed_out_50);
 	free(msg);
 	t0 = engine_now_ms();
 	expect("async () => { await new Promise((r) => setTimeout(r, 100)); "
-	    "return 6 * 7 }", 64, answer_42);
+	       "return 6 * 7 }",
+	    64, answer_42);
 	ck_assert_double_ge(engine_now_ms() - t0, 90);
 }
 END_TEST
@@ -333,12 +341,12 @@ START_TEST(test_big_run_then_frozen_figure)
 	rss0 = rss_bytes();
 	/* Past the first chunk in every way: one huge block, many small. */
 	expect("async () => { const s = 'x'.repeat(20 << 20);"
-	    " const a = []; for (let i = 0; i < 2e5; i++) a.push(i);"
-	    " const o = {};"
-	    " for (let i = 0; i < 60000; i++) o['k' + i] = { i };"
-	    " globalThis.keep = [s, a, o]; return s.length + a.length +"
-	    " Object.keys(o).length }", 256,
-	    "{\"resultJson\":\"21231520\",\"logs\":[]}");
+	       " const a = []; for (let i = 0; i < 2e5; i++) a.push(i);"
+	       " const o = {};"
+	       " for (let i = 0; i < 60000; i++) o['k' + i] = { i };"
+	       " globalThis.keep = [s, a, o]; return s.length + a.length +"
+	       " Object.keys(o).length }",
+	    256, "{\"resultJson\":\"21231520\",\"logs\":[]}");
 	ck_assert_uint_gt(engine_mem_live(warm), frozen_live + (30u << 20));
 	ck_assert_uint_gt(engine_mem_peak(warm), 30u << 20);
 	rss_run = rss_bytes();
@@ -348,8 +356,8 @@ START_TEST(test_big_run_then_frozen_figure)
 	/* What the run held is unmapped, not merely free. */
 	rss_after = rss_bytes();
 	ck_assert_msg(!RSS_CHECKS || rss_after < rss0 + (4u << 20),
-	    "RSS %zu before the run, %zu at its end, %zu after the reset",
-	    rss0, rss_run, rss_after);
+	    "RSS %zu before the run, %zu at its end, %zu after the reset", rss0,
+	    rss_run, rss_after);
 	expect("async () => [typeof keep, 6 * 7]", 256,
 	    "{\"resultJson\":\"[\\\"undefined\\\",42]\",\"logs\":[]}");
 	/* Twice: the second big run starts from the same place. */
@@ -370,13 +378,18 @@ START_TEST(test_many_cycles_stay_flat)
 		struct counts c = { 0 };
 		char *msg;
 
-		msg = cycle("async () => { const o = {};"
+		msg = cycle(
+		    "async () => { const o = {};"
 		    " for (let i = 0; i < 300; i++) o['k' + i] = [i, 'v' + i];"
 		    " const m = new Map(Object.entries(o)); await null;"
 		    " console.log(m.size);"
-		    " return 6 * 7 }", 64, 5000, &c, NULL);
-		if (msg == NULL || strcmp(msg, "{\"resultJson\":\"42\","
-		    "\"logs\":[{\"level\":\"log\",\"text\":\"300\"}]}") != 0)
+		    " return 6 * 7 }",
+		    64, 5000, &c, NULL);
+		if (msg == NULL ||
+		    strcmp(msg,
+			"{\"resultJson\":\"42\","
+			"\"logs\":[{\"level\":\"log\",\"text\":\"300\"}]}") !=
+			0)
 			ck_abort_msg("cycle %d: %s", i, msg ? msg : "(null)");
 		free(msg);
 		/* Every run ends holding the same: the same heap each time. */
@@ -384,8 +397,8 @@ START_TEST(test_many_cycles_stay_flat)
 			live_after_run = engine_mem_live(warm);
 		else if (i > 10 && engine_mem_live(warm) != live_after_run)
 			ck_abort_msg("cycle %d: %zu live after the run, %zu "
-			    "at cycle 10", i, engine_mem_live(warm),
-			    live_after_run);
+				     "at cycle 10",
+			    i, engine_mem_live(warm), live_after_run);
 		if (i == 20)
 			rss_start = rss_bytes();
 	}

@@ -39,9 +39,11 @@ specifiers_of(const char *code)
 
 START_TEST(test_source)
 {
-	json_t *providers = json_loads("[{\"name\":\"kv\",\"tools\":[\"get\"]},"
-	    "{\"name\":\"raw\",\"tools\":[],\"positionalArgs\":true,"
-	    "\"prelude\":\"const seen = 1;\"}]", 0, NULL);
+	json_t *providers =
+	    json_loads("[{\"name\":\"kv\",\"tools\":[\"get\"]},"
+		       "{\"name\":\"raw\",\"tools\":[],\"positionalArgs\":true,"
+		       "\"prelude\":\"const seen = 1;\"}]",
+		0, NULL);
 	char *s;
 
 	ck_assert_ptr_nonnull(providers);
@@ -50,10 +52,13 @@ START_TEST(test_source)
 	free(s);
 	/* Proxies, then preludes, then the arrow; the imports are lifted. */
 	ck_assert_ptr_nonnull(s = source_of("import a from 'm'\n"
-	    "async () => a", providers));
-	ck_assert_ptr_nonnull(strstr(s, "const kv = __cm.entryScope()."
+					    "async () => a",
+				  providers));
+	ck_assert_ptr_nonnull(strstr(s,
+	    "const kv = __cm.entryScope()."
 	    "proxy(\"kv\", false);\n"));
-	ck_assert_ptr_nonnull(strstr(s, "const raw = __cm.entryScope()."
+	ck_assert_ptr_nonnull(strstr(s,
+	    "const raw = __cm.entryScope()."
 	    "proxy(\"raw\", true);\n"));
 	ck_assert(strstr(s, "const seen = 1;") > strstr(s, "proxy(\"raw\""));
 	ck_assert(strstr(s, "import a from 'm'") < strstr(s, "__m.entry(("));
@@ -70,9 +75,10 @@ START_TEST(test_import_specifiers)
 	ck_assert_ptr_nonnull(s = specifiers_of("async () => 1"));
 	ck_assert_str_eq(s, "[]");
 	free(s);
-	ck_assert_ptr_nonnull(s = specifiers_of(
-	    "import a from 'x'\nimport { b } from \"y/z\"\nimport 'side'\n"
-	    "async () => a"));
+	ck_assert_ptr_nonnull(
+	    s = specifiers_of(
+		"import a from 'x'\nimport { b } from \"y/z\"\nimport 'side'\n"
+		"async () => a"));
 	ck_assert_str_eq(s, "[\"x\",\"y/z\",\"side\"]");
 	free(s);
 }
@@ -82,13 +88,14 @@ START_TEST(test_syntax_text)
 {
 	char *s;
 
-	ck_assert_ptr_nonnull(s = entry_syntax_text(
-	    "SyntaxError: unexpected token (5:1)", "executor.js"));
+	ck_assert_ptr_nonnull(
+	    s = entry_syntax_text(
+		"SyntaxError: unexpected token (5:1)", "executor.js"));
 	ck_assert_str_eq(s, "unexpected token [executor.js:5:1]");
 	free(s);
 	/* Without a position the message stands alone. */
-	ck_assert_ptr_nonnull(s = entry_syntax_text("SyntaxError: bad",
-	    "executor.js"));
+	ck_assert_ptr_nonnull(
+	    s = entry_syntax_text("SyntaxError: bad", "executor.js"));
 	ck_assert_str_eq(s, "bad");
 	free(s);
 }
@@ -99,7 +106,8 @@ START_TEST(test_scope_params)
 	const char *p = entry_scope_params();
 
 	ck_assert_ptr_nonnull(p);
-	ck_assert_str_eq(p, "__dispatch, __stringifyForDispatch, "
+	ck_assert_str_eq(p,
+	    "__dispatch, __stringifyForDispatch, "
 	    "__parseForDispatch, __BINARY_TAG, __encodeBinaryValue, "
 	    "__decodeBinaryValue, __encodeBase64, __decodeBase64");
 	/* Static storage, built once. */
@@ -118,12 +126,13 @@ START_TEST(test_modules)
 	free(out);
 	free(declared);
 	pairs = json_loads("[[\"./a.js\",\"export default 1\"],"
-	    "[\"b.json\",{\"json\":\"[1]\"}]]", 0, NULL);
+			   "[\"b.json\",{\"json\":\"[1]\"}]]",
+	    0, NULL);
 	ck_assert_ptr_nonnull(pairs);
 	ck_assert_int_eq(entry_modules(pairs, &out, &declared, &text), 0);
 	/* Names normalised; a plain string is a js module. */
-	ck_assert_ptr_nonnull(strstr(out,
-	    "[\"a\",\"js\",\"export default 1\"]"));
+	ck_assert_ptr_nonnull(
+	    strstr(out, "[\"a\",\"js\",\"export default 1\"]"));
 	ck_assert_str_eq(declared, "\"a\", \"b.json\"");
 	free(out);
 	free(declared);

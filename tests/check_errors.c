@@ -13,14 +13,25 @@
 
 START_TEST(codes)
 {
-	static const struct { enum cm_error_code c; const char *name, *cls; int retry; } t[] = {
-		{ CM_ERROR_QUEUE_OVERFLOW, "QUEUE_OVERFLOW", "QueueOverflowError", 1 },
-		{ CM_ERROR_WORKER_CRASHED, "WORKER_CRASHED", "ExecutorError", 1 },
-		{ CM_ERROR_PROTOCOL_MISMATCH, "PROTOCOL_MISMATCH", "ExecutorError", 0 },
-		{ CM_ERROR_CONNECTION_REJECTED, "CONNECTION_REJECTED", "ExecutorError", 0 },
-		{ CM_ERROR_CONNECTION_BROKEN, "CONNECTION_BROKEN", "ExecutorError", 0 },
-		{ CM_ERROR_RESPONSE_TOO_LARGE, "RESPONSE_TOO_LARGE", "ResponseTooLargeError", 0 },
-		{ CM_ERROR_HANDLES_CLOSED, "HANDLES_CLOSED", "HandlesClosedError", 0 },
+	static const struct {
+		enum cm_error_code c;
+		const char *name, *cls;
+		int retry;
+	} t[] = {
+		{ CM_ERROR_QUEUE_OVERFLOW, "QUEUE_OVERFLOW",
+		    "QueueOverflowError", 1 },
+		{ CM_ERROR_WORKER_CRASHED, "WORKER_CRASHED", "ExecutorError",
+		    1 },
+		{ CM_ERROR_PROTOCOL_MISMATCH, "PROTOCOL_MISMATCH",
+		    "ExecutorError", 0 },
+		{ CM_ERROR_CONNECTION_REJECTED, "CONNECTION_REJECTED",
+		    "ExecutorError", 0 },
+		{ CM_ERROR_CONNECTION_BROKEN, "CONNECTION_BROKEN",
+		    "ExecutorError", 0 },
+		{ CM_ERROR_RESPONSE_TOO_LARGE, "RESPONSE_TOO_LARGE",
+		    "ResponseTooLargeError", 0 },
+		{ CM_ERROR_HANDLES_CLOSED, "HANDLES_CLOSED",
+		    "HandlesClosedError", 0 },
 		{ CM_ERROR_INTERNAL, "INTERNAL", "ExecutorError", 0 },
 	};
 	size_t i;
@@ -33,7 +44,8 @@ START_TEST(codes)
 	}
 	ck_assert_ptr_null(cm_error_code_name(CM_ERROR_NONE));
 	ck_assert_ptr_null(cm_error_code_name((enum cm_error_code)99));
-	ck_assert_int_eq(cm_error_code_from_name("queue_overflow"), CM_ERROR_NONE);
+	ck_assert_int_eq(
+	    cm_error_code_from_name("queue_overflow"), CM_ERROR_NONE);
 	ck_assert_int_eq(cm_error_code_from_name("ENOENT"), CM_ERROR_NONE);
 	ck_assert_int_eq(cm_error_code_from_name(NULL), CM_ERROR_NONE);
 	ck_assert_int_eq(cm_error_code_retryable(CM_ERROR_NONE), 0);
@@ -56,14 +68,16 @@ START_TEST(rehydrate)
 	json_t *v;
 	char *s;
 
-	v = load("{\"message\":\"queue full\",\"code\":\"QUEUE_OVERFLOW\",\"depth\":100}");
+	v = load("{\"message\":\"queue "
+		 "full\",\"code\":\"QUEUE_OVERFLOW\",\"depth\":100}");
 	ck_assert_int_eq(cm_error_rehydrate(v, &e), 0);
 	ck_assert_int_eq(e.code, CM_ERROR_QUEUE_OVERFLOW);
 	ck_assert_int_eq(e.retryable, 1);
 	ck_assert_str_eq(e.class_name, "QueueOverflowError");
 	ck_assert_str_eq(e.message, "queue full");
 	/* Own properties stay as they crossed. */
-	ck_assert_int_eq(json_integer_value(json_object_get(e.thrown, "depth")), 100);
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(e.thrown, "depth")), 100);
 	cm_error_clear(&e);
 	json_decref(v);
 
@@ -128,9 +142,12 @@ START_TEST(fault_json)
 	json_decref(v);
 	v = errors_fault_json(CM_TEXT_HANDLES_CLOSED, vals, 1);
 	s = cm_dispatch_stringify(v);
-	ck_assert_str_eq(s, "{\"message\":\"Execution \\\"ex-9\\\" holds no handles: they "
-	    "were closed, expired at the idle bound, or never granted. Execute again "
-	    "with retainHandles to get a fresh executionId.\",\"code\":\"HANDLES_CLOSED\"}");
+	ck_assert_str_eq(s,
+	    "{\"message\":\"Execution \\\"ex-9\\\" holds no handles: they "
+	    "were closed, expired at the idle bound, or never granted. Execute "
+	    "again "
+	    "with retainHandles to get a fresh "
+	    "executionId.\",\"code\":\"HANDLES_CLOSED\"}");
 	free(s);
 	json_decref(v);
 	/* A text without a code is no fault. */
@@ -146,8 +163,10 @@ START_TEST(handshake_and_modes)
 	ck_assert_int_eq(cm_check_protocol_version(1, 1, &text), 0);
 	ck_assert_ptr_null(text);
 	ck_assert_int_eq(cm_check_protocol_version(2, 1, &text), 1);
-	ck_assert_str_eq(text, "This side speaks protocol version 1 and the other side "
-	    "speaks 2, and the handshake requires them equal. Connect to an executor "
+	ck_assert_str_eq(text,
+	    "This side speaks protocol version 1 and the other side "
+	    "speaks 2, and the handshake requires them equal. Connect to an "
+	    "executor "
 	    "of the same release.");
 	free(text);
 
@@ -158,12 +177,15 @@ START_TEST(handshake_and_modes)
 	ck_assert_int_eq(cm_parse_outbound_mode("stub", 1, &m, &text), 0);
 	ck_assert_int_eq(m, CM_OUTBOUND_STUB);
 	ck_assert_int_eq(cm_parse_outbound_mode("stub", 0, &m, &text), 1);
-	ck_assert_str_eq(text, "Outbound mode \"stub\" arrived without the outbound "
-	    "function it names. Send the function with that mode, or choose native "
+	ck_assert_str_eq(text,
+	    "Outbound mode \"stub\" arrived without the outbound "
+	    "function it names. Send the function with that mode, or choose "
+	    "native "
 	    "or disabled.");
 	free(text);
 	ck_assert_int_eq(cm_parse_outbound_mode("null", 0, &m, &text), 1);
-	ck_assert_str_eq(text, "Outbound mode \"null\" is not one this protocol defines. "
+	ck_assert_str_eq(text,
+	    "Outbound mode \"null\" is not one this protocol defines. "
 	    "Send native, stub or disabled.");
 	free(text);
 	ck_assert_int_eq(cm_parse_outbound_mode(NULL, 0, &m, &text), 1);

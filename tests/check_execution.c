@@ -25,11 +25,11 @@ struct fake_call {
 
 struct fake {
 	struct fake_call calls[32];
-	size_t ncalls, next;         /* next: the first call not answered */
-	char sent[8192];             /* every call's JSON, one per line */
-	char edges[64];              /* host-wait edges: "10" per wait */
-	double delay_ms;             /* each answer arrives this late */
-	const char *answer;          /* tool answer; NULL: echo the call */
+	size_t ncalls, next; /* next: the first call not answered */
+	char sent[8192]; /* every call's JSON, one per line */
+	char edges[64]; /* host-wait edges: "10" per wait */
+	double delay_ms; /* each answer arrives this late */
+	const char *answer; /* tool answer; NULL: echo the call */
 };
 
 static double
@@ -69,8 +69,7 @@ fake_send(void *arg, enum execution_call kind, const char *json, size_t len,
 }
 
 static int
-fake_wait(void *arg, double ms, uint32_t *call_id, char **payload,
-    size_t *len)
+fake_wait(void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
 {
 	struct fake *f = arg;
 	struct fake_call *c;
@@ -92,7 +91,8 @@ fake_wait(void *arg, double ms, uint32_t *call_id, char **payload,
 	f->next++;
 	*call_id = c->id;
 	if (c->kind == EXECUTION_OUTBOUND)
-		*payload = strdup("{\"status\":201,\"statusText\":\"Created\","
+		*payload = strdup(
+		    "{\"status\":201,\"statusText\":\"Created\","
 		    "\"headers\":[[\"x-r\",\"1\"]],\"body\":\"bWFkZQ==\"}");
 	else if (f->answer != NULL)
 		*payload = strdup(f->answer);
@@ -128,12 +128,12 @@ fake_free(struct fake *f)
 }
 
 struct opts {
-	const char *providers;       /* JSON or NULL */
-	const char *modules;         /* JSON or NULL */
+	const char *providers; /* JSON or NULL */
+	const char *modules; /* JSON or NULL */
 	double timeout_ms;
 	int count_host_waits;
 	const char *outbound;
-	unsigned mem_mb;             /* 0: 64 */
+	unsigned mem_mb; /* 0: 64 */
 };
 
 /* run() calls execution_prepare first, as a zygote does. */
@@ -204,23 +204,28 @@ START_TEST(test_seed_entry_examples)
 	expect("import { greet } from 'greeter'\nasync () => greet('ada')", &o,
 	    "{\"resultJson\":\"\\\"hello ada\\\"\",\"logs\":[]}");
 	expect("import { greet } from 'greeter'; const size = 3\n"
-	    "async () => greet('ada').repeat(size).length", &o,
-	    "{\"resultJson\":\"27\",\"logs\":[]}");
+	       "async () => greet('ada').repeat(size).length",
+	    &o, "{\"resultJson\":\"27\",\"logs\":[]}");
 	expect("import { greet } from 'greeter'; async () => greet('ada')", &o,
-	    "{\"error\":\"Unexpected token ')' [executor.js:5:1]\",\"logs\":[]}");
+	    "{\"error\":\"Unexpected token ')' "
+	    "[executor.js:5:1]\",\"logs\":[]}");
 }
 END_TEST
 
 START_TEST(test_envelope)
 {
 	expect("async () => { }", NULL, "{\"logs\":[]}");
-	expect("() => 'plain'", NULL, "{\"resultJson\":\"\\\"plain\\\"\",\"logs\":[]}");
+	expect("() => 'plain'", NULL,
+	    "{\"resultJson\":\"\\\"plain\\\"\",\"logs\":[]}");
 	expect("async () => { console.log('a', 1); throw new Error('No such "
-	    "order.') }", NULL, "{\"error\":\"No such order.\",\"logs\":"
+	       "order.') }",
+	    NULL,
+	    "{\"error\":\"No such order.\",\"logs\":"
 	    "[{\"level\":\"log\",\"text\":\"a 1\"}]}");
 	expect("async () => Promise.reject(7)", NULL,
 	    "{\"error\":\"7\",\"logs\":[]}");
-	expect("return 42;", NULL, "{\"error\":\"Unexpected token 'return' "
+	expect("return 42;", NULL,
+	    "{\"error\":\"Unexpected token 'return' "
 	    "[executor.js:3:1]\",\"logs\":[]}");
 	expect("async () => new Uint8Array([1, 2, 3, 255])", NULL,
 	    "{\"resultJson\":\"{\\\"__executor_binary_v1__\\\":\\\"Uint8Array"
@@ -245,20 +250,26 @@ END_TEST
 
 START_TEST(test_dispatch_and_proxies)
 {
-	struct opts o = { "[{\"name\":\"store\",\"tools\":[\"a\"]},"
-	    "{\"name\":\"pos\",\"tools\":[],\"positionalArgs\":true}]",
-	    NULL, 0, 0, NULL, 0 };
+	struct opts o = {
+		"[{\"name\":\"store\",\"tools\":[\"a\"]},"
+		"{\"name\":\"pos\",\"tools\":[],\"positionalArgs\":true}]",
+		NULL, 0, 0, NULL, 0
+	};
 	struct fake f;
 	char *msg;
 
 	memset(&f, 0, sizeof(f));
-	msg = run(&f, "async () => [await store.listOrders(), await "
+	msg = run(&f,
+	    "async () => [await store.listOrders(), await "
 	    "store.find({ c: 'ada' }), await pos.find('ada', 3), await "
-	    "__dispatch('crm', 'x', '[1]')]", &o);
+	    "__dispatch('crm', 'x', '[1]')]",
+	    &o);
 	ck_assert_str_eq(f.sent,
 	    "{\"provider\":\"store\",\"tool\":\"listOrders\",\"args\":\"\"}\n"
-	    "{\"provider\":\"store\",\"tool\":\"find\",\"args\":\"{\\\"c\\\":\\\"ada\\\"}\"}\n"
-	    "{\"provider\":\"pos\",\"tool\":\"find\",\"args\":\"[\\\"ada\\\",3]\"}\n"
+	    "{\"provider\":\"store\",\"tool\":\"find\",\"args\":\"{\\\"c\\\":"
+	    "\\\"ada\\\"}\"}\n"
+	    "{\"provider\":\"pos\",\"tool\":\"find\",\"args\":\"[\\\"ada\\\",3]"
+	    "\"}\n"
 	    "{\"provider\":\"crm\",\"tool\":\"x\",\"args\":\"[1]\"}\n");
 	/* The fake answers each call with itself as the result. */
 	ck_assert_str_eq(msg,
@@ -284,9 +295,12 @@ START_TEST(test_dispatch_and_proxies)
 
 	memset(&f, 0, sizeof(f));
 	f.answer = "[1,2]";
-	msg = run(&f, "async () => { try { await store.x() } catch (e) "
-	    "{ return e.message } }", &o);
-	ck_assert_str_eq(msg, "{\"resultJson\":\"\\\"" CM_TEXT_ENVELOPE_FAULT_TEMPLATE
+	msg = run(&f,
+	    "async () => { try { await store.x() } catch (e) "
+	    "{ return e.message } }",
+	    &o);
+	ck_assert_str_eq(msg,
+	    "{\"resultJson\":\"\\\"" CM_TEXT_ENVELOPE_FAULT_TEMPLATE
 	    "\\\"\",\"logs\":[]}");
 	free(msg);
 	fake_free(&f);
@@ -296,7 +310,7 @@ END_TEST
 START_TEST(test_clock_pauses_for_tools)
 {
 	struct opts o = { "[{\"name\":\"store\",\"tools\":[]}]", NULL, 300, 0,
-	    NULL, 0 };
+		NULL, 0 };
 	struct fake f;
 	char *msg;
 
@@ -305,7 +319,8 @@ START_TEST(test_clock_pauses_for_tools)
 	f.delay_ms = 600;
 	f.answer = "{\"result\":\"waited\"}";
 	msg = run(&f, "async () => store.slow()", &o);
-	ck_assert_str_eq(msg, "{\"resultJson\":\"\\\"waited\\\"\",\"logs\":[]}");
+	ck_assert_str_eq(
+	    msg, "{\"resultJson\":\"\\\"waited\\\"\",\"logs\":[]}");
 	free(msg);
 	fake_free(&f);
 
@@ -314,8 +329,10 @@ START_TEST(test_clock_pauses_for_tools)
 	memset(&f, 0, sizeof(f));
 	f.delay_ms = 600;
 	f.answer = "{\"result\":\"waited\"}";
-	msg = run(&f, "async () => { console.log('x'); return store.slow() }", &o);
-	ck_assert_str_eq(msg, "{\"error\":\"Execution timed out at its 300 ms "
+	msg = run(
+	    &f, "async () => { console.log('x'); return store.slow() }", &o);
+	ck_assert_str_eq(msg,
+	    "{\"error\":\"Execution timed out at its 300 ms "
 	    "bound. Do less work per run and return the part that is already "
 	    "finished.\",\"logs\":[{\"level\":\"log\",\"text\":\"x\"}]}");
 	free(msg);
@@ -324,8 +341,10 @@ START_TEST(test_clock_pauses_for_tools)
 	/* A guest timer with no host call open spends it. */
 	o.count_host_waits = 0;
 	memset(&f, 0, sizeof(f));
-	msg = run(&f, "async () => new Promise((r) => setTimeout(r, 2000))", &o);
-	ck_assert_str_eq(msg, "{\"error\":\"Execution timed out at its 300 ms "
+	msg =
+	    run(&f, "async () => new Promise((r) => setTimeout(r, 2000))", &o);
+	ck_assert_str_eq(msg,
+	    "{\"error\":\"Execution timed out at its 300 ms "
 	    "bound. Do less work per run and return the part that is already "
 	    "finished.\",\"logs\":[]}");
 	free(msg);
@@ -333,8 +352,10 @@ START_TEST(test_clock_pauses_for_tools)
 
 	/* Guest compute spends it, and the logs written before still arrive. */
 	memset(&f, 0, sizeof(f));
-	msg = run(&f, "async () => { console.log('started'); for (;;) { } }", &o);
-	ck_assert_str_eq(msg, "{\"error\":\"Execution timed out at its 300 ms "
+	msg =
+	    run(&f, "async () => { console.log('started'); for (;;) { } }", &o);
+	ck_assert_str_eq(msg,
+	    "{\"error\":\"Execution timed out at its 300 ms "
 	    "bound. Do less work per run and return the part that is already "
 	    "finished.\",\"logs\":[{\"level\":\"log\",\"text\":\"started\"}]}");
 	free(msg);
@@ -344,34 +365,45 @@ END_TEST
 
 START_TEST(test_modules)
 {
-	struct opts o = { NULL, "[[\"greeter\", \"export const greet = (n) => "
-	    "'hi ' + n\"], [\"calc\", {\"cjs\": \"module.exports = { add: (a, b)"
-	    " => a + b }\"}], [\"t.txt\", {\"text\": \"T\"}], [\"c.json\", "
-	    "{\"json\": {\"n\": [1]}}], [\"b\", {\"data\": {"
-	    "\"__executor_binary_v1__\": \"Uint8Array\", \"data\": \"AQI=\"}}]]",
-	    0, 0, NULL, 0 };
+	struct opts o = { NULL,
+		"[[\"greeter\", \"export const greet = (n) => "
+		"'hi ' + n\"], [\"calc\", {\"cjs\": \"module.exports = { add: "
+		"(a, b)"
+		" => a + b }\"}], [\"t.txt\", {\"text\": \"T\"}], [\"c.json\", "
+		"{\"json\": {\"n\": [1]}}], [\"b\", {\"data\": {"
+		"\"__executor_binary_v1__\": \"Uint8Array\", \"data\": "
+		"\"AQI=\"}}]]",
+		0, 0, NULL, 0 };
 
-	expect("import { greet } from './greeter.js'\nimport calc from 'calc'\n"
+	expect(
+	    "import { greet } from './greeter.js'\nimport calc from 'calc'\n"
 	    "import t from 't.txt'\nimport c from 'c.json'\nimport b from 'b'\n"
 	    "async () => [greet('x'), calc.add(1, 2), t, c.n, Array.from(b), "
-	    "(await import('greeter')).greet('y')]", &o,
-	    "{\"resultJson\":\"[\\\"hi x\\\",3,\\\"T\\\",[1],[1,2],\\\"hi y\\\"]\","
+	    "(await import('greeter')).greet('y')]",
+	    &o,
+	    "{\"resultJson\":\"[\\\"hi x\\\",3,\\\"T\\\",[1],[1,2],\\\"hi "
+	    "y\\\"]\","
 	    "\"logs\":[]}");
 	expect("import { x } from 'missing'\nasync () => x", &o,
-	    "{\"error\":\"Module \\\"missing\\\" is not in the module map. Import"
+	    "{\"error\":\"Module \\\"missing\\\" is not in the module map. "
+	    "Import"
 	    " one of the names it declares: \\\"greeter\\\", \\\"calc\\\", "
 	    "\\\"t.txt\\\", \\\"c.json\\\", \\\"b\\\".\",\"logs\":[]}");
-	/* The run never starts: the module before the missing one stays unrun. */
+	/* The run never starts: the module before the missing one stays unrun.
+	 */
 	o.modules = "[[\"noisy\", \"console.log('ran')\"]]";
 	expect("import 'noisy'\nimport { x } from \"missing\" // 'not me'\n"
-	    "async () => x", &o, "{\"error\":\"Module \\\"missing\\\" is not in "
+	       "async () => x",
+	    &o,
+	    "{\"error\":\"Module \\\"missing\\\" is not in "
 	    "the module map. Import one of the names it declares: \\\"noisy\\\""
 	    ".\",\"logs\":[]}");
 	expect("import 'noisy'\nasync () => 1", &o,
 	    "{\"resultJson\":\"1\",\"logs\":[{\"level\":\"log\",\"text\":"
 	    "\"ran\"}]}");
 	o.modules = "[[\"./a.js\", \"\"], [\"a\", \"\"]]";
-	expect("async () => 1", &o, "{\"error\":\"Module names \\\"./a.js\\\" "
+	expect("async () => 1", &o,
+	    "{\"error\":\"Module names \\\"./a.js\\\" "
 	    "and \\\"a\\\" both normalize to \\\"a\\\", so the map cannot tell "
 	    "them apart. Keep one of the two entries or rename the other.\","
 	    "\"logs\":[]}");
@@ -381,8 +413,8 @@ END_TEST
 /* A heap prepared ahead (a zygote's) runs exactly as a fresh one does. */
 START_TEST(test_prepared_heap)
 {
-	struct opts o = { "[{\"name\":\"store\",\"tools\":[\"a\"]}]", "[]",
-	    0, 0, NULL, 0 };
+	struct opts o = { "[{\"name\":\"store\",\"tools\":[\"a\"]}]", "[]", 0,
+		0, NULL, 0 };
 	struct fake f;
 	char *msg;
 
@@ -408,8 +440,11 @@ START_TEST(test_memory_limit)
 {
 	struct opts o = { NULL, NULL, 0, 0, NULL, 16 };
 
-	expect("async () => { const keep = []; for (;;) keep.push(new Array(1000)"
-	    ".fill('x' + keep.length)) }", &o, "{\"error\":\"Execution ran out "
+	expect(
+	    "async () => { const keep = []; for (;;) keep.push(new Array(1000)"
+	    ".fill('x' + keep.length)) }",
+	    &o,
+	    "{\"error\":\"Execution ran out "
 	    "of memory at its 16 MB limit. Work through the data in smaller "
 	    "pieces and keep only what you return.\",\"logs\":[]}");
 }
@@ -420,8 +455,10 @@ START_TEST(test_payload_bound)
 	char code[128], *want, *t, size[32], limit[32];
 	size_t n;
 
-	snprintf(code, sizeof(code), "async () => __dispatch('store', 'put', "
-	    "'a'.repeat(%d - 7))", CM_PAYLOAD_LIMIT);
+	snprintf(code, sizeof(code),
+	    "async () => __dispatch('store', 'put', "
+	    "'a'.repeat(%d - 7))",
+	    CM_PAYLOAD_LIMIT);
 	snprintf(size, sizeof(size), "%d", CM_PAYLOAD_LIMIT + 1);
 	snprintf(limit, sizeof(limit), "%d", CM_PAYLOAD_LIMIT);
 	t = texts_compose(CM_TEXT_PAYLOAD_TOO_LARGE, "tool call", size, limit);
@@ -441,13 +478,17 @@ START_TEST(test_outbound_stub)
 	char *msg;
 
 	memset(&f, 0, sizeof(f));
-	msg = run(&f, "async () => { const r = await fetch('https://api.test/x',"
+	msg = run(&f,
+	    "async () => { const r = await fetch('https://api.test/x',"
 	    " { method: 'POST', body: 'hello' }); return [r.status, "
-	    "r.statusText, r.headers.get('x-r'), await r.text()] }", &o);
-	ck_assert_str_eq(f.sent, "{\"method\":\"POST\",\"url\":"
+	    "r.statusText, r.headers.get('x-r'), await r.text()] }",
+	    &o);
+	ck_assert_str_eq(f.sent,
+	    "{\"method\":\"POST\",\"url\":"
 	    "\"https://api.test/x\",\"headers\":[[\"content-type\","
 	    "\"text/plain;charset=UTF-8\"]],\"body\":\"aGVsbG8=\"}\n");
-	ck_assert_str_eq(msg, "{\"resultJson\":\"[201,\\\"Created\\\",\\\"1\\\","
+	ck_assert_str_eq(msg,
+	    "{\"resultJson\":\"[201,\\\"Created\\\",\\\"1\\\","
 	    "\\\"made\\\"]\",\"logs\":[]}");
 	ck_assert_str_eq(f.edges, "10");
 	free(msg);
@@ -497,21 +538,29 @@ START_TEST(test_handles)
 	enum execution_invoke_end end;
 	char *a;
 
-	a = grant_and_invoke("async () => { let n = 0; return async (req) => "
+	a = grant_and_invoke(
+	    "async () => { let n = 0; return async (req) => "
 	    "{ console.log('dropped'); return new Response([++n, req.method, "
-	    "req.url, await req.text()].join(' '), { status: 201 }) } }", "fetch",
+	    "req.url, await req.text()].join(' '), { status: 201 }) } }",
+	    "fetch",
 	    "{\"method\":\"POST\",\"url\":\"https://h.test/?q=1\","
-	    "\"headers\":[],\"body\":\"aGk=\"}", &end);
+	    "\"headers\":[],\"body\":\"aGk=\"}",
+	    &end);
 	ck_assert_int_eq(end, EXECUTION_INVOKE_ANSWERED);
-	ck_assert_str_eq(a, "{\"response\":{\"status\":201,\"statusText\":"
+	ck_assert_str_eq(a,
+	    "{\"response\":{\"status\":201,\"statusText\":"
 	    "\"\",\"headers\":[[\"content-type\",\"text/plain;charset=UTF-8\"]"
 	    "],\"body\":\"MSBQT1NUIGh0dHBzOi8vaC50ZXN0Lz9xPTEgaGk=\"}}");
 	free(a);
 
 	a = grant_and_invoke("async () => ({ fetch: () => new Response("
-	    "new Uint8Array(3)) })", "fetch", "{\"url\":\"https://h.test/\","
-	    "\"body\":null}", &end);
-	ck_assert_str_eq(a, "{\"response\":{\"status\":200,\"statusText\":"
+			     "new Uint8Array(3)) })",
+	    "fetch",
+	    "{\"url\":\"https://h.test/\","
+	    "\"body\":null}",
+	    &end);
+	ck_assert_str_eq(a,
+	    "{\"response\":{\"status\":200,\"statusText\":"
 	    "\"\",\"headers\":[],\"body\":\"AAAA\"}}");
 	free(a);
 
@@ -522,7 +571,8 @@ START_TEST(test_handles)
 
 	a = grant_and_invoke("async () => () => 1", "other",
 	    "{\"url\":\"https://h.test/\",\"executionId\":\"e1\"}", &end);
-	ck_assert_str_eq(a, "{\"error\":\"Execution \\\"e1\\\" has no handle "
+	ck_assert_str_eq(a,
+	    "{\"error\":\"Execution \\\"e1\\\" has no handle "
 	    "named \\\"other\\\". The granted handles are: \\\"fetch\\\".\"}");
 	free(a);
 

@@ -32,8 +32,8 @@ START_TEST(test_roundtrip)
 {
 	uint8_t buf[256];
 	struct frame f;
-	size_t n = make_frame(buf, FRAME_TOOL_CALL, 0, 7, 9,
-	    "{\"provider\":\"store\"}");
+	size_t n = make_frame(
+	    buf, FRAME_TOOL_CALL, 0, 7, 9, "{\"provider\":\"store\"}");
 	long r = frame_decode(buf, n, FRAME_ROLE_PARENT, 1024, &f);
 
 	ck_assert_int_eq(r, (long)n);
@@ -53,10 +53,11 @@ START_TEST(test_need_more_at_every_split)
 	size_t cut;
 
 	for (cut = 0; cut < n; cut++)
-		ck_assert_int_eq(frame_decode(buf, cut, FRAME_ROLE_PARENT, 1024,
-		    &f), FRAME_NEED_MORE);
-	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_PARENT, 1024, &f),
-	    (long)n);
+		ck_assert_int_eq(
+		    frame_decode(buf, cut, FRAME_ROLE_PARENT, 1024, &f),
+		    FRAME_NEED_MORE);
+	ck_assert_int_eq(
+	    frame_decode(buf, n, FRAME_ROLE_PARENT, 1024, &f), (long)n);
 }
 END_TEST
 
@@ -89,11 +90,11 @@ START_TEST(test_hostile_headers)
 	    FRAME_ERR_VERSION);
 	make_frame(buf, FRAME_RESULT, 0, 1, 0, "{}");
 	buf[1] = 0;
-	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
-	    FRAME_ERR_TYPE);
+	ck_assert_int_eq(
+	    frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f), FRAME_ERR_TYPE);
 	buf[1] = FRAME_TYPE_MAX;
-	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
-	    FRAME_ERR_TYPE);
+	ck_assert_int_eq(
+	    frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f), FRAME_ERR_TYPE);
 	make_frame(buf, FRAME_RESULT, 0, 1, 0, "{}");
 	buf[3] = 1;
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
@@ -130,8 +131,8 @@ START_TEST(test_direction)
 	/* A child never sends EXECUTE; a parent never sends RESULT. */
 	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_DIRECTION);
-	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_CHILD, 64, &f),
-	    (long)n);
+	ck_assert_int_eq(
+	    frame_decode(buf, n, FRAME_ROLE_CHILD, 64, &f), (long)n);
 	n = make_frame(buf, FRAME_RESULT, 0, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_CHILD, 64, &f),
 	    FRAME_ERR_DIRECTION);
@@ -144,43 +145,52 @@ START_TEST(test_size_bounds)
 	struct frame f;
 	char big[300];
 
-	/* Data-sized types: bounded by max_payload, checked before the payload arrives. */
+	/* Data-sized types: bounded by max_payload, checked before the payload
+	 * arrives. */
 	frame_encode_header(buf, FRAME_TOOL_CALL, 0, 1, 1, 65);
-	ck_assert_int_eq(frame_decode(buf, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
-	    64, &f), FRAME_ERR_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT, 64, &f),
+	    FRAME_ERR_SIZE);
 	frame_encode_header(buf, FRAME_TOOL_CALL, 0, 1, 1, 64);
-	ck_assert_int_eq(frame_decode(buf, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
-	    64, &f), FRAME_NEED_MORE);
+	ck_assert_int_eq(
+	    frame_decode(buf, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT, 64, &f),
+	    FRAME_NEED_MORE);
 	frame_encode_header(buf, FRAME_TOOL_CALL, 0, 1, 1, 0xffffffffu);
-	ck_assert_int_eq(frame_decode(buf, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
-	    64, &f), FRAME_ERR_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT, 64, &f),
+	    FRAME_ERR_SIZE);
 	/* Fixed bounds: HELLO at most 256 bytes, at least 2. */
 	memset(big, 'x', sizeof(big));
 	big[257] = '\0';
 	make_frame(buf, FRAME_HELLO, 0, 0, 0, big);
-	ck_assert_int_eq(frame_decode(buf, sizeof(buf), FRAME_ROLE_PARENT,
-	    1 << 20, &f), FRAME_ERR_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, sizeof(buf), FRAME_ROLE_PARENT, 1 << 20, &f),
+	    FRAME_ERR_SIZE);
 	big[256] = '\0';
 	make_frame(buf, FRAME_HELLO, 0, 0, 0, big);
-	ck_assert_int_eq(frame_decode(buf, sizeof(buf), FRAME_ROLE_PARENT,
-	    1 << 20, &f), FRAME_HEADER_SIZE + 256);
+	ck_assert_int_eq(
+	    frame_decode(buf, sizeof(buf), FRAME_ROLE_PARENT, 1 << 20, &f),
+	    FRAME_HEADER_SIZE + 256);
 	make_frame(buf, FRAME_HELLO, 0, 0, 0, "x");
-	ck_assert_int_eq(frame_decode(buf, sizeof(buf), FRAME_ROLE_PARENT,
-	    1 << 20, &f), FRAME_ERR_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, sizeof(buf), FRAME_ROLE_PARENT, 1 << 20, &f),
+	    FRAME_ERR_SIZE);
 	/* Header-only types carry nothing. */
 	frame_encode_header(buf, FRAME_SHUTDOWN, 0, 0, 0, 1);
-	ck_assert_int_eq(frame_decode(buf, sizeof(buf), FRAME_ROLE_CHILD, 64,
-	    &f), FRAME_ERR_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, sizeof(buf), FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_ERR_SIZE);
 	frame_encode_header(buf, FRAME_SHUTDOWN, 0, 0, 0, 0);
-	ck_assert_int_eq(frame_decode(buf, sizeof(buf), FRAME_ROLE_CHILD, 64,
-	    &f), FRAME_HEADER_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, sizeof(buf), FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_HEADER_SIZE);
 }
 END_TEST
 
 START_TEST(test_names)
 {
-	ck_assert_str_eq(frame_type_name(FRAME_OUTBOUND_REQUEST),
-	    "OUTBOUND_REQUEST");
+	ck_assert_str_eq(
+	    frame_type_name(FRAME_OUTBOUND_REQUEST), "OUTBOUND_REQUEST");
 	ck_assert_str_eq(frame_type_name(FRAME_TYPE_MAX), "?");
 	ck_assert_str_eq(frame_strerror(FRAME_ERR_DIRECTION),
 	    "frame type sent in the wrong direction");

@@ -1,6 +1,6 @@
 /*
- * Check suite for libclient/proto/http.c: head parsers at their limits, builders,
- * the RFC 6455 §4 handshake on both sides.
+ * Check suite for libclient/proto/http.c: head parsers at their limits,
+ * builders, the RFC 6455 §4 handshake on both sides.
  */
 #include <check.h>
 #include <stdint.h>
@@ -26,12 +26,11 @@ static const char upgrade_req[] =
     "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
     "\r\n";
 
-static const char upgrade_res[] =
-    "HTTP/1.1 101 Switching Protocols\r\n"
-    "Upgrade: websocket\r\n"
-    "Connection: Upgrade\r\n"
-    "Sec-WebSocket-Accept: " RFC_ACCEPT "\r\n"
-    "\r\n";
+static const char upgrade_res[] = "HTTP/1.1 101 Switching Protocols\r\n"
+				  "Upgrade: websocket\r\n"
+				  "Connection: Upgrade\r\n"
+				  "Sec-WebSocket-Accept: " RFC_ACCEPT "\r\n"
+				  "\r\n";
 
 static struct http_header hdrs[HTTP_DEFAULT_MAX_HEADERS];
 
@@ -86,10 +85,10 @@ START_TEST(test_parse_upgrade_request)
 	ck_assert_uint_eq(h->value_len, 24);
 	ck_assert_mem_eq(h->value, RFC_KEY, 24);
 	ck_assert_ptr_null(http_header_find(hdrs, req.num_headers, "Origin"));
-	ck_assert(http_header_has_token(hdrs, req.num_headers, "CONNECTION",
-	    "Upgrade"));
-	ck_assert(!http_header_has_token(hdrs, req.num_headers, "Connection",
-	    "upgrad"));
+	ck_assert(http_header_has_token(
+	    hdrs, req.num_headers, "CONNECTION", "Upgrade"));
+	ck_assert(!http_header_has_token(
+	    hdrs, req.num_headers, "Connection", "upgrad"));
 }
 END_TEST
 
@@ -160,8 +159,8 @@ START_TEST(test_head_size_limit)
 	/* One over: 431 as soon as max_head bytes show no end of head. */
 	n = head_of_size(buf, HTTP_DEFAULT_MAX_HEAD + 1);
 	ck_assert_int_eq(parse_req(buf, n, &req), HTTP_E_HEAD_TOO_LARGE);
-	ck_assert_int_eq(parse_req(buf, HTTP_DEFAULT_MAX_HEAD, &req),
-	    HTTP_E_HEAD_TOO_LARGE);
+	ck_assert_int_eq(
+	    parse_req(buf, HTTP_DEFAULT_MAX_HEAD, &req), HTTP_E_HEAD_TOO_LARGE);
 	ck_assert_int_eq(parse_req(buf, HTTP_DEFAULT_MAX_HEAD - 1, &req), 0);
 	ck_assert_int_eq(http_error_status(HTTP_E_HEAD_TOO_LARGE), 431);
 	/* A configured limit is honoured the same way. */
@@ -172,16 +171,17 @@ START_TEST(test_head_size_limit)
 	req.max_head = 100;
 	ck_assert_int_eq(http_parse_request(buf, n, &req), 100);
 	req.max_head = 99;
-	ck_assert_int_eq(http_parse_request(buf, n, &req),
-	    HTTP_E_HEAD_TOO_LARGE);
+	ck_assert_int_eq(
+	    http_parse_request(buf, n, &req), HTTP_E_HEAD_TOO_LARGE);
 	/* A response head under the same rule. */
 	{
 		struct http_response res;
 
 		memcpy(buf, "HTTP/1.1 200 OK\r\nX: ", 20);
 		memset(buf + 20, 'p', HTTP_DEFAULT_MAX_HEAD);
-		ck_assert_int_eq(parse_res(buf, HTTP_DEFAULT_MAX_HEAD + 20,
-		    &res), HTTP_E_HEAD_TOO_LARGE);
+		ck_assert_int_eq(
+		    parse_res(buf, HTTP_DEFAULT_MAX_HEAD + 20, &res),
+		    HTTP_E_HEAD_TOO_LARGE);
 	}
 }
 END_TEST
@@ -254,15 +254,15 @@ START_TEST(test_request_errors)
 		{ "GET / HTTP/0.9\r\n\r\n", HTTP_E_VERSION },
 	};
 	static const char vals[] = "GET / HTTP/1.1\r\nA: \t x y \t\r\nB:\r\n"
-	    "C: \xC3\xA9\r\n\r\n";
+				   "C: \xC3\xA9\r\n\r\n";
 	struct http_request req;
 	size_t i;
 
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		long n = parse_req(c[i].s, strlen(c[i].s), &req);
 
-		ck_assert_msg(n == c[i].err, "case %zu: got %ld want %d", i, n,
-		    c[i].err);
+		ck_assert_msg(
+		    n == c[i].err, "case %zu: got %ld want %d", i, n, c[i].err);
 		ck_assert_int_eq(http_error_status(c[i].err),
 		    c[i].err == HTTP_E_VERSION ? 505 : 400);
 	}
@@ -270,8 +270,8 @@ START_TEST(test_request_errors)
 	ck_assert_int_eq(parse_req("GET / HTTP/1.0\r\n\r\n", 18, &req), 18);
 	ck_assert_int_eq(req.minor_version, 0);
 	/* Values keep inner spaces, lose the outer ones, may be empty. */
-	ck_assert_int_eq(parse_req(vals, sizeof(vals) - 1, &req),
-	    (long)sizeof(vals) - 1);
+	ck_assert_int_eq(
+	    parse_req(vals, sizeof(vals) - 1, &req), (long)sizeof(vals) - 1);
 	ck_assert_uint_eq(hdrs[0].value_len, 3);
 	ck_assert_mem_eq(hdrs[0].value, "x y", 3);
 	ck_assert_uint_eq(hdrs[1].value_len, 0);
@@ -365,11 +365,15 @@ START_TEST(test_upgrade_ok)
 	ck_assert_int_eq(n, (long)sizeof(upgrade_res) - 1);
 	ck_assert_str_eq(out, upgrade_res);
 	/* Mixed case, token lists, unpadded key, a subprotocol offer. */
-	ck_assert_int_eq(check_upgrade("GET /ws?x=1 HTTP/1.1\r\nhost: h\r\n"
-	    "upgrade: WebSocket\r\nconnection: keep-alive, Upgrade\r\n"
-	    "sec-websocket-version: 13\r\n"
-	    "sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ\r\n"
-	    "Sec-WebSocket-Protocol: capnweb, other.v2\r\n\r\n", &up), 0);
+	ck_assert_int_eq(
+	    check_upgrade(
+		"GET /ws?x=1 HTTP/1.1\r\nhost: h\r\n"
+		"upgrade: WebSocket\r\nconnection: keep-alive, Upgrade\r\n"
+		"sec-websocket-version: 13\r\n"
+		"sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ\r\n"
+		"Sec-WebSocket-Protocol: capnweb, other.v2\r\n\r\n",
+		&up),
+	    0);
 	ck_assert_uint_eq(up.protocols_len, 17);
 	ck_assert_mem_eq(up.protocols, "capnweb, other.v2", 17);
 	ck_assert_uint_eq(up.key_len, 22);
@@ -380,20 +384,21 @@ END_TEST
 
 START_TEST(test_upgrade_offers_protocol)
 {
-	static const char s[] = "GET / HTTP/1.1\r\nHost: h\r\n"
+	static const char s[] =
+	    "GET / HTTP/1.1\r\nHost: h\r\n"
 	    "Sec-WebSocket-Protocol: a\r\nSec-WebSocket-Protocol: b, C\r\n\r\n";
 	struct http_request req;
 
-	ck_assert_int_eq(parse_req(s, sizeof(s) - 1, &req),
-	    (long)sizeof(s) - 1);
+	ck_assert_int_eq(
+	    parse_req(s, sizeof(s) - 1, &req), (long)sizeof(s) - 1);
 	ck_assert(http_ws_offers_protocol(&req, "a"));
 	ck_assert(http_ws_offers_protocol(&req, "c"));
 	ck_assert(!http_ws_offers_protocol(&req, "d"));
 }
 END_TEST
 
-#define UPG_TAIL "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " RFC_KEY \
-	"\r\n\r\n"
+#define UPG_TAIL                                                               \
+	"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " RFC_KEY "\r\n\r\n"
 #define UPG_HEAD "Host: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
 
 START_TEST(test_upgrade_errors)
@@ -409,42 +414,49 @@ START_TEST(test_upgrade_errors)
 		    405 },
 		{ "GET / HTTP/1.0\r\n" UPG_HEAD UPG_TAIL,
 		    HTTP_E_WS_HTTP_VERSION, 400 },
-		{ "GET / HTTP/1.1\r\nHost: h\r\nConnection: Upgrade\r\n"
-		    UPG_TAIL, HTTP_E_WS_UPGRADE, 426 },
+		{ "GET / HTTP/1.1\r\nHost: h\r\nConnection: "
+		  "Upgrade\r\n" UPG_TAIL,
+		    HTTP_E_WS_UPGRADE, 426 },
 		{ "GET / HTTP/1.1\r\nHost: h\r\nUpgrade: h2c\r\n"
-		    "Connection: Upgrade\r\n" UPG_TAIL, HTTP_E_WS_UPGRADE,
-		    426 },
+		  "Connection: Upgrade\r\n" UPG_TAIL,
+		    HTTP_E_WS_UPGRADE, 426 },
 		{ "GET / HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\n"
-		    "Connection: keep-alive\r\n" UPG_TAIL, HTTP_E_WS_CONNECTION,
-		    400 },
+		  "Connection: keep-alive\r\n" UPG_TAIL,
+		    HTTP_E_WS_CONNECTION, 400 },
 		{ "GET / HTTP/1.1\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\n" UPG_TAIL, HTTP_E_WS_HOST, 400 },
+		  "Connection: Upgrade\r\n" UPG_TAIL,
+		    HTTP_E_WS_HOST, 400 },
 		{ "GET / HTTP/1.1\r\nHost: a\r\n" UPG_HEAD UPG_TAIL,
 		    HTTP_E_WS_HOST, 400 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 8\r\n"
-		    "Sec-WebSocket-Key: " RFC_KEY "\r\n\r\n", HTTP_E_WS_VERSION,
-		    426 },
+		  "Sec-WebSocket-Key: " RFC_KEY "\r\n\r\n",
+		    HTTP_E_WS_VERSION, 426 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Key: " RFC_KEY
-		    "\r\n\r\n", HTTP_E_WS_VERSION, 426 },
+		  "\r\n\r\n",
+		    HTTP_E_WS_VERSION, 426 },
+		{ "GET / HTTP/1.1\r\n" UPG_HEAD
+		  "Sec-WebSocket-Version: 13\r\n" UPG_TAIL,
+		    HTTP_E_WS_VERSION, 426 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 13\r\n"
-		    UPG_TAIL, HTTP_E_WS_VERSION, 426 },
-		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 13\r\n"
-		    "\r\n", HTTP_E_WS_KEY, 400 },
+		  "\r\n",
+		    HTTP_E_WS_KEY, 400 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Key: " RFC_KEY
-		    "\r\n" UPG_TAIL, HTTP_E_WS_KEY, 400 },
+		  "\r\n" UPG_TAIL,
+		    HTTP_E_WS_KEY, 400 },
 		/* 15 bytes, 17 bytes, not base64, absurdly long. */
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 13\r\n"
-		    "Sec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAA\r\n\r\n",
+		  "Sec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAA\r\n\r\n",
 		    HTTP_E_WS_KEY, 400 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 13\r\n"
-		    "Sec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAAA=\r\n\r\n",
+		  "Sec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAAA=\r\n\r\n",
 		    HTTP_E_WS_KEY, 400 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 13\r\n"
-		    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==*\r\n\r\n",
+		  "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==*\r\n\r\n",
 		    HTTP_E_WS_KEY, 400 },
 		{ "GET / HTTP/1.1\r\n" UPG_HEAD "Sec-WebSocket-Version: 13\r\n"
-		    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
-		    "dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", HTTP_E_WS_KEY, 400 },
+		  "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+		  "dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+		    HTTP_E_WS_KEY, 400 },
 	};
 	struct http_ws_upgrade up;
 	size_t i;
@@ -480,43 +492,46 @@ START_TEST(test_build_error)
 		ck_assert_uint_eq(strlen(out), (size_t)n);
 		snprintf(status, sizeof(status), "HTTP/1.1 %d %s\r\n", st,
 		    http_reason(st));
-		ck_assert_msg(strncmp(out, status, strlen(status)) == 0,
-		    "%s", out);
+		ck_assert_msg(
+		    strncmp(out, status, strlen(status)) == 0, "%s", out);
 		hl = parse_res(out, (size_t)n, &res);
 		ck_assert_int_gt(hl, 0);
 		ck_assert_int_eq(res.status, st);
 		cl = http_header_find(hdrs, res.num_headers, "Content-Length");
 		ck_assert_ptr_nonnull(cl);
 		ck_assert_int_eq(atoi(cl->value), (int)(n - hl));
-		ck_assert_mem_eq(out + hl, http_strerror(errs[i]),
-		    (size_t)(n - hl - 1));
-		ck_assert(http_header_has_token(hdrs, res.num_headers,
-		    "Connection", "close"));
+		ck_assert_mem_eq(
+		    out + hl, http_strerror(errs[i]), (size_t)(n - hl - 1));
+		ck_assert(http_header_has_token(
+		    hdrs, res.num_headers, "Connection", "close"));
 		ck_assert_int_eq(http_header_find(hdrs, res.num_headers,
-		    "Sec-WebSocket-Version") != NULL,
+				     "Sec-WebSocket-Version") != NULL,
 		    errs[i] == HTTP_E_WS_VERSION);
-		ck_assert_int_eq(http_header_find(hdrs, res.num_headers,
-		    "Upgrade") != NULL, st == 426);
-		ck_assert_int_eq(http_header_find(hdrs, res.num_headers,
-		    "Allow") != NULL, st == 405);
+		ck_assert_int_eq(
+		    http_header_find(hdrs, res.num_headers, "Upgrade") != NULL,
+		    st == 426);
+		ck_assert_int_eq(
+		    http_header_find(hdrs, res.num_headers, "Allow") != NULL,
+		    st == 405);
 	}
 	n = http_build_error(out, sizeof(out), HTTP_E_WS_VERSION);
 	ck_assert_ptr_nonnull(strstr(out, "\r\nSec-WebSocket-Version: 13\r\n"));
 	/* Every buffer too small says so. */
 	for (i = 0; i < (size_t)n + 1; i++)
-		ck_assert_int_eq(http_build_error(out, i, HTTP_E_WS_VERSION),
-		    HTTP_E_BUFFER);
-	ck_assert_int_eq(http_build_error(out, (size_t)n + 1,
-	    HTTP_E_WS_VERSION), n);
+		ck_assert_int_eq(
+		    http_build_error(out, i, HTTP_E_WS_VERSION), HTTP_E_BUFFER);
+	ck_assert_int_eq(
+	    http_build_error(out, (size_t)n + 1, HTTP_E_WS_VERSION), n);
 }
 END_TEST
 
 START_TEST(test_build_response)
 {
-	static const char want[] = "HTTP/1.1 200 OK\r\nContent-Type: "
+	static const char want[] =
+	    "HTTP/1.1 200 OK\r\nContent-Type: "
 	    "application/json\r\nContent-Length: 2\r\n\r\n";
-	struct http_header h[1] = { { "Content-Type", 12,
-		"application/json", 16 } };
+	struct http_header h[1] = { { "Content-Type", 12, "application/json",
+	    16 } };
 	struct http_header bad[1] = { { "X", 1, "a\r\nInjected: 1", 14 } };
 	struct http_header badname[1] = { { "X Y", 3, "v", 1 } };
 	char out[256];
@@ -526,17 +541,18 @@ START_TEST(test_build_response)
 	    (long)sizeof(want) - 1);
 	ck_assert_str_eq(out, want);
 	for (i = 0; i < sizeof(want); i++)
-		ck_assert_int_eq(http_build_response(out, i, 200, h, 1, 2),
-		    HTTP_E_BUFFER);
-	ck_assert_int_eq(http_build_response(out, sizeof(out), 204, NULL, 0,
-	    -1), 27);
+		ck_assert_int_eq(
+		    http_build_response(out, i, 200, h, 1, 2), HTTP_E_BUFFER);
+	ck_assert_int_eq(
+	    http_build_response(out, sizeof(out), 204, NULL, 0, -1), 27);
 	ck_assert_str_eq(out, "HTTP/1.1 204 No Content\r\n\r\n");
-	ck_assert_int_eq(http_build_response(out, sizeof(out), 200, bad, 1,
-	    -1), HTTP_E_ARG);
-	ck_assert_int_eq(http_build_response(out, sizeof(out), 200, badname,
-	    1, -1), HTTP_E_ARG);
-	ck_assert_int_eq(http_build_response(out, sizeof(out), 99, NULL, 0,
-	    -1), HTTP_E_ARG);
+	ck_assert_int_eq(
+	    http_build_response(out, sizeof(out), 200, bad, 1, -1), HTTP_E_ARG);
+	ck_assert_int_eq(
+	    http_build_response(out, sizeof(out), 200, badname, 1, -1),
+	    HTTP_E_ARG);
+	ck_assert_int_eq(
+	    http_build_response(out, sizeof(out), 99, NULL, 0, -1), HTTP_E_ARG);
 	ck_assert_str_eq(http_reason(431), "Request Header Fields Too Large");
 	ck_assert_str_eq(http_reason(799), "");
 }
@@ -545,45 +561,52 @@ END_TEST
 START_TEST(test_client_request)
 {
 	static const char want[] = "GET /rpc HTTP/1.1\r\n"
-	    "Host: localhost\r\n"
-	    "Upgrade: websocket\r\n"
-	    "Connection: Upgrade\r\n"
-	    "Sec-WebSocket-Key: " RFC_KEY "\r\n"
-	    "Sec-WebSocket-Version: 13\r\n"
-	    "Authorization: Bearer t\r\n"
-	    "\r\n";
+				   "Host: localhost\r\n"
+				   "Upgrade: websocket\r\n"
+				   "Connection: Upgrade\r\n"
+				   "Sec-WebSocket-Key: " RFC_KEY "\r\n"
+				   "Sec-WebSocket-Version: 13\r\n"
+				   "Authorization: Bearer t\r\n"
+				   "\r\n";
 	struct http_header extra[1] = { { "Authorization", 13, "Bearer t",
-		8 } };
+	    8 } };
 	struct http_header reserved[1] = { { "host", 4, "evil", 4 } };
 	struct http_header inject[1] = { { "X", 1, "a\nb", 3 } };
 	struct http_ws_upgrade up;
 	char out[512];
 	long n;
 
-	n = http_build_ws_request(out, sizeof(out), "localhost", "/rpc",
-	    RFC_KEY, NULL, extra, 1);
+	n = http_build_ws_request(
+	    out, sizeof(out), "localhost", "/rpc", RFC_KEY, NULL, extra, 1);
 	ck_assert_int_eq(n, (long)sizeof(want) - 1);
 	ck_assert_str_eq(out, want);
 	/* What the client builds, the server accepts. */
 	ck_assert_int_eq(check_upgrade(out, &up), 0);
 	ck_assert_str_eq(up.accept, RFC_ACCEPT);
-	n = http_build_ws_request(out, sizeof(out), "h", "/", RFC_KEY,
-	    "capnweb", NULL, 0);
-	ck_assert_ptr_nonnull(strstr(out, "\r\nSec-WebSocket-Protocol: "
+	n = http_build_ws_request(
+	    out, sizeof(out), "h", "/", RFC_KEY, "capnweb", NULL, 0);
+	ck_assert_ptr_nonnull(strstr(out,
+	    "\r\nSec-WebSocket-Protocol: "
 	    "capnweb\r\n"));
 	ck_assert_int_eq(check_upgrade(out, &up), 0);
 	ck_assert_int_eq(http_build_ws_request(out, sizeof(out), "h", "/",
-	    RFC_KEY, NULL, reserved, 1), HTTP_E_ARG);
+			     RFC_KEY, NULL, reserved, 1),
+	    HTTP_E_ARG);
 	ck_assert_int_eq(http_build_ws_request(out, sizeof(out), "h", "/",
-	    RFC_KEY, NULL, inject, 1), HTTP_E_ARG);
+			     RFC_KEY, NULL, inject, 1),
+	    HTTP_E_ARG);
 	ck_assert_int_eq(http_build_ws_request(out, sizeof(out), "h\r\nX: y",
-	    "/", RFC_KEY, NULL, NULL, 0), HTTP_E_ARG);
+			     "/", RFC_KEY, NULL, NULL, 0),
+	    HTTP_E_ARG);
 	ck_assert_int_eq(http_build_ws_request(out, sizeof(out), "h", "/ x",
-	    RFC_KEY, NULL, NULL, 0), HTTP_E_ARG);
-	ck_assert_int_eq(http_build_ws_request(out, sizeof(out), "h", "",
-	    RFC_KEY, NULL, NULL, 0), HTTP_E_ARG);
-	ck_assert_int_eq(http_build_ws_request(out, 50, "h", "/", RFC_KEY,
-	    NULL, NULL, 0), HTTP_E_BUFFER);
+			     RFC_KEY, NULL, NULL, 0),
+	    HTTP_E_ARG);
+	ck_assert_int_eq(http_build_ws_request(
+			     out, sizeof(out), "h", "", RFC_KEY, NULL, NULL, 0),
+	    HTTP_E_ARG);
+	ck_assert_int_eq(
+	    http_build_ws_request(out, 50, "h", "/", RFC_KEY, NULL, NULL, 0),
+	    HTTP_E_BUFFER);
 }
 END_TEST
 
@@ -610,43 +633,45 @@ START_TEST(test_client_check_response)
 	} c[] = {
 		{ upgrade_res, NULL, 0 },
 		{ "HTTP/1.1 101 Switching Protocols\r\nupgrade: WebSocket\r\n"
-		    "connection: keep-alive, upgrade\r\n"
-		    "sec-websocket-accept: " RFC_ACCEPT "\r\n\r\n", NULL, 0 },
+		  "connection: keep-alive, upgrade\r\n"
+		  "sec-websocket-accept: " RFC_ACCEPT "\r\n\r\n",
+		    NULL, 0 },
 		{ "HTTP/1.1 200 OK\r\nUpgrade: websocket\r\nConnection: Upgrade"
-		    "\r\nSec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n", NULL,
-		    HTTP_E_WS_STATUS },
+		  "\r\nSec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n",
+		    NULL, HTTP_E_WS_STATUS },
 		{ "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\n"
-		    "Sec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n", NULL,
-		    HTTP_E_WS_UPGRADE },
+		  "Sec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n",
+		    NULL, HTTP_E_WS_UPGRADE },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Sec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n", NULL,
-		    HTTP_E_WS_CONNECTION },
+		  "Sec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n",
+		    NULL, HTTP_E_WS_CONNECTION },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\n\r\n", NULL, HTTP_E_WS_ACCEPT },
+		  "Connection: Upgrade\r\n\r\n",
+		    NULL, HTTP_E_WS_ACCEPT },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\nSec-WebSocket-Accept: "
-		    "s3pPLMBiTxaQ9kGZmbcfusNxiXa=\r\n\r\n", NULL,
-		    HTTP_E_WS_ACCEPT },
+		  "Connection: Upgrade\r\nSec-WebSocket-Accept: "
+		  "s3pPLMBiTxaQ9kGZmbcfusNxiXa=\r\n\r\n",
+		    NULL, HTTP_E_WS_ACCEPT },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
-		    "\r\nSec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n", NULL,
-		    HTTP_E_WS_ACCEPT },
+		  "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
+		  "\r\nSec-WebSocket-Accept: " RFC_ACCEPT "\r\n\r\n",
+		    NULL, HTTP_E_WS_ACCEPT },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
-		    "\r\nSec-WebSocket-Extensions: permessage-deflate\r\n\r\n",
+		  "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
+		  "\r\nSec-WebSocket-Extensions: permessage-deflate\r\n\r\n",
 		    NULL, HTTP_E_WS_EXTENSION },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
-		    "\r\nSec-WebSocket-Protocol: capnweb\r\n\r\n", NULL,
-		    HTTP_E_WS_PROTOCOL },
+		  "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
+		  "\r\nSec-WebSocket-Protocol: capnweb\r\n\r\n",
+		    NULL, HTTP_E_WS_PROTOCOL },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
-		    "\r\nSec-WebSocket-Protocol: capnweb\r\n\r\n", "capnweb",
-		    0 },
+		  "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
+		  "\r\nSec-WebSocket-Protocol: capnweb\r\n\r\n",
+		    "capnweb", 0 },
 		{ "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-		    "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
-		    "\r\nSec-WebSocket-Protocol: other\r\n\r\n", "capnweb",
-		    HTTP_E_WS_PROTOCOL },
+		  "Connection: Upgrade\r\nSec-WebSocket-Accept: " RFC_ACCEPT
+		  "\r\nSec-WebSocket-Protocol: other\r\n\r\n",
+		    "capnweb", HTTP_E_WS_PROTOCOL },
 		{ upgrade_res, "capnweb", 0 },
 	};
 	struct http_response res;
@@ -661,8 +686,8 @@ START_TEST(test_client_check_response)
 		ck_assert_msg(rc == c[i].err, "case %zu: got %d want %d", i, rc,
 		    c[i].err);
 		if (rc < 0)
-			ck_assert_str_ne(http_strerror(rc),
-			    "unknown HTTP error");
+			ck_assert_str_ne(
+			    http_strerror(rc), "unknown HTTP error");
 	}
 }
 END_TEST

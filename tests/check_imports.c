@@ -31,7 +31,7 @@ START_TEST(seed_examples)
 	    "import { greet } from 'greeter'", "async () => greet('ada')");
 	/* Trailing code on an import line reaches module scope with it. */
 	ck_split("import { greet } from 'greeter'; const size = 3\n"
-	    "async () => greet('ada').repeat(size).length",
+		 "async () => greet('ada').repeat(size).length",
 	    "import { greet } from 'greeter'; const size = 3",
 	    "async () => greet('ada').repeat(size).length");
 	/* The arrow on the import line goes with it, leaving the body empty. */
@@ -44,10 +44,13 @@ START_TEST(no_imports)
 {
 	ck_split("async () => 6 * 7", "", "async () => 6 * 7");
 	ck_split("", "", "");
-	ck_split("// a note\n\nasync () => 1", "", "// a note\n\nasync () => 1");
-	ck_split("async () => {\n  import('x')\n}", "", "async () => {\n  import('x')\n}");
+	ck_split(
+	    "// a note\n\nasync () => 1", "", "// a note\n\nasync () => 1");
+	ck_split("async () => {\n  import('x')\n}", "",
+	    "async () => {\n  import('x')\n}");
 	/* Dynamic import and import.meta are expressions, not declarations. */
-	ck_split("import('x').then(m => m)\n", "", "import('x').then(m => m)\n");
+	ck_split(
+	    "import('x').then(m => m)\n", "", "import('x').then(m => m)\n");
 	ck_split("import.meta\n", "", "import.meta\n");
 	ck_split("imports => imports.length", "", "imports => imports.length");
 	ck_split("import$ => 1", "", "import$ => 1");
@@ -64,13 +67,15 @@ END_TEST
 
 START_TEST(declaration_forms)
 {
-	ck_split("import 'polyfill'\nasync () => 1", "import 'polyfill'", "async () => 1");
+	ck_split("import 'polyfill'\nasync () => 1", "import 'polyfill'",
+	    "async () => 1");
 	ck_split("import\"p\"\nasync () => 1", "import\"p\"", "async () => 1");
 	ck_split("import * as ns from \"lib\"\nasync () => ns.x",
 	    "import * as ns from \"lib\"", "async () => ns.x");
 	ck_split("import d, { a as b } from 'm'\nasync () => b",
 	    "import d, { a as b } from 'm'", "async () => b");
-	ck_split("import{a}from'm'\nasync () => a", "import{a}from'm'", "async () => a");
+	ck_split("import{a}from'm'\nasync () => a", "import{a}from'm'",
+	    "async () => a");
 	/* A quoted binding name inside braces is not the specifier. */
 	ck_split("import { 'a-b' as ab } from 'm'\nasync () => ab",
 	    "import { 'a-b' as ab } from 'm'", "async () => ab");
@@ -83,9 +88,11 @@ START_TEST(multi_line_declarations)
 {
 	ck_split("import {\n  a,\n  b\n} from 'x'\nasync () => a + b",
 	    "import {\n  a,\n  b\n} from 'x'", "async () => a + b");
-	ck_split("import {\n  a, // first\n  /* } from 'fake' */ b\n} from 'x'; const c = 1\n"
-	    "async () => a + b + c",
-	    "import {\n  a, // first\n  /* } from 'fake' */ b\n} from 'x'; const c = 1",
+	ck_split("import {\n  a, // first\n  /* } from 'fake' */ b\n} from "
+		 "'x'; const c = 1\n"
+		 "async () => a + b + c",
+	    "import {\n  a, // first\n  /* } from 'fake' */ b\n} from 'x'; "
+	    "const c = 1",
 	    "async () => a + b + c");
 	ck_split("import d\n  from 'm'\nasync () => d", "import d\n  from 'm'",
 	    "async () => d");
@@ -95,32 +102,38 @@ END_TEST
 START_TEST(blank_and_comment_lines)
 {
 	/* Between imports they are lifted with them... */
-	ck_split("import a from 'a'\n\n// the helper\nimport b from 'b'\nasync () => a(b)",
-	    "import a from 'a'\n\n// the helper\nimport b from 'b'", "async () => a(b)");
+	ck_split("import a from 'a'\n\n// the helper\nimport b from 'b'\nasync "
+		 "() => a(b)",
+	    "import a from 'a'\n\n// the helper\nimport b from 'b'",
+	    "async () => a(b)");
 	ck_split("/* header\n   comment */\nimport a from 'a'\nasync () => a",
 	    "/* header\n   comment */\nimport a from 'a'", "async () => a");
-	ck_split("\n\n  import a from 'a'\nasync () => a", "\n\n  import a from 'a'",
-	    "async () => a");
-	ck_split("/* c */ import a from 'a'\nasync () => a", "/* c */ import a from 'a'",
-	    "async () => a");
+	ck_split("\n\n  import a from 'a'\nasync () => a",
+	    "\n\n  import a from 'a'", "async () => a");
+	ck_split("/* c */ import a from 'a'\nasync () => a",
+	    "/* c */ import a from 'a'", "async () => a");
 	/* ...after the last import they stay with the body. */
 	ck_split("import a from 'a'\n\n// the arrow\nasync () => a",
 	    "import a from 'a'", "\n// the arrow\nasync () => a");
-	ck_split("import a from 'a'\nimport b from 'b'\n", "import a from 'a'\nimport b from 'b'", "");
+	ck_split("import a from 'a'\nimport b from 'b'\n",
+	    "import a from 'a'\nimport b from 'b'", "");
 }
 END_TEST
 
 START_TEST(line_ends_and_malformed)
 {
-	ck_split("import a from 'a'\r\nasync () => a", "import a from 'a'", "async () => a");
+	ck_split("import a from 'a'\r\nasync () => a", "import a from 'a'",
+	    "async () => a");
 	ck_split("import a from 'a'\r\nimport b from 'b'\r\nasync () => a",
 	    "import a from 'a'\r\nimport b from 'b'", "async () => a");
 	/* A declaration that never reaches its specifier takes the rest: the
 	 * engine then reports the syntax error against the import. */
 	ck_split("import { a\nasync () => a", "import { a\nasync () => a", "");
 	ck_split("import a;\nasync () => a", "import a;\nasync () => a", "");
-	ck_split("import 'unterminated\nasync () => 1", "import 'unterminated\nasync () => 1", "");
-	ck_assert_uint_eq(imports_declaration_end("import a from 'b' x", 19, 0), 17);
+	ck_split("import 'unterminated\nasync () => 1",
+	    "import 'unterminated\nasync () => 1", "");
+	ck_assert_uint_eq(
+	    imports_declaration_end("import a from 'b' x", 19, 0), 17);
 	ck_assert_uint_eq(imports_declaration_end("x", 1, 0), 0);
 	ck_assert_uint_eq(imports_declaration_end("import", 6, 0), 6);
 }

@@ -67,8 +67,8 @@ lex_all(const char *src, char *out, size_t outlen, struct lexer *lxp)
 			    (int)t.raw.len, t.raw.s, t.tail ? "`" : "${");
 			break;
 		default:
-			o += (size_t)snprintf(out + o, outlen - o, "%s",
-			    lexer_tok_text(t.type));
+			o += (size_t)snprintf(
+			    out + o, outlen - o, "%s", lexer_tok_text(t.type));
 			break;
 		}
 		n++;
@@ -85,8 +85,8 @@ check_lex(const char *src, const char *want)
 	char out[1024];
 
 	ck_assert_msg(lex_all(src, out, sizeof(out), NULL) >= 0, "%s", src);
-	ck_assert_msg(strcmp(out, want) == 0, "%s:\n got %s\nwant %s", src,
-	    out, want);
+	ck_assert_msg(
+	    strcmp(out, want) == 0, "%s:\n got %s\nwant %s", src, out, want);
 }
 
 static void
@@ -95,20 +95,22 @@ check_lex_err(const char *src, const char *msg, unsigned line, unsigned col)
 	char out[1024];
 	struct lexer lx;
 
-	ck_assert_msg(lex_all(src, out, sizeof(out), &lx) < 0, "%s: lexed",
-	    src);
+	ck_assert_msg(
+	    lex_all(src, out, sizeof(out), &lx) < 0, "%s: lexed", src);
 	ck_assert_msg(strcmp(lx.err, msg) == 0 && lx.err_line == line &&
-	    lx.err_col == col, "%s: got %s (%u:%u)", src, lx.err,
-	    lx.err_line, lx.err_col);
+		lx.err_col == col,
+	    "%s: got %s (%u:%u)", src, lx.err, lx.err_line, lx.err_col);
 }
 
 START_TEST(test_punctuators)
 {
 	check_lex("a>>>=b>>=c>>>d", "id:a >>>= id:b >>= id:c >>> id:d");
-	check_lex("a?.b ?.5 ?\? c ?\?= d", "id:a ?. id:b ? num:0.5 ?\? id:c ?\?= id:d");
+	check_lex("a?.b ?.5 ?\? c ?\?= d",
+	    "id:a ?. id:b ? num:0.5 ?\? id:c ?\?= id:d");
 	check_lex("...a => **= ** *= ||= &&= |= &= ^=",
 	    "... id:a => **= ** *= ||= &&= |= &= ^=");
-	check_lex("a===b!==c==d!=e<=f>=g", "id:a === id:b !== id:c == id:d != id:e <= id:f >= id:g");
+	check_lex("a===b!==c==d!=e<=f>=g",
+	    "id:a === id:b !== id:c == id:d != id:e <= id:f >= id:g");
 	check_lex("x++ + ++y-- - --z", "id:x ++ + ++ id:y -- - -- id:z");
 	check_lex("{}()[];,:~!%", "{ } ( ) [ ] ; , : ~ ! %");
 	check_lex("/ /=", "/ /=");
@@ -117,7 +119,8 @@ END_TEST
 
 START_TEST(test_numbers)
 {
-	check_lex("0x1F 0o17 0b101 1_000 .5 1e3 2E-2", "num:31 num:15 num:5 num:1000 num:0.5 num:1000 num:0.02");
+	check_lex("0x1F 0o17 0b101 1_000 .5 1e3 2E-2",
+	    "num:31 num:15 num:5 num:1000 num:0.5 num:1000 num:0.02");
 	check_lex("017 019 08.5 0", "num:15(o) num:19(o) num:8.5(o) num:0");
 	check_lex("10n 0xFFn 1_0n", "big:10 big:0xFF big:10");
 	check_lex("1.5.toString", "num:1.5 . id:toString");
@@ -136,9 +139,13 @@ END_TEST
 
 START_TEST(test_names)
 {
-	check_lex("if iff yield await let async of", "kw:if id:iff kw:yield kw:await kw:let kw:async kw:of");
-	check_lex("$_ _$1 \\u0061b caf\xC3\xA9 #priv", "id:$_ id:_$1 id:ab id:caf\xC3\xA9 priv:priv");
-	check_lex("\xC2\xA0" "a\xEF\xBB\xBF b", "id:a id:b");
+	check_lex("if iff yield await let async of",
+	    "kw:if id:iff kw:yield kw:await kw:let kw:async kw:of");
+	check_lex("$_ _$1 \\u0061b caf\xC3\xA9 #priv",
+	    "id:$_ id:_$1 id:ab id:caf\xC3\xA9 priv:priv");
+	check_lex("\xC2\xA0"
+		  "a\xEF\xBB\xBF b",
+	    "id:a id:b");
 }
 END_TEST
 
@@ -147,10 +154,13 @@ START_TEST(test_lines)
 	struct ast_arena *a = ast_arena_new();
 	struct lexer lx;
 	struct token t;
-	const char *src = "a // c\nb /* x\r\n */ c\r\nd\xE2\x80\xA8" "e /* */ f \xF0\x9F\x98\x80 g";
+	const char *src = "a // c\nb /* x\r\n */ c\r\nd\xE2\x80\xA8"
+			  "e /* */ f \xF0\x9F\x98\x80 g";
 
 	check_lex("a // c\nb /* x\n */ c /**/ d", "id:a ^id:b ^id:c id:d");
-	check_lex("a\rb\r\nc\xE2\x80\xA9" "d", "id:a ^id:b ^id:c ^id:d");
+	check_lex("a\rb\r\nc\xE2\x80\xA9"
+		  "d",
+	    "id:a ^id:b ^id:c ^id:d");
 	lexer_init(&lx, a, src, strlen(src));
 	ck_assert_int_eq(lexer_next(&lx, &t), 0);
 	ck_assert_uint_eq(t.line, 1);

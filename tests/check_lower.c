@@ -39,19 +39,21 @@ lowered(const char *src, enum lower_goal goal)
 	return out;
 }
 
-#define ASSERT_LOWERS(src, want) do { \
-	char *got_ = lowered((src), LOWER_SCRIPT); \
-	ck_assert_str_eq(got_, (want)); \
-	free(got_); \
-} while (0)
+#define ASSERT_LOWERS(src, want)                                               \
+	do {                                                                   \
+		char *got_ = lowered((src), LOWER_SCRIPT);                     \
+		ck_assert_str_eq(got_, (want));                                \
+		free(got_);                                                    \
+	} while (0)
 
-#define ASSERT_CONTAINS(src, goal, part) do { \
-	char *got_ = lowered((src), (goal)); \
-	if (strstr(got_, (part)) == NULL) \
-		ck_abort_msg("'%s' lowered to '%s', lacking '%s'", (src), got_, \
-		    (part)); \
-	free(got_); \
-} while (0)
+#define ASSERT_CONTAINS(src, goal, part)                                       \
+	do {                                                                   \
+		char *got_ = lowered((src), (goal));                           \
+		if (strstr(got_, (part)) == NULL)                              \
+			ck_abort_msg("'%s' lowered to '%s', lacking '%s'",     \
+			    (src), got_, (part));                              \
+		free(got_);                                                    \
+	} while (0)
 
 START_TEST(test_h1_names_tdz_eval)
 {
@@ -60,7 +62,8 @@ START_TEST(test_h1_names_tdz_eval)
 
 	/* function name inference */
 	ASSERT_LOWERS("x = () => 1;",
-	    "x = __cm.fname(function () {\"use cm noctor\"; return 1; }, \"x\");");
+	    "x = __cm.fname(function () {\"use cm noctor\"; return 1; }, "
+	    "\"x\");");
 	ASSERT_LOWERS("o = { 'a b': function () {} };",
 	    "o = {\"a b\": __cm.fname(function () { }, \"a b\")};");
 	ASSERT_LOWERS("(x) = function () {};", "x = function () { };");
@@ -76,7 +79,8 @@ START_TEST(test_h1_names_tdz_eval)
 	ASSERT_CONTAINS("const m = g(); function f() { return m; }",
 	    LOWER_SCRIPT, "return ($tdz$1 ? m : __cm.tdz(\"m\"));");
 	ASSERT_CONTAINS("let Map = g; const m = new Map(); "
-	    "function f() { return m; }", LOWER_SCRIPT, "$tdz$");
+			"function f() { return m; }",
+	    LOWER_SCRIPT, "$tdz$");
 	/* direct eval stays direct; its code is lowered at run time */
 	ASSERT_LOWERS("{ let y; eval(s); }",
 	    "{ var y = void 0; eval(__cm.evalSrc(eval, s, 0, [\"y\"])); }");
@@ -93,14 +97,16 @@ START_TEST(test_h1_names_tdz_eval)
 	ASSERT_CONTAINS("export default function () {}", LOWER_MODULE,
 	    "__cm.fname($default, \"default\");");
 	/* eval code: lexical names of their own, var names listed */
-	ck_assert_int_eq(lower_source_opts(ev, strlen(ev), LOWER_F_EVAL, 100,
-	    NULL, 0, &r), 0);
+	ck_assert_int_eq(
+	    lower_source_opts(ev, strlen(ev), LOWER_F_EVAL, 100, NULL, 0, &r),
+	    0);
 	ck_assert_ptr_nonnull(strstr(r.code, "var v$101 = 1;"));
 	ck_assert_str_eq(r.vars, "g\nw\ne\n");
 	free(r.code);
 	free(r.vars);
 	ck_assert_int_eq(lower_source_opts("let q; with (o) {}", 18,
-	    LOWER_F_STRICT, 0, NULL, 0, &r), -1);
+			     LOWER_F_STRICT, 0, NULL, 0, &r),
+	    -1);
 }
 END_TEST
 
@@ -129,11 +135,10 @@ END_TEST
 START_TEST(test_let_const)
 {
 	ASSERT_LOWERS("let x = 1; const y = 2;", "var x = 1; var y = 2;");
-	ASSERT_LOWERS("let x = 1; { let x = 2; }",
-	    "var x = 1; { var x$1 = 2; }");
+	ASSERT_LOWERS(
+	    "let x = 1; { let x = 2; }", "var x = 1; { var x$1 = 2; }");
 	ASSERT_LOWERS("let x;", "var x = void 0;");
-	ASSERT_LOWERS("const c = 1; c = 2;",
-	    "var c = 1; __cm.constAssign(2);");
+	ASSERT_LOWERS("const c = 1; c = 2;", "var c = 1; __cm.constAssign(2);");
 	ASSERT_LOWERS("x; let x = 1;", "__cm.tdz(\"x\"); var x = 1;");
 }
 END_TEST
@@ -143,7 +148,8 @@ START_TEST(test_loop_env)
 	ASSERT_LOWERS("for (let i = 0; i < 2; i++) f(() => i);",
 	    "var $env$1; for ($env$1 = {}, $env$1.i = 0; $env$1.i < 2; "
 	    "$env$1 = {i: $env$1.i}, $env$1.i++) f((function ($env$1) { "
-	    "return function () {\"use cm noctor\"; return $env$1.i; }; })($env$1));");
+	    "return function () {\"use cm noctor\"; return $env$1.i; }; "
+	    "})($env$1));");
 	ASSERT_LOWERS("for (let i = 0; i < 2; i++) f(i);",
 	    "for (var i = 0; i < 2; i++) f(i);");
 }
@@ -155,7 +161,8 @@ START_TEST(test_arrow)
 	    "function f() {var $this = this; return function () {"
 	    "\"use cm noctor\"; return $this.x; }; }");
 	ASSERT_LOWERS("var g = (a, b) => a + b;",
-	    "var g = __cm.fname(function (a, b) {\"use cm noctor\"; return a + b; }, "
+	    "var g = __cm.fname(function (a, b) {\"use cm noctor\"; return a + "
+	    "b; }, "
 	    "\"g\");");
 	/* only the lowering writes the directive that makes no constructor */
 	ASSERT_CONTAINS("function f() { 'use cm noctor'; }", LOWER_SCRIPT,
@@ -171,11 +178,12 @@ START_TEST(test_operators)
 {
 	ASSERT_LOWERS("x = a ?? b;", "x = (a != null ? a : b);");
 	ASSERT_LOWERS("x = 2 ** 3;", "x = Math.pow(2, 3);");
-	ASSERT_LOWERS("x = a?.b;", "var $1; x = (($1 = a) == null ? void 0 : "
+	ASSERT_LOWERS("x = a?.b;",
+	    "var $1; x = (($1 = a) == null ? void 0 : "
 	    "$1.b);");
 	ASSERT_LOWERS("a ||= b;", "(a || (a = b));");
-	ASSERT_LOWERS("x = 0b101 + 0o17 + 1_000 + 0x10;",
-	    "x = 5 + 15 + 1000 + 16;");
+	ASSERT_LOWERS(
+	    "x = 0b101 + 0o17 + 1_000 + 0x10;", "x = 5 + 15 + 1000 + 16;");
 }
 END_TEST
 
@@ -183,7 +191,8 @@ START_TEST(test_template)
 {
 	ASSERT_LOWERS("x = `a${b}c${d}`;", "x = \"a\".concat(b, \"c\", d);");
 	ASSERT_LOWERS("x = `plain`;", "x = \"plain\";");
-	ASSERT_CONTAINS("f`a${1}`;", LOWER_SCRIPT, "__cm.tplObj([\"a\", \"\"], "
+	ASSERT_CONTAINS("f`a${1}`;", LOWER_SCRIPT,
+	    "__cm.tplObj([\"a\", \"\"], "
 	    "[\"a\", \"\"])");
 }
 END_TEST
@@ -211,22 +220,26 @@ START_TEST(test_async_one_function)
 	got = lowered("async () => 6*7", LOWER_MODULE);
 	ck_assert_int_eq(count_of(got, "function"), 2);
 	ck_assert_ptr_null(strstr(got, "asyncNow"));
-	ck_assert_ptr_nonnull(strstr(got, "__cm.asyncArrow(function () {\"use "
+	ck_assert_ptr_nonnull(strstr(got,
+	    "__cm.asyncArrow(function () {\"use "
 	    "cm noctor\";return 6 * 7; }, 1)"));
 	free(got);
 	ASSERT_CONTAINS("x = [async (a, b) => { await a; return b; }];",
-	    LOWER_SCRIPT, "x = [__cm.asyncArrow(function (a, b) {\"use cm "
+	    LOWER_SCRIPT,
+	    "x = [__cm.asyncArrow(function (a, b) {\"use cm "
 	    "noctor\";__cm.await(a); return b; }, 0)];");
 	/* other async functions with no await and plain parameters: one
 	 * function whose returns settle the promise; a body that cannot
 	 * throw needs no try/catch */
 	ASSERT_CONTAINS("x = [async function () {}, async function () { "
-	    "return !1 ? \"a\" + 2 : null; }];", LOWER_SCRIPT,
+			"return !1 ? \"a\" + 2 : null; }];",
+	    LOWER_SCRIPT,
 	    "function () {\"use cm noctor\"; return __cm.asyncValue(); }, 1, "
 	    "\"\"), __cm.genFn(function () {\"use cm noctor\"; return "
 	    "__cm.asyncValue(!1 ? \"a\" + 2 : null); }, 1, \"\")]");
 	ASSERT_CONTAINS("x = [async function (a) { return a * 2; }];",
-	    LOWER_SCRIPT, "__cm.genFn(function (a) {\"use cm noctor\"; try { "
+	    LOWER_SCRIPT,
+	    "__cm.genFn(function (a) {\"use cm noctor\"; try { "
 	    "return __cm.asyncValue(a * 2); } catch ($e$1) { return "
 	    "__cm.asyncThrow($e$1); } }, 1, \"\")");
 	ASSERT_CONTAINS("x = [async function () { return 1 in 2; }];",
@@ -236,18 +249,23 @@ START_TEST(test_async_one_function)
 	    "function f(a, b) {\"use cm noctor\"; try { g(a); } catch ($e$2) { "
 	    "return __cm.asyncThrow($e$2); } return __cm.asyncValue(); }");
 	ASSERT_CONTAINS("async function f() { if (a) return; return 1; }",
-	    LOWER_SCRIPT, "if (a) return __cm.asyncValue(); "
+	    LOWER_SCRIPT,
+	    "if (a) return __cm.asyncValue(); "
 	    "return __cm.asyncValue(1);");
 	/* returns of nested functions stay plain */
-	ASSERT_CONTAINS("async function f() { return function () { return 1; }; }",
+	ASSERT_CONTAINS(
+	    "async function f() { return function () { return 1; }; }",
 	    LOWER_SCRIPT, "return __cm.asyncValue(function () {return 1; });");
-	ASSERT_CONTAINS("x = { async m() { return () => { return super.y; }; } };",
-	    LOWER_SCRIPT, "try { var $this = this; return __cm.asyncValue("
+	ASSERT_CONTAINS(
+	    "x = { async m() { return () => { return super.y; }; } };",
+	    LOWER_SCRIPT,
+	    "try { var $this = this; return __cm.asyncValue("
 	    "function () {\"use cm noctor\"; return __cm.superGet($1, \"y\", "
 	    "$this); }); }");
 	/* a return code runs after (finally, for-of closing) keeps asyncNow,
 	 * which settles the promise only when the body is done */
-	ASSERT_CONTAINS("async function f() { try { return 1; } finally { g(); } }",
+	ASSERT_CONTAINS(
+	    "async function f() { try { return 1; } finally { g(); } }",
 	    LOWER_SCRIPT, "return __cm.asyncNow(function () {");
 	ASSERT_CONTAINS("async function f() { for (const x of y) return x; }",
 	    LOWER_SCRIPT, "return __cm.asyncNow(function () {");
@@ -269,8 +287,8 @@ START_TEST(test_async_params_fallback)
 	    "return __cm.asyncNow(function (");
 	ASSERT_CONTAINS("x = [async (...r) => r];", LOWER_SCRIPT,
 	    "return __cm.asyncNow(function () {");
-	ASSERT_CONTAINS("async function f(a, b = 1) { return a; }", LOWER_SCRIPT,
-	    "return __cm.asyncNow(function (a) {");
+	ASSERT_CONTAINS("async function f(a, b = 1) { return a; }",
+	    LOWER_SCRIPT, "return __cm.asyncNow(function (a) {");
 }
 END_TEST
 
@@ -286,20 +304,25 @@ START_TEST(test_coroutines)
 {
 	ASSERT_LOWERS("async function f(a) { await a; }",
 	    "var $af$1 = __cm.genFn(f, 1); "
-	    "function f(a) {\"use cm noctor\"; return __cm.async(function (a) { "
-	    "\"use cm noctor\"; __cm.await(a); }, this, arguments, new.target); }");
+	    "function f(a) {\"use cm noctor\"; return __cm.async(function (a) "
+	    "{ "
+	    "\"use cm noctor\"; __cm.await(a); }, this, arguments, "
+	    "new.target); }");
 	/* generators pass themselves (their `prototype`) and new.target */
 	ASSERT_CONTAINS("function* g() { yield 1; yield* h(); }", LOWER_SCRIPT,
 	    "var $gf$1 = __cm.genFn(g, 2); function g() {\"use cm noctor\"; "
 	    "return __cm.gen(function () { \"use cm noctor\"; __cm.yield(1); "
 	    "__cm.yieldStar(h()); }, this, arguments, $gf$1, new.target);");
 	ASSERT_CONTAINS("x = [function* () {}];", LOWER_SCRIPT,
-	    "__cm.genFn(function $gf$1() {\"use cm noctor\"; return __cm.gen(function () "
-	    "{ \"use cm noctor\"; }, this, arguments, $gf$1, new.target); }, 2, \"\")");
+	    "__cm.genFn(function $gf$1() {\"use cm noctor\"; return "
+	    "__cm.gen(function () "
+	    "{ \"use cm noctor\"; }, this, arguments, $gf$1, new.target); }, "
+	    "2, \"\")");
 	ASSERT_CONTAINS("x = [function* g(g) {}];", LOWER_SCRIPT,
 	    "__cm.genFn(function $gf$1(g) {");
 	ASSERT_CONTAINS("x = [async function () { return await 1; }];",
-	    LOWER_SCRIPT, "__cm.genFn(function () {\"use cm noctor\"; return "
+	    LOWER_SCRIPT,
+	    "__cm.genFn(function () {\"use cm noctor\"; return "
 	    "__cm.async(function () { \"use cm noctor\"; return __cm.await(1); "
 	    "}, this, arguments, new.target); }, 1, \"\")");
 	/* No await of its own: no coroutine (a nested function's awaits are
@@ -307,14 +330,17 @@ START_TEST(test_coroutines)
 	 * settle the promise and whose throws reject it. */
 	ASSERT_CONTAINS("x = [async function () { return y; }];", LOWER_SCRIPT,
 	    "__cm.genFn(function () {\"use cm noctor\"; try { return "
-	    "__cm.asyncValue(y); } catch ($e$1) { return __cm.asyncThrow($e$1); "
+	    "__cm.asyncValue(y); } catch ($e$1) { return "
+	    "__cm.asyncThrow($e$1); "
 	    "} }, 1, \"\")");
 	ASSERT_CONTAINS("async function f() { return async () => await 1; }",
-	    LOWER_SCRIPT, "try { return __cm.asyncValue(__cm.asyncArrow(function "
+	    LOWER_SCRIPT,
+	    "try { return __cm.asyncValue(__cm.asyncArrow(function "
 	    "() {\"use cm noctor\";return __cm.await(1); }, 0)); }");
 	ASSERT_CONTAINS("async function f() { for await (const x of y); }",
 	    LOWER_SCRIPT, "return __cm.async(function () {");
-	/* A module whose only await is a for await is still async at the top. */
+	/* A module whose only await is a for await is still async at the top.
+	 */
 	ASSERT_CONTAINS("for await (const x of y);", LOWER_MODULE,
 	    "return __cm.async(function () {");
 	/* an async generator awaits its return value at the return */
@@ -323,7 +349,8 @@ START_TEST(test_coroutines)
 	ASSERT_CONTAINS("function* g() { try { yield 1; } catch (e) {} }",
 	    LOWER_SCRIPT, "catch (e) { if (__cm.isGenReturn(e)) throw e;");
 	ASSERT_CONTAINS("async function* g() { yield* h(); }", LOWER_SCRIPT,
-	    "__cm.asyncGen(function () { \"use cm noctor\"; __cm.asyncYieldStar(h());");
+	    "__cm.asyncGen(function () { \"use cm noctor\"; "
+	    "__cm.asyncYieldStar(h());");
 	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
 	    LOWER_SCRIPT, "__cm.asyncIter(y)");
 }
@@ -333,7 +360,8 @@ START_TEST(test_for_of)
 {
 	char *got = lowered("for (const x of xs) f(x);", LOWER_SCRIPT);
 
-	ck_assert_ptr_nonnull(strstr(got, "$1 = xs; $7 = __cm.ofArray($1); "
+	ck_assert_ptr_nonnull(strstr(got,
+	    "$1 = xs; $7 = __cm.ofArray($1); "
 	    "$1 = $7 ? void 0 : __cm.iter($1);"));
 	ck_assert_ptr_nonnull(strstr(got, "x = $7 ? $7[$8++] : $5;"));
 	ck_assert_ptr_nonnull(strstr(got, "if ($2) __cm.iterClose($1);"));
@@ -346,18 +374,20 @@ END_TEST
 START_TEST(test_dynamic_import)
 {
 	ASSERT_LOWERS("x = import(\"m\");", "x = __cm.importDynamic(\"m\");");
-	ASSERT_CONTAINS("x = import(\"m\");", LOWER_MODULE,
-	    "__m.importDynamic(\"m\")");
+	ASSERT_CONTAINS(
+	    "x = import(\"m\");", LOWER_MODULE, "__m.importDynamic(\"m\")");
 }
 END_TEST
 
 START_TEST(test_module_shape)
 {
 	char *got = lowered("import a, { b as c } from \"m\";\n"
-	    "export const d = a + c;\nexport default 5;\n", LOWER_MODULE);
+			    "export const d = a + c;\nexport default 5;\n",
+	    LOWER_MODULE);
 
 	/* export getters first, then the imports, then the body */
-	ck_assert_str_eq(got, "(function (__m) { \"use strict\"; var $m$1; "
+	ck_assert_str_eq(got,
+	    "(function (__m) { \"use strict\"; var $m$1; "
 	    "__m.export(\"d\", function () { return d; }); "
 	    "__m.export(\"default\", function () { return $default; }); "
 	    "$m$1 = __m.import(\"m\"); var d = $m$1.default + $m$1.b; "
@@ -382,21 +412,25 @@ START_TEST(test_module_params)
 		/* a local d is not the parameter */
 		{ "let d = 1; export default d;\n", "(function (__m) { " },
 		/* a direct eval or the module's arguments may reach any */
-		{ "export default () => eval('1');\n", "(function (__m, d, e) { " },
+		{ "export default () => eval('1');\n",
+		    "(function (__m, d, e) { " },
 		{ "export default arguments;\n", "(function (__m, d, e) { " },
 	};
 	size_t i;
 
 	/* The entry's scope arrives as parameters; a free use reads them. */
-	ck_assert_int_eq(lower_module_params(src, strlen(src), "d, e", &res), 0);
+	ck_assert_int_eq(
+	    lower_module_params(src, strlen(src), "d, e", &res), 0);
 	ck_assert_ptr_nonnull(strstr(res.code, "(function (__m, d) { "));
 	ck_assert_ptr_nonnull(strstr(res.code, "return d(1);"));
 	free(res.code);
 	for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
 		ck_assert_int_eq(lower_module_params(kept[i].src,
-		    strlen(kept[i].src), "d, e", &res), 0);
-		ck_assert_msg(strncmp(res.code, kept[i].head,
-		    strlen(kept[i].head)) == 0, "%s -> %s", kept[i].src, res.code);
+				     strlen(kept[i].src), "d, e", &res),
+		    0);
+		ck_assert_msg(
+		    strncmp(res.code, kept[i].head, strlen(kept[i].head)) == 0,
+		    "%s -> %s", kept[i].src, res.code);
 		free(res.code);
 	}
 	/* Other modules keep the one parameter. */
@@ -429,14 +463,17 @@ START_TEST(test_errors)
 	struct lower_result res;
 	const char *src = "let a = 1;\nlet b = 10n;\n";
 
-	ck_assert_int_eq(lower_source(src, strlen(src), LOWER_SCRIPT, &res), -1);
+	ck_assert_int_eq(
+	    lower_source(src, strlen(src), LOWER_SCRIPT, &res), -1);
 	ck_assert_ptr_null(res.code);
-	ck_assert_str_eq(res.error, "SyntaxError: BigInt is not supported (2:9)");
+	ck_assert_str_eq(
+	    res.error, "SyntaxError: BigInt is not supported (2:9)");
 	ck_assert_uint_eq(res.line, 2);
 	ck_assert_uint_eq(res.col, 9);
 
 	src = "let a = ;";
-	ck_assert_int_eq(lower_source(src, strlen(src), LOWER_SCRIPT, &res), -1);
+	ck_assert_int_eq(
+	    lower_source(src, strlen(src), LOWER_SCRIPT, &res), -1);
 	ck_assert_str_eq(res.error, "SyntaxError: Unexpected token ';' (1:9)");
 	ck_assert_ptr_null(res.code);
 }
@@ -465,7 +502,8 @@ START_TEST(test_bad_input_no_crash)
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int rc = lower_source(bad[i], strlen(bad[i]), LOWER_SCRIPT, &res);
+		int rc =
+		    lower_source(bad[i], strlen(bad[i]), LOWER_SCRIPT, &res);
 
 		if (rc == 0) {
 			ck_assert_ptr_nonnull(res.code);
@@ -496,10 +534,11 @@ START_TEST(test_h2_destructuring)
 	    "q = __cm.dRest($2); } catch ($e$3) { __cm.dAbort($2, $e$3); }; "
 	    "r = $1; }");
 	/* parameters: TDZ for later ones; generators bind them when called */
-	ASSERT_CONTAINS("function f(x = y, y) {}", LOWER_SCRIPT,
-	    "__cm.tdz(\"y\")");
+	ASSERT_CONTAINS(
+	    "function f(x = y, y) {}", LOWER_SCRIPT, "__cm.tdz(\"y\")");
 	ASSERT_CONTAINS("function* g({a}) { yield a; }", LOWER_SCRIPT,
-	    ".a; return __cm.gen(function () { \"use cm noctor\"; __cm.yield(a); }");
+	    ".a; return __cm.gen(function () { \"use cm noctor\"; "
+	    "__cm.yield(a); }");
 	/* non-simple parameters: arguments is unmapped */
 	ASSERT_CONTAINS("function f(a, b = 1) { return arguments; }",
 	    LOWER_SCRIPT, "function f($p$1) {");

@@ -1,6 +1,6 @@
 /*
- * Check suite for libclient/proto/modules.c: name normalization, the five kinds,
- * the json rendering, the wire pairs, collisions and unsupported kinds.
+ * Check suite for libclient/proto/modules.c: name normalization, the five
+ * kinds, the json rendering, the wire pairs, collisions and unsupported kinds.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -10,12 +10,13 @@
 
 #include "proto/modules.h"
 
-#define CK_OWNED_STR(got, want) do {					\
-	char *got_ = (got);						\
-	ck_assert_ptr_nonnull(got_);					\
-	ck_assert_str_eq(got_, (want));					\
-	free(got_);							\
-} while (0)
+#define CK_OWNED_STR(got, want)                                                \
+	do {                                                                   \
+		char *got_ = (got);                                            \
+		ck_assert_ptr_nonnull(got_);                                   \
+		ck_assert_str_eq(got_, (want));                                \
+		free(got_);                                                    \
+	} while (0)
 
 static json_t *
 load(const char *s)
@@ -27,7 +28,8 @@ load(const char *s)
 	return v;
 }
 
-/* Runs cm_module_entries on `map`; compares the wire JSON or the failure text. */
+/* Runs cm_module_entries on `map`; compares the wire JSON or the failure text.
+ */
 static void
 ck_entries(const char *map, const char *wire, const char *text)
 {
@@ -69,25 +71,34 @@ END_TEST
 
 START_TEST(kinds_on_the_wire)
 {
-	ck_entries("{\"greeter\":\"export const greet = (name) => 'hello ' + name\"}",
-	    "[[\"greeter\",\"export const greet = (name) => 'hello ' + name\"]]", NULL);
+	ck_entries(
+	    "{\"greeter\":\"export const greet = (name) => 'hello ' + name\"}",
+	    "[[\"greeter\",\"export const greet = (name) => 'hello ' + "
+	    "name\"]]",
+	    NULL);
 	ck_entries("{\"./a.js\":{\"js\":\"export default 1\"}}",
 	    "[[\"a\",\"export default 1\"]]", NULL);
 	ck_entries("{\"c\":{\"cjs\":\"module.exports = 2\"}}",
 	    "[[\"c\",{\"cjs\":\"module.exports = 2\"}]]", NULL);
 	ck_entries("{\"cfg\":{\"json\":{\"b\":[1,2.50],\"a\":null}}}",
-	    "[[\"cfg\",\"export default {\\\"b\\\":[1,2.5],\\\"a\\\":null};\"]]", NULL);
-	ck_entries("{\"t\":{\"text\":\"hi\\n\"}}", "[[\"t\",{\"text\":\"hi\\n\"}]]", NULL);
-	ck_entries("{\"d\":{\"data\":{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AQ==\"}}}",
-	    "[[\"d\",{\"data\":{\"__executor_binary_v1__\":\"Uint8Array\",\"data\":\"AQ==\"}}]]",
+	    "[[\"cfg\",\"export default "
+	    "{\\\"b\\\":[1,2.5],\\\"a\\\":null};\"]]",
+	    NULL);
+	ck_entries("{\"t\":{\"text\":\"hi\\n\"}}",
+	    "[[\"t\",{\"text\":\"hi\\n\"}]]", NULL);
+	ck_entries("{\"d\":{\"data\":{\"__executor_binary_v1__\":"
+		   "\"Uint8Array\",\"data\":\"AQ==\"}}}",
+	    "[[\"d\",{\"data\":{\"__executor_binary_v1__\":\"Uint8Array\","
+	    "\"data\":\"AQ==\"}}]]",
 	    NULL);
 	/* Map order is kept. */
 	ck_entries("{\"z\":\"1\",\"a\":\"2\",\"m\":{\"text\":\"3\"}}",
 	    "[[\"z\",\"1\"],[\"a\",\"2\"],[\"m\",{\"text\":\"3\"}]]", NULL);
 	ck_entries("{}", "[]", NULL);
-	/* A module named like an Object.prototype member is an ordinary pair. */
-	ck_entries("{\"toString\":\"export default 1\"}", "[[\"toString\",\"export default 1\"]]",
-	    NULL);
+	/* A module named like an Object.prototype member is an ordinary pair.
+	 */
+	ck_entries("{\"toString\":\"export default 1\"}",
+	    "[[\"toString\",\"export default 1\"]]", NULL);
 }
 END_TEST
 
@@ -95,31 +106,44 @@ START_TEST(failures)
 {
 	ck_entries("{\"greeter\":\"a\",\"./greeter.js\":\"b\"}", NULL,
 	    "Module names \"greeter\" and \"./greeter.js\" both normalize to "
-	    "\"greeter\", so the map cannot tell them apart. Keep one of the two "
+	    "\"greeter\", so the map cannot tell them apart. Keep one of the "
+	    "two "
 	    "entries or rename the other.");
 	ck_entries("{\"ok\":\"1\",\"w\":{\"wasm\":\"AGFzbQ==\"}}", NULL,
-	    "Module \"w\" has no supported kind, so the executor cannot load it. "
-	    "Give it a source string, or an object with exactly one of the keys js, "
+	    "Module \"w\" has no supported kind, so the executor cannot load "
+	    "it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
 	    "cjs, json, text or data holding a value of that kind.");
 	ck_entries("{\"two\":{\"js\":\"1\",\"text\":\"2\"}}", NULL,
-	    "Module \"two\" has no supported kind, so the executor cannot load it. "
-	    "Give it a source string, or an object with exactly one of the keys js, "
+	    "Module \"two\" has no supported kind, so the executor cannot load "
+	    "it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
 	    "cjs, json, text or data holding a value of that kind.");
 	ck_entries("{\"n\":42}", NULL,
-	    "Module \"n\" has no supported kind, so the executor cannot load it. "
-	    "Give it a source string, or an object with exactly one of the keys js, "
+	    "Module \"n\" has no supported kind, so the executor cannot load "
+	    "it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
 	    "cjs, json, text or data holding a value of that kind.");
 	ck_entries("{\"t\":{\"text\":7}}", NULL,
-	    "Module \"t\" has no supported kind, so the executor cannot load it. "
-	    "Give it a source string, or an object with exactly one of the keys js, "
+	    "Module \"t\" has no supported kind, so the executor cannot load "
+	    "it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
 	    "cjs, json, text or data holding a value of that kind.");
 	ck_entries("{\"d\":{\"data\":\"AQ==\"}}", NULL,
-	    "Module \"d\" has no supported kind, so the executor cannot load it. "
-	    "Give it a source string, or an object with exactly one of the keys js, "
+	    "Module \"d\" has no supported kind, so the executor cannot load "
+	    "it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
 	    "cjs, json, text or data holding a value of that kind.");
 	ck_entries("{\"e\":{}}", NULL,
-	    "Module \"e\" has no supported kind, so the executor cannot load it. "
-	    "Give it a source string, or an object with exactly one of the keys js, "
+	    "Module \"e\" has no supported kind, so the executor cannot load "
+	    "it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
 	    "cjs, json, text or data holding a value of that kind.");
 	{
 		json_t *arr = json_array(), *entries = (json_t *)1;
@@ -138,7 +162,8 @@ START_TEST(json_module_and_declared)
 	json_t *v = load("{\"a\":\"\\u2028\",\"1\":[true]}"), *entries;
 	char *t;
 
-	CK_OWNED_STR(cm_render_json_module(v), "export default {\"1\":[true],\"a\":\"\xe2\x80\xa8\"};");
+	CK_OWNED_STR(cm_render_json_module(v),
+	    "export default {\"1\":[true],\"a\":\"\xe2\x80\xa8\"};");
 	json_decref(v);
 	v = load("\"x\"");
 	CK_OWNED_STR(cm_render_json_module(v), "export default \"x\";");
@@ -147,7 +172,8 @@ START_TEST(json_module_and_declared)
 
 	v = load("{\"greeter\":\"1\",\"./util.js\":\"2\"}");
 	ck_assert_int_eq(cm_module_entries(v, &entries, &t), 0);
-	CK_OWNED_STR(cm_module_declared_names(entries), "\"greeter\", \"util\"");
+	CK_OWNED_STR(
+	    cm_module_declared_names(entries), "\"greeter\", \"util\"");
 	json_decref(entries);
 	json_decref(v);
 	entries = json_array();

@@ -50,17 +50,19 @@ scripted_child(int fd, void *arg)
 	} else if (strcmp(cmd, "tool") == 0) {
 		uint32_t exec = f.exec_id;
 
-		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
+		test_frame_send(
+		    fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
 		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
 		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
 			return 3;
-		test_frame_send(fd, FRAME_RESULT, 0, exec, 0,
-		    (const char *)f.payload);
+		test_frame_send(
+		    fd, FRAME_RESULT, 0, exec, 0, (const char *)f.payload);
 	} else if (strncmp(cmd, "wait:", 5) == 0) {
 		test_frame_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
 		child_sleep_ms(atol(cmd + 5));
 		test_frame_send(fd, FRAME_HOST_WAIT, 0, f.exec_id, 0, NULL);
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
+		test_frame_send(
+		    fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
 	} else if (strncmp(cmd, "sleep:", 6) == 0) {
 		child_sleep_ms(atol(cmd + 6));
 		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
@@ -68,7 +70,8 @@ scripted_child(int fd, void *arg)
 		uint32_t exec = f.exec_id;
 		int count = 0;
 
-		/* Keeps state across invocations, as a retained isolate does. */
+		/* Keeps state across invocations, as a retained isolate does.
+		 */
 		frame_encode_header(buf, FRAME_RESULT, 1, exec, 0, 2);
 		memcpy(buf + FRAME_HEADER_SIZE, "{}", 2);
 		if (write(fd, buf, FRAME_HEADER_SIZE + 2) < 0)
@@ -82,8 +85,8 @@ scripted_child(int fd, void *arg)
 				for (;;)
 					child_sleep_ms(1000);
 			snprintf(out, sizeof(out), "%d", ++count);
-			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id,
-			    out);
+			test_frame_send(
+			    fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id, out);
 		}
 		return 0;
 	} else if (strcmp(cmd, "hang") == 0) {
@@ -108,7 +111,8 @@ scripted_child(int fd, void *arg)
 		char out[64];
 		int i, open_fds = 0;
 
-		/* A zero-byte write tells an open descriptor from a closed one. */
+		/* A zero-byte write tells an open descriptor from a closed one.
+		 */
 		for (i = 0; i < 256; i++)
 			if (i != fd && write(i, "", 0) == 0)
 				open_fds++;
@@ -116,7 +120,8 @@ scripted_child(int fd, void *arg)
 		    environ != NULL && environ[0] != NULL);
 		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
 	} else if (strcmp(cmd, "open") == 0) {
-		/* An engine bug that reaches open(2): the sandbox must kill us. */
+		/* An engine bug that reaches open(2): the sandbox must kill us.
+		 */
 		int o = open("/etc/hostname", O_RDONLY);
 
 		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
@@ -170,7 +175,8 @@ on_tool_call(struct pool_exec *e, uint32_t call_id, const uint8_t *p,
 	(void)len;
 	r->tool_calls++;
 	ck_assert_int_eq(pool_exec_reply(e, call_id, 0,
-	    (const uint8_t *)"{\"result\":7}", 12), 0);
+			     (const uint8_t *)"{\"result\":7}", 12),
+	    0);
 }
 
 static void
@@ -209,9 +215,8 @@ on_handles_closed(struct pool_exec *e, const char *reason, void *udata)
 	snprintf(r->closed_reason, sizeof(r->closed_reason), "%s", reason);
 }
 
-static const struct pool_exec_callbacks callbacks = {
-	on_tool_call, NULL, on_host_wait, on_settle, on_handles_closed
-};
+static const struct pool_exec_callbacks callbacks = { on_tool_call, NULL,
+	on_host_wait, on_settle, on_handles_closed };
 
 struct invocation {
 	int done;
@@ -257,8 +262,8 @@ run_until(int *flag, double ms)
 }
 
 static void
-start_pool(unsigned workers, unsigned queue, int (*child)(int, void *),
-    int sandbox)
+start_pool(
+    unsigned workers, unsigned queue, int (*child)(int, void *), int sandbox)
 {
 	struct pool_options o;
 	char err[256];
@@ -282,7 +287,8 @@ stop_pool(void)
 {
 	pool_free(pool);
 	event_base_free(base);
-	/* Every process the pool started is reaped: we have no children left. */
+	/* Every process the pool started is reaped: we have no children left.
+	 */
 	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
 	ck_assert_int_eq(errno, ECHILD);
 }
@@ -373,8 +379,8 @@ START_TEST(test_queue_overflow_at_exactly_max_queue)
 	pool_stats(pool, &st);
 	ck_assert_uint_eq(st.running, 1);
 	ck_assert_uint_eq(st.queued, 2);
-	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"hang", 4,
-	    60000, 50, 0, 0, &callbacks, &r[3], &full));
+	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"hang", 4, 60000,
+	    50, 0, 0, &callbacks, &r[3], &full));
 	ck_assert_int_eq(full, 1);
 	ck_assert_int_eq(r[3].settled, 0);
 	ck_assert_int_eq(events[POOL_EV_EXEC_REJECT], 1);
@@ -484,10 +490,10 @@ START_TEST(test_retained_handles_invoke_in_order_and_close)
 	ck_assert_uint_eq(st.retained, 1);
 	ck_assert_uint_eq(st.queued, 1);
 	/* Two invocations, one at a time in arrival order; state persists. */
-	ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"go", 2,
-	    on_invoked, &a), 0);
-	ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"go", 2,
-	    on_invoked, &b), 0);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"go", 2, on_invoked, &a), 0);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"go", 2, on_invoked, &b), 0);
 	ck_assert(run_until(&b.done, 5000));
 	ck_assert_int_eq(a.done, 1);
 	ck_assert_str_eq(a.payload, "1");
@@ -527,8 +533,9 @@ START_TEST(test_retained_handles_close_idle_bound_crash)
 	/* An invocation past its bound fails and closes the handles. */
 	e = submit("retain", &r2, 100, 0);
 	ck_assert(run_until(&r2.settled, 5000));
-	ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"hang", 4,
-	    on_invoked, &inv), 0);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"hang", 4, on_invoked, &inv),
+	    0);
 	ck_assert(run_until(&inv.done, 5000));
 	ck_assert_int_eq(inv.outcome, POOL_TIMEOUT);
 	ck_assert_int_eq(r2.closed, 1);

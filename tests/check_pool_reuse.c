@@ -92,9 +92,8 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 	r->pid = atoi(tmp);
 }
 
-static const struct pool_exec_callbacks callbacks = {
-	NULL, NULL, NULL, on_settle, NULL
-};
+static const struct pool_exec_callbacks callbacks = { NULL, NULL, NULL,
+	on_settle, NULL };
 
 static double
 now_ms(void)
@@ -118,7 +117,7 @@ spin(int *flag, double ms)
 	return flag ? *flag : 0;
 }
 
-static unsigned max_kept;      /* for the next start_pool (0: default) */
+static unsigned max_kept; /* for the next start_pool (0: default) */
 
 static void
 start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)

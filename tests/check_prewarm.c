@@ -94,8 +94,8 @@ START_TEST(test_run_skips_a_vanished_range)
 	size_t len = 64 * 4096;
 	void *gone = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	void *none = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
-	    -1, 0);
+	void *none =
+	    mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	int p[2];
 
 	ck_assert_ptr_ne(gone, MAP_FAILED);
@@ -120,8 +120,8 @@ START_TEST(test_scan_skips_reservations)
 {
 	static struct prewarm pw;
 	size_t len = 256u << 20, i, total = 0;
-	void *big = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *big = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
 	ck_assert_ptr_ne(big, MAP_FAILED);
 	ck_assert_int_eq(prewarm_scan(&pw), 0);
@@ -193,8 +193,10 @@ owns_page(const void *page)
 	uint64_t e = 0;
 	int fd = open("/proc/self/pagemap", O_RDONLY);
 
-	if (fd < 0 || pread(fd, &e, sizeof(e), (off_t)((uintptr_t)page /
-	    4096 * sizeof(e))) != (ssize_t)sizeof(e))
+	if (fd < 0 ||
+	    pread(fd, &e, sizeof(e),
+		(off_t)((uintptr_t)page / 4096 * sizeof(e))) !=
+		(ssize_t)sizeof(e))
 		e = 0;
 	if (fd >= 0)
 		close(fd);
@@ -230,7 +232,8 @@ START_TEST(test_learn_copies_rehearsed_pages_first)
 	ck_assert_int_eq(write(p[1], "x", 1), 1);
 	ck_assert_int_ge(pid = fork(), 0);
 	if (pid == 0) {
-		/* The request is there: the ranges wait, the learned pages not. */
+		/* The request is there: the ranges wait, the learned pages not.
+		 */
 		(void)prewarm_run(NULL, p[0]);
 		if (!owns_page(learn_buf + 3 * 4096) ||
 		    !owns_page(learn_buf + 8 * 4096))
@@ -254,8 +257,7 @@ END_TEST
  */
 #if !defined(__SANITIZE_ADDRESS__)
 /* Writes one byte per page of a 128 KB frame: a deep call's stack. */
-static void __attribute__((noinline))
-use_stack(void)
+static void __attribute__((noinline)) use_stack(void)
 {
 	volatile unsigned char frame[128 * 1024];
 	size_t i;

@@ -1,6 +1,6 @@
 /*
- * engine/front/regexp.c: exact translations, errors naming the feature, and that
- * what comes out compiles and matches as intended in Duktape's RegExp.
+ * engine/front/regexp.c: exact translations, errors naming the feature, and
+ * that what comes out compiles and matches as intended in Duktape's RegExp.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -24,19 +24,21 @@ tr(const char *src, const char *flags, int *ok, struct regexp_result *rr)
 	return buf;
 }
 
-#define TR_OK(src, flags, want) do { \
-	int ok_; \
-	const char *got_ = tr((src), (flags), &ok_, NULL); \
-	ck_assert_msg(ok_, "%s: %s", (src), got_); \
-	ck_assert_str_eq(got_, (want)); \
-} while (0)
+#define TR_OK(src, flags, want)                                                \
+	do {                                                                   \
+		int ok_;                                                       \
+		const char *got_ = tr((src), (flags), &ok_, NULL);             \
+		ck_assert_msg(ok_, "%s: %s", (src), got_);                     \
+		ck_assert_str_eq(got_, (want));                                \
+	} while (0)
 
-#define TR_ERR(src, flags, want) do { \
-	int ok_; \
-	const char *got_ = tr((src), (flags), &ok_, NULL); \
-	ck_assert_msg(!ok_, "%s translated to %s", (src), got_); \
-	ck_assert_str_eq(got_, (want)); \
-} while (0)
+#define TR_ERR(src, flags, want)                                               \
+	do {                                                                   \
+		int ok_;                                                       \
+		const char *got_ = tr((src), (flags), &ok_, NULL);             \
+		ck_assert_msg(!ok_, "%s translated to %s", (src), got_);       \
+		ck_assert_str_eq(got_, (want));                                \
+	} while (0)
 
 START_TEST(test_passthrough)
 {
@@ -52,7 +54,8 @@ START_TEST(test_named_groups)
 	struct regexp_result rr;
 	int ok;
 
-	ck_assert_str_eq(tr("(?<year>\\d{4})-(\\d\\d)-(?<day>\\d\\d)", "", &ok, &rr),
+	ck_assert_str_eq(
+	    tr("(?<year>\\d{4})-(\\d\\d)-(?<day>\\d\\d)", "", &ok, &rr),
 	    "(\\d{4})-(\\d\\d)-(\\d\\d)");
 	ck_assert(ok);
 	ck_assert_uint_eq(rr.ngroups, 3);
@@ -64,14 +67,16 @@ START_TEST(test_named_groups)
 	TR_OK("\\k<b>(?<a>x)(?<b>y)", "", "(?:\\2)(x)(y)");
 	/* A literal digit after a reference stays a literal. */
 	TR_OK("(?<a>x)\\k<a>0", "", "(x)(?:\\1)0");
-	/* Without named groups and without u, \k is Annex B's identity escape. */
+	/* Without named groups and without u, \k is Annex B's identity escape.
+	 */
 	TR_OK("\\k<a>", "", "k<a>");
 	/* A '(' inside a class is no group. */
 	TR_OK("[(](?<n>a)\\k<n>", "", "[(](a)(?:\\1)");
 	TR_ERR("(?<a>x)(?<a>y)", "", "duplicate capture group name");
 	TR_ERR("(?<a>x)\\k<b>", "", "invalid named capture referenced");
 	TR_ERR("(?<1a>x)", "", "invalid capture group name");
-	TR_ERR("(?<a>x)[\\k<a>]", "", "invalid escape \\k in a character class");
+	TR_ERR(
+	    "(?<a>x)[\\k<a>]", "", "invalid escape \\k in a character class");
 }
 END_TEST
 
@@ -108,11 +113,13 @@ START_TEST(test_unicode)
 {
 	TR_OK("\\u{41}\\u{1F600}", "u", "\\u0041(?:\\ud83d\\ude00)");
 	TR_OK("[\\u{41}-\\u{5a}]", "u", "[\\u0041-\\u005a]");
-	TR_OK("\\p{ASCII_Hex_Digit}", "u", "[\\u0030-\\u0039\\u0041-\\u0046\\u0061-\\u0066]");
+	TR_OK("\\p{ASCII_Hex_Digit}", "u",
+	    "[\\u0030-\\u0039\\u0041-\\u0046\\u0061-\\u0066]");
 	TR_OK("\\P{ASCII}", "u", "[^\\u0000-\\u007f]");
 	TR_OK("[\\P{ASCII}]", "u", "[\\u0080-\\uffff]");
 	TR_OK("[a\\p{gc=Zl}]", "u", "[a\\u2028]");
-	TR_OK("\\p{sc=Greek}", "u", tr("\\p{Script=Greek}", "u", &(int){ 0 }, NULL));
+	TR_OK("\\p{sc=Greek}", "u",
+	    tr("\\p{Script=Greek}", "u", &(int){ 0 }, NULL));
 	/* Without u, \p is Annex B's p. */
 	TR_OK("\\p{L}", "", "\\p{L}");
 	TR_ERR("\\p{Foo}", "u", "property \\p{Foo} is not supported");
@@ -130,12 +137,14 @@ END_TEST
 
 /* Compiles the translation in Duktape and returns String(re.exec(input)). */
 static const char *
-duk_exec(duk_context *ctx, const char *src, const char *flags, const char *input)
+duk_exec(
+    duk_context *ctx, const char *src, const char *flags, const char *input)
 {
 	static char buf[512];
 	struct regexp_result rr;
 
-	ck_assert_int_eq(regexp_translate(src, strlen(src), flags, strlen(flags), &rr), 0);
+	ck_assert_int_eq(
+	    regexp_translate(src, strlen(src), flags, strlen(flags), &rr), 0);
 	duk_get_global_string(ctx, "RegExp");
 	duk_push_lstring(ctx, rr.source, rr.source_len);
 	duk_push_string(ctx, rr.flags);
@@ -155,20 +164,28 @@ START_TEST(test_duktape_accepts)
 
 	/* A bare heap: Duktape's own RegExp, whatever the prelude wraps. */
 	ck_assert_ptr_nonnull(ctx = duk_create_heap_default());
-	ck_assert_str_eq(duk_exec(ctx, "(?<y>\\d{4})-(?<m>\\d\\d)", "", "on 2024-05!"),
+	ck_assert_str_eq(
+	    duk_exec(ctx, "(?<y>\\d{4})-(?<m>\\d\\d)", "", "on 2024-05!"),
 	    "2024-05,2024,05");
-	ck_assert_str_eq(duk_exec(ctx, "(?<q>['\"]).*?\\k<q>", "", "say 'hi' \"x\""),
+	ck_assert_str_eq(
+	    duk_exec(ctx, "(?<q>['\"]).*?\\k<q>", "", "say 'hi' \"x\""),
 	    "'hi','");
 	ck_assert_str_eq(duk_exec(ctx, "a.c", "s", "xa\nc"), "a\nc");
 	ck_assert_str_eq(duk_exec(ctx, "a.c", "", "xa\nc"), "null");
-	ck_assert_str_eq(duk_exec(ctx, "\\p{Lu}+", "u", "abc\xc3\x89\xc3\x80Zx"),
+	ck_assert_str_eq(
+	    duk_exec(ctx, "\\p{Lu}+", "u", "abc\xc3\x89\xc3\x80Zx"),
 	    "\xc3\x89\xc3\x80Z");
-	ck_assert_str_eq(duk_exec(ctx, "[\\p{L}\\p{Nd}]+", "u", "--\xce\xb1\xce\xb2" "12--"),
-	    "\xce\xb1\xce\xb2" "12");
+	ck_assert_str_eq(duk_exec(ctx, "[\\p{L}\\p{Nd}]+", "u",
+			     "--\xce\xb1\xce\xb2"
+			     "12--"),
+	    "\xce\xb1\xce\xb2"
+	    "12");
 	ck_assert_str_eq(duk_exec(ctx, "\\P{L}+", "u", "ab12 c"), "12 ");
-	ck_assert_str_eq(duk_exec(ctx, "\\p{White_Space}+", "u", "a\xe2\x80\x83 b"),
+	ck_assert_str_eq(
+	    duk_exec(ctx, "\\p{White_Space}+", "u", "a\xe2\x80\x83 b"),
 	    "\xe2\x80\x83 ");
-	ck_assert_str_eq(duk_exec(ctx, "\\p{Script=Cyrillic}+", "u", "ab\xd0\xb4\xd0\xb0!"),
+	ck_assert_str_eq(
+	    duk_exec(ctx, "\\p{Script=Cyrillic}+", "u", "ab\xd0\xb4\xd0\xb0!"),
 	    "\xd0\xb4\xd0\xb0");
 	ck_assert_str_eq(duk_exec(ctx, "\\u{48}i", "iu", "oh HI"), "HI");
 	duk_destroy_heap(ctx);

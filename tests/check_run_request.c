@@ -26,8 +26,8 @@ must_parse(const char *text, struct run_request *rq)
 {
 	char err[256] = "";
 
-	ck_assert_msg(parse(text, rq, err, sizeof(err)) == 0, "%s: %s", text,
-	    err);
+	ck_assert_msg(
+	    parse(text, rq, err, sizeof(err)) == 0, "%s: %s", text, err);
 }
 
 START_TEST(test_defaults)
@@ -49,9 +49,10 @@ START_TEST(test_defaults)
 	run_request_clear(&rq);
 
 	must_parse("{\"code\": \"x\", \"memoryLimit\": 16, \"countHostWaits\": "
-	    "true, \"retainHandles\": true, \"outboundMode\": \"stub\", "
-	    "\"providers\": [{\"name\": \"s\", \"tools\": [\"a\"], "
-	    "\"positionalArgs\": true}]}", &rq);
+		   "true, \"retainHandles\": true, \"outboundMode\": \"stub\", "
+		   "\"providers\": [{\"name\": \"s\", \"tools\": [\"a\"], "
+		   "\"positionalArgs\": true}]}",
+	    &rq);
 	ck_assert_uint_eq(rq.memory_limit_mb, 16);
 	ck_assert_int_eq(rq.count_host_waits, 1);
 	ck_assert_int_eq(rq.retain_handles, 1);
@@ -79,15 +80,16 @@ START_TEST(test_timeout)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		snprintf(text, sizeof(text), "{\"code\": \"x\", \"timeout\": %s}",
-		    cases[i].timeout);
+		snprintf(text, sizeof(text),
+		    "{\"code\": \"x\", \"timeout\": %s}", cases[i].timeout);
 		must_parse(text, &rq);
 		ck_assert_msg(rq.timeout_ms == cases[i].ms, "%s: %g",
 		    cases[i].timeout, rq.timeout_ms);
 		run_request_clear(&rq);
 	}
 	ck_assert_int_eq(parse("{\"code\": \"x\", \"timeout\": \"5\"}", &rq,
-	    err, sizeof(err)), -1);
+			     err, sizeof(err)),
+	    -1);
 	ck_assert_ptr_nonnull(strstr(err, "timeout"));
 }
 END_TEST
@@ -103,36 +105,46 @@ START_TEST(test_malformed)
 		{ "{}", "code: missing" },
 		{ "{\"code\": 1}", "code: missing" },
 		{ "{\"code\": \"x\", \"code\": \"y\"}", "duplicate" },
-		{ "{\"code\": \"x\", \"timeoutMs\": 1}", "unknown member \"timeoutMs\"" },
+		{ "{\"code\": \"x\", \"timeoutMs\": 1}",
+		    "unknown member \"timeoutMs\"" },
 		{ "{\"code\": \"x\", \"memoryLimit\": 0}", "memoryLimit" },
 		{ "{\"code\": \"x\", \"memoryLimit\": 2.5}", "memoryLimit" },
-		{ "{\"code\": \"x\", \"memoryLimit\": 1048577}", "memoryLimit" },
-		{ "{\"code\": \"x\", \"countHostWaits\": 1}", "countHostWaits" },
+		{ "{\"code\": \"x\", \"memoryLimit\": 1048577}",
+		    "memoryLimit" },
+		{ "{\"code\": \"x\", \"countHostWaits\": 1}",
+		    "countHostWaits" },
 		{ "{\"code\": \"x\", \"outboundMode\": \"proxy\"}",
-		    "Outbound mode \"proxy\" is not one this protocol defines" },
+		    "Outbound mode \"proxy\" is not one this protocol "
+		    "defines" },
 		{ "{\"code\": \"x\", \"providers\": {}}", "providers" },
 		{ "{\"code\": \"x\", \"providers\": [{\"tools\": []}]}",
 		    "providers[0]: \"name\"" },
 		{ "{\"code\": \"x\", \"providers\": [{\"name\": \"a\"}]}",
 		    "providers[0]: \"tools\"" },
-		{ "{\"code\": \"x\", \"providers\": [{\"name\": \"a\", \"tools\": "
-		    "[], \"proxy\": 1}]}", "unknown member \"proxy\"" },
+		{ "{\"code\": \"x\", \"providers\": [{\"name\": \"a\", "
+		  "\"tools\": "
+		  "[], \"proxy\": 1}]}",
+		    "unknown member \"proxy\"" },
 		{ "{\"code\": \"x\", \"modules\": \"m\"}", "modules" },
 		{ "{\"code\": \"x\", \"modules\": [[\"a\"]]}", "modules[0]" },
 		{ "{\"code\": \"x\", \"toolAnswers\": [{\"tool\": \"t\"}]}",
 		    "\"answer\" is missing" },
 		{ "{\"code\": \"x\", \"toolAnswers\": [{\"answer\": 1, "
-		    "\"delayMs\": -1}]}", "delayMs" },
+		  "\"delayMs\": -1}]}",
+		    "delayMs" },
 		{ "{\"code\": \"x\", \"toolAnswers\": [{\"answer\": 1, "
-		    "\"repeat\": 1}]}", "repeat" },
+		  "\"repeat\": 1}]}",
+		    "repeat" },
 		{ "{\"code\": \"x\", \"outboundAnswers\": [{\"answer\": 1}]}",
 		    "outboundAnswers[0]" },
 		{ "{\"code\": \"x\", \"invocations\": [{\"method\": \"GET\"}]}",
 		    "invocations[0]" },
 		{ "{\"code\": \"x\", \"invocations\": [{\"url\": \"u\", "
-		    "\"body\": 5}]}", "\"body\"" },
+		  "\"body\": 5}]}",
+		    "\"body\"" },
 		{ "{\"code\": \"x\", \"invocations\": [{\"url\": \"u\", "
-		    "\"headers\": [[\"a\"]]}]}", "\"headers\"" },
+		  "\"headers\": [[\"a\"]]}]}",
+		    "\"headers\"" },
 	};
 	struct run_request rq;
 	char err[256];
@@ -158,7 +170,8 @@ START_TEST(test_modules)
 
 	/* The map form is normalized as the client does it. */
 	must_parse("{\"code\": \"x\", \"modules\": {\"./a.js\": \"export "
-	    "default 1\", \"cfg\": {\"json\": {\"k\": [1]}}}}", &rq);
+		   "default 1\", \"cfg\": {\"json\": {\"k\": [1]}}}}",
+	    &rq);
 	ck_assert_ptr_null(rq.modules_error);
 	ck_assert_uint_eq(json_array_size(rq.modules), 2);
 	pair = json_array_get(rq.modules, 0);
@@ -170,7 +183,8 @@ START_TEST(test_modules)
 
 	/* Its declared failure waits for the envelope. */
 	must_parse("{\"code\": \"x\", \"modules\": {\"./u.js\": \"1\", "
-	    "\"u\": \"2\"}}", &rq);
+		   "\"u\": \"2\"}}",
+	    &rq);
 	want = texts_compose(CM_TEXT_MODULE_KEY_COLLISION, "./u.js", "u", "u");
 	ck_assert_ptr_nonnull(rq.modules_error);
 	ck_assert_str_eq(rq.modules_error, want);
@@ -179,7 +193,8 @@ START_TEST(test_modules)
 
 	/* Wire pairs pass as they are, even a kind the run will refuse. */
 	must_parse("{\"code\": \"x\", \"modules\": [[\"./b.js\", "
-	    "{\"wasm\": 1}]]}", &rq);
+		   "{\"wasm\": 1}]]}",
+	    &rq);
 	ck_assert_ptr_null(rq.modules_error);
 	pair = json_array_get(rq.modules, 0);
 	ck_assert_str_eq(json_string_value(json_array_get(pair, 0)), "./b.js");
@@ -193,8 +208,10 @@ tool(struct run_request_host *h, const char *provider, const char *name,
 {
 	char call[256];
 
-	snprintf(call, sizeof(call), "{\"provider\":\"%s\",\"tool\":\"%s\","
-	    "\"args\":\"\"}", provider, name);
+	snprintf(call, sizeof(call),
+	    "{\"provider\":\"%s\",\"tool\":\"%s\","
+	    "\"args\":\"\"}",
+	    provider, name);
 	return run_request_tool_answer(h, call, strlen(call), delay);
 }
 
@@ -206,11 +223,13 @@ START_TEST(test_tool_answers)
 	char *a, *nf;
 
 	must_parse("{\"code\": \"x\", \"toolAnswers\": ["
-	    "{\"provider\": \"s\", \"tool\": \"a\", \"answer\": {\"result\": 1}, "
-	    "\"delayMs\": 25},"
-	    "{\"tool\": \"a\", \"answer\": \"{\\\"result\\\":2}\"},"
-	    "{\"provider\": \"s\", \"answer\": [1, 2.5, \"\\u2028\"], "
-	    "\"repeat\": true}]}", &rq);
+		   "{\"provider\": \"s\", \"tool\": \"a\", \"answer\": "
+		   "{\"result\": 1}, "
+		   "\"delayMs\": 25},"
+		   "{\"tool\": \"a\", \"answer\": \"{\\\"result\\\":2}\"},"
+		   "{\"provider\": \"s\", \"answer\": [1, 2.5, \"\\u2028\"], "
+		   "\"repeat\": true}]}",
+	    &rq);
 	ck_assert_int_eq(run_request_host_init(&h, &rq, NULL), 0);
 
 	/* First matching unused entry; values as JSON.stringify writes them. */
@@ -247,8 +266,10 @@ outbound(struct run_request_host *h, const char *method, const char *url)
 	char req[256];
 	double delay;
 
-	snprintf(req, sizeof(req), "{\"method\":\"%s\",\"url\":\"%s\","
-	    "\"headers\":[],\"body\":null}", method, url);
+	snprintf(req, sizeof(req),
+	    "{\"method\":\"%s\",\"url\":\"%s\","
+	    "\"headers\":[],\"body\":null}",
+	    method, url);
 	return run_request_outbound_answer(h, req, strlen(req), &delay);
 }
 
@@ -271,22 +292,28 @@ START_TEST(test_outbound_answers)
 	struct run_request_host h;
 	char *a;
 
-	must_parse("{\"code\": \"x\", \"outboundMode\": \"stub\", "
+	must_parse(
+	    "{\"code\": \"x\", \"outboundMode\": \"stub\", "
 	    "\"outboundAnswers\": ["
-	    "{\"method\": \"POST\", \"answer\": {\"status\": 201, \"statusText\": "
+	    "{\"method\": \"POST\", \"answer\": {\"status\": 201, "
+	    "\"statusText\": "
 	    "\"Created\", \"headers\": [[\"a\", \"b\"]], \"body\": \"hi\"}},"
-	    "{\"url\": \"https://t/bin\", \"answer\": {\"status\": 200, \"body\": "
-	    "{\"__executor_binary_v1__\": \"Uint8Array\", \"data\": \"AP8=\"}}},"
+	    "{\"url\": \"https://t/bin\", \"answer\": {\"status\": 200, "
+	    "\"body\": "
+	    "{\"__executor_binary_v1__\": \"Uint8Array\", \"data\": "
+	    "\"AP8=\"}}},"
 	    "{\"url\": \"https://t/err\", \"answer\": {\"error\": \"down\"}},"
 	    "{\"url\": \"https://t/bad\", \"answer\": {\"status\": \"200\"}}]}",
 	    &rq);
 	ck_assert_int_eq(run_request_host_init(&h, &rq, NULL), 0);
 	a = outbound(&h, "POST", "https://t/");
-	ck_assert_str_eq(a, "{\"status\":201,\"statusText\":\"Created\","
+	ck_assert_str_eq(a,
+	    "{\"status\":201,\"statusText\":\"Created\","
 	    "\"headers\":[[\"a\",\"b\"]],\"body\":\"aGk=\"}");
 	free(a);
 	a = outbound(&h, "GET", "https://t/bin");
-	ck_assert_str_eq(a, "{\"status\":200,\"statusText\":\"\","
+	ck_assert_str_eq(a,
+	    "{\"status\":200,\"statusText\":\"\","
 	    "\"headers\":[],\"body\":\"AP8=\"}");
 	free(a);
 	a = outbound(&h, "GET", "https://t/err");
@@ -303,10 +330,11 @@ START_TEST(test_outbound_answers)
 
 	/* Outside stub mode no request is answered from the file. */
 	must_parse("{\"code\": \"x\", \"outboundMode\": \"disabled\", "
-	    "\"outboundAnswers\": [{\"answer\": {\"status\": 200}}]}", &rq);
+		   "\"outboundAnswers\": [{\"answer\": {\"status\": 200}}]}",
+	    &rq);
 	ck_assert_int_eq(run_request_host_init(&h, &rq, NULL), 0);
-	assert_error_text(outbound(&h, "GET", "https://t/"),
-	    CM_TEXT_OUTBOUND_DISABLED, NULL);
+	assert_error_text(
+	    outbound(&h, "GET", "https://t/"), CM_TEXT_OUTBOUND_DISABLED, NULL);
 	run_request_host_clear(&h);
 	run_request_clear(&rq);
 }
@@ -324,18 +352,19 @@ START_TEST(test_host_order)
 	size_t len;
 
 	must_parse("{\"code\": \"x\", \"toolAnswers\": ["
-	    "{\"tool\": \"slow\", \"answer\": {\"result\": \"slow\"}, "
-	    "\"delayMs\": 60},"
-	    "{\"tool\": \"fast\", \"answer\": {\"result\": \"fast\"}}]}", &rq);
+		   "{\"tool\": \"slow\", \"answer\": {\"result\": \"slow\"}, "
+		   "\"delayMs\": 60},"
+		   "{\"tool\": \"fast\", \"answer\": {\"result\": \"fast\"}}]}",
+	    &rq);
 	ck_assert_int_eq(run_request_host_init(&h, &rq, NULL), 0);
 	run_request_host_bind(&h, &eh);
 	/* Nothing on its way and no bound: nothing ever would be. */
 	ck_assert_int_eq(eh.wait(eh.arg, -1, &id, &payload, &len), -1);
 	ck_assert_int_eq(eh.wait(eh.arg, 1, &id, &payload, &len), 0);
-	ck_assert_int_eq(eh.send(eh.arg, EXECUTION_TOOL_CALL, c1, strlen(c1),
-	    1), 0);
-	ck_assert_int_eq(eh.send(eh.arg, EXECUTION_TOOL_CALL, c2, strlen(c2),
-	    2), 0);
+	ck_assert_int_eq(
+	    eh.send(eh.arg, EXECUTION_TOOL_CALL, c1, strlen(c1), 1), 0);
+	ck_assert_int_eq(
+	    eh.send(eh.arg, EXECUTION_TOOL_CALL, c2, strlen(c2), 2), 0);
 	/* The undelayed answer comes first, the other not before its time. */
 	ck_assert_int_eq(eh.wait(eh.arg, -1, &id, &payload, &len), 1);
 	ck_assert_uint_eq(id, 2);
@@ -359,23 +388,28 @@ START_TEST(test_invocation)
 	char *s;
 
 	must_parse("{\"code\": \"x\", \"invocations\": ["
-	    "{\"url\": \"https://h/\"},"
-	    "{\"handle\": \"other\", \"request\": {\"method\": \"POST\", \"url\": "
-	    "\"https://h/p\", \"headers\": [[\"k\", \"v\"]], \"body\": \"hi\"}},"
-	    "{\"method\": \"PUT\", \"url\": \"https://h/b\", \"body\": "
-	    "{\"__executor_binary_v1__\": \"ArrayBuffer\", \"data\": \"AP8=\"}}]}",
+		   "{\"url\": \"https://h/\"},"
+		   "{\"handle\": \"other\", \"request\": {\"method\": "
+		   "\"POST\", \"url\": "
+		   "\"https://h/p\", \"headers\": [[\"k\", \"v\"]], \"body\": "
+		   "\"hi\"}},"
+		   "{\"method\": \"PUT\", \"url\": \"https://h/b\", \"body\": "
+		   "{\"__executor_binary_v1__\": \"ArrayBuffer\", \"data\": "
+		   "\"AP8=\"}}]}",
 	    &rq);
 	s = run_request_invocation(json_array_get(rq.invocations, 0), &handle);
 	ck_assert_str_eq(handle, "fetch");
-	ck_assert_str_eq(s, "{\"method\":\"GET\",\"url\":\"https://h/\","
-	    "\"headers\":[],\"body\":null,\"executionId\":\""
-	    RUN_REQUEST_EXECUTION_ID "\"}");
+	ck_assert_str_eq(s,
+	    "{\"method\":\"GET\",\"url\":\"https://h/\","
+	    "\"headers\":[],\"body\":null,\"executionId\":"
+	    "\"" RUN_REQUEST_EXECUTION_ID "\"}");
 	free(s);
 	s = run_request_invocation(json_array_get(rq.invocations, 1), &handle);
 	ck_assert_str_eq(handle, "other");
-	ck_assert_str_eq(s, "{\"method\":\"POST\",\"url\":\"https://h/p\","
-	    "\"headers\":[[\"k\",\"v\"]],\"body\":\"aGk=\",\"executionId\":\""
-	    RUN_REQUEST_EXECUTION_ID "\"}");
+	ck_assert_str_eq(s,
+	    "{\"method\":\"POST\",\"url\":\"https://h/p\","
+	    "\"headers\":[[\"k\",\"v\"]],\"body\":\"aGk=\",\"executionId\":"
+	    "\"" RUN_REQUEST_EXECUTION_ID "\"}");
 	free(s);
 	s = run_request_invocation(json_array_get(rq.invocations, 2), &handle);
 	ck_assert_ptr_nonnull(strstr(s, "\"body\":\"AP8=\""));

@@ -17,12 +17,13 @@
 #include "cm_spec.h"
 #include "proto/texts.h"
 
-#define CK_OWNED_STR(got, want) do {					\
-	char *got_ = (got);						\
-	ck_assert_ptr_nonnull(got_);					\
-	ck_assert_str_eq(got_, (want));					\
-	free(got_);							\
-} while (0)
+#define CK_OWNED_STR(got, want)                                                \
+	do {                                                                   \
+		char *got_ = (got);                                            \
+		ck_assert_ptr_nonnull(got_);                                   \
+		ck_assert_str_eq(got_, (want));                                \
+		free(got_);                                                    \
+	} while (0)
 
 struct text_case {
 	const char *name;
@@ -34,136 +35,216 @@ struct text_case {
 static const struct text_case cases[] = {
 	/* From the seed, byte for byte. */
 	{ "EXECUTION_TIMEOUT", { "60000" },
-	  "Execution timed out at its 60000 ms bound. Do less work per run and "
-	  "return the part that is already finished.", 1 },
+	    "Execution timed out at its 60000 ms bound. Do less work per run "
+	    "and "
+	    "return the part that is already finished.",
+	    1 },
 	{ "MEMORY_LIMIT", { "128" },
-	  "Execution ran out of memory at its 128 MB limit. Work through the data "
-	  "in smaller pieces and keep only what you return.", 1 },
+	    "Execution ran out of memory at its 128 MB limit. Work through the "
+	    "data "
+	    "in smaller pieces and keep only what you return.",
+	    1 },
 	{ "OUTBOUND_DISABLED", { NULL },
-	  "Outbound fetch is disabled for this execution. Anything this run needs "
-	  "from outside has to arrive through a tool call.", 1 },
+	    "Outbound fetch is disabled for this execution. Anything this run "
+	    "needs "
+	    "from outside has to arrive through a tool call.",
+	    1 },
 	{ "MODULE_NOT_FOUND", { "lodash", "\"greeter\", \"util\"" },
-	  "Module \"lodash\" is not in the module map. Import one of the names it "
-	  "declares: \"greeter\", \"util\".", 1 },
+	    "Module \"lodash\" is not in the module map. Import one of the "
+	    "names it "
+	    "declares: \"greeter\", \"util\".",
+	    1 },
 	{ "HANDLES_CLOSED", { "ex-1" },
-	  "Execution \"ex-1\" holds no handles: they were closed, expired at the "
-	  "idle bound, or never granted. Execute again with retainHandles to get "
-	  "a fresh executionId.", 1 },
+	    "Execution \"ex-1\" holds no handles: they were closed, expired at "
+	    "the "
+	    "idle bound, or never granted. Execute again with retainHandles to "
+	    "get "
+	    "a fresh executionId.",
+	    1 },
 	{ "HANDLE_NOT_FOUND", { "ex-1", "scheduled", "\"fetch\"" },
-	  "Execution \"ex-1\" has no handle named \"scheduled\". The granted "
-	  "handles are: \"fetch\".", 1 },
+	    "Execution \"ex-1\" has no handle named \"scheduled\". The granted "
+	    "handles are: \"fetch\".",
+	    1 },
 	{ "COMPRESSION_ABSENT", { "CompressionStream" },
-	  "CompressionStream is absent from this runtime by design. The host "
-	  "applies content coding on the wire, so work with uncompressed bytes.", 1 },
+	    "CompressionStream is absent from this runtime by design. The host "
+	    "applies content coding on the wire, so work with uncompressed "
+	    "bytes.",
+	    1 },
 	{ "BUFFER_GROWTH_ABSENT", { "ArrayBuffer.prototype.resize" },
-	  "ArrayBuffer.prototype.resize is absent from this runtime because a "
-	  "buffer that grows after it is created is allocated outside the memory "
-	  "limit this execution is metered against. Ask for the length you need "
-	  "when you create the buffer.", 1 },
+	    "ArrayBuffer.prototype.resize is absent from this runtime because "
+	    "a "
+	    "buffer that grows after it is created is allocated outside the "
+	    "memory "
+	    "limit this execution is metered against. Ask for the length you "
+	    "need "
+	    "when you create the buffer.",
+	    1 },
 	{ "CACHE_STORAGE_ABSENT", { NULL },
-	  "Cache storage is absent from this runtime because nothing survives an "
-	  "execution. Return what should persist in the result and take it back "
-	  "as an input on the next call.", 1 },
+	    "Cache storage is absent from this runtime because nothing "
+	    "survives an "
+	    "execution. Return what should persist in the result and take it "
+	    "back "
+	    "as an input on the next call.",
+	    1 },
 	{ "TOOL_NOT_FOUND", { "deleteOrders" },
-	  "Tool \"deleteOrders\" not found", 1 },
+	    "Tool \"deleteOrders\" not found", 1 },
 	{ "ENVELOPE_FAULT", { NULL },
-	  "The dispatch answered outside the result envelope", 1 },
-	{ "EXECUTION_COMPLETED", { NULL },
-	  "Execution has already completed.", 1 },
+	    "The dispatch answered outside the result envelope", 1 },
+	{ "EXECUTION_COMPLETED", { NULL }, "Execution has already completed.",
+	    1 },
 	/* Ours, composed by the grammar. */
 	{ "PAYLOAD_TOO_LARGE", { "tool call", "8388609", "8388608" },
-	  "The tool call is 8388609 characters, past the 8388608 character bound "
-	  "on one payload. Send the same data in smaller pieces that each stay "
-	  "under the bound.", 0 },
+	    "The tool call is 8388609 characters, past the 8388608 character "
+	    "bound "
+	    "on one payload. Send the same data in smaller pieces that each "
+	    "stay "
+	    "under the bound.",
+	    0 },
 	{ "QUEUE_OVERFLOW", { "100" },
-	  "The executor turned this execution away because 100 executions are "
-	  "already waiting in its queue. Nothing of it ran, so submitting it "
-	  "again after a short wait is safe.", 0 },
+	    "The executor turned this execution away because 100 executions "
+	    "are "
+	    "already waiting in its queue. Nothing of it ran, so submitting it "
+	    "again after a short wait is safe.",
+	    0 },
 	{ "RESPONSE_TOO_LARGE", { "result envelope", "9000000", "8388608" },
-	  "The result envelope is 9000000 bytes, past this server's 8388608 byte "
-	  "response limit. Return less from the run, or keep the bulk behind a "
-	  "tool and return a reference to it.", 0 },
+	    "The result envelope is 9000000 bytes, past this server's 8388608 "
+	    "byte "
+	    "response limit. Return less from the run, or keep the bulk behind "
+	    "a "
+	    "tool and return a reference to it.",
+	    0 },
 	{ "MODULE_KEY_COLLISION", { "./greeter.js", "greeter", "greeter" },
-	  "Module names \"./greeter.js\" and \"greeter\" both normalize to "
-	  "\"greeter\", so the map cannot tell them apart. Keep one of the two "
-	  "entries or rename the other.", 0 },
+	    "Module names \"./greeter.js\" and \"greeter\" both normalize to "
+	    "\"greeter\", so the map cannot tell them apart. Keep one of the "
+	    "two "
+	    "entries or rename the other.",
+	    0 },
 	{ "UNSUPPORTED_MODULE_KIND", { "wasm" },
-	  "Module \"wasm\" has no supported kind, so the executor cannot load it. "
-	  "Give it a source string, or an object with exactly one of the keys js, "
-	  "cjs, json, text or data holding a value of that kind.", 0 },
+	    "Module \"wasm\" has no supported kind, so the executor cannot "
+	    "load it. "
+	    "Give it a source string, or an object with exactly one of the "
+	    "keys js, "
+	    "cjs, json, text or data holding a value of that kind.",
+	    0 },
 	{ "PROVIDER_NAME_PATTERN", { "my-store" },
-	  "Provider name \"my-store\" cannot be declared because it is not an "
-	  "identifier of ASCII letters, digits, _ and $ that starts with a "
-	  "non-digit. Rename the provider to such an identifier.", 0 },
+	    "Provider name \"my-store\" cannot be declared because it is not "
+	    "an "
+	    "identifier of ASCII letters, digits, _ and $ that starts with a "
+	    "non-digit. Rename the provider to such an identifier.",
+	    0 },
 	{ "PROVIDER_NAME_RESERVED", { "console" },
-	  "Provider name \"console\" cannot be declared because the entry scope "
-	  "reserves it. Rename the provider to a name the entry scope leaves "
-	  "free.", 0 },
+	    "Provider name \"console\" cannot be declared because the entry "
+	    "scope "
+	    "reserves it. Rename the provider to a name the entry scope leaves "
+	    "free.",
+	    0 },
 	{ "PROVIDER_NAME_RESERVED_WORD", { "class" },
-	  "Provider name \"class\" cannot be declared because it is an ECMAScript "
-	  "reserved word. Rename the provider to a name that is not one.", 0 },
+	    "Provider name \"class\" cannot be declared because it is an "
+	    "ECMAScript "
+	    "reserved word. Rename the provider to a name that is not one.",
+	    0 },
 	{ "PROVIDER_NAME_DUPLICATE", { "store" },
-	  "Provider name \"store\" is declared more than once, and the entry scope "
-	  "can bind it only once. Merge the tools into one provider or rename the "
-	  "other one.", 0 },
+	    "Provider name \"store\" is declared more than once, and the entry "
+	    "scope "
+	    "can bind it only once. Merge the tools into one provider or "
+	    "rename the "
+	    "other one.",
+	    0 },
 	{ "CONSOLE_CAPTURE", { NULL },
-	  "Console capture stopped at the 2097152 character limit of this "
-	  "execution, so later lines were dropped. The run goes on unaffected, so "
-	  "return anything that still has to be read.", 0 },
+	    "Console capture stopped at the 2097152 character limit of this "
+	    "execution, so later lines were dropped. The run goes on "
+	    "unaffected, so "
+	    "return anything that still has to be read.",
+	    0 },
 	{ "RUN_NEVER_SETTLES", { NULL },
-	  "The arrow's promise never settled, and nothing it could be waiting on "
-	  "is still pending. Resolve or reject every promise the arrow awaits.", 0 },
+	    "The arrow's promise never settled, and nothing it could be "
+	    "waiting on "
+	    "is still pending. Resolve or reject every promise the arrow "
+	    "awaits.",
+	    0 },
 	{ "WORKER_CRASHED", { "killed by signal 9" },
-	  "The worker under this execution stopped before it answered: killed by "
-	  "signal 9. Its result is lost, and submitting it again starts it on a "
-	  "fresh worker.", 0 },
+	    "The worker under this execution stopped before it answered: "
+	    "killed by "
+	    "signal 9. Its result is lost, and submitting it again starts it "
+	    "on a "
+	    "fresh worker.",
+	    0 },
 	{ "PROTOCOL_VERSION_MISMATCH", { "1", "2" },
-	  "This side speaks protocol version 1 and the other side speaks 2, and "
-	  "the handshake requires them equal. Connect to an executor of the same "
-	  "release.", 0 },
+	    "This side speaks protocol version 1 and the other side speaks 2, "
+	    "and "
+	    "the handshake requires them equal. Connect to an executor of the "
+	    "same "
+	    "release.",
+	    0 },
 	{ "PROTOCOL_UNKNOWN_OUTBOUND_MODE", { "proxy" },
-	  "Outbound mode \"proxy\" is not one this protocol defines. Send native, "
-	  "stub or disabled.", 0 },
+	    "Outbound mode \"proxy\" is not one this protocol defines. Send "
+	    "native, "
+	    "stub or disabled.",
+	    0 },
 	{ "PROTOCOL_STUB_WITHOUT_FUNCTION", { NULL },
-	  "Outbound mode \"stub\" arrived without the outbound function it names. "
-	  "Send the function with that mode, or choose native or disabled.", 0 },
-	{ "CONNECTION_REJECTED", { "ws://127.0.0.1:8080", "connection refused" },
-	  "The connection to ws://127.0.0.1:8080 was rejected: connection "
-	  "refused. Check the address and the handshake, then connect again.", 0 },
+	    "Outbound mode \"stub\" arrived without the outbound function it "
+	    "names. "
+	    "Send the function with that mode, or choose native or disabled.",
+	    0 },
+	{ "CONNECTION_REJECTED",
+	    { "ws://127.0.0.1:8080", "connection refused" },
+	    "The connection to ws://127.0.0.1:8080 was rejected: connection "
+	    "refused. Check the address and the handshake, then connect again.",
+	    0 },
 	{ "CONNECTION_BROKEN", { "WebSocket", "closed with code 1006" },
-	  "The WebSocket under this call broke before it answered: closed with "
-	  "code 1006. The call's outcome is unknown; open a new connection to "
-	  "continue.", 0 },
+	    "The WebSocket under this call broke before it answered: closed "
+	    "with "
+	    "code 1006. The call's outcome is unknown; open a new connection "
+	    "to "
+	    "continue.",
+	    0 },
 	{ "INTERNAL", { "worker table out of step" },
-	  "An invariant of the executor broke: worker table out of step. Report "
-	  "it with the request that caused it; the executor itself keeps "
-	  "serving.", 0 },
+	    "An invariant of the executor broke: worker table out of step. "
+	    "Report "
+	    "it with the request that caused it; the executor itself keeps "
+	    "serving.",
+	    0 },
 	{ "FETCH_FAILED", { "Could not resolve host: up.test" },
-	  "The fetch failed: Could not resolve host: up.test. Check the URL, or "
-	  "try again later.", 0 },
+	    "The fetch failed: Could not resolve host: up.test. Check the URL, "
+	    "or "
+	    "try again later.",
+	    0 },
 	{ "FETCH_RESPONSE_TOO_LARGE", { "8388608" },
-	  "The response body passed the 8388608 byte bound of one fetch. Ask for "
-	  "less, for example a page or a range of it.", 0 },
+	    "The response body passed the 8388608 byte bound of one fetch. Ask "
+	    "for "
+	    "less, for example a page or a range of it.",
+	    0 },
 	{ "FETCH_SCHEME", { NULL },
-	  "Only http and https URLs can be fetched. Use an http or https URL.", 0 },
+	    "Only http and https URLs can be fetched. Use an http or https "
+	    "URL.",
+	    0 },
 	{ "FETCH_REQUEST_MALFORMED", { "the body is not base64" },
-	  "The request was malformed: the body is not base64. Send method, url, "
-	  "headers as name and value pairs without line breaks, and the body as "
-	  "bytes.", 0 },
+	    "The request was malformed: the body is not base64. Send method, "
+	    "url, "
+	    "headers as name and value pairs without line breaks, and the body "
+	    "as "
+	    "bytes.",
+	    0 },
 	{ "FETCH_NOT_STARTED", { "the executor ran out of memory" },
-	  "The fetch could not start: the executor ran out of memory. Try again "
-	  "later.", 0 },
+	    "The fetch could not start: the executor ran out of memory. Try "
+	    "again "
+	    "later.",
+	    0 },
 	{ "OUTBOUND_FUNCTION_BAD_ANSWER", { NULL },
-	  "The outbound function answered with something that is not a "
-	  "response. Return status, statusText, headers and body.", 0 },
-	{ "OUTBOUND_FUNCTION_UNREACHABLE", { "the caller's connection is gone" },
-	  "The request could not reach the caller's outbound function: the "
-	  "caller's connection is gone. Try again, or use another outbound "
-	  "mode.", 0 },
+	    "The outbound function answered with something that is not a "
+	    "response. Return status, statusText, headers and body.",
+	    0 },
+	{ "OUTBOUND_FUNCTION_UNREACHABLE",
+	    { "the caller's connection is gone" },
+	    "The request could not reach the caller's outbound function: the "
+	    "caller's connection is gone. Try again, or use another outbound "
+	    "mode.",
+	    0 },
 	{ "TOOL_CALL_UNREACHABLE", { "the caller's connection is gone" },
-	  "The tool call could not reach the caller's dispatch: the caller's "
-	  "connection is gone. The run may retry the call or return what it "
-	  "already has.", 0 },
+	    "The tool call could not reach the caller's dispatch: the caller's "
+	    "connection is gone. The run may retry the call or return what it "
+	    "already has.",
+	    0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
@@ -182,10 +263,12 @@ START_TEST(every_text_composes)
 	for (n = 0; n < 3 && c->values[n] != NULL; n++)
 		;
 	ck_assert_uint_eq(t->nparams, n);
-	CK_OWNED_STR(texts_composev((enum cm_spec_text)id, c->values, n), c->want);
+	CK_OWNED_STR(
+	    texts_composev((enum cm_spec_text)id, c->values, n), c->want);
 	CK_OWNED_STR(cm_text_compose(c->name, c->values, n), c->want);
 	/* A wrong value count is refused, never half-filled. */
-	ck_assert_ptr_null(texts_composev((enum cm_spec_text)id, c->values, n + 1));
+	ck_assert_ptr_null(
+	    texts_composev((enum cm_spec_text)id, c->values, n + 1));
 }
 END_TEST
 
@@ -198,7 +281,8 @@ START_TEST(every_text_is_tested)
 		int seen = 0;
 
 		for (j = 0; j < NCASES; j++)
-			if (strcmp(cases[j].name, texts_info((enum cm_spec_text)i)->name) == 0)
+			if (strcmp(cases[j].name,
+				texts_info((enum cm_spec_text)i)->name) == 0)
 				seen++;
 		ck_assert_msg(seen == 1, "%s tested %d times",
 		    texts_info((enum cm_spec_text)i)->name, seen);
@@ -211,9 +295,11 @@ START_TEST(constants_and_metadata)
 	const struct texts_info *t;
 
 	ck_assert_str_eq(CM_TIMEOUT_MESSAGE, "Execution timed out");
-	ck_assert_str_eq(CM_EXECUTION_COMPLETED_MESSAGE, "Execution has already completed.");
+	ck_assert_str_eq(
+	    CM_EXECUTION_COMPLETED_MESSAGE, "Execution has already completed.");
 	ck_assert_str_eq(CM_BINARY_TAG, "__executor_binary_v1__");
-	ck_assert_str_eq(CM_CONSOLE_CAPTURE_MESSAGE, CM_TEXT_CONSOLE_CAPTURE_TEMPLATE);
+	ck_assert_str_eq(
+	    CM_CONSOLE_CAPTURE_MESSAGE, CM_TEXT_CONSOLE_CAPTURE_TEMPLATE);
 	ck_assert_int_eq(CM_PROTOCOL_VERSION, 1);
 	ck_assert_int_eq(CM_DEFAULT_TIMEOUT, 60000);
 	ck_assert_int_eq(CM_MAX_SUPPORTED_TIMEOUT, 2147483647);
@@ -244,10 +330,12 @@ START_TEST(constants_and_metadata)
 	ck_assert_str_eq(t->code, "HANDLES_CLOSED");
 	ck_assert_uint_eq(t->carriers, CM_CARRIER_FAULT);
 	t = texts_info(CM_TEXT_MODULE_NOT_FOUND);
-	ck_assert_uint_eq(t->carriers, CM_CARRIER_ENVELOPE | CM_CARRIER_REJECTION);
+	ck_assert_uint_eq(
+	    t->carriers, CM_CARRIER_ENVELOPE | CM_CARRIER_REJECTION);
 	ck_assert_ptr_null(t->code);
 	ck_assert_ptr_null(texts_info(CM_TEXT_EXECUTION_COMPLETED)->class_name);
-	ck_assert_uint_eq(texts_info(CM_TEXT_CONSOLE_CAPTURE)->carriers, CM_CARRIER_LOG);
+	ck_assert_uint_eq(
+	    texts_info(CM_TEXT_CONSOLE_CAPTURE)->carriers, CM_CARRIER_LOG);
 	ck_assert_ptr_null(texts_info(CM_TEXT_COUNT));
 	ck_assert_int_eq(texts_lookup("NO_SUCH_TEXT"), -1);
 	ck_assert_int_eq(texts_lookup(NULL), -1);
@@ -267,9 +355,12 @@ START_TEST(constant_lookup)
 	ck_assert_int_eq(v, -1);
 	ck_assert_int_eq(cm_spec_integer("BINARY_TAG", &v), -1);
 	ck_assert_int_eq(cm_spec_integer(NULL, &v), -1);
-	ck_assert_str_eq(cm_spec_string("BINARY_TAG"), "__executor_binary_v1__");
-	ck_assert_str_eq(cm_spec_string("TIMEOUT_MESSAGE"), "Execution timed out");
-	ck_assert_str_eq(cm_spec_string("CONSOLE_CAPTURE_MESSAGE"), CM_CONSOLE_CAPTURE_MESSAGE);
+	ck_assert_str_eq(
+	    cm_spec_string("BINARY_TAG"), "__executor_binary_v1__");
+	ck_assert_str_eq(
+	    cm_spec_string("TIMEOUT_MESSAGE"), "Execution timed out");
+	ck_assert_str_eq(cm_spec_string("CONSOLE_CAPTURE_MESSAGE"),
+	    CM_CONSOLE_CAPTURE_MESSAGE);
 	ck_assert_str_eq(cm_spec_string("SERVER_HOST"), "127.0.0.1");
 	ck_assert_ptr_null(cm_spec_string("PAYLOAD_LIMIT"));
 }
@@ -277,17 +368,20 @@ END_TEST
 
 START_TEST(varargs_and_odd_values)
 {
-	/* Values holding placeholders or quotes are copied, never re-expanded. */
+	/* Values holding placeholders or quotes are copied, never re-expanded.
+	 */
 	CK_OWNED_STR(texts_compose(CM_TEXT_TOOL_NOT_FOUND, "<tool>\""),
 	    "Tool \"<tool>\"\" not found");
-	CK_OWNED_STR(texts_compose(CM_TEXT_TOOL_NOT_FOUND, ""), "Tool \"\" not found");
+	CK_OWNED_STR(
+	    texts_compose(CM_TEXT_TOOL_NOT_FOUND, ""), "Tool \"\" not found");
 	CK_OWNED_STR(texts_compose(CM_TEXT_CONNECTION_REJECTED, "a", "b"),
 	    "The connection to a was rejected: b. Check the address and the "
 	    "handshake, then connect again.");
 	{
 		const char *vals[1] = { NULL };
 
-		ck_assert_ptr_null(texts_composev(CM_TEXT_TOOL_NOT_FOUND, vals, 1));
+		ck_assert_ptr_null(
+		    texts_composev(CM_TEXT_TOOL_NOT_FOUND, vals, 1));
 	}
 }
 END_TEST
@@ -298,19 +392,31 @@ START_TEST(timeout_matches)
 
 	ck_assert_int_eq(cm_timeout_text_matches(t), 1);
 	free(t);
-	ck_assert_int_eq(cm_timeout_text_matches("Execution timed out at its 5 ms bound."), 1);
-	ck_assert_int_eq(cm_timeout_text_matches(
-	    "Execution timed out at its 2147483647 ms bound. Anything after."), 1);
+	ck_assert_int_eq(
+	    cm_timeout_text_matches("Execution timed out at its 5 ms bound."),
+	    1);
+	ck_assert_int_eq(
+	    cm_timeout_text_matches("Execution timed out at its 2147483647 ms "
+				    "bound. Anything after."),
+	    1);
 	ck_assert_int_eq(cm_timeout_text_matches("Execution timed out"), 0);
-	ck_assert_int_eq(cm_timeout_text_matches("Execution timed out at its  ms bound."), 0);
-	ck_assert_int_eq(cm_timeout_text_matches("Execution timed out at its 5 s bound."), 0);
-	ck_assert_int_eq(cm_timeout_text_matches("execution timed out at its 5 ms bound."), 0);
+	ck_assert_int_eq(
+	    cm_timeout_text_matches("Execution timed out at its  ms bound."),
+	    0);
+	ck_assert_int_eq(
+	    cm_timeout_text_matches("Execution timed out at its 5 s bound."),
+	    0);
+	ck_assert_int_eq(
+	    cm_timeout_text_matches("execution timed out at its 5 ms bound."),
+	    0);
 	ck_assert_int_eq(cm_timeout_text_matches(NULL), 0);
 	/* The same matcher serves any text: the first sentence only. */
-	ck_assert_int_eq(texts_matches_first_sentence(CM_TEXT_TOOL_NOT_FOUND,
-	    "Tool \"x\" not found"), 1);
+	ck_assert_int_eq(texts_matches_first_sentence(
+			     CM_TEXT_TOOL_NOT_FOUND, "Tool \"x\" not found"),
+	    1);
 	ck_assert_int_eq(texts_matches_first_sentence(CM_TEXT_OUTBOUND_DISABLED,
-	    "Outbound fetch is disabled for this execution."), 1);
+			     "Outbound fetch is disabled for this execution."),
+	    1);
 }
 END_TEST
 
@@ -338,35 +444,50 @@ START_TEST(generated_javascript)
 	end = strrchr(buf, ';');
 	ck_assert_ptr_nonnull(end);
 	ck_assert_str_eq(end, ";\n");
-	for (start = buf; *start != '\0'; start++)	/* ES5 needs pure ASCII here */
+	for (start = buf; *start != '\0';
+	     start++) /* ES5 needs pure ASCII here */
 		ck_assert_int_lt((unsigned char)*start, 0x80);
-	start = strstr(buf, "\nvar __cm_spec = ") + strlen("\nvar __cm_spec = ");
+	start =
+	    strstr(buf, "\nvar __cm_spec = ") + strlen("\nvar __cm_spec = ");
 	o = json_loadb(start, (size_t)(end - start), 0, &jerr);
 	ck_assert_msg(o != NULL, "cm_spec.js: %s", jerr.text);
-	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o,
-	    "constants"), "TIMEOUT_MESSAGE")), CM_TIMEOUT_MESSAGE);
-	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o,
-	    "constants"), "CONSOLE_CAPTURE_MESSAGE")), CM_CONSOLE_CAPTURE_MESSAGE);
-	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(o,
-	    "constants"), "PAYLOAD_LIMIT")), CM_PAYLOAD_LIMIT);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(o, "constants"), "TIMEOUT_MESSAGE")),
+	    CM_TIMEOUT_MESSAGE);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(o, "constants"), "CONSOLE_CAPTURE_MESSAGE")),
+	    CM_CONSOLE_CAPTURE_MESSAGE);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+			     json_object_get(o, "constants"), "PAYLOAD_LIMIT")),
+	    CM_PAYLOAD_LIMIT);
 	t = json_object_get(json_object_get(o, "texts"), "EXECUTION_TIMEOUT");
 	ck_assert_str_eq(json_string_value(json_object_get(t, "template")),
 	    CM_TEXT_EXECUTION_TIMEOUT_TEMPLATE);
-	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(t,
-	    "params"), 0)), "timeout");
-	ck_assert_uint_eq(json_object_size(json_object_get(o, "texts")), CM_TEXT_COUNT);
-	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o,
-	    "reservedProviderNames"), "__dispatch")), "entry-scope");
-	ck_assert_ptr_null(json_object_get(json_object_get(o,
-	    "reservedProviderNames"), "fetch"));
-	ck_assert_int_eq(json_is_true(json_object_get(json_object_get(json_object_get(o,
-	    "errorCodes"), "QUEUE_OVERFLOW"), "retryable")), 1);
+	ck_assert_str_eq(
+	    json_string_value(json_array_get(json_object_get(t, "params"), 0)),
+	    "timeout");
+	ck_assert_uint_eq(
+	    json_object_size(json_object_get(o, "texts")), CM_TEXT_COUNT);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(o, "reservedProviderNames"), "__dispatch")),
+	    "entry-scope");
+	ck_assert_ptr_null(json_object_get(
+	    json_object_get(o, "reservedProviderNames"), "fetch"));
+	ck_assert_int_eq(json_is_true(json_object_get(
+			     json_object_get(json_object_get(o, "errorCodes"),
+				 "QUEUE_OVERFLOW"),
+			     "retryable")),
+	    1);
 	json_decref(o);
 	free(buf);
 }
 END_TEST
 
-/* Runs the generator on `json` text; returns its exit status, stderr in `err`. */
+/* Runs the generator on `json` text; returns its exit status, stderr in `err`.
+ */
 static int
 run_specgen(const char *json, char *err, size_t errlen)
 {
@@ -374,15 +495,18 @@ run_specgen(const char *json, char *err, size_t errlen)
 	FILE *f;
 	int st;
 	size_t n;
-	const char *gen = access("build/tools/specgen", X_OK) == 0 ?
-	    "build/tools/specgen" : "build/asan/tools/specgen";
+	const char *gen = access("build/tools/specgen", X_OK) == 0
+	    ? "build/tools/specgen"
+	    : "build/asan/tools/specgen";
 
 	f = fopen("/tmp/check_texts_spec.json", "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(json, f);
 	fclose(f);
-	snprintf(cmd, sizeof(cmd), "%s /tmp/check_texts_spec.json --header "
-	    "/tmp/check_texts_spec.h 2>/tmp/check_texts_spec.err", gen);
+	snprintf(cmd, sizeof(cmd),
+	    "%s /tmp/check_texts_spec.json --header "
+	    "/tmp/check_texts_spec.h 2>/tmp/check_texts_spec.err",
+	    gen);
 	remove("/tmp/check_texts_spec.h");
 	st = system(cmd);
 	f = fopen("/tmp/check_texts_spec.err", "r");
@@ -395,28 +519,44 @@ run_specgen(const char *json, char *err, size_t errlen)
 
 START_TEST(generator_refuses_bad_files)
 {
-	static const struct { const char *json, *msg; } bad[] = {
+	static const struct {
+		const char *json, *msg;
+	} bad[] = {
 		{ "[]", "the document is not a JSON object" },
-		{ "{\"format\":1,\"constants\":[{\"name\":\"x\"}]}", "is not UPPER_SNAKE" },
+		{ "{\"format\":1,\"constants\":[{\"name\":\"x\"}]}",
+		    "is not UPPER_SNAKE" },
 		{ "{\"format\":2}", "$.format: expected 1" },
 		{ "{\"format\":1,\"constants\":[{\"name\":\"A\",\"value\":1,"
-		  "\"origin\":\"elsewhere\",\"doc\":\"\"}]}", "neither \"seed\" nor \"ours\"" },
-		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_codes\":[],"
-		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":\"ours\","
-		  "\"template\":\"a <b> c\",\"params\":[],\"carrier\":[\"log\"]}]}",
-		  "<b> is not in params" },
-		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_codes\":[],"
-		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":\"ours\","
-		  "\"template\":\"{{NOPE}}\",\"params\":[],\"carrier\":[\"log\"]}]}",
-		  "{{NOPE}} names no constant" },
-		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_codes\":[],"
-		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":\"ours\","
-		  "\"template\":\"x\",\"params\":[\"p\"],\"carrier\":[\"log\"]}]}",
-		  "\"p\" never appears in the template" },
-		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_codes\":[],"
-		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":\"ours\","
-		  "\"template\":\"x\",\"params\":[],\"carrier\":[\"pigeon\"]}]}",
-		  "expected envelope, rejection, fault or log" },
+		  "\"origin\":\"elsewhere\",\"doc\":\"\"}]}",
+		    "neither \"seed\" nor \"ours\"" },
+		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_"
+		  "codes\":[],"
+		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":"
+		  "\"ours\","
+		  "\"template\":\"a <b> "
+		  "c\",\"params\":[],\"carrier\":[\"log\"]}]}",
+		    "<b> is not in params" },
+		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_"
+		  "codes\":[],"
+		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":"
+		  "\"ours\","
+		  "\"template\":\"{{NOPE}}\",\"params\":[],\"carrier\":["
+		  "\"log\"]}]}",
+		    "{{NOPE}} names no constant" },
+		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_"
+		  "codes\":[],"
+		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":"
+		  "\"ours\","
+		  "\"template\":\"x\",\"params\":[\"p\"],\"carrier\":[\"log\"]}"
+		  "]}",
+		    "\"p\" never appears in the template" },
+		{ "{\"format\":1,\"constants\":[],\"payload_parts\":[],\"error_"
+		  "codes\":[],"
+		  "\"texts\":[{\"name\":\"T\",\"class\":null,\"origin\":"
+		  "\"ours\","
+		  "\"template\":\"x\",\"params\":[],\"carrier\":[\"pigeon\"]}]"
+		  "}",
+		    "expected envelope, rejection, fault or log" },
 		{ "{\"format\":1,", "specgen: /tmp/check_texts_spec.json:" },
 	};
 	char err[1024];
@@ -424,7 +564,8 @@ START_TEST(generator_refuses_bad_files)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		ck_assert_int_eq(run_specgen(bad[i].json, err, sizeof(err)), 1);
-		ck_assert_msg(strstr(err, bad[i].msg) != NULL, "case %zu: %s", i, err);
+		ck_assert_msg(
+		    strstr(err, bad[i].msg) != NULL, "case %zu: %s", i, err);
 		ck_assert_int_eq(access("/tmp/check_texts_spec.h", F_OK), -1);
 	}
 }

@@ -1,4 +1,5 @@
-/* Check suite for libclient/proto/utf8.c: whole, in pieces, prefixes, UTF-16. */
+/* Check suite for libclient/proto/utf8.c: whole, in pieces, prefixes, UTF-16.
+ */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,21 +12,45 @@
 static const char *const utf8_good[] = {
 	"",
 	"plain ascii, long enough for the eight-byte fast path",
-	"\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC\xCE\xB5",	/* κόσμε */
-	"\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF",
-	"\xEE\x80\x80", "\xEF\xBF\xBF", "\xF0\x90\x80\x80",
-	"\xF4\x8F\xBF\xBF", "\xF3\xBF\xBF\xBF", "a\xF0\x9F\x98\x80z",
+	"\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC\xCE\xB5", /* κόσμε */
+	"\xC2\x80",
+	"\xDF\xBF",
+	"\xE0\xA0\x80",
+	"\xED\x9F\xBF",
+	"\xEE\x80\x80",
+	"\xEF\xBF\xBF",
+	"\xF0\x90\x80\x80",
+	"\xF4\x8F\xBF\xBF",
+	"\xF3\xBF\xBF\xBF",
+	"a\xF0\x9F\x98\x80z",
 	"\x7F",
 };
 
 static const char *const utf8_bad[] = {
-	"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xE0\x80\x80",
-	"\xE0\x9F\xBF", "\xF0\x80\x80\x80", "\xF0\x8F\xBF\xBF",
-	"\xED\xA0\x80", "\xED\xBF\xBF", "\xED\xA0\x80\xED\xB0\x80",
-	"\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF8\x88\x80\x80\x80",
-	"\xFE", "\xFF", "\xC2\x41", "\xE2\x82", "\xF0\x9F\x98",
-	"\xC2", "ab\xE2\x28\xA1", "\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC"
-	    "\xCE\xB5\xED\xA0\x80" "edited",
+	"\x80",
+	"\xBF",
+	"\xC0\x80",
+	"\xC1\xBF",
+	"\xE0\x80\x80",
+	"\xE0\x9F\xBF",
+	"\xF0\x80\x80\x80",
+	"\xF0\x8F\xBF\xBF",
+	"\xED\xA0\x80",
+	"\xED\xBF\xBF",
+	"\xED\xA0\x80\xED\xB0\x80",
+	"\xF4\x90\x80\x80",
+	"\xF5\x80\x80\x80",
+	"\xF8\x88\x80\x80\x80",
+	"\xFE",
+	"\xFF",
+	"\xC2\x41",
+	"\xE2\x82",
+	"\xF0\x9F\x98",
+	"\xC2",
+	"ab\xE2\x28\xA1",
+	"\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC"
+	"\xCE\xB5\xED\xA0\x80"
+	"edited",
 };
 
 /* Reference decoder, written from the definition, to compare against. */
@@ -110,8 +135,8 @@ START_TEST(test_fast_path_offsets)
 		buf[i] = 0xC3;
 		if (i + 1 < sizeof(buf)) {
 			buf[i + 1] = 0xA9;
-			ck_assert_msg(utf8_valid(buf, sizeof(buf)), "ok %zu",
-			    i);
+			ck_assert_msg(
+			    utf8_valid(buf, sizeof(buf)), "ok %zu", i);
 		} else
 			ck_assert(!utf8_valid(buf, sizeof(buf)));
 	}
@@ -122,7 +147,7 @@ END_TEST
 START_TEST(test_incremental_splits)
 {
 	static const char text[] = "a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"
-	    "bcdefghijk\xF4\x8F\xBF\xBF";
+				   "bcdefghijk\xF4\x8F\xBF\xBF";
 	const uint8_t *s = (const uint8_t *)text;
 	size_t len = sizeof(text) - 1, i, j;
 	struct utf8_state st;
@@ -138,8 +163,8 @@ START_TEST(test_incremental_splits)
 		/* Stopping mid-character is caught by finish. */
 		utf8_init(&st);
 		utf8_feed(&st, s, i);
-		ck_assert_int_eq(utf8_finish(&st) == 0,
-		    utf8_valid_prefix(s, i) == i);
+		ck_assert_int_eq(
+		    utf8_finish(&st) == 0, utf8_valid_prefix(s, i) == i);
 	}
 }
 END_TEST
@@ -160,8 +185,8 @@ START_TEST(test_incremental_bad)
 			bad = utf8_feed(&st, s, k) < 0 ||
 			    utf8_feed(&st, s + k, len - k) < 0 ||
 			    utf8_finish(&st) < 0;
-			ck_assert_msg(bad, "bad[%zu] split at %zu accepted", i,
-			    k);
+			ck_assert_msg(
+			    bad, "bad[%zu] split at %zu accepted", i, k);
 		}
 	}
 }
@@ -221,11 +246,11 @@ START_TEST(test_every_code_point)
 			b[3] = (uint8_t)(0x80 | (cp & 0x3F));
 			n = 4;
 		}
-		ck_assert_int_eq(utf8_valid(b, n),
-		    !(cp >= 0xD800 && cp <= 0xDFFF));
+		ck_assert_int_eq(
+		    utf8_valid(b, n), !(cp >= 0xD800 && cp <= 0xDFFF));
 		if (!(cp >= 0xD800 && cp <= 0xDFFF))
-			ck_assert_uint_eq(utf8_utf16_len(b, n),
-			    cp >= 0x10000 ? 2 : 1);
+			ck_assert_uint_eq(
+			    utf8_utf16_len(b, n), cp >= 0x10000 ? 2 : 1);
 	}
 }
 END_TEST
@@ -236,11 +261,12 @@ START_TEST(test_valid_prefix)
 	ck_assert_uint_eq(utf8_valid_prefix(S("abc")), 3);
 	ck_assert_uint_eq(utf8_valid_prefix(S("ab\xE2\x82")), 2);
 	ck_assert_uint_eq(utf8_valid_prefix(S("ab\xE2\x82\xAC")), 5);
-	ck_assert_uint_eq(utf8_valid_prefix(S("a\xFF" "b")), 1);
+	ck_assert_uint_eq(utf8_valid_prefix(S("a\xFF"
+					      "b")),
+	    1);
 	ck_assert_uint_eq(utf8_valid_prefix(S("\xF0\x9F\x98")), 0);
 	ck_assert_uint_eq(utf8_valid_prefix(S("0123456789\xC3")), 10);
-	ck_assert_uint_eq(utf8_valid_prefix(S("0123456789abcdef\xC3\xA9")),
-	    18);
+	ck_assert_uint_eq(utf8_valid_prefix(S("0123456789abcdef\xC3\xA9")), 18);
 }
 END_TEST
 
@@ -252,14 +278,15 @@ START_TEST(test_utf16_len)
 	ck_assert_uint_eq(utf8_utf16_len(S("\xE2\x82\xAC")), 1);
 	ck_assert_uint_eq(utf8_utf16_len(S("\xF0\x9F\x98\x80")), 2);
 	/* "a€😀é" is 1 + 1 + 2 + 1 in JavaScript. */
-	ck_assert_uint_eq(utf8_utf16_len(
-	    S("a\xE2\x82\xAC\xF0\x9F\x98\x80\xC3\xA9")), 5);
+	ck_assert_uint_eq(
+	    utf8_utf16_len(S("a\xE2\x82\xAC\xF0\x9F\x98\x80\xC3\xA9")), 5);
 }
 END_TEST
 
 START_TEST(test_from_cesu8)
 {
-	/* U+1F600 as Duktape holds it (D83D DE00), a lone high surrogate, ASCII. */
+	/* U+1F600 as Duktape holds it (D83D DE00), a lone high surrogate,
+	 * ASCII. */
 	char pair[] = "a\xED\xA0\xBD\xED\xB8\x80z";
 	char lone[] = "\xED\xA0\xBDx";
 	char plain[] = "caf\xC3\xA9";

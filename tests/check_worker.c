@@ -48,7 +48,8 @@ recv_from_child(struct frame *f)
 	ck_assert_uint_lt(len, sizeof(buf) - FRAME_HEADER_SIZE);
 	ck_assert_int_eq(read_all(sock, buf + FRAME_HEADER_SIZE, len), 0);
 	ck_assert_int_eq(frame_decode(buf, FRAME_HEADER_SIZE + len,
-	    FRAME_ROLE_PARENT, sizeof(buf), f), (long)(FRAME_HEADER_SIZE + len));
+			     FRAME_ROLE_PARENT, sizeof(buf), f),
+	    (long)(FRAME_HEADER_SIZE + len));
 	buf[FRAME_HEADER_SIZE + len] = '\0';
 	return 0;
 }
@@ -91,8 +92,9 @@ execute(uint32_t exec_id, int stay, const char *code, const char *providers)
 
 	snprintf(req, sizeof(req), "{\"code\":\"%s\",\"providers\":%s}", code,
 	    providers ? providers : "[]");
-	ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE, stay ?
-	    FRAME_EXECUTE_STAY : 0, exec_id, 0, req), 0);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE,
+			     stay ? FRAME_EXECUTE_STAY : 0, exec_id, 0, req),
+	    0);
 }
 
 /* The next frame, which must be of `type`; its payload stays in buf. */
@@ -105,8 +107,8 @@ expect(enum frame_type type)
 	do
 		ck_assert_int_eq(recv_from_child(&f), 0);
 	while (f.type == FRAME_HOST_WAIT && type != FRAME_HOST_WAIT);
-	ck_assert_msg(f.type == type, "frame type %d, wanted %d: %.*s",
-	    f.type, type, (int)f.len, (const char *)f.payload);
+	ck_assert_msg(f.type == type, "frame type %d, wanted %d: %.*s", f.type,
+	    type, (int)f.len, (const char *)f.payload);
 	return f;
 }
 
@@ -117,16 +119,18 @@ START_TEST(test_staying_child_resets_its_heap)
 	struct frame f;
 
 	start_child();
-	execute(1, 1, "async () => { globalThis.x = 1; "
-	    "Object.prototype.y = 2; return 1 }", NULL);
+	execute(1, 1,
+	    "async () => { globalThis.x = 1; "
+	    "Object.prototype.y = 2; return 1 }",
+	    NULL);
 	f = expect(FRAME_RESULT);
 	ck_assert_uint_eq(f.exec_id, 1);
 	expect(FRAME_HELLO);
 	execute(2, 0, "async () => [typeof x, typeof ({}).y]", NULL);
 	f = expect(FRAME_RESULT);
 	ck_assert_uint_eq(f.exec_id, 2);
-	ck_assert_ptr_nonnull(strstr((const char *)f.payload,
-	    "[\\\"undefined\\\",\\\"undefined\\\"]"));
+	ck_assert_ptr_nonnull(strstr(
+	    (const char *)f.payload, "[\\\"undefined\\\",\\\"undefined\\\"]"));
 	/* Not told to stay: it ends after its answer. */
 	ck_assert_int_eq(recv_from_child(&f), -1);
 	ck_assert_int_eq(stop_child(), 0);
@@ -139,16 +143,19 @@ START_TEST(test_leftover_timers_do_not_fire_later)
 	struct frame f;
 
 	start_child();
-	execute(1, 1, "async () => { setTimeout(() => { globalThis.late = 1 }, "
+	execute(1, 1,
+	    "async () => { setTimeout(() => { globalThis.late = 1 }, "
 	    "0); setInterval(() => { globalThis.ticks = 1 }, 1); return 1 }",
 	    NULL);
 	expect(FRAME_RESULT);
 	expect(FRAME_HELLO);
-	execute(2, 1, "async () => { await new Promise((r) => setTimeout(r, "
-	    "30)); return [typeof late, typeof ticks] }", NULL);
+	execute(2, 1,
+	    "async () => { await new Promise((r) => setTimeout(r, "
+	    "30)); return [typeof late, typeof ticks] }",
+	    NULL);
 	f = expect(FRAME_RESULT);
-	ck_assert_ptr_nonnull(strstr((const char *)f.payload,
-	    "[\\\"undefined\\\",\\\"undefined\\\"]"));
+	ck_assert_ptr_nonnull(strstr(
+	    (const char *)f.payload, "[\\\"undefined\\\",\\\"undefined\\\"]"));
 	expect(FRAME_HELLO);
 	ck_assert_int_eq(stop_child(), 2);
 }
@@ -168,16 +175,19 @@ START_TEST(test_late_answers_never_reach_the_next_execution)
 	expect(FRAME_HELLO);
 	/* Its answer arrives between executions... */
 	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 1,
-	    stale_call, "{\"result\":\"\\\"stale\\\"\"}"), 0);
+			     stale_call, "{\"result\":\"\\\"stale\\\"\"}"),
+	    0);
 	execute(2, 1, "async () => await t.f({})", tools);
 	f = expect(FRAME_TOOL_CALL);
 	ck_assert_uint_eq(f.exec_id, 2);
 	call = f.call_id;
 	/* ...and again, under the new call's id, while the next one waits. */
-	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 1,
-	    call, "{\"result\":\"\\\"stale\\\"\"}"), 0);
-	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 2,
-	    call, "{\"result\":\"\\\"fresh\\\"\"}"), 0);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 1, call,
+			     "{\"result\":\"\\\"stale\\\"\"}"),
+	    0);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT, 0, 2, call,
+			     "{\"result\":\"\\\"fresh\\\"\"}"),
+	    0);
 	f = expect(FRAME_RESULT);
 	ck_assert_uint_eq(f.exec_id, 2);
 	ck_assert_ptr_nonnull(strstr((const char *)f.payload, "fresh"));

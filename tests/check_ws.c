@@ -1,6 +1,6 @@
 /*
- * Check suite for libclient/proto/ws.c: RFC 6455 §5.7 examples, every error with
- * its close code, assembler, encoder, close handshake.
+ * Check suite for libclient/proto/ws.c: RFC 6455 §5.7 examples, every error
+ * with its close code, assembler, encoder, close handshake.
  */
 #include <check.h>
 #include <stdint.h>
@@ -10,21 +10,21 @@
 #include "proto/ws.h"
 
 static const uint8_t rfc_hello[] = { 0x81, 0x05, 'H', 'e', 'l', 'l', 'o' };
-static const uint8_t rfc_hello_masked[] = { 0x81, 0x85, 0x37, 0xfa, 0x21,
-	0x3d, 0x7f, 0x9f, 0x4d, 0x51, 0x58 };
-static const uint8_t rfc_fragments[] = { 0x01, 0x03, 'H', 'e', 'l', 0x80,
-	0x02, 'l', 'o' };
+static const uint8_t rfc_hello_masked[] = { 0x81, 0x85, 0x37, 0xfa, 0x21, 0x3d,
+	0x7f, 0x9f, 0x4d, 0x51, 0x58 };
+static const uint8_t rfc_fragments[] = { 0x01, 0x03, 'H', 'e', 'l', 0x80, 0x02,
+	'l', 'o' };
 static const uint8_t rfc_ping[] = { 0x89, 0x05, 'H', 'e', 'l', 'l', 'o' };
-static const uint8_t rfc_pong_masked[] = { 0x8a, 0x85, 0x37, 0xfa, 0x21,
-	0x3d, 0x7f, 0x9f, 0x4d, 0x51, 0x58 };
+static const uint8_t rfc_pong_masked[] = { 0x8a, 0x85, 0x37, 0xfa, 0x21, 0x3d,
+	0x7f, 0x9f, 0x4d, 0x51, 0x58 };
 static const uint8_t test_mask[4] = { 0x37, 0xfa, 0x21, 0x3d };
 
 #define MAXMSG ((size_t)1 << 20)
 
 /* Decodes a copy of frame (the decoder unmasks in place). */
 static long
-decode_copy(enum ws_role role, const uint8_t *frame, size_t len,
-    uint8_t *copy, struct ws_frame *f)
+decode_copy(enum ws_role role, const uint8_t *frame, size_t len, uint8_t *copy,
+    struct ws_frame *f)
 {
 	memcpy(copy, frame, len);
 	return ws_frame_decode(role, copy, len, MAXMSG, f);
@@ -71,16 +71,18 @@ START_TEST(test_rfc_unmasked_hello)
 	uint8_t buf[64];
 	struct ws_frame f;
 
-	ck_assert_int_eq(decode_copy(WS_ROLE_CLIENT, rfc_hello,
-	    sizeof(rfc_hello), buf, &f), 7);
+	ck_assert_int_eq(
+	    decode_copy(WS_ROLE_CLIENT, rfc_hello, sizeof(rfc_hello), buf, &f),
+	    7);
 	ck_assert_int_eq(f.fin, 1);
 	ck_assert_int_eq(f.opcode, WS_OP_TEXT);
 	ck_assert_int_eq(f.masked, 0);
 	ck_assert_uint_eq(f.payload_len, 5);
 	ck_assert_mem_eq(f.payload, "Hello", 5);
 	/* A server must refuse an unmasked client frame. */
-	ck_assert_int_eq(decode_copy(WS_ROLE_SERVER, rfc_hello,
-	    sizeof(rfc_hello), buf, &f), WS_E_MASK_MISSING);
+	ck_assert_int_eq(
+	    decode_copy(WS_ROLE_SERVER, rfc_hello, sizeof(rfc_hello), buf, &f),
+	    WS_E_MASK_MISSING);
 	ck_assert_int_eq(ws_error_close_code(WS_E_MASK_MISSING), 1002);
 }
 END_TEST
@@ -91,13 +93,15 @@ START_TEST(test_rfc_masked_hello)
 	struct ws_frame f;
 
 	ck_assert_int_eq(decode_copy(WS_ROLE_SERVER, rfc_hello_masked,
-	    sizeof(rfc_hello_masked), buf, &f), 11);
+			     sizeof(rfc_hello_masked), buf, &f),
+	    11);
 	ck_assert_int_eq(f.masked, 1);
 	ck_assert_mem_eq(f.mask, test_mask, 4);
 	ck_assert_uint_eq(f.header_len, 6);
 	ck_assert_mem_eq(f.payload, "Hello", 5);
 	ck_assert_int_eq(decode_copy(WS_ROLE_CLIENT, rfc_hello_masked,
-	    sizeof(rfc_hello_masked), buf, &f), WS_E_MASK_UNEXPECTED);
+			     sizeof(rfc_hello_masked), buf, &f),
+	    WS_E_MASK_UNEXPECTED);
 	ck_assert_int_eq(ws_error_close_code(WS_E_MASK_UNEXPECTED), 1002);
 }
 END_TEST
@@ -109,7 +113,8 @@ START_TEST(test_rfc_fragmented)
 	int nev;
 
 	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, MAXMSG, rfc_fragments,
-	    sizeof(rfc_fragments), buf, ev, &nev), 9);
+			     sizeof(rfc_fragments), buf, ev, &nev),
+	    9);
 	ck_assert_int_eq(nev, 1);
 	ck_assert_int_eq(ev[0].type, WS_EV_TEXT);
 	ck_assert_uint_eq(ev[0].len, 5);
@@ -125,12 +130,14 @@ START_TEST(test_rfc_ping_pong)
 	int nev;
 
 	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, MAXMSG, rfc_ping,
-	    sizeof(rfc_ping), buf, ev, &nev), 7);
+			     sizeof(rfc_ping), buf, ev, &nev),
+	    7);
 	ck_assert_int_eq(nev, 1);
 	ck_assert_int_eq(ev[0].type, WS_EV_PING);
 	ck_assert_mem_eq(ev[0].data, "Hello", 5);
 	ck_assert_int_eq(assemble(WS_ROLE_SERVER, MAXMSG, rfc_pong_masked,
-	    sizeof(rfc_pong_masked), buf, ev, &nev), 11);
+			     sizeof(rfc_pong_masked), buf, ev, &nev),
+	    11);
 	ck_assert_int_eq(ev[0].type, WS_EV_PONG);
 	ck_assert_uint_eq(ev[0].len, 5);
 	ck_assert_mem_eq(ev[0].data, "Hello", 5);
@@ -143,21 +150,27 @@ START_TEST(test_rfc_encode)
 	uint8_t out[64];
 
 	ck_assert_int_eq(ws_frame_encode(WS_ROLE_SERVER, WS_OP_TEXT,
-	    (const uint8_t *)"Hello", 5, out, sizeof(out)), 7);
+			     (const uint8_t *)"Hello", 5, out, sizeof(out)),
+	    7);
 	ck_assert_mem_eq(out, rfc_hello, 7);
 	ck_assert_int_eq(ws_frame_write(out, sizeof(out), 1, WS_OP_TEXT,
-	    (const uint8_t *)"Hello", 5, test_mask), 11);
+			     (const uint8_t *)"Hello", 5, test_mask),
+	    11);
 	ck_assert_mem_eq(out, rfc_hello_masked, 11);
 	ck_assert_int_eq(ws_frame_write(out, sizeof(out), 0, WS_OP_TEXT,
-	    (const uint8_t *)"Hel", 3, NULL), 5);
-	ck_assert_int_eq(ws_frame_write(out + 5, sizeof(out) - 5, 1,
-	    WS_OP_CONT, (const uint8_t *)"lo", 2, NULL), 4);
+			     (const uint8_t *)"Hel", 3, NULL),
+	    5);
+	ck_assert_int_eq(ws_frame_write(out + 5, sizeof(out) - 5, 1, WS_OP_CONT,
+			     (const uint8_t *)"lo", 2, NULL),
+	    4);
 	ck_assert_mem_eq(out, rfc_fragments, 9);
 	ck_assert_int_eq(ws_frame_write(out, sizeof(out), 1, WS_OP_PING,
-	    (const uint8_t *)"Hello", 5, NULL), 7);
+			     (const uint8_t *)"Hello", 5, NULL),
+	    7);
 	ck_assert_mem_eq(out, rfc_ping, 7);
 	ck_assert_int_eq(ws_frame_write(out, sizeof(out), 1, WS_OP_PONG,
-	    (const uint8_t *)"Hello", 5, test_mask), 11);
+			     (const uint8_t *)"Hello", 5, test_mask),
+	    11);
 	ck_assert_mem_eq(out, rfc_pong_masked, 11);
 }
 END_TEST
@@ -180,18 +193,20 @@ START_TEST(test_rfc_length_forms)
 	for (i = 0; i < 65536; i++)
 		pay[i] = (uint8_t)(i * 7);
 	for (k = 0; k < 2; k++) {
-		n = ws_frame_encode(WS_ROLE_SERVER, WS_OP_BINARY, pay,
-		    sizes[k], out, 65536 + 14);
+		n = ws_frame_encode(WS_ROLE_SERVER, WS_OP_BINARY, pay, sizes[k],
+		    out, 65536 + 14);
 		ck_assert_int_eq(n, (long)(hlens[k] + sizes[k]));
 		ck_assert_mem_eq(out, heads[k], hlens[k]);
 		ck_assert_uint_eq(ws_frame_size(sizes[k], 0), (size_t)n);
 		/* One byte short: incomplete; the header says how much. */
 		ck_assert_int_eq(ws_frame_decode(WS_ROLE_CLIENT, out,
-		    (size_t)n - 1, MAXMSG, &f), 0);
+				     (size_t)n - 1, MAXMSG, &f),
+		    0);
 		ck_assert_uint_eq(f.header_len, hlens[k]);
 		ck_assert_uint_eq(f.payload_len, sizes[k]);
-		ck_assert_int_eq(ws_frame_decode(WS_ROLE_CLIENT, out,
-		    (size_t)n, MAXMSG, &f), n);
+		ck_assert_int_eq(
+		    ws_frame_decode(WS_ROLE_CLIENT, out, (size_t)n, MAXMSG, &f),
+		    n);
 		ck_assert_int_eq(f.opcode, WS_OP_BINARY);
 		/* The assembler says how many bytes the frame needs in all. */
 		{
@@ -201,19 +216,20 @@ START_TEST(test_rfc_length_forms)
 			ws_assembler_init(&a, WS_ROLE_CLIENT, MAXMSG);
 			ck_assert_int_eq(ws_assembler_feed(&a, out, 1, &ev), 0);
 			ck_assert_uint_eq(a.want, 0);
-			ck_assert_int_eq(ws_assembler_feed(&a, out, hlens[k] + 1,
-			    &ev), 0);
+			ck_assert_int_eq(
+			    ws_assembler_feed(&a, out, hlens[k] + 1, &ev), 0);
 			ck_assert_uint_eq(a.want, (size_t)n);
 			ws_assembler_free(&a);
 		}
 		ck_assert_mem_eq(f.payload, pay, sizes[k]);
 		/* Masked by a client, unmasked by the server. */
-		n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_BINARY, pay,
-		    sizes[k], out, 65536 + 14);
+		n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_BINARY, pay, sizes[k],
+		    out, 65536 + 14);
 		ck_assert_int_eq(n, (long)(hlens[k] + 4 + sizes[k]));
 		ck_assert_int_eq(out[1] & 0x80, 0x80);
-		ck_assert_int_eq(ws_frame_decode(WS_ROLE_SERVER, out,
-		    (size_t)n, MAXMSG, &f), n);
+		ck_assert_int_eq(
+		    ws_frame_decode(WS_ROLE_SERVER, out, (size_t)n, MAXMSG, &f),
+		    n);
 		ck_assert_mem_eq(f.payload, pay, sizes[k]);
 	}
 	free(pay);
@@ -224,12 +240,12 @@ END_TEST
 /* Every proper prefix of every example is "need more". */
 START_TEST(test_partial_every_split)
 {
-	const uint8_t *frames[] = { rfc_hello, rfc_hello_masked,
-		rfc_fragments, rfc_ping, rfc_pong_masked };
+	const uint8_t *frames[] = { rfc_hello, rfc_hello_masked, rfc_fragments,
+		rfc_ping, rfc_pong_masked };
 	size_t lens[] = { sizeof(rfc_hello), sizeof(rfc_hello_masked), 5,
 		sizeof(rfc_ping), sizeof(rfc_pong_masked) };
-	enum ws_role roles[] = { WS_ROLE_CLIENT, WS_ROLE_SERVER,
-		WS_ROLE_CLIENT, WS_ROLE_CLIENT, WS_ROLE_SERVER };
+	enum ws_role roles[] = { WS_ROLE_CLIENT, WS_ROLE_SERVER, WS_ROLE_CLIENT,
+		WS_ROLE_CLIENT, WS_ROLE_SERVER };
 	uint8_t buf[64];
 	struct ws_frame f;
 	struct ws_assembler a;
@@ -239,11 +255,11 @@ START_TEST(test_partial_every_split)
 	for (k = 0; k < 5; k++) {
 		for (cut = 0; cut < lens[k]; cut++) {
 			memcpy(buf, frames[k], lens[k]);
-			ck_assert_int_eq(ws_frame_decode(roles[k], buf, cut,
-			    MAXMSG, &f), 0);
+			ck_assert_int_eq(
+			    ws_frame_decode(roles[k], buf, cut, MAXMSG, &f), 0);
 			ws_assembler_init(&a, roles[k], MAXMSG);
-			ck_assert_int_eq(ws_assembler_feed(&a, buf, cut, &ev),
-			    0);
+			ck_assert_int_eq(
+			    ws_assembler_feed(&a, buf, cut, &ev), 0);
 			ws_assembler_free(&a);
 			/* Nothing was unmasked: the bytes are untouched. */
 			ck_assert_mem_eq(buf, frames[k], lens[k]);
@@ -255,10 +271,12 @@ START_TEST(test_partial_every_split)
 			0 };
 
 		for (cut = 0; cut < sizeof(h); cut++)
-			ck_assert_int_eq(ws_frame_header(WS_ROLE_CLIENT, h, cut,
-			    MAXMSG, &f), 0);
-		ck_assert_int_eq(ws_frame_header(WS_ROLE_CLIENT, h, sizeof(h),
-		    MAXMSG, &f), 10);
+			ck_assert_int_eq(
+			    ws_frame_header(WS_ROLE_CLIENT, h, cut, MAXMSG, &f),
+			    0);
+		ck_assert_int_eq(
+		    ws_frame_header(WS_ROLE_CLIENT, h, sizeof(h), MAXMSG, &f),
+		    10);
 	}
 }
 END_TEST
@@ -281,10 +299,10 @@ START_TEST(test_frame_errors)
 		{ { 0x87, 0x00 }, 2, WS_ROLE_CLIENT, WS_E_OPCODE, 1002 },
 		{ { 0x8B, 0x00 }, 2, WS_ROLE_CLIENT, WS_E_OPCODE, 1002 },
 		{ { 0x8F, 0x00 }, 2, WS_ROLE_CLIENT, WS_E_OPCODE, 1002 },
-		{ { 0x09, 0x00 }, 2, WS_ROLE_CLIENT,
-		    WS_E_CONTROL_FRAGMENTED, 1002 },
-		{ { 0x08, 0x00 }, 2, WS_ROLE_CLIENT,
-		    WS_E_CONTROL_FRAGMENTED, 1002 },
+		{ { 0x09, 0x00 }, 2, WS_ROLE_CLIENT, WS_E_CONTROL_FRAGMENTED,
+		    1002 },
+		{ { 0x08, 0x00 }, 2, WS_ROLE_CLIENT, WS_E_CONTROL_FRAGMENTED,
+		    1002 },
 		{ { 0x89, 0x7E, 0x00, 0x7E }, 4, WS_ROLE_CLIENT,
 		    WS_E_CONTROL_LENGTH, 1002 },
 		{ { 0x88, 0x7E }, 2, WS_ROLE_CLIENT, WS_E_CONTROL_LENGTH,
@@ -295,16 +313,17 @@ START_TEST(test_frame_errors)
 		    WS_ROLE_CLIENT, WS_E_LENGTH_NOT_MINIMAL, 1002 },
 		{ { 0x81, 0x7F, 0, 0, 0, 0, 0, 0, 0, 5 }, 10, WS_ROLE_CLIENT,
 		    WS_E_LENGTH_NOT_MINIMAL, 1002 },
-		{ { 0x81, 0x7F, 0x80, 0, 0, 0, 0, 0, 0, 0 }, 10,
-		    WS_ROLE_CLIENT, WS_E_LENGTH_MSB, 1002 },
+		{ { 0x81, 0x7F, 0x80, 0, 0, 0, 0, 0, 0, 0 }, 10, WS_ROLE_CLIENT,
+		    WS_E_LENGTH_MSB, 1002 },
 		{ { 0x81, 0x05 }, 2, WS_ROLE_SERVER, WS_E_MASK_MISSING, 1002 },
 		{ { 0x81, 0x85 }, 2, WS_ROLE_CLIENT, WS_E_MASK_UNEXPECTED,
 		    1002 },
 		/* Declared larger than MAXMSG: refused before any payload. */
-		{ { 0x82, 0x7F, 0, 0, 0, 0, 0, 0x10, 0, 1 }, 10,
-		    WS_ROLE_CLIENT, WS_E_TOO_BIG, 1009 },
+		{ { 0x82, 0x7F, 0, 0, 0, 0, 0, 0x10, 0, 1 }, 10, WS_ROLE_CLIENT,
+		    WS_E_TOO_BIG, 1009 },
 		{ { 0x82, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-		    0xFF }, 10, WS_ROLE_SERVER, WS_E_TOO_BIG, 1009 },
+		      0xFF },
+		    10, WS_ROLE_SERVER, WS_E_TOO_BIG, 1009 },
 	};
 	uint8_t buf[16];
 	struct ws_frame f;
@@ -315,11 +334,11 @@ START_TEST(test_frame_errors)
 
 		memcpy(buf, c[i].b, c[i].len);
 		n = ws_frame_decode(c[i].role, buf, c[i].len, MAXMSG, &f);
-		ck_assert_msg(n == c[i].err, "case %zu: got %ld want %d", i, n,
-		    c[i].err);
+		ck_assert_msg(
+		    n == c[i].err, "case %zu: got %ld want %d", i, n, c[i].err);
 		ck_assert_int_eq(ws_error_close_code((int)n), c[i].code);
-		ck_assert_str_ne(ws_strerror((int)n),
-		    "unknown WebSocket error");
+		ck_assert_str_ne(
+		    ws_strerror((int)n), "unknown WebSocket error");
 	}
 }
 END_TEST
@@ -335,25 +354,28 @@ START_TEST(test_limits_exact)
 	memset(pay, 'p', sizeof(pay));
 	n = ws_frame_write(out, sizeof(out), 1, WS_OP_PING, pay, 125, NULL);
 	ck_assert_int_eq(n, 127);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 10, out, (size_t)n, copy,
-	    ev, &nev), 127);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 10, out, (size_t)n, copy, ev, &nev), 127);
 	ck_assert_int_eq(ev[0].type, WS_EV_PING);
 	ck_assert_uint_eq(ev[0].len, 125);
-	ck_assert_int_eq(ws_frame_write(out, sizeof(out), 1, WS_OP_PING, pay,
-	    126, NULL), WS_E_ARG);
-	ck_assert_int_eq(ws_frame_write(out, sizeof(out), 0, WS_OP_PING, pay,
-	    1, NULL), WS_E_ARG);
+	ck_assert_int_eq(
+	    ws_frame_write(out, sizeof(out), 1, WS_OP_PING, pay, 126, NULL),
+	    WS_E_ARG);
+	ck_assert_int_eq(
+	    ws_frame_write(out, sizeof(out), 0, WS_OP_PING, pay, 1, NULL),
+	    WS_E_ARG);
 	/* A single-frame message exactly at the ceiling, then one over. */
 	n = ws_frame_write(out, sizeof(out), 1, WS_OP_TEXT, pay, 100, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, (size_t)n, copy,
-	    ev, &nev), n);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, (size_t)n, copy, ev, &nev), n);
 	ck_assert_int_eq(ev[0].type, WS_EV_TEXT);
 	n = ws_frame_write(out, sizeof(out), 1, WS_OP_TEXT, pay, 101, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, (size_t)n, copy,
-	    ev, &nev), WS_E_TOO_BIG);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, (size_t)n, copy, ev, &nev),
+	    WS_E_TOO_BIG);
 	/* Only the header is needed to refuse it. */
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, 4, copy, ev,
-	    &nev), WS_E_TOO_BIG);
+	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, 4, copy, ev, &nev),
+	    WS_E_TOO_BIG);
 }
 END_TEST
 
@@ -366,25 +388,25 @@ START_TEST(test_fragment_limits)
 	int nev;
 
 	memset(pay, 'x', sizeof(pay));
-	o = (size_t)ws_frame_write(out, sizeof(out), 0, WS_OP_TEXT, pay, 5,
-	    NULL);
-	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_PING,
-	    pay, 50, NULL);
-	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_CONT,
-	    pay, 5, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 10, out, o, copy, ev,
-	    &nev), (long)o);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 0, WS_OP_TEXT, pay, 5, NULL);
+	o += (size_t)ws_frame_write(
+	    out + o, sizeof(out) - o, 1, WS_OP_PING, pay, 50, NULL);
+	o += (size_t)ws_frame_write(
+	    out + o, sizeof(out) - o, 1, WS_OP_CONT, pay, 5, NULL);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 10, out, o, copy, ev, &nev), (long)o);
 	ck_assert_int_eq(nev, 2);
 	ck_assert_int_eq(ev[0].type, WS_EV_PING);
 	ck_assert_int_eq(ev[1].type, WS_EV_TEXT);
 	ck_assert_uint_eq(ev[1].len, 10);
 	free((void *)ev[1].data);
-	o = (size_t)ws_frame_write(out, sizeof(out), 0, WS_OP_TEXT, pay, 5,
-	    NULL);
-	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_CONT,
-	    pay, 6, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 10, out, o, copy, ev,
-	    &nev), WS_E_TOO_BIG);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 0, WS_OP_TEXT, pay, 5, NULL);
+	o += (size_t)ws_frame_write(
+	    out + o, sizeof(out) - o, 1, WS_OP_CONT, pay, 6, NULL);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 10, out, o, copy, ev, &nev), WS_E_TOO_BIG);
 	ck_assert_int_eq(ws_error_close_code(WS_E_TOO_BIG), 1009);
 }
 END_TEST
@@ -398,29 +420,29 @@ START_TEST(test_fragmentation_rules)
 	int nev, i;
 
 	/* 5.9: continuation with nothing open. */
-	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CONT,
-	    (const uint8_t *)"x", 1, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), WS_E_CONT_UNEXPECTED);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 1, WS_OP_CONT, (const uint8_t *)"x", 1, NULL);
+	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+	    WS_E_CONT_UNEXPECTED);
 	/* 5.15-ish: a finished message, then a stray continuation. */
-	o = (size_t)ws_frame_write(out, sizeof(out), 0, WS_OP_TEXT,
-	    (const uint8_t *)"ab", 2, NULL);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 0, WS_OP_TEXT, (const uint8_t *)"ab", 2, NULL);
 	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_CONT,
 	    (const uint8_t *)"cd", 2, NULL);
 	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_CONT,
 	    (const uint8_t *)"ef", 2, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), WS_E_CONT_UNEXPECTED);
+	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+	    WS_E_CONT_UNEXPECTED);
 	ck_assert_int_eq(nev, 1);
 	ck_assert_mem_eq(ev[0].data, "abcd", 4);
 	free((void *)ev[0].data);
 	/* A new text frame inside a fragmented message. */
-	o = (size_t)ws_frame_write(out, sizeof(out), 0, WS_OP_TEXT,
-	    (const uint8_t *)"ab", 2, NULL);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 0, WS_OP_TEXT, (const uint8_t *)"ab", 2, NULL);
 	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_TEXT,
 	    (const uint8_t *)"cd", 2, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), WS_E_CONT_EXPECTED);
+	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+	    WS_E_CONT_EXPECTED);
 	ck_assert_int_eq(ws_error_close_code(WS_E_CONT_EXPECTED), 1002);
 	/* 5.19-ish: binary fragments with pings between, empty ones too. */
 	o = (size_t)ws_frame_write(out, sizeof(out), 0, WS_OP_BINARY,
@@ -429,25 +451,24 @@ START_TEST(test_fragmentation_rules)
 		o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1,
 		    WS_OP_PING, (const uint8_t *)"p", 1, NULL);
 		o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 0,
-		    WS_OP_CONT, (const uint8_t *)"\xFF", (size_t)(i % 2),
-		    NULL);
+		    WS_OP_CONT, (const uint8_t *)"\xFF", (size_t)(i % 2), NULL);
 	}
-	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1, WS_OP_CONT,
-	    NULL, 0, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), (long)o);
+	o += (size_t)ws_frame_write(
+	    out + o, sizeof(out) - o, 1, WS_OP_CONT, NULL, 0, NULL);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev), (long)o);
 	ck_assert_int_eq(nev, 4);
 	ck_assert_int_eq(ev[3].type, WS_EV_BINARY);
 	ck_assert_uint_eq(ev[3].len, 3);
 	ck_assert_mem_eq(ev[3].data, "\x00\x01\xFF", 3);
 	free((void *)ev[3].data);
 	/* Empty single-frame text and binary messages. */
-	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_TEXT, NULL, 0,
-	    NULL);
-	o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1,
-	    WS_OP_BINARY, NULL, 0, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), 4);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 1, WS_OP_TEXT, NULL, 0, NULL);
+	o += (size_t)ws_frame_write(
+	    out + o, sizeof(out) - o, 1, WS_OP_BINARY, NULL, 0, NULL);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev), 4);
 	ck_assert_int_eq(nev, 2);
 	ck_assert_int_eq(ev[0].type, WS_EV_TEXT);
 	ck_assert_uint_eq(ev[0].len, 0);
@@ -458,7 +479,8 @@ END_TEST
 /* Text split into two fragments at every byte position. */
 START_TEST(test_utf8_split_every_position)
 {
-	static const char text[] = "\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC"
+	static const char text[] =
+	    "\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC"
 	    "\xCE\xB5 \xE2\x82\xAC \xF0\x9F\x98\x80 done";
 	size_t len = sizeof(text) - 1, cut, o;
 	uint8_t out[256], copy[256];
@@ -472,8 +494,9 @@ START_TEST(test_utf8_split_every_position)
 		o += (size_t)ws_frame_write(out + o, sizeof(out) - o, 1,
 		    WS_OP_CONT, (const uint8_t *)text + cut, len - cut,
 		    test_mask);
-		ck_assert_int_eq(assemble(WS_ROLE_SERVER, 1000, out, o, copy,
-		    ev, &nev), (long)o);
+		ck_assert_int_eq(
+		    assemble(WS_ROLE_SERVER, 1000, out, o, copy, ev, &nev),
+		    (long)o);
 		ck_assert_int_eq(nev, 1);
 		ck_assert_int_eq(ev[0].type, WS_EV_TEXT);
 		ck_assert_uint_eq(ev[0].len, len);
@@ -488,9 +511,9 @@ START_TEST(test_utf8_invalid)
 {
 	static const char *const bad[] = {
 		"\xCE\xBA\xE1\xBD\xB9\xCF\x83\xCE\xBC\xCE\xB5\xED\xA0\x80"
-		    "edited",
+		"edited",
 		"\xC0\xAF", "\xED\xBF\xBF", "\xF4\x90\x80\x80", "\xFF",
-		"\xE2\x82",	/* ends mid-character */
+		"\xE2\x82", /* ends mid-character */
 	};
 	uint8_t out[256], copy[256];
 	struct ws_event ev[4];
@@ -501,8 +524,9 @@ START_TEST(test_utf8_invalid)
 		len = strlen(bad[i]);
 		o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_TEXT,
 		    (const uint8_t *)bad[i], len, NULL);
-		ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy,
-		    ev, &nev), WS_E_UTF8);
+		ck_assert_int_eq(
+		    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+		    WS_E_UTF8);
 		for (cut = 0; cut <= len; cut++) {
 			o = (size_t)ws_frame_write(out, sizeof(out), 0,
 			    WS_OP_TEXT, (const uint8_t *)bad[i], cut, NULL);
@@ -510,7 +534,8 @@ START_TEST(test_utf8_invalid)
 			    WS_OP_CONT, (const uint8_t *)bad[i] + cut,
 			    len - cut, NULL);
 			ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o,
-			    copy, ev, &nev), WS_E_UTF8);
+					     copy, ev, &nev),
+			    WS_E_UTF8);
 		}
 	}
 	ck_assert_int_eq(ws_error_close_code(WS_E_UTF8), 1007);
@@ -528,8 +553,8 @@ START_TEST(test_utf8_invalid)
 	/* Binary is not text: the same bytes pass, reported as binary. */
 	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_BINARY,
 	    (const uint8_t *)"\xFF\xFE", 2, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), (long)o);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev), (long)o);
 	ck_assert_int_eq(ev[0].type, WS_EV_BINARY);
 }
 END_TEST
@@ -537,8 +562,8 @@ END_TEST
 /* Autobahn 7.x: close payloads. */
 START_TEST(test_close_parse)
 {
-	static const int valid[] = { 1000, 1001, 1002, 1003, 1007, 1008,
-		1009, 1010, 1011, 3000, 3999, 4000, 4999 };
+	static const int valid[] = { 1000, 1001, 1002, 1003, 1007, 1008, 1009,
+		1010, 1011, 3000, 3999, 4000, 4999 };
 	static const int invalid[] = { 0, 999, 1004, 1005, 1006, 1012, 1013,
 		1014, 1015, 1016, 1100, 2000, 2999, 5000, 65535 };
 	uint8_t p[130], out[256], copy[256];
@@ -546,26 +571,27 @@ START_TEST(test_close_parse)
 	size_t i, o;
 	int nev;
 
-	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CLOSE, NULL, 0,
-	    NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), 2);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 1, WS_OP_CLOSE, NULL, 0, NULL);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev), 2);
 	ck_assert_int_eq(ev[0].type, WS_EV_CLOSE);
 	ck_assert_int_eq(ev[0].close_code, 1005);
 	ck_assert_uint_eq(ev[0].reason_len, 0);
-	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CLOSE,
-	    (const uint8_t *)"\x03", 1, NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), WS_E_CLOSE_PAYLOAD);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 1, WS_OP_CLOSE, (const uint8_t *)"\x03", 1, NULL);
+	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+	    WS_E_CLOSE_PAYLOAD);
 	ck_assert_int_eq(ws_error_close_code(WS_E_CLOSE_PAYLOAD), 1002);
 	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
 		p[0] = (uint8_t)(valid[i] >> 8);
 		p[1] = (uint8_t)valid[i];
 		memcpy(p + 2, "why", 3);
-		o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CLOSE, p,
-		    5, test_mask);
-		ck_assert_int_eq(assemble(WS_ROLE_SERVER, 100, out, o, copy,
-		    ev, &nev), (long)o);
+		o = (size_t)ws_frame_write(
+		    out, sizeof(out), 1, WS_OP_CLOSE, p, 5, test_mask);
+		ck_assert_int_eq(
+		    assemble(WS_ROLE_SERVER, 100, out, o, copy, ev, &nev),
+		    (long)o);
 		ck_assert_int_eq(ev[0].close_code, valid[i]);
 		ck_assert_uint_eq(ev[0].reason_len, 3);
 		ck_assert_mem_eq(ev[0].reason, "why", 3);
@@ -574,63 +600,71 @@ START_TEST(test_close_parse)
 	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
 		p[0] = (uint8_t)(invalid[i] >> 8);
 		p[1] = (uint8_t)invalid[i];
-		o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CLOSE, p,
-		    2, NULL);
-		ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy,
-		    ev, &nev), WS_E_CLOSE_CODE);
+		o = (size_t)ws_frame_write(
+		    out, sizeof(out), 1, WS_OP_CLOSE, p, 2, NULL);
+		ck_assert_int_eq(
+		    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+		    WS_E_CLOSE_CODE);
 		ck_assert(!ws_close_code_valid(invalid[i]));
 	}
 	ck_assert_int_eq(ws_error_close_code(WS_E_CLOSE_CODE), 1002);
 	/* 7.5.1: a reason that is not UTF-8 is a 1007. */
 	memcpy(p, "\x03\xE8\xCE\xBA\xE1\xBD\xB9\xED\xA0\x80", 10);
-	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CLOSE, p, 10,
-	    NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), WS_E_CLOSE_REASON);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 1, WS_OP_CLOSE, p, 10, NULL);
+	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev),
+	    WS_E_CLOSE_REASON);
 	ck_assert_int_eq(ws_error_close_code(WS_E_CLOSE_REASON), 1007);
 	/* 7.3.5/7.3.6: 123-byte reason fits, 124 makes a 126-byte payload. */
 	p[0] = 0x03;
 	p[1] = 0xE8;
 	memset(p + 2, 'r', 124);
-	o = (size_t)ws_frame_write(out, sizeof(out), 1, WS_OP_CLOSE, p, 125,
-	    NULL);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev,
-	    &nev), (long)o);
+	o = (size_t)ws_frame_write(
+	    out, sizeof(out), 1, WS_OP_CLOSE, p, 125, NULL);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, o, copy, ev, &nev), (long)o);
 	ck_assert_uint_eq(ev[0].reason_len, 123);
 	out[0] = 0x88;
 	out[1] = 0x7E;
 	out[2] = 0;
 	out[3] = 126;
 	memcpy(out + 4, p, 126);
-	ck_assert_int_eq(assemble(WS_ROLE_CLIENT, 100, out, 130, copy, ev,
-	    &nev), WS_E_CONTROL_LENGTH);
+	ck_assert_int_eq(
+	    assemble(WS_ROLE_CLIENT, 100, out, 130, copy, ev, &nev),
+	    WS_E_CONTROL_LENGTH);
 }
 END_TEST
 
 START_TEST(test_close_encode)
 {
-	static const uint8_t bye[] = { 0x88, 0x05, 0x03, 0xE8, 'b', 'y',
-		'e' };
+	static const uint8_t bye[] = { 0x88, 0x05, 0x03, 0xE8, 'b', 'y', 'e' };
 	char reason[200];
 	uint8_t out[256], p[130];
 	struct ws_frame f;
 
-	ck_assert_int_eq(ws_close_encode(WS_ROLE_SERVER, 1000, "bye", 3, out,
-	    sizeof(out)), 7);
+	ck_assert_int_eq(
+	    ws_close_encode(WS_ROLE_SERVER, 1000, "bye", 3, out, sizeof(out)),
+	    7);
 	ck_assert_mem_eq(out, bye, 7);
-	ck_assert_int_eq(ws_close_encode(WS_ROLE_SERVER, 1005, "x", 1, out,
-	    sizeof(out)), 2);
+	ck_assert_int_eq(
+	    ws_close_encode(WS_ROLE_SERVER, 1005, "x", 1, out, sizeof(out)), 2);
 	ck_assert_mem_eq(out, "\x88\x00", 2);
-	ck_assert_int_eq(ws_close_encode(WS_ROLE_SERVER, 1006, NULL, 0, out,
-	    sizeof(out)), WS_E_ARG);
-	ck_assert_int_eq(ws_close_encode(WS_ROLE_SERVER, 1015, NULL, 0, out,
-	    sizeof(out)), WS_E_ARG);
+	ck_assert_int_eq(
+	    ws_close_encode(WS_ROLE_SERVER, 1006, NULL, 0, out, sizeof(out)),
+	    WS_E_ARG);
+	ck_assert_int_eq(
+	    ws_close_encode(WS_ROLE_SERVER, 1015, NULL, 0, out, sizeof(out)),
+	    WS_E_ARG);
 	/* capnweb's 3000 close, sent masked by a client. */
-	ck_assert_int_eq(ws_close_encode(WS_ROLE_CLIENT, 3000, "abort", 5, out,
-	    sizeof(out)), 2 + 4 + 7);
-	ck_assert_int_eq(ws_frame_decode(WS_ROLE_SERVER, out, 13, MAXMSG, &f),
-	    13);
-	ck_assert_mem_eq(f.payload, "\x0B\xB8" "abort", 7);
+	ck_assert_int_eq(
+	    ws_close_encode(WS_ROLE_CLIENT, 3000, "abort", 5, out, sizeof(out)),
+	    2 + 4 + 7);
+	ck_assert_int_eq(
+	    ws_frame_decode(WS_ROLE_SERVER, out, 13, MAXMSG, &f), 13);
+	ck_assert_mem_eq(f.payload,
+	    "\x0B\xB8"
+	    "abort",
+	    7);
 	/* Long reasons stop at 123 bytes, never inside a character. */
 	memset(reason, 'a', sizeof(reason));
 	ck_assert_int_eq(ws_close_payload(p, 1000, reason, 200), 125);
@@ -660,30 +694,34 @@ START_TEST(test_encode_errors)
 	uint8_t first[4];
 
 	memset(pay, 0, sizeof(pay));
-	ck_assert_int_eq(ws_frame_write(out, 6, 1, WS_OP_TEXT, pay, 5, NULL),
+	ck_assert_int_eq(
+	    ws_frame_write(out, 6, 1, WS_OP_TEXT, pay, 5, NULL), WS_E_BUFFER);
+	ck_assert_int_eq(
+	    ws_frame_write(out, 7, 1, WS_OP_TEXT, pay, 5, NULL), 7);
+	ck_assert_int_eq(
+	    ws_frame_write_header(out, 3, 1, WS_OP_TEXT, 126, NULL),
 	    WS_E_BUFFER);
-	ck_assert_int_eq(ws_frame_write(out, 7, 1, WS_OP_TEXT, pay, 5, NULL),
-	    7);
-	ck_assert_int_eq(ws_frame_write_header(out, 3, 1, WS_OP_TEXT, 126,
-	    NULL), WS_E_BUFFER);
-	ck_assert_int_eq(ws_frame_write_header(out, 4, 1, WS_OP_TEXT, 126,
-	    NULL), 4);
+	ck_assert_int_eq(
+	    ws_frame_write_header(out, 4, 1, WS_OP_TEXT, 126, NULL), 4);
 	ck_assert_int_eq(ws_frame_write_header(out, 14, 1, WS_OP_TEXT,
-	    (uint64_t)1 << 40, test_mask), 14);
+			     (uint64_t)1 << 40, test_mask),
+	    14);
 	ck_assert_mem_eq(out, "\x81\xFF\x00\x00\x01\x00\x00\x00\x00\x00", 10);
 	ck_assert_mem_eq(out + 10, test_mask, 4);
-	ck_assert_int_eq(ws_frame_write_header(out, 14, 1, 3, 0, NULL),
+	ck_assert_int_eq(
+	    ws_frame_write_header(out, 14, 1, 3, 0, NULL), WS_E_ARG);
+	ck_assert_int_eq(
+	    ws_frame_write_header(out, 14, 1, 0xB, 0, NULL), WS_E_ARG);
+	ck_assert_int_eq(
+	    ws_frame_write_header(out, 14, 1, 16, 0, NULL), WS_E_ARG);
+	ck_assert_int_eq(ws_frame_write_header(
+			     out, 14, 1, WS_OP_BINARY, (uint64_t)1 << 63, NULL),
 	    WS_E_ARG);
-	ck_assert_int_eq(ws_frame_write_header(out, 14, 1, 0xB, 0, NULL),
-	    WS_E_ARG);
-	ck_assert_int_eq(ws_frame_write_header(out, 14, 1, 16, 0, NULL),
-	    WS_E_ARG);
-	ck_assert_int_eq(ws_frame_write_header(out, 14, 1, WS_OP_BINARY,
-	    (uint64_t)1 << 63, NULL), WS_E_ARG);
 	/* Client masks come from the CSPRNG: four frames, not one key. */
 	for (i = 0; i < 4; i++) {
 		ck_assert_int_eq(ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT,
-		    pay, 1, out, sizeof(out)), 7);
+				     pay, 1, out, sizeof(out)),
+		    7);
 		if (i == 0)
 			memcpy(first, out + 2, 4);
 		else if (memcmp(first, out + 2, 4) != 0)
@@ -707,8 +745,8 @@ START_TEST(test_mask_offsets)
 		ws_mask(b + cut, sizeof(b) - cut, test_mask, cut);
 		ck_assert_mem_eq(a, b, sizeof(a));
 		for (i = 0; i < sizeof(a); i++)
-			ck_assert_uint_eq(a[i],
-			    (uint8_t)(i * 13 + 1) ^ test_mask[i % 4]);
+			ck_assert_uint_eq(
+			    a[i], (uint8_t)(i * 13 + 1) ^ test_mask[i % 4]);
 	}
 }
 END_TEST
@@ -716,8 +754,8 @@ END_TEST
 /* Autobahn 1.x: round trips at every length boundary, both directions. */
 START_TEST(test_round_trip_lengths)
 {
-	static const size_t lens[] = { 0, 1, 125, 126, 127, 128, 65535,
-		65536, 65537 };
+	static const size_t lens[] = { 0, 1, 125, 126, 127, 128, 65535, 65536,
+		65537 };
 	uint8_t *pay, *out;
 	struct ws_assembler a;
 	struct ws_event ev;
@@ -730,8 +768,8 @@ START_TEST(test_round_trip_lengths)
 	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
 		for (k = 0; k < lens[i]; k++)
 			pay[k] = (uint8_t)('a' + k % 26);
-		n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT, pay, lens[i],
-		    out, 65537 + 14);
+		n = ws_frame_encode(
+		    WS_ROLE_CLIENT, WS_OP_TEXT, pay, lens[i], out, 65537 + 14);
 		ck_assert_uint_eq((size_t)n, ws_frame_size(lens[i], 1));
 		ws_assembler_init(&a, WS_ROLE_SERVER, 65537);
 		ck_assert_int_eq(ws_assembler_feed(&a, out, (size_t)n, &ev), n);
@@ -741,8 +779,8 @@ START_TEST(test_round_trip_lengths)
 		/* Single frames are not copied: the event is in the input. */
 		ck_assert(ev.data == out + n - (long)lens[i]);
 		ws_assembler_free(&a);
-		n = ws_frame_encode(WS_ROLE_SERVER, WS_OP_TEXT, pay, lens[i],
-		    out, 65537 + 14);
+		n = ws_frame_encode(
+		    WS_ROLE_SERVER, WS_OP_TEXT, pay, lens[i], out, 65537 + 14);
 		ck_assert_uint_eq((size_t)n, ws_frame_size(lens[i], 0));
 		ws_assembler_init(&a, WS_ROLE_CLIENT, 65537);
 		ck_assert_int_eq(ws_assembler_feed(&a, out, (size_t)n, &ev), n);
@@ -784,8 +822,9 @@ START_TEST(test_large_fragmented)
 		ck_assert_int_gt(n, 0);
 		if (ev.type == WS_EV_TEXT) {
 			ck_assert_uint_eq(ev.len, msgs == 0 ? total : 2);
-			ck_assert(memcmp(ev.data, msgs == 0 ? pay :
-			    (const uint8_t *)"hi", ev.len) == 0);
+			ck_assert(memcmp(ev.data,
+				      msgs == 0 ? pay : (const uint8_t *)"hi",
+				      ev.len) == 0);
 			msgs++;
 		}
 	}
@@ -802,25 +841,25 @@ START_TEST(test_close_handshake)
 
 	/* Peer closes first: echo, then the server drops TCP once flushed. */
 	st = WS_STATE_OPEN;
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_DATA),
-	    WS_ACT_DELIVER);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PING),
-	    WS_ACT_SEND_PONG);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_DATA), WS_ACT_DELIVER);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PING), WS_ACT_SEND_PONG);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PONG), 0);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PEER_CLOSE),
 	    WS_ACT_SEND_CLOSE);
 	ck_assert_int_eq(st, WS_STATE_CLOSE_RECEIVED);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_DATA), 0);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE),
-	    0);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER,
-	    WS_CE_CLOSE_FLUSHED), WS_ACT_CLOSE_TRANSPORT);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE), 0);
+	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_CLOSE_FLUSHED),
+	    WS_ACT_CLOSE_TRANSPORT);
 	ck_assert_int_eq(st, WS_STATE_CLOSED);
 	/* The same for a client: it waits for the server's EOF. */
 	st = WS_STATE_OPEN;
 	ws_conn_step(&st, WS_ROLE_CLIENT, WS_CE_PEER_CLOSE);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_CLIENT,
-	    WS_CE_CLOSE_FLUSHED), 0);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_CLIENT, WS_CE_CLOSE_FLUSHED), 0);
 	ck_assert_int_eq(st, WS_STATE_CLOSED);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_CLIENT, WS_CE_EOF),
 	    WS_ACT_CLOSE_TRANSPORT);
@@ -829,30 +868,32 @@ START_TEST(test_close_handshake)
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE),
 	    WS_ACT_SEND_CLOSE);
 	ck_assert_int_eq(st, WS_STATE_CLOSE_SENT);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE),
-	    0);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE), 0);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_DATA), 0);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PING), 0);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER,
-	    WS_CE_CLOSE_FLUSHED), 0);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_CLOSE_FLUSHED), 0);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PEER_CLOSE),
 	    WS_ACT_CLOSE_TRANSPORT);
 	ck_assert_int_eq(st, WS_STATE_CLOSED);
 	st = WS_STATE_CLOSE_SENT;
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_CLIENT, WS_CE_PEER_CLOSE),
-	    0);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_CLIENT, WS_CE_PEER_CLOSE), 0);
 	st = WS_STATE_CLOSE_SENT;
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_CLIENT, WS_CE_TIMEOUT),
 	    WS_ACT_CLOSE_TRANSPORT);
 	ck_assert_int_eq(st, WS_STATE_CLOSED);
 	/* Protocol error: say why, then drop. */
 	st = WS_STATE_OPEN;
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER,
-	    WS_CE_PROTOCOL_ERROR), WS_ACT_SEND_CLOSE | WS_ACT_CLOSE_TRANSPORT);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PROTOCOL_ERROR),
+	    WS_ACT_SEND_CLOSE | WS_ACT_CLOSE_TRANSPORT);
 	ck_assert_int_eq(st, WS_STATE_CLOSED);
 	st = WS_STATE_CLOSE_SENT;
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER,
-	    WS_CE_PROTOCOL_ERROR), WS_ACT_CLOSE_TRANSPORT);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PROTOCOL_ERROR),
+	    WS_ACT_CLOSE_TRANSPORT);
 	/* EOF anywhere ends it; a timeout while open means nothing. */
 	st = WS_STATE_OPEN;
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_TIMEOUT), 0);
@@ -861,8 +902,8 @@ START_TEST(test_close_handshake)
 	    WS_ACT_CLOSE_TRANSPORT);
 	ck_assert_int_eq(st, WS_STATE_CLOSED);
 	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_DATA), 0);
-	ck_assert_int_eq(ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PEER_CLOSE),
-	    0);
+	ck_assert_int_eq(
+	    ws_conn_step(&st, WS_ROLE_SERVER, WS_CE_PEER_CLOSE), 0);
 }
 END_TEST
 

@@ -54,7 +54,8 @@ bench_corpus(size_t kb, size_t *len)
 	    "    const r = await Promise.resolve(v?.value ?? k);\n"
 	    "    out.push(`${tag}:${k}=${r}`);\n"
 	    "  }\n"
-	    "  class C%zu extends Array { #n = 1; get n() { return this.#n; } }\n"
+	    "  class C%zu extends Array { #n = 1; get n() { return this.#n; } "
+	    "}\n"
 	    "  return [...out, ...new C%zu()].map((x) => x.toUpperCase());\n"
 	    "};\n";
 	size_t cap = kb * 1024 + sizeof(unit) + 64, n = 0, i = 0;
@@ -84,7 +85,8 @@ bench_lowering(size_t kb)
 	for (r = 0; r < 5; r++) {
 		t0 = bench_us();
 		if (lower_source(src, len, LOWER_SCRIPT, &lr) != 0) {
-			printf("lowering: the corpus does not lower: %s\n", lr.error);
+			printf("lowering: the corpus does not lower: %s\n",
+			    lr.error);
 			free(src);
 			return;
 		}
@@ -122,13 +124,17 @@ bench_heap(void)
 		engine_destroy(e);
 		td[i] = bench_us() - t0;
 	}
-	printf("heap+prelude create: median %.0f us CPU, destroy: median %.0f us "
-	    "(%d runs)\n", bench_median(t, BENCH_ITERS),
-	    bench_median(td, BENCH_ITERS), BENCH_ITERS);
-	printf("fresh heap with the runtime: live %zu B, peak %zu B\n", live, peak);
+	printf(
+	    "heap+prelude create: median %.0f us CPU, destroy: median %.0f us "
+	    "(%d runs)\n",
+	    bench_median(t, BENCH_ITERS), bench_median(td, BENCH_ITERS),
+	    BENCH_ITERS);
+	printf("fresh heap with the runtime: live %zu B, peak %zu B\n", live,
+	    peak);
 }
 
-/* Where heap+prelude time goes: bare heap, bytecode load, prelude run, destroy. */
+/* Where heap+prelude time goes: bare heap, bytecode load, prelude run, destroy.
+ */
 static void
 bench_breakdown(void)
 {
@@ -159,8 +165,9 @@ bench_breakdown(void)
 	}
 	for (i = 0; i < prelude_group_count; i++)
 		lazy += prelude_groups[i].len;
-	printf("  of which: bare heap %.0f us, load %zu B of core bytecode %.0f us, "
-	    "run the core %.0f us; destroy %.0f us\n",
+	printf("  of which: bare heap %.0f us, load %zu B of core bytecode "
+	       "%.0f us, "
+	       "run the core %.0f us; destroy %.0f us\n",
 	    bench_median(t[0], BENCH_ITERS), prelude_bytecode_len,
 	    bench_median(t[1], BENCH_ITERS), bench_median(t[2], BENCH_ITERS),
 	    bench_median(t[3], BENCH_ITERS));
@@ -189,8 +196,8 @@ bench_first(const char *src)
 		engine_run_script(e, src, strlen(src), "bench", &out);
 		t[i] = bench_us() - t0;
 		if (out.status != ENGINE_OK)
-			printf("first use `%s`: %s\n", src, out.message != NULL ?
-			    out.message : "failed");
+			printf("first use `%s`: %s\n", src,
+			    out.message != NULL ? out.message : "failed");
 		engine_outcome_free(&out);
 		engine_destroy(e);
 	}
@@ -230,13 +237,16 @@ bench_lazy(void)
 		engine_destroy(e);
 	}
 	printf("  engine_preload (every group: a zygote's warm heap): "
-	    "%.0f us, live %zu B\n", bench_median(tp, n), live);
+	       "%.0f us, live %zu B\n",
+	    bench_median(tp, n), live);
 
-	printf("  first use of a lazy group (script CPU over a bare `0`, %.0f us):\n",
+	printf("  first use of a lazy group (script CPU over a bare `0`, %.0f "
+	       "us):\n",
 	    base);
 	for (i = 0; i < sizeof(uses) / sizeof(uses[0]); i++) {
 		t = bench_first(uses[i][1]);
-		printf("    %-9s %5.0f us  `%s`\n", uses[i][0], t - base, uses[i][1]);
+		printf("    %-9s %5.0f us  `%s`\n", uses[i][0], t - base,
+		    uses[i][1]);
 	}
 }
 
@@ -244,7 +254,7 @@ static void
 bench_entry(void)
 {
 	static const char *const srcs[] = { "async () => 6*7",
-	    "function () { return 6*7; }" };
+		"function () { return 6*7; }" };
 	struct engine_options opt;
 	struct engine_outcome out;
 	struct engine *e;
@@ -257,16 +267,19 @@ bench_entry(void)
 	for (k = 0; k < sizeof(srcs) / sizeof(srcs[0]); k++) {
 		for (i = 0; i < BENCH_ITERS; i++) {
 			t0 = bench_us();
-			if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+			if ((e = engine_create(&opt, err, sizeof(err))) ==
+			    NULL) {
 				printf("entry: %s\n", err);
 				return;
 			}
 			t1 = bench_us();
-			engine_run_entry(e, srcs[k], strlen(srcs[k]), "bench", &out);
+			engine_run_entry(
+			    e, srcs[k], strlen(srcs[k]), "bench", &out);
 			t[i] = bench_us() - t1;
 			engine_destroy(e);
 			tc[i] = bench_us() - t0;
-			if (out.status != ENGINE_OK || strcmp(out.json, "{\"result\": 42}") != 0) {
+			if (out.status != ENGINE_OK ||
+			    strcmp(out.json, "{\"result\": 42}") != 0) {
 				printf("entry `%s`: %s\n", srcs[k],
 				    out.json != NULL ? out.json : "(none)");
 				engine_outcome_free(&out);
@@ -276,9 +289,11 @@ bench_entry(void)
 		}
 		if (i < BENCH_ITERS)
 			continue;
-		printf("entry `%s` source to result: median %.0f us CPU (with heap "
-		    "create+destroy %.0f us)\n", srcs[k],
-		    bench_median(t, BENCH_ITERS), bench_median(tc, BENCH_ITERS));
+		printf("entry `%s` source to result: median %.0f us CPU (with "
+		       "heap "
+		       "create+destroy %.0f us)\n",
+		    srcs[k], bench_median(t, BENCH_ITERS),
+		    bench_median(tc, BENCH_ITERS));
 	}
 }
 

@@ -224,8 +224,9 @@ dump_literal(struct dbuf *b, const struct ast_node *n)
 		dump_puts(b, "null");
 		break;
 	}
-	if (!(b->flags & AST_DUMP_COMPACT) || n->literal_kind ==
-	    AST_LIT_REGEX || n->literal_kind == AST_LIT_BIGINT)
+	if (!(b->flags & AST_DUMP_COMPACT) ||
+	    n->literal_kind == AST_LIT_REGEX ||
+	    n->literal_kind == AST_LIT_BIGINT)
 		dump_astr(b, "raw", n->raw);
 	if (n->literal_kind == AST_LIT_REGEX) {
 		dump_key(b, "regex");
@@ -249,10 +250,14 @@ static const char *
 dump_method_kind(enum ast_method_kind k)
 {
 	switch (k) {
-	case AST_METHOD_CONSTRUCTOR: return "constructor";
-	case AST_METHOD_GET: return "get";
-	case AST_METHOD_SET: return "set";
-	default: return "method";
+	case AST_METHOD_CONSTRUCTOR:
+		return "constructor";
+	case AST_METHOD_GET:
+		return "get";
+	case AST_METHOD_SET:
+		return "set";
+	default:
+		return "method";
 	}
 }
 
@@ -275,8 +280,8 @@ dump_node(struct dbuf *b, const struct ast_node *n)
 	}
 	switch (n->kind) {
 	case AST_PROGRAM:
-		dump_text(b, "sourceType", n->source_type == AST_MODULE ?
-		    "module" : "script");
+		dump_text(b, "sourceType",
+		    n->source_type == AST_MODULE ? "module" : "script");
 		dump_list(b, "body", &n->list_body);
 		break;
 	case AST_EXPRESSION_STATEMENT:
@@ -392,8 +397,10 @@ dump_node(struct dbuf *b, const struct ast_node *n)
 		dump_bool(b, "computed", n->is_computed);
 		dump_child(b, "key", n->key);
 		dump_child(b, "value", n->value);
-		dump_text(b, "kind", n->prop_kind == AST_PROP_GET ? "get" :
-		    n->prop_kind == AST_PROP_SET ? "set" : "init");
+		dump_text(b, "kind",
+		    n->prop_kind == AST_PROP_GET       ? "get"
+			: n->prop_kind == AST_PROP_SET ? "set"
+						       : "init");
 		break;
 	case AST_METHOD_DEFINITION:
 		dump_bool(b, "static", n->is_static);
@@ -463,8 +470,8 @@ dump_node(struct dbuf *b, const struct ast_node *n)
 		dump_str(b, n->raw.s ? n->raw.s : "", n->raw.len);
 		dump_puts(b, ",\"cooked\":");
 		if (n->cooked_valid)
-			dump_str(b, n->cooked.s ? n->cooked.s : "",
-			    n->cooked.len);
+			dump_str(
+			    b, n->cooked.s ? n->cooked.s : "", n->cooked.len);
 		else
 			dump_puts(b, "null");
 		dump_puts(b, "}");

@@ -8,8 +8,8 @@
 
 #include "ast.h"
 
-#define AST_DUMP_POSITIONS 1  /* add "start" and "end" (byte offsets) */
-#define AST_DUMP_COMPACT   2  /* leave out null, false, [] and raw */
+#define AST_DUMP_POSITIONS 1 /* add "start" and "end" (byte offsets) */
+#define AST_DUMP_COMPACT 2 /* leave out null, false, [] and raw */
 
 /*
  * Returns the tree as one line of JSON (keys in ESTree's order), malloc'd

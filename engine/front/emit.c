@@ -127,7 +127,7 @@ lw_put_string(struct lw_buf *b, const char *s, size_t n)
 			if (c == 0xe2 && run + 2 < n &&
 			    (unsigned char)s[run + 1] == 0x80 &&
 			    ((unsigned char)s[run + 2] == 0xa8 ||
-			    (unsigned char)s[run + 2] == 0xa9))
+				(unsigned char)s[run + 2] == 0xa9))
 				break;
 		}
 		lw_put(b, s + i, run - i);
@@ -135,14 +135,25 @@ lw_put_string(struct lw_buf *b, const char *s, size_t n)
 			break;
 		c = (unsigned char)s[run];
 		switch (c) {
-		case '"': lw_puts(b, "\\\""); break;
-		case '\\': lw_puts(b, "\\\\"); break;
-		case '\n': lw_puts(b, "\\n"); break;
-		case '\r': lw_puts(b, "\\r"); break;
-		case '\t': lw_puts(b, "\\t"); break;
+		case '"':
+			lw_puts(b, "\\\"");
+			break;
+		case '\\':
+			lw_puts(b, "\\\\");
+			break;
+		case '\n':
+			lw_puts(b, "\\n");
+			break;
+		case '\r':
+			lw_puts(b, "\\r");
+			break;
+		case '\t':
+			lw_puts(b, "\\t");
+			break;
 		case 0xe2:
-			lw_puts(b, (unsigned char)s[run + 2] == 0xa8 ?
-			    "\\u2028" : "\\u2029");
+			lw_puts(b,
+			    (unsigned char)s[run + 2] == 0xa8 ? "\\u2028"
+							      : "\\u2029");
 			run += 2;
 			break;
 		default:

@@ -25,56 +25,131 @@ struct kwent {
 };
 
 static const struct kwent lexer_kws[] = {
-	{ "await", 5, KW_AWAIT }, { "break", 5, KW_BREAK },
-	{ "case", 4, KW_CASE }, { "catch", 5, KW_CATCH },
-	{ "class", 5, KW_CLASS }, { "const", 5, KW_CONST },
-	{ "continue", 8, KW_CONTINUE }, { "debugger", 8, KW_DEBUGGER },
-	{ "default", 7, KW_DEFAULT }, { "delete", 6, KW_DELETE },
-	{ "do", 2, KW_DO }, { "else", 4, KW_ELSE }, { "enum", 4, KW_ENUM },
-	{ "export", 6, KW_EXPORT }, { "extends", 7, KW_EXTENDS },
-	{ "false", 5, KW_FALSE }, { "finally", 7, KW_FINALLY },
-	{ "for", 3, KW_FOR }, { "function", 8, KW_FUNCTION },
-	{ "if", 2, KW_IF }, { "import", 6, KW_IMPORT }, { "in", 2, KW_IN },
-	{ "instanceof", 10, KW_INSTANCEOF }, { "new", 3, KW_NEW },
-	{ "null", 4, KW_NULL }, { "return", 6, KW_RETURN },
-	{ "super", 5, KW_SUPER }, { "switch", 6, KW_SWITCH },
-	{ "this", 4, KW_THIS }, { "throw", 5, KW_THROW },
-	{ "true", 4, KW_TRUE }, { "try", 3, KW_TRY },
-	{ "typeof", 6, KW_TYPEOF }, { "var", 3, KW_VAR },
-	{ "void", 4, KW_VOID }, { "while", 5, KW_WHILE },
-	{ "with", 4, KW_WITH }, { "yield", 5, KW_YIELD },
-	{ "let", 3, KW_LET }, { "static", 6, KW_STATIC },
-	{ "implements", 10, KW_IMPLEMENTS }, { "interface", 9, KW_INTERFACE },
-	{ "package", 7, KW_PACKAGE }, { "private", 7, KW_PRIVATE },
-	{ "protected", 9, KW_PROTECTED }, { "public", 6, KW_PUBLIC },
-	{ "async", 5, KW_ASYNC }, { "of", 2, KW_OF }, { "get", 3, KW_GET },
-	{ "set", 3, KW_SET }, { "from", 4, KW_FROM }, { "as", 2, KW_AS },
-	{ "target", 6, KW_TARGET }, { "meta", 4, KW_META },
-	{ "eval", 4, KW_EVAL }, { "arguments", 9, KW_ARGUMENTS },
-	{ "constructor", 11, KW_CONSTRUCTOR }, { "prototype", 9, KW_PROTOTYPE },
+	{ "await", 5, KW_AWAIT },
+	{ "break", 5, KW_BREAK },
+	{ "case", 4, KW_CASE },
+	{ "catch", 5, KW_CATCH },
+	{ "class", 5, KW_CLASS },
+	{ "const", 5, KW_CONST },
+	{ "continue", 8, KW_CONTINUE },
+	{ "debugger", 8, KW_DEBUGGER },
+	{ "default", 7, KW_DEFAULT },
+	{ "delete", 6, KW_DELETE },
+	{ "do", 2, KW_DO },
+	{ "else", 4, KW_ELSE },
+	{ "enum", 4, KW_ENUM },
+	{ "export", 6, KW_EXPORT },
+	{ "extends", 7, KW_EXTENDS },
+	{ "false", 5, KW_FALSE },
+	{ "finally", 7, KW_FINALLY },
+	{ "for", 3, KW_FOR },
+	{ "function", 8, KW_FUNCTION },
+	{ "if", 2, KW_IF },
+	{ "import", 6, KW_IMPORT },
+	{ "in", 2, KW_IN },
+	{ "instanceof", 10, KW_INSTANCEOF },
+	{ "new", 3, KW_NEW },
+	{ "null", 4, KW_NULL },
+	{ "return", 6, KW_RETURN },
+	{ "super", 5, KW_SUPER },
+	{ "switch", 6, KW_SWITCH },
+	{ "this", 4, KW_THIS },
+	{ "throw", 5, KW_THROW },
+	{ "true", 4, KW_TRUE },
+	{ "try", 3, KW_TRY },
+	{ "typeof", 6, KW_TYPEOF },
+	{ "var", 3, KW_VAR },
+	{ "void", 4, KW_VOID },
+	{ "while", 5, KW_WHILE },
+	{ "with", 4, KW_WITH },
+	{ "yield", 5, KW_YIELD },
+	{ "let", 3, KW_LET },
+	{ "static", 6, KW_STATIC },
+	{ "implements", 10, KW_IMPLEMENTS },
+	{ "interface", 9, KW_INTERFACE },
+	{ "package", 7, KW_PACKAGE },
+	{ "private", 7, KW_PRIVATE },
+	{ "protected", 9, KW_PROTECTED },
+	{ "public", 6, KW_PUBLIC },
+	{ "async", 5, KW_ASYNC },
+	{ "of", 2, KW_OF },
+	{ "get", 3, KW_GET },
+	{ "set", 3, KW_SET },
+	{ "from", 4, KW_FROM },
+	{ "as", 2, KW_AS },
+	{ "target", 6, KW_TARGET },
+	{ "meta", 4, KW_META },
+	{ "eval", 4, KW_EVAL },
+	{ "arguments", 9, KW_ARGUMENTS },
+	{ "constructor", 11, KW_CONSTRUCTOR },
+	{ "prototype", 9, KW_PROTOTYPE },
 };
 
 static const char *const lexer_tok_texts[T_COUNT] = {
-	[T_EOF] = "end of input", [T_NAME] = "identifier",
-	[T_PRIVATE] = "private name", [T_NUM] = "number",
-	[T_BIGINT] = "bigint", [T_STRING] = "string",
-	[T_TEMPLATE] = "template string", [T_REGEX] = "regular expression",
-	[T_LBRACE] = "{", [T_RBRACE] = "}", [T_LPAREN] = "(",
-	[T_RPAREN] = ")", [T_LBRACK] = "[", [T_RBRACK] = "]", [T_DOT] = ".",
-	[T_ELLIPSIS] = "...", [T_SEMI] = ";", [T_COMMA] = ",", [T_LT] = "<",
-	[T_GT] = ">", [T_LE] = "<=", [T_GE] = ">=", [T_EQ] = "==",
-	[T_NE] = "!=", [T_SEQ] = "===", [T_SNE] = "!==", [T_PLUS] = "+",
-	[T_MINUS] = "-", [T_STAR] = "*", [T_SLASH] = "/", [T_PERCENT] = "%",
-	[T_STARSTAR] = "**", [T_INC] = "++", [T_DEC] = "--", [T_SHL] = "<<",
-	[T_SHR] = ">>", [T_USHR] = ">>>", [T_AMP] = "&", [T_PIPE] = "|",
-	[T_CARET] = "^", [T_BANG] = "!", [T_TILDE] = "~", [T_ANDAND] = "&&",
-	[T_OROR] = "||", [T_NULLISH] = "?\?", [T_QUESTION] = "?",
-	[T_OPTCHAIN] = "?.", [T_COLON] = ":", [T_ASSIGN] = "=",
-	[T_PLUS_EQ] = "+=", [T_MINUS_EQ] = "-=", [T_STAR_EQ] = "*=",
-	[T_SLASH_EQ] = "/=", [T_PERCENT_EQ] = "%=", [T_STARSTAR_EQ] = "**=",
-	[T_SHL_EQ] = "<<=", [T_SHR_EQ] = ">>=", [T_USHR_EQ] = ">>>=",
-	[T_AMP_EQ] = "&=", [T_PIPE_EQ] = "|=", [T_CARET_EQ] = "^=",
-	[T_ANDAND_EQ] = "&&=", [T_OROR_EQ] = "||=", [T_NULLISH_EQ] = "?\?=",
+	[T_EOF] = "end of input",
+	[T_NAME] = "identifier",
+	[T_PRIVATE] = "private name",
+	[T_NUM] = "number",
+	[T_BIGINT] = "bigint",
+	[T_STRING] = "string",
+	[T_TEMPLATE] = "template string",
+	[T_REGEX] = "regular expression",
+	[T_LBRACE] = "{",
+	[T_RBRACE] = "}",
+	[T_LPAREN] = "(",
+	[T_RPAREN] = ")",
+	[T_LBRACK] = "[",
+	[T_RBRACK] = "]",
+	[T_DOT] = ".",
+	[T_ELLIPSIS] = "...",
+	[T_SEMI] = ";",
+	[T_COMMA] = ",",
+	[T_LT] = "<",
+	[T_GT] = ">",
+	[T_LE] = "<=",
+	[T_GE] = ">=",
+	[T_EQ] = "==",
+	[T_NE] = "!=",
+	[T_SEQ] = "===",
+	[T_SNE] = "!==",
+	[T_PLUS] = "+",
+	[T_MINUS] = "-",
+	[T_STAR] = "*",
+	[T_SLASH] = "/",
+	[T_PERCENT] = "%",
+	[T_STARSTAR] = "**",
+	[T_INC] = "++",
+	[T_DEC] = "--",
+	[T_SHL] = "<<",
+	[T_SHR] = ">>",
+	[T_USHR] = ">>>",
+	[T_AMP] = "&",
+	[T_PIPE] = "|",
+	[T_CARET] = "^",
+	[T_BANG] = "!",
+	[T_TILDE] = "~",
+	[T_ANDAND] = "&&",
+	[T_OROR] = "||",
+	[T_NULLISH] = "?\?",
+	[T_QUESTION] = "?",
+	[T_OPTCHAIN] = "?.",
+	[T_COLON] = ":",
+	[T_ASSIGN] = "=",
+	[T_PLUS_EQ] = "+=",
+	[T_MINUS_EQ] = "-=",
+	[T_STAR_EQ] = "*=",
+	[T_SLASH_EQ] = "/=",
+	[T_PERCENT_EQ] = "%=",
+	[T_STARSTAR_EQ] = "**=",
+	[T_SHL_EQ] = "<<=",
+	[T_SHR_EQ] = ">>=",
+	[T_USHR_EQ] = ">>>=",
+	[T_AMP_EQ] = "&=",
+	[T_PIPE_EQ] = "|=",
+	[T_CARET_EQ] = "^=",
+	[T_ANDAND_EQ] = "&&=",
+	[T_OROR_EQ] = "||=",
+	[T_NULLISH_EQ] = "?\?=",
 	[T_ARROW] = "=>",
 };
 
@@ -191,10 +266,9 @@ lexer_utf8(const struct lexer *lx, size_t pos, size_t *n)
 static int
 lexer_is_ws(uint32_t c)
 {
-	return c == 0x09 || c == 0x0B || c == 0x0C || c == 0x20 ||
-	    c == 0xA0 || c == 0xFEFF || c == 0x1680 ||
-	    (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
-	    c == 0x3000;
+	return c == 0x09 || c == 0x0B || c == 0x0C || c == 0x20 || c == 0xA0 ||
+	    c == 0xFEFF || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+	    c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 static int
@@ -294,8 +368,8 @@ lexer_oom(struct lexer *lx, size_t pos)
 
 /* Copies bytes into the arena as a token value. */
 int
-lexer_dup(struct lexer *lx, struct ast_str *out, const void *p, size_t n,
-    size_t pos)
+lexer_dup(
+    struct lexer *lx, struct ast_str *out, const void *p, size_t n, size_t pos)
 {
 	*out = ast_str_dup(lx->arena, p, n);
 	if (out->s == NULL)
@@ -401,7 +475,7 @@ lexer_skip(struct lexer *lx, struct token *tok)
 				if (b == 0xE2 && lx->pos + 2 < lx->len &&
 				    s[lx->pos + 1] == 0x80 &&
 				    (s[lx->pos + 2] == 0xA8 ||
-				    s[lx->pos + 2] == 0xA9))
+					s[lx->pos + 2] == 0xA9))
 					break;
 				lx->pos++;
 			}
@@ -414,17 +488,18 @@ lexer_skip(struct lexer *lx, struct token *tok)
 			lx->pos += 2;
 			for (;;) {
 				if (lx->pos >= lx->len)
-					return lexer_fail(lx, start,
-					    "Unterminated comment");
+					return lexer_fail(
+					    lx, start, "Unterminated comment");
 				b = s[lx->pos];
 				if (b == '*' && lx->pos + 1 < lx->len &&
 				    s[lx->pos + 1] == '/') {
 					lx->pos += 2;
 					break;
 				}
-				if (b == '\n' || (b == '\r' &&
-				    !(lx->pos + 1 < lx->len &&
-				    s[lx->pos + 1] == '\n'))) {
+				if (b == '\n' ||
+				    (b == '\r' &&
+					!(lx->pos + 1 < lx->len &&
+					    s[lx->pos + 1] == '\n'))) {
 					lx->pos++;
 					lexer_newline(lx, lx->pos);
 					tok->nl_before = 1;
@@ -482,12 +557,11 @@ lexer_ident(struct lexer *lx, struct token *tok)
 	}
 	if (lx->pos >= lx->len || (s[lx->pos] < 0x80 && s[lx->pos] != '\\')) {
 		if (lx->pos == start)
-			return lexer_fail(lx, start,
-			    "Invalid or unexpected token");
-		tok->kw = lexer_kw((const char *)s + start,
-		    lx->pos - start);
-		return lexer_dup(lx, &tok->val, s + start, lx->pos - start,
-		    start);
+			return lexer_fail(
+			    lx, start, "Invalid or unexpected token");
+		tok->kw = lexer_kw((const char *)s + start, lx->pos - start);
+		return lexer_dup(
+		    lx, &tok->val, s + start, lx->pos - start, start);
 	}
 	/* Slow path: escapes or non-ASCII characters. */
 	lx->buf_len = 0;
@@ -498,16 +572,16 @@ lexer_ident(struct lexer *lx, struct token *tok)
 
 		if (s[at] == '\\') {
 			if (at + 1 >= lx->len || s[at + 1] != 'u')
-				return lexer_fail(lx, at,
-				    "Invalid Unicode escape sequence");
+				return lexer_fail(
+				    lx, at, "Invalid Unicode escape sequence");
 			lx->pos = at + 1;
 			if ((u = lexer_read_u(lx, &lx->pos)) < 0)
-				return lexer_fail(lx, at,
-				    "Invalid Unicode escape sequence");
+				return lexer_fail(
+				    lx, at, "Invalid Unicode escape sequence");
 			c = (uint32_t)u;
 			if (first ? !lexer_id_start(c) : !lexer_id_part(c))
-				return lexer_fail(lx, at,
-				    "Invalid Unicode escape sequence");
+				return lexer_fail(
+				    lx, at, "Invalid Unicode escape sequence");
 			escaped = 1;
 		} else {
 			c = lexer_utf8(lx, at, &n);
@@ -533,21 +607,41 @@ lexer_punct(struct lexer *lx, struct token *tok)
 	const unsigned char *s = lx->src;
 	size_t p = lx->pos, rem = lx->len - p;
 	unsigned char b = s[p], b1 = rem > 1 ? s[p + 1] : 0,
-	    b2 = rem > 2 ? s[p + 2] : 0, b3 = rem > 3 ? s[p + 3] : 0;
+		      b2 = rem > 2 ? s[p + 2] : 0, b3 = rem > 3 ? s[p + 3] : 0;
 	enum tok t;
 	size_t n = 1;
 
 	switch (b) {
-	case '{': t = T_LBRACE; break;
-	case '}': t = T_RBRACE; break;
-	case '(': t = T_LPAREN; break;
-	case ')': t = T_RPAREN; break;
-	case '[': t = T_LBRACK; break;
-	case ']': t = T_RBRACK; break;
-	case ';': t = T_SEMI; break;
-	case ',': t = T_COMMA; break;
-	case ':': t = T_COLON; break;
-	case '~': t = T_TILDE; break;
+	case '{':
+		t = T_LBRACE;
+		break;
+	case '}':
+		t = T_RBRACE;
+		break;
+	case '(':
+		t = T_LPAREN;
+		break;
+	case ')':
+		t = T_RPAREN;
+		break;
+	case '[':
+		t = T_LBRACK;
+		break;
+	case ']':
+		t = T_RBRACK;
+		break;
+	case ';':
+		t = T_SEMI;
+		break;
+	case ',':
+		t = T_COMMA;
+		break;
+	case ':':
+		t = T_COLON;
+		break;
+	case '~':
+		t = T_TILDE;
+		break;
 	case '.':
 		if (b1 == '.' && b2 == '.') {
 			t = T_ELLIPSIS;
@@ -701,9 +795,9 @@ lexer_next(struct lexer *lx, struct token *tok)
 		tok->type = T_NAME;
 		if (lexer_ident(lx, tok) < 0)
 			return -1;
-	} else if ((b >= '0' && b <= '9') || (b == '.' &&
-	    lx->pos + 1 < lx->len && s[lx->pos + 1] >= '0' &&
-	    s[lx->pos + 1] <= '9')) {
+	} else if ((b >= '0' && b <= '9') ||
+	    (b == '.' && lx->pos + 1 < lx->len && s[lx->pos + 1] >= '0' &&
+		s[lx->pos + 1] <= '9')) {
 		if (lexer_number(lx, tok) < 0)
 			return -1;
 	} else if (b == '"' || b == '\'') {
@@ -715,10 +809,11 @@ lexer_next(struct lexer *lx, struct token *tok)
 			return -1;
 	} else if (b == '#') {
 		lx->pos++;
-		if (lx->pos >= lx->len || !(s[lx->pos] == '\\' ||
-		    s[lx->pos] >= 0x80 || lexer_id_start(s[lx->pos])))
-			return lexer_fail(lx, tok->start,
-			    "Invalid or unexpected token");
+		if (lx->pos >= lx->len ||
+		    !(s[lx->pos] == '\\' || s[lx->pos] >= 0x80 ||
+			lexer_id_start(s[lx->pos])))
+			return lexer_fail(
+			    lx, tok->start, "Invalid or unexpected token");
 		tok->type = T_PRIVATE;
 		if (lexer_ident(lx, tok) < 0)
 			return -1;

@@ -17,23 +17,71 @@
 
 enum tok {
 	T_EOF,
-	T_NAME,         /* identifier or keyword: see kw */
-	T_PRIVATE,      /* #name (val without the '#') */
+	T_NAME, /* identifier or keyword: see kw */
+	T_PRIVATE, /* #name (val without the '#') */
 	T_NUM,
 	T_BIGINT,
 	T_STRING,
-	T_TEMPLATE,     /* a template chunk: val cooked, raw, tail */
-	T_REGEX,        /* val pattern, raw flags */
+	T_TEMPLATE, /* a template chunk: val cooked, raw, tail */
+	T_REGEX, /* val pattern, raw flags */
 	/* punctuators */
-	T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN, T_LBRACK, T_RBRACK,
-	T_DOT, T_ELLIPSIS, T_SEMI, T_COMMA, T_LT, T_GT, T_LE, T_GE,
-	T_EQ, T_NE, T_SEQ, T_SNE, T_PLUS, T_MINUS, T_STAR, T_SLASH, T_PERCENT,
-	T_STARSTAR, T_INC, T_DEC, T_SHL, T_SHR, T_USHR, T_AMP, T_PIPE,
-	T_CARET, T_BANG, T_TILDE, T_ANDAND, T_OROR, T_NULLISH, T_QUESTION,
-	T_OPTCHAIN, T_COLON, T_ASSIGN, T_PLUS_EQ, T_MINUS_EQ, T_STAR_EQ,
-	T_SLASH_EQ, T_PERCENT_EQ, T_STARSTAR_EQ, T_SHL_EQ, T_SHR_EQ,
-	T_USHR_EQ, T_AMP_EQ, T_PIPE_EQ, T_CARET_EQ, T_ANDAND_EQ, T_OROR_EQ,
-	T_NULLISH_EQ, T_ARROW,
+	T_LBRACE,
+	T_RBRACE,
+	T_LPAREN,
+	T_RPAREN,
+	T_LBRACK,
+	T_RBRACK,
+	T_DOT,
+	T_ELLIPSIS,
+	T_SEMI,
+	T_COMMA,
+	T_LT,
+	T_GT,
+	T_LE,
+	T_GE,
+	T_EQ,
+	T_NE,
+	T_SEQ,
+	T_SNE,
+	T_PLUS,
+	T_MINUS,
+	T_STAR,
+	T_SLASH,
+	T_PERCENT,
+	T_STARSTAR,
+	T_INC,
+	T_DEC,
+	T_SHL,
+	T_SHR,
+	T_USHR,
+	T_AMP,
+	T_PIPE,
+	T_CARET,
+	T_BANG,
+	T_TILDE,
+	T_ANDAND,
+	T_OROR,
+	T_NULLISH,
+	T_QUESTION,
+	T_OPTCHAIN,
+	T_COLON,
+	T_ASSIGN,
+	T_PLUS_EQ,
+	T_MINUS_EQ,
+	T_STAR_EQ,
+	T_SLASH_EQ,
+	T_PERCENT_EQ,
+	T_STARSTAR_EQ,
+	T_SHL_EQ,
+	T_SHR_EQ,
+	T_USHR_EQ,
+	T_AMP_EQ,
+	T_PIPE_EQ,
+	T_CARET_EQ,
+	T_ANDAND_EQ,
+	T_OROR_EQ,
+	T_NULLISH_EQ,
+	T_ARROW,
 	T_COUNT
 };
 
@@ -41,18 +89,66 @@ enum tok {
 enum kw {
 	KW_NONE,
 	/* reserved words */
-	KW_AWAIT, KW_BREAK, KW_CASE, KW_CATCH, KW_CLASS, KW_CONST, KW_CONTINUE,
-	KW_DEBUGGER, KW_DEFAULT, KW_DELETE, KW_DO, KW_ELSE, KW_ENUM, KW_EXPORT,
-	KW_EXTENDS, KW_FALSE, KW_FINALLY, KW_FOR, KW_FUNCTION, KW_IF,
-	KW_IMPORT, KW_IN, KW_INSTANCEOF, KW_NEW, KW_NULL, KW_RETURN, KW_SUPER,
-	KW_SWITCH, KW_THIS, KW_THROW, KW_TRUE, KW_TRY, KW_TYPEOF, KW_VAR,
-	KW_VOID, KW_WHILE, KW_WITH, KW_YIELD,
+	KW_AWAIT,
+	KW_BREAK,
+	KW_CASE,
+	KW_CATCH,
+	KW_CLASS,
+	KW_CONST,
+	KW_CONTINUE,
+	KW_DEBUGGER,
+	KW_DEFAULT,
+	KW_DELETE,
+	KW_DO,
+	KW_ELSE,
+	KW_ENUM,
+	KW_EXPORT,
+	KW_EXTENDS,
+	KW_FALSE,
+	KW_FINALLY,
+	KW_FOR,
+	KW_FUNCTION,
+	KW_IF,
+	KW_IMPORT,
+	KW_IN,
+	KW_INSTANCEOF,
+	KW_NEW,
+	KW_NULL,
+	KW_RETURN,
+	KW_SUPER,
+	KW_SWITCH,
+	KW_THIS,
+	KW_THROW,
+	KW_TRUE,
+	KW_TRY,
+	KW_TYPEOF,
+	KW_VAR,
+	KW_VOID,
+	KW_WHILE,
+	KW_WITH,
+	KW_YIELD,
 	/* reserved only in strict mode */
-	KW_LET, KW_STATIC, KW_IMPLEMENTS, KW_INTERFACE, KW_PACKAGE,
-	KW_PRIVATE, KW_PROTECTED, KW_PUBLIC,
+	KW_LET,
+	KW_STATIC,
+	KW_IMPLEMENTS,
+	KW_INTERFACE,
+	KW_PACKAGE,
+	KW_PRIVATE,
+	KW_PROTECTED,
+	KW_PUBLIC,
 	/* contextual */
-	KW_ASYNC, KW_OF, KW_GET, KW_SET, KW_FROM, KW_AS, KW_TARGET, KW_META,
-	KW_EVAL, KW_ARGUMENTS, KW_CONSTRUCTOR, KW_PROTOTYPE,
+	KW_ASYNC,
+	KW_OF,
+	KW_GET,
+	KW_SET,
+	KW_FROM,
+	KW_AS,
+	KW_TARGET,
+	KW_META,
+	KW_EVAL,
+	KW_ARGUMENTS,
+	KW_CONSTRUCTOR,
+	KW_PROTOTYPE,
 	KW_COUNT
 };
 
@@ -64,16 +160,17 @@ enum kw {
 struct token {
 	enum tok type;
 	enum kw kw;
-	uint32_t start, end;    /* byte offsets */
-	uint32_t line, col;     /* 1-based; col in UTF-16 units */
+	uint32_t start, end; /* byte offsets */
+	uint32_t line, col; /* 1-based; col in UTF-16 units */
 	unsigned nl_before : 1; /* a line terminator precedes the token */
-	unsigned escaped : 1;   /* the identifier was written with \u escapes */
-	unsigned octal : 1;     /* legacy octal number, or octal/\8/\9 escape */
-	unsigned bad_escape : 1;/* template: invalid escape (cooked absent) */
-	unsigned tail : 1;      /* template: the chunk ends with '`' */
-	unsigned legacy_num : 1;/* 0-prefixed decimal like 08 (strict error too) */
-	struct ast_str val;     /* name, string value, cooked, regex pattern */
-	struct ast_str raw;     /* template raw; regex flags */
+	unsigned escaped : 1; /* the identifier was written with \u escapes */
+	unsigned octal : 1; /* legacy octal number, or octal/\8/\9 escape */
+	unsigned bad_escape : 1; /* template: invalid escape (cooked absent) */
+	unsigned tail : 1; /* template: the chunk ends with '`' */
+	unsigned
+	    legacy_num : 1; /* 0-prefixed decimal like 08 (strict error too) */
+	struct ast_str val; /* name, string value, cooked, regex pattern */
+	struct ast_str raw; /* template raw; regex flags */
 	double num;
 };
 
@@ -83,10 +180,10 @@ struct lexer {
 	size_t len;
 	size_t pos;
 	uint32_t line;
-	size_t line_start;      /* byte offset where the current line starts */
-	size_t col_pos;         /* cache: col_units is the column at col_pos */
+	size_t line_start; /* byte offset where the current line starts */
+	size_t col_pos; /* cache: col_units is the column at col_pos */
 	uint32_t col_units;
-	char *buf;              /* scratch for decoding, grown on demand */
+	char *buf; /* scratch for decoding, grown on demand */
 	size_t buf_len, buf_cap;
 	uint32_t tok_line, tok_col; /* where the token being read starts */
 	/* the last error */
@@ -95,8 +192,8 @@ struct lexer {
 };
 
 /* Starts lexing src[0..len); the lexer keeps pointers to both arguments. */
-void lexer_init(struct lexer *, struct ast_arena *, const char *src,
-    size_t len);
+void lexer_init(
+    struct lexer *, struct ast_arena *, const char *src, size_t len);
 /* Frees the scratch buffer (the tokens' strings stay in the arena). */
 void lexer_free(struct lexer *);
 /* Reads the next token. 0, or -1 with lx->err set. */

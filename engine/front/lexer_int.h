@@ -19,8 +19,8 @@ int lexer_buf_put(struct lexer *, const void *, size_t);
 int lexer_buf_cp(struct lexer *, uint32_t c);
 int lexer_oom(struct lexer *, size_t pos);
 /* Copies bytes into the arena as a token value; 0 or -1. */
-int lexer_dup(struct lexer *, struct ast_str *out, const void *, size_t,
-    size_t pos);
+int lexer_dup(
+    struct lexer *, struct ast_str *out, const void *, size_t, size_t pos);
 int lexer_hexval(int c);
 /* Reads \u escape digits at *pos (at the 'u'); code point or -1. */
 long lexer_read_u(struct lexer *, size_t *pos);

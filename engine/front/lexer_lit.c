@@ -59,7 +59,8 @@ lexer_number(struct lexer *lx, struct token *tok)
 		radix = r == 'x' ? 16 : r == 'o' ? 8 : 2;
 		lx->pos += 2;
 		if (lexer_digits(lx, radix, 1) <= 0)
-			return lexer_fail(lx, start, "Invalid or unexpected token");
+			return lexer_fail(
+			    lx, start, "Invalid or unexpected token");
 		for (i = 0; i < lx->buf_len; i++)
 			v = v * radix + lexer_hexval(lx->buf[i]);
 		if (lx->pos < lx->len && s[lx->pos] == 'n') {
@@ -72,15 +73,18 @@ lexer_number(struct lexer *lx, struct token *tok)
 		int octal = 1;
 
 		for (i = start + 1; i < lx->len && s[i] >= '0' && s[i] <= '9';
-		    i++)
+		     i++)
 			if (s[i] >= '8')
 				octal = 0;
 		if (i < lx->len && s[i] == '_')
-			return lexer_fail(lx, i, "Numeric separator can not be used after leading 0.");
+			return lexer_fail(lx, i,
+			    "Numeric separator can not be used after leading "
+			    "0.");
 		tok->octal = 1;
 		if (octal) {
-			for (i = start + 1; lx->pos = i, i < lx->len &&
-			    s[i] >= '0' && s[i] <= '7'; i++)
+			for (i = start + 1; lx->pos = i,
+			    i < lx->len && s[i] >= '0' && s[i] <= '7';
+			     i++)
 				v = v * 8 + (s[i] - '0');
 			lx->pos = i;
 		} else {
@@ -89,13 +93,16 @@ lexer_number(struct lexer *lx, struct token *tok)
 			goto decimal;
 		}
 	} else {
-		if (s[start] == '0' && start + 1 < lx->len && s[start + 1] == '_')
-			return lexer_fail(lx, start + 1, "Numeric separator can not be used after leading 0.");
-decimal:
+		if (s[start] == '0' && start + 1 < lx->len &&
+		    s[start + 1] == '_')
+			return lexer_fail(lx, start + 1,
+			    "Numeric separator can not be used after leading "
+			    "0.");
+	decimal:
 		if (s[lx->pos] != '.') {
 			if (lexer_digits(lx, 10, !tok->legacy_num) < 0)
-				return lexer_fail(lx, lx->pos,
-				    "Invalid numeric separator");
+				return lexer_fail(
+				    lx, lx->pos, "Invalid numeric separator");
 		}
 		if (lx->pos < lx->len && s[lx->pos] == '.') {
 			lx->pos++;
@@ -103,11 +110,11 @@ decimal:
 			if (lexer_buf_put(lx, ".", 1) < 0)
 				return lexer_oom(lx, start);
 			if (lx->pos < lx->len && s[lx->pos] == '_')
-				return lexer_fail(lx, lx->pos,
-				    "Invalid numeric separator");
+				return lexer_fail(
+				    lx, lx->pos, "Invalid numeric separator");
 			if (lexer_digits(lx, 10, 1) < 0)
-				return lexer_fail(lx, lx->pos,
-				    "Invalid numeric separator");
+				return lexer_fail(
+				    lx, lx->pos, "Invalid numeric separator");
 		}
 		if (lx->pos < lx->len && (s[lx->pos] | 0x20) == 'e') {
 			is_float = 1;
@@ -121,8 +128,8 @@ decimal:
 				lx->pos++;
 			}
 			if (lexer_digits(lx, 10, 1) <= 0)
-				return lexer_fail(lx, start,
-				    "Invalid or unexpected token");
+				return lexer_fail(
+				    lx, start, "Invalid or unexpected token");
 		}
 		if (lx->pos < lx->len && s[lx->pos] == 'n' && !is_float &&
 		    !tok->legacy_num) {
@@ -136,8 +143,8 @@ decimal:
 	if (lx->pos < lx->len) {
 		uint32_t c = lexer_utf8(lx, lx->pos, &n);
 		if (lexer_id_start(c) || c == '\\' || (c >= '0' && c <= '9'))
-			return lexer_fail(lx, lx->pos,
-			    "Invalid or unexpected token");
+			return lexer_fail(
+			    lx, lx->pos, "Invalid or unexpected token");
 	}
 	tok->num = v;
 	if (tok->type == T_BIGINT) {
@@ -146,7 +153,9 @@ decimal:
 		size_t digits_len = lx->buf_len;
 
 		if (radix != 10) {
-			pre[1] = (char)(radix == 16 ? 'x' : radix == 8 ? 'o' : 'b');
+			pre[1] = (char)(radix == 16 ? 'x'
+				: radix == 8	    ? 'o'
+						    : 'b');
 			if (lexer_buf_put(lx, pre, 2) < 0)
 				return lexer_oom(lx, start);
 			memmove(lx->buf + 2, lx->buf, digits_len);
@@ -176,12 +185,30 @@ lexer_escape(struct lexer *lx, struct token *tok, int in_tpl, size_t *bad)
 	int h1, h2;
 
 	switch (b) {
-	case 'n': c = '\n'; lx->pos++; break;
-	case 't': c = '\t'; lx->pos++; break;
-	case 'r': c = '\r'; lx->pos++; break;
-	case 'b': c = '\b'; lx->pos++; break;
-	case 'f': c = '\f'; lx->pos++; break;
-	case 'v': c = '\v'; lx->pos++; break;
+	case 'n':
+		c = '\n';
+		lx->pos++;
+		break;
+	case 't':
+		c = '\t';
+		lx->pos++;
+		break;
+	case 'r':
+		c = '\r';
+		lx->pos++;
+		break;
+	case 'b':
+		c = '\b';
+		lx->pos++;
+		break;
+	case 'f':
+		c = '\f';
+		lx->pos++;
+		break;
+	case 'v':
+		c = '\v';
+		lx->pos++;
+		break;
 	case '\r':
 		lx->pos++;
 		if (lx->pos < lx->len && s[lx->pos] == '\n')
@@ -224,8 +251,8 @@ lexer_escape(struct lexer *lx, struct token *tok, int in_tpl, size_t *bad)
 		break;
 	default:
 		if (b >= '0' && b <= '9') {
-			int next_digit = at + 1 < lx->len &&
-			    s[at + 1] >= '0' && s[at + 1] <= '9';
+			int next_digit = at + 1 < lx->len && s[at + 1] >= '0' &&
+			    s[at + 1] <= '9';
 
 			if (b == '0' && !next_digit) {
 				c = 0;
@@ -285,29 +312,29 @@ lexer_string(struct lexer *lx, struct token *tok)
 		unsigned char b;
 
 		if (lx->pos >= lx->len)
-			return lexer_fail(lx, start,
-			    "Unterminated string constant");
+			return lexer_fail(
+			    lx, start, "Unterminated string constant");
 		b = s[lx->pos];
 		if (b == q)
 			break;
 		if (b == '\n' || b == '\r')
-			return lexer_fail(lx, start,
-			    "Unterminated string constant");
+			return lexer_fail(
+			    lx, start, "Unterminated string constant");
 		if (b == '\\') {
 			if (lexer_buf_put(lx, s + seg, lx->pos - seg) < 0)
 				return lexer_oom(lx, start);
 			lx->pos++;
 			if (lx->pos >= lx->len)
-				return lexer_fail(lx, start,
-				    "Unterminated string constant");
+				return lexer_fail(
+				    lx, start, "Unterminated string constant");
 			if ((r = lexer_escape(lx, tok, 0, &bad)) < 0)
 				return lexer_oom(lx, start);
 			if (r > 0) {
 				lx->pos = bad;
 				return lexer_fail(lx, bad - 1,
-				    s[bad] == 'x' ?
-				    "Invalid hexadecimal escape sequence" :
-				    "Invalid Unicode escape sequence");
+				    s[bad] == 'x'
+					? "Invalid hexadecimal escape sequence"
+					: "Invalid Unicode escape sequence");
 			}
 			seg = lx->pos;
 			continue;
@@ -315,16 +342,16 @@ lexer_string(struct lexer *lx, struct token *tok)
 		if (b >= 0x80) {
 			uint32_t c = lexer_utf8(lx, lx->pos, &n);
 			if (c == 0xFFFD && n == 1) {
-				if (lexer_buf_put(lx, s + seg,
-				    lx->pos - seg) < 0 ||
+				if (lexer_buf_put(lx, s + seg, lx->pos - seg) <
+					0 ||
 				    lexer_buf_put(lx, "\xEF\xBF\xBD", 3) < 0)
 					return lexer_oom(lx, start);
 				seg = lx->pos + 1;
 			} else if (c == 0x2028 || c == 0x2029) {
 				/* Allowed in strings since ES2019. */
 				lx->pos += n;
-				if (lexer_buf_put(lx, s + seg,
-				    lx->pos - seg) < 0)
+				if (lexer_buf_put(lx, s + seg, lx->pos - seg) <
+				    0)
 					return lexer_oom(lx, start);
 				lexer_newline(lx, lx->pos);
 				seg = lx->pos;
@@ -376,8 +403,8 @@ lexer_template_chunk(struct lexer *lx, struct token *tok, size_t start)
 				return lexer_oom(lx, start);
 			lx->pos++;
 			if (lx->pos >= lx->len)
-				return lexer_fail(lx, start,
-				    "Unterminated template");
+				return lexer_fail(
+				    lx, start, "Unterminated template");
 			if ((r = lexer_escape(lx, tok, 1, &bad)) < 0)
 				return lexer_oom(lx, start);
 			if (r > 0)
@@ -404,8 +431,8 @@ lexer_template_chunk(struct lexer *lx, struct token *tok, size_t start)
 		if (b >= 0x80) {
 			uint32_t c = lexer_utf8(lx, lx->pos, &n);
 			if (c == 0xFFFD && n == 1) {
-				if (lexer_buf_put(lx, s + seg,
-				    lx->pos - seg) < 0 ||
+				if (lexer_buf_put(lx, s + seg, lx->pos - seg) <
+					0 ||
 				    lexer_buf_put(lx, "\xEF\xBF\xBD", 3) < 0)
 					return lexer_oom(lx, start);
 				seg = lx->pos + 1;
@@ -468,12 +495,12 @@ lexer_regex(struct lexer *lx, struct token *tok)
 		unsigned char b;
 
 		if (lx->pos >= lx->len)
-			return lexer_fail(lx, start,
-			    "Invalid regular expression: missing /");
+			return lexer_fail(
+			    lx, start, "Invalid regular expression: missing /");
 		b = s[lx->pos];
 		if (b == '\n' || b == '\r')
-			return lexer_fail(lx, start,
-			    "Invalid regular expression: missing /");
+			return lexer_fail(
+			    lx, start, "Invalid regular expression: missing /");
 		if (b >= 0x80) {
 			c = lexer_utf8(lx, lx->pos, &n);
 			if (c == 0x2028 || c == 0x2029)
@@ -503,16 +530,16 @@ lexer_regex(struct lexer *lx, struct token *tok)
 			break;
 		lx->pos++;
 	}
-	if (lexer_dup(lx, &tok->val, s + start + 1, lx->pos - start - 1,
-	    start) < 0)
+	if (lexer_dup(
+		lx, &tok->val, s + start + 1, lx->pos - start - 1, start) < 0)
 		return -1;
 	lx->pos++;
 	fstart = lx->pos;
 	while (lx->pos < lx->len) {
 		c = lexer_utf8(lx, lx->pos, &n);
 		if (c == '\\')
-			return lexer_fail(lx, start,
-			    "Invalid regular expression flags");
+			return lexer_fail(
+			    lx, start, "Invalid regular expression flags");
 		if (!lexer_id_part(c))
 			break;
 		lx->pos += n;
@@ -520,8 +547,8 @@ lexer_regex(struct lexer *lx, struct token *tok)
 	for (i = fstart; i < lx->pos; i++) {
 		if (strchr("dgimsuy", s[i]) == NULL || s[i] == 0 ||
 		    memchr(s + fstart, s[i], i - fstart) != NULL)
-			return lexer_fail(lx, start,
-			    "Invalid regular expression flags");
+			return lexer_fail(
+			    lx, start, "Invalid regular expression flags");
 	}
 	if (lexer_dup(lx, &tok->raw, s + fstart, lx->pos - fstart, start) < 0)
 		return -1;
@@ -529,4 +556,3 @@ lexer_regex(struct lexer *lx, struct token *tok)
 	tok->end = (uint32_t)lx->pos;
 	return 0;
 }
-

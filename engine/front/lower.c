@@ -100,7 +100,8 @@ lw_directives(struct lw_ctx *c, struct ast_list *body)
 	for (i = 0; i < body->len; i++) {
 		struct ast_node *s = body->items[i];
 
-		if (s->kind != AST_EXPRESSION_STATEMENT || s->directive.s == NULL)
+		if (s->kind != AST_EXPRESSION_STATEMENT ||
+		    s->directive.s == NULL)
 			break;
 		lw_sync_line(c, s);
 		put_directive(c, s->expression);
@@ -125,12 +126,13 @@ hoist_block_functions(struct lw_ctx *c, struct ast_list *body)
 		if (b != NULL && b->env) {
 			lw_printf(OUT(c), "%s.%s = ", b->scope->env, b->emit);
 		} else {
-			lw_declare(c, b ? b->emit : lw_cstr(c, s->id->name.s,
-			    s->id->name.len));
+			lw_declare(c,
+			    b ? b->emit
+			      : lw_cstr(c, s->id->name.s, s->id->name.len));
 			lw_printf(OUT(c), "%s = ", b ? b->emit : "");
 		}
-		lw_function(c, s, lw_cstr(c, s->id->name.s, s->id->name.len),
-		    0);
+		lw_function(
+		    c, s, lw_cstr(c, s->id->name.s, s->id->name.len), 0);
 		lw_puts(OUT(c), "; ");
 	}
 }
@@ -200,8 +202,8 @@ tdz_set(struct lw_ctx *c, struct ast_node *p, const char *sep)
 		for (i = 0; i < p->properties.len; i++) {
 			struct ast_node *pr = p->properties.items[i];
 
-			tdz_set(c, pr->kind == AST_PROPERTY ? pr->value : pr,
-			    sep);
+			tdz_set(
+			    c, pr->kind == AST_PROPERTY ? pr->value : pr, sep);
 		}
 		break;
 	case AST_ARRAY_PATTERN:
@@ -233,10 +235,12 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 
 			if (i > 0)
 				lw_puts(OUT(c), ", ");
-			lw_binding_name(c, lw_resolve(c, c->scope,
-			    dc->id->name.s, dc->id->name.len));
+			lw_binding_name(c,
+			    lw_resolve(
+				c, c->scope, dc->id->name.s, dc->id->name.len));
 			if (dc->init != NULL) {
-				int paren = for_init && may_have_in(c, dc->init);
+				int paren =
+				    for_init && may_have_in(c, dc->init);
 
 				lw_puts(OUT(c), paren ? " = (" : " = ");
 				/* `let f = () => {}` names the function */
@@ -254,20 +258,22 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 	}
 	/* patterns whose iterators need closing are statements (lower_pat.c) */
 	for (i = 0; i < d->declarations.len && !for_init && !blk; i++)
-		blk = lw_pattern_needs_stmt(c, ((struct ast_node *)
-		    d->declarations.items[i])->id, 1);
+		blk = lw_pattern_needs_stmt(
+		    c, ((struct ast_node *)d->declarations.items[i])->id, 1);
 	if (blk)
 		lw_puts(OUT(c), "{ ");
 	for (i = 0; i < d->declarations.len; i++) {
 		struct ast_node *dc = d->declarations.items[i];
 
-		if (dc->init == NULL && (d->var_kind == AST_VAR ||
-		    dc->id->kind != AST_IDENTIFIER)) {
+		if (dc->init == NULL &&
+		    (d->var_kind == AST_VAR ||
+			dc->id->kind != AST_IDENTIFIER)) {
 			if (dc->id->kind == AST_IDENTIFIER) {
 				struct lw_binding *b = lw_resolve(c, c->scope,
 				    dc->id->name.s, dc->id->name.len);
 
-				if (b != NULL && !b->env && !lw_param_outer(c, b))
+				if (b != NULL && !b->env &&
+				    !lw_param_outer(c, b))
 					lw_declare(c, b->emit);
 			}
 			continue;
@@ -288,10 +294,11 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 			if (tmp.oom)
 				c->out.oom = 1;
 			if (blk)
-				lw_pattern_stmt(c, dc->id, tmp.p ? tmp.p : "", 1);
+				lw_pattern_stmt(
+				    c, dc->id, tmp.p ? tmp.p : "", 1);
 			else
-				lw_pattern_assign(c, dc->id, tmp.p ? tmp.p : "",
-				    1);
+				lw_pattern_assign(
+				    c, dc->id, tmp.p ? tmp.p : "", 1);
 			lw_buf_free(&tmp);
 		}
 		tdz_set(c, dc->id, blk ? "; " : ", ");
@@ -379,7 +386,8 @@ for_stmt(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		lw_expr(c, n->test, P_SEQ);
 	lw_puts(OUT(c), "; ");
 	if (hs != NULL && hs->env != NULL) {
-		/* a fresh environment per iteration, copied before the update */
+		/* a fresh environment per iteration, copied before the update
+		 */
 		lw_printf(OUT(c), "%s = {", hs->env);
 		first = 1;
 		for (b = hs->first; b != NULL; b = b->next) {
@@ -413,18 +421,20 @@ try_stmt(struct lw_ctx *c, struct ast_node *n)
 
 		lw_enter_scope(c, h);
 		if (h->param != NULL && h->param->kind == AST_IDENTIFIER) {
-			struct lw_binding *b = lw_resolve(c, c->scope,
-			    h->param->name.s, h->param->name.len);
+			struct lw_binding *b = lw_resolve(
+			    c, c->scope, h->param->name.s, h->param->name.len);
 
-			pname = b ? b->emit : lw_cstr(c, h->param->name.s,
-			    h->param->name.len);
+			pname = b
+			    ? b->emit
+			    : lw_cstr(c, h->param->name.s, h->param->name.len);
 		} else {
 			pname = lw_fresh(c, "$e", 2);
 		}
 		lw_printf(OUT(c), " catch (%s) { ", pname);
 		if (c->fn->in_gen)
-			lw_printf(OUT(c), "if (__cm.isGenReturn(%s)) throw %s; ",
-			    pname, pname);
+			lw_printf(OUT(c),
+			    "if (__cm.isGenReturn(%s)) throw %s; ", pname,
+			    pname);
 		lw_env_init(c, c->scope);
 		if (h->param != NULL && h->param->kind != AST_IDENTIFIER) {
 			lw_pattern_stmt(c, h->param, pname, 1);
@@ -541,7 +551,8 @@ expr_stmt(struct lw_ctx *c, struct ast_node *e)
 	if (c->out.p == NULL)
 		return;
 	p = c->out.p + at;
-	/* a string first is no directive: ("use strict"); stays one statement */
+	/* a string first is no directive: ("use strict"); stays one statement
+	 */
 	if (*p == '{' || *p == '"' || *p == '\'' ||
 	    strncmp(p, "function", 8) == 0 || strncmp(p, "let [", 5) == 0) {
 		lw_insert(OUT(c), at, "(", 1);
@@ -614,8 +625,8 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_BREAK_STATEMENT:
 	case AST_CONTINUE_STATEMENT:
-		lw_puts(OUT(c), n->kind == AST_BREAK_STATEMENT ? "break" :
-		    "continue");
+		lw_puts(OUT(c),
+		    n->kind == AST_BREAK_STATEMENT ? "break" : "continue");
 		if (n->label != NULL) {
 			lw_putc(OUT(c), ' ');
 			lw_put(OUT(c), n->label->name.s, n->label->name.len);
@@ -626,8 +637,8 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "if (");
 		lw_expr(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ") ");
-		if (n->alternate != NULL && n->consequent->kind !=
-		    AST_BLOCK_STATEMENT) {
+		if (n->alternate != NULL &&
+		    n->consequent->kind != AST_BLOCK_STATEMENT) {
 			lw_puts(OUT(c), "{ ");
 			sub_stmt(c, n->consequent);
 			lw_puts(OUT(c), " }");
@@ -677,10 +688,11 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_FUNCTION_DECLARATION:
 		if (c->scope != c->scope->fn)
-			break;	/* hoisted to the top of its block */
+			break; /* hoisted to the top of its block */
 		b = lw_resolve(c, c->scope, n->id->name.s, n->id->name.len);
-		lw_function(c, n, b ? b->emit : lw_cstr(c, n->id->name.s,
-		    n->id->name.len), 1);
+		lw_function(c, n,
+		    b ? b->emit : lw_cstr(c, n->id->name.s, n->id->name.len),
+		    1);
 		break;
 	case AST_VARIABLE_DECLARATION:
 		vardecl(c, n, 0);
@@ -702,8 +714,8 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		lw_module_stmt(c, n);
 		break;
 	default:
-		lw_error(c, n, "Unsupported statement %s",
-		    ast_kind_name(n->kind));
+		lw_error(
+		    c, n, "Unsupported statement %s", ast_kind_name(n->kind));
 		break;
 	}
 	lw_putc(OUT(c), ' ');
@@ -727,14 +739,16 @@ program(struct lw_ctx *c, struct ast_node *prog)
 	c->top = &top;
 	if (c->module) {
 		lw_puts(OUT(c), "(function (__m");
-		/* only the parameters the module names: each costs its compile */
+		/* only the parameters the module names: each costs its compile
+		 */
 		if (c->module_params_used > 0) {
 			lw_puts(OUT(c), ", ");
 			lw_put(OUT(c), c->module_params, c->module_params_used);
 		}
 		lw_puts(OUT(c), ") { \"use strict\"; ");
 		if (s->has_await) {
-			/* top-level await: the whole body is one async function */
+			/* top-level await: the whole body is one async function
+			 */
 			lw_puts(OUT(c), "return __cm.async(function () { ");
 			first = lw_directives(c, &prog->list_body);
 			top.vars_at = c->out.len;
@@ -778,26 +792,25 @@ program(struct lw_ctx *c, struct ast_node *prog)
 }
 
 int
-lower_source(const char *src, size_t len, enum lower_goal goal,
-    struct lower_result *res)
+lower_source(
+    const char *src, size_t len, enum lower_goal goal, struct lower_result *res)
 {
 	return lower_any(src, len, goal, NULL, 0, 0, NULL, 0, res);
 }
 
 int
-lower_module_params(const char *src, size_t len, const char *params,
-    struct lower_result *res)
+lower_module_params(
+    const char *src, size_t len, const char *params, struct lower_result *res)
 {
 	return lower_any(src, len, LOWER_MODULE, params, 0, 0, NULL, 0, res);
 }
 
 int
-lower_source_opts(const char *src, size_t len, unsigned flags,
-    unsigned serial, const char *const *outer, size_t nouter,
-    struct lower_result *res)
+lower_source_opts(const char *src, size_t len, unsigned flags, unsigned serial,
+    const char *const *outer, size_t nouter, struct lower_result *res)
 {
-	return lower_any(src, len, LOWER_SCRIPT, NULL, flags, serial, outer,
-	    nouter, res);
+	return lower_any(
+	    src, len, LOWER_SCRIPT, NULL, flags, serial, outer, nouter, res);
 }
 
 static int
@@ -817,8 +830,9 @@ lower_any(const char *src, size_t len, enum lower_goal goal,
 		return -1;
 	}
 	memset(&perr, 0, sizeof(perr));
-	prog = parser_parse_opts(arena, src, len, goal == LOWER_MODULE ?
-	    AST_MODULE : AST_SCRIPT, (flags & LOWER_F_STRICT) != 0, &perr);
+	prog = parser_parse_opts(arena, src, len,
+	    goal == LOWER_MODULE ? AST_MODULE : AST_SCRIPT,
+	    (flags & LOWER_F_STRICT) != 0, &perr);
 	if (prog == NULL) {
 		snprintf(res->error, sizeof(res->error),
 		    "SyntaxError: %s (%u:%u)", perr.message,

@@ -29,22 +29,25 @@ void
 lw_callee(struct lw_ctx *c, struct ast_node *callee)
 {
 	if (callee->kind == AST_IDENTIFIER) {
-		struct lw_binding *b = lw_resolve(c, c->scope,
-		    callee->name.s, callee->name.len);
+		struct lw_binding *b =
+		    lw_resolve(c, c->scope, callee->name.s, callee->name.len);
 		/* eval code calling a caller's binding in an env object */
-		const char *o = b == NULL && c->nouter > 0 ? lw_outer_name(c,
-		    callee->name.s, callee->name.len) : NULL;
+		const char *o = b == NULL && c->nouter > 0
+		    ? lw_outer_name(c, callee->name.s, callee->name.len)
+		    : NULL;
 
-		if ((b != NULL && (b->env || (b->kind == LW_B_IMPORT &&
-		    b->imp_obj != NULL))) || (o != NULL && strchr(o, '.'))) {
+		if ((b != NULL &&
+			(b->env ||
+			    (b->kind == LW_B_IMPORT && b->imp_obj != NULL))) ||
+		    (o != NULL && strchr(o, '.'))) {
 			lw_puts(OUT(c), "(0, ");
 			lw_ident_ref(c, callee);
 			lw_putc(OUT(c), ')');
 			return;
 		}
 	}
-	if (lw_prec_of(callee) < P_CALL || callee->kind ==
-	    AST_FUNCTION_EXPRESSION) {
+	if (lw_prec_of(callee) < P_CALL ||
+	    callee->kind == AST_FUNCTION_EXPRESSION) {
 		lw_putc(OUT(c), '(');
 		lw_expr(c, callee, P_SEQ);
 		lw_putc(OUT(c), ')');
@@ -79,14 +82,14 @@ call_on(struct lw_ctx *c, const char *recv, struct ast_node *n, int spread)
  * nullish object throws the TypeError calling undefined would have.
  */
 static void
-lw_call_paren_chain(struct lw_ctx *c, struct ast_node *n, struct ast_node *m,
-    int spread)
+lw_call_paren_chain(
+    struct lw_ctx *c, struct ast_node *n, struct ast_node *m, int spread)
 {
 	const char *o = lw_temp(c);
 
 	lw_printf(OUT(c), "(%s = ", o);
-	if (m->object->kind == AST_MEMBER_EXPRESSION || m->object->kind ==
-	    AST_CALL_EXPRESSION)
+	if (m->object->kind == AST_MEMBER_EXPRESSION ||
+	    m->object->kind == AST_CALL_EXPRESSION)
 		lw_chain(c, m->object, 0);
 	else
 		lw_expr(c, m->object, P_ASSIGN);
@@ -108,9 +111,9 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 	}
 	if (lw_direct_eval(c, n))
 		return;
-	if (callee->kind == AST_MEMBER_EXPRESSION && (callee->object->kind ==
-	    AST_SUPER || callee->property->kind == AST_PRIVATE_IDENTIFIER ||
-	    spread)) {
+	if (callee->kind == AST_MEMBER_EXPRESSION &&
+	    (callee->object->kind == AST_SUPER ||
+		callee->property->kind == AST_PRIVATE_IDENTIFIER || spread)) {
 		/* fn.call(receiver, ...) keeps `this` */
 		const char *recv, *full;
 
@@ -134,10 +137,10 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 		call_on(c, recv, n, spread);
 		return;
 	}
-	if (callee->kind == AST_CHAIN_EXPRESSION && callee->expression->kind ==
-	    AST_MEMBER_EXPRESSION && callee->expression->object->kind !=
-	    AST_SUPER && callee->expression->property->kind !=
-	    AST_PRIVATE_IDENTIFIER) {
+	if (callee->kind == AST_CHAIN_EXPRESSION &&
+	    callee->expression->kind == AST_MEMBER_EXPRESSION &&
+	    callee->expression->object->kind != AST_SUPER &&
+	    callee->expression->property->kind != AST_PRIVATE_IDENTIFIER) {
 		lw_call_paren_chain(c, n, callee->expression, spread);
 		return;
 	}
@@ -163,11 +166,12 @@ lw_new(struct lw_ctx *c, struct ast_node *n)
 		return;
 	}
 	lw_puts(OUT(c), "new ");
-	if (n->callee->kind == AST_IDENTIFIER || (n->callee->kind ==
-	    AST_MEMBER_EXPRESSION && lw_prec_of(n->callee->object) >= P_MEMBER &&
-	    n->callee->object->kind != AST_CALL_EXPRESSION &&
-	    n->callee->object->kind != AST_SUPER &&
-	    n->callee->property->kind != AST_PRIVATE_IDENTIFIER)) {
+	if (n->callee->kind == AST_IDENTIFIER ||
+	    (n->callee->kind == AST_MEMBER_EXPRESSION &&
+		lw_prec_of(n->callee->object) >= P_MEMBER &&
+		n->callee->object->kind != AST_CALL_EXPRESSION &&
+		n->callee->object->kind != AST_SUPER &&
+		n->callee->property->kind != AST_PRIVATE_IDENTIFIER)) {
 		lw_expr(c, n->callee, P_MEMBER);
 	} else {
 		lw_putc(OUT(c), '(');
@@ -201,9 +205,10 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 			e = e->expression;
 			continue;
 		}
-		if (!((e->kind == AST_MEMBER_EXPRESSION && e->object->kind !=
-		    AST_SUPER) || (e->kind == AST_CALL_EXPRESSION &&
-		    e->callee->kind != AST_SUPER)))
+		if (!((e->kind == AST_MEMBER_EXPRESSION &&
+			  e->object->kind != AST_SUPER) ||
+			(e->kind == AST_CALL_EXPRESSION &&
+			    e->callee->kind != AST_SUPER)))
 			break;
 		links[nl++] = e;
 		e = e->kind == AST_MEMBER_EXPRESSION ? e->object : e->callee;
@@ -226,7 +231,8 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 	for (i = nl - 1; i >= 0; i--) {
 		struct ast_node *l = links[i];
 		struct ast_node *next = i > 0 ? links[i - 1] : NULL;
-		int next_call = next != NULL && next->kind == AST_CALL_EXPRESSION;
+		int next_call =
+		    next != NULL && next->kind == AST_CALL_EXPRESSION;
 
 		if (l->is_optional) {
 			const char *t = lw_temp(c);
@@ -240,9 +246,10 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 		if (l->kind == AST_MEMBER_EXPRESSION) {
 			const char *obj = cur;
 
-			if (next_call && (next->is_optional ||
-			    l->property->kind == AST_PRIVATE_IDENTIFIER ||
-			    lw_has_spread(&next->arguments))) {
+			if (next_call &&
+			    (next->is_optional ||
+				l->property->kind == AST_PRIVATE_IDENTIFIER ||
+				lw_has_spread(&next->arguments))) {
 				const char *r = lw_temp(c);
 
 				lw_printf(OUT(c), "(%s = %s)", r, cur);
@@ -273,7 +280,8 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 
 					for (k = 0; k < l->arguments.len; k++) {
 						lw_puts(OUT(c), ", ");
-						lw_expr(c, l->arguments.items[k],
+						lw_expr(c,
+						    l->arguments.items[k],
 						    P_ASSIGN);
 					}
 				}

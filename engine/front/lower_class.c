@@ -13,12 +13,12 @@
 struct priv_ent {
 	struct ast_str name;
 	const char *var;
-	const char *desc;	/* "#name", for function names */
-	int methods;		/* PM_INST | PM_STATIC: methods named so */
+	const char *desc; /* "#name", for function names */
+	int methods; /* PM_INST | PM_STATIC: methods named so */
 };
 
-#define PM_INST		1
-#define PM_STATIC	2
+#define PM_INST 1
+#define PM_STATIC 2
 
 struct priv_scope {
 	struct priv_scope *up;
@@ -37,7 +37,7 @@ priv_lookup(struct lw_ctx *c, struct ast_node *pid)
 		for (i = 0; i < ps->n; i++)
 			if (ps->ents[i].name.len == pid->name.len &&
 			    memcmp(ps->ents[i].name.s, pid->name.s,
-			    pid->name.len) == 0)
+				pid->name.len) == 0)
 				return &ps->ents[i];
 	return NULL;
 }
@@ -49,8 +49,10 @@ lw_private_name(struct lw_ctx *c, struct ast_node *pid)
 
 	if (e != NULL)
 		return e->var;
-	lw_error(c, pid, "Private field '#%.*s' must be declared in an "
-	    "enclosing class", (int)pid->name.len, pid->name.s);
+	lw_error(c, pid,
+	    "Private field '#%.*s' must be declared in an "
+	    "enclosing class",
+	    (int)pid->name.len, pid->name.s);
 	return "null";
 }
 
@@ -74,8 +76,8 @@ lw_private_get(struct lw_ctx *c, struct ast_node *m)
 void
 lw_super_member(struct lw_ctx *c, struct ast_node *m)
 {
-	lw_printf(OUT(c), "__cm.superGet(%s, ", c->fn->home ? c->fn->home :
-	    "null");
+	lw_printf(
+	    OUT(c), "__cm.superGet(%s, ", c->fn->home ? c->fn->home : "null");
 	if (m->is_computed && lw_this_scope(c->scope)->derived_ctor) {
 		/* `this` is checked before the key is evaluated */
 		lw_puts(OUT(c), "(");
@@ -104,14 +106,15 @@ lw_super_update(struct lw_ctx *c, struct ast_node *n, const char *v)
 		k = lw_temp(c);
 		lw_printf(OUT(c), "%s = __cm.toKey(", k);
 		if (lw_this_scope(c->scope)->derived_ctor) {
-			lw_this(c);	/* `this` is checked first */
+			lw_this(c); /* `this` is checked first */
 			lw_puts(OUT(c), ", ");
 		}
 		lw_expr(c, m->property, P_ASSIGN);
 		lw_puts(OUT(c), "), ");
 	} else {
 		lw_capture_begin(c, &saved);
-		lw_put_string(OUT(c), m->property->name.s, m->property->name.len);
+		lw_put_string(
+		    OUT(c), m->property->name.s, m->property->name.len);
 		k = lw_capture_end(c, &saved);
 	}
 	lw_printf(OUT(c), "%s = +__cm.superGet(%s, %s, ", v, home, k);
@@ -176,15 +179,17 @@ lw_derived_end(struct lw_ctx *c)
 {
 	if (c->fn->is_arrow)
 		return;
-	lw_puts(OUT(c), " } return $rv === void 0 ? $self || __cm.noThis() : "
+	lw_puts(OUT(c),
+	    " } return $rv === void 0 ? $self || __cm.noThis() : "
 	    "__cm.derivedRet($rv, $self);");
 }
 
 static int
 method_kind_num(struct ast_node *m)
 {
-	return m->method_kind == AST_METHOD_GET ? 1 :
-	    m->method_kind == AST_METHOD_SET ? 2 : 0;
+	return m->method_kind == AST_METHOD_GET ? 1
+	    : m->method_kind == AST_METHOD_SET	? 2
+						: 0;
 }
 
 /* The key as a value: "name", a literal, or a computed expression. */
@@ -213,9 +218,11 @@ priv_var(struct lw_ctx *c, struct ast_str name)
 	for (i = 0; i < n; i++) {
 		unsigned char ch = (unsigned char)name.s[i];
 
-		pn[pl++] = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || ch == '_' || ch == '$' ?
-		    (char)ch : '_';
+		pn[pl++] = (ch >= 'a' && ch <= 'z') ||
+			(ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+			ch == '_' || ch == '$'
+		    ? (char)ch
+		    : '_';
 	}
 	return lw_fresh(c, pn, (size_t)pl);
 }
@@ -229,7 +236,7 @@ priv_ent(struct priv_scope *ps, struct ast_node *pid)
 		if (ps->ents[i].name.len == pid->name.len &&
 		    memcmp(ps->ents[i].name.s, pid->name.s, pid->name.len) == 0)
 			return &ps->ents[i];
-	return &ps->ents[0];	/* not reached: every name is collected */
+	return &ps->ents[0]; /* not reached: every name is collected */
 }
 
 /* A name for the ctorCheck message inside a "..." literal: "" unless it
@@ -279,8 +286,8 @@ field_value(struct lw_ctx *c, struct ast_node *m, const char *keytmp)
 	} else if (!m->is_computed) {
 		name = lw_key_name(c, m->key, 0, &len);
 		lw_named_expr(c, m->value, name, len, P_ASSIGN);
-	} else if (lw_is_anon_fn(m->value) && m->value->kind !=
-	    AST_CLASS_EXPRESSION) {
+	} else if (lw_is_anon_fn(m->value) &&
+	    m->value->kind != AST_CLASS_EXPRESSION) {
 		lw_puts(OUT(c), "__cm.fnameKey(");
 		lw_expr(c, m->value, P_ASSIGN);
 		lw_printf(OUT(c), ", %s)", keytmp);
@@ -307,8 +314,8 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		return;
 	}
 	/* an anonymous class gets its `name` (inferred or "") at run time */
-	cname = cls->id ? lw_cstr(c, cls->id->name.s, cls->id->name.len) :
-	    lw_fresh(c, "$class", 6);
+	cname = cls->id ? lw_cstr(c, cls->id->name.s, cls->id->name.len)
+			: lw_fresh(c, "$class", 6);
 	display = cls->id ? NULL : name_hint != NULL ? name_hint : "";
 	nt = lw_fresh(c, "$nt", 3);
 	keytmp = ast_alloc(c->arena, (n + 1) * sizeof(*keytmp));
@@ -321,12 +328,13 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 	for (i = 0; i < n; i++) {
 		struct ast_node *m = body->list_body.items[i];
 
-		if (m->kind == AST_METHOD_DEFINITION && m->method_kind ==
-		    AST_METHOD_CONSTRUCTOR)
+		if (m->kind == AST_METHOD_DEFINITION &&
+		    m->method_kind == AST_METHOD_CONSTRUCTOR)
 			ctor = m;
-		else if (!m->is_static && (m->kind == AST_PROPERTY_DEFINITION ||
-		    (m->kind == AST_METHOD_DEFINITION && m->key->kind ==
-		    AST_PRIVATE_IDENTIFIER)))
+		else if (!m->is_static &&
+		    (m->kind == AST_PROPERTY_DEFINITION ||
+			(m->kind == AST_METHOD_DEFINITION &&
+			    m->key->kind == AST_PRIVATE_IDENTIFIER)))
 			has_inst = 1;
 	}
 	if (has_inst)
@@ -336,8 +344,8 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 	if (derived)
 		lw_puts(OUT(c), "$super");
 	for (r = s->needs; r != NULL; r = r->next)
-		lw_printf(OUT(c), "%s%s", (derived || r != s->needs) ? ", " : "",
-		    r->env);
+		lw_printf(OUT(c), "%s%s",
+		    (derived || r != s->needs) ? ", " : "", r->env);
 	lw_puts(OUT(c), ") { \"use strict\"; ");
 	c->scope = s;
 	lw_init_fn_begin(c, &iife, s);
@@ -354,7 +362,7 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		for (j = 0; j < ps.n; j++)
 			if (ps.ents[j].name.len == m->key->name.len &&
 			    memcmp(ps.ents[j].name.s, m->key->name.s,
-			    m->key->name.len) == 0)
+				m->key->name.len) == 0)
 				break;
 		if (j < ps.n)
 			continue;
@@ -363,8 +371,8 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		ps.ents[ps.n].desc = priv_desc(c, m->key);
 		ps.ents[ps.n].methods = 0;
 		lw_printf(OUT(c), "var %s = __cm.privName(", ps.ents[ps.n].var);
-		lw_put_string(OUT(c), ps.ents[ps.n].desc,
-		    strlen(ps.ents[ps.n].desc));
+		lw_put_string(
+		    OUT(c), ps.ents[ps.n].desc, strlen(ps.ents[ps.n].desc));
 		lw_puts(OUT(c), "); ");
 		ps.n++;
 	}
@@ -385,16 +393,19 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		lw_function(c, ctor->value, cname, 1);
 		lw_puts(OUT(c), " ");
 	} else if (derived) {
-		lw_printf(OUT(c), "function %s() { var %s = "
+		lw_printf(OUT(c),
+		    "function %s() { var %s = "
 		    "__cm.ctorCheck(new.target, \"%s\"), $self = "
-		    "__cm.superCall(%s, arguments, %s); ", cname, nt,
-		    clsinfo.cls_name, clsinfo.super_ctor, nt);
+		    "__cm.superCall(%s, arguments, %s); ",
+		    cname, nt, clsinfo.cls_name, clsinfo.super_ctor, nt);
 		if (init_fn != NULL)
 			lw_printf(OUT(c), "%s.call($self); ", init_fn);
 		lw_puts(OUT(c), "return $self; } ");
 	} else {
-		lw_printf(OUT(c), "function %s() { __cm.ctorCheck(new.target, "
-		    "\"%s\"); ", cname, clsinfo.cls_name);
+		lw_printf(OUT(c),
+		    "function %s() { __cm.ctorCheck(new.target, "
+		    "\"%s\"); ",
+		    cname, clsinfo.cls_name);
 		if (init_fn != NULL)
 			lw_printf(OUT(c), "%s.call(this); ", init_fn);
 		lw_puts(OUT(c), "} ");
@@ -416,12 +427,13 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		if (m == ctor || m->kind == AST_STATIC_BLOCK)
 			continue;
 		lw_sync_line(c, m);
-		snprintf(target, sizeof(target), "%s", m->is_static ? cname :
-		    proto);
+		snprintf(
+		    target, sizeof(target), "%s", m->is_static ? cname : proto);
 		if (m->kind == AST_PROPERTY_DEFINITION) {
 			if (m->is_computed) {
 				keytmp[i] = lw_temp(c);
-				lw_printf(OUT(c), "%s = __cm.toKey(", keytmp[i]);
+				lw_printf(
+				    OUT(c), "%s = __cm.toKey(", keytmp[i]);
 				lw_expr(c, m->key, P_ASSIGN);
 				lw_puts(OUT(c), "); ");
 			}
@@ -430,8 +442,8 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		if (m->key->kind == AST_PRIVATE_IDENTIFIER) {
 			lw_printf(OUT(c), "__cm.privFn(%s, ",
 			    lw_private_name(c, m->key));
-			priv_ent(&ps, m->key)->methods |= m->is_static ?
-			    PM_STATIC : PM_INST;
+			priv_ent(&ps, m->key)->methods |=
+			    m->is_static ? PM_STATIC : PM_INST;
 			c->pending_home = lw_cstr(c, target, strlen(target));
 			c->pending_method = 1;
 			lw_function(c, m->value, NULL, 0);
@@ -493,8 +505,8 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 		struct lw_scope *ss;
 		struct lw_fn f;
 
-		if (!(m->kind == AST_STATIC_BLOCK || (m->kind ==
-		    AST_PROPERTY_DEFINITION && m->is_static)))
+		if (!(m->kind == AST_STATIC_BLOCK ||
+			(m->kind == AST_PROPERTY_DEFINITION && m->is_static)))
 			continue;
 		lw_sync_line(c, m);
 		ss = lw_scope_of(c, m);
@@ -531,7 +543,7 @@ lw_class(struct lw_ctx *c, struct ast_node *cls, const char *name_hint)
 	if (derived)
 		lw_expr(c, cls->super_class, P_ASSIGN);
 	for (r = s->needs; r != NULL; r = r->next)
-		lw_printf(OUT(c), "%s%s", (derived || r != s->needs) ? ", " : "",
-		    r->env);
+		lw_printf(OUT(c), "%s%s",
+		    (derived || r != s->needs) ? ", " : "", r->env);
 	lw_putc(OUT(c), ')');
 }

@@ -36,9 +36,11 @@ in_params(struct ast_node *fn, struct ast_node *n)
 {
 	struct ast_node *first, *last;
 
-	if (fn == NULL || (fn->kind != AST_FUNCTION_EXPRESSION &&
-	    fn->kind != AST_FUNCTION_DECLARATION &&
-	    fn->kind != AST_ARROW_FUNCTION_EXPRESSION) || fn->params.len == 0)
+	if (fn == NULL ||
+	    (fn->kind != AST_FUNCTION_EXPRESSION &&
+		fn->kind != AST_FUNCTION_DECLARATION &&
+		fn->kind != AST_ARROW_FUNCTION_EXPRESSION) ||
+	    fn->params.len == 0)
 		return 0;
 	first = fn->params.items[0];
 	last = fn->params.items[fn->params.len - 1];
@@ -59,8 +61,8 @@ lw_outer_name(struct lw_ctx *c, const char *name, size_t len)
 	size_t i;
 
 	for (i = 0; i + 1 < c->nouter * 2; i += 2)
-		if (strlen(c->outer[i]) == len && memcmp(c->outer[i], name,
-		    len) == 0)
+		if (strlen(c->outer[i]) == len &&
+		    memcmp(c->outer[i], name, len) == 0)
 			return c->outer[i + 1];
 	return NULL;
 }
@@ -82,11 +84,11 @@ put_renames(struct lw_ctx *c)
 		for (b = s->first; b != NULL; b = b->next) {
 			const char *name;
 
-			if (b->kind == LW_B_IMPORT || (!b->env &&
-			    strlen(b->emit) == b->name.len &&
-			    memcmp(b->emit, b->name.s, b->name.len) == 0) ||
-			    lw_resolve(c, c->scope, b->name.s,
-			    b->name.len) != b)
+			if (b->kind == LW_B_IMPORT ||
+			    (!b->env && strlen(b->emit) == b->name.len &&
+				memcmp(b->emit, b->name.s, b->name.len) == 0) ||
+			    lw_resolve(c, c->scope, b->name.s, b->name.len) !=
+				b)
 				continue;
 			name = lw_cstr(c, b->name.s, b->name.len);
 			lw_puts(OUT(c), first ? ", [" : ", ");
@@ -102,8 +104,8 @@ put_renames(struct lw_ctx *c)
 	}
 	/* eval code inside eval code: the caller's caller's renames */
 	for (i = 0; i + 1 < c->nouter * 2; i += 2) {
-		if (lw_resolve(c, c->scope, c->outer[i],
-		    strlen(c->outer[i])) != NULL)
+		if (lw_resolve(c, c->scope, c->outer[i], strlen(c->outer[i])) !=
+		    NULL)
 			continue;
 		lw_puts(OUT(c), first ? ", [" : ", ");
 		lw_put_string(OUT(c), c->outer[i], strlen(c->outer[i]));
@@ -126,8 +128,8 @@ lw_direct_eval(struct lw_ctx *c, struct ast_node *n)
 	int first = 1;
 
 	if (callee->kind != AST_IDENTIFIER ||
-	    !lw_str_eq(callee->name, "eval") ||
-	    n->arguments.len == 0 || lw_has_spread(&n->arguments) ||
+	    !lw_str_eq(callee->name, "eval") || n->arguments.len == 0 ||
+	    lw_has_spread(&n->arguments) ||
 	    lw_resolve(c, c->scope, "eval", 4) != NULL)
 		return 0;
 	lw_puts(OUT(c), "eval(__cm.evalSrc(eval, ");
@@ -136,8 +138,8 @@ lw_direct_eval(struct lw_ctx *c, struct ast_node *n)
 	mode = c->scope->strict ? 1 : 0;
 	if (c->scope->fn->kind == LW_S_ARROW && !ts->derived_ctor)
 		/* in an arrow: the code's this/arguments are $this/$args */
-		mode |= LOWER_F_THIS | (ts->kind == LW_S_FUNCTION ?
-		    LOWER_F_ARGS : 0);
+		mode |= LOWER_F_THIS |
+		    (ts->kind == LW_S_FUNCTION ? LOWER_F_ARGS : 0);
 	lw_printf(OUT(c), ", %u", mode);
 	if (c->scope->strict) {
 		struct lw_buf saved;
@@ -154,8 +156,8 @@ lw_direct_eval(struct lw_ctx *c, struct ast_node *n)
 			int params = s == s->fn && in_params(s->node, n);
 
 			for (b = s->first; b != NULL; b = b->next)
-				if (params ? b->kind == LW_B_PARAM :
-				    is_lexical_kind(b->kind))
+				if (params ? b->kind == LW_B_PARAM
+					   : is_lexical_kind(b->kind))
 					put_name(c, b, &first);
 			if (s == s->fn)
 				break;
@@ -186,7 +188,7 @@ lw_eval_vars(struct lw_ctx *c, struct ast_node *program)
 	struct lw_buf out = { 0 };
 
 	if (s == NULL || s->strict)
-		return NULL;	/* strict eval code has its own var scope */
+		return NULL; /* strict eval code has its own var scope */
 	for (b = s->first; b != NULL; b = b->next) {
 		if (b->kind != LW_B_VAR && b->kind != LW_B_FUNC)
 			continue;

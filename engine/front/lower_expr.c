@@ -49,21 +49,44 @@ int
 lw_binary_prec(enum ast_op op)
 {
 	switch (op) {
-	case AST_OP_NULLISH: case AST_OP_OR: return P_OR;
-	case AST_OP_AND: return P_AND;
-	case AST_OP_BITOR: return P_BOR;
-	case AST_OP_BITXOR: return P_BXOR;
-	case AST_OP_BITAND: return P_BAND;
-	case AST_OP_EQ: case AST_OP_NE: case AST_OP_SEQ: case AST_OP_SNE:
+	case AST_OP_NULLISH:
+	case AST_OP_OR:
+		return P_OR;
+	case AST_OP_AND:
+		return P_AND;
+	case AST_OP_BITOR:
+		return P_BOR;
+	case AST_OP_BITXOR:
+		return P_BXOR;
+	case AST_OP_BITAND:
+		return P_BAND;
+	case AST_OP_EQ:
+	case AST_OP_NE:
+	case AST_OP_SEQ:
+	case AST_OP_SNE:
 		return P_EQ;
-	case AST_OP_LT: case AST_OP_LE: case AST_OP_GT: case AST_OP_GE:
-	case AST_OP_IN: case AST_OP_INSTANCEOF:
+	case AST_OP_LT:
+	case AST_OP_LE:
+	case AST_OP_GT:
+	case AST_OP_GE:
+	case AST_OP_IN:
+	case AST_OP_INSTANCEOF:
 		return P_REL;
-	case AST_OP_SHL: case AST_OP_SHR: case AST_OP_USHR: return P_SHIFT;
-	case AST_OP_ADD: case AST_OP_SUB: return P_ADD;
-	case AST_OP_MUL: case AST_OP_DIV: case AST_OP_MOD: return P_MUL;
-	case AST_OP_EXP: return P_EXP;
-	default: return P_PRIMARY;
+	case AST_OP_SHL:
+	case AST_OP_SHR:
+	case AST_OP_USHR:
+		return P_SHIFT;
+	case AST_OP_ADD:
+	case AST_OP_SUB:
+		return P_ADD;
+	case AST_OP_MUL:
+	case AST_OP_DIV:
+	case AST_OP_MOD:
+		return P_MUL;
+	case AST_OP_EXP:
+		return P_EXP;
+	default:
+		return P_PRIMARY;
 	}
 }
 
@@ -77,13 +100,13 @@ lw_prec_of(struct ast_node *n)
 		if (n->op == AST_OP_AND_ASSIGN || n->op == AST_OP_OR_ASSIGN ||
 		    n->op == AST_OP_NULLISH_ASSIGN)
 			return P_PRIMARY;
-		if (n->left->kind == AST_OBJECT_PATTERN || n->left->kind ==
-		    AST_ARRAY_PATTERN)
+		if (n->left->kind == AST_OBJECT_PATTERN ||
+		    n->left->kind == AST_ARRAY_PATTERN)
 			return P_PRIMARY;
 		return P_ASSIGN;
 	case AST_YIELD_EXPRESSION:
 	case AST_ARROW_FUNCTION_EXPRESSION:
-		return P_PRIMARY;	/* lowered to a call or function */
+		return P_PRIMARY; /* lowered to a call or function */
 	case AST_CONDITIONAL_EXPRESSION:
 		return P_COND;
 	case AST_LOGICAL_EXPRESSION:
@@ -135,7 +158,8 @@ is_ident_name(struct ast_str s)
 		unsigned char ch = (unsigned char)s.s[i];
 
 		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    ch == '_' || ch == '$' || (i > 0 && ch >= '0' && ch <= '9')))
+			ch == '_' || ch == '$' ||
+			(i > 0 && ch >= '0' && ch <= '9')))
 			return 0;
 	}
 	return 1;
@@ -171,14 +195,14 @@ is_lexical(struct lw_binding *b)
 void
 lw_ident_ref(struct lw_ctx *c, struct ast_node *id)
 {
-	struct lw_binding *b = lw_resolve(c, c->scope, id->name.s,
-	    id->name.len);
+	struct lw_binding *b =
+	    lw_resolve(c, c->scope, id->name.s, id->name.len);
 	const char *outer;
 
 	if (b == NULL) {
 		if (lw_str_eq(id->name, "arguments") &&
 		    (c->scope->fn->kind == LW_S_ARROW ||
-		    c->scope->fn->kind == LW_S_CLASS) &&
+			c->scope->fn->kind == LW_S_CLASS) &&
 		    lw_this_scope(c->scope)->kind == LW_S_FUNCTION) {
 			lw_puts(OUT(c), "$args");
 			return;
@@ -190,8 +214,9 @@ lw_ident_ref(struct lw_ctx *c, struct ast_node *id)
 			lw_puts(OUT(c), "$args");
 			return;
 		}
-		if (c->nouter > 0 && (outer = lw_outer_name(c, id->name.s,
-		    id->name.len)) != NULL) {
+		if (c->nouter > 0 &&
+		    (outer = lw_outer_name(c, id->name.s, id->name.len)) !=
+			NULL) {
 			/* eval code: the caller renamed this binding */
 			lw_puts(OUT(c), outer);
 			return;
@@ -265,10 +290,10 @@ lw_is_simple(struct lw_ctx *c, struct ast_node *n)
 	case AST_IDENTIFIER:
 		b = lw_resolve(c, c->scope, n->name.s, n->name.len);
 		if (b == NULL)
-			return 1;	/* a global: reading it twice is harmless */
+			return 1; /* a global: reading it twice is harmless */
 		return b->kind != LW_B_IMPORT && !b->env &&
 		    !(is_lexical(b) && b->scope->fn == c->scope->fn &&
-		    n->start < b->decl_end);
+			n->start < b->decl_end);
 	default:
 		return 0;
 	}
@@ -302,8 +327,8 @@ lw_this(struct lw_ctx *c)
 
 	if (ts->derived_ctor)
 		lw_puts(OUT(c), "($self || __cm.noThis())");
-	else if (ts != c->scope->fn || (ts->kind == LW_S_PROGRAM &&
-	    (c->arrow_eval & LOWER_F_THIS)))
+	else if (ts != c->scope->fn ||
+	    (ts->kind == LW_S_PROGRAM && (c->arrow_eval & LOWER_F_THIS)))
 		lw_puts(OUT(c), "$this");
 	else if (ts->kind == LW_S_PROGRAM && c->module)
 		lw_puts(OUT(c), "void 0");
@@ -359,7 +384,8 @@ literal(struct lw_ctx *c, struct ast_node *n)
 	case AST_LIT_REGEX:
 		if (regex_native_ok(n)) {
 			lw_putc(OUT(c), '/');
-			lw_put(OUT(c), n->regex_pattern.s, n->regex_pattern.len);
+			lw_put(
+			    OUT(c), n->regex_pattern.s, n->regex_pattern.len);
 			lw_putc(OUT(c), '/');
 			lw_put(OUT(c), n->regex_flags.s, n->regex_flags.len);
 			break;
@@ -376,8 +402,7 @@ literal(struct lw_ctx *c, struct ast_node *n)
 	}
 }
 
-static void
-template(struct lw_ctx *c, struct ast_node *n)
+static void template(struct lw_ctx *c, struct ast_node *n)
 {
 	size_t i;
 	struct ast_node *q0 = n->quasis.len ? n->quasis.items[0] : NULL;
@@ -393,8 +418,8 @@ template(struct lw_ctx *c, struct ast_node *n)
 	lw_put_string(OUT(c), q0 ? q0->cooked.s : "", q0 ? q0->cooked.len : 0);
 	lw_puts(OUT(c), ".concat(");
 	for (i = 0; i < n->expressions.len; i++) {
-		struct ast_node *q = i + 1 < n->quasis.len ?
-		    n->quasis.items[i + 1] : NULL;
+		struct ast_node *q =
+		    i + 1 < n->quasis.len ? n->quasis.items[i + 1] : NULL;
 
 		if (i > 0)
 			lw_puts(OUT(c), ", ");
@@ -510,8 +535,8 @@ lw_member_prop(struct lw_ctx *c, struct ast_node *n)
 	} else if (!lw_ascii_name(n->property->name)) {
 		/* Duktape rejects some names ES2022 allows (e.g. U+2118) */
 		lw_putc(OUT(c), '[');
-		lw_put_string(OUT(c), n->property->name.s,
-		    n->property->name.len);
+		lw_put_string(
+		    OUT(c), n->property->name.s, n->property->name.len);
 		lw_putc(OUT(c), ']');
 	} else {
 		lw_putc(OUT(c), '.');
@@ -526,8 +551,9 @@ lw_object_expr(struct lw_ctx *c, struct ast_node *o)
 
 	if (o->kind == AST_LITERAL && o->literal_kind == AST_LIT_NUMBER)
 		p = P_PRIMARY - 1;
-	if (p < P_CALL || (o->kind == AST_LITERAL && o->literal_kind ==
-	    AST_LIT_NUMBER) || o->kind == AST_FUNCTION_EXPRESSION) {
+	if (p < P_CALL ||
+	    (o->kind == AST_LITERAL && o->literal_kind == AST_LIT_NUMBER) ||
+	    o->kind == AST_FUNCTION_EXPRESSION) {
 		lw_putc(OUT(c), '(');
 		lw_expr(c, o, P_SEQ);
 		lw_putc(OUT(c), ')');
@@ -572,9 +598,14 @@ uses_super(struct ast_node *n)
 	default:
 		break;
 	}
-	kids[k++] = n->object; kids[k++] = n->callee; kids[k++] = n->body;
-	kids[k++] = n->expression; kids[k++] = n->argument;
-	kids[k++] = n->left; kids[k++] = n->right; kids[k++] = n->init;
+	kids[k++] = n->object;
+	kids[k++] = n->callee;
+	kids[k++] = n->body;
+	kids[k++] = n->expression;
+	kids[k++] = n->argument;
+	kids[k++] = n->left;
+	kids[k++] = n->right;
+	kids[k++] = n->init;
 	for (i = 0; i < k; i++)
 		if (uses_super(kids[i]))
 			return 1;
@@ -586,8 +617,8 @@ uses_super(struct ast_node *n)
 		return 1;
 	{
 		struct ast_list *ls[] = { &n->list_body, &n->arguments,
-		    &n->elements, &n->properties, &n->declarations, &n->cases,
-		    &n->cons_list, &n->expressions, &n->params };
+			&n->elements, &n->properties, &n->declarations,
+			&n->cases, &n->cons_list, &n->expressions, &n->params };
 		size_t j;
 
 		for (j = 0; j < sizeof(ls) / sizeof(ls[0]); j++)
@@ -635,8 +666,9 @@ property(struct lw_ctx *c, struct ast_node *p, const char *home)
 		}
 		return;
 	}
-	if (p->is_computed && (p->is_method || (lw_is_anon_fn(v) &&
-	    v->kind != AST_CLASS_EXPRESSION))) {
+	if (p->is_computed &&
+	    (p->is_method ||
+		(lw_is_anon_fn(v) && v->kind != AST_CLASS_EXPRESSION))) {
 		/* the function is named by the key's value */
 		const char *t = lw_temp(c);
 
@@ -683,7 +715,7 @@ deferred_accessor(struct lw_ctx *c, struct ast_node *p)
 	if (p->kind != AST_PROPERTY || p->prop_kind == AST_PROP_INIT)
 		return 0;
 	if (p->is_computed)
-		return 1;	/* Duktape has no `get [k]() {}` */
+		return 1; /* Duktape has no `get [k]() {}` */
 	s = lw_scope_of(c, p->value);
 	return s != NULL && s->needs != NULL;
 }
@@ -704,10 +736,12 @@ object(struct lw_ctx *c, struct ast_node *n)
 			continue;
 		}
 		if (!p->is_computed && !p->is_shorthand && !p->is_method &&
-		    p->prop_kind == AST_PROP_INIT && ((p->key->kind ==
-		    AST_IDENTIFIER && lw_str_eq(p->key->name, "__proto__")) ||
-		    (p->key->kind == AST_LITERAL && p->key->literal_kind ==
-		    AST_LIT_STRING && lw_str_eq(p->key->str, "__proto__"))))
+		    p->prop_kind == AST_PROP_INIT &&
+		    ((p->key->kind == AST_IDENTIFIER &&
+			 lw_str_eq(p->key->name, "__proto__")) ||
+			(p->key->kind == AST_LITERAL &&
+			    p->key->literal_kind == AST_LIT_STRING &&
+			    lw_str_eq(p->key->str, "__proto__"))))
 			proto = p;
 		if ((p->is_method || p->prop_kind != AST_PROP_INIT) &&
 		    home == NULL && fn_uses_super(p->value))
@@ -760,7 +794,8 @@ object(struct lw_ctx *c, struct ast_node *n)
 		c->pending_home = home;
 		c->pending_method = 1;
 		lw_function(c, p->value, NULL, 0);
-		lw_printf(OUT(c), ", %d)", p->prop_kind == AST_PROP_GET ? 1 : 2);
+		lw_printf(
+		    OUT(c), ", %d)", p->prop_kind == AST_PROP_GET ? 1 : 2);
 	}
 	if (proto != NULL) {
 		lw_puts(OUT(c), ", ");
@@ -783,8 +818,9 @@ meta(struct lw_ctx *c, struct ast_node *n)
 		return;
 	}
 	if (c->scope->fn->kind == LW_S_ARROW) {
-		lw_puts(OUT(c), lw_this_scope(c->scope)->kind ==
-		    LW_S_FUNCTION ? "$nt" : "void 0");
+		lw_puts(OUT(c),
+		    lw_this_scope(c->scope)->kind == LW_S_FUNCTION ? "$nt"
+								   : "void 0");
 		return;
 	}
 	if (c->scope->fn->kind != LW_S_FUNCTION || c->fn->in_gen ||
@@ -808,8 +844,8 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_putc(OUT(c), '(');
 	switch (n->kind) {
 	case AST_IDENTIFIER:
-		if (lw_str_eq(n->name, "eval") && lw_resolve(c, c->scope,
-		    "eval", 4) == NULL) {
+		if (lw_str_eq(n->name, "eval") &&
+		    lw_resolve(c, c->scope, "eval", 4) == NULL) {
 			/* a call through this value is an indirect eval,
 			 * which must lower its code too (lower_eval.c) */
 			lw_puts(OUT(c), "__cm.evalRef(eval)");
@@ -841,8 +877,8 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 				if (i > 0)
 					lw_puts(OUT(c), ", ");
 				if (n->elements.items[i] != NULL)
-					lw_expr(c, n->elements.items[i],
-					    P_ASSIGN);
+					lw_expr(
+					    c, n->elements.items[i], P_ASSIGN);
 			}
 			if (n->elements.len > 0 &&
 			    n->elements.items[n->elements.len - 1] == NULL)
@@ -854,8 +890,9 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		object(c, n);
 		break;
 	case AST_FUNCTION_EXPRESSION:
-		lw_function(c, n, n->id ? lw_cstr(c, n->id->name.s,
-		    n->id->name.len) : NULL, 0);
+		lw_function(c, n,
+		    n->id ? lw_cstr(c, n->id->name.s, n->id->name.len) : NULL,
+		    0);
 		break;
 	case AST_ARROW_FUNCTION_EXPRESSION:
 		lw_function(c, n, NULL, 0);
@@ -915,8 +952,9 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 	}
 	case AST_YIELD_EXPRESSION:
 		if (n->is_delegate)
-			lw_puts(OUT(c), c->fn->in_async ?
-			    "__cm.asyncYieldStar(" : "__cm.yieldStar(");
+			lw_puts(OUT(c),
+			    c->fn->in_async ? "__cm.asyncYieldStar("
+					    : "__cm.yieldStar(");
 		else
 			lw_puts(OUT(c), "__cm.yield(");
 		if (n->argument != NULL)
@@ -932,8 +970,8 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		meta(c, n);
 		break;
 	case AST_IMPORT_EXPRESSION:
-		lw_puts(OUT(c), c->module ? "__m.importDynamic(" :
-		    "__cm.importDynamic(");
+		lw_puts(OUT(c),
+		    c->module ? "__m.importDynamic(" : "__cm.importDynamic(");
 		lw_expr(c, n->source, P_ASSIGN);
 		lw_putc(OUT(c), ')');
 		break;
@@ -944,8 +982,8 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_error(c, n, "Unexpected spread");
 		break;
 	default:
-		lw_error(c, n, "Unsupported expression %s",
-		    ast_kind_name(n->kind));
+		lw_error(
+		    c, n, "Unsupported expression %s", ast_kind_name(n->kind));
 		break;
 	}
 	if (paren)

@@ -10,7 +10,7 @@
 #include "lower_int.h"
 
 /* The directive that makes Duktape compile a function as no constructor. */
-#define NOCTOR	"\"use cm noctor\"; "
+#define NOCTOR "\"use cm noctor\"; "
 
 void
 lw_fn_push(struct lw_ctx *c, struct lw_fn *f, struct lw_scope *s)
@@ -68,8 +68,6 @@ lw_fn_pop(struct lw_ctx *c, struct lw_fn *f)
 	c->fn = f->up;
 }
 
-
-
 /* Whether every parameter is a plain name (no default, pattern, rest). */
 static int
 simple_params(struct ast_node *fn)
@@ -122,8 +120,8 @@ late_return(struct ast_node *n, int late)
 	case AST_TRY_STATEMENT:
 		if (late_return(n->block, late || n->finalizer != NULL))
 			return 1;
-		if (n->handler != NULL && late_return(n->handler->body,
-		    late || n->finalizer != NULL))
+		if (n->handler != NULL &&
+		    late_return(n->handler->body, late || n->finalizer != NULL))
 			return 1;
 		return late_return(n->finalizer, late);
 	case AST_SWITCH_STATEMENT:
@@ -147,7 +145,8 @@ ends_in_return(struct ast_node *b)
 {
 	size_t n = b->list_body.len;
 
-	return n > 0 && ((struct ast_node *)b->list_body.items[n - 1])->kind ==
+	return n > 0 &&
+	    ((struct ast_node *)b->list_body.items[n - 1])->kind ==
 	    AST_RETURN_STATEMENT;
 }
 
@@ -157,8 +156,9 @@ no_throw(struct ast_node *n)
 {
 	switch (n->kind) {
 	case AST_LITERAL:
-		return n->literal_kind == AST_LIT_NULL || n->literal_kind ==
-		    AST_LIT_BOOLEAN || n->literal_kind == AST_LIT_NUMBER ||
+		return n->literal_kind == AST_LIT_NULL ||
+		    n->literal_kind == AST_LIT_BOOLEAN ||
+		    n->literal_kind == AST_LIT_NUMBER ||
 		    n->literal_kind == AST_LIT_STRING;
 	case AST_UNARY_EXPRESSION:
 		return n->op != AST_OP_DELETE && no_throw(n->argument);
@@ -198,8 +198,8 @@ body_no_throw(struct ast_node *b)
 			continue;
 		if (st->kind == AST_EMPTY_STATEMENT)
 			continue;
-		if (st->kind != AST_RETURN_STATEMENT || (st->argument !=
-		    NULL && !no_throw(st->argument)))
+		if (st->kind != AST_RETURN_STATEMENT ||
+		    (st->argument != NULL && !no_throw(st->argument)))
 			return 0;
 	}
 	return 1;
@@ -208,8 +208,8 @@ body_no_throw(struct ast_node *b)
 int
 lw_param_outer(struct lw_ctx *c, struct lw_binding *b)
 {
-	return b->kind == LW_B_PARAM && c->fn != NULL &&
-	    c->fn->params_outer && b->scope == c->fn->scope;
+	return b->kind == LW_B_PARAM && c->fn != NULL && c->fn->params_outer &&
+	    b->scope == c->fn->scope;
 }
 
 /*
@@ -244,19 +244,19 @@ formals(struct lw_ctx *c, struct ast_node *fn, size_t *nformal)
 	for (i = 0; i < n; i++) {
 		struct ast_node *p = fn->params.items[i];
 
-		if (p->kind == AST_ASSIGNMENT_PATTERN || p->kind ==
-		    AST_REST_ELEMENT)
+		if (p->kind == AST_ASSIGNMENT_PATTERN ||
+		    p->kind == AST_REST_ELEMENT)
 			break;
 		if (p->kind == AST_IDENTIFIER && unmapped) {
 			/* the name is copied from a formal of another name,
 			 * so writes do not reach `arguments` */
 			names[i] = lw_fresh(c, "$p", 2);
 		} else if (p->kind == AST_IDENTIFIER) {
-			struct lw_binding *b = lw_resolve(c, lw_scope_of(c, fn),
-			    p->name.s, p->name.len);
+			struct lw_binding *b = lw_resolve(
+			    c, lw_scope_of(c, fn), p->name.s, p->name.len);
 
-			names[i] = b ? b->emit : lw_cstr(c, p->name.s,
-			    p->name.len);
+			names[i] =
+			    b ? b->emit : lw_cstr(c, p->name.s, p->name.len);
 		} else {
 			names[i] = lw_fresh(c, "$p", 2);
 		}
@@ -284,16 +284,16 @@ static int
 renamed(struct lw_ctx *c, struct ast_node *fn, struct ast_node *p,
     const char *formal)
 {
-	struct lw_binding *b = lw_resolve(c, lw_scope_of(c, fn), p->name.s,
-	    p->name.len);
+	struct lw_binding *b =
+	    lw_resolve(c, lw_scope_of(c, fn), p->name.s, p->name.len);
 
 	return b != NULL && strcmp(b->emit, formal) != 0;
 }
 
 /* Parameter defaults, patterns and rest, at the top of the body. */
 static void
-param_init(struct lw_ctx *c, struct ast_node *fn, const char **names,
-    size_t nformal)
+param_init(
+    struct lw_ctx *c, struct ast_node *fn, const char **names, size_t nformal)
 {
 	size_t i;
 	char val[64];
@@ -302,16 +302,16 @@ param_init(struct lw_ctx *c, struct ast_node *fn, const char **names,
 		struct ast_node *p = fn->params.items[i];
 
 		if (i < nformal) {
-			if (p->kind == AST_IDENTIFIER && !renamed(c, fn, p,
-			    names[i]))
+			if (p->kind == AST_IDENTIFIER &&
+			    !renamed(c, fn, p, names[i]))
 				continue;
 			lw_pattern_stmt(c, p, names[i], 1);
 			lw_puts(OUT(c), "; ");
 			continue;
 		}
 		if (p->kind == AST_REST_ELEMENT) {
-			snprintf(val, sizeof(val), "__cm.rest(arguments, %zu)",
-			    i);
+			snprintf(
+			    val, sizeof(val), "__cm.rest(arguments, %zu)", i);
 			lw_pattern_stmt(c, p->argument, val, 1);
 		} else {
 			snprintf(val, sizeof(val), "arguments[%zu]", i);
@@ -326,8 +326,8 @@ param_init(struct lw_ctx *c, struct ast_node *fn, const char **names,
  * point, class prefix, parameters, statements.
  */
 static void
-body(struct lw_ctx *c, struct ast_node *fn, const char **names,
-    size_t nformal, int skip_directives, const char *prefix, int params)
+body(struct lw_ctx *c, struct ast_node *fn, const char **names, size_t nformal,
+    int skip_directives, const char *prefix, int params)
 {
 	struct ast_node *b = fn->body;
 	size_t first = 0;
@@ -335,10 +335,10 @@ body(struct lw_ctx *c, struct ast_node *fn, const char **names,
 	if (b != NULL && b->kind == AST_BLOCK_STATEMENT) {
 		if (skip_directives) {
 			while (first < b->list_body.len &&
-			    ((struct ast_node *)b->list_body.items[first])->kind ==
-			    AST_EXPRESSION_STATEMENT &&
-			    ((struct ast_node *)b->list_body.items[first])->
-			    directive.s != NULL)
+			    ((struct ast_node *)b->list_body.items[first])
+				    ->kind == AST_EXPRESSION_STATEMENT &&
+			    ((struct ast_node *)b->list_body.items[first])
+				    ->directive.s != NULL)
 				first++;
 		} else {
 			first = lw_directives(c, &b->list_body);
@@ -369,8 +369,8 @@ body(struct lw_ctx *c, struct ast_node *fn, const char **names,
 }
 
 void
-lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
-    int is_decl)
+lw_function(
+    struct lw_ctx *c, struct ast_node *fn, const char *name, int is_decl)
 {
 	struct lw_scope *s = lw_scope_of(c, fn), *saved_scope = c->scope;
 	struct lw_fn f, *cls = c->pending_cls;
@@ -396,7 +396,8 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 	else if (fn->is_async && s->has_await)
 		wrapper = "__cm.async";
 	else if (fn->is_async)
-		/* nothing to suspend for: the body runs on the caller's thread */
+		/* nothing to suspend for: the body runs on the caller's thread
+		 */
 		wrapper = "__cm.asyncNow";
 	if (s->needs != NULL) {
 		lw_puts(OUT(c), "(function (");
@@ -409,8 +410,8 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 	/* an async arrow with plain parameters: the runtime makes the async
 	 * function around it, so Duktape compiles one function, not two
 	 * (its `this`, `arguments`, `new.target` are the enclosing ones) */
-	arrow = wrapper != NULL && !fn->is_generator && fn->kind ==
-	    AST_ARROW_FUNCTION_EXPRESSION && simple_params(fn);
+	arrow = wrapper != NULL && !fn->is_generator &&
+	    fn->kind == AST_ARROW_FUNCTION_EXPRESSION && simple_params(fn);
 	if (arrow) {
 		memset(&co, 0, sizeof(co));
 		name = NULL;
@@ -455,8 +456,7 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 			lw_directives(c, &fn->body->list_body);
 		f.vars_at = c->out.len;
 		param_init(c, fn, names, nformal);
-		lw_printf(OUT(c), " return %s(function () { " NOCTOR,
-		    wrapper);
+		lw_printf(OUT(c), " return %s(function () { " NOCTOR, wrapper);
 		lw_fn_push(c, &inner, s);
 		inner.home = f.home;
 		inner.in_gen = in_gen;
@@ -484,8 +484,10 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 		if (guard) {
 			const char *e = lw_fresh(c, "$e", 2);
 
-			lw_printf(OUT(c), " } catch (%s) { return "
-			    "__cm.asyncThrow(%s); }", e, e);
+			lw_printf(OUT(c),
+			    " } catch (%s) { return "
+			    "__cm.asyncThrow(%s); }",
+			    e, e);
 		}
 		if (fn->body != NULL && fn->body->kind == AST_BLOCK_STATEMENT &&
 		    !ends_in_return(fn->body))
@@ -517,14 +519,16 @@ lw_function(struct lw_ctx *c, struct ast_node *fn, const char *name,
 
 		prefix[0] = '\0';
 		if (cls != NULL && cls->nt != NULL) {
-			int pl = snprintf(prefix, sizeof(prefix), "var %s = "
-			    "__cm.ctorCheck(new.target, \"%s\")%s; ", cls->nt,
-			    cls->cls_name ? cls->cls_name : "",
+			int pl = snprintf(prefix, sizeof(prefix),
+			    "var %s = "
+			    "__cm.ctorCheck(new.target, \"%s\")%s; ",
+			    cls->nt, cls->cls_name ? cls->cls_name : "",
 			    cls->derived ? ", $self, $rv; $dret: {" : "");
 
 			if (!cls->derived && cls->fields_fn != NULL && pl > 0 &&
 			    (size_t)pl < sizeof(prefix))
-				snprintf(prefix + pl, sizeof(prefix) - (size_t)pl,
+				snprintf(prefix + pl,
+				    sizeof(prefix) - (size_t)pl,
 				    "%s.call(this); ", cls->fields_fn);
 		}
 		body(c, fn, names, nformal, 0, prefix[0] ? prefix : NULL, 1);

@@ -25,8 +25,8 @@
 struct lw_buf {
 	char *p;
 	size_t len, cap;
-	int oom;          /* an allocation failed; the text is incomplete */
-	uint32_t line;    /* 1 + the newlines written so far */
+	int oom; /* an allocation failed; the text is incomplete */
+	uint32_t line; /* 1 + the newlines written so far */
 };
 
 void lw_buf_free(struct lw_buf *);
@@ -45,32 +45,46 @@ void lw_put_number(struct lw_buf *, double);
 /* ---- scope.c: bindings and references ---- */
 
 enum lw_bkind {
-	LW_B_VAR, LW_B_LET, LW_B_CONST, LW_B_CLASS, LW_B_FUNC, LW_B_PARAM,
-	LW_B_CATCH, LW_B_IMPORT, LW_B_FNAME, LW_B_CLASSNAME
+	LW_B_VAR,
+	LW_B_LET,
+	LW_B_CONST,
+	LW_B_CLASS,
+	LW_B_FUNC,
+	LW_B_PARAM,
+	LW_B_CATCH,
+	LW_B_IMPORT,
+	LW_B_FNAME,
+	LW_B_CLASSNAME
 };
 
 enum lw_skind {
-	LW_S_PROGRAM, LW_S_FUNCTION, LW_S_ARROW, LW_S_INIT, LW_S_CLASS,
-	LW_S_BLOCK, LW_S_CATCH
+	LW_S_PROGRAM,
+	LW_S_FUNCTION,
+	LW_S_ARROW,
+	LW_S_INIT,
+	LW_S_CLASS,
+	LW_S_BLOCK,
+	LW_S_CATCH
 };
 
 struct lw_scope;
 
 struct lw_binding {
 	struct ast_str name;
-	const char *emit;         /* the ES5 name (NUL-terminated) */
+	const char *emit; /* the ES5 name (NUL-terminated) */
 	enum lw_bkind kind;
 	struct lw_scope *scope;
-	uint32_t decl_end;        /* references before this offset are in TDZ */
-	unsigned captured : 1;    /* referenced from another function */
-	unsigned env : 1;         /* lives in the scope's per-iteration env object */
+	uint32_t decl_end; /* references before this offset are in TDZ */
+	unsigned captured : 1; /* referenced from another function */
+	unsigned env : 1; /* lives in the scope's per-iteration env object */
 	unsigned written : 1;
-	unsigned tdz_done : 1;    /* scope.c: needs_tdz_flag was asked */
-	const char *tdz;          /* flag set once initialized, when a closure
-	                           * may touch it before (runtime TDZ), or NULL */
-	const char *imp_obj;      /* imports: the module object variable */
-	struct ast_str imp_name;  /* imports: the exported name ("*" for namespace) */
-	struct lw_binding *next;  /* in its scope */
+	unsigned tdz_done : 1; /* scope.c: needs_tdz_flag was asked */
+	const char *tdz; /* flag set once initialized, when a closure
+			  * may touch it before (runtime TDZ), or NULL */
+	const char *imp_obj; /* imports: the module object variable */
+	struct ast_str
+	    imp_name; /* imports: the exported name ("*" for namespace) */
+	struct lw_binding *next; /* in its scope */
 };
 
 /* A list of env object names a function must capture by value. */
@@ -82,19 +96,19 @@ struct lw_envref {
 struct lw_scope {
 	enum lw_skind kind;
 	struct lw_scope *parent;
-	struct lw_scope *fn;      /* nearest function boundary (self for one) */
+	struct lw_scope *fn; /* nearest function boundary (self for one) */
 	struct ast_node *node;
 	struct lw_binding *first;
-	unsigned in_loop : 1;     /* runs once per loop iteration */
+	unsigned in_loop : 1; /* runs once per loop iteration */
 	unsigned strict : 1;
-	unsigned arrow_this : 1;  /* an arrow inside uses `this` */
-	unsigned arrow_args : 1;  /* ... `arguments` */
-	unsigned arrow_nt : 1;    /* ... `new.target` */
+	unsigned arrow_this : 1; /* an arrow inside uses `this` */
+	unsigned arrow_args : 1; /* ... `arguments` */
+	unsigned arrow_nt : 1; /* ... `new.target` */
 	unsigned derived_ctor : 1;
-	unsigned has_await : 1;   /* awaits of its own (await, for await);
-	                           * in a program: top-level await */
-	const char *env;          /* per-iteration env object, or NULL */
-	struct lw_envref *needs;  /* boundary scopes: outer envs to capture */
+	unsigned has_await : 1; /* awaits of its own (await, for await);
+				 * in a program: top-level await */
+	const char *env; /* per-iteration env object, or NULL */
+	struct lw_envref *needs; /* boundary scopes: outer envs to capture */
 };
 
 struct lw_ctx;
@@ -104,8 +118,8 @@ int lw_scope_analyze(struct lw_ctx *, struct ast_node *program);
 /* The scope a node introduced, or NULL. */
 struct lw_scope *lw_scope_of(struct lw_ctx *, struct ast_node *);
 /* Resolves a name from a scope outwards; NULL for globals. */
-struct lw_binding *lw_resolve(struct lw_ctx *, struct lw_scope *,
-    const char *, size_t);
+struct lw_binding *lw_resolve(
+    struct lw_ctx *, struct lw_scope *, const char *, size_t);
 /* The nearest enclosing non-arrow function scope (or the program). */
 struct lw_scope *lw_this_scope(struct lw_scope *);
 /* scope_tdz.c: whether a binding a closure may touch early needs a
@@ -118,21 +132,23 @@ const char *lw_fresh(struct lw_ctx *, const char *prefix, size_t plen);
 
 struct lw_fn {
 	struct lw_fn *up;
-	struct lw_scope *scope;   /* the function's scope */
-	struct lw_buf vars;       /* ", name" list for the prologue `var` */
-	size_t vars_at;           /* insertion offset of the prologue */
-	unsigned in_gen : 1;      /* generator body: catch clauses rethrow returns */
+	struct lw_scope *scope; /* the function's scope */
+	struct lw_buf vars; /* ", name" list for the prologue `var` */
+	size_t vars_at; /* insertion offset of the prologue */
+	unsigned in_gen : 1; /* generator body: catch clauses rethrow returns */
 	unsigned in_async : 1;
 	unsigned is_arrow : 1;
-	unsigned derived : 1;     /* derived constructor: `this` is $self */
-	unsigned params_outer : 1;/* parameters live in the enclosing wrapper */
-	unsigned async_ret : 1;  /* async run as one function (lower_fn.c):
-	                           * `return v` settles its promise */
-	const char *home;         /* home object for `super.x`, or NULL */
-	const char *super_ctor;   /* the class's super constructor, for super() */
-	const char *fields_fn;    /* instance field initializer to run after super() */
-	const char *nt;           /* name holding new.target in a constructor */
-	const char *cls_name;     /* constructor: the class name, for errors */
+	unsigned derived : 1; /* derived constructor: `this` is $self */
+	unsigned
+	    params_outer : 1; /* parameters live in the enclosing wrapper */
+	unsigned async_ret : 1; /* async run as one function (lower_fn.c):
+				 * `return v` settles its promise */
+	const char *home; /* home object for `super.x`, or NULL */
+	const char *super_ctor; /* the class's super constructor, for super() */
+	const char
+	    *fields_fn; /* instance field initializer to run after super() */
+	const char *nt; /* name holding new.target in a constructor */
+	const char *cls_name; /* constructor: the class name, for errors */
 };
 
 struct lw_ctx {
@@ -140,23 +156,24 @@ struct lw_ctx {
 	const char *src;
 	size_t src_len;
 	int module;
-	const char *module_params; /* after __m in a module's function, or NULL */
+	const char
+	    *module_params; /* after __m in a module's function, or NULL */
 	size_t module_params_used; /* bytes of it the module needs (scope.c) */
-	int strict;               /* LOWER_F_STRICT: strict from the start */
-	int eval_code;            /* LOWER_F_EVAL (lower_eval.c) */
-	int ntdz;                 /* runtime TDZ flags made (scope.c) */
-	unsigned arrow_eval;      /* LOWER_F_THIS | LOWER_F_ARGS */
+	int strict; /* LOWER_F_STRICT: strict from the start */
+	int eval_code; /* LOWER_F_EVAL (lower_eval.c) */
+	int ntdz; /* runtime TDZ flags made (scope.c) */
+	unsigned arrow_eval; /* LOWER_F_THIS | LOWER_F_ARGS */
 	const char *const *outer; /* eval code: (name, text) pairs of the */
-	size_t nouter;            /* caller's renamed bindings */
+	size_t nouter; /* caller's renamed bindings */
 	struct lw_buf out;
-	struct lw_fn *fn;         /* innermost function being emitted */
-	struct lw_fn *top;        /* the program's function context */
-	struct lw_scope *scope;   /* innermost scope being emitted */
+	struct lw_fn *fn; /* innermost function being emitted */
+	struct lw_fn *top; /* the program's function context */
+	struct lw_scope *scope; /* innermost scope being emitted */
 	unsigned counter;
-	void *priv;               /* lower_class.c: private names in scope */
+	void *priv; /* lower_class.c: private names in scope */
 	const char *pending_home; /* home object for the next method emitted */
-	struct lw_fn *pending_cls;/* class facts for the next constructor */
-	int pending_method;       /* the next function is a method: no `new` */
+	struct lw_fn *pending_cls; /* class facts for the next constructor */
+	int pending_method; /* the next function is a method: no `new` */
 	/* scope.c hash table of node -> scope and (scope, name) -> binding */
 	void **htab;
 	size_t hcap, hlen;
@@ -191,8 +208,8 @@ size_t lw_directives(struct lw_ctx *, struct ast_list *body);
 /* lower.c: statements and functions */
 void lw_stmt(struct lw_ctx *, struct ast_node *);
 void lw_stmt_list(struct lw_ctx *, struct ast_list *);
-void lw_function(struct lw_ctx *, struct ast_node *fn, const char *name,
-    int is_decl);
+void lw_function(
+    struct lw_ctx *, struct ast_node *fn, const char *name, int is_decl);
 void lw_init_fn_begin(struct lw_ctx *, struct lw_fn *, struct lw_scope *);
 void lw_init_fn_end(struct lw_ctx *, struct lw_fn *);
 /* Redirects output into a scratch buffer; end returns its text (arena). */
@@ -204,10 +221,26 @@ void lw_env_init(struct lw_ctx *, struct lw_scope *);
 
 /* lower_expr.c: expressions. prec is the minimum precedence required. */
 enum lw_prec {
-	P_SEQ = 0, P_ASSIGN = 1, P_COND = 2, P_NULLISH = 3, P_OR = 3, P_AND = 4,
-	P_BOR = 5, P_BXOR = 6, P_BAND = 7, P_EQ = 8, P_REL = 9, P_SHIFT = 10,
-	P_ADD = 11, P_MUL = 12, P_EXP = 13, P_UNARY = 14, P_POSTFIX = 15,
-	P_CALL = 16, P_MEMBER = 17, P_PRIMARY = 18
+	P_SEQ = 0,
+	P_ASSIGN = 1,
+	P_COND = 2,
+	P_NULLISH = 3,
+	P_OR = 3,
+	P_AND = 4,
+	P_BOR = 5,
+	P_BXOR = 6,
+	P_BAND = 7,
+	P_EQ = 8,
+	P_REL = 9,
+	P_SHIFT = 10,
+	P_ADD = 11,
+	P_MUL = 12,
+	P_EXP = 13,
+	P_UNARY = 14,
+	P_POSTFIX = 15,
+	P_CALL = 16,
+	P_MEMBER = 17,
+	P_PRIMARY = 18
 };
 void lw_expr(struct lw_ctx *, struct ast_node *, int prec);
 void lw_ident_ref(struct lw_ctx *, struct ast_node *id);
@@ -228,7 +261,8 @@ void lw_emit_key_value(struct lw_ctx *, struct ast_node *key, int computed);
 int lw_prec_of(struct ast_node *);
 int lw_binary_prec(enum ast_op);
 /* Text reading n once: a simple expression, or a temp ("($t = n)" in *full). */
-const char *lw_eval_once(struct lw_ctx *, struct ast_node *n, const char **full);
+const char *lw_eval_once(
+    struct lw_ctx *, struct ast_node *n, const char **full);
 void lw_member_prop(struct lw_ctx *, struct ast_node *member);
 void lw_derived_return(struct lw_ctx *, struct ast_node *arg);
 void lw_derived_end(struct lw_ctx *);
@@ -249,8 +283,8 @@ void lw_logical(struct lw_ctx *, struct ast_node *);
 /* Emits "target = value" assignments (comma-separated expression) for a
  * pattern; value is an ES5 expression text that may be evaluated once.
  * decl: the pattern declares (let/const/var) rather than assigns. */
-void lw_pattern_assign(struct lw_ctx *, struct ast_node *pat,
-    const char *value, int decl);
+void lw_pattern_assign(
+    struct lw_ctx *, struct ast_node *pat, const char *value, int decl);
 /* Emits an array expression with spread as one ES5 expression. */
 void lw_array_spread(struct lw_ctx *, struct ast_list *elements);
 int lw_has_spread(struct ast_list *);
@@ -260,8 +294,8 @@ void lw_for_in(struct lw_ctx *, struct ast_node *, const char *labels);
 void lw_head_assign(struct lw_ctx *, struct ast_node *left, const char *value);
 /* The same as statements joined by "; " (no trailing one): array
  * patterns close their iterator when an element throws. */
-void lw_pattern_stmt(struct lw_ctx *, struct ast_node *pat,
-    const char *value, int decl);
+void lw_pattern_stmt(
+    struct lw_ctx *, struct ast_node *pat, const char *value, int decl);
 /* Whether lw_pattern_stmt differs from lw_pattern_assign for a pattern. */
 int lw_pattern_needs_stmt(struct lw_ctx *, struct ast_node *pat, int decl);
 /* An expression statement that destructures, as a block; 0 if not one. */
@@ -284,11 +318,11 @@ int lw_is_anon_fn(struct ast_node *);
 void lw_named_expr(struct lw_ctx *, struct ast_node *v, const char *name,
     size_t len, int prec);
 /* The same with the name of target when it is a plain identifier. */
-void lw_named_value(struct lw_ctx *, struct ast_node *target,
-    struct ast_node *v, int prec);
+void lw_named_value(
+    struct lw_ctx *, struct ast_node *target, struct ast_node *v, int prec);
 /* A non-computed property key as a function name, or NULL. */
-const char *lw_key_name(struct lw_ctx *, struct ast_node *key, int computed,
-    size_t *len);
+const char *lw_key_name(
+    struct lw_ctx *, struct ast_node *key, int computed, size_t *len);
 
 /* lower_gen.c: async functions, generators and async generators as
  * function objects (intrinsic prototypes, `prototype`, not constructors).
@@ -296,10 +330,10 @@ const char *lw_key_name(struct lw_ctx *, struct ast_node *key, int computed,
  * prefix and pick the name), args after "this, arguments" of the wrapper
  * call, end after the function's text. */
 struct lw_coro {
-	int kind;                 /* 0 none, 1 async, 2 generator, 3 async gen */
-	int decl;                 /* a declaration: marked in the prologue */
-	const char *self;         /* how the wrapper names the function */
-	const char *rename;       /* the real `name` when NAME was made up */
+	int kind; /* 0 none, 1 async, 2 generator, 3 async gen */
+	int decl; /* a declaration: marked in the prologue */
+	const char *self; /* how the wrapper names the function */
+	const char *rename; /* the real `name` when NAME was made up */
 };
 void lw_coro_begin(struct lw_ctx *, struct ast_node *fn, const char **name,
     int is_decl, struct lw_coro *);

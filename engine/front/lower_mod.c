@@ -43,8 +43,8 @@ export_local(struct lw_ctx *c, const char *name, size_t len)
 }
 
 static void
-export_getter(struct lw_ctx *c, struct ast_str exported, const char *name,
-    size_t len)
+export_getter(
+    struct lw_ctx *c, struct ast_str exported, const char *name, size_t len)
 {
 	lw_puts(OUT(c), "__m.export(");
 	lw_put_string(OUT(c), exported.s, exported.len);
@@ -68,8 +68,9 @@ export_pattern(struct lw_ctx *c, struct ast_node *p)
 		for (i = 0; i < p->properties.len; i++) {
 			struct ast_node *pr = p->properties.items[i];
 
-			export_pattern(c, pr->kind == AST_REST_ELEMENT ?
-			    pr->argument : pr->value);
+			export_pattern(c,
+			    pr->kind == AST_REST_ELEMENT ? pr->argument
+							 : pr->value);
 		}
 		break;
 	case AST_ARRAY_PATTERN:
@@ -112,7 +113,8 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 	for (i = 0; i < n; i++) {
 		struct ast_node *s = prog->list_body.items[i];
 
-		if (s->kind == AST_IMPORT_DECLARATION && s->specifiers.len > 0) {
+		if (s->kind == AST_IMPORT_DECLARATION &&
+		    s->specifiers.len > 0) {
 			mv[i] = lw_fresh(c, "$m", 2);
 			for (j = 0; j < s->specifiers.len; j++) {
 				struct ast_node *sp = s->specifiers.items[j];
@@ -122,9 +124,9 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 				if (b != NULL && b->kind == LW_B_IMPORT)
 					b->imp_obj = mv[i];
 			}
-		} else if (s->source != NULL && (s->kind ==
-		    AST_EXPORT_NAMED_DECLARATION || s->kind ==
-		    AST_EXPORT_ALL_DECLARATION)) {
+		} else if (s->source != NULL &&
+		    (s->kind == AST_EXPORT_NAMED_DECLARATION ||
+			s->kind == AST_EXPORT_ALL_DECLARATION)) {
 			mv[i] = lw_fresh(c, "$m", 2);
 		}
 		if (mv[i] != NULL)
@@ -138,9 +140,13 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 		case AST_EXPORT_NAMED_DECLARATION:
 			if (d != NULL) {
 				if (d->kind == AST_VARIABLE_DECLARATION) {
-					for (j = 0; j < d->declarations.len; j++)
-						export_pattern(c, ((struct ast_node *)
-						    d->declarations.items[j])->id);
+					for (j = 0; j < d->declarations.len;
+					     j++)
+						export_pattern(c,
+						    ((struct ast_node *)
+							    d->declarations
+								.items[j])
+							->id);
 				} else if (d->id != NULL) {
 					export_pattern(c, d->id);
 				}
@@ -151,8 +157,9 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 				struct ast_str ln = spec_name(sp->local);
 
 				if (s->source == NULL) {
-					export_getter(c, spec_name(sp->exported),
-					    ln.s, ln.len);
+					export_getter(c,
+					    spec_name(sp->exported), ln.s,
+					    ln.len);
 					continue;
 				}
 				lw_puts(OUT(c), "__m.export(");
@@ -167,17 +174,22 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 			if (s->exported != NULL) {
 				lw_puts(OUT(c), "__m.export(");
 				put_name_or_string(c, s->exported);
-				lw_printf(OUT(c), ", function () { return %s; "
-				    "}); ", mv[i]);
+				lw_printf(OUT(c),
+				    ", function () { return %s; "
+				    "}); ",
+				    mv[i]);
 			}
 			break;
 		case AST_EXPORT_DEFAULT_DECLARATION:
 			if ((d->kind == AST_FUNCTION_DECLARATION ||
-			    d->kind == AST_CLASS_DECLARATION) && d->id != NULL)
-				export_getter(c, ast_str_dup(c->arena, "default",
-				    7), d->id->name.s, d->id->name.len);
+				d->kind == AST_CLASS_DECLARATION) &&
+			    d->id != NULL)
+				export_getter(c,
+				    ast_str_dup(c->arena, "default", 7),
+				    d->id->name.s, d->id->name.len);
 			else
-				lw_puts(OUT(c), "__m.export(\"default\", "
+				lw_puts(OUT(c),
+				    "__m.export(\"default\", "
 				    "function () { return $default; }); ");
 			break;
 		default:
@@ -187,9 +199,10 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 	for (i = 0; i < n; i++) {
 		struct ast_node *s = prog->list_body.items[i];
 
-		if (s->kind != AST_IMPORT_DECLARATION && !(s->source != NULL &&
-		    (s->kind == AST_EXPORT_NAMED_DECLARATION ||
-		    s->kind == AST_EXPORT_ALL_DECLARATION)))
+		if (s->kind != AST_IMPORT_DECLARATION &&
+		    !(s->source != NULL &&
+			(s->kind == AST_EXPORT_NAMED_DECLARATION ||
+			    s->kind == AST_EXPORT_ALL_DECLARATION)))
 			continue;
 		lw_sync_line(c, s);
 		if (mv[i] != NULL)
@@ -197,7 +210,8 @@ lw_module_prologue(struct lw_ctx *c, struct ast_node *prog)
 		lw_puts(OUT(c), "__m.import(");
 		lw_put_string(OUT(c), s->source->str.s, s->source->str.len);
 		lw_puts(OUT(c), "); ");
-		if (s->kind == AST_EXPORT_ALL_DECLARATION && s->exported == NULL)
+		if (s->kind == AST_EXPORT_ALL_DECLARATION &&
+		    s->exported == NULL)
 			lw_printf(OUT(c), "__m.exportAll(%s); ", mv[i]);
 	}
 }
@@ -218,7 +232,8 @@ lw_module_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_EXPORT_DEFAULT_DECLARATION:
 		if ((d->kind == AST_FUNCTION_DECLARATION ||
-		    d->kind == AST_CLASS_DECLARATION) && d->id != NULL) {
+			d->kind == AST_CLASS_DECLARATION) &&
+		    d->id != NULL) {
 			lw_stmt(c, d);
 		} else if (d->kind == AST_FUNCTION_DECLARATION) {
 			lw_function(c, d, "$default", 1);

@@ -53,8 +53,8 @@ lw_named_expr(struct lw_ctx *c, struct ast_node *v, const char *name,
 }
 
 void
-lw_named_value(struct lw_ctx *c, struct ast_node *target,
-    struct ast_node *v, int prec)
+lw_named_value(
+    struct lw_ctx *c, struct ast_node *target, struct ast_node *v, int prec)
 {
 	if (target != NULL && target->kind == AST_IDENTIFIER &&
 	    !target->parenthesized)
@@ -64,8 +64,7 @@ lw_named_value(struct lw_ctx *c, struct ast_node *target,
 }
 
 const char *
-lw_key_name(struct lw_ctx *c, struct ast_node *key, int computed,
-    size_t *len)
+lw_key_name(struct lw_ctx *c, struct ast_node *key, int computed, size_t *len)
 {
 	struct lw_buf saved;
 	const char *s;

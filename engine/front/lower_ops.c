@@ -20,15 +20,16 @@ const_target(struct lw_ctx *c, struct ast_node *id)
 	if (id->kind != AST_IDENTIFIER)
 		return 0;
 	b = lw_resolve(c, c->scope, id->name.s, id->name.len);
-	return b != NULL && (b->kind == LW_B_CONST || b->kind ==
-	    LW_B_IMPORT || b->kind == LW_B_CLASSNAME);
+	return b != NULL &&
+	    (b->kind == LW_B_CONST || b->kind == LW_B_IMPORT ||
+		b->kind == LW_B_CLASSNAME);
 }
 
 static const char *
 compound_text(enum ast_op op)
 {
-	static const char *ops[] = { "+", "-", "*", "/", "%", "**", "<<",
-	    ">>", ">>>", "|", "^", "&" };
+	static const char *ops[] = { "+", "-", "*", "/", "%", "**", "<<", ">>",
+		">>>", "|", "^", "&" };
 	int i = (int)op - (int)AST_OP_ADD_ASSIGN;
 
 	if (i < 0 || i >= 12)
@@ -38,10 +39,10 @@ compound_text(enum ast_op op)
 
 /* A member target split into "obj" and "[key]"/".key" texts once. */
 struct lw_target {
-	const char *obj;   /* temp or simple text */
-	const char *key;   /* ".name" or "[temp]" */
+	const char *obj; /* temp or simple text */
+	const char *key; /* ".name" or "[temp]" */
 	const char *first; /* text for the first access: with assignments */
-	int priv;          /* private: key is the private name variable */
+	int priv; /* private: key is the private name variable */
 	int super_;
 };
 
@@ -66,12 +67,12 @@ split_target(struct lw_ctx *c, struct ast_node *m, struct lw_target *t)
 	if (m->is_computed) {
 		struct lw_buf saved;
 
-		if (lw_is_simple(c, m->property) && m->property->kind !=
-		    AST_IDENTIFIER) {
+		if (lw_is_simple(c, m->property) &&
+		    m->property->kind != AST_IDENTIFIER) {
 			t->key = lw_expr_str(c, m->property, P_SEQ);
 			lw_capture_begin(c, &saved);
-			lw_printf(OUT(c), "%s[%s]", t->super_ ? "" : full,
-			    t->key);
+			lw_printf(
+			    OUT(c), "%s[%s]", t->super_ ? "" : full, t->key);
 			t->first = lw_capture_end(c, &saved);
 			return;
 		}
@@ -91,7 +92,8 @@ split_target(struct lw_ctx *c, struct ast_node *m, struct lw_target *t)
 		struct lw_buf saved;
 
 		lw_capture_begin(c, &saved);
-		lw_put_string(OUT(c), m->property->name.s, m->property->name.len);
+		lw_put_string(
+		    OUT(c), m->property->name.s, m->property->name.len);
 		t->key = lw_capture_end(c, &saved);
 		lw_capture_begin(c, &saved);
 		lw_printf(OUT(c), "%s.", t->super_ ? "" : full);
@@ -102,12 +104,12 @@ split_target(struct lw_ctx *c, struct ast_node *m, struct lw_target *t)
 
 /* The text reading the target the second time. */
 static void
-target_read(struct lw_ctx *c, struct ast_node *m, struct lw_target *t,
-    int first)
+target_read(
+    struct lw_ctx *c, struct ast_node *m, struct lw_target *t, int first)
 {
 	if (t->priv) {
-		lw_printf(OUT(c), "__cm.privGet(%s, %s)", first ? t->first :
-		    t->obj, t->key);
+		lw_printf(OUT(c), "__cm.privGet(%s, %s)",
+		    first ? t->first : t->obj, t->key);
 		return;
 	}
 	if (first) {
@@ -124,12 +126,12 @@ target_read(struct lw_ctx *c, struct ast_node *m, struct lw_target *t,
 
 /* Writes `value` (emitted by cb) into a member target. */
 static void
-target_write_begin(struct lw_ctx *c, struct ast_node *m, struct lw_target *t,
-    int first)
+target_write_begin(
+    struct lw_ctx *c, struct ast_node *m, struct lw_target *t, int first)
 {
 	if (t->priv) {
-		lw_printf(OUT(c), "__cm.privSet(%s, %s, ", first ? t->first :
-		    t->obj, t->key);
+		lw_printf(OUT(c), "__cm.privSet(%s, %s, ",
+		    first ? t->first : t->obj, t->key);
 		return;
 	}
 	target_read(c, m, t, first);
@@ -160,12 +162,13 @@ super_write(struct lw_ctx *c, struct ast_node *m, struct ast_node *value,
 		lw_puts(OUT(c), ", ");
 	} else {
 		lw_capture_begin(c, &saved);
-		lw_put_string(OUT(c), m->property->name.s, m->property->name.len);
+		lw_put_string(
+		    OUT(c), m->property->name.s, m->property->name.len);
 		key = lw_capture_end(c, &saved);
 		lw_putc(OUT(c), '(');
 	}
-	lw_printf(OUT(c), "__cm.superSet(%s, %s, ", c->fn->home ?
-	    c->fn->home : "null", key);
+	lw_printf(OUT(c), "__cm.superSet(%s, %s, ",
+	    c->fn->home ? c->fn->home : "null", key);
 	if (op != AST_OP_ASSIGN)
 		lw_printf(OUT(c), "__cm.superGet(%s, %s, %s) %s ",
 		    c->fn->home ? c->fn->home : "null", key, thisv,
@@ -220,8 +223,8 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 				lw_puts(OUT(c), " : ");
 			} else {
 				lw_ident_ref(c, l);
-				lw_puts(OUT(c), op == AST_OP_AND_ASSIGN ?
-				    " && " : " || ");
+				lw_puts(OUT(c),
+				    op == AST_OP_AND_ASSIGN ? " && " : " || ");
 			}
 			lw_putc(OUT(c), '(');
 			if (const_target(c, l)) {
@@ -238,7 +241,8 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 		}
 		split_target(c, l, &t);
 		if (t.super_) {
-			lw_error(c, n, "logical assignment to super property "
+			lw_error(c, n,
+			    "logical assignment to super property "
 			    "is not supported");
 			return;
 		}
@@ -249,8 +253,8 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 			lw_printf(OUT(c), ") != null ? %s : ", v);
 		} else {
 			target_read(c, l, &t, 1);
-			lw_puts(OUT(c), op == AST_OP_AND_ASSIGN ? " && " :
-			    " || ");
+			lw_puts(
+			    OUT(c), op == AST_OP_AND_ASSIGN ? " && " : " || ");
 		}
 		lw_putc(OUT(c), '(');
 		target_write_begin(c, l, &t, 0);
@@ -292,8 +296,8 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 		super_write(c, l, n->right, op);
 		return;
 	}
-	if (l->kind == AST_MEMBER_EXPRESSION && l->property->kind ==
-	    AST_PRIVATE_IDENTIFIER) {
+	if (l->kind == AST_MEMBER_EXPRESSION &&
+	    l->property->kind == AST_PRIVATE_IDENTIFIER) {
 		split_target(c, l, &t);
 		if (op == AST_OP_ASSIGN) {
 			target_write_begin(c, l, &t, 1);
@@ -302,8 +306,8 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 			target_read(c, l, &t, 0);
 			lw_printf(OUT(c), " %s ", compound_text(op));
 		}
-		lw_expr(c, n->right, op == AST_OP_ASSIGN ? P_ASSIGN :
-		    P_MUL + 1);
+		lw_expr(
+		    c, n->right, op == AST_OP_ASSIGN ? P_ASSIGN : P_MUL + 1);
 		target_write_end(c, &t);
 		return;
 	}
@@ -341,8 +345,9 @@ lw_update(struct lw_ctx *c, struct ast_node *n)
 		lw_putc(OUT(c), ')');
 		return;
 	}
-	if (a->kind == AST_MEMBER_EXPRESSION && (a->property->kind ==
-	    AST_PRIVATE_IDENTIFIER || a->object->kind == AST_SUPER)) {
+	if (a->kind == AST_MEMBER_EXPRESSION &&
+	    (a->property->kind == AST_PRIVATE_IDENTIFIER ||
+		a->object->kind == AST_SUPER)) {
 		struct lw_target t;
 		const char *v = lw_temp(c);
 
@@ -355,7 +360,8 @@ lw_update(struct lw_ctx *c, struct ast_node *n)
 		target_read(c, a, &t, 1);
 		lw_puts(OUT(c), ", ");
 		target_write_begin(c, a, &t, 0);
-		lw_printf(OUT(c), "%s %s 1", v, n->op == AST_OP_INC ? "+" : "-");
+		lw_printf(
+		    OUT(c), "%s %s 1", v, n->op == AST_OP_INC ? "+" : "-");
 		target_write_end(c, &t);
 		/* privSet returns the value it stored */
 		if (n->is_prefix)
@@ -387,8 +393,8 @@ lw_unary(struct lw_ctx *c, struct ast_node *n)
 	if (n->op == AST_OP_TYPEOF || n->op == AST_OP_VOID ||
 	    n->op == AST_OP_DELETE)
 		lw_putc(OUT(c), ' ');
-	else if ((a->kind == AST_UNARY_EXPRESSION || (a->kind ==
-	    AST_UPDATE_EXPRESSION && a->is_prefix)) &&
+	else if ((a->kind == AST_UNARY_EXPRESSION ||
+		     (a->kind == AST_UPDATE_EXPRESSION && a->is_prefix)) &&
 	    (n->op == AST_OP_NEG || n->op == AST_OP_POS))
 		lw_putc(OUT(c), ' ');
 	lw_expr(c, a, P_UNARY);

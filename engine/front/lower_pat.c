@@ -15,8 +15,9 @@ lw_has_spread(struct ast_list *l)
 	size_t i;
 
 	for (i = 0; i < l->len; i++)
-		if (l->items[i] != NULL && ((struct ast_node *)l->items[i])->
-		    kind == AST_SPREAD_ELEMENT)
+		if (l->items[i] != NULL &&
+		    ((struct ast_node *)l->items[i])->kind ==
+			AST_SPREAD_ELEMENT)
 			return 1;
 	return 0;
 }
@@ -60,9 +61,10 @@ lw_array_spread(struct lw_ctx *c, struct ast_list *el)
 		if (e != NULL)
 			lw_expr(c, e, P_ASSIGN);
 		else if (i + 1 == el->len ||
-		    (el->items[i + 1] != NULL && ((struct ast_node *)
-		    el->items[i + 1])->kind == AST_SPREAD_ELEMENT))
-			lw_putc(OUT(c), ',');	/* keep a trailing hole */
+		    (el->items[i + 1] != NULL &&
+			((struct ast_node *)el->items[i + 1])->kind ==
+			    AST_SPREAD_ELEMENT))
+			lw_putc(OUT(c), ','); /* keep a trailing hole */
 	}
 	if (open)
 		lw_putc(OUT(c), ']');
@@ -80,7 +82,7 @@ plain_name(const char *v)
 		return 0;
 	for (; *v; v++)
 		if (!((*v >= 'a' && *v <= 'z') || (*v >= 'A' && *v <= 'Z') ||
-		    (*v >= '0' && *v <= '9') || *v == '_' || *v == '$'))
+			(*v >= '0' && *v <= '9') || *v == '_' || *v == '$'))
 			return 0;
 	return 1;
 }
@@ -93,10 +95,10 @@ plain_name(const char *v)
  */
 struct pw {
 	struct lw_ctx *c;
-	int decl;		/* declares (let/const/var/param) */
-	int stmt;		/* statements rather than one expression */
-	int n;			/* pieces written */
-	int declared;		/* the names are declared already */
+	int decl; /* declares (let/const/var/param) */
+	int stmt; /* statements rather than one expression */
+	int n; /* pieces written */
+	int declared; /* the names are declared already */
 };
 
 static void
@@ -127,7 +129,7 @@ static int
 in_tdz(struct lw_ctx *c, struct lw_binding *b, struct ast_node *id)
 {
 	return (b->kind == LW_B_LET || b->kind == LW_B_CONST ||
-	    b->kind == LW_B_CLASS || b->kind == LW_B_PARAM) &&
+		   b->kind == LW_B_CLASS || b->kind == LW_B_PARAM) &&
 	    b->scope->fn == c->scope->fn && id->start < b->decl_end;
 }
 
@@ -135,8 +137,8 @@ static void
 ident_target(struct pw *w, struct ast_node *id, const char *value)
 {
 	struct lw_ctx *c = w->c;
-	struct lw_binding *b = lw_resolve(c, c->scope, id->name.s,
-	    id->name.len);
+	struct lw_binding *b =
+	    lw_resolve(c, c->scope, id->name.s, id->name.len);
 	const char *flag;
 
 	if (w->decl) {
@@ -172,8 +174,9 @@ ident_target(struct pw *w, struct ast_node *id, const char *value)
 		lw_printf(OUT(c), ", %s))", value);
 		return;
 	}
-	if (b != NULL && (b->kind == LW_B_CONST || b->kind == LW_B_IMPORT ||
-	    b->kind == LW_B_CLASSNAME)) {
+	if (b != NULL &&
+	    (b->kind == LW_B_CONST || b->kind == LW_B_IMPORT ||
+		b->kind == LW_B_CLASSNAME)) {
 		lw_printf(OUT(c), "__cm.constAssign(%s)", value);
 		return;
 	}
@@ -195,8 +198,8 @@ member_target(struct pw *w, struct ast_node *m, const char *value)
 		lw_capture_begin(c, &saved);
 		lw_this(c);
 		thisv = lw_capture_end(c, &saved);
-		lw_printf(OUT(c), "__cm.superSet(%s, ", c->fn->home ?
-		    c->fn->home : "null");
+		lw_printf(OUT(c), "__cm.superSet(%s, ",
+		    c->fn->home ? c->fn->home : "null");
 		lw_prop_key(c, m->property, m->is_computed);
 		lw_printf(OUT(c), ", %s, %s)", value, thisv);
 		return;
@@ -315,7 +318,8 @@ object_pattern(struct pw *w, struct ast_node *p, const char *value)
 			lw_put(OUT(c), pr->key->name.s, pr->key->name.len);
 			if (keys.len)
 				lw_puts(&keys, ", ");
-			lw_put_string(&keys, pr->key->name.s, pr->key->name.len);
+			lw_put_string(
+			    &keys, pr->key->name.s, pr->key->name.len);
 		} else {
 			const char *kt;
 
@@ -347,16 +351,17 @@ elem_may_throw(struct pw *w, struct ast_node *e)
 		return 0;
 	if (e->kind == AST_REST_ELEMENT)
 		e = e->argument;
-	else if ((e->kind == AST_ASSIGNMENT_PATTERN || e->kind ==
-	    AST_ASSIGNMENT_EXPRESSION) && e->right->kind == AST_LITERAL)
-		e = e->left;	/* a literal default cannot throw */
+	else if ((e->kind == AST_ASSIGNMENT_PATTERN ||
+		     e->kind == AST_ASSIGNMENT_EXPRESSION) &&
+	    e->right->kind == AST_LITERAL)
+		e = e->left; /* a literal default cannot throw */
 	if (e->kind != AST_IDENTIFIER)
 		return 1;
 	if (w->decl)
 		return 0;
 	b = lw_resolve(w->c, w->c->scope, e->name.s, e->name.len);
-	return b == NULL || b->kind == LW_B_CONST || b->kind ==
-	    LW_B_IMPORT || b->kind == LW_B_CLASSNAME || in_tdz(w->c, b, e) ||
+	return b == NULL || b->kind == LW_B_CONST || b->kind == LW_B_IMPORT ||
+	    b->kind == LW_B_CLASSNAME || in_tdz(w->c, b, e) ||
 	    lw_tdz_flag(w->c, e) != NULL;
 }
 
@@ -381,8 +386,9 @@ fast_array(struct pw *w, struct ast_node *p, const char *value)
 
 		if (el == NULL)
 			continue;
-		if ((el->kind != AST_IDENTIFIER && !(el->kind ==
-		    AST_REST_ELEMENT && el->argument->kind == AST_IDENTIFIER)) ||
+		if ((el->kind != AST_IDENTIFIER &&
+			!(el->kind == AST_REST_ELEMENT &&
+			    el->argument->kind == AST_IDENTIFIER)) ||
 		    elem_may_throw(w, el))
 			return 0;
 	}
@@ -396,7 +402,8 @@ fast_array(struct pw *w, struct ast_node *p, const char *value)
 		if (el == NULL)
 			continue;
 		if (el->kind == AST_REST_ELEMENT) {
-			snprintf(acc, sizeof(acc), "__cm.dSlice(%s, %zu)", r, i);
+			snprintf(
+			    acc, sizeof(acc), "__cm.dSlice(%s, %zu)", r, i);
 			pat(&sub, el->argument, acc);
 		} else {
 			snprintf(acc, sizeof(acc), "%s[%zu]", r, i);
@@ -480,8 +487,8 @@ array_pattern(struct pw *w, struct ast_node *p, const char *value)
 	}
 	if (guard) {
 		e = lw_fresh(c, "$e", 2);
-		lw_printf(OUT(c), "; } catch (%s) { __cm.dAbort(%s, %s); }", e, r,
-		    e);
+		lw_printf(
+		    OUT(c), "; } catch (%s) { __cm.dAbort(%s, %s); }", e, r, e);
 		w->n = saved_n;
 	}
 }
@@ -521,8 +528,8 @@ pat(struct pw *w, struct ast_node *p, const char *value)
 }
 
 void
-lw_pattern_assign(struct lw_ctx *c, struct ast_node *p, const char *value,
-    int decl)
+lw_pattern_assign(
+    struct lw_ctx *c, struct ast_node *p, const char *value, int decl)
 {
 	struct pw w = { c, decl, 0, 0, 0 };
 
@@ -530,8 +537,8 @@ lw_pattern_assign(struct lw_ctx *c, struct ast_node *p, const char *value,
 }
 
 void
-lw_pattern_stmt(struct lw_ctx *c, struct ast_node *p, const char *value,
-    int decl)
+lw_pattern_stmt(
+    struct lw_ctx *c, struct ast_node *p, const char *value, int decl)
 {
 	struct pw w = { c, decl, 1, 0, 0 };
 
@@ -558,8 +565,9 @@ needs_stmt(struct pw *w, struct ast_node *p)
 		for (i = 0; i < p->properties.len; i++) {
 			struct ast_node *pr = p->properties.items[i];
 
-			if (needs_stmt(w, pr->kind == AST_REST_ELEMENT ?
-			    pr->argument : pr->value))
+			if (needs_stmt(w,
+				pr->kind == AST_REST_ELEMENT ? pr->argument
+							     : pr->value))
 				return 1;
 		}
 		return 0;
@@ -586,8 +594,9 @@ static int
 is_pattern_assign(struct ast_node *e)
 {
 	return e != NULL && e->kind == AST_ASSIGNMENT_EXPRESSION &&
-	    e->op == AST_OP_ASSIGN && (e->left->kind == AST_OBJECT_PATTERN ||
-	    e->left->kind == AST_ARRAY_PATTERN);
+	    e->op == AST_OP_ASSIGN &&
+	    (e->left->kind == AST_OBJECT_PATTERN ||
+		e->left->kind == AST_ARRAY_PATTERN);
 }
 
 /* x = y = [a, b] = v: plain names assigned the pattern's value. */
@@ -694,8 +703,7 @@ loop_body(struct lw_ctx *c, struct ast_node *n, struct lw_scope *hs,
  * written in the head's scope with the names' TDZ reaching past it.
  */
 static void
-head_rhs(struct lw_ctx *c, struct ast_node *n, struct lw_scope *hs,
-    int prec)
+head_rhs(struct lw_ctx *c, struct ast_node *n, struct lw_scope *hs, int prec)
 {
 	struct lw_scope *saved = c->scope;
 	struct lw_binding *b;
@@ -745,8 +753,11 @@ lw_for_in(struct lw_ctx *c, struct ast_node *n, const char *labels)
 	if (id != NULL)
 		b = lw_resolve(c, c->scope, id->name.s, id->name.len);
 	c->scope = saved;
-	if (id != NULL && (b == NULL || (!b->env && b->kind != LW_B_IMPORT &&
-	    (l->kind == AST_VARIABLE_DECLARATION || b->kind != LW_B_CONST)))) {
+	if (id != NULL &&
+	    (b == NULL ||
+		(!b->env && b->kind != LW_B_IMPORT &&
+		    (l->kind == AST_VARIABLE_DECLARATION ||
+			b->kind != LW_B_CONST)))) {
 		/* native: for (var x in o) / for (x in o) */
 		lw_printf(OUT(c), "%sfor (%s", labels ? labels : "",
 		    l->kind == AST_VARIABLE_DECLARATION ? "var " : "");
@@ -766,8 +777,9 @@ lw_for_in(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		c->scope = saved;
 		return;
 	}
-	if (l->kind == AST_MEMBER_EXPRESSION && l->property->kind !=
-	    AST_PRIVATE_IDENTIFIER && l->object->kind != AST_SUPER) {
+	if (l->kind == AST_MEMBER_EXPRESSION &&
+	    l->property->kind != AST_PRIVATE_IDENTIFIER &&
+	    l->object->kind != AST_SUPER) {
 		lw_printf(OUT(c), "%sfor (", labels ? labels : "");
 		lw_expr(c, l, P_MEMBER);
 		lw_puts(OUT(c), " in ");
@@ -803,10 +815,11 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		head_rhs(c, n, hs, P_ASSIGN);
 		lw_printf(OUT(c), "); %s = void 0; %s = void 0; try { %sfor (",
 		    st, err, labels ? labels : "");
-		lw_printf(OUT(c), "%s = void 0, %s = __cm.await(%s.next()); "
+		lw_printf(OUT(c),
+		    "%s = void 0, %s = __cm.await(%s.next()); "
 		    "!%s.done && (%s = %s.value, %s = %s, true); "
-		    "%s = void 0, %s = __cm.await(%s.next())) ", st, nx, it,
-		    nx, val, nx, st, nx, st, nx, it);
+		    "%s = void 0, %s = __cm.await(%s.next())) ",
+		    st, nx, it, nx, val, nx, st, nx, st, nx, it);
 		snprintf(value, sizeof(value), "%s", val);
 	} else {
 		/* plain arrays with the default iterator loop by index */
@@ -814,12 +827,15 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		idx = lw_temp(c);
 		lw_printf(OUT(c), "{ %s = ", it);
 		head_rhs(c, n, hs, P_ASSIGN);
-		lw_printf(OUT(c), "; %s = __cm.ofArray(%s); %s = %s ? void 0 : "
-		    "__cm.iter(%s); %s = 0; %s = void 0; %s = void 0; try { %sfor "
-		    "(; %s ? %s < %s.length : !(%s = void 0, %s = %s.next()).done "
-		    "&& (%s = %s.value, %s = %s, true); ) ", arr, it, it, arr, it,
-		    idx, st, err, labels ? labels : "", arr, idx, arr, st, nx, it,
-		    val, nx, st, nx);
+		lw_printf(OUT(c),
+		    "; %s = __cm.ofArray(%s); %s = %s ? void 0 : "
+		    "__cm.iter(%s); %s = 0; %s = void 0; %s = void 0; try { "
+		    "%sfor "
+		    "(; %s ? %s < %s.length : !(%s = void 0, %s = "
+		    "%s.next()).done "
+		    "&& (%s = %s.value, %s = %s, true); ) ",
+		    arr, it, it, arr, it, idx, st, err, labels ? labels : "",
+		    arr, idx, arr, st, nx, it, val, nx, st, nx);
 		snprintf(value, sizeof(value), "%s ? %s[%s++] : %s", arr, arr,
 		    idx, val);
 	}
@@ -827,8 +843,10 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		c->scope = hs;
 	loop_body(c, n, hs, value);
 	c->scope = saved;
-	lw_printf(OUT(c), " } catch (%s) { %s = { e: %s }; } finally { try { "
-	    "if (%s) ", e, err, e, st);
+	lw_printf(OUT(c),
+	    " } catch (%s) { %s = { e: %s }; } finally { try { "
+	    "if (%s) ",
+	    e, err, e, st);
 	if (aw)
 		/* it awaits return()'s result itself (one tick) */
 		lw_printf(OUT(c), "__cm.asyncIterClose(%s);", it);

@@ -12,8 +12,7 @@
 #include "parser_int.h"
 
 void
-parser_fail(struct parser *p, uint32_t line, uint32_t col, const char *fmt,
-    ...)
+parser_fail(struct parser *p, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -39,8 +38,8 @@ parser_fail_tok(struct parser *p, const struct token *t, const char *fmt, ...)
 }
 
 void
-parser_fail_node(struct parser *p, const struct ast_node *n, const char *fmt,
-    ...)
+parser_fail_node(
+    struct parser *p, const struct ast_node *n, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -84,25 +83,29 @@ parser_unexpected(struct parser *p, const struct token *t)
 	case T_NAME:
 		if (t->kw != KW_NONE && t->kw < KW_FIRST_CONTEXTUAL) {
 			if (t->escaped)
-				parser_fail_tok(p, t, "Keyword must not contain escaped characters");
+				parser_fail_tok(p, t,
+				    "Keyword must not contain escaped "
+				    "characters");
 			if (t->kw >= KW_FIRST_STRICT ||
 			    (t->kw == KW_YIELD && !p->fn->is_gen))
-				parser_fail_tok(p, t, p->fn->strict ?
-				    "Unexpected strict mode reserved word" :
-				    "Unexpected identifier '%.*s'",
+				parser_fail_tok(p, t,
+				    p->fn->strict
+					? "Unexpected strict mode reserved word"
+					: "Unexpected identifier '%.*s'",
 				    (int)t->val.len, t->val.s);
 			if (t->kw == KW_AWAIT)
-				parser_fail_tok(p, t, "Unexpected reserved word");
+				parser_fail_tok(
+				    p, t, "Unexpected reserved word");
 			parser_fail_tok(p, t, "Unexpected token '%.*s'",
 			    (int)t->val.len, t->val.s);
 		}
 		n = t->val.len > 64 ? 64 : (int)t->val.len;
-		parser_fail_tok(p, t, "Unexpected identifier '%.*s'", n,
-		    t->val.s);
+		parser_fail_tok(
+		    p, t, "Unexpected identifier '%.*s'", n, t->val.s);
 	case T_PRIVATE:
 		n = t->val.len > 64 ? 64 : (int)t->val.len;
-		parser_fail_tok(p, t, "Unexpected identifier '#%.*s'", n,
-		    t->val.s);
+		parser_fail_tok(
+		    p, t, "Unexpected identifier '#%.*s'", n, t->val.s);
 	case T_NUM:
 	case T_BIGINT:
 		parser_fail_tok(p, t, "Unexpected number");
@@ -113,8 +116,8 @@ parser_unexpected(struct parser *p, const struct token *t)
 	case T_REGEX:
 		parser_fail_tok(p, t, "Unexpected regular expression");
 	default:
-		parser_fail_tok(p, t, "Unexpected token '%s'",
-		    lexer_tok_text(t->type));
+		parser_fail_tok(
+		    p, t, "Unexpected token '%s'", lexer_tok_text(t->type));
 	}
 }
 
@@ -190,8 +193,7 @@ parser_semicolon(struct parser *p)
 		parser_next(p);
 		return;
 	}
-	if (p->tok.type == T_RBRACE || p->tok.type == T_EOF ||
-	    p->tok.nl_before)
+	if (p->tok.type == T_RBRACE || p->tok.type == T_EOF || p->tok.nl_before)
 		return;
 	parser_unexpected(p, &p->tok);
 }
@@ -199,8 +201,8 @@ parser_semicolon(struct parser *p)
 struct ast_node *
 parser_node(struct parser *p, enum ast_kind k)
 {
-	struct ast_node *n = ast_node_new(p->arena, k, p->tok.line,
-	    p->tok.col, p->tok.start);
+	struct ast_node *n =
+	    ast_node_new(p->arena, k, p->tok.line, p->tok.col, p->tok.start);
 
 	if (n == NULL)
 		parser_oom(p);
@@ -211,8 +213,8 @@ parser_node(struct parser *p, enum ast_kind k)
 struct ast_node *
 parser_node_at(struct parser *p, enum ast_kind k, const struct ast_node *at)
 {
-	struct ast_node *n = ast_node_new(p->arena, k, at->line, at->col,
-	    at->start);
+	struct ast_node *n =
+	    ast_node_new(p->arena, k, at->line, at->col, at->start);
 
 	if (n == NULL)
 		parser_oom(p);
@@ -305,16 +307,16 @@ parser_scope_slot(struct pscope *s, const char *name, size_t len)
 	i = parser_hash(name, len) & (s->cap - 1);
 	for (;;) {
 		struct pname *e = &s->tab[i];
-		if (e->s == NULL || (e->len == len &&
-		    memcmp(e->s, name, len) == 0))
+		if (e->s == NULL ||
+		    (e->len == len && memcmp(e->s, name, len) == 0))
 			return e;
 		i = (i + 1) & (s->cap - 1);
 	}
 }
 
 static struct pname *
-parser_scope_add(struct parser *p, struct pscope *s, const char *name,
-    size_t len)
+parser_scope_add(
+    struct parser *p, struct pscope *s, const char *name, size_t len)
 {
 	struct pname *e;
 
@@ -417,8 +419,8 @@ parser_declare_pattern(struct parser *p, struct ast_node *n, unsigned kind)
 	case AST_OBJECT_PATTERN:
 		for (i = 0; i < n->properties.len; i++) {
 			struct ast_node *q = n->properties.items[i];
-			parser_declare_pattern(p, q->kind == AST_PROPERTY ?
-			    q->value : q, kind);
+			parser_declare_pattern(
+			    p, q->kind == AST_PROPERTY ? q->value : q, kind);
 		}
 		break;
 	case AST_ARRAY_PATTERN:
@@ -451,9 +453,10 @@ parser_check_ident_ref(struct parser *p, const struct token *t)
 		return;
 	if (t->kw == KW_AWAIT) {
 		if (parser_await_reserved(p))
-			parser_fail_tok(p, t, p->fn->static_block && !p->module ?
-			    "'await' is not a valid identifier here" :
-			    "Unexpected reserved word");
+			parser_fail_tok(p, t,
+			    p->fn->static_block && !p->module
+				? "'await' is not a valid identifier here"
+				: "Unexpected reserved word");
 		if (!p->await_pos) {
 			p->await_pos = t->start + 1;
 			p->await_tok = *t;
@@ -466,7 +469,9 @@ parser_check_ident_ref(struct parser *p, const struct token *t)
 		while (f->is_arrow && f->up != NULL)
 			f = f->up;
 		if (f->field_init)
-			parser_fail_tok(p, t, "'arguments' is not allowed in class field initializer or static initialization block");
+			parser_fail_tok(p, t,
+			    "'arguments' is not allowed in class field "
+			    "initializer or static initialization block");
 		return;
 	}
 	if (parser_ident_kw_reserved(p, t))
@@ -478,7 +483,8 @@ parser_check_binding_ident(struct parser *p, const struct token *t)
 {
 	parser_check_ident_ref(p, t);
 	if (p->fn->strict && (t->kw == KW_EVAL || t->kw == KW_ARGUMENTS))
-		parser_fail_tok(p, t, "Unexpected eval or arguments in strict mode");
+		parser_fail_tok(
+		    p, t, "Unexpected eval or arguments in strict mode");
 }
 
 /* ---- Cover grammar ---- */
@@ -498,8 +504,7 @@ void
 parser_cover_check(struct parser *p)
 {
 	if (p->cover.pos)
-		parser_fail(p, p->cover.line, p->cover.col, "%s",
-		    p->cover.msg);
+		parser_fail(p, p->cover.line, p->cover.col, "%s", p->cover.msg);
 }
 
 void
@@ -533,15 +538,16 @@ parser_tc_has(struct parser *p, struct ast_node *n)
 static void
 parser_check_strict_name(struct parser *p, struct ast_node *e)
 {
-	if (p->fn->strict && (parser_streq(e->name, "eval") ||
-	    parser_streq(e->name, "arguments")))
-		parser_fail_node(p, e,
-		    "Unexpected eval or arguments in strict mode");
+	if (p->fn->strict &&
+	    (parser_streq(e->name, "eval") ||
+		parser_streq(e->name, "arguments")))
+		parser_fail_node(
+		    p, e, "Unexpected eval or arguments in strict mode");
 }
 
 void
-parser_check_simple_target(struct parser *p, struct ast_node *e,
-    const char *msg)
+parser_check_simple_target(
+    struct parser *p, struct ast_node *e, const char *msg)
 {
 	if (e->kind == AST_IDENTIFIER) {
 		parser_check_strict_name(p, e);
@@ -552,8 +558,8 @@ parser_check_simple_target(struct parser *p, struct ast_node *e,
 	parser_fail_node(p, e, "%s", msg);
 }
 
-static struct ast_node *parser_target(struct parser *, struct ast_node *,
-    int binding, int nested);
+static struct ast_node *parser_target(
+    struct parser *, struct ast_node *, int binding, int nested);
 
 /* A pattern element that may carry a default value. */
 static struct ast_node *
@@ -574,8 +580,8 @@ parser_target_default(struct parser *p, struct ast_node *e, int binding)
 static struct ast_node *
 parser_target(struct parser *p, struct ast_node *e, int binding, int nested)
 {
-	const char *bad = nested ? "Invalid destructuring assignment target" :
-	    "Invalid left-hand side in assignment";
+	const char *bad = nested ? "Invalid destructuring assignment target"
+				 : "Invalid left-hand side in assignment";
 	size_t i, n;
 
 	switch (e->kind) {
@@ -601,15 +607,19 @@ parser_target(struct parser *p, struct ast_node *e, int binding, int nested)
 			    q->kind == AST_REST_ELEMENT) {
 				if (i + 1 != n || parser_tc_has(p, q))
 					parser_fail_node(p, q,
-					    "Rest element must be last element");
+					    "Rest element must be last "
+					    "element");
 				if (q->argument->kind != AST_IDENTIFIER &&
-				    (binding || q->argument->kind !=
-				    AST_MEMBER_EXPRESSION))
+				    (binding ||
+					q->argument->kind !=
+					    AST_MEMBER_EXPRESSION))
 					parser_fail_node(p, q->argument,
-					    "`...` must be followed by an assignable reference in assignment contexts");
+					    "`...` must be followed by an "
+					    "assignable reference in "
+					    "assignment contexts");
 				q->kind = AST_REST_ELEMENT;
-				q->argument = parser_target(p, q->argument,
-				    binding, 1);
+				q->argument =
+				    parser_target(p, q->argument, binding, 1);
 				continue;
 			}
 			if (q->is_method || q->prop_kind != AST_PROP_INIT)
@@ -633,14 +643,15 @@ parser_target(struct parser *p, struct ast_node *e, int binding, int nested)
 			    q->kind == AST_REST_ELEMENT) {
 				if (i + 1 != n || parser_tc_has(p, q))
 					parser_fail_node(p, q,
-					    "Rest element must be last element");
+					    "Rest element must be last "
+					    "element");
 				q->kind = AST_REST_ELEMENT;
-				q->argument = parser_target(p, q->argument,
-				    binding, 1);
+				q->argument =
+				    parser_target(p, q->argument, binding, 1);
 				continue;
 			}
-			e->elements.items[i] = parser_target_default(p, q,
-			    binding);
+			e->elements.items[i] =
+			    parser_target_default(p, q, binding);
 		}
 		return e;
 	default:
@@ -662,7 +673,9 @@ parser_private_ref(struct parser *p, const struct token *t)
 	struct pclass *c = p->cls;
 
 	if (c == NULL)
-		parser_fail_tok(p, t, "Private field '#%.*s' must be declared in an enclosing class",
+		parser_fail_tok(p, t,
+		    "Private field '#%.*s' must be declared in an enclosing "
+		    "class",
 		    (int)(t->val.len > 64 ? 64 : t->val.len), t->val.s);
 	if (c->nrefs == c->caprefs) {
 		size_t cap = c->caprefs ? c->caprefs * 2 : 8;
@@ -684,34 +697,48 @@ parser_private_ref(struct parser *p, const struct token *t)
 /* ---- Tree height ---- */
 
 static const size_t parser_child_offs[] = {
-	offsetof(struct ast_node, id), offsetof(struct ast_node, init),
-	offsetof(struct ast_node, test), offsetof(struct ast_node, update),
-	offsetof(struct ast_node, body), offsetof(struct ast_node, left),
-	offsetof(struct ast_node, right), offsetof(struct ast_node, argument),
-	offsetof(struct ast_node, callee), offsetof(struct ast_node, object),
-	offsetof(struct ast_node, property), offsetof(struct ast_node, key),
+	offsetof(struct ast_node, id),
+	offsetof(struct ast_node, init),
+	offsetof(struct ast_node, test),
+	offsetof(struct ast_node, update),
+	offsetof(struct ast_node, body),
+	offsetof(struct ast_node, left),
+	offsetof(struct ast_node, right),
+	offsetof(struct ast_node, argument),
+	offsetof(struct ast_node, callee),
+	offsetof(struct ast_node, object),
+	offsetof(struct ast_node, property),
+	offsetof(struct ast_node, key),
 	offsetof(struct ast_node, value),
 	offsetof(struct ast_node, expression),
 	offsetof(struct ast_node, consequent),
 	offsetof(struct ast_node, alternate),
-	offsetof(struct ast_node, block), offsetof(struct ast_node, handler),
-	offsetof(struct ast_node, finalizer), offsetof(struct ast_node, param),
+	offsetof(struct ast_node, block),
+	offsetof(struct ast_node, handler),
+	offsetof(struct ast_node, finalizer),
+	offsetof(struct ast_node, param),
 	offsetof(struct ast_node, label),
 	offsetof(struct ast_node, discriminant),
-	offsetof(struct ast_node, super_class), offsetof(struct ast_node, tag),
-	offsetof(struct ast_node, quasi), offsetof(struct ast_node, source),
+	offsetof(struct ast_node, super_class),
+	offsetof(struct ast_node, tag),
+	offsetof(struct ast_node, quasi),
+	offsetof(struct ast_node, source),
 	offsetof(struct ast_node, declaration),
-	offsetof(struct ast_node, imported), offsetof(struct ast_node, local),
-	offsetof(struct ast_node, exported), offsetof(struct ast_node, meta),
+	offsetof(struct ast_node, imported),
+	offsetof(struct ast_node, local),
+	offsetof(struct ast_node, exported),
+	offsetof(struct ast_node, meta),
 };
 
 static const size_t parser_list_offs[] = {
-	offsetof(struct ast_node, list_body), offsetof(struct ast_node, params),
+	offsetof(struct ast_node, list_body),
+	offsetof(struct ast_node, params),
 	offsetof(struct ast_node, arguments),
 	offsetof(struct ast_node, elements),
 	offsetof(struct ast_node, properties),
 	offsetof(struct ast_node, declarations),
-	offsetof(struct ast_node, cases), offsetof(struct ast_node, cons_list),
+	offsetof(struct ast_node, cases),
+	offsetof(struct ast_node, cons_list),
 	offsetof(struct ast_node, expressions),
 	offsetof(struct ast_node, quasis),
 	offsetof(struct ast_node, specifiers),
@@ -743,9 +770,10 @@ parser_check_height(struct parser *p, struct ast_node *root)
 			    "Expression nested too deeply (limit %d)",
 			    PARSER_MAX_HEIGHT);
 		}
-		for (i = 0; i < sizeof(parser_child_offs) /
-		    sizeof(parser_child_offs[0]) + sizeof(parser_list_offs) /
-		    sizeof(parser_list_offs[0]); i++) {
+		for (i = 0; i <
+		     sizeof(parser_child_offs) / sizeof(parser_child_offs[0]) +
+			 sizeof(parser_list_offs) / sizeof(parser_list_offs[0]);
+		     i++) {
 			size_t np = sizeof(parser_child_offs) /
 			    sizeof(parser_child_offs[0]);
 			struct ast_node *const *kids;
@@ -753,14 +781,15 @@ parser_check_height(struct parser *p, struct ast_node *root)
 			struct ast_node *one;
 
 			if (i < np) {
-				one = *(struct ast_node *const *)
-				    ((const char *)n + parser_child_offs[i]);
+				one = *(
+				    struct ast_node *const *)((const char *)n +
+				    parser_child_offs[i]);
 				kids = &one;
 				nk = one != NULL;
 			} else {
 				const struct ast_list *l =
 				    (const struct ast_list *)((const char *)n +
-				    parser_list_offs[i - np]);
+					parser_list_offs[i - np]);
 				kids = l->items;
 				nk = l->len;
 			}
@@ -792,8 +821,8 @@ parser_check_exports(struct parser *p)
 
 	for (i = 0; i < p->nexport_locals; i++) {
 		struct pprivref *r = &p->export_locals[i];
-		struct pname *e = parser_scope_slot(p->scope, r->name.s,
-		    r->name.len);
+		struct pname *e =
+		    parser_scope_slot(p->scope, r->name.s, r->name.len);
 
 		if (e == NULL || e->s == NULL)
 			parser_fail(p, r->line, r->col,
@@ -823,8 +852,8 @@ parser_parse_opts(struct ast_arena *arena, const char *src, size_t len,
 		err = &dummy;
 	memset(err, 0, sizeof(*err));
 	if (len > UINT32_MAX - 2) {
-		snprintf(err->message, sizeof(err->message),
-		    "Source too large");
+		snprintf(
+		    err->message, sizeof(err->message), "Source too large");
 		err->line = err->col = 1;
 		return NULL;
 	}
@@ -841,7 +870,7 @@ parser_parse_opts(struct ast_arena *arena, const char *src, size_t len,
 	lexer_init(&p->lx, arena, src, len);
 	top->top = 1;
 	top->strict = p->module || strict;
-	top->is_async = p->module;  /* top-level await */
+	top->is_async = p->module; /* top-level await */
 	p->fn = top;
 	if (setjmp(p->jb) != 0) {
 		lexer_free(&p->lx);

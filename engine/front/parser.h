@@ -8,8 +8,9 @@
 
 /* Why a parse failed, in the engine's own words, and where. */
 struct parser_error {
-	char message[256];   /* e.g. "Unexpected token ')'" (no "SyntaxError: " prefix) */
-	uint32_t line, col;  /* 1-based, in the caller's source */
+	char message[256]; /* e.g. "Unexpected token ')'" (no "SyntaxError: "
+			      prefix) */
+	uint32_t line, col; /* 1-based, in the caller's source */
 };
 
 /*

@@ -8,15 +8,15 @@
 #include "parser_int.h"
 
 static struct ast_node *parser_unary(struct parser *);
-static struct ast_node *parser_subscripts(struct parser *, struct ast_node *,
-    int allow_call, const struct token *st);
+static struct ast_node *parser_subscripts(
+    struct parser *, struct ast_node *, int allow_call, const struct token *st);
 
 /* A node starting at token t (which may be an opening parenthesis). */
 struct ast_node *
 parser_node_tok(struct parser *p, enum ast_kind k, const struct token *t)
 {
-	struct ast_node *n = ast_node_new(p->arena, k, t->line, t->col,
-	    t->start);
+	struct ast_node *n =
+	    ast_node_new(p->arena, k, t->line, t->col, t->start);
 
 	if (n == NULL)
 		parser_oom(p);
@@ -34,7 +34,8 @@ void
 parser_no_arrow(struct parser *p, const struct ast_node *e)
 {
 	if (parser_is_arrow(e))
-		parser_fail_node(p, e, "Malformed arrow function parameter list");
+		parser_fail_node(
+		    p, e, "Malformed arrow function parameter list");
 }
 
 static void
@@ -100,7 +101,9 @@ parser_subscripts(struct parser *p, struct ast_node *e, int allow_call,
 		switch (p->tok.type) {
 		case T_OPTCHAIN:
 			if (!allow_call)
-				parser_fail_tok(p, &p->tok, "Invalid optional chain from new expression");
+				parser_fail_tok(p, &p->tok,
+				    "Invalid optional chain from new "
+				    "expression");
 			parser_next(p);
 			chain = 1;
 			if (p->tok.type == T_LPAREN) {
@@ -109,7 +112,8 @@ parser_subscripts(struct parser *p, struct ast_node *e, int allow_call,
 				n->is_optional = 1;
 				parser_arguments(p, &n->arguments, 0);
 			} else if (p->tok.type == T_LBRACK) {
-				n = parser_node_tok(p, AST_MEMBER_EXPRESSION, st);
+				n = parser_node_tok(
+				    p, AST_MEMBER_EXPRESSION, st);
 				n->object = e;
 				n->is_optional = 1;
 				n->is_computed = 1;
@@ -117,9 +121,12 @@ parser_subscripts(struct parser *p, struct ast_node *e, int allow_call,
 				n->property = parser_expression(p, 0);
 				parser_expect(p, T_RBRACK);
 			} else if (p->tok.type == T_TEMPLATE) {
-				parser_fail_tok(p, &p->tok, "Invalid tagged template on optional chain");
+				parser_fail_tok(p, &p->tok,
+				    "Invalid tagged template on optional "
+				    "chain");
 			} else {
-				n = parser_node_tok(p, AST_MEMBER_EXPRESSION, st);
+				n = parser_node_tok(
+				    p, AST_MEMBER_EXPRESSION, st);
 				n->object = e;
 				n->is_optional = 1;
 				parser_member_name(p, n);
@@ -148,8 +155,11 @@ parser_subscripts(struct parser *p, struct ast_node *e, int allow_call,
 			break;
 		case T_TEMPLATE:
 			if (chain)
-				parser_fail_tok(p, &p->tok, "Invalid tagged template on optional chain");
-			n = parser_node_tok(p, AST_TAGGED_TEMPLATE_EXPRESSION, st);
+				parser_fail_tok(p, &p->tok,
+				    "Invalid tagged template on optional "
+				    "chain");
+			n = parser_node_tok(
+			    p, AST_TAGGED_TEMPLATE_EXPRESSION, st);
 			n->tag = e;
 			n->quasi = parser_template(p, 1);
 			break;
@@ -182,7 +192,8 @@ parser_new(struct parser *p)
 			parser_unexpected(p, &p->tok);
 		f = parser_this_func(p);
 		if (f->top && !f->field_init)
-			parser_fail_node(p, n, "new.target expression is not allowed here");
+			parser_fail_node(
+			    p, n, "new.target expression is not allowed here");
 		n->kind = AST_META_PROPERTY;
 		m = parser_node_at(p, AST_IDENTIFIER, n);
 		m->name = parser_dup(p, "new", 3);
@@ -218,7 +229,7 @@ parser_async_call(struct parser *p, struct ast_node *callee)
 	struct pcover saved = p->cover;
 	uint32_t sa = p->await_pos, sy = p->yield_pos;
 	struct ast_node *n = parser_node_at(p, AST_CALL_EXPRESSION, callee),
-	    *arrow;
+			*arrow;
 	struct token st = p->tok;
 
 	st.start = callee->start;
@@ -230,11 +241,12 @@ parser_async_call(struct parser *p, struct ast_node *callee)
 	n->callee = callee;
 	parser_arguments(p, &n->arguments, F_PROP);
 	if (p->tok.type == T_ARROW && !p->tok.nl_before) {
-		arrow = parser_node_at(p, AST_ARROW_FUNCTION_EXPRESSION,
-		    callee);
-		if (n->arguments.len > 0 && parser_tc_has(p,
-		    n->arguments.items[n->arguments.len - 1]))
-			parser_fail_node(p, n->arguments.items[n->arguments.len - 1],
+		arrow =
+		    parser_node_at(p, AST_ARROW_FUNCTION_EXPRESSION, callee);
+		if (n->arguments.len > 0 &&
+		    parser_tc_has(p, n->arguments.items[n->arguments.len - 1]))
+			parser_fail_node(p,
+			    n->arguments.items[n->arguments.len - 1],
 			    "Rest parameter must be last formal parameter");
 		parser_arrow_params(p, arrow, &n->arguments);
 		parser_arrow_checks(p, 1);
@@ -267,12 +279,15 @@ parser_lhs(struct parser *p)
 		f = parser_this_func(p);
 		if (p->tok.type == T_LPAREN) {
 			if (!f->super_call)
-				parser_fail_tok(p, &t, "'super' keyword unexpected here");
+				parser_fail_tok(
+				    p, &t, "'super' keyword unexpected here");
 		} else if (p->tok.type == T_DOT || p->tok.type == T_LBRACK) {
 			if (!f->super_prop)
-				parser_fail_tok(p, &t, "'super' keyword unexpected here");
+				parser_fail_tok(
+				    p, &t, "'super' keyword unexpected here");
 		} else {
-			parser_fail_tok(p, &t, "'super' keyword unexpected here");
+			parser_fail_tok(
+			    p, &t, "'super' keyword unexpected here");
 		}
 		e = parser_finish(p, e);
 	} else if (parser_is_kw(p, KW_IMPORT)) {
@@ -285,7 +300,9 @@ parser_lhs(struct parser *p)
 			if (!parser_is_kw(p, KW_META))
 				parser_unexpected(p, &p->tok);
 			if (!p->module)
-				parser_fail_tok(p, &t, "Cannot use 'import.meta' outside a module");
+				parser_fail_tok(p, &t,
+				    "Cannot use 'import.meta' outside a "
+				    "module");
 			e->kind = AST_META_PROPERTY;
 			m = parser_node_at(p, AST_IDENTIFIER, e);
 			m->name = parser_dup(p, "import", 6);
@@ -317,9 +334,9 @@ parser_lhs(struct parser *p)
 static int
 parser_update_target(struct parser *p, struct ast_node *e, int prefix)
 {
-	parser_check_simple_target(p, e, prefix ?
-	    "Invalid left-hand side expression in prefix operation" :
-	    "Invalid left-hand side expression in postfix operation");
+	parser_check_simple_target(p, e,
+	    prefix ? "Invalid left-hand side expression in prefix operation"
+		   : "Invalid left-hand side expression in postfix operation");
 	return 0;
 }
 
@@ -349,13 +366,19 @@ static int
 parser_starts_expr(const struct token *t)
 {
 	switch (t->type) {
-	case T_RPAREN: case T_RBRACK: case T_RBRACE: case T_COMMA:
-	case T_SEMI: case T_COLON: case T_EOF: case T_QUESTION:
+	case T_RPAREN:
+	case T_RBRACK:
+	case T_RBRACE:
+	case T_COMMA:
+	case T_SEMI:
+	case T_COLON:
+	case T_EOF:
+	case T_QUESTION:
 	case T_ARROW:
 		return 0;
 	case T_NAME:
-		return !(t->kw == KW_IN || t->kw == KW_INSTANCEOF ||
-		    t->kw == KW_OF);
+		return !(
+		    t->kw == KW_IN || t->kw == KW_INSTANCEOF || t->kw == KW_OF);
 	default:
 		return 1;
 	}
@@ -369,12 +392,24 @@ parser_unary(struct parser *p)
 	enum ast_op op = AST_OP_NONE;
 
 	switch (t.type) {
-	case T_BANG: op = AST_OP_NOT; break;
-	case T_TILDE: op = AST_OP_BITNOT; break;
-	case T_PLUS: op = AST_OP_POS; break;
-	case T_MINUS: op = AST_OP_NEG; break;
-	case T_INC: op = AST_OP_INC; break;
-	case T_DEC: op = AST_OP_DEC; break;
+	case T_BANG:
+		op = AST_OP_NOT;
+		break;
+	case T_TILDE:
+		op = AST_OP_BITNOT;
+		break;
+	case T_PLUS:
+		op = AST_OP_POS;
+		break;
+	case T_MINUS:
+		op = AST_OP_NEG;
+		break;
+	case T_INC:
+		op = AST_OP_INC;
+		break;
+	case T_DEC:
+		op = AST_OP_DEC;
+		break;
 	case T_NAME:
 		if (t.escaped)
 			break;
@@ -387,7 +422,9 @@ parser_unary(struct parser *p)
 		else if (t.kw == KW_AWAIT && p->fn->is_async &&
 		    !p->fn->static_block) {
 			if (p->fn->in_params)
-				parser_fail_tok(p, &t, "Illegal await-expression in formal parameters of async function");
+				parser_fail_tok(p, &t,
+				    "Illegal await-expression in formal "
+				    "parameters of async function");
 			if (!p->await_pos) {
 				p->await_pos = t.start + 1;
 				p->await_tok = t;
@@ -402,10 +439,13 @@ parser_unary(struct parser *p)
 		} else if (t.kw == KW_AWAIT && !p->module &&
 		    !p->fn->static_block) {
 			parser_peek(p, &nt);
-			if (!nt.nl_before && (nt.type == T_NAME ||
-			    nt.type == T_NUM || nt.type == T_STRING) &&
+			if (!nt.nl_before &&
+			    (nt.type == T_NAME || nt.type == T_NUM ||
+				nt.type == T_STRING) &&
 			    parser_starts_expr(&nt))
-				parser_fail_tok(p, &t, "await is only valid in async functions and the top level bodies of modules");
+				parser_fail_tok(p, &t,
+				    "await is only valid in async functions "
+				    "and the top level bodies of modules");
 		}
 		break;
 	default:
@@ -414,8 +454,9 @@ parser_unary(struct parser *p)
 	if (op == AST_OP_NONE)
 		return parser_postfix(p);
 	parser_enter(p);
-	n = parser_node(p, op == AST_OP_INC || op == AST_OP_DEC ?
-	    AST_UPDATE_EXPRESSION : AST_UNARY_EXPRESSION);
+	n = parser_node(p,
+	    op == AST_OP_INC || op == AST_OP_DEC ? AST_UPDATE_EXPRESSION
+						 : AST_UNARY_EXPRESSION);
 	parser_next(p);
 	arg = parser_unary(p);
 	parser_no_arrow(p, arg);
@@ -428,10 +469,13 @@ parser_unary(struct parser *p)
 		n->is_prefix = 1;
 		if (op == AST_OP_DELETE && p->fn->strict &&
 		    arg->kind == AST_IDENTIFIER)
-			parser_fail_node(p, n, "Delete of an unqualified identifier in strict mode.");
+			parser_fail_node(p, n,
+			    "Delete of an unqualified identifier in strict "
+			    "mode.");
 		if (op == AST_OP_DELETE && arg->kind == AST_MEMBER_EXPRESSION &&
 		    arg->property->kind == AST_PRIVATE_IDENTIFIER)
-			parser_fail_node(p, arg->property, "Private fields can not be deleted");
+			parser_fail_node(p, arg->property,
+			    "Private fields can not be deleted");
 	}
 	parser_leave(p);
 	return parser_finish(p, n);
@@ -441,29 +485,75 @@ static int
 parser_binprec(const struct token *t, int flags, enum ast_op *op)
 {
 	switch (t->type) {
-	case T_NULLISH: *op = AST_OP_NULLISH; return 1;
-	case T_OROR: *op = AST_OP_OR; return 1;
-	case T_ANDAND: *op = AST_OP_AND; return 2;
-	case T_PIPE: *op = AST_OP_BITOR; return 3;
-	case T_CARET: *op = AST_OP_BITXOR; return 4;
-	case T_AMP: *op = AST_OP_BITAND; return 5;
-	case T_EQ: *op = AST_OP_EQ; return 6;
-	case T_NE: *op = AST_OP_NE; return 6;
-	case T_SEQ: *op = AST_OP_SEQ; return 6;
-	case T_SNE: *op = AST_OP_SNE; return 6;
-	case T_LT: *op = AST_OP_LT; return 7;
-	case T_GT: *op = AST_OP_GT; return 7;
-	case T_LE: *op = AST_OP_LE; return 7;
-	case T_GE: *op = AST_OP_GE; return 7;
-	case T_SHL: *op = AST_OP_SHL; return 8;
-	case T_SHR: *op = AST_OP_SHR; return 8;
-	case T_USHR: *op = AST_OP_USHR; return 8;
-	case T_PLUS: *op = AST_OP_ADD; return 9;
-	case T_MINUS: *op = AST_OP_SUB; return 9;
-	case T_STAR: *op = AST_OP_MUL; return 10;
-	case T_SLASH: *op = AST_OP_DIV; return 10;
-	case T_PERCENT: *op = AST_OP_MOD; return 10;
-	case T_STARSTAR: *op = AST_OP_EXP; return 11;
+	case T_NULLISH:
+		*op = AST_OP_NULLISH;
+		return 1;
+	case T_OROR:
+		*op = AST_OP_OR;
+		return 1;
+	case T_ANDAND:
+		*op = AST_OP_AND;
+		return 2;
+	case T_PIPE:
+		*op = AST_OP_BITOR;
+		return 3;
+	case T_CARET:
+		*op = AST_OP_BITXOR;
+		return 4;
+	case T_AMP:
+		*op = AST_OP_BITAND;
+		return 5;
+	case T_EQ:
+		*op = AST_OP_EQ;
+		return 6;
+	case T_NE:
+		*op = AST_OP_NE;
+		return 6;
+	case T_SEQ:
+		*op = AST_OP_SEQ;
+		return 6;
+	case T_SNE:
+		*op = AST_OP_SNE;
+		return 6;
+	case T_LT:
+		*op = AST_OP_LT;
+		return 7;
+	case T_GT:
+		*op = AST_OP_GT;
+		return 7;
+	case T_LE:
+		*op = AST_OP_LE;
+		return 7;
+	case T_GE:
+		*op = AST_OP_GE;
+		return 7;
+	case T_SHL:
+		*op = AST_OP_SHL;
+		return 8;
+	case T_SHR:
+		*op = AST_OP_SHR;
+		return 8;
+	case T_USHR:
+		*op = AST_OP_USHR;
+		return 8;
+	case T_PLUS:
+		*op = AST_OP_ADD;
+		return 9;
+	case T_MINUS:
+		*op = AST_OP_SUB;
+		return 9;
+	case T_STAR:
+		*op = AST_OP_MUL;
+		return 10;
+	case T_SLASH:
+		*op = AST_OP_DIV;
+		return 10;
+	case T_PERCENT:
+		*op = AST_OP_MOD;
+		return 10;
+	case T_STARSTAR:
+		*op = AST_OP_EXP;
+		return 11;
 	case T_NAME:
 		if (t->escaped)
 			return 0;
@@ -522,9 +612,13 @@ parser_binary(struct parser *p, int minprec, int flags)
 		parser_next(p);
 		if (op == AST_OP_EXP) {
 			if ((left->kind == AST_UNARY_EXPRESSION ||
-			    left->kind == AST_AWAIT_EXPRESSION) &&
+				left->kind == AST_AWAIT_EXPRESSION) &&
 			    !left->parenthesized)
-				parser_fail_tok(p, &optok, "Unary operator used immediately before exponentiation expression. Parenthesis must be used to disambiguate operator precedence");
+				parser_fail_tok(p, &optok,
+				    "Unary operator used immediately before "
+				    "exponentiation expression. Parenthesis "
+				    "must be used to disambiguate operator "
+				    "precedence");
 			parser_enter(p);
 			right = parser_binary(p, prec - 1, flags);
 			parser_leave(p);
@@ -535,16 +629,23 @@ parser_binary(struct parser *p, int minprec, int flags)
 		if (op == AST_OP_NULLISH) {
 			if (parser_is_logical(left, AST_OP_AND, AST_OP_OR) ||
 			    parser_is_logical(right, AST_OP_AND, AST_OP_OR))
-				parser_fail_tok(p, &optok, "Cannot mix '?\?' with '||' or '&&' without parentheses");
+				parser_fail_tok(p, &optok,
+				    "Cannot mix '?\?' with '||' or '&&' "
+				    "without parentheses");
 		} else if (op == AST_OP_AND || op == AST_OP_OR) {
-			if (parser_is_logical(left, AST_OP_NULLISH,
-			    AST_OP_NULLISH) || parser_is_logical(right,
-			    AST_OP_NULLISH, AST_OP_NULLISH))
-				parser_fail_tok(p, &optok, "Cannot mix '?\?' with '||' or '&&' without parentheses");
+			if (parser_is_logical(
+				left, AST_OP_NULLISH, AST_OP_NULLISH) ||
+			    parser_is_logical(
+				right, AST_OP_NULLISH, AST_OP_NULLISH))
+				parser_fail_tok(p, &optok,
+				    "Cannot mix '?\?' with '||' or '&&' "
+				    "without parentheses");
 		}
-		n = parser_node_tok(p, op == AST_OP_AND || op == AST_OP_OR ||
-		    op == AST_OP_NULLISH ? AST_LOGICAL_EXPRESSION :
-		    AST_BINARY_EXPRESSION, &st);
+		n = parser_node_tok(p,
+		    op == AST_OP_AND || op == AST_OP_OR || op == AST_OP_NULLISH
+			? AST_LOGICAL_EXPRESSION
+			: AST_BINARY_EXPRESSION,
+		    &st);
 		n->op = op;
 		n->left = left;
 		n->right = right;
@@ -578,7 +679,8 @@ parser_yield(struct parser *p, int flags)
 	struct ast_node *n = parser_node(p, AST_YIELD_EXPRESSION);
 
 	if (p->fn->in_params)
-		parser_fail_tok(p, &p->tok, "Yield expression not allowed in formal parameter");
+		parser_fail_tok(p, &p->tok,
+		    "Yield expression not allowed in formal parameter");
 	if (!p->yield_pos) {
 		p->yield_pos = p->tok.start + 1;
 		p->yield_tok = p->tok;
@@ -601,23 +703,40 @@ static enum ast_op
 parser_assign_op(enum tok t)
 {
 	switch (t) {
-	case T_ASSIGN: return AST_OP_ASSIGN;
-	case T_PLUS_EQ: return AST_OP_ADD_ASSIGN;
-	case T_MINUS_EQ: return AST_OP_SUB_ASSIGN;
-	case T_STAR_EQ: return AST_OP_MUL_ASSIGN;
-	case T_SLASH_EQ: return AST_OP_DIV_ASSIGN;
-	case T_PERCENT_EQ: return AST_OP_MOD_ASSIGN;
-	case T_STARSTAR_EQ: return AST_OP_EXP_ASSIGN;
-	case T_SHL_EQ: return AST_OP_SHL_ASSIGN;
-	case T_SHR_EQ: return AST_OP_SHR_ASSIGN;
-	case T_USHR_EQ: return AST_OP_USHR_ASSIGN;
-	case T_PIPE_EQ: return AST_OP_BITOR_ASSIGN;
-	case T_CARET_EQ: return AST_OP_BITXOR_ASSIGN;
-	case T_AMP_EQ: return AST_OP_BITAND_ASSIGN;
-	case T_ANDAND_EQ: return AST_OP_AND_ASSIGN;
-	case T_OROR_EQ: return AST_OP_OR_ASSIGN;
-	case T_NULLISH_EQ: return AST_OP_NULLISH_ASSIGN;
-	default: return AST_OP_NONE;
+	case T_ASSIGN:
+		return AST_OP_ASSIGN;
+	case T_PLUS_EQ:
+		return AST_OP_ADD_ASSIGN;
+	case T_MINUS_EQ:
+		return AST_OP_SUB_ASSIGN;
+	case T_STAR_EQ:
+		return AST_OP_MUL_ASSIGN;
+	case T_SLASH_EQ:
+		return AST_OP_DIV_ASSIGN;
+	case T_PERCENT_EQ:
+		return AST_OP_MOD_ASSIGN;
+	case T_STARSTAR_EQ:
+		return AST_OP_EXP_ASSIGN;
+	case T_SHL_EQ:
+		return AST_OP_SHL_ASSIGN;
+	case T_SHR_EQ:
+		return AST_OP_SHR_ASSIGN;
+	case T_USHR_EQ:
+		return AST_OP_USHR_ASSIGN;
+	case T_PIPE_EQ:
+		return AST_OP_BITOR_ASSIGN;
+	case T_CARET_EQ:
+		return AST_OP_BITXOR_ASSIGN;
+	case T_AMP_EQ:
+		return AST_OP_BITAND_ASSIGN;
+	case T_ANDAND_EQ:
+		return AST_OP_AND_ASSIGN;
+	case T_OROR_EQ:
+		return AST_OP_OR_ASSIGN;
+	case T_NULLISH_EQ:
+		return AST_OP_NULLISH_ASSIGN;
+	default:
+		return AST_OP_NONE;
 	}
 }
 
@@ -637,13 +756,13 @@ parser_assign(struct parser *p, int flags)
 	if ((op = parser_assign_op(p->tok.type)) != AST_OP_NONE) {
 		if (op == AST_OP_ASSIGN &&
 		    (left->kind == AST_OBJECT_EXPRESSION ||
-		    left->kind == AST_ARRAY_EXPRESSION) &&
+			left->kind == AST_ARRAY_EXPRESSION) &&
 		    !left->parenthesized) {
 			left = parser_to_target(p, left, 0);
 			p->cover.pos = 0;
 		} else {
-			parser_check_simple_target(p, left,
-			    "Invalid left-hand side in assignment");
+			parser_check_simple_target(
+			    p, left, "Invalid left-hand side in assignment");
 		}
 		n = parser_node_tok(p, AST_ASSIGNMENT_EXPRESSION, &st);
 		parser_next(p);

@@ -9,8 +9,8 @@
 /* ---- Functions ---- */
 
 static struct ast_node *
-parser_params_dup(struct ast_node *n, struct ast_node **seen, size_t *nseen,
-    size_t cap)
+parser_params_dup(
+    struct ast_node *n, struct ast_node **seen, size_t *nseen, size_t cap)
 {
 	struct ast_node *d;
 	size_t i;
@@ -21,7 +21,8 @@ parser_params_dup(struct ast_node *n, struct ast_node **seen, size_t *nseen,
 	case AST_IDENTIFIER:
 		for (i = 0; i < *nseen; i++)
 			if (seen[i]->name.len == n->name.len &&
-			    memcmp(seen[i]->name.s, n->name.s, n->name.len) == 0)
+			    memcmp(seen[i]->name.s, n->name.s, n->name.len) ==
+				0)
 				return n;
 		if (*nseen < cap)
 			seen[(*nseen)++] = n;
@@ -29,15 +30,16 @@ parser_params_dup(struct ast_node *n, struct ast_node **seen, size_t *nseen,
 	case AST_OBJECT_PATTERN:
 		for (i = 0; i < n->properties.len; i++) {
 			struct ast_node *q = n->properties.items[i];
-			if ((d = parser_params_dup(q->kind == AST_PROPERTY ?
-			    q->value : q, seen, nseen, cap)) != NULL)
+			if ((d = parser_params_dup(
+				 q->kind == AST_PROPERTY ? q->value : q, seen,
+				 nseen, cap)) != NULL)
 				return d;
 		}
 		return NULL;
 	case AST_ARRAY_PATTERN:
 		for (i = 0; i < n->elements.len; i++)
 			if ((d = parser_params_dup(n->elements.items[i], seen,
-			    nseen, cap)) != NULL)
+				 nseen, cap)) != NULL)
 				return d;
 		return NULL;
 	case AST_REST_ELEMENT:
@@ -58,8 +60,8 @@ parser_first_dup(struct parser *p, struct ast_node *fn)
 
 	(void)p;
 	for (i = 0; i < fn->params.len; i++)
-		if ((d = parser_params_dup(fn->params.items[i], seen, &nseen,
-		    256)) != NULL)
+		if ((d = parser_params_dup(
+			 fn->params.items[i], seen, &nseen, 256)) != NULL)
 			return d;
 	return NULL;
 }
@@ -82,7 +84,8 @@ parser_declare_params(struct parser *p, struct ast_node *fn, int allow_dup)
 	size_t i;
 
 	if (!allow_dup && (d = parser_first_dup(p, fn)) != NULL)
-		parser_fail_node(p, d, "Duplicate parameter name not allowed in this context");
+		parser_fail_node(p, d,
+		    "Duplicate parameter name not allowed in this context");
 	for (i = 0; i < fn->params.len; i++)
 		parser_declare_pattern(p, fn->params.items[i], D_PARAM);
 }
@@ -91,8 +94,8 @@ static int
 parser_strict_reserved_name(struct ast_str s)
 {
 	static const char *const names[] = { "implements", "interface", "let",
-	    "package", "private", "protected", "public", "static", "yield",
-	    "eval", "arguments" };
+		"package", "private", "protected", "public", "static", "yield",
+		"eval", "arguments" };
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -111,16 +114,17 @@ parser_strict_names(struct parser *p, struct ast_node *n)
 	switch (n->kind) {
 	case AST_IDENTIFIER:
 		if (parser_strict_reserved_name(n->name))
-			parser_fail_node(p, n, parser_streq(n->name, "eval") ||
-			    parser_streq(n->name, "arguments") ?
-			    "Unexpected eval or arguments in strict mode" :
-			    "Unexpected strict mode reserved word");
+			parser_fail_node(p, n,
+			    parser_streq(n->name, "eval") ||
+				    parser_streq(n->name, "arguments")
+				? "Unexpected eval or arguments in strict mode"
+				: "Unexpected strict mode reserved word");
 		break;
 	case AST_OBJECT_PATTERN:
 		for (i = 0; i < n->properties.len; i++) {
 			struct ast_node *q = n->properties.items[i];
-			parser_strict_names(p, q->kind == AST_PROPERTY ?
-			    q->value : q);
+			parser_strict_names(
+			    p, q->kind == AST_PROPERTY ? q->value : q);
 		}
 		break;
 	case AST_ARRAY_PATTERN:
@@ -146,7 +150,8 @@ parser_has_use_strict(const struct ast_node *body)
 	for (i = 0; i < body->list_body.len; i++) {
 		const struct ast_node *s = body->list_body.items[i];
 
-		if (s->kind != AST_EXPRESSION_STATEMENT || s->directive.s == NULL)
+		if (s->kind != AST_EXPRESSION_STATEMENT ||
+		    s->directive.s == NULL)
 			break;
 		if (parser_streq(s->directive, "use strict"))
 			return 1;
@@ -167,7 +172,9 @@ parser_function_body(struct parser *p, struct ast_node *fn)
 	fn->body = parser_finish(p, b);
 	/* also when the code around was strict already */
 	if (!parser_simple_params(fn) && parser_has_use_strict(b))
-		parser_fail_node(p, fn, "Illegal 'use strict' directive in function with non-simple parameter list");
+		parser_fail_node(p, fn,
+		    "Illegal 'use strict' directive in function with "
+		    "non-simple parameter list");
 	if (!became)
 		return;
 	if (fn->id != NULL)
@@ -175,7 +182,8 @@ parser_function_body(struct parser *p, struct ast_node *fn)
 	for (i = 0; i < fn->params.len; i++)
 		parser_strict_names(p, fn->params.items[i]);
 	if ((d = parser_first_dup(p, fn)) != NULL)
-		parser_fail_node(p, d, "Duplicate parameter name not allowed in this context");
+		parser_fail_node(p, d,
+		    "Duplicate parameter name not allowed in this context");
 }
 
 void
@@ -211,7 +219,8 @@ parser_function_rest(struct parser *p, struct ast_node *fn, int is_method,
 			parser_push(p, &fn->params, parser_finish(p, r));
 			if (p->tok.type != T_RPAREN)
 				parser_fail_node(p, r,
-				    "Rest parameter must be last formal parameter");
+				    "Rest parameter must be last formal "
+				    "parameter");
 			break;
 		}
 		parser_push(p, &fn->params, parser_binding_element(p));
@@ -220,8 +229,8 @@ parser_function_rest(struct parser *p, struct ast_node *fn, int is_method,
 	}
 	parser_next(p);
 	f->in_params = 0;
-	parser_declare_params(p, fn, !f->strict && !is_method &&
-	    parser_simple_params(fn));
+	parser_declare_params(
+	    p, fn, !f->strict && !is_method && parser_simple_params(fn));
 	parser_function_body(p, fn);
 	parser_scope_pop(p);
 	p->fn = f->up;
@@ -242,11 +251,10 @@ parser_func_decl_kind(struct parser *p, int plain)
 }
 
 struct ast_node *
-parser_function(struct parser *p, int is_decl, int is_async,
-    int name_optional)
+parser_function(struct parser *p, int is_decl, int is_async, int name_optional)
 {
-	struct ast_node *fn = parser_node(p, is_decl ?
-	    AST_FUNCTION_DECLARATION : AST_FUNCTION_EXPRESSION);
+	struct ast_node *fn = parser_node(
+	    p, is_decl ? AST_FUNCTION_DECLARATION : AST_FUNCTION_EXPRESSION);
 	struct token t;
 
 	if (is_async) {
@@ -264,9 +272,9 @@ parser_function(struct parser *p, int is_decl, int is_async,
 		if (is_decl) {
 			fn->id = parser_ident(p, 1);
 		} else if (t.kw == KW_YIELD || t.kw == KW_AWAIT) {
-			if ((t.kw == KW_YIELD && (fn->is_generator ||
-			    p->fn->strict)) || (t.kw == KW_AWAIT &&
-			    (is_async || p->module)))
+			if ((t.kw == KW_YIELD &&
+				(fn->is_generator || p->fn->strict)) ||
+			    (t.kw == KW_AWAIT && (is_async || p->module)))
 				parser_unexpected(p, &t);
 			fn->id = parser_node(p, AST_IDENTIFIER);
 			fn->id->name = t.val;
@@ -276,8 +284,9 @@ parser_function(struct parser *p, int is_decl, int is_async,
 			fn->id = parser_ident(p, 1);
 		}
 		if (is_decl)
-			parser_declare(p, fn->id, parser_func_decl_kind(p,
-			    !is_async && !fn->is_generator));
+			parser_declare(p, fn->id,
+			    parser_func_decl_kind(
+				p, !is_async && !fn->is_generator));
 	} else if (!name_optional) {
 		parser_unexpected(p, &t);
 	}
@@ -294,7 +303,9 @@ parser_private_decl(struct parser *p, struct ast_node *key, unsigned kind)
 	size_t i;
 
 	if (parser_streq(key->name, "constructor"))
-		parser_fail_node(p, key, "Classes may not have a private field named '#constructor'");
+		parser_fail_node(p, key,
+		    "Classes may not have a private field named "
+		    "'#constructor'");
 	for (i = 0; i < c->ndecl; i++) {
 		struct pprivref *d = &c->decl[i];
 		unsigned k = d->line;
@@ -312,12 +323,14 @@ parser_private_decl(struct parser *p, struct ast_node *key, unsigned kind)
 				return;
 			}
 		}
-		parser_fail_node(p, key, "Identifier '#%.*s' has already been declared",
+		parser_fail_node(p, key,
+		    "Identifier '#%.*s' has already been declared",
 		    (int)(key->name.len > 64 ? 64 : key->name.len),
 		    key->name.s);
 	}
 	if (i < c->ndecl)
-		parser_fail_node(p, key, "Identifier '#%.*s' has already been declared",
+		parser_fail_node(p, key,
+		    "Identifier '#%.*s' has already been declared",
 		    (int)(key->name.len > 64 ? 64 : key->name.len),
 		    key->name.s);
 	if (c->ndecl == c->capdecl) {
@@ -380,9 +393,12 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 	if (parser_is_kw(p, KW_STATIC)) {
 		parser_next(p);
 		switch (p->tok.type) {
-		case T_LPAREN: case T_ASSIGN: case T_SEMI: case T_RBRACE:
-			m->key = ast_node_new(p->arena, AST_IDENTIFIER, t.line,
-			    t.col, t.start);
+		case T_LPAREN:
+		case T_ASSIGN:
+		case T_SEMI:
+		case T_RBRACE:
+			m->key = ast_node_new(
+			    p->arena, AST_IDENTIFIER, t.line, t.col, t.start);
 			if (m->key == NULL)
 				parser_oom(p);
 			m->key->name = t.val;
@@ -396,8 +412,8 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 			parser_scope_push(p, 1);
 			parser_next(p);
 			while (p->tok.type != T_RBRACE)
-				parser_push(p, &m->list_body,
-				    parser_statement(p, 1));
+				parser_push(
+				    p, &m->list_body, parser_statement(p, 1));
 			parser_next(p);
 			parser_scope_pop(p);
 			p->fn = f->up;
@@ -413,10 +429,13 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 	first = p->tok;
 	if (m->key == NULL && first.type == T_NAME && !first.escaped &&
 	    (first.kw == KW_ASYNC || first.kw == KW_GET ||
-	    first.kw == KW_SET)) {
+		first.kw == KW_SET)) {
 		parser_next(p);
 		switch (p->tok.type) {
-		case T_LPAREN: case T_ASSIGN: case T_SEMI: case T_RBRACE:
+		case T_LPAREN:
+		case T_ASSIGN:
+		case T_SEMI:
+		case T_RBRACE:
 			m->key = ast_node_new(p->arena, AST_IDENTIFIER,
 			    first.line, first.col, first.start);
 			if (m->key == NULL)
@@ -425,8 +444,8 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 			m->key->end = first.end;
 			break;
 		default:
-			if (p->tok.nl_before && (first.kw == KW_ASYNC ||
-			    p->tok.type == T_STAR)) {
+			if (p->tok.nl_before &&
+			    (first.kw == KW_ASYNC || p->tok.type == T_STAR)) {
 				/* A field named async (get, set before a
 				 * generator), then ASI. */
 				m->key = ast_node_new(p->arena, AST_IDENTIFIER,
@@ -442,8 +461,8 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 				if (parser_eat(p, T_STAR))
 					is_gen = 1;
 			} else {
-				kind = first.kw == KW_GET ? AST_PROP_GET :
-				    AST_PROP_SET;
+				kind = first.kw == KW_GET ? AST_PROP_GET
+							  : AST_PROP_SET;
 			}
 			break;
 		}
@@ -454,29 +473,39 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 		m->key = parser_property_key(p, &computed, 1);
 	m->is_computed = computed;
 	m->is_static = is_static;
-	pk = (kind == AST_PROP_GET ? 1 : kind == AST_PROP_SET ? 2 : 0) |
+	pk = (kind == AST_PROP_GET	    ? 1
+		     : kind == AST_PROP_SET ? 2
+					    : 0) |
 	    (is_static ? 4 : 0);
 	if (is_async || is_gen || kind != AST_PROP_INIT ||
 	    p->tok.type == T_LPAREN) {
-		int ctor = !is_static && parser_key_is(m->key, computed,
-		    "constructor");
+		int ctor = !is_static &&
+		    parser_key_is(m->key, computed, "constructor");
 
-		m->method_kind = kind == AST_PROP_GET ? AST_METHOD_GET :
-		    kind == AST_PROP_SET ? AST_METHOD_SET : AST_METHOD_METHOD;
+		m->method_kind = kind == AST_PROP_GET ? AST_METHOD_GET
+		    : kind == AST_PROP_SET	      ? AST_METHOD_SET
+						      : AST_METHOD_METHOD;
 		if (ctor) {
 			if (kind != AST_PROP_INIT)
-				parser_fail_node(p, m->key, "Class constructor may not be an accessor");
+				parser_fail_node(p, m->key,
+				    "Class constructor may not be an accessor");
 			if (is_gen)
-				parser_fail_node(p, m->key, "Class constructor may not be a generator");
+				parser_fail_node(p, m->key,
+				    "Class constructor may not be a generator");
 			if (is_async)
-				parser_fail_node(p, m->key, "Class constructor may not be an async method");
+				parser_fail_node(p, m->key,
+				    "Class constructor may not be an async "
+				    "method");
 			if (*has_ctor)
-				parser_fail_node(p, m->key, "A class may only have one constructor");
+				parser_fail_node(p, m->key,
+				    "A class may only have one constructor");
 			*has_ctor = 1;
 			m->method_kind = AST_METHOD_CONSTRUCTOR;
 		}
 		if (is_static && parser_key_is(m->key, computed, "prototype"))
-			parser_fail_node(p, m->key, "Classes may not have a static property named 'prototype'");
+			parser_fail_node(p, m->key,
+			    "Classes may not have a static property named "
+			    "'prototype'");
 		if (m->key->kind == AST_PRIVATE_IDENTIFIER)
 			parser_private_decl(p, m->key, pk ? pk : 16);
 		fn = parser_node(p, AST_FUNCTION_EXPRESSION);
@@ -490,9 +519,11 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 	}
 	m->kind = AST_PROPERTY_DEFINITION;
 	if (parser_key_is(m->key, computed, "constructor"))
-		parser_fail_node(p, m->key, "Classes may not have a field named 'constructor'");
+		parser_fail_node(p, m->key,
+		    "Classes may not have a field named 'constructor'");
 	if (is_static && parser_key_is(m->key, computed, "prototype"))
-		parser_fail_node(p, m->key, "Classes may not have a static property named 'prototype'");
+		parser_fail_node(p, m->key,
+		    "Classes may not have a static property named 'prototype'");
 	if (m->key->kind == AST_PRIVATE_IDENTIFIER)
 		parser_private_decl(p, m->key, 16 | (is_static ? 4 : 0));
 	if (parser_eat(p, T_ASSIGN)) {
@@ -511,8 +542,10 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 struct ast_node *
 parser_class(struct parser *p, int is_decl, int name_optional)
 {
-	struct ast_node *n = parser_node(p, is_decl ? AST_CLASS_DECLARATION :
-	    AST_CLASS_EXPRESSION), *body;
+	struct ast_node *n = parser_node(p,
+			    is_decl ? AST_CLASS_DECLARATION
+				    : AST_CLASS_EXPRESSION),
+			*body;
 	unsigned saved_strict = p->fn->strict;
 	struct pclass *c;
 	int has_ctor = 0;
@@ -532,7 +565,8 @@ parser_class(struct parser *p, int is_decl, int name_optional)
 		n->super_class = parser_lhs(p);
 		if (n->super_class->kind == AST_ARROW_FUNCTION_EXPRESSION &&
 		    !n->super_class->parenthesized)
-			parser_fail_node(p, n->super_class, "Malformed arrow function parameter list");
+			parser_fail_node(p, n->super_class,
+			    "Malformed arrow function parameter list");
 	}
 	body = parser_node(p, AST_CLASS_BODY);
 	parser_expect(p, T_LBRACE);
@@ -543,8 +577,8 @@ parser_class(struct parser *p, int is_decl, int name_optional)
 	while (p->tok.type != T_RBRACE) {
 		if (parser_eat(p, T_SEMI))
 			continue;
-		parser_push(p, &body->list_body, parser_class_member(p,
-		    n->super_class != NULL, &has_ctor));
+		parser_push(p, &body->list_body,
+		    parser_class_member(p, n->super_class != NULL, &has_ctor));
 	}
 	parser_next(p);
 	n->body = parser_finish(p, body);
@@ -555,13 +589,15 @@ parser_class(struct parser *p, int is_decl, int name_optional)
 
 		for (j = 0; j < c->ndecl; j++)
 			if (c->decl[j].name.len == r->name.len &&
-			    memcmp(c->decl[j].name.s, r->name.s,
-			    r->name.len) == 0)
+			    memcmp(c->decl[j].name.s, r->name.s, r->name.len) ==
+				0)
 				break;
 		if (j < c->ndecl)
 			continue;
 		if (c->up == NULL)
-			parser_fail(p, r->line, r->col, "Private field '#%.*s' must be declared in an enclosing class",
+			parser_fail(p, r->line, r->col,
+			    "Private field '#%.*s' must be declared in an "
+			    "enclosing class",
 			    (int)(r->name.len > 64 ? 64 : r->name.len),
 			    r->name.s);
 		{
@@ -578,4 +614,3 @@ parser_class(struct parser *p, int is_decl, int name_optional)
 	parser_leave(p);
 	return parser_finish(p, n);
 }
-

@@ -20,17 +20,17 @@
 #define PARSER_MAX_HEIGHT 2000
 
 /* Expression flags. */
-#define F_NOIN 1   /* `in` is not an operator (for-statement heads) */
-#define F_PROP 2   /* part of a possible pattern: leave cover errors pending */
+#define F_NOIN 1 /* `in` is not an operator (for-statement heads) */
+#define F_PROP 2 /* part of a possible pattern: leave cover errors pending */
 
 /* Declaration kinds for the scope tables. */
-#define D_VAR     0x01  /* var here or in a nested block */
-#define D_LEX     0x02  /* let, const, class, block function, import */
-#define D_FUNC    0x04  /* function at function/script top level */
-#define D_PARAM   0x08
-#define D_CATCH   0x10  /* simple catch parameter */
-#define D_CATCHP  0x20  /* catch parameter bound by a pattern */
-#define D_BFUNC   0x40  /* sloppy block function (annex B duplicates) */
+#define D_VAR 0x01 /* var here or in a nested block */
+#define D_LEX 0x02 /* let, const, class, block function, import */
+#define D_FUNC 0x04 /* function at function/script top level */
+#define D_PARAM 0x08
+#define D_CATCH 0x10 /* simple catch parameter */
+#define D_CATCHP 0x20 /* catch parameter bound by a pattern */
+#define D_BFUNC 0x40 /* sloppy block function (annex B duplicates) */
 
 struct pname {
 	const char *s;
@@ -40,15 +40,15 @@ struct pname {
 
 struct pscope {
 	struct pscope *up;
-	int is_func;            /* a function (or script/module) top scope */
-	struct pname *tab;      /* open-addressed hash table */
+	int is_func; /* a function (or script/module) top scope */
+	struct pname *tab; /* open-addressed hash table */
 	size_t cap, count;
 };
 
 struct plabel {
 	struct ast_str name;
 	int is_loop;
-	int chained;            /* the labelled statement of the label before */
+	int chained; /* the labelled statement of the label before */
 };
 
 /* A private name used before its class body is complete. */
@@ -59,7 +59,8 @@ struct pprivref {
 
 struct pclass {
 	struct pclass *up;
-	struct pprivref *decl;  /* declared names; flags in line: 1 get 2 set 4 static */
+	struct pprivref
+	    *decl; /* declared names; flags in line: 1 get 2 set 4 static */
 	size_t ndecl, capdecl;
 	struct pprivref *refs;
 	size_t nrefs, caprefs;
@@ -68,17 +69,17 @@ struct pclass {
 struct pfunc {
 	struct pfunc *up;
 	unsigned is_async : 1, is_gen : 1, is_arrow : 1, strict : 1;
-	unsigned top : 1;         /* script or module top level */
+	unsigned top : 1; /* script or module top level */
 	unsigned super_prop : 1, super_call : 1, new_target : 1;
 	unsigned in_params : 1;
-	unsigned field_init : 1;  /* class field initializer or static block */
+	unsigned field_init : 1; /* class field initializer or static block */
 	unsigned static_block : 1;
-	size_t label_base;        /* first label of this function */
-	int breakable, loops;     /* enclosing switch+loops, loops */
+	size_t label_base; /* first label of this function */
+	int breakable, loops; /* enclosing switch+loops, loops */
 };
 
 struct pcover {
-	uint32_t pos;             /* 0: none (pos is offset+1) */
+	uint32_t pos; /* 0: none (pos is offset+1) */
 	uint32_t line, col;
 	const char *msg;
 };
@@ -86,8 +87,8 @@ struct pcover {
 struct parser {
 	struct ast_arena *arena;
 	struct lexer lx;
-	struct token tok;         /* the current token */
-	uint32_t prev_end;        /* end of the last consumed token */
+	struct token tok; /* the current token */
+	uint32_t prev_end; /* end of the last consumed token */
 	jmp_buf jb;
 	struct parser_error *err;
 	int module;
@@ -105,8 +106,8 @@ struct parser {
 	size_t ntc, captc;
 	struct plabel *labels;
 	size_t nlabels, caplabels;
-	int label_chain;          /* the next label continues a chain */
-	struct token async_tok;   /* `async` before a function keyword */
+	int label_chain; /* the next label continues a chain */
+	struct token async_tok; /* `async` before a function keyword */
 	/* module exports, checked at the end */
 	struct pprivref *exports, *export_locals;
 	size_t nexports, capexports, nexport_locals, capexport_locals;
@@ -130,8 +131,8 @@ int parser_is_kw(struct parser *, enum kw);
 int parser_eat_kw(struct parser *, enum kw);
 void parser_semicolon(struct parser *);
 struct ast_node *parser_node(struct parser *, enum ast_kind);
-struct ast_node *parser_node_at(struct parser *, enum ast_kind,
-    const struct ast_node *);
+struct ast_node *parser_node_at(
+    struct parser *, enum ast_kind, const struct ast_node *);
 struct ast_node *parser_finish(struct parser *, struct ast_node *);
 void parser_push(struct parser *, struct ast_list *, struct ast_node *);
 struct ast_str parser_dup(struct parser *, const char *, size_t);
@@ -141,15 +142,15 @@ void parser_leave(struct parser *);
 void parser_scope_push(struct parser *, int is_func);
 void parser_scope_pop(struct parser *);
 void parser_declare(struct parser *, struct ast_node *id, unsigned kind);
-void parser_declare_pattern(struct parser *, struct ast_node *pat,
-    unsigned kind);
+void parser_declare_pattern(
+    struct parser *, struct ast_node *pat, unsigned kind);
 void parser_check_binding_ident(struct parser *, const struct token *);
 void parser_check_ident_ref(struct parser *, const struct token *);
 int parser_ident_kw_reserved(struct parser *, const struct token *);
-struct ast_node *parser_to_target(struct parser *, struct ast_node *,
-    int binding);
-void parser_check_simple_target(struct parser *, struct ast_node *,
-    const char *msg);
+struct ast_node *parser_to_target(
+    struct parser *, struct ast_node *, int binding);
+void parser_check_simple_target(
+    struct parser *, struct ast_node *, const char *msg);
 void parser_cover_set(struct parser *, const struct token *, const char *);
 void parser_cover_check(struct parser *);
 void parser_tc_add(struct parser *, struct ast_node *);
@@ -158,13 +159,13 @@ void parser_private_ref(struct parser *, const struct token *);
 
 /* parser_primary.c */
 struct ast_node *parser_primary(struct parser *);
-void parser_arrow_params(struct parser *, struct ast_node *arrow,
-    struct ast_list *items);
+void parser_arrow_params(
+    struct parser *, struct ast_node *arrow, struct ast_list *items);
 void parser_arrow_checks(struct parser *, int is_async);
 
 /* parser_expr.c */
-struct ast_node *parser_node_tok(struct parser *, enum ast_kind,
-    const struct token *);
+struct ast_node *parser_node_tok(
+    struct parser *, enum ast_kind, const struct token *);
 int parser_is_arrow(const struct ast_node *);
 void parser_no_arrow(struct parser *, const struct ast_node *);
 struct ast_node *parser_expression(struct parser *, int flags);
@@ -174,30 +175,28 @@ struct ast_node *parser_binding_target(struct parser *);
 struct ast_node *parser_binding_element(struct parser *);
 struct ast_node *parser_ident(struct parser *, int binding);
 struct ast_node *parser_template(struct parser *, int tagged);
-struct ast_node *parser_property_key(struct parser *, int *computed,
-    int allow_private);
+struct ast_node *parser_property_key(
+    struct parser *, int *computed, int allow_private);
 struct ast_node *parser_string_literal(struct parser *);
-void parser_accessor_params(struct parser *, struct ast_node *fn,
-    enum ast_prop_kind);
-struct ast_node *parser_arrow_rest(struct parser *, struct ast_node *arrow,
-    int is_async, int flags);
+void parser_accessor_params(
+    struct parser *, struct ast_node *fn, enum ast_prop_kind);
+struct ast_node *parser_arrow_rest(
+    struct parser *, struct ast_node *arrow, int is_async, int flags);
 
 /* parser_stmt.c, parser_func.c, parser_module.c */
-struct ast_node *parser_var_decl(struct parser *, enum ast_var_kind,
-    int in_for);
+struct ast_node *parser_var_decl(
+    struct parser *, enum ast_var_kind, int in_for);
 struct ast_node *parser_import(struct parser *);
 struct ast_node *parser_export(struct parser *);
 struct ast_node *parser_statement(struct parser *, int list_item);
-void parser_function_rest(struct parser *, struct ast_node *fn,
-    int is_method, int super_call, const struct token *name_tok);
-struct ast_node *parser_function(struct parser *, int is_decl, int is_async,
-    int name_optional);
-struct ast_node *parser_class(struct parser *, int is_decl,
-    int name_optional);
-void parser_declare_params(struct parser *, struct ast_node *fn,
-    int allow_dup);
+void parser_function_rest(struct parser *, struct ast_node *fn, int is_method,
+    int super_call, const struct token *name_tok);
+struct ast_node *parser_function(
+    struct parser *, int is_decl, int is_async, int name_optional);
+struct ast_node *parser_class(struct parser *, int is_decl, int name_optional);
+void parser_declare_params(struct parser *, struct ast_node *fn, int allow_dup);
 void parser_function_body(struct parser *, struct ast_node *fn);
-void parser_body_statements(struct parser *, struct ast_list *, int top,
-    int *became_strict);
+void parser_body_statements(
+    struct parser *, struct ast_list *, int top, int *became_strict);
 
 #endif

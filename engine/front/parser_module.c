@@ -9,8 +9,8 @@
 /* ---- Modules ---- */
 
 static void
-parser_add_name(struct parser *p, struct pprivref **arr, size_t *n,
-    size_t *cap, struct ast_str name, uint32_t line, uint32_t col)
+parser_add_name(struct parser *p, struct pprivref **arr, size_t *n, size_t *cap,
+    struct ast_str name, uint32_t line, uint32_t col)
 {
 	if (*n == *cap) {
 		size_t nc = *cap ? *cap * 2 : 8;
@@ -58,8 +58,8 @@ parser_export_pattern(struct parser *p, struct ast_node *n)
 	case AST_OBJECT_PATTERN:
 		for (i = 0; i < n->properties.len; i++) {
 			struct ast_node *q = n->properties.items[i];
-			parser_export_pattern(p, q->kind == AST_PROPERTY ?
-			    q->value : q);
+			parser_export_pattern(
+			    p, q->kind == AST_PROPERTY ? q->value : q);
 		}
 		break;
 	case AST_ARRAY_PATTERN:
@@ -141,8 +141,8 @@ parser_import(struct parser *p)
 				if (kt.type != T_NAME)
 					parser_unexpected(p, &p->tok);
 				parser_check_binding_ident(p, &kt);
-				s->local = parser_node_at(p, AST_IDENTIFIER,
-				    s->imported);
+				s->local = parser_node_at(
+				    p, AST_IDENTIFIER, s->imported);
 				s->local->name = s->imported->name;
 				s->local->end = s->imported->end;
 			}
@@ -165,7 +165,7 @@ struct ast_node *
 parser_export(struct parser *p)
 {
 	struct ast_node *n = parser_node(p, AST_EXPORT_NAMED_DECLARATION), *s,
-	    *d;
+			*d;
 	struct token kt, nt;
 	enum kw kw;
 	size_t i;
@@ -197,8 +197,9 @@ parser_export(struct parser *p)
 		} else if (parser_is_kw(p, KW_CLASS)) {
 			n->declaration = parser_class(p, 1, 1);
 		} else if (parser_is_kw(p, KW_ASYNC) &&
-		    (parser_peek(p, &nt), nt.type == T_NAME &&
-		    nt.kw == KW_FUNCTION && !nt.escaped && !nt.nl_before)) {
+		    (parser_peek(p, &nt),
+			nt.type == T_NAME && nt.kw == KW_FUNCTION &&
+			    !nt.escaped && !nt.nl_before)) {
 			p->async_tok = p->tok;
 			parser_next(p);
 			n->declaration = parser_function(p, 1, 1, 1);
@@ -238,16 +239,19 @@ parser_export(struct parser *p)
 			for (i = 0; i < locals.len; i++) {
 				d = locals.items[i];
 				if (d->kind != AST_IDENTIFIER)
-					parser_fail_node(p, d, "A string literal cannot be used as an exported binding without `from`");
+					parser_fail_node(p, d,
+					    "A string literal cannot be used "
+					    "as an exported binding without "
+					    "`from`");
 				kw = lexer_kw(d->name.s, d->name.len);
 				if (kw != KW_NONE && kw < KW_FIRST_CONTEXTUAL &&
 				    kw != KW_AWAIT && kw != KW_YIELD &&
 				    kw < KW_FIRST_STRICT)
-					parser_fail_node(p, d, "Unexpected reserved word");
+					parser_fail_node(
+					    p, d, "Unexpected reserved word");
 				parser_add_name(p, &p->export_locals,
-				    &p->nexport_locals,
-				    &p->capexport_locals, d->name, d->line,
-				    d->col);
+				    &p->nexport_locals, &p->capexport_locals,
+				    d->name, d->line, d->col);
 			}
 		}
 		parser_semicolon(p);
@@ -256,8 +260,9 @@ parser_export(struct parser *p)
 	/* export var/let/const/function/class */
 	if (parser_is_kw(p, KW_VAR) || parser_is_kw(p, KW_LET) ||
 	    parser_is_kw(p, KW_CONST)) {
-		enum ast_var_kind k = parser_is_kw(p, KW_VAR) ? AST_VAR :
-		    parser_is_kw(p, KW_LET) ? AST_LET : AST_CONST;
+		enum ast_var_kind k = parser_is_kw(p, KW_VAR) ? AST_VAR
+		    : parser_is_kw(p, KW_LET)		      ? AST_LET
+							      : AST_CONST;
 
 		d = parser_var_decl(p, k, 0);
 		parser_semicolon(p);

@@ -72,10 +72,12 @@ parser_binding_target(struct parser *p)
 				r = parser_node(p, AST_REST_ELEMENT);
 				parser_next(p);
 				r->argument = parser_binding_target(p);
-				parser_push(p, &n->elements, parser_finish(p, r));
+				parser_push(
+				    p, &n->elements, parser_finish(p, r));
 				if (p->tok.type != T_RBRACK)
 					parser_fail_node(p, r,
-					    "Rest element must be last element");
+					    "Rest element must be last "
+					    "element");
 				break;
 			}
 			parser_push(p, &n->elements, parser_binding_element(p));
@@ -91,11 +93,12 @@ parser_binding_target(struct parser *p)
 				r = parser_node(p, AST_REST_ELEMENT);
 				parser_next(p);
 				r->argument = parser_ident(p, 1);
-				parser_push(p, &n->properties,
-				    parser_finish(p, r));
+				parser_push(
+				    p, &n->properties, parser_finish(p, r));
 				if (p->tok.type != T_RBRACE)
 					parser_fail_node(p, r,
-					    "Rest element must be last element");
+					    "Rest element must be last "
+					    "element");
 				break;
 			}
 			q = parser_node(p, AST_PROPERTY);
@@ -179,8 +182,8 @@ parser_template(struct parser *p, int tagged)
 		if (t.type != T_TEMPLATE)
 			parser_unexpected(p, &t);
 		if (t.bad_escape && !tagged)
-			parser_fail_tok(p, &t,
-			    "Invalid escape sequence in template");
+			parser_fail_tok(
+			    p, &t, "Invalid escape sequence in template");
 		el = ast_node_new(p->arena, AST_TEMPLATE_ELEMENT, t.line,
 		    t.col + 1, t.start + 1);
 		if (el == NULL)
@@ -198,16 +201,16 @@ parser_template(struct parser *p, int tagged)
 		if (p->tok.type != T_RBRACE)
 			parser_unexpected(p, &p->tok);
 		if (lexer_template_continue(&p->lx, &p->tok) < 0)
-			parser_fail(p, p->lx.err_line, p->lx.err_col, "%s",
-			    p->lx.err);
+			parser_fail(
+			    p, p->lx.err_line, p->lx.err_col, "%s", p->lx.err);
 	}
 	return parser_finish(p, n);
 }
 
 /* Converts a parenthesized list (or call arguments) to arrow parameters. */
 void
-parser_arrow_params(struct parser *p, struct ast_node *arrow,
-    struct ast_list *items)
+parser_arrow_params(
+    struct parser *p, struct ast_node *arrow, struct ast_list *items)
 {
 	size_t i;
 
@@ -218,7 +221,8 @@ parser_arrow_params(struct parser *p, struct ast_node *arrow,
 		    e->kind == AST_REST_ELEMENT) {
 			if (i + 1 != items->len)
 				parser_fail_node(p, e,
-				    "Rest parameter must be last formal parameter");
+				    "Rest parameter must be last formal "
+				    "parameter");
 			e->kind = AST_REST_ELEMENT;
 			e->argument = parser_to_target(p, e->argument, 1);
 		} else if (e->kind == AST_ASSIGNMENT_EXPRESSION &&
@@ -242,14 +246,15 @@ parser_arrow_checks(struct parser *p, int is_async)
 		parser_fail_tok(p, &p->yield_tok,
 		    "Yield expression not allowed in formal parameter");
 	if (p->await_pos && (is_async || p->fn->is_async))
-		parser_fail_tok(p, &p->await_tok, is_async ?
-		    "'await' is not a valid identifier here" :
-		    "Illegal await-expression in formal parameters of async function");
+		parser_fail_tok(p, &p->await_tok,
+		    is_async ? "'await' is not a valid identifier here"
+			     : "Illegal await-expression in formal parameters "
+			       "of async function");
 }
 
 struct ast_node *
-parser_arrow_rest(struct parser *p, struct ast_node *arrow, int is_async,
-    int flags)
+parser_arrow_rest(
+    struct parser *p, struct ast_node *arrow, int is_async, int flags)
 {
 	struct pfunc *f = ast_alloc(p->arena, sizeof(*f));
 	uint32_t sa = p->await_pos, sy = p->yield_pos;
@@ -307,7 +312,8 @@ parser_paren(struct parser *p)
 			parser_finish(p, rest);
 			if (p->tok.type == T_COMMA)
 				parser_fail_node(p, rest,
-				    "Rest parameter must be last formal parameter");
+				    "Rest parameter must be last formal "
+				    "parameter");
 			parser_push(p, &items, rest);
 			break;
 		}
@@ -398,16 +404,20 @@ parser_is_proto_key(const struct ast_node *k)
 
 /* Checks the parameter count of a getter or setter. */
 void
-parser_accessor_params(struct parser *p, struct ast_node *fn,
-    enum ast_prop_kind kind)
+parser_accessor_params(
+    struct parser *p, struct ast_node *fn, enum ast_prop_kind kind)
 {
 	if (kind == AST_PROP_GET && fn->params.len != 0)
-		parser_fail_node(p, fn, "Getter must not have any formal parameters.");
+		parser_fail_node(
+		    p, fn, "Getter must not have any formal parameters.");
 	if (kind == AST_PROP_SET) {
 		if (fn->params.len != 1)
-			parser_fail_node(p, fn, "Setter must have exactly one formal parameter.");
+			parser_fail_node(p, fn,
+			    "Setter must have exactly one formal parameter.");
 		if (fn->params.items[0]->kind == AST_REST_ELEMENT)
-			parser_fail_node(p, fn, "Setter function argument must not be a rest parameter");
+			parser_fail_node(p, fn,
+			    "Setter function argument must not be a rest "
+			    "parameter");
 	}
 }
 
@@ -419,11 +429,15 @@ parser_object_property(struct parser *p, int *seen_proto)
 	int is_async = 0, is_gen = 0, computed = 0;
 	enum ast_prop_kind kind = AST_PROP_INIT;
 
-	if (first.type == T_NAME && !first.escaped && (first.kw == KW_ASYNC ||
-	    first.kw == KW_GET || first.kw == KW_SET)) {
+	if (first.type == T_NAME && !first.escaped &&
+	    (first.kw == KW_ASYNC || first.kw == KW_GET ||
+		first.kw == KW_SET)) {
 		parser_next(p);
 		switch (p->tok.type) {
-		case T_COMMA: case T_COLON: case T_LPAREN: case T_RBRACE:
+		case T_COMMA:
+		case T_COLON:
+		case T_LPAREN:
+		case T_RBRACE:
 		case T_ASSIGN:
 			/* The word is the key itself. */
 			q->key = ast_node_new(p->arena, AST_IDENTIFIER,
@@ -442,8 +456,8 @@ parser_object_property(struct parser *p, int *seen_proto)
 				if (parser_eat(p, T_STAR))
 					is_gen = 1;
 			} else {
-				kind = first.kw == KW_GET ? AST_PROP_GET :
-				    AST_PROP_SET;
+				kind = first.kw == KW_GET ? AST_PROP_GET
+							  : AST_PROP_SET;
 			}
 			break;
 		}
@@ -472,7 +486,8 @@ parser_object_property(struct parser *p, int *seen_proto)
 		if (!computed && parser_is_proto_key(q->key)) {
 			if (*seen_proto)
 				parser_cover_set(p, &kt,
-				    "Duplicate __proto__ fields are not allowed in object literals");
+				    "Duplicate __proto__ fields are not "
+				    "allowed in object literals");
 			*seen_proto = 1;
 		}
 	} else {
@@ -480,7 +495,8 @@ parser_object_property(struct parser *p, int *seen_proto)
 			parser_unexpected(p, &p->tok);
 		if (kt.escaped && kt.kw != KW_NONE && kt.kw < KW_FIRST_STRICT &&
 		    kt.kw != KW_AWAIT && kt.kw != KW_YIELD)
-			parser_fail_tok(p, &kt, "Keyword must not contain escaped characters");
+			parser_fail_tok(p, &kt,
+			    "Keyword must not contain escaped characters");
 		parser_check_ident_ref(p, &kt);
 		q->is_shorthand = 1;
 		q->value = parser_ident_copy(p, q->key);
@@ -538,9 +554,11 @@ parser_literal(struct parser *p)
 	switch (t->type) {
 	case T_NUM:
 		if (t->octal && p->fn->strict)
-			parser_fail_tok(p, t, t->legacy_num ?
-			    "Decimals with leading zeros are not allowed in strict mode." :
-			    "Octal literals are not allowed in strict mode.");
+			parser_fail_tok(p, t,
+			    t->legacy_num ? "Decimals with leading zeros are "
+					    "not allowed in strict mode."
+					  : "Octal literals are not allowed in "
+					    "strict mode.");
 		n->literal_kind = AST_LIT_NUMBER;
 		n->num = t->num;
 		break;
@@ -551,7 +569,9 @@ parser_literal(struct parser *p)
 		break;
 	case T_STRING:
 		if (t->octal && p->fn->strict)
-			parser_fail_tok(p, t, "Octal escape sequences are not allowed in strict mode.");
+			parser_fail_tok(p, t,
+			    "Octal escape sequences are not allowed in strict "
+			    "mode.");
 		n->literal_kind = AST_LIT_STRING;
 		n->str = t->val;
 		break;
@@ -563,8 +583,8 @@ parser_literal(struct parser *p)
 	default:
 		parser_unexpected(p, t);
 	}
-	n->raw = parser_dup(p, (const char *)p->lx.src + t->start,
-	    t->end - t->start);
+	n->raw = parser_dup(
+	    p, (const char *)p->lx.src + t->start, t->end - t->start);
 	parser_next(p);
 	return parser_finish(p, n);
 }
@@ -587,8 +607,9 @@ parser_primary(struct parser *p)
 			case KW_TRUE:
 			case KW_FALSE:
 				n = parser_node(p, AST_LITERAL);
-				n->literal_kind = t.kw == KW_NULL ?
-				    AST_LIT_NULL : AST_LIT_BOOLEAN;
+				n->literal_kind = t.kw == KW_NULL
+				    ? AST_LIT_NULL
+				    : AST_LIT_BOOLEAN;
 				n->bool_value = t.kw == KW_TRUE;
 				n->raw = t.val;
 				parser_next(p);
@@ -607,18 +628,21 @@ parser_primary(struct parser *p)
 					parser_next(p);
 					return parser_function(p, 0, 1, 1);
 				}
-				if (nt.type != T_NAME || (!nt.escaped &&
-				    (nt.kw == KW_IN || nt.kw == KW_INSTANCEOF)))
+				if (nt.type != T_NAME ||
+				    (!nt.escaped &&
+					(nt.kw == KW_IN ||
+					    nt.kw == KW_INSTANCEOF)))
 					break;
 				/* async x => ... */
-				arrow = parser_node(p,
-				    AST_ARROW_FUNCTION_EXPRESSION);
+				arrow = parser_node(
+				    p, AST_ARROW_FUNCTION_EXPRESSION);
 				parser_next(p);
 				if (p->tok.kw == KW_AWAIT)
 					parser_fail_tok(p, &p->tok,
-					    "'await' is not a valid identifier here");
-				parser_push(p, &arrow->params,
-				    parser_ident(p, 1));
+					    "'await' is not a valid identifier "
+					    "here");
+				parser_push(
+				    p, &arrow->params, parser_ident(p, 1));
 				return parser_arrow_rest(p, arrow, 1, 0);
 			default:
 				break;
@@ -626,15 +650,17 @@ parser_primary(struct parser *p)
 		}
 		if (t.escaped && t.kw != KW_NONE && t.kw < KW_FIRST_STRICT &&
 		    t.kw != KW_AWAIT && t.kw != KW_YIELD)
-			parser_fail_tok(p, &t, "Keyword must not contain escaped characters");
+			parser_fail_tok(p, &t,
+			    "Keyword must not contain escaped characters");
 		n = parser_ident(p, 0);
 		if (p->tok.type == T_ARROW && !p->tok.nl_before) {
 			parser_check_binding_ident(p, &t);
-			arrow = parser_node_at(p,
-			    AST_ARROW_FUNCTION_EXPRESSION, n);
+			arrow =
+			    parser_node_at(p, AST_ARROW_FUNCTION_EXPRESSION, n);
 			parser_push(p, &arrow->params, n);
 			if (t.kw == KW_AWAIT && p->fn->is_async)
-				parser_fail_tok(p, &t, "Unexpected reserved word");
+				parser_fail_tok(
+				    p, &t, "Unexpected reserved word");
 			return parser_arrow_rest(p, arrow, 0, 0);
 		}
 		return n;
@@ -645,8 +671,8 @@ parser_primary(struct parser *p)
 	case T_SLASH:
 	case T_SLASH_EQ:
 		if (lexer_regex(&p->lx, &p->tok) < 0)
-			parser_fail(p, p->lx.err_line, p->lx.err_col, "%s",
-			    p->lx.err);
+			parser_fail(
+			    p, p->lx.err_line, p->lx.err_col, "%s", p->lx.err);
 		return parser_literal(p);
 	case T_TEMPLATE:
 		return parser_template(p, 0);
@@ -660,4 +686,3 @@ parser_primary(struct parser *p)
 		parser_unexpected(p, &t);
 	}
 }
-

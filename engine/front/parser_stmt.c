@@ -39,8 +39,8 @@ parser_has_let_name(struct ast_node *n)
 	case AST_OBJECT_PATTERN:
 		for (i = 0; i < n->properties.len; i++) {
 			struct ast_node *q = n->properties.items[i];
-			if (parser_has_let_name(q->kind == AST_PROPERTY ?
-			    q->value : q))
+			if (parser_has_let_name(
+				q->kind == AST_PROPERTY ? q->value : q))
 				return 1;
 		}
 		return 0;
@@ -70,17 +70,22 @@ parser_var_decl(struct parser *p, enum ast_var_kind kind, int in_for)
 		d = parser_node(p, AST_VARIABLE_DECLARATOR);
 		d->id = parser_binding_target(p);
 		if (kind != AST_VAR && parser_has_let_name(d->id))
-			parser_fail_node(p, d->id, "let is disallowed as a lexically bound name");
-		parser_declare_pattern(p, d->id, kind == AST_VAR ? D_VAR :
-		    D_LEX);
+			parser_fail_node(p, d->id,
+			    "let is disallowed as a lexically bound name");
+		parser_declare_pattern(
+		    p, d->id, kind == AST_VAR ? D_VAR : D_LEX);
 		if (parser_eat(p, T_ASSIGN)) {
 			d->init = parser_assign(p, in_for ? F_NOIN : 0);
-		} else if (!(in_for && (parser_is_kw(p, KW_IN) ||
-		    parser_is_kw(p, KW_OF)))) {
+		} else if (!(in_for &&
+			       (parser_is_kw(p, KW_IN) ||
+				   parser_is_kw(p, KW_OF)))) {
 			if (kind == AST_CONST)
-				parser_fail_node(p, d->id, "Missing initializer in const declaration");
+				parser_fail_node(p, d->id,
+				    "Missing initializer in const declaration");
 			if (d->id->kind != AST_IDENTIFIER)
-				parser_fail_node(p, d->id, "Missing initializer in destructuring declaration");
+				parser_fail_node(p, d->id,
+				    "Missing initializer in destructuring "
+				    "declaration");
 		}
 		parser_push(p, &n->declarations, parser_finish(p, d));
 		if (!parser_eat(p, T_COMMA))
@@ -138,8 +143,8 @@ parser_for(struct parser *p)
 		decl = 1;
 	} else if (parser_is_kw(p, KW_CONST) ||
 	    (parser_is_kw(p, KW_LET) && parser_let_is_decl(p))) {
-		init = parser_var_decl(p, parser_is_kw(p, KW_CONST) ?
-		    AST_CONST : AST_LET, 1);
+		init = parser_var_decl(
+		    p, parser_is_kw(p, KW_CONST) ? AST_CONST : AST_LET, 1);
 		decl = 1;
 	} else if (p->tok.type != T_SEMI) {
 		struct pcover saved = p->cover;
@@ -150,34 +155,46 @@ parser_for(struct parser *p)
 			if (parser_is_kw(p, KW_OF) && t.type == T_NAME &&
 			    t.kw == KW_ASYNC && !t.escaped &&
 			    init->kind == AST_IDENTIFIER && !is_await)
-				parser_fail_tok(p, &p->tok, "The left-hand side of a for-of loop may not be 'async'.");
+				parser_fail_tok(p, &p->tok,
+				    "The left-hand side of a for-of loop may "
+				    "not be 'async'.");
 			if (parser_is_kw(p, KW_OF) && t.type == T_NAME &&
 			    t.kw == KW_LET && init->kind == AST_IDENTIFIER)
-				parser_fail_tok(p, &t, "The left-hand side of a for-of loop may not be 'let'.");
+				parser_fail_tok(p, &t,
+				    "The left-hand side of a for-of loop may "
+				    "not be 'let'.");
 			if (init->kind == AST_OBJECT_EXPRESSION ||
 			    init->kind == AST_ARRAY_EXPRESSION)
 				init = parser_to_target(p, init, 0);
 			else
-				parser_check_simple_target(p, init, parser_is_kw(p, KW_OF) ?
-				    "Invalid left-hand side in for-of loop" :
-				    "Invalid left-hand side in for-in loop");
+				parser_check_simple_target(p, init,
+				    parser_is_kw(p, KW_OF)
+					? "Invalid left-hand side in for-of "
+					  "loop"
+					: "Invalid left-hand side in for-in "
+					  "loop");
 			p->cover.pos = 0;
 		}
 		parser_cover_check(p);
 		p->cover = saved;
 	}
-	if (init != NULL && (parser_is_kw(p, KW_IN) || parser_is_kw(p, KW_OF))) {
+	if (init != NULL &&
+	    (parser_is_kw(p, KW_IN) || parser_is_kw(p, KW_OF))) {
 		int of = parser_is_kw(p, KW_OF);
 
 		if (decl) {
 			if (init->declarations.len != 1)
-				parser_fail_node(p, init, "Invalid left-hand side in %s loop: Must have a single binding.",
+				parser_fail_node(p, init,
+				    "Invalid left-hand side in %s loop: Must "
+				    "have a single binding.",
 				    of ? "for-of" : "for-in");
 			if (init->declarations.items[0]->init != NULL &&
 			    (of || p->fn->strict || init->var_kind != AST_VAR ||
-			    init->declarations.items[0]->id->kind !=
-			    AST_IDENTIFIER))
-				parser_fail_node(p, init, "%s loop variable declaration may not have an initializer.",
+				init->declarations.items[0]->id->kind !=
+				    AST_IDENTIFIER))
+				parser_fail_node(p, init,
+				    "%s loop variable declaration may not have "
+				    "an initializer.",
 				    of ? "for-of" : "for-in");
 		}
 		if (is_await && !of)
@@ -223,8 +240,11 @@ parser_label_ref(struct parser *p, int is_continue)
 		if (l->name.len == id->name.len &&
 		    memcmp(l->name.s, id->name.s, id->name.len) == 0) {
 			if (is_continue && !l->is_loop)
-				parser_fail_node(p, id, "Illegal continue statement: '%.*s' does not denote an iteration statement",
-				    (int)(id->name.len > 64 ? 64 : id->name.len),
+				parser_fail_node(p, id,
+				    "Illegal continue statement: '%.*s' does "
+				    "not denote an iteration statement",
+				    (int)(id->name.len > 64 ? 64
+							    : id->name.len),
 				    id->name.s);
 			return id;
 		}
@@ -243,8 +263,9 @@ parser_labeled(struct parser *p, struct ast_node *label, int chained)
 	for (i = p->fn->label_base; i < p->nlabels; i++)
 		if (p->labels[i].name.len == label->name.len &&
 		    memcmp(p->labels[i].name.s, label->name.s,
-		    label->name.len) == 0)
-			parser_fail_node(p, label, "Label '%.*s' has already been declared",
+			label->name.len) == 0)
+			parser_fail_node(p, label,
+			    "Label '%.*s' has already been declared",
 			    (int)(label->name.len > 64 ? 64 : label->name.len),
 			    label->name.s);
 	if (p->nlabels == p->caplabels) {
@@ -277,7 +298,6 @@ parser_labeled(struct parser *p, struct ast_node *label, int chained)
 	p->nlabels--;
 	return parser_finish(p, n);
 }
-
 
 static int
 parser_at_module_top(struct parser *p)
@@ -319,21 +339,29 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 		/* FALLTHROUGH */
 	case KW_CONST:
 		if (list_item != 1)
-			parser_fail_tok(p, &p->tok, "Lexical declaration cannot appear in a single-statement context");
-		n = parser_var_decl(p, p->tok.kw == KW_LET ? AST_LET :
-		    AST_CONST, 0);
+			parser_fail_tok(p, &p->tok,
+			    "Lexical declaration cannot appear in a "
+			    "single-statement context");
+		n = parser_var_decl(
+		    p, p->tok.kw == KW_LET ? AST_LET : AST_CONST, 0);
 		parser_semicolon(p);
 		return parser_finish(p, n);
 	case KW_FUNCTION:
 		if (list_item == 0 || (list_item == 2 && p->fn->strict))
-			parser_fail_tok(p, &p->tok, p->fn->strict ?
-			    "In strict mode code, functions can only be declared at top level or inside a block." :
-			    "In non-strict mode code, functions can only be declared at top level, inside a block, or as the body of an if statement.");
+			parser_fail_tok(p, &p->tok,
+			    p->fn->strict
+				? "In strict mode code, functions can only be "
+				  "declared at top level or inside a block."
+				: "In non-strict mode code, functions can only "
+				  "be declared at top level, inside a block, "
+				  "or as the body of an if statement.");
 		if (list_item == 2) {
 			parser_scope_push(p, 0);
 			n = parser_function(p, 1, 0, 0);
 			if (n->is_generator)
-				parser_fail_node(p, n, "Generators can only be declared at the top level or inside a block.");
+				parser_fail_node(p, n,
+				    "Generators can only be declared at the "
+				    "top level or inside a block.");
 			parser_scope_pop(p);
 			return n;
 		}
@@ -344,7 +372,9 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 		    nt.nl_before)
 			break;
 		if (list_item != 1)
-			parser_fail_tok(p, &p->tok, "Async functions can only be declared at the top level or inside a block.");
+			parser_fail_tok(p, &p->tok,
+			    "Async functions can only be declared at the top "
+			    "level or inside a block.");
 		p->async_tok = p->tok;
 		parser_next(p);
 		return parser_function(p, 1, 1, 0);
@@ -395,21 +425,24 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 		return parser_finish(p, n);
 	case KW_BREAK:
 	case KW_CONTINUE:
-		n = parser_node(p, p->tok.kw == KW_BREAK ? AST_BREAK_STATEMENT :
-		    AST_CONTINUE_STATEMENT);
+		n = parser_node(p,
+		    p->tok.kw == KW_BREAK ? AST_BREAK_STATEMENT
+					  : AST_CONTINUE_STATEMENT);
 		nt = p->tok;
 		parser_next(p);
 		if (p->tok.type == T_NAME && !p->tok.nl_before &&
 		    !(p->tok.kw != KW_NONE && p->tok.kw < KW_FIRST_STRICT &&
-		    p->tok.kw != KW_AWAIT && p->tok.kw != KW_YIELD)) {
-			n->label = parser_label_ref(p,
-			    n->kind == AST_CONTINUE_STATEMENT);
+			p->tok.kw != KW_AWAIT && p->tok.kw != KW_YIELD)) {
+			n->label = parser_label_ref(
+			    p, n->kind == AST_CONTINUE_STATEMENT);
 		} else if (n->kind == AST_BREAK_STATEMENT &&
 		    p->fn->breakable == 0) {
 			parser_fail_tok(p, &nt, "Illegal break statement");
 		} else if (n->kind == AST_CONTINUE_STATEMENT &&
 		    p->fn->loops == 0) {
-			parser_fail_tok(p, &nt, "Illegal continue statement: no surrounding iteration statement");
+			parser_fail_tok(p, &nt,
+			    "Illegal continue statement: no surrounding "
+			    "iteration statement");
 		}
 		parser_semicolon(p);
 		return parser_finish(p, n);
@@ -417,7 +450,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 		n = parser_node(p, AST_THROW_STATEMENT);
 		parser_next(p);
 		if (p->tok.nl_before)
-			parser_fail_tok(p, &p->tok, "Illegal newline after throw");
+			parser_fail_tok(
+			    p, &p->tok, "Illegal newline after throw");
 		n->argument = parser_expression(p, 0);
 		parser_semicolon(p);
 		return parser_finish(p, n);
@@ -435,8 +469,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 				if (h->param->kind == AST_IDENTIFIER)
 					parser_declare(p, h->param, D_CATCH);
 				else
-					parser_declare_pattern(p, h->param,
-					    D_CATCHP);
+					parser_declare_pattern(
+					    p, h->param, D_CATCHP);
 				parser_expect(p, T_RPAREN);
 			}
 			h->body = parser_block(p, 0);
@@ -446,7 +480,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 		if (parser_eat_kw(p, KW_FINALLY))
 			n->finalizer = parser_block(p, 1);
 		if (n->handler == NULL && n->finalizer == NULL)
-			parser_fail_tok(p, &p->tok, "Missing catch or finally after try");
+			parser_fail_tok(
+			    p, &p->tok, "Missing catch or finally after try");
 		return parser_finish(p, n);
 	case KW_SWITCH: {
 		struct ast_node *c;
@@ -466,7 +501,9 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 				c->test = parser_expression(p, 0);
 			} else if (parser_is_kw(p, KW_DEFAULT)) {
 				if (has_default)
-					parser_fail_tok(p, &p->tok, "More than one default clause in switch statement");
+					parser_fail_tok(p, &p->tok,
+					    "More than one default clause in "
+					    "switch statement");
 				has_default = 1;
 				parser_next(p);
 			} else {
@@ -478,8 +515,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 			    !parser_is_kw(p, KW_DEFAULT)) {
 				if (p->tok.type == T_EOF)
 					parser_unexpected(p, &p->tok);
-				parser_push(p, &c->cons_list,
-				    parser_statement(p, 1));
+				parser_push(
+				    p, &c->cons_list, parser_statement(p, 1));
 			}
 			parser_push(p, &n->cases, parser_finish(p, c));
 		}
@@ -490,7 +527,9 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 	}
 	case KW_WITH:
 		if (p->fn->strict)
-			parser_fail_tok(p, &p->tok, "Strict mode code may not include a with statement");
+			parser_fail_tok(p, &p->tok,
+			    "Strict mode code may not include a with "
+			    "statement");
 		n = parser_node(p, AST_WITH_STATEMENT);
 		parser_next(p);
 		parser_expect(p, T_LPAREN);
@@ -508,7 +547,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 		if (nt.type == T_LPAREN || nt.type == T_DOT)
 			break;
 		if (!p->module)
-			parser_fail_tok(p, &p->tok, "Cannot use import statement outside a module");
+			parser_fail_tok(p, &p->tok,
+			    "Cannot use import statement outside a module");
 		if (!parser_at_module_top(p))
 			parser_unexpected(p, &p->tok);
 		return parser_import(p);
@@ -573,8 +613,8 @@ parser_raw_octal(const char *s, size_t n)
 }
 
 void
-parser_body_statements(struct parser *p, struct ast_list *list, int top,
-    int *became_strict)
+parser_body_statements(
+    struct parser *p, struct ast_list *list, int top, int *became_strict)
 {
 	int prologue = 1;
 	struct ast_node *octal = NULL, *s, *e;
@@ -609,7 +649,8 @@ parser_body_statements(struct parser *p, struct ast_list *list, int top,
 				*became_strict = 1;
 		}
 		if (p->fn->strict && octal != NULL)
-			parser_fail_node(p, octal, "Octal escape sequences are not allowed in strict mode.");
+			parser_fail_node(p, octal,
+			    "Octal escape sequences are not allowed in strict "
+			    "mode.");
 	}
 }
-

@@ -12,7 +12,7 @@
 
 struct regexp_uprop {
 	const char *name;
-	const uint16_t *ranges;  /* pairs lo, hi */
+	const uint16_t *ranges; /* pairs lo, hi */
 	size_t nranges;
 };
 
@@ -89,7 +89,8 @@ regexp_is_name_char(unsigned char c, int first)
 	return !first && c >= '0' && c <= '9';
 }
 
-/* Reads "<name>" at src[*i]; on success *i is past '>' and the name is [*ns, *ne). */
+/* Reads "<name>" at src[*i]; on success *i is past '>' and the name is [*ns,
+ * *ne). */
 static int
 regexp_read_name(const char *src, size_t len, size_t *i, size_t *ns, size_t *ne)
 {
@@ -147,10 +148,12 @@ regexp_collect(struct regexp_state *st)
 		ns = ne = 0;
 		if (i < n && s[i] == '?') {
 			if (i + 1 < n && s[i + 1] == '<' &&
-			    (i + 2 >= n || (s[i + 2] != '=' && s[i + 2] != '!'))) {
+			    (i + 2 >= n ||
+				(s[i + 2] != '=' && s[i + 2] != '!'))) {
 				i++;
 				if (regexp_read_name(s, n, &i, &ns, &ne) != 0)
-					return regexp_err(st, "invalid capture group name");
+					return regexp_err(
+					    st, "invalid capture group name");
 				st->has_names = 1;
 			} else
 				continue;
@@ -164,10 +167,13 @@ regexp_collect(struct regexp_state *st)
 		r->names[r->ngroups] = NULL;
 		if (ne > ns) {
 			for (g = 0; g < r->ngroups; g++)
-				if (r->names[g] != NULL && strlen(r->names[g]) == ne - ns &&
+				if (r->names[g] != NULL &&
+				    strlen(r->names[g]) == ne - ns &&
 				    memcmp(r->names[g], s + ns, ne - ns) == 0)
-					return regexp_err(st, "duplicate capture group name");
-			if ((r->names[r->ngroups] = strndup(s + ns, ne - ns)) == NULL)
+					return regexp_err(
+					    st, "duplicate capture group name");
+			if ((r->names[r->ngroups] = strndup(s + ns, ne - ns)) ==
+			    NULL)
 				return regexp_err(st, "out of memory");
 		}
 		r->ngroups++;
@@ -215,7 +221,8 @@ regexp_lookup_prop(const char *name, size_t len)
 
 /* Emits the ranges of p (or their complement within the BMP) as class items. */
 static void
-regexp_put_ranges(struct regexp_buf *b, const struct regexp_uprop *p, int negate)
+regexp_put_ranges(
+    struct regexp_buf *b, const struct regexp_uprop *p, int negate)
 {
 	size_t k;
 	unsigned lo, hi, next = 0;
@@ -267,7 +274,8 @@ regexp_property(struct regexp_state *st, int negate, int in_class)
 		return regexp_err(st, "invalid property name");
 	end = st->i++;
 	if ((p = regexp_lookup_prop(s + start, end - start)) == NULL) {
-		snprintf(msg, sizeof(msg), "property \\p{%.*s} is not supported",
+		snprintf(msg, sizeof(msg),
+		    "property \\p{%.*s} is not supported",
 		    (int)(end - start > 60 ? 60 : end - start), s + start);
 		return regexp_err(st, msg);
 	}
@@ -290,11 +298,12 @@ regexp_code_point(struct regexp_state *st, int in_class)
 	size_t digits = 0;
 	char c;
 
-	st->i++;        /* '{' */
+	st->i++; /* '{' */
 	while (st->i < st->len && (c = s[st->i]) != '}') {
-		int v = c >= '0' && c <= '9' ? c - '0' :
-		    c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-		    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		int v = c >= '0' && c <= '9' ? c - '0'
+		    : c >= 'a' && c <= 'f'   ? c - 'a' + 10
+		    : c >= 'A' && c <= 'F'   ? c - 'A' + 10
+					     : -1;
 
 		if (v < 0)
 			return regexp_err(st, "invalid Unicode escape");
@@ -313,7 +322,8 @@ regexp_code_point(struct regexp_state *st, int in_class)
 	}
 	if (in_class)
 		return regexp_err(st,
-		    "code points above U+FFFF in a character class are not supported");
+		    "code points above U+FFFF in a character class are not "
+		    "supported");
 	cp -= 0x10000;
 	regexp_puts(&st->out, "(?:");
 	regexp_put_unit(&st->out, 0xd800 + (unsigned)(cp >> 10));
@@ -330,11 +340,12 @@ regexp_named_ref(struct regexp_state *st, int in_class)
 	char t[32];
 
 	if (!st->has_names && !st->flag_u) {
-		regexp_puts(&st->out, "k");     /* Annex B: an identity escape */
+		regexp_puts(&st->out, "k"); /* Annex B: an identity escape */
 		return 0;
 	}
 	if (in_class)
-		return regexp_err(st, "invalid escape \\k in a character class");
+		return regexp_err(
+		    st, "invalid escape \\k in a character class");
 	if (regexp_read_name(st->src, st->len, &st->i, &ns, &ne) != 0)
 		return regexp_err(st, "invalid named reference");
 	for (g = 0; g < st->res->ngroups; g++) {
@@ -416,12 +427,14 @@ regexp_rewrite(struct regexp_state *st)
 		}
 		if (c == '(' && st->i + 2 < st->len && s[st->i + 1] == '?' &&
 		    s[st->i + 2] == '<') {
-			if (st->i + 3 < st->len && (s[st->i + 3] == '=' ||
-			    s[st->i + 3] == '!'))
-				return regexp_err(st, "lookbehind is not supported");
+			if (st->i + 3 < st->len &&
+			    (s[st->i + 3] == '=' || s[st->i + 3] == '!'))
+				return regexp_err(
+				    st, "lookbehind is not supported");
 			st->i += 2;
 			if (regexp_read_name(s, st->len, &st->i, &ns, &ne) != 0)
-				return regexp_err(st, "invalid capture group name");
+				return regexp_err(
+				    st, "invalid capture group name");
 			regexp_puts(&st->out, "(");
 			continue;
 		}

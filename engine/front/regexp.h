@@ -6,8 +6,8 @@
  * order), \k<n> a numbered backreference (?:\N); the s flag rewrites `.`
  * outside classes to [\s\S]; under u, \u{X} becomes \uXXXX (a surrogate
  * pair outside classes above U+FFFF) and \p{..}/\P{..} become character
- * classes from engine/front/regexp_unicode.h: the general categories (L, Lu, Ll,
- * Lt, Lm, Lo, M.., N, Nd, Nl, No, P.., S.., Z.., Cc, Cf, long names too,
+ * classes from engine/front/regexp_unicode.h: the general categories (L, Lu,
+ * Ll, Lt, Lm, Lo, M.., N, Nd, Nl, No, P.., S.., Z.., Cc, Cf, long names too,
  * gc=/General_Category=), White_Space, Alphabetic, Uppercase, Lowercase,
  * ASCII_Hex_Digit, ASCII, Any, and Script=/sc= Latin, Greek, Cyrillic, Han,
  * Arabic, Hebrew, Hiragana, Katakana, Hangul, Thai, Devanagari, Common;
@@ -23,12 +23,12 @@
 #include <stddef.h>
 
 struct regexp_result {
-	char *source;           /* malloc'd, NUL-terminated */
+	char *source; /* malloc'd, NUL-terminated */
 	size_t source_len;
-	char flags[8];          /* what Duktape accepts: a subset of "gim" */
-	char **names;           /* ngroups entries: group i+1's name, or NULL */
+	char flags[8]; /* what Duktape accepts: a subset of "gim" */
+	char **names; /* ngroups entries: group i+1's name, or NULL */
 	size_t ngroups;
-	char error[128];        /* on failure: e.g. "lookbehind is not supported" */
+	char error[128]; /* on failure: e.g. "lookbehind is not supported" */
 };
 
 /*

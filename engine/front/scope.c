@@ -37,7 +37,7 @@ struct ref {
 struct an {
 	struct lw_ctx *c;
 	struct lw_scope *sc;
-	int loop;                 /* inside a loop body of the current function */
+	int loop; /* inside a loop body of the current function */
 	struct ref *refs;
 	size_t nrefs, caprefs;
 	struct lw_binding **binds;
@@ -45,7 +45,7 @@ struct an {
 	struct lw_scope **scopes;
 	size_t nscopes, capscopes;
 	int oom;
-	struct lw_scope **evals;  /* scopes holding a direct eval call */
+	struct lw_scope **evals; /* scopes holding a direct eval call */
 	size_t nevals, capevals;
 };
 
@@ -131,8 +131,8 @@ lw_fresh(struct lw_ctx *c, const char *prefix, size_t plen)
 
 	if (plen > 100)
 		plen = 100;
-	n = snprintf(tmp, sizeof(tmp), "%.*s$%u", (int)plen, prefix,
-	    ++c->counter);
+	n = snprintf(
+	    tmp, sizeof(tmp), "%.*s$%u", (int)plen, prefix, ++c->counter);
 	return lw_cstr(c, tmp, (size_t)n);
 }
 
@@ -153,8 +153,7 @@ lw_scope_of(struct lw_ctx *c, struct ast_node *n)
 }
 
 struct lw_binding *
-lw_resolve(struct lw_ctx *c, struct lw_scope *s, const char *name,
-    size_t len)
+lw_resolve(struct lw_ctx *c, struct lw_scope *s, const char *name, size_t len)
 {
 	struct hent *e;
 
@@ -236,8 +235,7 @@ declare(struct an *a, struct lw_scope *s, struct ast_node *id,
 		return NULL;
 	if (kind == LW_B_VAR || kind == LW_B_FUNC)
 		s = s->fn;
-	if ((e = hfind(a->c, s, id->name.s, id->name.len, H_BIND, 1)) ==
-	    NULL) {
+	if ((e = hfind(a->c, s, id->name.s, id->name.len, H_BIND, 1)) == NULL) {
 		a->oom = 1;
 		return NULL;
 	}
@@ -275,12 +273,14 @@ add_ref(struct an *a, struct ast_node *id, int write)
 {
 	struct ref *r;
 
-	if (lw_str_eq(id->name, "arguments") && a->sc->fn->kind != LW_S_FUNCTION) {
+	if (lw_str_eq(id->name, "arguments") &&
+	    a->sc->fn->kind != LW_S_FUNCTION) {
 		struct lw_scope *ts = lw_this_scope(a->sc);
 
 		/* arrows, and class IIFEs (computed keys), read $args */
-		if ((a->sc->fn->kind == LW_S_ARROW || a->sc->fn->kind ==
-		    LW_S_CLASS) && ts->kind == LW_S_FUNCTION)
+		if ((a->sc->fn->kind == LW_S_ARROW ||
+			a->sc->fn->kind == LW_S_CLASS) &&
+		    ts->kind == LW_S_FUNCTION)
 			ts->arrow_args = 1;
 	}
 	if (a->nrefs == a->caprefs) {
@@ -304,8 +304,8 @@ add_ref(struct an *a, struct ast_node *id, int write)
 
 /* Declares the names of a binding pattern; visits defaults and keys. */
 static void
-decl_pattern(struct an *a, struct ast_node *p, enum lw_bkind kind,
-    uint32_t decl_end)
+decl_pattern(
+    struct an *a, struct ast_node *p, enum lw_bkind kind, uint32_t decl_end)
 {
 	size_t i;
 
@@ -326,7 +326,8 @@ decl_pattern(struct an *a, struct ast_node *p, enum lw_bkind kind,
 			if (pr->is_computed)
 				visit(a, pr->key);
 			/* an element's name is live once its element is done */
-			decl_pattern(a, pr->value, kind, decl_end ? pr->end : 0);
+			decl_pattern(
+			    a, pr->value, kind, decl_end ? pr->end : 0);
 		}
 		break;
 	case AST_ARRAY_PATTERN:
@@ -334,7 +335,8 @@ decl_pattern(struct an *a, struct ast_node *p, enum lw_bkind kind,
 			struct ast_node *el = p->elements.items[i];
 
 			if (el != NULL)
-				decl_pattern(a, el, kind, decl_end ? el->end : 0);
+				decl_pattern(
+				    a, el, kind, decl_end ? el->end : 0);
 		}
 		break;
 	case AST_REST_ELEMENT:
@@ -405,7 +407,8 @@ has_use_strict(struct ast_list *body)
 	for (i = 0; i < body->len; i++) {
 		struct ast_node *s = body->items[i];
 
-		if (s->kind != AST_EXPRESSION_STATEMENT || s->directive.s == NULL)
+		if (s->kind != AST_EXPRESSION_STATEMENT ||
+		    s->directive.s == NULL)
 			break;
 		if (lw_str_eq(s->directive, "use strict"))
 			return 1;
@@ -420,8 +423,10 @@ visit_function(struct an *a, struct ast_node *fn)
 	int saved_loop = a->loop;
 	size_t i;
 
-	s = new_scope(a, fn->kind == AST_ARROW_FUNCTION_EXPRESSION ?
-	    LW_S_ARROW : LW_S_FUNCTION, fn);
+	s = new_scope(a,
+	    fn->kind == AST_ARROW_FUNCTION_EXPRESSION ? LW_S_ARROW
+						      : LW_S_FUNCTION,
+	    fn);
 	a->sc = s;
 	a->loop = 0;
 	if (fn->body != NULL && fn->body->kind == AST_BLOCK_STATEMENT &&
@@ -514,11 +519,32 @@ static void
 visit_children(struct an *a, struct ast_node *n)
 {
 	struct ast_node *kids[] = {
-		n->id, n->init, n->test, n->update, n->body, n->left, n->right,
-		n->argument, n->callee, n->object, n->property, n->key,
-		n->value, n->expression, n->consequent, n->alternate, n->block,
-		n->handler, n->finalizer, n->param, n->discriminant,
-		n->super_class, n->tag, n->quasi, n->source, n->declaration,
+		n->id,
+		n->init,
+		n->test,
+		n->update,
+		n->body,
+		n->left,
+		n->right,
+		n->argument,
+		n->callee,
+		n->object,
+		n->property,
+		n->key,
+		n->value,
+		n->expression,
+		n->consequent,
+		n->alternate,
+		n->block,
+		n->handler,
+		n->finalizer,
+		n->param,
+		n->discriminant,
+		n->super_class,
+		n->tag,
+		n->quasi,
+		n->source,
+		n->declaration,
 	};
 	size_t i;
 
@@ -539,8 +565,9 @@ visit_children(struct an *a, struct ast_node *n)
 static void
 visit_vardecl(struct an *a, struct ast_node *d)
 {
-	enum lw_bkind k = d->var_kind == AST_VAR ? LW_B_VAR :
-	    d->var_kind == AST_LET ? LW_B_LET : LW_B_CONST;
+	enum lw_bkind k = d->var_kind == AST_VAR ? LW_B_VAR
+	    : d->var_kind == AST_LET		 ? LW_B_LET
+						 : LW_B_CONST;
 	size_t i;
 
 	for (i = 0; i < d->declarations.len; i++) {
@@ -588,7 +615,8 @@ visit(struct an *a, struct ast_node *n)
 	case AST_TEMPLATE_ELEMENT:
 		break;
 	case AST_THIS_EXPRESSION:
-		if (a->sc->fn->kind == LW_S_ARROW || a->sc->fn->kind == LW_S_CLASS)
+		if (a->sc->fn->kind == LW_S_ARROW ||
+		    a->sc->fn->kind == LW_S_CLASS)
 			lw_this_scope(a->sc)->arrow_this = 1;
 		break;
 	case AST_META_PROPERTY:
@@ -621,8 +649,8 @@ visit(struct an *a, struct ast_node *n)
 		break;
 	case AST_FUNCTION_DECLARATION:
 		if (n->id != NULL)
-			declare(a, a->sc, n->id, a->sc == a->sc->fn ?
-			    LW_B_FUNC : LW_B_LET, 0);
+			declare(a, a->sc, n->id,
+			    a->sc == a->sc->fn ? LW_B_FUNC : LW_B_LET, 0);
 		visit_function(a, n);
 		break;
 	case AST_FUNCTION_EXPRESSION:
@@ -651,14 +679,17 @@ visit(struct an *a, struct ast_node *n)
 	case AST_CATCH_CLAUSE:
 		a->sc = new_scope(a, LW_S_CATCH, n);
 		if (n->param != NULL)
-			decl_pattern(a, n->param, n->param->kind ==
-			    AST_IDENTIFIER ? LW_B_CATCH : LW_B_LET, 0);
+			decl_pattern(a, n->param,
+			    n->param->kind == AST_IDENTIFIER ? LW_B_CATCH
+							     : LW_B_LET,
+			    0);
 		if (n->body != NULL)
 			visit_list(a, &n->body->list_body);
 		break;
 	case AST_FOR_STATEMENT:
-		if (n->init != NULL && n->init->kind ==
-		    AST_VARIABLE_DECLARATION && n->init->var_kind != AST_VAR) {
+		if (n->init != NULL &&
+		    n->init->kind == AST_VARIABLE_DECLARATION &&
+		    n->init->var_kind != AST_VAR) {
 			int sl = a->loop;
 
 			a->loop = 1;
@@ -711,12 +742,13 @@ visit(struct an *a, struct ast_node *n)
 			if (b == NULL)
 				continue;
 			if (sp->kind == AST_IMPORT_SPECIFIER)
-				b->imp_name = sp->imported->kind ==
-				    AST_IDENTIFIER ? sp->imported->name :
-				    sp->imported->str;
+				b->imp_name =
+				    sp->imported->kind == AST_IDENTIFIER
+				    ? sp->imported->name
+				    : sp->imported->str;
 			else if (sp->kind == AST_IMPORT_DEFAULT_SPECIFIER)
-				b->imp_name = ast_str_dup(a->c->arena,
-				    "default", 7);
+				b->imp_name =
+				    ast_str_dup(a->c->arena, "default", 7);
 			else
 				b->imp_name = ast_str_dup(a->c->arena, "*", 1);
 		}
@@ -863,7 +895,8 @@ note_free_name(struct lw_ctx *c, const char *name, size_t len)
 		if (n == len && memcmp(p, name, len) == 0) {
 			if ((size_t)(p + n - c->module_params) >
 			    c->module_params_used)
-				c->module_params_used = p + n - c->module_params;
+				c->module_params_used =
+				    p + n - c->module_params;
 			return;
 		}
 		if (end == NULL)
@@ -893,8 +926,8 @@ finish(struct an *a)
 		for (s = r->scope; s != NULL; s = s->parent) {
 			e = hfind(c, s, r->name, r->len, H_BIND, 0);
 			if (s == s->fn) {
-				struct hent *p = hfind(c, s, r->name, r->len,
-				    H_PASS, 1);
+				struct hent *p =
+				    hfind(c, s, r->name, r->len, H_PASS, 1);
 
 				if (p != NULL)
 					p->val = (void *)1;
@@ -922,14 +955,14 @@ finish(struct an *a)
 		b->emit = lw_cstr(c, b->name.s, b->name.len);
 		if (c->eval_code && s->kind == LW_S_PROGRAM && !s->strict &&
 		    (b->kind == LW_B_LET || b->kind == LW_B_CONST ||
-		    b->kind == LW_B_CLASS)) {
+			b->kind == LW_B_CLASS)) {
 			/* sloppy eval code: its lexical names must not become
 			 * the caller's vars */
 			b->emit = lw_fresh(c, b->name.s, b->name.len);
 			continue;
 		}
-		if (s == s->fn || b->kind == LW_B_CATCH || b->kind ==
-		    LW_B_IMPORT)
+		if (s == s->fn || b->kind == LW_B_CATCH ||
+		    b->kind == LW_B_IMPORT)
 			continue;
 		if (b->captured && s->in_loop) {
 			b->env = 1;
@@ -946,8 +979,8 @@ finish(struct an *a)
 	for (i = 0; i < a->nrefs; i++) {
 		struct ref *r = &a->refs[i];
 
-		if (r->b != NULL && r->b->env && r->b->scope->fn !=
-		    r->scope->fn)
+		if (r->b != NULL && r->b->env &&
+		    r->b->scope->fn != r->scope->fn)
 			add_need(a, child_of(r->scope, r->b->scope->fn),
 			    r->b->scope->env);
 	}

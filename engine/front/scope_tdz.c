@@ -10,7 +10,7 @@
 
 struct inert {
 	struct lw_ctx *c;
-	struct lw_scope *s;       /* the scope of the statements */
+	struct lw_scope *s; /* the scope of the statements */
 };
 
 /* A class whose evaluation runs no user code (no heritage, computed keys,
@@ -53,8 +53,8 @@ data_expr(struct ast_node *e)
 		for (i = 0; i < e->elements.len; i++) {
 			struct ast_node *el = e->elements.items[i];
 
-			if (el != NULL && (el->kind == AST_SPREAD_ELEMENT ||
-			    !data_expr(el)))
+			if (el != NULL &&
+			    (el->kind == AST_SPREAD_ELEMENT || !data_expr(el)))
 				return 0;
 		}
 		return 1;
@@ -90,23 +90,23 @@ name_in(struct ast_str n, const char *const *set)
 static int
 builtin_call(struct inert *in, struct ast_node *e)
 {
-	static const char *const ctors[] = { "Map", "Set", "WeakMap",
-	    "WeakSet", "Date", "Error", "TypeError", "RangeError",
-	    "SyntaxError", "ReferenceError", "Object", "Array", NULL };
+	static const char *const ctors[] = { "Map", "Set", "WeakMap", "WeakSet",
+		"Date", "Error", "TypeError", "RangeError", "SyntaxError",
+		"ReferenceError", "Object", "Array", NULL };
 	static const char *const fns[] = { "Symbol", "Number", "String",
-	    "Boolean", "Error", "TypeError", "RangeError", NULL };
+		"Boolean", "Error", "TypeError", "RangeError", NULL };
 	static const char *const objs[] = { "Object", "JSON", "Math", "Date",
-	    "Symbol", NULL };
+		"Symbol", NULL };
 	static const char *const members[] = { "freeze", "create", "parse",
-	    "now", "for", "max", "min", "floor", "ceil", "round", "abs",
-	    "pow", "sqrt", "trunc", "sign", NULL };
+		"now", "for", "max", "min", "floor", "ceil", "round", "abs",
+		"pow", "sqrt", "trunc", "sign", NULL };
 	struct ast_node *f = e->callee, *id;
 	size_t i;
 
 	if (f->kind == AST_IDENTIFIER) {
 		id = f;
-		if (!name_in(f->name, e->kind == AST_NEW_EXPRESSION ? ctors :
-		    fns))
+		if (!name_in(
+			f->name, e->kind == AST_NEW_EXPRESSION ? ctors : fns))
 			return 0;
 	} else if (f->kind == AST_MEMBER_EXPRESSION && !f->is_computed &&
 	    e->kind == AST_CALL_EXPRESSION &&
@@ -118,8 +118,8 @@ builtin_call(struct inert *in, struct ast_node *e)
 	} else {
 		return 0;
 	}
-	if (e->is_optional || lw_resolve(in->c, in->s, id->name.s,
-	    id->name.len) != NULL)
+	if (e->is_optional ||
+	    lw_resolve(in->c, in->s, id->name.s, id->name.len) != NULL)
 		return 0;
 	for (i = 0; i < e->arguments.len; i++)
 		if (!data_expr(e->arguments.items[i]))
@@ -155,8 +155,9 @@ inert_expr(struct inert *in, struct ast_node *e)
 		for (i = 0; i < e->elements.len; i++) {
 			struct ast_node *el = e->elements.items[i];
 
-			if (el != NULL && (el->kind == AST_SPREAD_ELEMENT ||
-			    !inert_expr(in, el)))
+			if (el != NULL &&
+			    (el->kind == AST_SPREAD_ELEMENT ||
+				!inert_expr(in, el)))
 				return 0;
 		}
 		return 1;
@@ -198,8 +199,7 @@ inert_stmt(struct inert *in, struct ast_node *s)
 		}
 		return 1;
 	case AST_EXPORT_NAMED_DECLARATION:
-		return s->declaration == NULL ||
-		    inert_stmt(in, s->declaration);
+		return s->declaration == NULL || inert_stmt(in, s->declaration);
 	default:
 		return 0;
 	}
@@ -216,12 +216,15 @@ scope_list(struct lw_scope *s)
 		return &n->list_body;
 	case LW_S_FUNCTION:
 	case LW_S_ARROW:
-		return n->body != NULL && n->body->kind ==
-		    AST_BLOCK_STATEMENT ? &n->body->list_body : NULL;
+		return n->body != NULL && n->body->kind == AST_BLOCK_STATEMENT
+		    ? &n->body->list_body
+		    : NULL;
 	case LW_S_BLOCK:
 	case LW_S_INIT:
-		return n->kind == AST_BLOCK_STATEMENT || n->kind ==
-		    AST_STATIC_BLOCK ? &n->list_body : NULL;
+		return n->kind == AST_BLOCK_STATEMENT ||
+			n->kind == AST_STATIC_BLOCK
+		    ? &n->list_body
+		    : NULL;
 	default:
 		return NULL;
 	}
@@ -258,7 +261,7 @@ lw_tdz_needed(struct lw_ctx *c, struct lw_binding *b)
 			quiet = 0;
 		if (b->decl_end <= st->end)
 			found = (d->kind == AST_VARIABLE_DECLARATION &&
-			    d->var_kind != AST_VAR) ||
+				    d->var_kind != AST_VAR) ||
 			    d->kind == AST_CLASS_DECLARATION;
 	}
 	return found && !quiet;

@@ -11,12 +11,12 @@
 #include "arena.h"
 
 /* Duktape needs no more than a double's alignment; fewer lines per object. */
-#define ARENA_ALIGN     8
-#define ARENA_HEADER    8
+#define ARENA_ALIGN 8
+#define ARENA_HEADER 8
 /* Classes: 8-byte steps to 1 KB, then four steps per power of two. */
 #define ARENA_SMALL_MAX 1024
-#define ARENA_NSMALL    (ARENA_SMALL_MAX / ARENA_ALIGN)         /* 128 */
-#define ARENA_NCLASS    (ARENA_NSMALL + 4 * 8)  /* 1 KB < size <= 256 KB */
+#define ARENA_NSMALL (ARENA_SMALL_MAX / ARENA_ALIGN) /* 128 */
+#define ARENA_NCLASS (ARENA_NSMALL + 4 * 8) /* 1 KB < size <= 256 KB */
 #define ARENA_CHUNK_MIN (1u << 20)
 /* Room a frozen first chunk keeps past its image, for a run's blocks. */
 #define ARENA_FREEZE_SLACK (512u << 10)
@@ -26,24 +26,24 @@
 /* Precedes every block. */
 struct arena_header {
 	uint32_t class;
-	uint32_t size;          /* what the block holds (large: see its map) */
+	uint32_t size; /* what the block holds (large: see its map) */
 };
 
 /* The start of every chunk but the first, and of every large block. */
 struct arena_map {
 	struct arena_map *next, *prev;
-	size_t len;             /* of the whole mapping */
+	size_t len; /* of the whole mapping */
 	size_t pad;
 };
 
 struct arena {
-	char *cur, *end;        /* the free tail of the chunk being carved */
-	size_t first_len;       /* the first chunk, which starts with us */
-	struct arena_map *chunks;   /* chunks after the first */
-	struct arena_map *large;    /* large blocks */
+	char *cur, *end; /* the free tail of the chunk being carved */
+	size_t first_len; /* the first chunk, which starts with us */
+	struct arena_map *chunks; /* chunks after the first */
+	struct arena_map *large; /* large blocks */
 	size_t mapped;
 	void *free_list[ARENA_NCLASS];
-	char *image;            /* a copy of [first chunk, image_len) */
+	char *image; /* a copy of [first chunk, image_len) */
 	size_t image_len;
 };
 
@@ -94,7 +94,7 @@ arena_size_for(size_t size)
 
 	if (size == 0)
 		size = 1;
-	if (size > SIZE_MAX / 2)        /* no such block: more than any limit */
+	if (size > SIZE_MAX / 2) /* no such block: more than any limit */
 		return SIZE_MAX;
 	if (size > ARENA_LARGE)
 		return arena_round(size + over, 4096) - over;
@@ -115,8 +115,8 @@ arena_usable(const void *p)
 static void *
 arena_map(size_t len)
 {
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
 	return p == MAP_FAILED ? NULL : p;
 }
@@ -159,8 +159,8 @@ arena_create(size_t reserve)
 {
 	struct arena *a;
 
-	reserve = arena_round(reserve < ARENA_CHUNK_MIN ? ARENA_CHUNK_MIN :
-	    reserve, 4096);
+	reserve = arena_round(
+	    reserve < ARENA_CHUNK_MIN ? ARENA_CHUNK_MIN : reserve, 4096);
 	if ((a = arena_map(reserve)) == NULL)
 		return NULL;
 	memset(a, 0, sizeof(*a));
@@ -187,8 +187,8 @@ arena_destroy(struct arena *a)
 static void *
 arena_alloc_large(struct arena *a, size_t size)
 {
-	size_t len = arena_round(size + sizeof(struct arena_map) +
-	    ARENA_HEADER, 4096);
+	size_t len =
+	    arena_round(size + sizeof(struct arena_map) + ARENA_HEADER, 4096);
 	struct arena_map *m;
 	struct arena_header *h;
 
@@ -285,8 +285,8 @@ arena_realloc(struct arena *a, void *p, size_t size)
 	if (size == 0)
 		size = 1;
 	/* Same class, or a large block that fits and is not mostly empty. */
-	if (arena_size_for(size) == have || (size > ARENA_LARGE &&
-	    size <= have && size > have / 2))
+	if (arena_size_for(size) == have ||
+	    (size > ARENA_LARGE && size <= have && size > have / 2))
 		return p;
 	if ((q = arena_alloc(a, size)) == NULL)
 		return NULL;

@@ -130,20 +130,18 @@ crypto_aes_gcm(int enc, const uint8_t *key, size_t keylen, const uint8_t *iv,
 	if ((c = EVP_CIPHER_CTX_new()) == NULL)
 		return CRYPTO_ERR_LIB;
 	if (EVP_CipherInit_ex(c, cipher, NULL, NULL, NULL, enc) != 1 ||
-	    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, (int)ivlen,
-	    NULL) != 1 ||
+	    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, (int)ivlen, NULL) !=
+		1 ||
 	    EVP_CipherInit_ex(c, NULL, NULL, key, iv, enc) != 1)
 		goto out;
-	if (aadlen > 0 &&
-	    EVP_CipherUpdate(c, NULL, &n, aad, (int)aadlen) != 1)
+	if (aadlen > 0 && EVP_CipherUpdate(c, NULL, &n, aad, (int)aadlen) != 1)
 		goto out;
-	if (datalen > 0 &&
-	    EVP_CipherUpdate(c, out, &n, in, (int)datalen) != 1)
+	if (datalen > 0 && EVP_CipherUpdate(c, out, &n, in, (int)datalen) != 1)
 		goto out;
 	if (!enc) {
 		memcpy(tag, in + datalen, taglen);
-		if (EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, (int)taglen,
-		    tag) != 1)
+		if (EVP_CIPHER_CTX_ctrl(
+			c, EVP_CTRL_GCM_SET_TAG, (int)taglen, tag) != 1)
 			goto out;
 		if (EVP_CipherFinal_ex(c, out + datalen, &n) != 1) {
 			rc = CRYPTO_ERR_AUTH;
@@ -167,8 +165,8 @@ crypto_aes_gcm_encrypt(const uint8_t *key, size_t keylen, const uint8_t *iv,
     size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
     size_t len, size_t taglen, uint8_t *out)
 {
-	return crypto_aes_gcm(1, key, keylen, iv, ivlen, aad, aadlen, in, len,
-	    taglen, out);
+	return crypto_aes_gcm(
+	    1, key, keylen, iv, ivlen, aad, aadlen, in, len, taglen, out);
 }
 
 int
@@ -176,8 +174,8 @@ crypto_aes_gcm_decrypt(const uint8_t *key, size_t keylen, const uint8_t *iv,
     size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
     size_t len, size_t taglen, uint8_t *out)
 {
-	return crypto_aes_gcm(0, key, keylen, iv, ivlen, aad, aadlen, in, len,
-	    taglen, out);
+	return crypto_aes_gcm(
+	    0, key, keylen, iv, ivlen, aad, aadlen, in, len, taglen, out);
 }
 
 /* --- Duktape bindings ---------------------------------------------------- */
@@ -201,7 +199,8 @@ crypto_bytes(duk_context *ctx, duk_idx_t idx, size_t *len)
 	return p;
 }
 
-/* Pushes a fresh ArrayBuffer of n bytes; returns its storage (owned by the heap). */
+/* Pushes a fresh ArrayBuffer of n bytes; returns its storage (owned by the
+ * heap). */
 static uint8_t *
 crypto_push_arraybuffer(duk_context *ctx, size_t n)
 {
@@ -259,7 +258,8 @@ crypto_js_hmac(duk_context *ctx)
 	return 1;
 }
 
-/* aesGcmEncrypt/aesGcmDecrypt(key, iv, aad, data, tagBytes); magic 1 = encrypt. */
+/* aesGcmEncrypt/aesGcmDecrypt(key, iv, aad, data, tagBytes); magic 1 = encrypt.
+ */
 static duk_ret_t
 crypto_js_gcm(duk_context *ctx)
 {
@@ -291,7 +291,8 @@ crypto_js_gcm(duk_context *ctx)
 	else {
 		uint8_t *tmp;
 
-		/* Decrypt into scratch sized with slack for EVP's final write. */
+		/* Decrypt into scratch sized with slack for EVP's final write.
+		 */
 		tmp = duk_push_fixed_buffer(ctx, outlen + 16);
 		rc = crypto_aes_gcm_decrypt(key, keylen, iv, ivlen, aad, aadlen,
 		    in, len, (size_t)taglen, tmp);

@@ -1,7 +1,7 @@
 /*
- * engine/host/duk_config_overrides.h: our Duktape configuration. engine/module.mk
- * inserts these lines at the __OVERRIDE_DEFINES__ marker of Debian's
- * /usr/share/duktape/duk_config.h (after the defaults, before the
+ * engine/host/duk_config_overrides.h: our Duktape configuration.
+ * engine/module.mk inserts these lines at the __OVERRIDE_DEFINES__ marker of
+ * Debian's /usr/share/duktape/duk_config.h (after the defaults, before the
  * consistency checks) to make $(BUILD)/gen/duk_config.h. Every object that
  * includes duktape.h, Duktape itself included, sees this config; the system
  * libduktape.so and /usr/include/duk_config.h are never used.

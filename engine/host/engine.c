@@ -19,12 +19,13 @@
 #include "prelude.h"
 #include "proto/utf8.h"
 
-/* Messages of the bounds; the protocol's pinned texts are composed later, from cm_spec.h. */
-#define ENGINE_MSG_OOM		"RangeError: out of memory"
-#define ENGINE_MSG_TIMEOUT	"RangeError: execution timeout"
+/* Messages of the bounds; the protocol's pinned texts are composed later, from
+ * cm_spec.h. */
+#define ENGINE_MSG_OOM "RangeError: out of memory"
+#define ENGINE_MSG_TIMEOUT "RangeError: execution timeout"
 
 /* Address space for the heap's first chunk: untouched pages cost nothing. */
-#define ENGINE_ARENA_RESERVE	(16u << 20)
+#define ENGINE_ARENA_RESERVE (16u << 20)
 
 enum entry_state { ENTRY_NONE, ENTRY_PENDING, ENTRY_FULFILLED, ENTRY_REJECTED };
 
@@ -33,14 +34,14 @@ struct engine {
 	struct arena *arena;
 	struct engine_options opt;
 	duk_context *ctx;
-	size_t limit;           /* the byte limit in force (0: none) */
-	size_t live;            /* usable bytes currently allocated */
+	size_t limit; /* the byte limit in force (0: none) */
+	size_t live; /* usable bytes currently allocated */
 	size_t peak;
-	int64_t deadline_ns;    /* 0: none */
-	int oom;                /* an allocation was refused */
-	int timed_out;          /* the deadline passed */
-	int stop;               /* sticky: every check says stop from now on */
-	int armed;              /* the run clock was started */
+	int64_t deadline_ns; /* 0: none */
+	int oom; /* an allocation was refused */
+	int timed_out; /* the deadline passed */
+	int stop; /* sticky: every check says stop from now on */
+	int armed; /* the run clock was started */
 	enum entry_state entry;
 };
 
@@ -176,7 +177,8 @@ engine_fatal(void *udata, const char *msg)
 	abort();
 }
 
-/* A fresh bound also lifts a passed deadline; running out of memory is final. */
+/* A fresh bound also lifts a passed deadline; running out of memory is final.
+ */
 void
 engine_arm_deadline(struct engine *e, double ms)
 {
@@ -309,7 +311,8 @@ engine_write(struct engine *e, int stream, const char *s, size_t len)
 		return;
 	}
 	memcpy(utf8, s, len);
-	e->opt.write(e->opt.write_arg, stream, utf8, utf8_from_cesu8(utf8, len));
+	e->opt.write(
+	    e->opt.write_arg, stream, utf8, utf8_from_cesu8(utf8, len));
 	free(utf8);
 }
 
@@ -334,7 +337,8 @@ engine_load_group(duk_context *ctx)
 		if (strcmp(g->name, name) == 0)
 			break;
 	if (g->name == NULL)
-		return duk_error(ctx, DUK_ERR_ERROR, "no prelude group %s", name);
+		return duk_error(
+		    ctx, DUK_ERR_ERROR, "no prelude group %s", name);
 	duk_push_external_buffer(ctx);
 	duk_config_buffer(ctx, -1, (void *)(uintptr_t)g->code, g->len);
 	duk_load_function(ctx);
@@ -385,7 +389,7 @@ static duk_ret_t
 engine_boot_body(duk_context *ctx, void *udata)
 {
 	static const char *const members[] = { "log", "info", "debug", "warn",
-	    "error", "trace" };
+		"error", "trace" };
 	struct engine *e = udata;
 	size_t i;
 
@@ -400,8 +404,8 @@ engine_boot_body(duk_context *ctx, void *udata)
 	duk_put_prop_string(ctx, -2, "cm_native");
 
 	duk_push_external_buffer(ctx);
-	duk_config_buffer(ctx, -1, (void *)(uintptr_t)prelude_bytecode,
-	    prelude_bytecode_len);
+	duk_config_buffer(
+	    ctx, -1, (void *)(uintptr_t)prelude_bytecode, prelude_bytecode_len);
 	duk_load_function(ctx);
 	duk_call(ctx, 0);
 	duk_pop(ctx);
@@ -458,9 +462,10 @@ engine_create(const struct engine_options *opt, char *err, size_t errlen)
 	e->entry = ENTRY_NONE;
 	/* No limit while Duktape builds its built-ins: an allocation failing
 	 * there has no catcher and Duktape recurses until the C stack ends.
-	 * The bare heap is a fixed ~100 KB; the limit is checked right after. */
-	e->ctx = duk_create_heap(engine_alloc, engine_realloc, engine_free, e,
-	    engine_fatal);
+	 * The bare heap is a fixed ~100 KB; the limit is checked right after.
+	 */
+	e->ctx = duk_create_heap(
+	    engine_alloc, engine_realloc, engine_free, e, engine_fatal);
 	if (e->ctx == NULL) {
 		snprintf(err, errlen, "cannot create the heap: %s",
 		    e->oom ? ENGINE_MSG_OOM : "Duktape refused");
@@ -473,9 +478,10 @@ engine_create(const struct engine_options *opt, char *err, size_t errlen)
 		engine_destroy(e);
 		return NULL;
 	}
-	if (duk_safe_call(e->ctx, engine_boot_body, e, 0, 1) != DUK_EXEC_SUCCESS) {
-		snprintf(err, errlen, "prelude: %s", e->oom ? ENGINE_MSG_OOM :
-		    duk_safe_to_string(e->ctx, -1));
+	if (duk_safe_call(e->ctx, engine_boot_body, e, 0, 1) !=
+	    DUK_EXEC_SUCCESS) {
+		snprintf(err, errlen, "prelude: %s",
+		    e->oom ? ENGINE_MSG_OOM : duk_safe_to_string(e->ctx, -1));
 		engine_destroy(e);
 		return NULL;
 	}
@@ -492,7 +498,7 @@ engine_destroy(struct engine *e)
 	e->stop = 1;
 	if (e->ctx != NULL)
 		duk_destroy_heap(e->ctx);
-	arena_destroy(e->arena);        /* e lives there */
+	arena_destroy(e->arena); /* e lives there */
 }
 
 int
@@ -522,7 +528,8 @@ engine_fail(struct engine_outcome *out, enum engine_status st, const char *msg)
 {
 	out->status = st;
 	free(out->message);
-	out->message = strdup(msg);     /* NULL on failure: the status still says it */
+	out->message =
+	    strdup(msg); /* NULL on failure: the status still says it */
 	return st;
 }
 
@@ -534,9 +541,10 @@ engine_fail(struct engine_outcome *out, enum engine_status st, const char *msg)
 static duk_ret_t
 engine_describe(duk_context *ctx, void *udata)
 {
-	if (duk_is_error(ctx, -1) || (duk_is_object(ctx, -1) &&
-	    duk_has_prop_string(ctx, -1, "message") &&
-	    duk_has_prop_string(ctx, -1, "name"))) {
+	if (duk_is_error(ctx, -1) ||
+	    (duk_is_object(ctx, -1) &&
+		duk_has_prop_string(ctx, -1, "message") &&
+		duk_has_prop_string(ctx, -1, "name"))) {
 		duk_to_string(ctx, -1);
 		return 1;
 	}
@@ -549,7 +557,8 @@ engine_describe(duk_context *ctx, void *udata)
 
 /* Classifies the error on top of the stack (popped) into *out. */
 static enum engine_status
-engine_caught(struct engine *e, struct engine_outcome *out, enum engine_status st)
+engine_caught(
+    struct engine *e, struct engine_outcome *out, enum engine_status st)
 {
 	duk_context *ctx = e->ctx;
 	const char *msg;
@@ -567,7 +576,8 @@ engine_caught(struct engine *e, struct engine_outcome *out, enum engine_status s
 	    DUK_EXEC_SUCCESS) {
 		if (e->oom || e->timed_out) {
 			duk_pop(ctx);
-			return engine_fail(out, e->oom ? ENGINE_OOM : ENGINE_TIMEOUT,
+			return engine_fail(out,
+			    e->oom ? ENGINE_OOM : ENGINE_TIMEOUT,
 			    e->oom ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
 		}
 	}
@@ -601,8 +611,8 @@ engine_compile(duk_context *ctx, void *udata)
 }
 
 enum engine_status
-engine_eval(struct engine *e, const char *src, size_t len,
-    const char *filename, int eval_code, struct engine_outcome *out)
+engine_eval(struct engine *e, const char *src, size_t len, const char *filename,
+    int eval_code, struct engine_outcome *out)
 {
 	duk_context *ctx = e->ctx;
 	struct lower_result lr;
@@ -617,7 +627,8 @@ engine_eval(struct engine *e, const char *src, size_t len,
 		    e->oom ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
 	if (lower_source(src, len, LOWER_SCRIPT, &lr) != 0)
 		return engine_fail(out, ENGINE_SYNTAX,
-		    lr.error[0] != '\0' ? lr.error : "SyntaxError: invalid source");
+		    lr.error[0] != '\0' ? lr.error
+					: "SyntaxError: invalid source");
 	cs.code = lr.code;
 	cs.len = lr.code_len;
 	cs.filename = filename != NULL ? filename : "input";
@@ -668,7 +679,8 @@ engine_call_cm(struct engine *e, const char *name, struct engine_outcome *out)
 {
 	struct engine_cm_call c = { name, 0 };
 
-	if (duk_safe_call(e->ctx, engine_call_cm_body, &c, 0, 1) != DUK_EXEC_SUCCESS) {
+	if (duk_safe_call(e->ctx, engine_call_cm_body, &c, 0, 1) !=
+	    DUK_EXEC_SUCCESS) {
 		engine_caught(e, out, ENGINE_THREW);
 		return -1;
 	}
@@ -719,7 +731,8 @@ engine_rejections(struct engine *e, struct engine_outcome *out)
 		duk_pop(e->ctx);
 		return 0;
 	}
-	if (duk_safe_call(e->ctx, engine_rejections_body, e, 1, 1) != DUK_EXEC_SUCCESS) {
+	if (duk_safe_call(e->ctx, engine_rejections_body, e, 1, 1) !=
+	    DUK_EXEC_SUCCESS) {
 		engine_caught(e, out, ENGINE_THREW);
 		return -1;
 	}
@@ -738,7 +751,8 @@ engine_sleep(struct engine *e, double ms)
 		until = e->deadline_ns;
 	ts.tv_sec = until / 1000000000;
 	ts.tv_nsec = until % 1000000000;
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	while (
+	    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 	return engine_timeout_check(e) ? -1 : 0;
 }
@@ -767,7 +781,8 @@ engine_drive(struct engine *e, struct engine_outcome *out)
 		if (!(d >= 0))
 			break;
 		if (d > 0 && engine_sleep(e, d) != 0)
-			return engine_fail(out, ENGINE_TIMEOUT, ENGINE_MSG_TIMEOUT);
+			return engine_fail(
+			    out, ENGINE_TIMEOUT, ENGINE_MSG_TIMEOUT);
 		if ((r = engine_call_cm(e, "runDueTimers", out)) < 0)
 			return out->status;
 		if (r == 0)
@@ -814,7 +829,8 @@ engine_entry_start(duk_context *ctx, void *udata)
 	struct engine *e = udata;
 
 	if (!duk_is_callable(ctx, -1))
-		return duk_error(ctx, DUK_ERR_TYPE_ERROR, "the entry is not a function");
+		return duk_error(
+		    ctx, DUK_ERR_TYPE_ERROR, "the entry is not a function");
 	duk_call(ctx, 0);
 	e->entry = ENTRY_PENDING;
 	if (duk_is_object(ctx, -1)) {
@@ -850,7 +866,8 @@ engine_entry_value(duk_context *ctx, void *udata)
 	return 1;
 }
 
-/* duk_safe_call body: [ ] -> [ json ] of stash.entry_value ("null" for undefined). */
+/* duk_safe_call body: [ ] -> [ json ] of stash.entry_value ("null" for
+ * undefined). */
 static duk_ret_t
 engine_entry_json(duk_context *ctx, void *udata)
 {
@@ -876,7 +893,8 @@ engine_entry_wrap(struct engine_outcome *out, const char *key, const char *json)
 		snprintf(out->json, n, "{\"%s\": %s}", key, json);
 }
 
-/* out->json = {"error": <message as a JSON string>}, encoded without the heap. */
+/* out->json = {"error": <message as a JSON string>}, encoded without the heap.
+ */
 static void
 engine_entry_error(struct engine_outcome *out)
 {
@@ -926,7 +944,8 @@ engine_run_entry(struct engine *e, const char *src, size_t len,
 		goto error;
 	}
 	free(wrapped);
-	if (duk_safe_call(ctx, engine_entry_start, e, 1, 1) != DUK_EXEC_SUCCESS) {
+	if (duk_safe_call(ctx, engine_entry_start, e, 1, 1) !=
+	    DUK_EXEC_SUCCESS) {
 		engine_caught(e, out, ENGINE_THREW);
 		goto error;
 	}
@@ -944,7 +963,8 @@ engine_run_entry(struct engine *e, const char *src, size_t len,
 		engine_caught(e, out, ENGINE_THREW);
 		goto error;
 	}
-	if (duk_safe_call(ctx, engine_entry_json, NULL, 0, 1) != DUK_EXEC_SUCCESS) {
+	if (duk_safe_call(ctx, engine_entry_json, NULL, 0, 1) !=
+	    DUK_EXEC_SUCCESS) {
 		engine_caught(e, out, ENGINE_THREW);
 		goto error;
 	}

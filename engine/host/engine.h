@@ -1,8 +1,8 @@
 /*
  * The engine host: one Duktape heap per execution, metered by its own
  * allocator and bounded by a sticky deadline, with the runtime prelude
- * (the engine/runtime scripts, loaded as build-time bytecode) already run on it.
- * Source goes through lower_source() (lower.h) before Duktape sees it; the
+ * (the engine/runtime scripts, loaded as build-time bytecode) already run on
+ * it. Source goes through lower_source() (lower.h) before Duktape sees it; the
  * host then drives the prelude's event loop (__cm.drainMicrotasks,
  * nextTimerDelay, runDueTimers) until no work is left.
  *
@@ -21,34 +21,43 @@
 struct engine;
 
 /* Where print/printErr output goes: stream 1 (stdout) or 2 (stderr). */
-typedef void (*engine_write_fn)(void *arg, int stream, const char *s, size_t len);
+typedef void (*engine_write_fn)(
+    void *arg, int stream, const char *s, size_t len);
 
 struct engine_options {
-	size_t memory_limit;        /* bytes the heap may hold, prelude included; 0: none */
-	double timeout_ms;          /* run bound, armed by the first run or eval; 0: none */
-	int script_mode;            /* globals print and console (all to stream 1) */
-	engine_write_fn write;      /* __cm_native.print/printErr; NULL: not installed */
+	size_t memory_limit; /* bytes the heap may hold, prelude included; 0:
+				none */
+	double
+	    timeout_ms; /* run bound, armed by the first run or eval; 0: none */
+	int script_mode; /* globals print and console (all to stream 1) */
+	engine_write_fn
+	    write; /* __cm_native.print/printErr; NULL: not installed */
 	void *write_arg;
 	/* Called once, inside the allocator, at the first refused allocation;
-	 * may _exit (a forked child) or return (the run then ends as ENGINE_OOM). */
+	 * may _exit (a forked child) or return (the run then ends as
+	 * ENGINE_OOM). */
 	void (*on_oom)(void *arg);
 	void *oom_arg;
 };
 
 enum engine_status {
 	ENGINE_OK = 0,
-	ENGINE_THREW,       /* an uncaught exception; message "Name: message" */
-	ENGINE_SYNTAX,      /* lowering or compilation failed; message "SyntaxError: ..." */
-	ENGINE_TIMEOUT,     /* the deadline passed */
-	ENGINE_OOM,         /* an allocation was refused at the memory limit */
-	ENGINE_UNSETTLED,   /* entry mode: the loop ran dry with the promise pending */
-	ENGINE_INTERNAL     /* the host itself failed (message says why) */
+	ENGINE_THREW, /* an uncaught exception; message "Name: message" */
+	ENGINE_SYNTAX, /* lowering or compilation failed; message "SyntaxError:
+			  ..." */
+	ENGINE_TIMEOUT, /* the deadline passed */
+	ENGINE_OOM, /* an allocation was refused at the memory limit */
+	ENGINE_UNSETTLED, /* entry mode: the loop ran dry with the promise
+			     pending */
+	ENGINE_INTERNAL /* the host itself failed (message says why) */
 };
 
 struct engine_outcome {
 	enum engine_status status;
-	char *message;      /* malloc'd one-line text for every status but ENGINE_OK, else NULL */
-	char *json;         /* entry mode only: malloc'd {"result": ...} or {"error": "..."} */
+	char *message; /* malloc'd one-line text for every status but ENGINE_OK,
+			  else NULL */
+	char *json; /* entry mode only: malloc'd {"result": ...} or {"error":
+		       "..."} */
 };
 
 /*
@@ -56,7 +65,8 @@ struct engine_outcome {
  * caller owns it; engine_destroy) or NULL with a message in err. The options
  * are copied.
  */
-struct engine *engine_create(const struct engine_options *opt, char *err, size_t errlen);
+struct engine *engine_create(
+    const struct engine_options *opt, char *err, size_t errlen);
 
 /* Frees the heap and everything it holds; NULL is allowed. */
 void engine_destroy(struct engine *e);
@@ -82,23 +92,24 @@ int engine_reset(struct engine *e);
  * with engine_outcome_free) and returns its status. Unhandled rejections are
  * not fatal.
  */
-enum engine_status engine_run_script(struct engine *e, const char *src, size_t len,
-    const char *filename, struct engine_outcome *out);
+enum engine_status engine_run_script(struct engine *e, const char *src,
+    size_t len, const char *filename, struct engine_outcome *out);
 
 /*
  * Entry mode: src is an expression evaluating to a function (typically
  * `async () => ...`); it is called, its result awaited through the event
  * loop, and out->json is {"result": <JSON>} or {"error": "<Name: message>"}.
  */
-enum engine_status engine_run_entry(struct engine *e, const char *src, size_t len,
-    const char *filename, struct engine_outcome *out);
+enum engine_status engine_run_entry(struct engine *e, const char *src,
+    size_t len, const char *filename, struct engine_outcome *out);
 
 /* Lower level: lower, compile and run src; the completion value is left on
  * the value stack on success (ENGINE_OK). eval_code selects eval semantics. */
 enum engine_status engine_eval(struct engine *e, const char *src, size_t len,
     const char *filename, int eval_code, struct engine_outcome *out);
 
-/* Drives the event loop until it is idle, the deadline passes or a callback throws. */
+/* Drives the event loop until it is idle, the deadline passes or a callback
+ * throws. */
 enum engine_status engine_drive(struct engine *e, struct engine_outcome *out);
 
 /* Frees what an outcome holds (not the struct itself). */
@@ -129,7 +140,7 @@ duk_context *engine_context(struct engine *e);
 /* The engine owning ctx (from the heap's allocator udata). */
 struct engine *engine_from_context(duk_context *ctx);
 
-size_t engine_mem_limit(const struct engine *e);   /* bytes; 0: none */
+size_t engine_mem_limit(const struct engine *e); /* bytes; 0: none */
 size_t engine_mem_live(const struct engine *e);
 size_t engine_mem_peak(const struct engine *e);
 int engine_oom(const struct engine *e);

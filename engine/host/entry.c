@@ -52,8 +52,10 @@ entry_source(const struct cm_imports *imp, const json_t *providers)
 	 * once declared, so positions in the entry stay where they were.
 	 */
 	fail |= ENTRY_PUTS("\n");
-	json_array_foreach(providers, i, d) {
-		const char *name = json_string_value(json_object_get(d, "name"));
+	json_array_foreach(providers, i, d)
+	{
+		const char *name =
+		    json_string_value(json_object_get(d, "name"));
 
 		if (name == NULL)
 			continue;
@@ -69,11 +71,14 @@ entry_source(const struct cm_imports *imp, const json_t *providers)
 		fail |= ENTRY_PUTS(name);
 		fail |= ENTRY_PUTS(" = __cm.entryScope().proxy(");
 		fail |= ENTRY_PUTS(q ? q : "\"\"");
-		fail |= ENTRY_PUTS(json_is_true(json_object_get(d,
-		    "positionalArgs")) ? ", true);\n" : ", false);\n");
+		fail |= ENTRY_PUTS(
+		    json_is_true(json_object_get(d, "positionalArgs"))
+			? ", true);\n"
+			: ", false);\n");
 		free(q);
 	}
-	json_array_foreach(providers, i, d) {
+	json_array_foreach(providers, i, d)
+	{
 		v = json_object_get(d, "prelude");
 		if (json_is_string(v)) {
 			fail |= ENTRY_PUTS(json_string_value(v));
@@ -81,11 +86,12 @@ entry_source(const struct cm_imports *imp, const json_t *providers)
 		}
 	}
 	if (imp->imports_len > 0) {
-		fail |= entry_append(&buf, &len, &cap, imp->imports,
-		    imp->imports_len);
+		fail |= entry_append(
+		    &buf, &len, &cap, imp->imports, imp->imports_len);
 		fail |= ENTRY_PUTS("\n");
 	}
-	/* The module record takes the arrow: no export getter, no name to set. */
+	/* The module record takes the arrow: no export getter, no name to set.
+	 */
 	fail |= ENTRY_PUTS("__m.entry((\n");
 	fail |= entry_append(&buf, &len, &cap, imp->body, imp->body_len);
 	fail |= ENTRY_PUTS("\n));\n");
@@ -127,19 +133,23 @@ entry_import_specifiers(const struct cm_imports *imp)
 			for (q = p + 1; q < end && *q != *p; q++)
 				if (*q == '\\' && q + 1 < end)
 					q++;
-			if (strcmp(prev, "from") == 0 || strcmp(prev, "import") == 0)
-				json_array_append_new(list, json_stringn(p + 1,
-				    (size_t)(q - p - 1)));
+			if (strcmp(prev, "from") == 0 ||
+			    strcmp(prev, "import") == 0)
+				json_array_append_new(list,
+				    json_stringn(p + 1, (size_t)(q - p - 1)));
 			prev[0] = '\0';
 			p = q < end ? q + 1 : end;
-		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    *p == '_' || *p == '$') {
-			for (q = p; q < end && ((*q >= 'a' && *q <= 'z') ||
-			    (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') ||
-			    *q == '_' || *q == '$'); q++)
+		} else if ((*p >= 'a' && *p <= 'z') ||
+		    (*p >= 'A' && *p <= 'Z') || *p == '_' || *p == '$') {
+			for (q = p; q < end &&
+			     ((*q >= 'a' && *q <= 'z') ||
+				 (*q >= 'A' && *q <= 'Z') ||
+				 (*q >= '0' && *q <= '9') || *q == '_' ||
+				 *q == '$');
+			     q++)
 				;
-			snprintf(prev, sizeof(prev), "%.*s", (int)(q - p) < 7 ?
-			    (int)(q - p) : 7, p);
+			snprintf(prev, sizeof(prev), "%.*s",
+			    (int)(q - p) < 7 ? (int)(q - p) : 7, p);
 			if (q - p > 7)
 				prev[0] = '\0';
 			p = q;
@@ -220,8 +230,7 @@ entry_scope_params(void)
  * *text for a declared failure; -1 when out of memory.
  */
 int
-entry_modules(const json_t *pairs, char **out, char **declared,
-    char **text)
+entry_modules(const json_t *pairs, char **out, char **declared, char **text)
 {
 	json_t *map = NULL, *entries = NULL, *list = NULL, *pair, *src, *row;
 	const char *name, *kind;
@@ -242,21 +251,24 @@ entry_modules(const json_t *pairs, char **out, char **declared,
 	}
 	if ((map = json_object()) == NULL || (list = json_array()) == NULL)
 		goto done;
-	json_array_foreach(pairs, i, pair) {
+	json_array_foreach(pairs, i, pair)
+	{
 		name = json_string_value(json_array_get(pair, 0));
 		src = json_array_get(pair, 1);
 		if (!json_is_array(pair) || json_array_size(pair) != 2 ||
 		    name == NULL || src == NULL) {
-			*text = texts_compose(CM_TEXT_UNSUPPORTED_MODULE_KIND,
-			    name ? name : "");
+			*text = texts_compose(
+			    CM_TEXT_UNSUPPORTED_MODULE_KIND, name ? name : "");
 			rc = *text ? 1 : -1;
 			goto done;
 		}
 		if (json_object_get(map, name) != NULL) {
 			char *norm = cm_module_normalize_name(name);
 
-			*text = norm ? texts_compose(CM_TEXT_MODULE_KEY_COLLISION,
-			    name, name, norm) : NULL;
+			*text = norm
+			    ? texts_compose(CM_TEXT_MODULE_KEY_COLLISION, name,
+				  name, norm)
+			    : NULL;
 			free(norm);
 			rc = *text ? 1 : -1;
 			goto done;
@@ -267,7 +279,8 @@ entry_modules(const json_t *pairs, char **out, char **declared,
 	if ((rc = cm_module_entries(map, &entries, text)) != 0)
 		goto done;
 	rc = -1;
-	json_array_foreach(entries, i, pair) {
+	json_array_foreach(entries, i, pair)
+	{
 		src = json_array_get(pair, 1);
 		if (json_is_string(src)) {
 			kind = "js";

@@ -36,7 +36,7 @@ const char *entry_scope_params(void);
  * for a declared failure (unsupported kind, collision); -1 when out of
  * memory.
  */
-int entry_modules(const json_t *pairs, char **out, char **declared,
-    char **text);
+int entry_modules(
+    const json_t *pairs, char **out, char **declared, char **text);
 
 #endif

@@ -24,16 +24,17 @@
 
 enum execution_end {
 	EXECUTION_SETTLED,
-	EXECUTION_THREW,       /* an exception outside the arrow: value on the stack */
+	EXECUTION_THREW, /* an exception outside the arrow: value on the stack
+			  */
 	EXECUTION_TIMEOUT,
 	EXECUTION_OOM,
-	EXECUTION_NEVER,       /* nothing left that could settle the arrow */
-	EXECUTION_BROKEN       /* the channel to the parent is gone */
+	EXECUTION_NEVER, /* nothing left that could settle the arrow */
+	EXECUTION_BROKEN /* the channel to the parent is gone */
 };
 
 struct execution_pending {
 	uint32_t id;
-	int host_wait;         /* the caller's work: the run clock stops for it */
+	int host_wait; /* the caller's work: the run clock stops for it */
 };
 
 struct execution {
@@ -43,12 +44,12 @@ struct execution {
 	struct execution_pending *calls;
 	size_t ncalls, capcalls;
 	uint32_t next_id;
-	double deadline_at;    /* engine_now_ms() at which the bound passes (running) */
-	double remaining;      /* ms of the bound left (paused) */
+	double deadline_at; /* engine_now_ms() at which the bound passes
+			       (running) */
+	double remaining; /* ms of the bound left (paused) */
 	int paused;
 	int stub_outbound;
 };
-
 
 /* One execution per engine at a time; the natives find it here. */
 static struct execution *execution_current;
@@ -59,8 +60,8 @@ struct execution_compile {
 	const char *src;
 	size_t len;
 	const char *filename;
-	int goal;            /* 0 module, 1 cjs (a script wrapping the body) */
-	const char *params;  /* a module's parameters after __m, or NULL */
+	int goal; /* 0 module, 1 cjs (a script wrapping the body) */
+	const char *params; /* a module's parameters after __m, or NULL */
 	char err[400];
 };
 
@@ -92,11 +93,14 @@ execution_compile_body(duk_context *ctx, void *udata)
 	int rc;
 
 	if (c->goal == 1) {
-		static const char head[] = "(function (exports, require, module) {";
+		static const char head[] =
+		    "(function (exports, require, module) {";
 		static const char tail[] = "\n})";
 
-		if ((wrapped = malloc(sizeof(head) + len + sizeof(tail))) == NULL)
-			return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		if ((wrapped = malloc(sizeof(head) + len + sizeof(tail))) ==
+		    NULL)
+			return duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
 		memcpy(wrapped, head, sizeof(head) - 1);
 		memcpy(wrapped + sizeof(head) - 1, src, len);
 		memcpy(wrapped + sizeof(head) - 1 + len, tail, sizeof(tail));
@@ -106,20 +110,21 @@ execution_compile_body(duk_context *ctx, void *udata)
 	if (c->params != NULL)
 		rc = lower_module_params(src, len, c->params, &lr);
 	else
-		rc = lower_source(src, len, c->goal == 1 ? LOWER_SCRIPT :
-		    LOWER_MODULE, &lr);
+		rc = lower_source(
+		    src, len, c->goal == 1 ? LOWER_SCRIPT : LOWER_MODULE, &lr);
 	free(wrapped);
 	if (rc != 0) {
-		snprintf(c->err, sizeof(c->err), "%s", lr.error[0] != '\0' ?
-		    lr.error : "SyntaxError: invalid source");
+		snprintf(c->err, sizeof(c->err), "%s",
+		    lr.error[0] != '\0' ? lr.error
+					: "SyntaxError: invalid source");
 		return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "%s", c->err);
 	}
 	/*
 	 * A module lowers to `(function (__m) {...})`: compiled as the function
 	 * it is, rather than as a program whose value is that function.
 	 */
-	if (c->goal == 0 && (n = execution_function_text(lr.code,
-	    lr.code_len, &at)) > 0) {
+	if (c->goal == 0 &&
+	    (n = execution_function_text(lr.code, lr.code_len, &at)) > 0) {
 		duk_push_lstring(ctx, lr.code + at, n);
 		free(lr.code);
 		duk_push_string(ctx, c->filename);
@@ -151,13 +156,14 @@ execution_native_compile(duk_context *ctx)
 	if (c.err[0] == '\0')
 		return duk_throw(ctx);
 	text = entry_syntax_text(c.err, c.filename);
-	duk_push_error_object(ctx, DUK_ERR_SYNTAX_ERROR, "%s", text ? text :
-	    c.err);
+	duk_push_error_object(
+	    ctx, DUK_ERR_SYNTAX_ERROR, "%s", text ? text : c.err);
 	free(text);
 	return duk_throw(ctx);
 }
 
-/* call(kind, json): sends a tool call (0) or an outbound request (1); its id. */
+/* call(kind, json): sends a tool call (0) or an outbound request (1); its id.
+ */
 static duk_ret_t
 execution_native_call(duk_context *ctx)
 {
@@ -170,13 +176,14 @@ execution_native_call(duk_context *ctx)
 
 	json = duk_require_lstring(ctx, 1, &len);
 	if (x == NULL)
-		return duk_error(ctx, DUK_ERR_ERROR, "%s",
-		    CM_EXECUTION_COMPLETED_MESSAGE);
+		return duk_error(
+		    ctx, DUK_ERR_ERROR, "%s", CM_EXECUTION_COMPLETED_MESSAGE);
 	if (x->ncalls == x->capcalls) {
 		size_t n = x->capcalls ? x->capcalls * 2 : 16;
 
 		if ((p = realloc(x->calls, n * sizeof(*p))) == NULL)
-			return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+			return duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
 		x->calls = p;
 		x->capcalls = n;
 	}
@@ -185,12 +192,13 @@ execution_native_call(duk_context *ctx)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
 	memcpy(copy, json, len);
 	len = utf8_from_cesu8(copy, len);
-	rc = x->host->send(x->host->arg, outbound ? EXECUTION_OUTBOUND :
-	    EXECUTION_TOOL_CALL, copy, len, x->next_id);
+	rc = x->host->send(x->host->arg,
+	    outbound ? EXECUTION_OUTBOUND : EXECUTION_TOOL_CALL, copy, len,
+	    x->next_id);
 	free(copy);
 	if (rc != 0)
-		return duk_error(ctx, DUK_ERR_ERROR,
-		    "the channel to the host is gone");
+		return duk_error(
+		    ctx, DUK_ERR_ERROR, "the channel to the host is gone");
 	p = &x->calls[x->ncalls++];
 	p->id = x->next_id;
 	p->host_wait = !outbound || x->stub_outbound;
@@ -226,23 +234,24 @@ execution_native_b64decode(duk_context *ctx)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
 	if ((got = base64_decode(s, n, tmp)) < 0) {
 		free(tmp);
-		return duk_error(ctx, DUK_ERR_SYNTAX_ERROR, "Invalid base64 data");
+		return duk_error(
+		    ctx, DUK_ERR_SYNTAX_ERROR, "Invalid base64 data");
 	}
 	buf = duk_push_fixed_buffer(ctx, (duk_size_t)got);
 	memcpy(buf, tmp, (size_t)got);
 	free(tmp);
-	duk_push_buffer_object(ctx, -1, 0, (duk_size_t)got,
-	    DUK_BUFOBJ_UINT8ARRAY);
+	duk_push_buffer_object(
+	    ctx, -1, 0, (duk_size_t)got, DUK_BUFOBJ_UINT8ARRAY);
 	return 1;
 }
 
 /* ---- calls into the prelude ---- */
 
 struct execution_js_call {
-	const char *holder;    /* stash key: "cm" or "cm_exec" */
+	const char *holder; /* stash key: "cm" or "cm_exec" */
 	const char *name;
-	int nargs;             /* values taken from the stack */
-	const char *const *sargs;  /* then these strings, pushed inside */
+	int nargs; /* values taken from the stack */
+	const char *const *sargs; /* then these strings, pushed inside */
 	int nsargs;
 };
 
@@ -276,12 +285,14 @@ execution_js_args(struct execution *x, const char *holder, const char *name,
 	struct execution_js_call c = { holder, name, nargs, sargs, nsargs };
 
 	return duk_safe_call(engine_context(x->e), execution_js_call_body, &c,
-	    nargs, 1) == DUK_EXEC_SUCCESS ? 0 : -1;
+		   nargs, 1) == DUK_EXEC_SUCCESS
+	    ? 0
+	    : -1;
 }
 
 static int
-execution_js(struct execution *x, const char *holder, const char *name,
-    int nargs)
+execution_js(
+    struct execution *x, const char *holder, const char *name, int nargs)
 {
 	return execution_js_args(x, holder, name, nargs, NULL, 0);
 }
@@ -383,10 +394,11 @@ execution_push_text(duk_context *ctx, const char *s, size_t n)
 		return;
 	}
 	out = duk_push_fixed_buffer(ctx, n / 2 * 3 + 6);
-	for (i = 0; i < n; ) {
+	for (i = 0; i < n;) {
 		if (p[i] >= 0xF0 && p[i] <= 0xF4 && i + 3 < n) {
-			unsigned cp = (p[i] & 0x07u) << 18 | (p[i + 1] & 0x3Fu) << 12 |
-			    (p[i + 2] & 0x3Fu) << 6 | (p[i + 3] & 0x3Fu);
+			unsigned cp = (p[i] & 0x07u) << 18 |
+			    (p[i + 1] & 0x3Fu) << 12 | (p[i + 2] & 0x3Fu) << 6 |
+			    (p[i + 3] & 0x3Fu);
 			unsigned u[2], k;
 
 			cp -= 0x10000;
@@ -394,8 +406,10 @@ execution_push_text(duk_context *ctx, const char *s, size_t n)
 			u[1] = 0xDC00 + (cp & 0x3FF);
 			for (k = 0; k < 2; k++) {
 				out[j++] = (unsigned char)(0xE0 | u[k] >> 12);
-				out[j++] = (unsigned char)(0x80 | (u[k] >> 6 & 0x3F));
-				out[j++] = (unsigned char)(0x80 | (u[k] & 0x3F));
+				out[j++] =
+				    (unsigned char)(0x80 | (u[k] >> 6 & 0x3F));
+				out[j++] =
+				    (unsigned char)(0x80 | (u[k] & 0x3F));
 			}
 			i += 4;
 		} else
@@ -429,8 +443,8 @@ execution_deliver_body(duk_context *ctx, void *udata)
 
 /* Hands one answer to the prelude; -1 (error on the stack) if that threw. */
 static int
-execution_deliver(struct execution *x, uint32_t id, const char *payload,
-    size_t len)
+execution_deliver(
+    struct execution *x, uint32_t id, const char *payload, size_t len)
 {
 	duk_context *ctx = engine_context(x->e);
 	struct execution_answer a;
@@ -440,7 +454,7 @@ execution_deliver(struct execution *x, uint32_t id, const char *payload,
 		if (x->calls[i].id == id)
 			break;
 	if (i == x->ncalls)
-		return 0;       /* not ours: an answer to nothing is dropped */
+		return 0; /* not ours: an answer to nothing is dropped */
 	x->calls[i] = x->calls[--x->ncalls];
 	a.id = id;
 	a.payload = payload;
@@ -478,7 +492,8 @@ execution_loop(struct execution *x)
 	int r, clock_stops;
 
 	for (;;) {
-		/* The jobs run; -2 once settled, else the next timer's delay. */
+		/* The jobs run; -2 once settled, else the next timer's delay.
+		 */
 		if (execution_js(x, "cm_exec", "step", 0) != 0)
 			return execution_failed(x);
 		d = duk_get_number_default(ctx, -1, -1);
@@ -487,7 +502,8 @@ execution_loop(struct execution *x)
 			return EXECUTION_SETTLED;
 		now = engine_now_ms();
 		if (now >= x->deadline_at) {
-			duk_push_undefined(ctx);    /* the place of an error value */
+			duk_push_undefined(
+			    ctx); /* the place of an error value */
 			return EXECUTION_TIMEOUT;
 		}
 		if (d == 0) {
@@ -561,8 +577,7 @@ execution_finish(struct execution *x, const char *how, const char *text)
 		rc = execution_js_args(x, "cm_exec", "finish", 0, sargs, 2);
 	else
 		rc = execution_js_args(x, "cm_exec", "finish", 1, sargs + 1, 1);
-	if (rc == 0 &&
-	    (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
+	if (rc == 0 && (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
 	    (out = malloc(n + 1)) != NULL) {
 		memcpy(out, s, n);
 		utf8_from_cesu8(out, n);
@@ -635,8 +650,9 @@ execution_invoke_answer(struct execution *x, const char *text)
 	size_t n;
 	int rc;
 
-	rc = text != NULL ? execution_js_args(x, "cm_exec", "invokeResult", 0,
-	    &text, 1) : execution_js(x, "cm_exec", "invokeResult", 0);
+	rc = text != NULL
+	    ? execution_js_args(x, "cm_exec", "invokeResult", 0, &text, 1)
+	    : execution_js(x, "cm_exec", "invokeResult", 0);
 	if (rc == 0 && (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
 	    (out = malloc(n + 1)) != NULL) {
 		memcpy(out, s, n);
@@ -676,15 +692,17 @@ execution_invoke(struct engine *e, const struct execution_request *req,
 		*answer = execution_invoke_answer(&x, NULL);
 		break;
 	case EXECUTION_THREW:
-		/* A throw outside the handler's promise: its message answers. */
+		/* A throw outside the handler's promise: its message answers.
+		 */
 		duk_pop(ctx);
-		*answer = execution_invoke_answer(&x, "the handler threw outside "
+		*answer = execution_invoke_answer(&x,
+		    "the handler threw outside "
 		    "its response");
 		break;
 	case EXECUTION_NEVER:
 		text = texts_compose(CM_TEXT_RUN_NEVER_SETTLES);
-		*answer = execution_invoke_answer(&x, text ? text :
-		    "the handler never answered");
+		*answer = execution_invoke_answer(
+		    &x, text ? text : "the handler never answered");
 		free(text);
 		break;
 	case EXECUTION_TIMEOUT:
@@ -696,8 +714,8 @@ execution_invoke(struct engine *e, const struct execution_request *req,
 	case EXECUTION_BROKEN:
 		return EXECUTION_INVOKE_FAILED;
 	}
-	return *answer != NULL ? EXECUTION_INVOKE_ANSWERED :
-	    EXECUTION_INVOKE_FAILED;
+	return *answer != NULL ? EXECUTION_INVOKE_ANSWERED
+			       : EXECUTION_INVOKE_FAILED;
 }
 
 char *
@@ -759,8 +777,8 @@ execution_run(struct engine *e, const struct execution_request *req,
 	    DUK_EXEC_SUCCESS) {
 		if (c.err[0] != '\0') {
 			duk_pop(ctx);
-			msg = execution_text_end(&x,
-			    entry_syntax_text(c.err, c.filename));
+			msg = execution_text_end(
+			    &x, entry_syntax_text(c.err, c.filename));
 			goto out;
 		}
 		end = execution_failed(&x);
@@ -777,7 +795,8 @@ ended:
 	switch (end) {
 	case EXECUTION_SETTLED:
 		msg = execution_finish(&x, "0", "");
-		/* Only a run that asked to keep its handles can have kept one. */
+		/* Only a run that asked to keep its handles can have kept one.
+		 */
 		if (msg != NULL && req->retain_handles) {
 			if (execution_js(&x, "cm_exec", "retained", 0) == 0)
 				*retained = duk_get_int(ctx, -1) == 1;
@@ -792,8 +811,8 @@ ended:
 		/* A fresh short bound lets the prelude hand over the logs. */
 		engine_arm_deadline(e, EXECUTION_FINISH_MS);
 		snprintf(num, sizeof(num), "%.0f", req->timeout_ms);
-		msg = execution_text_end(&x,
-		    texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num));
+		msg = execution_text_end(
+		    &x, texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num));
 		break;
 	case EXECUTION_OOM:
 		duk_pop(ctx);
@@ -801,7 +820,8 @@ ended:
 		free(text);
 		break;
 	case EXECUTION_NEVER:
-		msg = execution_text_end(&x, texts_compose(CM_TEXT_RUN_NEVER_SETTLES));
+		msg = execution_text_end(
+		    &x, texts_compose(CM_TEXT_RUN_NEVER_SETTLES));
 		break;
 	case EXECUTION_BROKEN:
 		msg = NULL;

@@ -19,12 +19,13 @@
 #include "engine.h"
 
 enum execution_call {
-	EXECUTION_TOOL_CALL,     /* {"provider","tool","args"} */
-	EXECUTION_OUTBOUND       /* {"method","url","headers","body"} */
+	EXECUTION_TOOL_CALL, /* {"provider","tool","args"} */
+	EXECUTION_OUTBOUND /* {"method","url","headers","body"} */
 };
 
 struct execution_host {
-	/* Sends call `call_id` (json borrowed); 0, or -1 when the channel is gone. */
+	/* Sends call `call_id` (json borrowed); 0, or -1 when the channel is
+	 * gone. */
 	int (*send)(void *arg, enum execution_call kind, const char *json,
 	    size_t len, uint32_t call_id);
 	/*
@@ -34,20 +35,21 @@ struct execution_host {
 	 */
 	int (*wait)(void *arg, double ms, uint32_t *call_id, char **payload,
 	    size_t *len);
-	/* The run clock's edge: waiting 1 while only the caller's work is open. */
+	/* The run clock's edge: waiting 1 while only the caller's work is open.
+	 */
 	void (*host_wait)(void *arg, int waiting);
 	void *arg;
 };
 
 struct execution_request {
 	const char *code;
-	const json_t *providers;    /* array of descriptors, or NULL */
-	const json_t *modules;      /* wire [name, source] pairs, or NULL */
-	double timeout_ms;          /* > 0 */
+	const json_t *providers; /* array of descriptors, or NULL */
+	const json_t *modules; /* wire [name, source] pairs, or NULL */
+	double timeout_ms; /* > 0 */
 	int count_host_waits;
-	const char *outbound_mode;  /* "native", "stub" or "disabled" */
-	unsigned memory_limit_mb;   /* for the memory text */
-	int retain_handles;         /* keep the isolate for a fetch handler */
+	const char *outbound_mode; /* "native", "stub" or "disabled" */
+	unsigned memory_limit_mb; /* for the memory text */
+	int retain_handles; /* keep the isolate for a fetch handler */
 };
 
 /*
@@ -72,9 +74,9 @@ char *execution_run(struct engine *e, const struct execution_request *req,
 int execution_prepare(struct engine *e);
 
 enum execution_invoke_end {
-	EXECUTION_INVOKE_ANSWERED,  /* the answer says response or error */
-	EXECUTION_INVOKE_TIMEOUT,   /* the bound passed: the handles must close */
-	EXECUTION_INVOKE_FAILED     /* memory ran out or the channel broke */
+	EXECUTION_INVOKE_ANSWERED, /* the answer says response or error */
+	EXECUTION_INVOKE_TIMEOUT, /* the bound passed: the handles must close */
+	EXECUTION_INVOKE_FAILED /* memory ran out or the channel broke */
 };
 
 /*

@@ -40,7 +40,8 @@ natives_print(duk_context *ctx)
 	return 0;
 }
 
-/* regexpTranslate(source, flags) -> {source, flags, names}, or throws SyntaxError. */
+/* regexpTranslate(source, flags) -> {source, flags, names}, or throws
+ * SyntaxError. */
 static duk_ret_t
 natives_regexp_translate(duk_context *ctx)
 {
@@ -53,7 +54,8 @@ natives_regexp_translate(duk_context *ctx)
 	flags = duk_is_undefined(ctx, 1) ? "" : duk_require_string(ctx, 1);
 	flen = strlen(flags);
 	if (regexp_translate(src, slen, flags, flen, &rr) != 0) {
-		/* The message is copied by duk_push_error_object before rr is gone. */
+		/* The message is copied by duk_push_error_object before rr is
+		 * gone. */
 		duk_push_error_object(ctx, DUK_ERR_SYNTAX_ERROR,
 		    "Invalid regular expression: /%.*s/%s: %s",
 		    (int)(slen > 200 ? 200 : slen), src, flags, rr.error);
@@ -92,7 +94,8 @@ natives_hidden_key(duk_context *ctx)
 
 	name = duk_require_lstring(ctx, 0, &len);
 	if (len == 0 || len > 200)
-		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "hiddenKey: bad name length");
+		return duk_error(
+		    ctx, DUK_ERR_RANGE_ERROR, "hiddenKey: bad name length");
 	buf = duk_push_fixed_buffer(ctx, len + 1);
 	buf[0] = (char)0xff;
 	memcpy(buf + 1, name, len);
@@ -108,8 +111,9 @@ natives_is_constructor(duk_context *ctx)
 	return 1;
 }
 
-/* In the Duktape build: engine/host/duk_noctor.inc, appended by engine/module.mk. */
-void	cm_duk_make_noctor(duk_context *, duk_idx_t, duk_int_t);
+/* In the Duktape build: engine/host/duk_noctor.inc, appended by
+ * engine/module.mk. */
+void cm_duk_make_noctor(duk_context *, duk_idx_t, duk_int_t);
 
 /*
  * noCtor(v, mode) -> v: the prelude's built-in methods become no
@@ -141,9 +145,10 @@ natives_fname(duk_context *ctx)
 	if (duk_is_function(ctx, 0)) {
 		duk_push_string(ctx, "name");
 		duk_dup(ctx, 1);
-		duk_def_prop(ctx, 0, DUK_DEFPROP_HAVE_VALUE |
-		    DUK_DEFPROP_CLEAR_WRITABLE | DUK_DEFPROP_CLEAR_ENUMERABLE |
-		    DUK_DEFPROP_SET_CONFIGURABLE);
+		duk_def_prop(ctx, 0,
+		    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_CLEAR_WRITABLE |
+			DUK_DEFPROP_CLEAR_ENUMERABLE |
+			DUK_DEFPROP_SET_CONFIGURABLE);
 	}
 	duk_set_top(ctx, 1);
 	return 1;
@@ -174,21 +179,26 @@ natives_lower(duk_context *ctx)
 			n = sizeof(outer) / sizeof(outer[0]);
 		for (i = 0; i < n; i++) {
 			duk_get_prop_index(ctx, 3, i);
-			outer[i] = duk_is_string(ctx, -1) ?
-			    duk_get_string(ctx, -1) : "";
+			outer[i] = duk_is_string(ctx, -1)
+			    ? duk_get_string(ctx, -1)
+			    : "";
 			duk_pop(ctx);
 		}
 		i = 0;
 	}
-	rc = lower_source_opts(src, len, flags & (LOWER_F_STRICT |
-	    LOWER_F_EVAL | LOWER_F_THIS | LOWER_F_ARGS),
+	rc = lower_source_opts(src, len,
+	    flags &
+		(LOWER_F_STRICT | LOWER_F_EVAL | LOWER_F_THIS | LOWER_F_ARGS),
 	    (unsigned)duk_get_uint(ctx, 2), outer, n / 2, &lr);
 	if (rc != 0) {
 		p = lr.error;
 		if (strncmp(p, "SyntaxError: ", 13) == 0)
 			p += 13;
-		return duk_error(ctx, strncmp(lr.error, "RangeError", 10) == 0 ?
-		    DUK_ERR_RANGE_ERROR : DUK_ERR_SYNTAX_ERROR, "%s", p);
+		return duk_error(ctx,
+		    strncmp(lr.error, "RangeError", 10) == 0
+			? DUK_ERR_RANGE_ERROR
+			: DUK_ERR_SYNTAX_ERROR,
+		    "%s", p);
 	}
 	duk_push_lstring(ctx, lr.code, lr.code_len);
 	free(lr.code);
@@ -201,7 +211,7 @@ natives_lower(duk_context *ctx)
 	duk_put_prop_string(ctx, -2, "code");
 	duk_push_array(ctx);
 	for (p = lr.vars; p != NULL && (nl = strchr(p, '\n')) != NULL;
-	    p = nl + 1) {
+	     p = nl + 1) {
 		duk_push_lstring(ctx, p, (duk_size_t)(nl - p));
 		duk_put_prop_index(ctx, -2, i++);
 	}
@@ -219,8 +229,7 @@ natives_push(duk_context *ctx, int with_print)
 		{ "regexpTranslate", natives_regexp_translate, 2 },
 		{ "fname", natives_fname, 2 },
 		{ "isConstructor", natives_is_constructor, 1 },
-		{ "noCtor", natives_no_ctor, 2 },
-		{ "lower", natives_lower, 4 },
+		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ NULL, NULL, 0 }
 	};
 
@@ -266,7 +275,8 @@ natives_push_printer(duk_context *ctx)
 	duk_push_c_function(ctx, natives_printer, DUK_VARARGS);
 }
 
-/* The console sink of script mode: sink(level, text) writes text as a line to stream 1. */
+/* The console sink of script mode: sink(level, text) writes text as a line to
+ * stream 1. */
 static duk_ret_t
 natives_sink(duk_context *ctx)
 {

@@ -37,7 +37,8 @@
 static void
 run_usage(void)
 {
-	fprintf(stderr, "usage: codemode-run [--timeout MS] [--memory MB] "
+	fprintf(stderr,
+	    "usage: codemode-run [--timeout MS] [--memory MB] "
 	    "[--script] FILE\n"
 	    "       codemode-run [--trace] --request FILE\n");
 }
@@ -85,7 +86,8 @@ main(int argc, char **argv)
 	double v;
 	int i, script = 0, rc, trace = 0, bounds = 0;
 
-	/* The protocol's defaults bound a run unless the options say otherwise. */
+	/* The protocol's defaults bound a run unless the options say otherwise.
+	 */
 	memset(&opt, 0, sizeof(opt));
 	opt.timeout_ms = CM_DEFAULT_TIMEOUT;
 	opt.memory_limit = (size_t)CM_DEFAULT_MEMORY_LIMIT << 20;
@@ -134,7 +136,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if ((src = file_read(file, &len)) == NULL) {
-		fprintf(stderr, "codemode-run: %s: %s\n", file, strerror(errno));
+		fprintf(
+		    stderr, "codemode-run: %s: %s\n", file, strerror(errno));
 		return 2;
 	}
 	opt.script_mode = script;
@@ -148,12 +151,17 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (script) {
-		rc = engine_run_script(e, src, len, file, &out) == ENGINE_OK ? 0 : 1;
+		rc = engine_run_script(e, src, len, file, &out) == ENGINE_OK
+		    ? 0
+		    : 1;
 		if (rc != 0)
-			printf("%s\n", out.message != NULL ? out.message : "Error");
+			printf("%s\n",
+			    out.message != NULL ? out.message : "Error");
 	} else {
-		rc = engine_run_entry(e, src, len, file, &out) == ENGINE_OK ? 0 : 1;
-		printf("%s\n", out.json != NULL ? out.json : "{\"error\": \"Error\"}");
+		rc = engine_run_entry(e, src, len, file, &out) == ENGINE_OK ? 0
+									    : 1;
+		printf("%s\n",
+		    out.json != NULL ? out.json : "{\"error\": \"Error\"}");
 	}
 	fflush(stdout);
 	engine_outcome_free(&out);

@@ -47,7 +47,8 @@ run_request_members(const json_t *o, const char *const *names,
 	json_t *v;
 	size_t i;
 
-	json_object_foreach((json_t *)o, key, v) {
+	json_object_foreach((json_t *)o, key, v)
+	{
 		for (i = 0; names[i] != NULL; i++)
 			if (strcmp(key, names[i]) == 0)
 				break;
@@ -77,11 +78,10 @@ run_request_headers_ok(const json_t *headers)
 		return 1;
 	if (!json_is_array(headers))
 		return 0;
-	json_array_foreach(headers, i, pair)
-		if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-		    !json_is_string(json_array_get(pair, 0)) ||
-		    !json_is_string(json_array_get(pair, 1)))
-			return 0;
+	json_array_foreach(headers, i, pair) if (!json_is_array(pair) ||
+	    json_array_size(pair) != 2 ||
+	    !json_is_string(json_array_get(pair, 0)) ||
+	    !json_is_string(json_array_get(pair, 1))) return 0;
 	return 1;
 }
 
@@ -89,19 +89,20 @@ static int
 run_request_check_providers(const json_t *list, char *err, size_t errlen)
 {
 	static const char *const names[] = { "name", "tools", "positionalArgs",
-	    "prelude", "proxySource", NULL };
+		"prelude", "proxySource", NULL };
 	json_t *d, *t;
 	size_t i, j;
 	char where[64];
 
 	if (!json_is_array(list))
-		return run_request_fail(err, errlen,
-		    "providers: expected an array of descriptors");
-	json_array_foreach(list, i, d) {
+		return run_request_fail(
+		    err, errlen, "providers: expected an array of descriptors");
+	json_array_foreach(list, i, d)
+	{
 		snprintf(where, sizeof(where), "providers[%zu]", i);
 		if (!json_is_object(d))
-			return run_request_fail(err, errlen,
-			    "%s: expected an object", where);
+			return run_request_fail(
+			    err, errlen, "%s: expected an object", where);
 		if (run_request_members(d, names, where, err, errlen) != 0)
 			return -1;
 		if (!json_is_string(json_object_get(d, "name")))
@@ -119,13 +120,15 @@ run_request_check_providers(const json_t *list, char *err, size_t errlen)
 		if (json_object_get(d, "positionalArgs") != NULL &&
 		    !json_is_boolean(json_object_get(d, "positionalArgs")))
 			return run_request_fail(err, errlen,
-			    "%s: \"positionalArgs\" must be true or false", where);
+			    "%s: \"positionalArgs\" must be true or false",
+			    where);
 		if ((json_object_get(d, "prelude") != NULL &&
-		    !json_is_string(json_object_get(d, "prelude"))) ||
+			!json_is_string(json_object_get(d, "prelude"))) ||
 		    (json_object_get(d, "proxySource") != NULL &&
-		    !json_is_string(json_object_get(d, "proxySource"))))
+			!json_is_string(json_object_get(d, "proxySource"))))
 			return run_request_fail(err, errlen,
-			    "%s: \"prelude\" and \"proxySource\" must be strings",
+			    "%s: \"prelude\" and \"proxySource\" must be "
+			    "strings",
 			    where);
 	}
 	return 0;
@@ -137,8 +140,8 @@ run_request_check_providers(const json_t *list, char *err, size_t errlen)
  * envelope.
  */
 static int
-run_request_check_modules(struct run_request *rq, json_t *m, char *err,
-    size_t errlen)
+run_request_check_modules(
+    struct run_request *rq, json_t *m, char *err, size_t errlen)
 {
 	json_t *pair;
 	size_t i;
@@ -151,42 +154,45 @@ run_request_check_modules(struct run_request *rq, json_t *m, char *err,
 		return 0;
 	}
 	if (!json_is_array(m))
-		return run_request_fail(err, errlen, "modules: expected "
+		return run_request_fail(err, errlen,
+		    "modules: expected "
 		    "[[name, source]...] or an object of name: source");
-	json_array_foreach(m, i, pair)
-		if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-		    !json_is_string(json_array_get(pair, 0)))
-			return run_request_fail(err, errlen, "modules[%zu]: "
-			    "expected a [name, source] pair", i);
+	json_array_foreach(m, i, pair) if (!json_is_array(pair) ||
+	    json_array_size(pair) != 2 ||
+	    !json_is_string(
+		json_array_get(pair, 0))) return run_request_fail(err, errlen,
+	    "modules[%zu]: "
+	    "expected a [name, source] pair",
+	    i);
 	rq->modules = json_incref(m);
 	return 0;
 }
 
 /* delayMs and repeat, common to both answer lists. */
 static int
-run_request_check_timing(const json_t *e, const char *where, char *err,
-    size_t errlen)
+run_request_check_timing(
+    const json_t *e, const char *where, char *err, size_t errlen)
 {
-	json_t *d = json_object_get(e, "delayMs"), *r = json_object_get(e,
-	    "repeat");
+	json_t *d = json_object_get(e, "delayMs"),
+	       *r = json_object_get(e, "repeat");
 
 	if (d != NULL && (!json_is_number(d) || !(json_number_value(d) >= 0)))
 		return run_request_fail(err, errlen,
 		    "%s: \"delayMs\" must be a number of ms, 0 or more", where);
 	if (r != NULL && !json_is_boolean(r))
-		return run_request_fail(err, errlen,
-		    "%s: \"repeat\" must be true or false", where);
+		return run_request_fail(
+		    err, errlen, "%s: \"repeat\" must be true or false", where);
 	return 0;
 }
 
 static int
-run_request_check_answers(const json_t *list, int outbound, char *err,
-    size_t errlen)
+run_request_check_answers(
+    const json_t *list, int outbound, char *err, size_t errlen)
 {
 	static const char *const tool_names[] = { "provider", "tool", "answer",
-	    "delayMs", "repeat", NULL };
+		"delayMs", "repeat", NULL };
 	static const char *const out_names[] = { "method", "url", "answer",
-	    "delayMs", "repeat", NULL };
+		"delayMs", "repeat", NULL };
 	const char *list_name = outbound ? "outboundAnswers" : "toolAnswers";
 	const char *m1 = outbound ? "method" : "provider";
 	const char *m2 = outbound ? "url" : "tool";
@@ -195,31 +201,36 @@ run_request_check_answers(const json_t *list, int outbound, char *err,
 	char where[64];
 
 	if (!json_is_array(list))
-		return run_request_fail(err, errlen, "%s: expected an array",
-		    list_name);
-	json_array_foreach(list, i, e) {
+		return run_request_fail(
+		    err, errlen, "%s: expected an array", list_name);
+	json_array_foreach(list, i, e)
+	{
 		snprintf(where, sizeof(where), "%s[%zu]", list_name, i);
 		if (!json_is_object(e))
-			return run_request_fail(err, errlen,
-			    "%s: expected an object", where);
+			return run_request_fail(
+			    err, errlen, "%s: expected an object", where);
 		if (run_request_members(e, outbound ? out_names : tool_names,
-		    where, err, errlen) != 0 ||
+			where, err, errlen) != 0 ||
 		    run_request_check_timing(e, where, err, errlen) != 0)
 			return -1;
 		if ((json_object_get(e, m1) != NULL &&
-		    !json_is_string(json_object_get(e, m1))) ||
+			!json_is_string(json_object_get(e, m1))) ||
 		    (json_object_get(e, m2) != NULL &&
-		    !json_is_string(json_object_get(e, m2))))
+			!json_is_string(json_object_get(e, m2))))
 			return run_request_fail(err, errlen,
-			    "%s: \"%s\" and \"%s\" must be strings", where, m1, m2);
+			    "%s: \"%s\" and \"%s\" must be strings", where, m1,
+			    m2);
 		if ((a = json_object_get(e, "answer")) == NULL)
+			return run_request_fail(
+			    err, errlen, "%s: \"answer\" is missing", where);
+		if (outbound &&
+		    (!json_is_object(a) ||
+			(json_object_get(a, "error") != NULL &&
+			    !json_is_string(json_object_get(a, "error")))))
 			return run_request_fail(err, errlen,
-			    "%s: \"answer\" is missing", where);
-		if (outbound && (!json_is_object(a) || (json_object_get(a,
-		    "error") != NULL && !json_is_string(json_object_get(a,
-		    "error")))))
-			return run_request_fail(err, errlen, "%s: \"answer\" must "
-			    "be a serialized response or {\"error\": text}", where);
+			    "%s: \"answer\" must "
+			    "be a serialized response or {\"error\": text}",
+			    where);
 	}
 	return 0;
 }
@@ -229,19 +240,21 @@ run_request_check_invocations(const json_t *list, char *err, size_t errlen)
 {
 	static const char *const wrap[] = { "handle", "request", NULL };
 	static const char *const req[] = { "method", "url", "headers", "body",
-	    NULL };
+		NULL };
 	json_t *inv, *r;
 	size_t i;
 	char where[64];
 
 	if (!json_is_array(list))
-		return run_request_fail(err, errlen,
-		    "invocations: expected an array of requests");
-	json_array_foreach(list, i, inv) {
+		return run_request_fail(
+		    err, errlen, "invocations: expected an array of requests");
+	json_array_foreach(list, i, inv)
+	{
 		snprintf(where, sizeof(where), "invocations[%zu]", i);
 		r = inv;
 		if (json_is_object(inv) && json_object_get(inv, "request")) {
-			if (run_request_members(inv, wrap, where, err, errlen) != 0)
+			if (run_request_members(
+				inv, wrap, where, err, errlen) != 0)
 				return -1;
 			if (json_object_get(inv, "handle") != NULL &&
 			    !json_is_string(json_object_get(inv, "handle")))
@@ -256,23 +269,29 @@ run_request_check_invocations(const json_t *list, char *err, size_t errlen)
 			return -1;
 		if (!json_is_string(json_object_get(r, "url")) ||
 		    (json_object_get(r, "method") != NULL &&
-		    !json_is_string(json_object_get(r, "method"))))
+			!json_is_string(json_object_get(r, "method"))))
 			return run_request_fail(err, errlen,
-			    "%s: \"url\" (and \"method\") must be strings", where);
+			    "%s: \"url\" (and \"method\") must be strings",
+			    where);
 		if (!run_request_headers_ok(json_object_get(r, "headers")))
-			return run_request_fail(err, errlen, "%s: \"headers\" "
-			    "must be [[name, value]...] strings", where);
+			return run_request_fail(err, errlen,
+			    "%s: \"headers\" "
+			    "must be [[name, value]...] strings",
+			    where);
 		if (!run_request_body_ok(json_object_get(r, "body")))
-			return run_request_fail(err, errlen, "%s: \"body\" must be "
-			    "null, a string or a tagged binary value", where);
+			return run_request_fail(err, errlen,
+			    "%s: \"body\" must be "
+			    "null, a string or a tagged binary value",
+			    where);
 	}
 	return 0;
 }
 
-/* The run bound as the daemon takes it (api_timeout): at least 1 ms, at most MAX_SUPPORTED_TIMEOUT. */
+/* The run bound as the daemon takes it (api_timeout): at least 1 ms, at most
+ * MAX_SUPPORTED_TIMEOUT. */
 static int
-run_request_timeout(struct run_request *rq, const json_t *t, char *err,
-    size_t errlen)
+run_request_timeout(
+    struct run_request *rq, const json_t *t, char *err, size_t errlen)
 {
 	double ms;
 
@@ -283,8 +302,8 @@ run_request_timeout(struct run_request *rq, const json_t *t, char *err,
 	else if (json_is_number(t))
 		ms = json_number_value(t);
 	else
-		return run_request_fail(err, errlen,
-		    "timeout: expected a number of ms or null");
+		return run_request_fail(
+		    err, errlen, "timeout: expected a number of ms or null");
 	if (!(ms >= 1))
 		ms = 1;
 	if (ms > CM_MAX_SUPPORTED_TIMEOUT)
@@ -294,16 +313,16 @@ run_request_timeout(struct run_request *rq, const json_t *t, char *err,
 }
 
 static int
-run_request_flag(const json_t *root, const char *name, int *out, char *err,
-    size_t errlen)
+run_request_flag(
+    const json_t *root, const char *name, int *out, char *err, size_t errlen)
 {
 	json_t *v = json_object_get(root, name);
 
 	if (v == NULL)
 		return 0;
 	if (!json_is_boolean(v))
-		return run_request_fail(err, errlen, "%s: expected true or false",
-		    name);
+		return run_request_fail(
+		    err, errlen, "%s: expected true or false", name);
 	*out = json_is_true(v);
 	return 0;
 }
@@ -312,23 +331,23 @@ static int
 run_request_check(struct run_request *rq, char *err, size_t errlen)
 {
 	static const char *const names[] = { "code", "providers", "modules",
-	    "timeout", "memoryLimit", "countHostWaits", "outboundMode",
-	    "retainHandles", "toolAnswers", "outboundAnswers", "invocations",
-	    "comment", NULL };
+		"timeout", "memoryLimit", "countHostWaits", "outboundMode",
+		"retainHandles", "toolAnswers", "outboundAnswers",
+		"invocations", "comment", NULL };
 	json_t *root = rq->root, *v;
 	enum cm_outbound_mode mode;
 	char *text = NULL;
 	int rc;
 
 	if (!json_is_object(root))
-		return run_request_fail(err, errlen,
-		    "expected a JSON object (an ExecuteRequest)");
+		return run_request_fail(
+		    err, errlen, "expected a JSON object (an ExecuteRequest)");
 	if (run_request_members(root, names, "request", err, errlen) != 0)
 		return -1;
 	if ((rq->code = json_string_value(json_object_get(root, "code"))) ==
 	    NULL)
-		return run_request_fail(err, errlen,
-		    "code: missing, or not a string");
+		return run_request_fail(
+		    err, errlen, "code: missing, or not a string");
 	if ((v = json_object_get(root, "providers")) != NULL) {
 		if (run_request_check_providers(v, err, errlen) != 0)
 			return -1;
@@ -337,21 +356,24 @@ run_request_check(struct run_request *rq, char *err, size_t errlen)
 	if ((v = json_object_get(root, "modules")) != NULL &&
 	    run_request_check_modules(rq, v, err, errlen) != 0)
 		return -1;
-	if (run_request_timeout(rq, json_object_get(root, "timeout"), err,
-	    errlen) != 0)
+	if (run_request_timeout(
+		rq, json_object_get(root, "timeout"), err, errlen) != 0)
 		return -1;
 	rq->memory_limit_mb = CM_DEFAULT_MEMORY_LIMIT;
 	if ((v = json_object_get(root, "memoryLimit")) != NULL) {
 		/* The child's rule: a whole number of MB, at most 1 TB. */
 		if (!json_is_integer(v) || json_integer_value(v) <= 0 ||
 		    json_integer_value(v) > 1 << 20)
-			return run_request_fail(err, errlen, "memoryLimit: "
-			    "expected a whole number of MB from 1 to %d", 1 << 20);
+			return run_request_fail(err, errlen,
+			    "memoryLimit: "
+			    "expected a whole number of MB from 1 to %d",
+			    1 << 20);
 		rq->memory_limit_mb = (unsigned)json_integer_value(v);
 	}
-	if (run_request_flag(root, "countHostWaits", &rq->count_host_waits,
-	    err, errlen) != 0 || run_request_flag(root, "retainHandles",
-	    &rq->retain_handles, err, errlen) != 0)
+	if (run_request_flag(root, "countHostWaits", &rq->count_host_waits, err,
+		errlen) != 0 ||
+	    run_request_flag(
+		root, "retainHandles", &rq->retain_handles, err, errlen) != 0)
 		return -1;
 	rq->outbound_mode = CM_OUTBOUND_MODE_NATIVE;
 	if ((v = json_object_get(root, "outboundMode")) != NULL) {
@@ -359,17 +381,20 @@ run_request_check(struct run_request *rq, char *err, size_t errlen)
 			return run_request_fail(err, errlen,
 			    "outboundMode: expected native, stub or disabled");
 		/* The file is the outbound function of stub mode. */
-		rc = cm_parse_outbound_mode(json_string_value(v), 1, &mode, &text);
+		rc = cm_parse_outbound_mode(
+		    json_string_value(v), 1, &mode, &text);
 		if (rc != 0) {
-			run_request_fail(err, errlen, "outboundMode: %s", text ?
-			    text : "out of memory");
+			run_request_fail(err, errlen, "outboundMode: %s",
+			    text ? text : "out of memory");
 			free(text);
 			return -1;
 		}
 		rq->outbound_mode = cm_outbound_mode_name(mode);
 	}
-	if ((v = json_object_get(root, "comment")) != NULL && !json_is_string(v))
-		return run_request_fail(err, errlen, "comment: expected a string");
+	if ((v = json_object_get(root, "comment")) != NULL &&
+	    !json_is_string(v))
+		return run_request_fail(
+		    err, errlen, "comment: expected a string");
 	if ((v = json_object_get(root, "toolAnswers")) != NULL) {
 		if (run_request_check_answers(v, 0, err, errlen) != 0)
 			return -1;
@@ -442,8 +467,8 @@ run_request_body_base64(const json_t *body)
 /* ---- the canned host ---- */
 
 int
-run_request_host_init(struct run_request_host *h, const struct run_request *rq,
-    FILE *trace)
+run_request_host_init(
+    struct run_request_host *h, const struct run_request *rq, FILE *trace)
 {
 	memset(h, 0, sizeof(*h));
 	h->rq = rq;
@@ -478,7 +503,8 @@ run_request_host_clear(struct run_request_host *h)
 	memset(h, 0, sizeof(*h));
 }
 
-/* The first usable entry of `list` whose matchers accept a and b; -1 if none. */
+/* The first usable entry of `list` whose matchers accept a and b; -1 if none.
+ */
 static long
 run_request_match(const json_t *list, unsigned char *used, const char *k1,
     const char *a, const char *k2, const char *b)
@@ -487,7 +513,8 @@ run_request_match(const json_t *list, unsigned char *used, const char *k1,
 	json_t *e;
 	size_t i;
 
-	json_array_foreach(list, i, e) {
+	json_array_foreach(list, i, e)
+	{
 		if (used[i])
 			continue;
 		m1 = json_string_value(json_object_get(e, k1));
@@ -511,8 +538,8 @@ run_request_delay(const json_t *e)
 }
 
 char *
-run_request_tool_answer(struct run_request_host *h, const char *call,
-    size_t len, double *delay_ms)
+run_request_tool_answer(
+    struct run_request_host *h, const char *call, size_t len, double *delay_ms)
 {
 	json_t *c = json_loadb(call, len, 0, NULL), *e, *a;
 	const char *provider, *tool;
@@ -525,7 +552,8 @@ run_request_tool_answer(struct run_request_host *h, const char *call,
 	i = run_request_match(h->rq->tool_answers, h->tool_used, "provider",
 	    provider, "tool", tool);
 	if (i < 0) {
-		/* Nobody implements it: the envelope a run without a dispatch gets. */
+		/* Nobody implements it: the envelope a run without a dispatch
+		 * gets. */
 		out = cm_envelope_tool_not_found(tool ? tool : "");
 		json_decref(c);
 		return out;
@@ -533,8 +561,8 @@ run_request_tool_answer(struct run_request_host *h, const char *call,
 	e = json_array_get(h->rq->tool_answers, (size_t)i);
 	*delay_ms = run_request_delay(e);
 	a = json_object_get(e, "answer");
-	out = json_is_string(a) ? strdup(json_string_value(a)) :
-	    cm_dispatch_stringify(a);
+	out = json_is_string(a) ? strdup(json_string_value(a))
+				: cm_dispatch_stringify(a);
 	json_decref(c);
 	return out;
 }
@@ -579,17 +607,18 @@ run_request_outbound_answer(struct run_request_host *h, const char *request,
 	    json_string_value(json_object_get(r, "url")));
 	json_decref(r);
 	if (i < 0)
-		return texts_error_envelope(CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		return texts_error_envelope(
+		    CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
 		    "no entry of outboundAnswers matches it");
 	e = json_array_get(h->rq->outbound_answers, (size_t)i);
 	*delay_ms = run_request_delay(e);
 	a = json_object_get(e, "answer");
 	if (json_is_string(json_object_get(a, "error")))
-		return cm_envelope_error(json_string_value(
-		    json_object_get(a, "error")));
+		return cm_envelope_error(
+		    json_string_value(json_object_get(a, "error")));
 	if ((out = run_request_response(a)) == NULL)
-		out = texts_error_envelope(CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER,
-		    NULL);
+		out = texts_error_envelope(
+		    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
 	return out;
 }
 
@@ -607,9 +636,9 @@ run_request_host_send(void *arg, enum execution_call kind, const char *json,
 		fputc('\n', h->trace);
 		fflush(h->trace);
 	}
-	answer = kind == EXECUTION_TOOL_CALL ?
-	    run_request_tool_answer(h, json, len, &delay) :
-	    run_request_outbound_answer(h, json, len, &delay);
+	answer = kind == EXECUTION_TOOL_CALL
+	    ? run_request_tool_answer(h, json, len, &delay)
+	    : run_request_outbound_answer(h, json, len, &delay);
 	if (answer == NULL)
 		return -1;
 	if (h->nqueue == h->capqueue) {
@@ -644,8 +673,8 @@ run_request_sleep(double ms)
 
 /* The answer due first arrives (calls answered at once keep their order). */
 static int
-run_request_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
-    size_t *len)
+run_request_host_wait(
+    void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
 {
 	struct run_request_host *h = arg;
 	double now = engine_now_ms();
@@ -653,7 +682,8 @@ run_request_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
 
 	if (h->nqueue == 0) {
 		if (ms < 0)
-			return -1;      /* nothing is on its way: it never would be */
+			return -1; /* nothing is on its way: it never would be
+				    */
 		run_request_sleep(ms);
 		return 0;
 	}
@@ -703,7 +733,8 @@ run_request_invocation(const json_t *inv, const char **handle)
 	if (json_object_get(inv, "request") != NULL) {
 		r = json_object_get(inv, "request");
 		if (json_is_string(json_object_get(inv, "handle")))
-			*handle = json_string_value(json_object_get(inv, "handle"));
+			*handle =
+			    json_string_value(json_object_get(inv, "handle"));
 	}
 	body = json_object_get(r, "body");
 	if (body != NULL && !json_is_null(body) &&
@@ -712,11 +743,11 @@ run_request_invocation(const json_t *inv, const char **handle)
 	m = json_object_get(r, "method");
 	hd = json_object_get(r, "headers");
 	out = json_pack("{s:s, s:O, s:o, s:o, s:s}", "method",
-	    json_is_string(m) ? json_string_value(m) : "GET",
-	    "url", json_object_get(r, "url"),
-	    "headers", hd ? json_incref((json_t *)hd) : json_array(),
-	    "body", b64 ? json_string(b64) : json_null(),
-	    "executionId", RUN_REQUEST_EXECUTION_ID);
+	    json_is_string(m) ? json_string_value(m) : "GET", "url",
+	    json_object_get(r, "url"), "headers",
+	    hd ? json_incref((json_t *)hd) : json_array(), "body",
+	    b64 ? json_string(b64) : json_null(), "executionId",
+	    RUN_REQUEST_EXECUTION_ID);
 	free(b64);
 	s = out ? json_dumps(out, JSON_COMPACT) : NULL;
 	json_decref(out);
@@ -725,12 +756,13 @@ run_request_invocation(const json_t *inv, const char **handle)
 
 /* ---- the run ---- */
 
-/* What the memory hook needs: it runs inside the allocator and ends the process. */
+/* What the memory hook needs: it runs inside the allocator and ends the
+ * process. */
 struct run_request_state {
 	const struct run_request *rq;
-	size_t next;            /* the first invocation not yet answered */
+	size_t next; /* the first invocation not yet answered */
 	int invoking;
-	int status;             /* the run's exit status, once it has one */
+	int status; /* the run's exit status, once it has one */
 };
 
 static struct run_request_state run_request_state;
@@ -768,17 +800,19 @@ run_request_closed(const struct run_request *rq, size_t from)
 	size_t i;
 
 	for (i = from; i < json_array_size(rq->invocations); i++) {
-		text = texts_compose(CM_TEXT_HANDLES_CLOSED,
-		    RUN_REQUEST_EXECUTION_ID);
-		o = text ? json_pack("{s:s, s:s}", "error", text, "code",
-		    ti->code) : NULL;
+		text = texts_compose(
+		    CM_TEXT_HANDLES_CLOSED, RUN_REQUEST_EXECUTION_ID);
+		o = text
+		    ? json_pack("{s:s, s:s}", "error", text, "code", ti->code)
+		    : NULL;
 		run_request_line(o ? cm_dispatch_stringify(o) : NULL);
 		json_decref(o);
 		free(text);
 	}
 }
 
-/* The first refused allocation ends the process, as it ends the daemon's child. */
+/* The first refused allocation ends the process, as it ends the daemon's child.
+ */
 static void
 run_request_on_oom(void *arg)
 {
@@ -808,8 +842,9 @@ run_request_granted(char *msg)
 	json_t *m = cm_dispatch_parse(msg, strlen(msg), NULL, 0);
 	char *s = NULL;
 
-	if (json_is_object(m) && json_object_set_new(m, "executionId",
-	    json_string(RUN_REQUEST_EXECUTION_ID)) == 0)
+	if (json_is_object(m) &&
+	    json_object_set_new(
+		m, "executionId", json_string(RUN_REQUEST_EXECUTION_ID)) == 0)
 		s = cm_dispatch_stringify(m);
 	json_decref(m);
 	free(msg);
@@ -831,13 +866,14 @@ run_request_invoke_all(struct run_request_state *st, struct engine *e,
 	for (i = 0; i < json_array_size(rq->invocations); i++) {
 		st->next = i;
 		st->invoking = 1;
-		req = run_request_invocation(json_array_get(rq->invocations, i),
-		    &handle);
+		req = run_request_invocation(
+		    json_array_get(rq->invocations, i), &handle);
 		answer = NULL;
-		/* Answers to the last phase's calls must not meet this one's ids. */
+		/* Answers to the last phase's calls must not meet this one's
+		 * ids. */
 		run_request_host_flush(h);
-		end = req ? execution_invoke(e, er, eh, handle, req, &answer) :
-		    EXECUTION_INVOKE_FAILED;
+		end = req ? execution_invoke(e, er, eh, handle, req, &answer)
+			  : EXECUTION_INVOKE_FAILED;
 		free(req);
 		st->invoking = 0;
 		if (end == EXECUTION_INVOKE_ANSWERED) {
@@ -853,8 +889,8 @@ run_request_invoke_all(struct run_request_state *st, struct engine *e,
 			st->invoking = 1;
 			run_request_on_oom(st);
 		} else
-			run_request_line(texts_error_envelope(CM_TEXT_INTERNAL,
-			    "the invocation broke off"));
+			run_request_line(texts_error_envelope(
+			    CM_TEXT_INTERNAL, "the invocation broke off"));
 		run_request_closed(rq, i + 1);
 		return;
 	}
@@ -877,7 +913,8 @@ run_request_run(const struct run_request *rq, FILE *trace)
 	memset(st, 0, sizeof(*st));
 	st->rq = rq;
 	if (rq->modules_error != NULL) {
-		/* The client reports a bad map in the envelope and sends nothing. */
+		/* The client reports a bad map in the envelope and sends
+		 * nothing. */
 		run_request_line(run_request_envelope(rq->modules_error));
 		run_request_closed(rq, 0);
 		return 1;
@@ -889,9 +926,11 @@ run_request_run(const struct run_request *rq, FILE *trace)
 		return 3;
 	}
 	if (engine_configure(e, (size_t)rq->memory_limit_mb << 20,
-	    rq->timeout_ms, run_request_on_oom, st) != 0) {
-		snprintf(err, sizeof(err), "the engine could not take the %u MB "
-		    "limit", rq->memory_limit_mb);
+		rq->timeout_ms, run_request_on_oom, st) != 0) {
+		snprintf(err, sizeof(err),
+		    "the engine could not take the %u MB "
+		    "limit",
+		    rq->memory_limit_mb);
 		text = texts_compose(CM_TEXT_INTERNAL, err);
 		run_request_line(run_request_envelope(text));
 		free(text);
@@ -912,9 +951,10 @@ run_request_run(const struct run_request *rq, FILE *trace)
 	er.timeout_ms = rq->timeout_ms;
 	er.count_host_waits = rq->count_host_waits;
 	/* No fetcher here: native is what a daemon under the veto runs. */
-	er.outbound_mode = strcmp(rq->outbound_mode,
-	    CM_OUTBOUND_MODE_NATIVE) == 0 ? CM_OUTBOUND_MODE_DISABLED :
-	    rq->outbound_mode;
+	er.outbound_mode =
+	    strcmp(rq->outbound_mode, CM_OUTBOUND_MODE_NATIVE) == 0
+	    ? CM_OUTBOUND_MODE_DISABLED
+	    : rq->outbound_mode;
 	er.memory_limit_mb = rq->memory_limit_mb;
 	er.retain_handles = rq->retain_handles;
 	msg = execution_run(e, &er, &eh, &retained);
@@ -923,7 +963,8 @@ run_request_run(const struct run_request *rq, FILE *trace)
 	if (msg != NULL && retained)
 		msg = run_request_granted(msg);
 	if (msg == NULL) {
-		fprintf(stderr, "codemode-run: the run broke off (out of "
+		fprintf(stderr,
+		    "codemode-run: the run broke off (out of "
 		    "memory outside the heap?)\n");
 		st->status = 3;
 	} else {
@@ -951,7 +992,8 @@ run_request_main(const char *path, int trace)
 	int rc;
 
 	if ((src = file_read(path, &len)) == NULL) {
-		fprintf(stderr, "codemode-run: %s: %s\n", path, strerror(errno));
+		fprintf(
+		    stderr, "codemode-run: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
 	rc = run_request_parse(src, len, &rq, err, sizeof(err));

@@ -7,14 +7,15 @@
  *    "providers": [descriptor...],        as on the wire
  *    "modules": [[name, source]...]       the wire pairs, or the map
  *             | {"name": source, ...},    form (normalized as the client does)
- *    "timeout": ms | null,                DEFAULT_TIMEOUT; null: MAX_SUPPORTED_TIMEOUT
- *    "memoryLimit": MB,                   DEFAULT_MEMORY_LIMIT
+ *    "timeout": ms | null,                DEFAULT_TIMEOUT; null:
+ * MAX_SUPPORTED_TIMEOUT "memoryLimit": MB, DEFAULT_MEMORY_LIMIT
  *    "countHostWaits": bool, "retainHandles": bool,
  *    "outboundMode": "disabled" | "stub" | "native",   native
- *    "toolAnswers": [{"provider"?, "tool"?, "answer", "delayMs"?, "repeat"?}...],
- *    "outboundAnswers": [{"method"?, "url"?, "answer", "delayMs"?, "repeat"?}...],
- *    "invocations": [request | {"handle": name, "request": request}...],
- *    "comment": "..."}                    ignored: what the case is about
+ *    "toolAnswers": [{"provider"?, "tool"?, "answer", "delayMs"?,
+ * "repeat"?}...], "outboundAnswers": [{"method"?, "url"?, "answer", "delayMs"?,
+ * "repeat"?}...], "invocations": [request | {"handle": name, "request":
+ * request}...], "comment": "..."}                    ignored: what the case is
+ * about
  *
  * Any other member, or a member of the wrong type, refuses the file.
  * A call takes the first unused entry that matches it (a missing matcher
@@ -50,17 +51,18 @@
 #define RUN_REQUEST_EXECUTION_ID "codemode-run"
 
 struct run_request {
-	json_t *root;              /* the parsed file; members below borrow from it */
+	json_t *root; /* the parsed file; members below borrow from it */
 	const char *code;
-	json_t *providers;         /* NULL: none */
-	json_t *modules;           /* wire pairs (own reference), or NULL */
-	char *modules_error;       /* a declared failure of the map form, or NULL */
+	json_t *providers; /* NULL: none */
+	json_t *modules; /* wire pairs (own reference), or NULL */
+	char *modules_error; /* a declared failure of the map form, or NULL */
 	double timeout_ms;
 	unsigned memory_limit_mb;
 	int count_host_waits;
 	int retain_handles;
-	const char *outbound_mode; /* as the file asked: native, stub or disabled */
-	json_t *tool_answers;      /* NULL: none */
+	const char
+	    *outbound_mode; /* as the file asked: native, stub or disabled */
+	json_t *tool_answers; /* NULL: none */
 	json_t *outbound_answers;
 	json_t *invocations;
 };
@@ -78,33 +80,33 @@ void run_request_clear(struct run_request *rq);
 struct run_request_queued {
 	uint32_t call_id;
 	char *payload;
-	double due;                /* engine_now_ms() at which it arrives */
+	double due; /* engine_now_ms() at which it arrives */
 };
 
 /* The canned host: answers from the request, in call order and time. */
 struct run_request_host {
 	const struct run_request *rq;
-	unsigned char *tool_used;      /* one flag per toolAnswers entry */
+	unsigned char *tool_used; /* one flag per toolAnswers entry */
 	unsigned char *outbound_used;
 	struct run_request_queued *queue;
 	size_t nqueue, capqueue;
-	FILE *trace;                   /* each call as one JSON line, or NULL */
+	FILE *trace; /* each call as one JSON line, or NULL */
 };
 
-int run_request_host_init(struct run_request_host *h,
-    const struct run_request *rq, FILE *trace);
+int run_request_host_init(
+    struct run_request_host *h, const struct run_request *rq, FILE *trace);
 void run_request_host_clear(struct run_request_host *h);
 
 /* Fills `eh` with the hooks that serve `h`. */
-void run_request_host_bind(struct run_request_host *h,
-    struct execution_host *eh);
+void run_request_host_bind(
+    struct run_request_host *h, struct execution_host *eh);
 
 /*
  * The answer to one tool call ({"provider","tool","args"} text), malloc'd,
  * with the entry's delay in *delay_ms; NULL when out of memory.
  */
-char *run_request_tool_answer(struct run_request_host *h, const char *call,
-    size_t len, double *delay_ms);
+char *run_request_tool_answer(
+    struct run_request_host *h, const char *call, size_t len, double *delay_ms);
 
 /* The same for one outbound request in stub mode. */
 char *run_request_outbound_answer(struct run_request_host *h,

@@ -92,8 +92,8 @@ fake_main(void *udata, struct capnweb_call *call)
 	if (strcmp(capnweb_call_method(call), "protocolVersion") == 0)
 		capnweb_call_resolve(call, json_integer(1));
 	else
-		capnweb_call_resolve(call, json_pack("{s:s, s:[]}",
-		    "resultJson", "1", "logs"));
+		capnweb_call_resolve(
+		    call, json_pack("{s:s, s:[]}", "resultJson", "1", "logs"));
 }
 
 /* Returns -1 when the connection is over. */
@@ -111,7 +111,8 @@ fake_input(struct fake_conn *fc)
 		memset(&req, 0, sizeof(req));
 		req.headers = hs;
 		req.headers_cap = 32;
-		if ((head = http_parse_request((char *)fc->in, fc->len, &req)) == 0)
+		if ((head = http_parse_request(
+			 (char *)fc->in, fc->len, &req)) == 0)
 			return 0;
 		if (head < 0 || http_ws_check_request(&req, &up) != 0)
 			return -1;
@@ -137,8 +138,9 @@ fake_input(struct fake_conn *fc)
 			return 0;
 		if (n < 0 || ev.type == WS_EV_CLOSE)
 			return -1;
-		if (ev.type == WS_EV_TEXT && capnweb_session_receive(fc->s,
-		    (const char *)ev.data, ev.len) != 0)
+		if (ev.type == WS_EV_TEXT &&
+		    capnweb_session_receive(
+			fc->s, (const char *)ev.data, ev.len) != 0)
 			return -1;
 		memmove(fc->in, fc->in + n, fc->len - (size_t)n);
 		fc->len -= (size_t)n;
@@ -291,16 +293,17 @@ raw_open(struct raw *r, const char *path)
 		return -1;
 	memcpy(sun.sun_path, path, strlen(path) + 1);
 	r->fd = socket(AF_UNIX, SOCK_STREAM, 0);
-	if (r->fd < 0 || connect(r->fd, (struct sockaddr *)&sun,
-	    sizeof(sun)) != 0 || http_ws_make_key(key) != 0)
+	if (r->fd < 0 ||
+	    connect(r->fd, (struct sockaddr *)&sun, sizeof(sun)) != 0 ||
+	    http_ws_make_key(key) != 0)
 		return -1;
-	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key,
-	    NULL, NULL, 0);
+	n = http_build_ws_request(
+	    req, sizeof(req), "localhost", "/", key, NULL, NULL, 0);
 	if (n <= 0 || write(r->fd, req, (size_t)n) != n)
 		return -1;
 	while (head == 0) {
-		ssize_t got = read(r->fd, r->in + r->in_len,
-		    r->in_cap - r->in_len);
+		ssize_t got =
+		    read(r->fd, r->in + r->in_len, r->in_cap - r->in_len);
 
 		if (got <= 0)
 			return -1;
@@ -332,25 +335,28 @@ raw_call(struct raw *r, const char *method, json_t *args)
 		long n;
 
 		while (r->done == 0 && r->in_len > 0 &&
-		    (n = ws_assembler_feed(&r->wsa, r->in, r->in_len, &ev)) > 0) {
+		    (n = ws_assembler_feed(&r->wsa, r->in, r->in_len, &ev)) >
+			0) {
 			if (ev.type == WS_EV_TEXT)
-				capnweb_session_receive(r->s, (const char *)ev.data,
-				    ev.len);
+				capnweb_session_receive(
+				    r->s, (const char *)ev.data, ev.len);
 			else if (ev.type == WS_EV_PING) {
-				uint8_t f[WS_MAX_HEADER + WS_MAX_CONTROL_PAYLOAD];
+				uint8_t
+				    f[WS_MAX_HEADER + WS_MAX_CONTROL_PAYLOAD];
 				long fl = ws_frame_encode(WS_ROLE_CLIENT,
 				    WS_OP_PONG, ev.data, ev.len, f, sizeof(f));
 
-				if (fl > 0 && send(r->fd, f, (size_t)fl,
-				    MSG_NOSIGNAL) != fl)
+				if (fl > 0 &&
+				    send(r->fd, f, (size_t)fl, MSG_NOSIGNAL) !=
+					fl)
 					return -1;
 			}
 			memmove(r->in, r->in + n, r->in_len - (size_t)n);
 			r->in_len -= (size_t)n;
 		}
 		if (r->done == 0) {
-			ssize_t got = read(r->fd, r->in + r->in_len,
-			    r->in_cap - r->in_len);
+			ssize_t got = read(
+			    r->fd, r->in + r->in_len, r->in_cap - r->in_len);
 
 			if (got <= 0)
 				return -1;
@@ -386,8 +392,9 @@ main(int argc, char **argv)
 	double *t, cpu;
 	int n, i, rc = 1;
 
-	if (argc < 2 || (strncmp(argv[1], "unix://", 7) != 0 &&
-	    strcmp(argv[1], "--fake") != 0)) {
+	if (argc < 2 ||
+	    (strncmp(argv[1], "unix://", 7) != 0 &&
+		strcmp(argv[1], "--fake") != 0)) {
 		fprintf(stderr, "usage: %s unix:///path/d.sock|--fake [N]\n",
 		    argv[0]);
 		return 2;

@@ -85,8 +85,7 @@ client_thrown(struct cm_error *err, const json_t *value)
 		return -1;
 	props = json_object_get(value, "props");
 	if (json_is_object(props))
-		json_object_foreach(props, k, v)
-			json_object_set(o, k, v);
+		json_object_foreach(props, k, v) json_object_set(o, k, v);
 	json_object_set(o, "name", json_object_get(value, "name"));
 	json_object_set(o, "message", json_object_get(value, "message"));
 	rc = cm_error_rehydrate(o, err);
@@ -126,7 +125,8 @@ cm_result_clear(struct cm_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-/* ExecuteResultMessage -> cm_result. 0, or -1 when out of memory or malformed. */
+/* ExecuteResultMessage -> cm_result. 0, or -1 when out of memory or malformed.
+ */
 static int
 client_result_read(const json_t *msg, struct cm_result *res)
 {
@@ -144,40 +144,42 @@ client_result_read(const json_t *msg, struct cm_result *res)
 	if (json_is_string(rj)) {
 		if ((res->result_json = strdup(json_string_value(rj))) == NULL)
 			goto fail;
-		res->result = cm_dispatch_parse(res->result_json,
-		    json_string_length(rj), NULL, 0);
+		res->result = cm_dispatch_parse(
+		    res->result_json, json_string_length(rj), NULL, 0);
 	}
-	if (json_is_string(e) && (res->error = strdup(json_string_value(e))) ==
-	    NULL)
+	if (json_is_string(e) &&
+	    (res->error = strdup(json_string_value(e))) == NULL)
 		goto fail;
 	if (json_is_array(logs) && json_array_size(logs) > 0) {
-		if ((res->logs = calloc(json_array_size(logs),
-		    sizeof(*res->logs))) == NULL)
+		if ((res->logs = calloc(
+			 json_array_size(logs), sizeof(*res->logs))) == NULL)
 			goto fail;
-		json_array_foreach(logs, i, l) {
+		json_array_foreach(logs, i, l)
+		{
 			json_t *lv = json_object_get(l, "level");
 			json_t *tx = json_object_get(l, "text");
 
-			res->logs[i].level = strdup(json_is_string(lv) ?
-			    json_string_value(lv) : "log");
-			res->logs[i].text = strdup(json_is_string(tx) ?
-			    json_string_value(tx) : "");
+			res->logs[i].level = strdup(
+			    json_is_string(lv) ? json_string_value(lv) : "log");
+			res->logs[i].text = strdup(
+			    json_is_string(tx) ? json_string_value(tx) : "");
 			res->nlogs = i + 1;
 			if (res->logs[i].level == NULL ||
 			    res->logs[i].text == NULL)
 				goto fail;
 		}
 	}
-	if (json_is_string(id) && (res->execution_id =
-	    strdup(json_string_value(id))) == NULL)
+	if (json_is_string(id) &&
+	    (res->execution_id = strdup(json_string_value(id))) == NULL)
 		goto fail;
 	if (json_is_array(hs) && json_array_size(hs) > 0) {
-		if ((res->handles = calloc(json_array_size(hs),
-		    sizeof(char *))) == NULL)
+		if ((res->handles = calloc(
+			 json_array_size(hs), sizeof(char *))) == NULL)
 			goto fail;
-		json_array_foreach(hs, i, l) {
-			res->handles[i] = strdup(json_is_string(l) ?
-			    json_string_value(l) : "");
+		json_array_foreach(hs, i, l)
+		{
+			res->handles[i] = strdup(
+			    json_is_string(l) ? json_string_value(l) : "");
 			res->nhandles = i + 1;
 			if (res->handles[i] == NULL)
 				goto fail;
@@ -200,24 +202,25 @@ cm_result_to_json(const struct cm_result *res)
 	if (res->result != NULL &&
 	    json_object_set(o, "result", res->result) != 0)
 		goto fail;
-	if (res->error && json_object_set_new(o, "error",
-	    json_string(res->error)) != 0)
+	if (res->error &&
+	    json_object_set_new(o, "error", json_string(res->error)) != 0)
 		goto fail;
 	for (i = 0; i < res->nlogs; i++)
-		if (json_array_append_new(logs, json_pack("{s:s, s:s}", "level",
-		    res->logs[i].level, "text", res->logs[i].text)) != 0)
+		if (json_array_append_new(logs,
+			json_pack("{s:s, s:s}", "level", res->logs[i].level,
+			    "text", res->logs[i].text)) != 0)
 			goto fail;
 	if (json_object_set(o, "logs", logs) != 0)
 		goto fail;
 	if (res->execution_id) {
 		if (json_object_set_new(o, "executionId",
-		    json_string(res->execution_id)) != 0 ||
+			json_string(res->execution_id)) != 0 ||
 		    (hs = json_array()) == NULL ||
 		    json_object_set_new(o, "handles", hs) != 0)
 			goto fail;
 		for (i = 0; i < res->nhandles; i++)
-			if (json_array_append_new(hs,
-			    json_string(res->handles[i])) != 0)
+			if (json_array_append_new(
+				hs, json_string(res->handles[i])) != 0)
 				goto fail;
 	}
 	json_decref(logs);
@@ -293,7 +296,7 @@ client_op_settle(struct client_op *op, int status, json_t *value)
 		const char *m = capnweb_error_message(value);
 
 		if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN, "WebSocket",
-		    m ? m : "the session ended") != 0)
+			m ? m : "the session ended") != 0)
 			memset(&err, 0, sizeof(err));
 		client_op_fault(op, &err);
 		cm_error_clear(&err);
@@ -309,8 +312,10 @@ client_op_settle(struct client_op *op, int status, json_t *value)
 	switch (op->kind) {
 	case CLIENT_OP_EXECUTE:
 		if (client_result_read(value, &res) != 0) {
-			client_fault(&err, CM_TEXT_INTERNAL, "the execute answer "
-			    "was not a result envelope", NULL);
+			client_fault(&err, CM_TEXT_INTERNAL,
+			    "the execute answer "
+			    "was not a result envelope",
+			    NULL);
 			client_op_fault(op, &err);
 			cm_error_clear(&err);
 			return;
@@ -328,8 +333,8 @@ client_op_settle(struct client_op *op, int status, json_t *value)
 		return;
 	case CLIENT_OP_INVOKE:
 		if (client_outbound_response_read(value, &ores, &why) != 0) {
-			client_fault(&err, CM_TEXT_INTERNAL, why ? why :
-			    "out of memory", NULL);
+			client_fault(&err, CM_TEXT_INTERNAL,
+			    why ? why : "out of memory", NULL);
 			free(why);
 			client_op_fault(op, &err);
 			cm_error_clear(&err);
@@ -408,9 +413,9 @@ client_session_send_op(struct client_session *sess, struct client_op *op)
 		sess->ops->prev = op;
 	sess->ops = op;
 	sess->inflight++;
-	id = capnweb_session_call(sess->s, client_op_method(op), args,
-	    client_op_settled, op);
-	json_decref(args);	/* the session borrowed it */
+	id = capnweb_session_call(
+	    sess->s, client_op_method(op), args, client_op_settled, op);
+	json_decref(args); /* the session borrowed it */
 	if (id < 0) {
 		client_op_unlink(op);
 		goto fail;
@@ -419,15 +424,15 @@ client_session_send_op(struct client_session *sess, struct client_op *op)
 	return;
 fail:
 	if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN, "WebSocket",
-	    "the call could not be sent") != 0)
+		"the call could not be sent") != 0)
 		memset(&err, 0, sizeof(err));
 	client_op_fault(op, &err);
 	cm_error_clear(&err);
 }
 
 static int
-client_op_submit(struct cm_client *c, struct client_op *op,
-    struct cm_error *err)
+client_op_submit(
+    struct cm_client *c, struct client_op *op, struct cm_error *err)
 {
 	if (c->freeing || c->free_pending) {
 		client_op_free(op);
@@ -458,8 +463,9 @@ client_providers_json(const struct cm_execute_request *req)
 	size_t i, j;
 
 	if (req->providers_json != NULL)
-		return json_is_array(req->providers_json) ?
-		    json_deep_copy(req->providers_json) : NULL;
+		return json_is_array(req->providers_json)
+		    ? json_deep_copy(req->providers_json)
+		    : NULL;
 	if ((a = json_array()) == NULL)
 		return NULL;
 	for (i = 0; i < req->nproviders; i++) {
@@ -467,24 +473,28 @@ client_providers_json(const struct cm_execute_request *req)
 
 		o = json_object();
 		tools = json_array();
-		if (o == NULL || tools == NULL || json_array_append_new(a, o) != 0)
+		if (o == NULL || tools == NULL ||
+		    json_array_append_new(a, o) != 0)
 			goto fail;
-		if (json_object_set_new(o, "name", json_string(p->name ?
-		    p->name : "")) != 0 ||
+		if (json_object_set_new(
+			o, "name", json_string(p->name ? p->name : "")) != 0 ||
 		    json_object_set_new(o, "tools", tools) != 0)
 			goto fail;
 		for (j = 0; j < p->ntools; j++)
 			if (json_array_append_new(tools,
-			    json_string(p->tools[j] ? p->tools[j] : "")) != 0)
+				json_string(p->tools[j] ? p->tools[j] : "")) !=
+			    0)
 				goto fail;
-		if (p->positional_args && json_object_set_new(o,
-		    "positionalArgs", json_true()) != 0)
+		if (p->positional_args &&
+		    json_object_set_new(o, "positionalArgs", json_true()) != 0)
 			goto fail;
-		if (p->prelude && json_object_set_new(o, "prelude",
-		    json_string(p->prelude)) != 0)
+		if (p->prelude &&
+		    json_object_set_new(
+			o, "prelude", json_string(p->prelude)) != 0)
 			goto fail;
-		if (p->proxy_source && json_object_set_new(o, "proxySource",
-		    json_string(p->proxy_source)) != 0)
+		if (p->proxy_source &&
+		    json_object_set_new(
+			o, "proxySource", json_string(p->proxy_source)) != 0)
 			goto fail;
 	}
 	return a;
@@ -521,7 +531,8 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 	hosts = (req->respond != NULL) + (req->dispatch != NULL) +
 	    (req->dispatch_async != NULL);
 	if (hosts > 1) {
-		client_usage(err, "set at most one of respond, dispatch and "
+		client_usage(err,
+		    "set at most one of respond, dispatch and "
 		    "dispatch_async");
 		return NULL;
 	}
@@ -537,7 +548,8 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		octx = c->outbound_ctx;
 	}
 	if (ob == CM_OUTBOUND_FUNCTION && ofn == NULL && oafn == NULL) {
-		client_usage(err, "outbound is CM_OUTBOUND_FUNCTION but no "
+		client_usage(err,
+		    "outbound is CM_OUTBOUND_FUNCTION but no "
 		    "outbound function is set");
 		return NULL;
 	}
@@ -547,31 +559,32 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 	op->kind = CLIENT_OP_EXECUTE;
 	if ((opt = json_object()) == NULL)
 		goto nomem;
-	timeout = req->timeout != CM_TIMEOUT_ABSENT ? req->timeout :
-	    c->timeout;
+	timeout = req->timeout != CM_TIMEOUT_ABSENT ? req->timeout : c->timeout;
 	if (timeout == CM_TIMEOUT_LIFTED) {
 		if (json_object_set_new(opt, "timeout", json_null()) != 0)
 			goto nomem;
 	} else if (timeout > 0) {
-		if (json_object_set_new(opt, "timeout",
-		    json_integer(timeout)) != 0)
+		if (json_object_set_new(
+			opt, "timeout", json_integer(timeout)) != 0)
 			goto nomem;
 	}
-	chw = req->count_host_waits != CM_FLAG_ABSENT ? req->count_host_waits :
-	    c->count_host_waits;
-	if (chw != CM_FLAG_ABSENT && json_object_set_new(opt, "countHostWaits",
-	    json_boolean(chw == CM_FLAG_TRUE)) != 0)
+	chw = req->count_host_waits != CM_FLAG_ABSENT ? req->count_host_waits
+						      : c->count_host_waits;
+	if (chw != CM_FLAG_ABSENT &&
+	    json_object_set_new(
+		opt, "countHostWaits", json_boolean(chw == CM_FLAG_TRUE)) != 0)
 		goto nomem;
-	if (req->retain_handles && json_object_set_new(opt, "retainHandles",
-	    json_true()) != 0)
+	if (req->retain_handles &&
+	    json_object_set_new(opt, "retainHandles", json_true()) != 0)
 		goto nomem;
 	modules = req->modules ? req->modules : c->modules;
 	if (modules != NULL) {
 		rc = cm_module_entries(modules, &entries, &text);
 		if (rc == 1) {
-			/* A declared failure of the map: it reads in the envelope. */
-			op->local = json_pack("{s:s, s:[]}", "error", text ? text :
-			    "", "logs");
+			/* A declared failure of the map: it reads in the
+			 * envelope. */
+			op->local = json_pack(
+			    "{s:s, s:[]}", "error", text ? text : "", "logs");
 			free(text);
 			json_decref(opt);
 			if (op->local == NULL)
@@ -581,7 +594,8 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		if (rc != 0) {
 			json_decref(opt);
 			free(op);
-			client_usage(err, "modules must be a JSON object mapping "
+			client_usage(err,
+			    "modules must be a JSON object mapping "
 			    "names to sources");
 			return NULL;
 		}
@@ -594,13 +608,14 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		if (req->providers_json && !json_is_array(req->providers_json))
 			client_usage(err, "providers_json must be an array");
 		else
-			client_fault(err, CM_TEXT_INTERNAL, "out of memory", NULL);
+			client_fault(
+			    err, CM_TEXT_INTERNAL, "out of memory", NULL);
 		return NULL;
 	}
 	op->args = json_pack("[s, o, o, n, s]", req->code, providers, opt,
-	    cm_outbound_mode_name(ob == CM_OUTBOUND_FUNCTION ?
-	    CM_OUTBOUND_STUB : ob == CM_OUTBOUND_NULL ? CM_OUTBOUND_DISABLED :
-	    CM_OUTBOUND_NATIVE));
+	    cm_outbound_mode_name(ob == CM_OUTBOUND_FUNCTION ? CM_OUTBOUND_STUB
+		    : ob == CM_OUTBOUND_NULL ? CM_OUTBOUND_DISABLED
+					     : CM_OUTBOUND_NATIVE));
 	opt = NULL;
 	if (op->args == NULL)
 		goto nomem;
@@ -610,8 +625,8 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		slot->client = c;
 		slot->active = 1;
 		if (req->respond)
-			cm_envelope_dispatch_init(&slot->env, req->respond,
-			    req->dispatch_ctx);
+			cm_envelope_dispatch_init(
+			    &slot->env, req->respond, req->dispatch_ctx);
 		slot->dispatch = req->dispatch;
 		slot->dispatch_async = req->dispatch_async;
 		slot->dispatch_ctx = req->dispatch_ctx;
@@ -657,8 +672,10 @@ client_handle_submit(struct cm_client *c, enum client_op_kind kind,
 
 	if (c == NULL || execution_id == NULL ||
 	    (kind == CLIENT_OP_INVOKE && (handle_name == NULL || req == NULL)))
-		return client_usage(err, "invokeHandle needs an executionId, a "
-		    "handle name and a request"), -1;
+		return client_usage(err,
+			   "invokeHandle needs an executionId, a "
+			   "handle name and a request"),
+		       -1;
 	if ((op = calloc(1, sizeof(*op))) == NULL)
 		goto nomem;
 	op->client = c;
@@ -686,16 +703,16 @@ cm_invoke_handle_async(struct cm_client *c, const char *execution_id,
     const char *handle_name, const struct cm_outbound_request *req,
     cm_handle_cb cb, void *arg, struct cm_error *err)
 {
-	return client_handle_submit(c, CLIENT_OP_INVOKE, execution_id,
-	    handle_name, req, cb, arg, err);
+	return client_handle_submit(
+	    c, CLIENT_OP_INVOKE, execution_id, handle_name, req, cb, arg, err);
 }
 
 int
 cm_close_handles_async(struct cm_client *c, const char *execution_id,
     cm_handle_cb cb, void *arg, struct cm_error *err)
 {
-	return client_handle_submit(c, CLIENT_OP_CLOSE, execution_id, NULL,
-	    NULL, cb, arg, err);
+	return client_handle_submit(
+	    c, CLIENT_OP_CLOSE, execution_id, NULL, NULL, cb, arg, err);
 }
 
 /* ---- connecting ---- */
@@ -745,31 +762,34 @@ cm_connect_base(struct event_base *base, const char *url,
 		free(c);
 		return NULL;
 	}
-	if (opts->nheaders && (c->headers = calloc(opts->nheaders,
-	    sizeof(*c->headers))) == NULL)
+	if (opts->nheaders &&
+	    (c->headers = calloc(opts->nheaders, sizeof(*c->headers))) == NULL)
 		goto nomem;
 	for (i = 0; i < opts->nheaders; i++) {
 		c->nheaders = i + 1;
-		c->headers[i].name = strdup(opts->headers[i].name ?
-		    opts->headers[i].name : "");
-		c->headers[i].value = strdup(opts->headers[i].value ?
-		    opts->headers[i].value : "");
+		c->headers[i].name =
+		    strdup(opts->headers[i].name ? opts->headers[i].name : "");
+		c->headers[i].value = strdup(
+		    opts->headers[i].value ? opts->headers[i].value : "");
 		if (c->headers[i].name == NULL || c->headers[i].value == NULL)
 			goto nomem;
 	}
-	c->rotate_after = opts->rotate_after_executions == 0 ?
-	    CM_CLIENT_ROTATE_AFTER_EXECUTIONS : opts->rotate_after_executions <
-	    0 ? 0 : opts->rotate_after_executions;
-	c->retries = opts->reconnect_retries == 0 ? CM_CLIENT_RECONNECT_RETRIES :
-	    opts->reconnect_retries < 0 ? 0 : opts->reconnect_retries;
-	c->backoff_ms = opts->reconnect_backoff_ms > 0 ?
-	    opts->reconnect_backoff_ms : CM_CLIENT_RECONNECT_BACKOFF;
-	c->connect_timeout_ms = opts->connect_timeout_ms > 0 ?
-	    opts->connect_timeout_ms : 10000;
+	c->rotate_after = opts->rotate_after_executions == 0
+	    ? CM_CLIENT_ROTATE_AFTER_EXECUTIONS
+	    : opts->rotate_after_executions < 0 ? 0
+						: opts->rotate_after_executions;
+	c->retries = opts->reconnect_retries == 0 ? CM_CLIENT_RECONNECT_RETRIES
+	    : opts->reconnect_retries < 0	  ? 0
+						  : opts->reconnect_retries;
+	c->backoff_ms = opts->reconnect_backoff_ms > 0
+	    ? opts->reconnect_backoff_ms
+	    : CM_CLIENT_RECONNECT_BACKOFF;
+	c->connect_timeout_ms =
+	    opts->connect_timeout_ms > 0 ? opts->connect_timeout_ms : 10000;
 	c->timeout = opts->timeout;
 	c->count_host_waits = opts->count_host_waits;
-	if (opts->modules && (c->modules = json_deep_copy(opts->modules)) ==
-	    NULL)
+	if (opts->modules &&
+	    (c->modules = json_deep_copy(opts->modules)) == NULL)
 		goto nomem;
 	c->outbound = opts->outbound;
 	c->outbound_fn = opts->outbound_fn;
@@ -777,7 +797,8 @@ cm_connect_base(struct event_base *base, const char *url,
 	c->outbound_ctx = opts->outbound_ctx;
 	if (c->outbound == CM_OUTBOUND_FUNCTION && !c->outbound_fn &&
 	    !c->outbound_async) {
-		client_usage(err, "outbound is CM_OUTBOUND_FUNCTION but no "
+		client_usage(err,
+		    "outbound is CM_OUTBOUND_FUNCTION but no "
 		    "outbound function is set");
 		goto fail;
 	}
@@ -789,8 +810,8 @@ cm_connect_base(struct event_base *base, const char *url,
 	client_kick(c);
 	return c;
 nomem:
-	client_fault(err, CM_TEXT_CONNECTION_REJECTED, c->url.text,
-	    "out of memory");
+	client_fault(
+	    err, CM_TEXT_CONNECTION_REJECTED, c->url.text, "out of memory");
 fail:
 	if (c->kick)
 		event_free(c->kick);
@@ -831,4 +852,3 @@ cm_client_sessions_opened(const struct cm_client *c)
 {
 	return c->opened;
 }
-

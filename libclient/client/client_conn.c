@@ -23,12 +23,12 @@
 #include "proto/http.h"
 #include "proto/texts.h"
 
-#define CLIENT_READ_CHUNK	65536
-#define CLIENT_MAX_MESSAGE	((size_t)256 << 20)
+#define CLIENT_READ_CHUNK 65536
+#define CLIENT_MAX_MESSAGE ((size_t)256 << 20)
 
 static void client_session_process(struct client_session *sess);
-static void client_open_failed(struct client_session *sess,
-    struct cm_error *err);
+static void client_open_failed(
+    struct client_session *sess, struct cm_error *err);
 
 void
 client_enter(struct cm_client *c)
@@ -64,8 +64,8 @@ client_session_send(void *udata, const char *msg, size_t len)
 
 	if (sess->state == CLIENT_S_DEAD || (frame = malloc(cap)) == NULL)
 		return;
-	n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT, (const uint8_t *)msg,
-	    len, frame, cap);
+	n = ws_frame_encode(
+	    WS_ROLE_CLIENT, WS_OP_TEXT, (const uint8_t *)msg, len, frame, cap);
 	if (n > 0)
 		evbuffer_add(sess->out, frame, (size_t)n);
 	free(frame);
@@ -73,14 +73,14 @@ client_session_send(void *udata, const char *msg, size_t len)
 }
 
 static void
-client_session_control(struct client_session *sess, int opcode,
-    const uint8_t *payload, size_t len)
+client_session_control(
+    struct client_session *sess, int opcode, const uint8_t *payload, size_t len)
 {
 	uint8_t frame[WS_MAX_HEADER + WS_MAX_CONTROL_PAYLOAD];
 	long n;
 
-	n = ws_frame_encode(WS_ROLE_CLIENT, opcode, payload, len, frame,
-	    sizeof(frame));
+	n = ws_frame_encode(
+	    WS_ROLE_CLIENT, opcode, payload, len, frame, sizeof(frame));
 	if (n > 0) {
 		evbuffer_add(sess->out, frame, (size_t)n);
 		client_session_flush(sess);
@@ -200,7 +200,7 @@ client_open_fail_text(struct client_session *sess, const char *reason)
 	struct cm_error err;
 
 	if (client_fault(&err, CM_TEXT_CONNECTION_REJECTED,
-	    sess->client->url.text, reason) != 0) {
+		sess->client->url.text, reason) != 0) {
 		/* No memory for the text: a bare fault still ends the open. */
 		memset(&err, 0, sizeof(err));
 		err.code = CM_ERROR_CONNECTION_REJECTED;
@@ -223,21 +223,21 @@ client_version_settled(void *udata, int status, json_t *value)
 	if (sess->state != CLIENT_S_VERSION)
 		return;
 	if (status == CAPNWEB_RESOLVED && json_is_integer(value)) {
-		rc = cm_check_protocol_version(json_integer_value(value),
-		    CM_PROTOCOL_VERSION, &text);
+		rc = cm_check_protocol_version(
+		    json_integer_value(value), CM_PROTOCOL_VERSION, &text);
 		if (rc == 0) {
 			sess->state = CLIENT_S_READY;
 			return;
 		}
-		sess->fail_code = rc == 1 ? CM_ERROR_PROTOCOL_MISMATCH :
-		    CM_ERROR_CONNECTION_REJECTED;
+		sess->fail_code = rc == 1 ? CM_ERROR_PROTOCOL_MISMATCH
+					  : CM_ERROR_CONNECTION_REJECTED;
 		sess->fail_text = text;
 		return;
 	}
 	snprintf(msg, sizeof(msg), "protocolVersion() answered %s",
-	    status == CAPNWEB_RESOLVED ? "something other than a number" :
-	    capnweb_error_message(value) ? capnweb_error_message(value) :
-	    "with a rejection");
+	    status == CAPNWEB_RESOLVED	       ? "something other than a number"
+		: capnweb_error_message(value) ? capnweb_error_message(value)
+					       : "with a rejection");
 	sess->fail_code = CM_ERROR_CONNECTION_REJECTED;
 	sess->fail_reason = strdup(msg);
 }
@@ -270,8 +270,8 @@ client_session_check_fail(struct client_session *sess)
 	if (sess->fail_code == CM_ERROR_NONE)
 		return 0;
 	if (sess->fail_code == CM_ERROR_PROTOCOL_MISMATCH && sess->fail_text) {
-		json_t *j = cm_error_to_json(CM_ERROR_PROTOCOL_MISMATCH,
-		    sess->fail_text);
+		json_t *j = cm_error_to_json(
+		    CM_ERROR_PROTOCOL_MISMATCH, sess->fail_text);
 
 		if (j == NULL || cm_error_rehydrate(j, &err) != 0)
 			memset(&err, 0, sizeof(err));
@@ -279,8 +279,9 @@ client_session_check_fail(struct client_session *sess)
 		client_open_failed(sess, &err);
 		cm_error_clear(&err);
 	} else
-		client_open_fail_text(sess, sess->fail_reason ?
-		    sess->fail_reason : "the handshake failed");
+		client_open_fail_text(sess,
+		    sess->fail_reason ? sess->fail_reason
+				      : "the handshake failed");
 	free(sess->fail_text);
 	free(sess->fail_reason);
 	sess->fail_text = sess->fail_reason = NULL;
@@ -303,8 +304,8 @@ client_session_upgrade(struct client_session *sess)
 	for (i = 0; i < c->nheaders; i++)
 		cap += strlen(c->headers[i].name) +
 		    strlen(c->headers[i].value) + 4;
-	if (c->nheaders && (extra = calloc(c->nheaders, sizeof(*extra))) ==
-	    NULL)
+	if (c->nheaders &&
+	    (extra = calloc(c->nheaders, sizeof(*extra))) == NULL)
 		return -1;
 	for (i = 0; i < c->nheaders; i++) {
 		extra[i].name = c->headers[i].name;
@@ -348,19 +349,24 @@ client_session_http(struct client_session *sess)
 	if (head == 0)
 		return 0;
 	if (head < 0) {
-		snprintf(msg, sizeof(msg), "the upgrade answer is not HTTP "
-		    "(%s)", http_strerror((int)head));
+		snprintf(msg, sizeof(msg),
+		    "the upgrade answer is not HTTP "
+		    "(%s)",
+		    http_strerror((int)head));
 		client_open_fail_text(sess, msg);
 		return 0;
 	}
 	if ((rc = http_ws_check_response(&res, sess->key, NULL)) != 0) {
 		if (res.status != 101)
-			snprintf(msg, sizeof(msg), "the server answered the "
-			    "upgrade with %d %.*s", res.status,
-			    (int)res.reason_len, res.reason);
+			snprintf(msg, sizeof(msg),
+			    "the server answered the "
+			    "upgrade with %d %.*s",
+			    res.status, (int)res.reason_len, res.reason);
 		else
-			snprintf(msg, sizeof(msg), "the upgrade answer failed "
-			    "its checks (%s)", http_strerror(rc));
+			snprintf(msg, sizeof(msg),
+			    "the upgrade answer failed "
+			    "its checks (%s)",
+			    http_strerror(rc));
 		client_open_fail_text(sess, msg);
 		return 0;
 	}
@@ -378,7 +384,7 @@ client_session_http(struct client_session *sess)
 	sess->state = CLIENT_S_VERSION;
 	/* The session borrows the arguments; NULL sends an empty list. */
 	if (capnweb_session_call(sess->s, "protocolVersion", NULL,
-	    client_version_settled, sess) < 0) {
+		client_version_settled, sess) < 0) {
 		client_open_fail_text(sess, "out of memory");
 		return 0;
 	}
@@ -401,14 +407,17 @@ client_session_frames(struct client_session *sess)
 			return;
 		if (n < 0) {
 			uint8_t p[WS_MAX_CONTROL_PAYLOAD];
-			long pl = ws_close_payload(p, ws_error_close_code((int)n),
-			    ws_strerror((int)n), strlen(ws_strerror((int)n)));
+			long pl = ws_close_payload(p,
+			    ws_error_close_code((int)n), ws_strerror((int)n),
+			    strlen(ws_strerror((int)n)));
 
 			if (pl >= 0)
-				client_session_control(sess, WS_OP_CLOSE, p,
-				    (size_t)pl);
-			snprintf(msg, sizeof(msg), "the server broke the "
-			    "WebSocket framing (%s)", ws_strerror((int)n));
+				client_session_control(
+				    sess, WS_OP_CLOSE, p, (size_t)pl);
+			snprintf(msg, sizeof(msg),
+			    "the server broke the "
+			    "WebSocket framing (%s)",
+			    ws_strerror((int)n));
 			if (sess->state == CLIENT_S_READY)
 				client_session_kill(sess, msg);
 			else
@@ -417,21 +426,25 @@ client_session_frames(struct client_session *sess)
 		}
 		switch (ev.type) {
 		case WS_EV_TEXT:
-			rc = capnweb_session_receive(sess->s,
-			    (const char *)ev.data, ev.len);
+			rc = capnweb_session_receive(
+			    sess->s, (const char *)ev.data, ev.len);
 			if (client_session_check_fail(sess))
 				return;
 			if (rc == CAPNWEB_ENDED) {
-				const char *r = capnweb_session_end_reason(sess->s);
+				const char *r =
+				    capnweb_session_end_reason(sess->s);
 				uint8_t p[WS_MAX_CONTROL_PAYLOAD];
-				long pl = ws_close_payload(p, CAPNWEB_CLOSE_CODE,
-				    r ? r : "", r ? strlen(r) : 0);
+				long pl =
+				    ws_close_payload(p, CAPNWEB_CLOSE_CODE,
+					r ? r : "", r ? strlen(r) : 0);
 
 				if (pl >= 0)
-					client_session_control(sess, WS_OP_CLOSE,
-					    p, (size_t)pl);
-				snprintf(msg, sizeof(msg), "the RPC session "
-				    "ended (%s)", r ? r : "aborted");
+					client_session_control(
+					    sess, WS_OP_CLOSE, p, (size_t)pl);
+				snprintf(msg, sizeof(msg),
+				    "the RPC session "
+				    "ended (%s)",
+				    r ? r : "aborted");
 				if (sess->state == CLIENT_S_READY)
 					client_session_kill(sess, msg);
 				else
@@ -440,7 +453,8 @@ client_session_frames(struct client_session *sess)
 			}
 			break;
 		case WS_EV_BINARY:
-			snprintf(msg, sizeof(msg), "the server sent a binary "
+			snprintf(msg, sizeof(msg),
+			    "the server sent a binary "
 			    "frame, which capnweb cannot carry");
 			if (sess->state == CLIENT_S_READY)
 				client_session_kill(sess, msg);
@@ -448,13 +462,15 @@ client_session_frames(struct client_session *sess)
 				client_open_fail_text(sess, msg);
 			return;
 		case WS_EV_PING:
-			client_session_control(sess, WS_OP_PONG, ev.data,
-			    ev.len);
+			client_session_control(
+			    sess, WS_OP_PONG, ev.data, ev.len);
 			break;
 		case WS_EV_CLOSE:
-			snprintf(msg, sizeof(msg), "the server closed the "
-			    "WebSocket (%d %.*s)", ev.close_code,
-			    (int)ev.reason_len, (const char *)ev.reason);
+			snprintf(msg, sizeof(msg),
+			    "the server closed the "
+			    "WebSocket (%d %.*s)",
+			    ev.close_code, (int)ev.reason_len,
+			    (const char *)ev.reason);
 			if (sess->state == CLIENT_S_READY)
 				client_session_kill(sess, msg);
 			else
@@ -494,7 +510,8 @@ client_read_cb(evutil_socket_t fd, short what, void *arg)
 	if (sess->state == CLIENT_S_DEAD || sess->state == CLIENT_S_CONNECTING)
 		goto out;
 	if (sess->in_cap - sess->in_len < CLIENT_READ_CHUNK) {
-		uint8_t *nb = realloc(sess->in, sess->in_cap + CLIENT_READ_CHUNK);
+		uint8_t *nb =
+		    realloc(sess->in, sess->in_cap + CLIENT_READ_CHUNK);
 
 		if (nb == NULL) {
 			client_session_kill(sess, "out of memory");
@@ -507,8 +524,9 @@ client_read_cb(evutil_socket_t fd, short what, void *arg)
 	if (r < 0 && (errno == EAGAIN || errno == EINTR))
 		goto out;
 	if (r <= 0) {
-		snprintf(msg, sizeof(msg), "%s", r == 0 ?
-		    "the server closed the connection" : strerror(errno));
+		snprintf(msg, sizeof(msg), "%s",
+		    r == 0 ? "the server closed the connection"
+			   : strerror(errno));
 		if (sess->state == CLIENT_S_READY)
 			client_session_kill(sess, msg);
 		else
@@ -518,9 +536,10 @@ client_read_cb(evutil_socket_t fd, short what, void *arg)
 	sess->in_len += (size_t)r;
 	client_session_process(sess);
 	/* A message far larger than any the server may send: give up. */
-	if (sess->state != CLIENT_S_DEAD && sess->in_len > CLIENT_MAX_MESSAGE +
-	    WS_MAX_HEADER)
-		client_session_kill(sess, "the server sent an oversized message");
+	if (sess->state != CLIENT_S_DEAD &&
+	    sess->in_len > CLIENT_MAX_MESSAGE + WS_MAX_HEADER)
+		client_session_kill(
+		    sess, "the server sent an oversized message");
 out:
 	client_leave(c);
 }
@@ -544,23 +563,27 @@ client_write_cb(evutil_socket_t fd, short what, void *arg)
 		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0)
 			soerr = errno;
 		if (soerr != 0) {
-			snprintf(msg, sizeof(msg), "connect: %s",
-			    strerror(soerr));
+			snprintf(
+			    msg, sizeof(msg), "connect: %s", strerror(soerr));
 			client_open_fail_text(sess, msg);
 			goto out;
 		}
 		event_add(sess->rev, NULL);
 		if ((rc = client_session_upgrade(sess)) != 0) {
-			client_open_fail_text(sess, rc == -2 ? "a handshake "
-			    "header holds CR, LF or NUL, or names a field the "
-			    "upgrade sets itself" : "out of memory");
+			client_open_fail_text(sess,
+			    rc == -2 ? "a handshake "
+				       "header holds CR, LF or NUL, or names a "
+				       "field the "
+				       "upgrade sets itself"
+				     : "out of memory");
 			goto out;
 		}
 	}
 	while (evbuffer_get_length(sess->out) > 0) {
 		if (evbuffer_peek(sess->out, -1, NULL, &v, 1) < 1)
 			break;
-		w = send(fd, v.iov_base, v.iov_len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		w = send(
+		    fd, v.iov_base, v.iov_len, MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0 && errno == EAGAIN)
@@ -594,7 +617,8 @@ client_timer_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	client_enter(c);
 	if (sess->state != CLIENT_S_READY && sess->state != CLIENT_S_DEAD)
-		client_open_fail_text(sess, "the handshake did not finish "
+		client_open_fail_text(sess,
+		    "the handshake did not finish "
 		    "in time");
 	client_leave(c);
 }
@@ -617,7 +641,7 @@ client_session_open(struct cm_client *c)
 	sess->state = CLIENT_S_CONNECTING;
 	if ((sess->out = evbuffer_new()) == NULL ||
 	    (sess->timer = evtimer_new(c->base, client_timer_cb, sess)) ==
-	    NULL) {
+		NULL) {
 		if (sess->out)
 			evbuffer_free(sess->out);
 		free(sess);
@@ -631,17 +655,17 @@ client_session_open(struct cm_client *c)
 	if (sess->fd >= 0) {
 		sess->rev = event_new(c->base, sess->fd, EV_READ | EV_PERSIST,
 		    client_read_cb, sess);
-		sess->wev = event_new(c->base, sess->fd, EV_WRITE |
-		    EV_PERSIST, client_write_cb, sess);
+		sess->wev = event_new(c->base, sess->fd, EV_WRITE | EV_PERSIST,
+		    client_write_cb, sess);
 	}
 	if (sess->fd < 0 || sess->rev == NULL || sess->wev == NULL) {
 		/* Dead sessions need their events for the reaper. */
 		if (sess->rev == NULL)
-			sess->rev = event_new(c->base, -1, 0, client_read_cb,
-			    sess);
+			sess->rev =
+			    event_new(c->base, -1, 0, client_read_cb, sess);
 		if (sess->wev == NULL)
-			sess->wev = event_new(c->base, -1, 0, client_write_cb,
-			    sess);
+			sess->wev =
+			    event_new(c->base, -1, 0, client_write_cb, sess);
 		client_open_fail_text(sess, why ? why : "out of memory");
 		free(why);
 		return -1;
@@ -727,8 +751,9 @@ client_kick_cb(evutil_socket_t fd, short what, void *arg)
 		/* No live session: a broken one is reopened only if allowed. */
 		if (c->broken && c->retries <= 0) {
 			if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN,
-			    "WebSocket", "the connection broke and reconnect "
-			    "is disabled") != 0)
+				"WebSocket",
+				"the connection broke and reconnect "
+				"is disabled") != 0)
 				memset(&err, 0, sizeof(err));
 			while ((op = c->queue) != NULL) {
 				c->queue = op->next;
@@ -744,7 +769,7 @@ client_kick_cb(evutil_socket_t fd, short what, void *arg)
 		    c->queue != NULL) {
 			/* Out of memory opening: fail what waits. */
 			if (client_fault(&err, CM_TEXT_CONNECTION_REJECTED,
-			    c->url.text, "out of memory") != 0)
+				c->url.text, "out of memory") != 0)
 				memset(&err, 0, sizeof(err));
 			while ((op = c->queue) != NULL) {
 				c->queue = op->next;
@@ -795,7 +820,7 @@ client_destroy(struct cm_client *c)
 	for (sess = c->sessions; sess != NULL; sess = sess->next)
 		client_session_kill(sess, "the client was disposed");
 	if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN, "WebSocket",
-	    "the client was disposed") != 0)
+		"the client was disposed") != 0)
 		memset(&err, 0, sizeof(err));
 	while ((op = c->queue) != NULL) {
 		c->queue = op->next;
@@ -806,8 +831,8 @@ client_destroy(struct cm_client *c)
 	if (c->initial && c->connect_cb) {
 		c->initial = 0;
 		if (client_fault(&err, CM_TEXT_CONNECTION_REJECTED, c->url.text,
-		    "the client was disposed before the handshake finished") ==
-		    0) {
+			"the client was disposed before the handshake "
+			"finished") == 0) {
 			c->connect_cb(c, &err, c->connect_arg);
 			cm_error_clear(&err);
 		}

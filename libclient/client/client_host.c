@@ -27,8 +27,8 @@ struct cm_outbound_call {
 /* ---- plain data ---- */
 
 static int
-client_headers_copy(struct cm_header **out, size_t *nout,
-    const struct cm_header *h, size_t n)
+client_headers_copy(
+    struct cm_header **out, size_t *nout, const struct cm_header *h, size_t n)
 {
 	struct cm_header *c;
 	size_t i;
@@ -113,8 +113,8 @@ cm_outbound_request_set(struct cm_outbound_request *req, const char *method,
 	}
 	if (req->method == NULL || req->url == NULL ||
 	    (has_body && req->body == NULL) ||
-	    client_headers_copy(&req->headers, &req->nheaders, headers,
-	    nheaders) != 0) {
+	    client_headers_copy(
+		&req->headers, &req->nheaders, headers, nheaders) != 0) {
 		cm_outbound_request_clear(req);
 		return -1;
 	}
@@ -123,8 +123,8 @@ cm_outbound_request_set(struct cm_outbound_request *req, const char *method,
 
 int
 cm_outbound_response_set(struct cm_outbound_response *res, int status,
-    const char *status_text, const struct cm_header *headers,
-    size_t nheaders, const void *body, size_t body_len)
+    const char *status_text, const struct cm_header *headers, size_t nheaders,
+    const void *body, size_t body_len)
 {
 	memset(res, 0, sizeof(*res));
 	res->status = status;
@@ -132,8 +132,8 @@ cm_outbound_response_set(struct cm_outbound_response *res, int status,
 	res->body = client_bytes_copy(body, body_len);
 	res->body_len = body_len;
 	if (res->status_text == NULL || res->body == NULL ||
-	    client_headers_copy(&res->headers, &res->nheaders, headers,
-	    nheaders) != 0) {
+	    client_headers_copy(
+		&res->headers, &res->nheaders, headers, nheaders) != 0) {
 		cm_outbound_response_clear(res);
 		return -1;
 	}
@@ -147,8 +147,8 @@ client_headers_json(const struct cm_header *h, size_t n)
 	size_t i;
 
 	for (i = 0; a != NULL && i < n; i++)
-		if (json_array_append_new(a, json_pack("[s, s]", h[i].name,
-		    h[i].value)) != 0) {
+		if (json_array_append_new(
+			a, json_pack("[s, s]", h[i].name, h[i].value)) != 0) {
 			json_decref(a);
 			return NULL;
 		}
@@ -197,8 +197,8 @@ client_body_read(const json_t *v, uint8_t **body, size_t *len, int *has)
 	*body = NULL;
 	*len = 0;
 	*has = 0;
-	if (v == NULL || json_is_null(v) || (kind && strcmp(kind,
-	    "undefined") == 0))
+	if (v == NULL || json_is_null(v) ||
+	    (kind && strcmp(kind, "undefined") == 0))
 		return 0;
 	*has = 1;
 	if (kind && strcmp(kind, "bytes") == 0)
@@ -220,15 +220,16 @@ client_outbound_request_json(const struct cm_outbound_request *req)
 
 	if (o == NULL)
 		return NULL;
-	if (json_object_set_new(o, "method", json_string(req->method ?
-	    req->method : "GET")) != 0 ||
-	    json_object_set_new(o, "url", json_string(req->url ? req->url :
-	    "")) != 0 ||
-	    json_object_set_new(o, "headers", client_headers_json(req->headers,
-	    req->nheaders)) != 0 ||
-	    json_object_set_new(o, "body", req->has_body ?
-	    capnweb_value_bytes(req->body, req->body_len, "ArrayBuffer") :
-	    json_null()) != 0) {
+	if (json_object_set_new(o, "method",
+		json_string(req->method ? req->method : "GET")) != 0 ||
+	    json_object_set_new(
+		o, "url", json_string(req->url ? req->url : "")) != 0 ||
+	    json_object_set_new(o, "headers",
+		client_headers_json(req->headers, req->nheaders)) != 0 ||
+	    json_object_set_new(o, "body",
+		req->has_body ? capnweb_value_bytes(
+				    req->body, req->body_len, "ArrayBuffer")
+			      : json_null()) != 0) {
 		json_decref(o);
 		return NULL;
 	}
@@ -243,12 +244,13 @@ client_outbound_response_json(const struct cm_outbound_response *res)
 	if (o == NULL)
 		return NULL;
 	if (json_object_set_new(o, "status", json_integer(res->status)) != 0 ||
-	    json_object_set_new(o, "statusText", json_string(res->status_text ?
-	    res->status_text : "")) != 0 ||
-	    json_object_set_new(o, "headers", client_headers_json(res->headers,
-	    res->nheaders)) != 0 ||
-	    json_object_set_new(o, "body", capnweb_value_bytes(res->body,
-	    res->body_len, "ArrayBuffer")) != 0) {
+	    json_object_set_new(o, "statusText",
+		json_string(res->status_text ? res->status_text : "")) != 0 ||
+	    json_object_set_new(o, "headers",
+		client_headers_json(res->headers, res->nheaders)) != 0 ||
+	    json_object_set_new(o, "body",
+		capnweb_value_bytes(res->body, res->body_len, "ArrayBuffer")) !=
+		0) {
 		json_decref(o);
 		return NULL;
 	}
@@ -258,7 +260,8 @@ client_outbound_response_json(const struct cm_outbound_response *res)
 static int
 client_outbound_request_read(const json_t *v, struct cm_outbound_request *req)
 {
-	json_t *m = json_object_get(v, "method"), *u = json_object_get(v, "url");
+	json_t *m = json_object_get(v, "method"),
+	       *u = json_object_get(v, "url");
 
 	memset(req, 0, sizeof(*req));
 	if (!json_is_object(v) || !json_is_string(u))
@@ -267,9 +270,9 @@ client_outbound_request_read(const json_t *v, struct cm_outbound_request *req)
 	req->url = strdup(json_string_value(u));
 	if (req->method == NULL || req->url == NULL ||
 	    client_headers_read(json_object_get(v, "headers"), &req->headers,
-	    &req->nheaders) != 0 ||
+		&req->nheaders) != 0 ||
 	    client_body_read(json_object_get(v, "body"), &req->body,
-	    &req->body_len, &req->has_body) != 0) {
+		&req->body_len, &req->has_body) != 0) {
 		cm_outbound_request_clear(req);
 		return -1;
 	}
@@ -277,8 +280,8 @@ client_outbound_request_read(const json_t *v, struct cm_outbound_request *req)
 }
 
 int
-client_outbound_response_read(const json_t *v,
-    struct cm_outbound_response *res, char **why)
+client_outbound_response_read(
+    const json_t *v, struct cm_outbound_response *res, char **why)
 {
 	json_t *st = json_object_get(v, "status");
 	json_t *tx = json_object_get(v, "statusText");
@@ -291,13 +294,13 @@ client_outbound_response_read(const json_t *v,
 		return -1;
 	}
 	res->status = (int)json_number_value(st);
-	res->status_text = strdup(json_is_string(tx) ? json_string_value(tx) :
-	    "");
+	res->status_text =
+	    strdup(json_is_string(tx) ? json_string_value(tx) : "");
 	if (res->status_text == NULL ||
 	    client_headers_read(json_object_get(v, "headers"), &res->headers,
-	    &res->nheaders) != 0 ||
+		&res->nheaders) != 0 ||
 	    client_body_read(json_object_get(v, "body"), &res->body,
-	    &res->body_len, &has) != 0) {
+		&res->body_len, &has) != 0) {
 		cm_outbound_response_clear(res);
 		*why = strdup("the handle answered outside the response shape");
 		return -1;
@@ -343,8 +346,9 @@ client_resolve_envelope(struct capnweb_call *call, const char *env)
 	v = env ? json_string(env) : NULL;
 	free(oom);
 	if (v == NULL)
-		return capnweb_call_reject(call, json_string("out of memory")) ?
-		    -1 : 0;
+		return capnweb_call_reject(call, json_string("out of memory"))
+		    ? -1
+		    : 0;
 	return capnweb_call_resolve(call, v) == 0 ? 0 : -1;
 }
 
@@ -376,7 +380,8 @@ client_dispatch_target(void *udata, struct capnweb_call *call)
 	char *env;
 
 	if (!json_is_string(p) || !json_is_string(t)) {
-		json_t *e = capnweb_error_new("TypeError", "a tool call names "
+		json_t *e = capnweb_error_new("TypeError",
+		    "a tool call names "
 		    "its provider and tool as strings");
 
 		capnweb_call_reject(call, e ? e : json_null());
@@ -385,15 +390,16 @@ client_dispatch_target(void *udata, struct capnweb_call *call)
 	as = json_is_string(a) ? json_string_value(a) : "";
 	alen = json_is_string(a) ? json_string_length(a) : 0;
 	if (!slot->active) {
-		/* The run is over: the pinned completed envelope, host untouched. */
+		/* The run is over: the pinned completed envelope, host
+		 * untouched. */
 		env = cm_envelope_completed();
 		client_resolve_envelope(call, env);
 		free(env);
 		return;
 	}
 	if (slot->env.respond != NULL) {
-		env = cm_envelope_dispatch_call(&slot->env, json_string_value(p),
-		    json_string_value(t), as, alen);
+		env = cm_envelope_dispatch_call(&slot->env,
+		    json_string_value(p), json_string_value(t), as, alen);
 		client_resolve_envelope(call, env);
 		free(env);
 		return;
@@ -440,22 +446,23 @@ client_outbound_call_free(struct cm_outbound_call *oc)
 static int
 client_outbound_reject(struct capnweb_call *call, const char *message)
 {
-	json_t *e = capnweb_error_new("Error", message ? message :
-	    "the outbound function failed");
+	json_t *e = capnweb_error_new(
+	    "Error", message ? message : "the outbound function failed");
 
 	return capnweb_call_reject(call, e ? e : json_null()) == 0 ? 0 : -1;
 }
 
 int
-cm_outbound_call_answer(struct cm_outbound_call *oc,
-    const struct cm_outbound_response *res)
+cm_outbound_call_answer(
+    struct cm_outbound_call *oc, const struct cm_outbound_response *res)
 {
 	json_t *v = res ? client_outbound_response_json(res) : NULL;
 	int rc;
 
 	if (v == NULL)
-		rc = client_outbound_reject(oc->call, res ? "out of memory" :
-		    "the outbound function answered no response");
+		rc = client_outbound_reject(oc->call,
+		    res ? "out of memory"
+			: "the outbound function answered no response");
 	else
 		rc = capnweb_call_resolve(oc->call, v) == 0 ? 0 : -1;
 	client_outbound_call_free(oc);
@@ -484,9 +491,10 @@ client_outbound_target(void *udata, struct capnweb_call *call)
 		return;
 	}
 	oc->call = call;
-	if (client_outbound_request_read(json_array_get(capnweb_call_args(call),
-	    0), &oc->req) != 0) {
-		cm_outbound_call_fail(oc, "the outbound request arrived "
+	if (client_outbound_request_read(
+		json_array_get(capnweb_call_args(call), 0), &oc->req) != 0) {
+		cm_outbound_call_fail(oc,
+		    "the outbound request arrived "
 		    "outside its shape");
 		return;
 	}
@@ -515,14 +523,14 @@ client_slot_attach(struct client_session *sess, struct client_slot *slot)
 	slot->next = sess->slots;
 	sess->slots = slot;
 	if (slot->dispatch || slot->dispatch_async || slot->env.respond) {
-		if ((n = capnweb_session_add_target(sess->s,
-		    client_dispatch_target, slot)) < 0)
+		if ((n = capnweb_session_add_target(
+			 sess->s, client_dispatch_target, slot)) < 0)
 			return -1;
 		slot->dispatch_target = n;
 	}
 	if (slot->outbound_fn || slot->outbound_async) {
-		if ((n = capnweb_session_add_target(sess->s,
-		    client_outbound_target, slot)) < 0)
+		if ((n = capnweb_session_add_target(
+			 sess->s, client_outbound_target, slot)) < 0)
 			return -1;
 		slot->outbound_target = n;
 	}

@@ -18,27 +18,23 @@
 #include "proto/ws.h"
 
 struct client_url {
-	int unix_socket;	/* 1: path; 0: host/port */
-	char *path;		/* unix socket path */
+	int unix_socket; /* 1: path; 0: host/port */
+	char *path; /* unix socket path */
 	char *host;
 	char *port;
-	char *target;		/* the HTTP path, "/" by default */
-	char *host_header;	/* Host: value */
-	char *text;		/* the URL as given, for fault texts */
+	char *target; /* the HTTP path, "/" by default */
+	char *host_header; /* Host: value */
+	char *text; /* the URL as given, for fault texts */
 };
 
-enum client_op_kind {
-	CLIENT_OP_EXECUTE,
-	CLIENT_OP_INVOKE,
-	CLIENT_OP_CLOSE
-};
+enum client_op_kind { CLIENT_OP_EXECUTE, CLIENT_OP_INVOKE, CLIENT_OP_CLOSE };
 
 /* The per-execution state tool calls reach; lives until its session goes. */
 struct client_slot {
 	struct client_slot *next;
 	struct cm_client *client;
-	int active;			/* cleared when the execution settled */
-	int dispatch_target;		/* session target n, 0 when none */
+	int active; /* cleared when the execution settled */
+	int dispatch_target; /* session target n, 0 when none */
 	int outbound_target;
 	struct cm_envelope_dispatch env;
 	cm_dispatch_fn dispatch;
@@ -53,21 +49,21 @@ struct client_session;
 
 /* One API call: queued until a session is ready, then on the wire. */
 struct client_op {
-	struct client_op *next;		/* queue or session in-flight list */
+	struct client_op *next; /* queue or session in-flight list */
 	struct client_op *prev;
 	struct cm_client *client;
-	struct client_session *session;	/* NULL while queued */
+	struct client_session *session; /* NULL while queued */
 	enum client_op_kind kind;
-	json_t *args;			/* the wire arguments, host targets excepted */
-	struct client_slot *slot;	/* execute with callbacks, else NULL */
-	int slot_attached;		/* the session owns the slot now */
+	json_t *args; /* the wire arguments, host targets excepted */
+	struct client_slot *slot; /* execute with callbacks, else NULL */
+	int slot_attached; /* the session owns the slot now */
 	int has_dispatch;
 	int has_outbound_fn;
 	cm_execute_cb exec_cb;
 	cm_handle_cb handle_cb;
 	void *arg;
 	int64_t call_id;
-	json_t *local;			/* the value a local op settles with */
+	json_t *local; /* the value a local op settles with */
 };
 
 enum client_session_state {
@@ -79,40 +75,40 @@ enum client_session_state {
 };
 
 struct client_session {
-	struct client_session *next;	/* the client's session list */
+	struct client_session *next; /* the client's session list */
 	struct cm_client *client;
 	enum client_session_state state;
 	int fd;
 	struct event *rev;
 	struct event *wev;
-	struct event *timer;		/* connect / handshake deadline */
+	struct event *timer; /* connect / handshake deadline */
 	char key[32];
 	uint8_t *in;
 	size_t in_len;
 	size_t in_cap;
 	struct evbuffer *out;
-	int out_closing;		/* close once out drains */
+	int out_closing; /* close once out drains */
 	struct ws_assembler wsa;
 	struct capnweb_session *s;
-	unsigned executions;		/* executions started on it */
+	unsigned executions; /* executions started on it */
 	unsigned inflight;
-	int retiring;			/* rotated: takes no new calls */
-	struct client_op *ops;		/* in flight on this session */
+	int retiring; /* rotated: takes no new calls */
+	struct client_op *ops; /* in flight on this session */
 	struct client_slot *slots;
-	int announced;			/* client_session_ready ran */
-	enum cm_error_code fail_code;	/* recorded inside a capnweb callback */
-	char *fail_text;		/* PROTOCOL_MISMATCH text */
-	char *fail_reason;		/* CONNECTION_REJECTED reason */
+	int announced; /* client_session_ready ran */
+	enum cm_error_code fail_code; /* recorded inside a capnweb callback */
+	char *fail_text; /* PROTOCOL_MISMATCH text */
+	char *fail_reason; /* CONNECTION_REJECTED reason */
 };
 
 struct cm_client {
 	struct event_base *base;
 	int own_base;
 	struct client_url url;
-	struct cm_header *headers;	/* copies */
+	struct cm_header *headers; /* copies */
 	size_t nheaders;
-	int rotate_after;		/* 0: never */
-	int retries;			/* 0: no reconnect */
+	int rotate_after; /* 0: never */
+	int retries; /* 0: no reconnect */
 	int backoff_ms;
 	int connect_timeout_ms;
 	long long timeout;
@@ -123,23 +119,23 @@ struct cm_client {
 	cm_outbound_async_fn outbound_async;
 	void *outbound_ctx;
 
-	struct client_session *sessions;	/* every session not yet freed */
-	struct client_session *cur;		/* the one new calls go to */
-	struct client_op *queue;		/* waiting for a ready session */
+	struct client_session *sessions; /* every session not yet freed */
+	struct client_session *cur; /* the one new calls go to */
+	struct client_op *queue; /* waiting for a ready session */
 	struct client_op *queue_tail;
-	struct client_op *local;	/* settled without the wire (module map) */
-	int opening;			/* a session is being opened */
-	int broken;			/* the last ready session broke */
-	struct event *kick;		/* a pass over the queue */
-	int attempt;			/* failed opens in a row */
+	struct client_op *local; /* settled without the wire (module map) */
+	int opening; /* a session is being opened */
+	int broken; /* the last ready session broke */
+	struct event *kick; /* a pass over the queue */
+	int attempt; /* failed opens in a row */
 	struct event *retry_timer;
-	struct event *reap;		/* frees dead sessions outside callbacks */
+	struct event *reap; /* frees dead sessions outside callbacks */
 	unsigned opened;
-	int initial;			/* the first connect is in progress */
+	int initial; /* the first connect is in progress */
 	cm_connect_cb connect_cb;
 	void *connect_arg;
 	int ready_once;
-	int depth;			/* callbacks into the host in progress */
+	int depth; /* callbacks into the host in progress */
 	int free_pending;
 	int freeing;
 };
@@ -147,14 +143,12 @@ struct cm_client {
 /* client_url.c */
 int client_url_parse(const char *url, struct client_url *out, char **why);
 void client_url_clear(struct client_url *u);
-int client_url_connect(const struct client_url *u, int nonblock,
-    char **why);
+int client_url_connect(const struct client_url *u, int nonblock, char **why);
 
 /* client_conn.c */
 int client_session_open(struct cm_client *c);
 void client_session_kill(struct client_session *sess, const char *reason);
-void client_session_send_op(struct client_session *sess,
-    struct client_op *op);
+void client_session_send_op(struct client_session *sess, struct client_op *op);
 void client_sessions_reap(struct cm_client *c);
 void client_kick(struct cm_client *c);
 int client_events_init(struct cm_client *c);
@@ -168,8 +162,8 @@ void client_op_settle(struct client_op *op, int status, json_t *value);
 void client_op_fault(struct client_op *op, struct cm_error *err);
 void client_op_free(struct client_op *op);
 void client_free_config(struct cm_client *c);
-int client_fault(struct cm_error *err, int text_id, const char *a,
-    const char *b);
+int client_fault(
+    struct cm_error *err, int text_id, const char *a, const char *b);
 int client_thrown(struct cm_error *err, const json_t *value);
 int client_usage(struct cm_error *err, const char *message);
 void client_error_copy(struct cm_error *dst, const struct cm_error *src);
@@ -179,7 +173,7 @@ int client_slot_attach(struct client_session *sess, struct client_slot *slot);
 void client_slot_finish(struct client_slot *slot);
 void client_slots_free(struct client_session *sess);
 json_t *client_outbound_request_json(const struct cm_outbound_request *req);
-int client_outbound_response_read(const json_t *v,
-    struct cm_outbound_response *res, char **why);
+int client_outbound_response_read(
+    const json_t *v, struct cm_outbound_response *res, char **why);
 
 #endif

@@ -53,8 +53,10 @@ client_poll(struct cm_client *c, struct cm_error *err)
 	(void)event_base_loop(c->base, EVLOOP_NONBLOCK);
 	if (c->free_pending) {
 		client_leave(c);
-		return client_usage(err, "the client was freed by one of its "
-		    "callbacks"), -1;
+		return client_usage(err,
+			   "the client was freed by one of its "
+			   "callbacks"),
+		       -1;
 	}
 	client_leave(c);
 	return 0;
@@ -66,17 +68,21 @@ client_blocking_check(struct cm_client *c, struct cm_error *err)
 	if (c == NULL)
 		return client_usage(err, "no client"), -1;
 	if (!c->own_base)
-		return client_usage(err, "blocking calls need a client from "
-		    "cm_connect; this one runs on the caller's event_base"), -1;
+		return client_usage(err,
+			   "blocking calls need a client from "
+			   "cm_connect; this one runs on the caller's "
+			   "event_base"),
+		       -1;
 	if (c->depth > 0)
-		return client_usage(err, "a blocking call cannot run inside a "
-		    "callback of the same client"), -1;
+		return client_usage(err,
+			   "a blocking call cannot run inside a "
+			   "callback of the same client"),
+		       -1;
 	return 0;
 }
 
 static void
-client_connected_cb(struct cm_client *c, const struct cm_error *err,
-    void *arg)
+client_connected_cb(struct cm_client *c, const struct cm_error *err, void *arg)
 {
 	struct client_wait *w = arg;
 
@@ -103,15 +109,15 @@ cm_connect(const char *url, const struct cm_connect_options *opts,
 		    "cannot create an event_base");
 		return -1;
 	}
-	if ((c = cm_connect_base(base, url, opts, client_connected_cb, &w,
-	    err)) == NULL) {
+	if ((c = cm_connect_base(
+		 base, url, opts, client_connected_cb, &w, err)) == NULL) {
 		event_base_free(base);
 		return -1;
 	}
 	c->own_base = 1;
 	if (client_wait_run(c, &w) != 0 && !w.done) {
-		client_fault(err, CM_TEXT_INTERNAL, "the event loop failed",
-		    NULL);
+		client_fault(
+		    err, CM_TEXT_INTERNAL, "the event loop failed", NULL);
 		cm_client_free(c);
 		return -1;
 	}
@@ -158,8 +164,8 @@ cm_execute(struct cm_client *c, const struct cm_execute_request *req,
 		return -1;
 	if (client_wait_run(c, &w) != 0 && !w.done) {
 		/* Unreachable with a private base; the op would outlive w. */
-		client_fault(err, CM_TEXT_INTERNAL, "the event loop failed",
-		    NULL);
+		client_fault(
+		    err, CM_TEXT_INTERNAL, "the event loop failed", NULL);
 		return -1;
 	}
 	if (w.failed) {
@@ -202,11 +208,11 @@ cm_invoke_handle(struct cm_client *c, const char *execution_id,
 	if (client_poll(c, err) != 0)
 		return -1;
 	if (cm_invoke_handle_async(c, execution_id, handle_name, req,
-	    client_handled_cb, &w, err) != 0)
+		client_handled_cb, &w, err) != 0)
 		return -1;
 	if (client_wait_run(c, &w) != 0 && !w.done) {
-		client_fault(err, CM_TEXT_INTERNAL, "the event loop failed",
-		    NULL);
+		client_fault(
+		    err, CM_TEXT_INTERNAL, "the event loop failed", NULL);
 		return -1;
 	}
 	if (w.failed) {
@@ -217,8 +223,8 @@ cm_invoke_handle(struct cm_client *c, const char *execution_id,
 }
 
 int
-cm_close_handles(struct cm_client *c, const char *execution_id,
-    struct cm_error *err)
+cm_close_handles(
+    struct cm_client *c, const char *execution_id, struct cm_error *err)
 {
 	struct client_wait w;
 
@@ -227,12 +233,12 @@ cm_close_handles(struct cm_client *c, const char *execution_id,
 		return -1;
 	if (client_poll(c, err) != 0)
 		return -1;
-	if (cm_close_handles_async(c, execution_id, client_handled_cb, &w,
-	    err) != 0)
+	if (cm_close_handles_async(
+		c, execution_id, client_handled_cb, &w, err) != 0)
 		return -1;
 	if (client_wait_run(c, &w) != 0 && !w.done) {
-		client_fault(err, CM_TEXT_INTERNAL, "the event loop failed",
-		    NULL);
+		client_fault(
+		    err, CM_TEXT_INTERNAL, "the event loop failed", NULL);
 		return -1;
 	}
 	if (w.failed) {

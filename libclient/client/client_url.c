@@ -64,7 +64,8 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 	if (strncmp(url, "unix://", 7) == 0) {
 		p = url + 7;
 		if (*p != '/') {
-			client_url_why(why, "a unix URL names an absolute path "
+			client_url_why(why,
+			    "a unix URL names an absolute path "
 			    "(unix:///path/to.sock)");
 			goto fail;
 		}
@@ -80,10 +81,12 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 		return 0;
 	}
 	if (strncmp(url, "ws://", 5) != 0) {
-		client_url_why(why, strncmp(url, "wss://", 6) == 0 ?
-		    "wss:// needs TLS, which this client does not speak; put "
-		    "a TLS terminator in front or use ws:// or unix://" :
-		    "the URL scheme must be unix:// or ws://");
+		client_url_why(why,
+		    strncmp(url, "wss://", 6) == 0
+			? "wss:// needs TLS, which this client does not speak; "
+			  "put "
+			  "a TLS terminator in front or use ws:// or unix://"
+			: "the URL scheme must be unix:// or ws://");
 		goto fail;
 	}
 	h = url + 5;
@@ -160,8 +163,8 @@ client_url_connect(const struct client_url *u, int nonblock, char **why)
 		}
 		if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0 &&
 		    errno != EINPROGRESS) {
-			snprintf(msg, sizeof(msg), "connect: %s",
-			    strerror(errno));
+			snprintf(
+			    msg, sizeof(msg), "connect: %s", strerror(errno));
 			close(fd);
 			client_url_why(why, msg);
 			return -1;
@@ -182,11 +185,12 @@ client_url_connect(const struct client_url *u, int nonblock, char **why)
 		int one = 1;
 
 		if ((fd = socket(ai->ai_family, type, ai->ai_protocol)) < 0) {
-			snprintf(msg, sizeof(msg), "socket: %s", strerror(errno));
+			snprintf(
+			    msg, sizeof(msg), "socket: %s", strerror(errno));
 			continue;
 		}
-		(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
-		    sizeof(one));
+		(void)setsockopt(
+		    fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0 ||
 		    errno == EINPROGRESS)
 			break;
@@ -213,16 +217,16 @@ client_now_ms(void)
 
 /* Fills *err with CONNECTION_REJECTED for `address` and `reason`. */
 static int
-client_health_reject(struct cm_error *err, const char *address,
-    const char *reason)
+client_health_reject(
+    struct cm_error *err, const char *address, const char *reason)
 {
 	return client_fault(err, CM_TEXT_CONNECTION_REJECTED, address,
 	    reason ? reason : "out of memory");
 }
 
 int
-cm_health(const char *url, const struct cm_connect_options *opts,
-    int *status, char **body, struct cm_error *err)
+cm_health(const char *url, const struct cm_connect_options *opts, int *status,
+    char **body, struct cm_error *err)
 {
 	struct client_url u;
 	struct http_header hs[HTTP_DEFAULT_MAX_HEADERS];
@@ -240,17 +244,20 @@ cm_health(const char *url, const struct cm_connect_options *opts,
 		free(why);
 		return -1;
 	}
-	tmo = opts && opts->connect_timeout_ms > 0 ? opts->connect_timeout_ms :
-	    10000;
+	tmo = opts && opts->connect_timeout_ms > 0 ? opts->connect_timeout_ms
+						   : 10000;
 	deadline = client_now_ms() + tmo;
 	if ((fd = client_url_connect(&u, 0, &why)) < 0) {
 		client_health_reject(err, u.text, why);
 		goto out;
 	}
-	n = snprintf(head, sizeof(head), "GET /healthz HTTP/1.1\r\nHost: %s\r\n"
-	    "Connection: close\r\n", u.host_header);
-	for (i = 0; opts && i < opts->nheaders && n > 0 &&
-	    (size_t)n < sizeof(head); i++) {
+	n = snprintf(head, sizeof(head),
+	    "GET /healthz HTTP/1.1\r\nHost: %s\r\n"
+	    "Connection: close\r\n",
+	    u.host_header);
+	for (i = 0;
+	     opts && i < opts->nheaders && n > 0 && (size_t)n < sizeof(head);
+	     i++) {
 		if (strpbrk(opts->headers[i].name, "\r\n:") ||
 		    strpbrk(opts->headers[i].value, "\r\n")) {
 			client_health_reject(err, u.text,
@@ -261,7 +268,8 @@ cm_health(const char *url, const struct cm_connect_options *opts,
 		    opts->headers[i].name, opts->headers[i].value);
 	}
 	if (n <= 0 || (size_t)n + 3 > sizeof(head)) {
-		client_health_reject(err, u.text, "the request head is too long");
+		client_health_reject(
+		    err, u.text, "the request head is too long");
 		goto out;
 	}
 	memcpy(head + n, "\r\n", 3);
@@ -282,10 +290,10 @@ cm_health(const char *url, const struct cm_connect_options *opts,
 		if (len + 4096 > cap) {
 			char *nb;
 
-			if (cap > (1u << 20) || (nb = realloc(buf, cap + 8192)) ==
-			    NULL) {
-				client_health_reject(err, u.text,
-				    "the answer is too large");
+			if (cap > (1u << 20) ||
+			    (nb = realloc(buf, cap + 8192)) == NULL) {
+				client_health_reject(
+				    err, u.text, "the answer is too large");
 				goto out;
 			}
 			buf = nb;
@@ -307,8 +315,9 @@ cm_health(const char *url, const struct cm_connect_options *opts,
 	res.headers_cap = HTTP_DEFAULT_MAX_HEADERS;
 	hl = http_parse_response(buf ? buf : "", len, &res);
 	if (hl <= 0) {
-		client_health_reject(err, u.text, hl < 0 ? http_strerror((int)hl) :
-		    "the answer ended inside its head");
+		client_health_reject(err, u.text,
+		    hl < 0 ? http_strerror((int)hl)
+			   : "the answer ended inside its head");
 		goto out;
 	}
 	*status = res.status;

@@ -19,21 +19,24 @@
 
 #include <codemode/codemode.h>
 
-#define CLI_EXIT_RUN_ERROR	1
-#define CLI_EXIT_USAGE		2
-#define CLI_EXIT_FAULT		3
+#define CLI_EXIT_RUN_ERROR 1
+#define CLI_EXIT_USAGE 2
+#define CLI_EXIT_FAULT 3
 
 static void
 cli_usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: codemode run [--url URL] [--providers FILE] [--modules DIR]\n"
+	    "usage: codemode run [--url URL] [--providers FILE] [--modules "
+	    "DIR]\n"
 	    "                    [--timeout MS|null] [--count-host-waits]\n"
-	    "                    [--outbound native|disabled] [--header 'N: V']\n"
+	    "                    [--outbound native|disabled] [--header 'N: "
+	    "V']\n"
 	    "                    [--raw] [CODE | -f FILE | -]\n"
 	    "       codemode health [--url URL] [--header 'N: V']\n"
 	    "       codemode version\n"
-	    "URL defaults to $CODEMODE_URL, else unix://$PWD/codemode-executor.sock\n");
+	    "URL defaults to $CODEMODE_URL, else "
+	    "unix://$PWD/codemode-executor.sock\n");
 }
 
 /* Reads a whole stream; NULL on error. The caller frees. */
@@ -117,7 +120,7 @@ cli_fault(const char *what, struct cm_error *err)
  * CODEMODE_PROVIDER / CODEMODE_TOOL set; its stdout (JSON; empty is
  * undefined) is the tool's value, a non-zero exit throws its stderr.
  */
-static json_t *cli_tools;	/* "provider" -> {tool -> spec} */
+static json_t *cli_tools; /* "provider" -> {tool -> spec} */
 
 static int
 cli_run_command(const char *cmd, const char *provider, const char *tool,
@@ -179,13 +182,16 @@ cli_run_command(const char *cmd, const char *provider, const char *tool,
 	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		size_t el = etext ? strlen(etext) : 0;
 
-		while (el > 0 && (etext[el - 1] == '\n' || etext[el - 1] == '\r'))
+		while (
+		    el > 0 && (etext[el - 1] == '\n' || etext[el - 1] == '\r'))
 			etext[--el] = '\0';
 		if (el == 0) {
 			free(etext);
 			etext = NULL;
-			if (asprintf(&etext, "the tool command failed (status %d)",
-			    WIFEXITED(status) ? WEXITSTATUS(status) : -1) < 0)
+			if (asprintf(&etext,
+				"the tool command failed (status %d)",
+				WIFEXITED(status) ? WEXITSTATUS(status) : -1) <
+			    0)
 				etext = NULL;
 		}
 		free(text);
@@ -210,7 +216,7 @@ cli_run_command(const char *cmd, const char *provider, const char *tool,
 		free(text);
 		if (*result == NULL) {
 			if (asprintf(error, "the tool printed no JSON (%s)",
-			    perr) < 0)
+				perr) < 0)
 				*error = NULL;
 			return -1;
 		}
@@ -219,11 +225,11 @@ cli_run_command(const char *cmd, const char *provider, const char *tool,
 }
 
 static int
-cli_respond(void *ctx, const char *provider, const char *tool,
-    const char *args, size_t len, json_t **result, char **error)
+cli_respond(void *ctx, const char *provider, const char *tool, const char *args,
+    size_t len, json_t **result, char **error)
 {
-	json_t *spec = json_object_get(json_object_get(cli_tools, provider),
-	    tool);
+	json_t *spec =
+	    json_object_get(json_object_get(cli_tools, provider), tool);
 	json_t *v;
 
 	(void)ctx;
@@ -233,13 +239,12 @@ cli_respond(void *ctx, const char *provider, const char *tool,
 		*error = cm_text_compose("TOOL_NOT_FOUND", vals, 1);
 		return -1;
 	}
-	if ((v = json_object_get(spec, "command")) != NULL &&
-	    json_is_string(v))
+	if ((v = json_object_get(spec, "command")) != NULL && json_is_string(v))
 		return cli_run_command(json_string_value(v), provider, tool,
 		    args, len, result, error);
 	if ((v = json_object_get(spec, "error")) != NULL) {
-		*error = json_is_string(v) ? strdup(json_string_value(v)) :
-		    cm_dispatch_stringify(v);
+		*error = json_is_string(v) ? strdup(json_string_value(v))
+					   : cm_dispatch_stringify(v);
 		return -1;
 	}
 	*result = json_incref(json_object_get(spec, "result"));
@@ -257,21 +262,24 @@ cli_load_providers(const char *path)
 	size_t i;
 
 	if ((doc = json_load_file(path, 0, &je)) == NULL) {
-		fprintf(stderr, "codemode: %s:%d: %s\n", path, je.line, je.text);
+		fprintf(
+		    stderr, "codemode: %s:%d: %s\n", path, je.line, je.text);
 		return NULL;
 	}
 	if (!json_is_array(doc)) {
-		fprintf(stderr, "codemode: %s: expected an array of providers\n",
-		    path);
+		fprintf(stderr,
+		    "codemode: %s: expected an array of providers\n", path);
 		json_decref(doc);
 		return NULL;
 	}
 	out = json_array();
 	cli_tools = json_object();
-	json_array_foreach(doc, i, p) {
+	json_array_foreach(doc, i, p)
+	{
 		if (!json_is_string(json_object_get(p, "name"))) {
-			fprintf(stderr, "codemode: %s: provider %zu has no name\n",
-			    path, i);
+			fprintf(stderr,
+			    "codemode: %s: provider %zu has no name\n", path,
+			    i);
 			json_decref(doc);
 			json_decref(out);
 			return NULL;
@@ -281,10 +289,11 @@ cli_load_providers(const char *path)
 		if (json_is_object(tools)) {
 			names = json_array();
 			json_object_foreach(tools, k, v)
-				json_array_append_new(names, json_string(k));
+			    json_array_append_new(names, json_string(k));
 			json_object_set_new(d, "tools", names);
-			json_object_set(cli_tools, json_string_value(
-			    json_object_get(p, "name")), tools);
+			json_object_set(cli_tools,
+			    json_string_value(json_object_get(p, "name")),
+			    tools);
 		} else if (!json_is_array(tools))
 			json_object_set_new(d, "tools", json_array());
 		json_array_append_new(out, d);
@@ -349,7 +358,8 @@ cli_load_modules(const char *dir)
 
 			entry = v ? json_pack("{s:o}", "json", v) : NULL;
 			if (v == NULL)
-				fprintf(stderr, "codemode: %s: not JSON\n", path);
+				fprintf(
+				    stderr, "codemode: %s: not JSON\n", path);
 		} else if (cli_ends(de->d_name, ".txt"))
 			entry = json_pack("{s:s%}", "text", src, len);
 		else
@@ -389,8 +399,8 @@ cli_add_header(struct cm_header **hs, size_t *n, char *arg)
 static int
 cli_run(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "url", required_argument, NULL, 'u' },
+	static const struct option lo[] = { { "url", required_argument, NULL,
+						'u' },
 		{ "providers", required_argument, NULL, 'p' },
 		{ "modules", required_argument, NULL, 'm' },
 		{ "timeout", required_argument, NULL, 't' },
@@ -399,9 +409,7 @@ cli_run(int argc, char **argv)
 		{ "header", required_argument, NULL, 'H' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "raw", no_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 } };
 	struct cm_connect_options o;
 	struct cm_execute_request req;
 	struct cm_result res;
@@ -416,8 +424,8 @@ cli_run(int argc, char **argv)
 
 	memset(&req, 0, sizeof(req));
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "u:p:m:t:o:wH:f:rh", lo,
-	    NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "u:p:m:t:o:wH:f:rh", lo, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'u':
 			free(url);
@@ -439,8 +447,10 @@ cli_run(int argc, char **argv)
 				break;
 			}
 			req.timeout = strtoll(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || req.timeout <= 0) {
-				fprintf(stderr, "codemode: --timeout takes "
+			if (*optarg == '\0' || *end != '\0' ||
+			    req.timeout <= 0) {
+				fprintf(stderr,
+				    "codemode: --timeout takes "
 				    "milliseconds or null\n");
 				goto out;
 			}
@@ -452,7 +462,8 @@ cli_run(int argc, char **argv)
 			else if (strcmp(optarg, "native") == 0)
 				req.outbound = CM_OUTBOUND_ABSENT;
 			else {
-				fprintf(stderr, "codemode: --outbound takes "
+				fprintf(stderr,
+				    "codemode: --outbound takes "
 				    "native or disabled\n");
 				goto out;
 			}
@@ -462,7 +473,8 @@ cli_run(int argc, char **argv)
 			break;
 		case 'H':
 			if (cli_add_header(&hs, &nhs, optarg) != 0) {
-				fprintf(stderr, "codemode: --header takes "
+				fprintf(stderr,
+				    "codemode: --header takes "
 				    "'Name: value'\n");
 				goto out;
 			}
@@ -490,8 +502,8 @@ cli_run(int argc, char **argv)
 		const char *src = file ? file : "-";
 
 		if ((code = cli_read_file(src, NULL)) == NULL) {
-			fprintf(stderr, "codemode: %s: %s\n", strcmp(src, "-") ?
-			    src : "stdin", strerror(errno));
+			fprintf(stderr, "codemode: %s: %s\n",
+			    strcmp(src, "-") ? src : "stdin", strerror(errno));
 			goto out;
 		}
 	} else if (optind + 1 == argc)
@@ -521,12 +533,12 @@ cli_run(int argc, char **argv)
 		if (res.error)
 			fprintf(stderr, "%s\n", res.error);
 		else
-			printf("%s\n", res.result_json ? res.result_json :
-			    "undefined");
+			printf("%s\n",
+			    res.result_json ? res.result_json : "undefined");
 	} else {
 		json_t *j = cm_result_to_json(&res);
-		char *s = j ? json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY) :
-		    NULL;
+		char *s =
+		    j ? json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
 
 		if (s == NULL) {
 			fprintf(stderr, "codemode: out of memory\n");
@@ -557,8 +569,7 @@ cli_health(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "url", required_argument, NULL, 'u' },
-		{ "header", required_argument, NULL, 'H' },
-		{ NULL, 0, NULL, 0 }
+		{ "header", required_argument, NULL, 'H' }, { NULL, 0, NULL, 0 }
 	};
 	struct cm_connect_options o;
 	struct cm_header *hs = NULL;
@@ -571,7 +582,8 @@ cli_health(int argc, char **argv)
 		if (ch == 'u') {
 			free(url);
 			url = strdup(optarg);
-		} else if (ch != 'H' || cli_add_header(&hs, &nhs, optarg) != 0) {
+		} else if (ch != 'H' ||
+		    cli_add_header(&hs, &nhs, optarg) != 0) {
 			cli_usage(stderr);
 			goto out;
 		}

@@ -38,7 +38,7 @@ answer(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	cm_tool_call_answer(l->call, env);	/* frees the call */
+	cm_tool_call_answer(l->call, env); /* frees the call */
 	free(env);
 	json_decref(v);
 	free(l);
@@ -72,15 +72,15 @@ done(struct cm_client *c, struct cm_result *res, const struct cm_error *err,
 		h->failed++;
 		if (h->failed == 1)
 			fprintf(stderr, "first fault: %s\n", err->message);
-	} else if (res->result_json && strcmp(res->result_json,
-	    h->expect) == 0)
+	} else if (res->result_json && strcmp(res->result_json, h->expect) == 0)
 		h->ok++;
 	else {
 		h->failed++;
 		if (h->failed == 1)
 			fprintf(stderr, "first unexpected result: %s\n",
-			    res->error ? res->error : res->result_json ?
-			    res->result_json : "undefined");
+			    res->error		   ? res->error
+				: res->result_json ? res->result_json
+						   : "undefined");
 	}
 	if (res)
 		cm_result_clear(res);
@@ -105,11 +105,11 @@ main(int argc, char **argv)
 		return 2;
 	}
 	memset(&h, 0, sizeof(h));
-	snprintf(h.expect, sizeof(h.expect), "%s", argc > 3 ? argv[3] :
-	    "\"ping\"");
+	snprintf(
+	    h.expect, sizeof(h.expect), "%s", argc > 3 ? argv[3] : "\"ping\"");
 	h.base = event_base_new();
-	if ((c = cm_connect_base(h.base, argv[1], NULL, NULL, NULL,
-	    &err)) == NULL) {
+	if ((c = cm_connect_base(h.base, argv[1], NULL, NULL, NULL, &err)) ==
+	    NULL) {
 		fprintf(stderr, "connect: %s\n", err.message);
 		cm_error_clear(&err);
 		return 1;

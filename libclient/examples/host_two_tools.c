@@ -19,7 +19,8 @@ static const char *default_code =
     "async () => {\n"
     "  const orders = await store.listOrders('ada')\n"
     "  const who = await store.getCustomer(orders[0].customer)\n"
-    "  return { name: who.name, total: orders.reduce((s, o) => s + o.total, 0) }\n"
+    "  return { name: who.name, total: orders.reduce((s, o) => s + o.total, 0) "
+    "}\n"
     "}";
 
 /* The tool logic: nothing here knows about envelopes or the wire. */
@@ -28,8 +29,8 @@ respond(void *ctx, const char *provider, const char *tool, const char *args,
     size_t len, json_t **result, char **error)
 {
 	char perr[128];
-	json_t *argv = cm_parse_dispatch_arguments(args, len, perr,
-	    sizeof(perr));
+	json_t *argv =
+	    cm_parse_dispatch_arguments(args, len, perr, sizeof(perr));
 	const char *who;
 
 	(void)ctx;
@@ -40,12 +41,12 @@ respond(void *ctx, const char *provider, const char *tool, const char *args,
 	}
 	who = json_string_value(json_array_get(argv, 0));
 	if (strcmp(tool, "listOrders") == 0 && who != NULL) {
-		*result = json_pack("[{s:s, s:s, s:i}, {s:s, s:s, s:i}]",
-		    "id", "o1", "customer", who, "total", 42,
-		    "id", "o2", "customer", who, "total", 8);
+		*result = json_pack("[{s:s, s:s, s:i}, {s:s, s:s, s:i}]", "id",
+		    "o1", "customer", who, "total", 42, "id", "o2", "customer",
+		    who, "total", 8);
 	} else if (strcmp(tool, "getCustomer") == 0 && who != NULL) {
-		*result = json_pack("{s:s, s:s}", "id", who, "name",
-		    "Ada Lovelace");
+		*result =
+		    json_pack("{s:s, s:s}", "id", who, "name", "Ada Lovelace");
 	} else {
 		json_decref(argv);
 		*error = strdup("No such customer.");
@@ -83,11 +84,12 @@ main(int argc, char **argv)
 	req.providers = &store;
 	req.nproviders = 1;
 	req.respond = respond;
-	req.outbound = CM_OUTBOUND_NULL;	/* no network for this program */
+	req.outbound = CM_OUTBOUND_NULL; /* no network for this program */
 	if (cm_execute(c, &req, &res, &err) != 0) {
 		fprintf(stderr, "execute: %s: %s\n",
-		    cm_error_code_name(err.code) ? cm_error_code_name(err.code) :
-		    "error", err.message);
+		    cm_error_code_name(err.code) ? cm_error_code_name(err.code)
+						 : "error",
+		    err.message);
 		cm_error_clear(&err);
 		cm_client_free(c);
 		return 1;

@@ -69,7 +69,8 @@ base64_decode(const char *in, size_t len, uint8_t *out)
 	uint32_t acc = 0;
 	int nbits = 0;
 
-	/* Padding only at the end, at most two, and only on a 4-aligned length. */
+	/* Padding only at the end, at most two, and only on a 4-aligned length.
+	 */
 	while (npad < len && npad < 3 && in[len - 1 - npad] == '=')
 		npad++;
 	if (npad > 2 || (npad > 0 && len % 4 != 0))

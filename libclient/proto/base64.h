@@ -1,4 +1,5 @@
-/* Standard base64 (RFC 4648 §4, "+/"), the alphabet of the dispatch codec and capnweb bytes. */
+/* Standard base64 (RFC 4648 §4, "+/"), the alphabet of the dispatch codec and
+ * capnweb bytes. */
 #ifndef BASE64_H
 #define BASE64_H
 

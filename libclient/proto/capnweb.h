@@ -46,31 +46,32 @@
 
 #include <jansson.h>
 
-#define CAPNWEB_MARKER		"$capnweb"
-#define CAPNWEB_MAX_DEPTH	256		/* JS receiver limit */
-#define CAPNWEB_MAX_MESSAGE	(32u << 20)	/* JS: 32 Mi UTF-16 units */
-#define CAPNWEB_MAX_BIGINT	16384		/* digits */
-#define CAPNWEB_CLOSE_CODE	3000		/* close code after an abort */
-#define CAPNWEB_REASON_MAX	123		/* close reason bytes */
+#define CAPNWEB_MARKER "$capnweb"
+#define CAPNWEB_MAX_DEPTH 256 /* JS receiver limit */
+#define CAPNWEB_MAX_MESSAGE (32u << 20) /* JS: 32 Mi UTF-16 units */
+#define CAPNWEB_MAX_BIGINT 16384 /* digits */
+#define CAPNWEB_CLOSE_CODE 3000 /* close code after an abort */
+#define CAPNWEB_REASON_MAX 123 /* close reason bytes */
 
 /*
  * Return codes (negative) of the functions below: the session ended (see
  * capnweb_session_end_reason); a value could not be serialized or an
  * argument is bad; out of memory.
  */
-#define CAPNWEB_ENDED	(-1)
-#define CAPNWEB_EINVAL	(-2)
-#define CAPNWEB_ENOMEM	(-3)
+#define CAPNWEB_ENDED (-1)
+#define CAPNWEB_EINVAL (-2)
+#define CAPNWEB_ENOMEM (-3)
 
 /* How a call the owner made settled (capnweb_settle_fn status). */
-#define CAPNWEB_RESOLVED	0	/* value: the result */
-#define CAPNWEB_REJECTED	1	/* value: what the peer rejected with */
-#define CAPNWEB_BROKEN		2	/* session ended first; value: an error
-					   marker whose message is the reason */
+#define CAPNWEB_RESOLVED 0 /* value: the result */
+#define CAPNWEB_REJECTED 1 /* value: what the peer rejected with */
+#define CAPNWEB_BROKEN                                                         \
+	2 /* session ended first; value: an error                              \
+	     marker whose message is the reason */
 
 struct capnweb_session;
-struct capnweb_call;	/* a call the peer made; the owner completes it */
-struct capnweb_stub;	/* a reference to an object the peer exported */
+struct capnweb_call; /* a call the peer made; the owner completes it */
+struct capnweb_stub; /* a reference to an object the peer exported */
 
 /*
  * A call arrived for a local target. The owner now owns `call` and must
@@ -91,15 +92,15 @@ typedef void (*capnweb_settle_fn)(void *udata, int status, json_t *value);
 typedef void (*capnweb_send_fn)(void *udata, const char *msg, size_t len);
 
 struct capnweb_config {
-	size_t		 max_message;	/* 0: CAPNWEB_MAX_MESSAGE */
-	int		 max_depth;	/* 0: CAPNWEB_MAX_DEPTH */
-	size_t		 max_entries;	/* table size bound, 0: 1 << 20 */
-	capnweb_call_fn	 main;		/* export 0; NULL: no main object */
-	void		*main_udata;
-	capnweb_send_fn	 send;		/* NULL: queue for take_outgoing */
-	void		*send_udata;
-	int		 eager_resolve;	/* send results at completion, not
-					   on pull (F8: JS accepts both) */
+	size_t max_message; /* 0: CAPNWEB_MAX_MESSAGE */
+	int max_depth; /* 0: CAPNWEB_MAX_DEPTH */
+	size_t max_entries; /* table size bound, 0: 1 << 20 */
+	capnweb_call_fn main; /* export 0; NULL: no main object */
+	void *main_udata;
+	capnweb_send_fn send; /* NULL: queue for take_outgoing */
+	void *send_udata;
+	int eager_resolve; /* send results at completion, not
+			      on pull (F8: JS accepts both) */
 };
 
 /* --- Session --------------------------------------------------------- */
@@ -113,7 +114,7 @@ struct capnweb_session *capnweb_session_new(const struct capnweb_config *);
  * stubs the owner still holds stay valid until completed/released. Never
  * call it from inside a session callback.
  */
-void	capnweb_session_free(struct capnweb_session *);
+void capnweb_session_free(struct capnweb_session *);
 
 /*
  * Handles one complete text message. Returns 0, or CAPNWEB_ENDED when the
@@ -121,29 +122,29 @@ void	capnweb_session_free(struct capnweb_session *);
  * and closes the transport with CAPNWEB_CLOSE_CODE and
  * capnweb_session_end_reason().
  */
-int	capnweb_session_receive(struct capnweb_session *, const char *, size_t);
+int capnweb_session_receive(struct capnweb_session *, const char *, size_t);
 
 /*
  * Pops the oldest queued outgoing message; the caller frees it. Returns
  * NULL when the queue is empty. `len` may be NULL.
  */
-char	*capnweb_session_take_outgoing(struct capnweb_session *, size_t *len);
+char *capnweb_session_take_outgoing(struct capnweb_session *, size_t *len);
 
 /*
  * Aborts: queues ["abort",["error","Error",reason]] and ends the session
  * (pending calls settle CAPNWEB_BROKEN with `reason`). Returns 0 or
  * CAPNWEB_ENDED if it had already ended.
  */
-int	capnweb_session_abort(struct capnweb_session *, const char *reason);
+int capnweb_session_abort(struct capnweb_session *, const char *reason);
 
 /*
  * The transport is gone (or the owner closes without a message): ends the
  * session, pending calls settle CAPNWEB_BROKEN with `reason`.
  */
-void	capnweb_session_close(struct capnweb_session *, const char *reason);
+void capnweb_session_close(struct capnweb_session *, const char *reason);
 
 /* 1 once the session ended. */
-int	capnweb_session_ended(const struct capnweb_session *);
+int capnweb_session_ended(const struct capnweb_session *);
 
 /*
  * Why it ended, cut to CAPNWEB_REASON_MAX bytes on a UTF-8 boundary (the
@@ -155,14 +156,14 @@ const char *capnweb_session_end_reason(const struct capnweb_session *);
  * Registers a local target (a callback the owner passes to the peer with
  * capnweb_value_target(n)). Returns n >= 1, or a negative code.
  */
-int	capnweb_session_add_target(struct capnweb_session *, capnweb_call_fn,
-	    void *udata);
+int capnweb_session_add_target(
+    struct capnweb_session *, capnweb_call_fn, void *udata);
 
 /*
  * Stops routing calls to target n: later calls to any export of it are
  * rejected, and its handler is never called again.
  */
-void	capnweb_session_remove_target(struct capnweb_session *, int n);
+void capnweb_session_remove_target(struct capnweb_session *, int n);
 
 /*
  * Calls the peer's main object: push ["pipeline",0,[method],args] + pull,
@@ -171,16 +172,16 @@ void	capnweb_session_remove_target(struct capnweb_session *, int n);
  * With on_settle NULL the call is fire-and-forget (push, release). Returns
  * the import id (> 0) or a negative code (then on_settle is never called).
  */
-int64_t	capnweb_session_call(struct capnweb_session *, const char *method,
-	    json_t *args, capnweb_settle_fn on_settle, void *udata);
+int64_t capnweb_session_call(struct capnweb_session *, const char *method,
+    json_t *args, capnweb_settle_fn on_settle, void *udata);
 
 /*
  * Table sizes, for tests and leak checks: exports (push results and
  * exported targets, export 0 excluded) and imports (pending calls, stubs,
  * promises, import 0 excluded).
  */
-void	capnweb_session_counts(const struct capnweb_session *, size_t *exports,
-	    size_t *imports);
+void capnweb_session_counts(
+    const struct capnweb_session *, size_t *exports, size_t *imports);
 
 /* --- Calls the peer made --------------------------------------------- */
 
@@ -189,10 +190,10 @@ const char *capnweb_call_method(const struct capnweb_call *);
 
 /* Decoded argument array (borrowed, valid until completion); NULL for a
  * property read (push without an argument list). */
-json_t	*capnweb_call_args(const struct capnweb_call *);
+json_t *capnweb_call_args(const struct capnweb_call *);
 
 /* The target the call is for: 0 = main, n = capnweb_session_add_target. */
-int	capnweb_call_target(const struct capnweb_call *);
+int capnweb_call_target(const struct capnweb_call *);
 
 /* The session, or NULL once it ended. */
 struct capnweb_session *capnweb_call_session(const struct capnweb_call *);
@@ -202,11 +203,11 @@ struct capnweb_session *capnweb_call_session(const struct capnweb_call *);
  * The result is sent when the peer pulls (at once if it already did).
  * Returns 0, or CAPNWEB_ENDED when nobody will see the answer.
  */
-int	capnweb_call_resolve(struct capnweb_call *, json_t *value);
-int	capnweb_call_reject(struct capnweb_call *, json_t *error);
+int capnweb_call_resolve(struct capnweb_call *, json_t *value);
+int capnweb_call_reject(struct capnweb_call *, json_t *error);
 
 /* Rejects with TypeError "'<method>' is not a function." (JS's shape). */
-int	capnweb_call_reject_unknown(struct capnweb_call *);
+int capnweb_call_reject_unknown(struct capnweb_call *);
 
 /* --- Stubs (peer objects) -------------------------------------------- */
 
@@ -214,8 +215,8 @@ int	capnweb_call_reject_unknown(struct capnweb_call *);
  * Returns a new reference to the stub a {"$capnweb":"stub"} marker names,
  * or NULL if it is not one or the stub was already released.
  */
-struct capnweb_stub *capnweb_session_stub(struct capnweb_session *,
-	    const json_t *marker);
+struct capnweb_stub *capnweb_session_stub(
+    struct capnweb_session *, const json_t *marker);
 
 /* Adds a reference; returns the stub. */
 struct capnweb_stub *capnweb_stub_dup(struct capnweb_stub *);
@@ -224,32 +225,32 @@ struct capnweb_stub *capnweb_stub_dup(struct capnweb_stub *);
  * Drops a reference. The last one sends ["release",id,introduced] once
  * (if the session is live) and frees the stub.
  */
-void	capnweb_stub_release(struct capnweb_stub *);
+void capnweb_stub_release(struct capnweb_stub *);
 
 /* The import id (negative). */
-int64_t	capnweb_stub_id(const struct capnweb_stub *);
+int64_t capnweb_stub_id(const struct capnweb_stub *);
 
 /*
  * Calls the stub: ["pipeline",id,[method]|[],args] + pull, then release of
  * the push id. method NULL calls the stub itself (a callback). Same
  * contract as capnweb_session_call.
  */
-int64_t	capnweb_stub_call(struct capnweb_stub *, const char *method,
-	    json_t *args, capnweb_settle_fn on_settle, void *udata);
+int64_t capnweb_stub_call(struct capnweb_stub *, const char *method,
+    json_t *args, capnweb_settle_fn on_settle, void *udata);
 
 /* --- Values ---------------------------------------------------------- */
 
 /* Constructors return a new reference or NULL on allocation failure. */
-json_t	*capnweb_value_undefined(void);
-json_t	*capnweb_value_double(double);	/* finite: json real; else marker */
-json_t	*capnweb_value_bigint(const char *decimal);
-json_t	*capnweb_value_date(double ms);	/* NaN/out of range: Invalid Date */
-json_t	*capnweb_value_bytes(const void *, size_t, const char *type);
-json_t	*capnweb_value_target(int n);
-json_t	*capnweb_error_new(const char *name, const char *message);
+json_t *capnweb_value_undefined(void);
+json_t *capnweb_value_double(double); /* finite: json real; else marker */
+json_t *capnweb_value_bigint(const char *decimal);
+json_t *capnweb_value_date(double ms); /* NaN/out of range: Invalid Date */
+json_t *capnweb_value_bytes(const void *, size_t, const char *type);
+json_t *capnweb_value_target(int n);
+json_t *capnweb_error_new(const char *name, const char *message);
 
 /* Sets props[key] = value on an error marker (value stolen). 0 or -1. */
-int	capnweb_error_set_prop(json_t *error, const char *key, json_t *value);
+int capnweb_error_set_prop(json_t *error, const char *key, json_t *value);
 
 /* The marker kind ("undefined", "bytes", ...) or NULL for JSON values. */
 const char *capnweb_value_kind(const json_t *);
@@ -257,13 +258,13 @@ const char *capnweb_value_kind(const json_t *);
 /* Error accessors: NULL when absent or not an error marker. Borrowed. */
 const char *capnweb_error_name(const json_t *);
 const char *capnweb_error_message(const json_t *);
-json_t	*capnweb_error_prop(const json_t *, const char *key);
+json_t *capnweb_error_prop(const json_t *, const char *key);
 
 /*
  * Decodes a bytes marker into a new buffer (caller frees; non-NULL even
  * for 0 bytes). Returns 0, or -1 if not a bytes marker or out of memory.
  */
-int	capnweb_value_get_bytes(const json_t *, uint8_t **out, size_t *len);
+int capnweb_value_get_bytes(const json_t *, uint8_t **out, size_t *len);
 
 /* --- Standalone codec (no session: stub forms are refused) ------------ */
 
@@ -271,12 +272,12 @@ int	capnweb_value_get_bytes(const json_t *, uint8_t **out, size_t *len);
  * Decodes one wire expression. Returns a new value, or NULL with *err set
  * to a malloc'd message (caller frees).
  */
-json_t	*capnweb_expr_decode(json_t *wire, int max_depth, char **err);
+json_t *capnweb_expr_decode(json_t *wire, int max_depth, char **err);
 
 /*
  * Encodes a value as expression text (arrays escaped, JS number and string
  * formatting). Returns a malloc'd string or NULL with *err as above.
  */
-char	*capnweb_expr_encode(json_t *value, int max_depth, char **err);
+char *capnweb_expr_encode(json_t *value, int max_depth, char **err);
 
 #endif

@@ -13,8 +13,8 @@
 #include "base64.h"
 #include "capnweb_int.h"
 
-#define CW_ERRTEXT_MAX	1024	/* longest value quoted in an error text */
-#define CW_SAFE_INT	9007199254740992.0	/* 2^53 */
+#define CW_ERRTEXT_MAX 1024 /* longest value quoted in an error text */
+#define CW_SAFE_INT 9007199254740992.0 /* 2^53 */
 
 /* --- Decoding ----------------------------------------------------------- */
 
@@ -77,8 +77,8 @@ cw_unknown_special(struct cw_dec *d, const json_t *w)
 	char *q;
 
 	q = cw_quote(w);
-	cw_dec_fail(d, "TypeError", "unknown special value: %s",
-	    q != NULL ? q : "?");
+	cw_dec_fail(
+	    d, "TypeError", "unknown special value: %s", q != NULL ? q : "?");
 	free(q);
 	return NULL;
 }
@@ -88,8 +88,8 @@ json_t *
 cw_unsupported(struct cw_dec *d, const char *what)
 {
 	if (d->unsupported == NULL &&
-	    asprintf(&d->unsupported, "%s is not supported by this peer",
-	    what) < 0)
+	    asprintf(
+		&d->unsupported, "%s is not supported by this peer", what) < 0)
 		d->unsupported = NULL;
 	return json_null();
 }
@@ -136,11 +136,12 @@ cw_bigint_ok(const char *s, size_t n)
 	while (n > i && strchr(" \t\n\r\v\f", s[n - 1]) != NULL)
 		n--;
 	if (i == n)
-		return 1;		/* BigInt("") is 0n */
+		return 1; /* BigInt("") is 0n */
 	base = 10;
 	if (n - i > 2 && s[i] == '0' && strchr("xXoObB", s[i + 1]) != NULL) {
-		base = strchr("xX", s[i + 1]) ? 16 : strchr("oO", s[i + 1]) ?
-		    8 : 2;
+		base = strchr("xX", s[i + 1]) ? 16
+		    : strchr("oO", s[i + 1])  ? 8
+					      : 2;
 		i += 2;
 	} else if (s[i] == '+' || s[i] == '-')
 		i++;
@@ -165,11 +166,18 @@ cw_bytes_elem(const char *t)
 		const char *name;
 		int size;
 	} types[] = {
-		{ "ArrayBuffer", 1 }, { "DataView", 1 }, { "Int8Array", 1 },
-		{ "Uint8Array", 1 }, { "Uint8ClampedArray", 1 },
-		{ "Int16Array", 2 }, { "Uint16Array", 2 }, { "Int32Array", 4 },
-		{ "Uint32Array", 4 }, { "Float32Array", 4 },
-		{ "Float64Array", 8 }, { "BigInt64Array", 8 },
+		{ "ArrayBuffer", 1 },
+		{ "DataView", 1 },
+		{ "Int8Array", 1 },
+		{ "Uint8Array", 1 },
+		{ "Uint8ClampedArray", 1 },
+		{ "Int16Array", 2 },
+		{ "Uint16Array", 2 },
+		{ "Int32Array", 4 },
+		{ "Uint32Array", 4 },
+		{ "Float32Array", 4 },
+		{ "Float64Array", 8 },
+		{ "BigInt64Array", 8 },
 		{ "BigUint64Array", 8 },
 	};
 	size_t i;
@@ -206,8 +214,8 @@ cw_decode_bytes(struct cw_dec *d, json_t *w)
 		return cw_dec_fail(d, "Error", "out of memory");
 	if (strlen(b64) != n || (got = base64_decode(b64, n, raw)) < 0) {
 		free(raw);
-		return cw_dec_fail(d, "SyntaxError",
-		    "Invalid base64 in bytes value");
+		return cw_dec_fail(
+		    d, "SyntaxError", "Invalid base64 in bytes value");
 	}
 	if ((size_t)got % (size_t)elem != 0) {
 		free(raw);
@@ -222,10 +230,10 @@ cw_decode_bytes(struct cw_dec *d, json_t *w)
 	base64_encode(raw, (size_t)got, 0, canon);
 	free(raw);
 	m = cw_marker("bytes");
-	if (m == NULL || json_object_set_new(m, "base64",
-	    json_string(canon)) != 0 || (type != NULL &&
-	    strcmp(type, "Uint8Array") != 0 &&
-	    json_object_set_new(m, "type", json_string(type)) != 0)) {
+	if (m == NULL ||
+	    json_object_set_new(m, "base64", json_string(canon)) != 0 ||
+	    (type != NULL && strcmp(type, "Uint8Array") != 0 &&
+		json_object_set_new(m, "type", json_string(type)) != 0)) {
 		free(canon);
 		json_decref(m);
 		return cw_dec_fail(d, "Error", "out of memory");
@@ -243,15 +251,17 @@ cw_decode_members(struct cw_dec *d, json_t *w, int depth, int is_props)
 
 	if ((out = json_object()) == NULL)
 		return cw_dec_fail(d, "Error", "out of memory");
-	json_object_foreach(w, key, x) {
+	json_object_foreach(w, key, x)
+	{
 		if ((v = cw_decode(d, x, depth + 1)) == NULL) {
 			json_decref(out);
 			return NULL;
 		}
 		if (cw_is_proto_key(key) || strcmp(key, CAPNWEB_MARKER) == 0 ||
-		    (is_props && (strcmp(key, "name") == 0 ||
-		    strcmp(key, "message") == 0 ||
-		    strcmp(key, "stack") == 0))) {
+		    (is_props &&
+			(strcmp(key, "name") == 0 ||
+			    strcmp(key, "message") == 0 ||
+			    strcmp(key, "stack") == 0))) {
 			json_decref(v);
 			continue;
 		}
@@ -274,16 +284,17 @@ cw_decode_error(struct cw_dec *d, json_t *w, int depth)
 	if (json_array_size(w) < 3 || name == NULL || msg == NULL)
 		return cw_unknown_special(d, w);
 	if ((m = cw_marker("error")) == NULL ||
-	    json_object_set_new(m, "name", json_stringn(name,
-	    json_string_length(json_array_get(w, 1)))) != 0 ||
-	    json_object_set_new(m, "message", json_stringn(msg,
-	    json_string_length(json_array_get(w, 2)))) != 0) {
+	    json_object_set_new(m, "name",
+		json_stringn(name, json_string_length(json_array_get(w, 1)))) !=
+		0 ||
+	    json_object_set_new(m, "message",
+		json_stringn(msg, json_string_length(json_array_get(w, 2)))) !=
+		0) {
 		json_decref(m);
 		return cw_dec_fail(d, "Error", "out of memory");
 	}
 	stack = json_array_get(w, 3);
-	if (json_is_string(stack) &&
-	    json_object_set(m, "stack", stack) != 0) {
+	if (json_is_string(stack) && json_object_set(m, "stack", stack) != 0) {
 		json_decref(m);
 		return cw_dec_fail(d, "Error", "out of memory");
 	}
@@ -333,8 +344,8 @@ cw_decode_special(struct cw_dec *d, json_t *w, int depth)
 		}
 		return m;
 	}
-	if (strcmp(tag, "date") == 0 && (json_is_number(a1) ||
-	    json_is_null(a1))) {
+	if (strcmp(tag, "date") == 0 &&
+	    (json_is_number(a1) || json_is_null(a1))) {
 		ms = json_is_null(a1) ? NAN : json_number_value(a1);
 		return capnweb_value_date(ms);
 	}
@@ -361,23 +372,26 @@ cw_decode_special(struct cw_dec *d, json_t *w, int depth)
 		return cw_session_import(d, id, tag[0] == 'p');
 	}
 	if ((strcmp(tag, "import") == 0 || strcmp(tag, "pipeline") == 0 ||
-	    strcmp(tag, "remap") == 0) && json_is_number(a1) &&
-	    n >= 2 && n <= 5) {
-		if (d->s != NULL && (cw_json_id(a1, &id) != 0 ||
-		    !cw_session_has_export(d->s, id)))
+		strcmp(tag, "remap") == 0) &&
+	    json_is_number(a1) && n >= 2 && n <= 5) {
+		if (d->s != NULL &&
+		    (cw_json_id(a1, &id) != 0 ||
+			!cw_session_has_export(d->s, id)))
 			return cw_dec_fail(d, "Error",
 			    "no such entry on exports table: %g",
 			    json_number_value(a1));
 		/* map() captures may introduce stubs: take them to release */
 		if (tag[0] == 'r' && json_is_array(json_array_get(w, 3))) {
-			json_array_foreach(json_array_get(w, 3), i, x) {
+			json_array_foreach(json_array_get(w, 3), i, x)
+			{
 				if ((m = cw_decode(d, x, depth + 1)) == NULL)
 					return NULL;
 				json_decref(m);
 			}
 		}
-		return cw_unsupported(d, tag[0] == 'r' ? "map()" :
-		    "a promise or stub reference passed back");
+		return cw_unsupported(d,
+		    tag[0] == 'r' ? "map()"
+				  : "a promise or stub reference passed back");
 	}
 	if (strcmp(tag, "headers") == 0 || strcmp(tag, "request") == 0 ||
 	    strcmp(tag, "response") == 0 || strcmp(tag, "blob") == 0 ||
@@ -404,12 +418,13 @@ cw_decode(struct cw_dec *d, json_t *w, int depth)
 		if (json_array_size(w) == 1 && json_is_array(inner)) {
 			if ((out = json_array()) == NULL)
 				return cw_dec_fail(d, "Error", "out of memory");
-			json_array_foreach(inner, i, x) {
+			json_array_foreach(inner, i, x)
+			{
 				if ((v = cw_decode(d, x, depth + 1)) == NULL ||
 				    json_array_append_new(out, v) != 0) {
 					json_decref(out);
-					return cw_dec_fail(d, "Error",
-					    "out of memory");
+					return cw_dec_fail(
+					    d, "Error", "out of memory");
 				}
 			}
 			return out;
@@ -429,9 +444,8 @@ cw_decode(struct cw_dec *d, json_t *w, int depth)
 
 /* --- Encoding ----------------------------------------------------------- */
 
-static int
-cw_enc_fail(struct cw_enc *e, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static int cw_enc_fail(struct cw_enc *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static int
 cw_enc_fail(struct cw_enc *e, const char *fmt, ...)
@@ -476,8 +490,10 @@ cw_encode_marker(struct cw_enc *e, json_t *v, const char *kind, int depth)
 	if (strcmp(kind, "bigint") == 0 || strcmp(kind, "url") == 0) {
 		x = json_object_get(v, kind[0] == 'b' ? "value" : "href");
 		if (!json_is_string(x))
-			return cw_enc_fail(e, "Cannot serialize value: "
-			    "malformed %s marker", kind);
+			return cw_enc_fail(e,
+			    "Cannot serialize value: "
+			    "malformed %s marker",
+			    kind);
 		cw_buf_fmt(b, "[\"%s\",", kind);
 		cw_json_string(b, json_string_value(x), json_string_length(x));
 		cw_buf_add(b, "]", 1);
@@ -497,7 +513,8 @@ cw_encode_marker(struct cw_enc *e, json_t *v, const char *kind, int depth)
 		x = json_object_get(v, "base64");
 		s = json_string_value(json_object_get(v, "type"));
 		if (!json_is_string(x) || (s != NULL && cw_bytes_elem(s) == 0))
-			return cw_enc_fail(e, "Cannot serialize value: "
+			return cw_enc_fail(e,
+			    "Cannot serialize value: "
 			    "malformed bytes marker");
 		cw_buf_add(b, "[\"bytes\",", 9);
 		/* Padding is stripped on output, as JS does. */
@@ -513,7 +530,8 @@ cw_encode_marker(struct cw_enc *e, json_t *v, const char *kind, int depth)
 	if (strcmp(kind, "error") == 0) {
 		if (capnweb_error_name(v) == NULL ||
 		    capnweb_error_message(v) == NULL)
-			return cw_enc_fail(e, "Cannot serialize value: "
+			return cw_enc_fail(e,
+			    "Cannot serialize value: "
 			    "malformed error marker");
 		cw_buf_add(b, "[\"error\",", 9);
 		x = json_object_get(v, "name");
@@ -536,7 +554,8 @@ cw_encode_marker(struct cw_enc *e, json_t *v, const char *kind, int depth)
 		if (json_is_object(props)) {
 			cw_buf_add(b, ",{", 2);
 			first = 1;
-			json_object_foreach(props, key, x) {
+			json_object_foreach(props, key, x)
+			{
 				if (!first)
 					cw_buf_add(b, ",", 1);
 				first = 0;
@@ -553,7 +572,8 @@ cw_encode_marker(struct cw_enc *e, json_t *v, const char *kind, int depth)
 	if (strcmp(kind, "stub") == 0) {
 		if (cw_json_id(json_object_get(v, "id"), &id) != 0 ||
 		    e->s == NULL || cw_session_stub_live(e->s, id) != 0)
-			return cw_enc_fail(e, "Cannot serialize value: "
+			return cw_enc_fail(e,
+			    "Cannot serialize value: "
 			    "stub was released");
 		cw_buf_fmt(b, "[\"import\",%lld]", (long long)id);
 		return 0;
@@ -562,13 +582,14 @@ cw_encode_marker(struct cw_enc *e, json_t *v, const char *kind, int depth)
 		if (cw_json_id(json_object_get(v, "n"), &id) != 0 ||
 		    e->s == NULL || id < 1 || id > INT32_MAX ||
 		    cw_session_export_target(e, (int)id, &id) != 0)
-			return cw_enc_fail(e, "Cannot serialize value: "
+			return cw_enc_fail(e,
+			    "Cannot serialize value: "
 			    "no such local target");
 		cw_buf_fmt(b, "[\"export\",%lld]", (long long)id);
 		return 0;
 	}
-	return cw_enc_fail(e, "Cannot serialize value: unknown marker %s",
-	    kind);
+	return cw_enc_fail(
+	    e, "Cannot serialize value: unknown marker %s", kind);
 }
 
 int
@@ -581,15 +602,18 @@ cw_encode(struct cw_enc *e, json_t *v, int depth)
 	int first;
 
 	if (depth > e->max_depth)
-		return cw_enc_fail(e, "Cannot serialize value: nesting exceeds "
-		    "the maximum depth of %d", e->max_depth);
+		return cw_enc_fail(e,
+		    "Cannot serialize value: nesting exceeds "
+		    "the maximum depth of %d",
+		    e->max_depth);
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
 		if ((kind = capnweb_value_kind(v)) != NULL)
 			return cw_encode_marker(e, v, kind, depth);
 		cw_buf_add(b, "{", 1);
 		first = 1;
-		json_object_foreach(v, key, x) {
+		json_object_foreach(v, key, x)
+		{
 			if (!first)
 				cw_buf_add(b, ",", 1);
 			first = 0;
@@ -602,7 +626,8 @@ cw_encode(struct cw_enc *e, json_t *v, int depth)
 		break;
 	case JSON_ARRAY:
 		cw_buf_add(b, "[[", 2);
-		json_array_foreach(v, i, x) {
+		json_array_foreach(v, i, x)
+		{
 			if (i > 0)
 				cw_buf_add(b, ",", 1);
 			if (cw_encode(e, x, depth + 1) != 0)
@@ -625,7 +650,8 @@ cw_encode_args(struct cw_enc *e, json_t *args)
 	if (!json_is_array(args))
 		return cw_enc_fail(e, "argument list is not an array");
 	cw_buf_add(e->b, "[", 1);
-	json_array_foreach(args, i, x) {
+	json_array_foreach(args, i, x)
+	{
 		if (i > 0)
 			cw_buf_add(e->b, ",", 1);
 		if (cw_encode(e, x, 1) != 0)

@@ -128,13 +128,27 @@ cw_json_string(struct cw_buf *b, const char *s, size_t n)
 		cw_buf_add(b, s + run, i - run);
 		run = i + 1;
 		switch (c) {
-		case '"':  cw_buf_add(b, "\\\"", 2); break;
-		case '\\': cw_buf_add(b, "\\\\", 2); break;
-		case '\b': cw_buf_add(b, "\\b", 2); break;
-		case '\f': cw_buf_add(b, "\\f", 2); break;
-		case '\n': cw_buf_add(b, "\\n", 2); break;
-		case '\r': cw_buf_add(b, "\\r", 2); break;
-		case '\t': cw_buf_add(b, "\\t", 2); break;
+		case '"':
+			cw_buf_add(b, "\\\"", 2);
+			break;
+		case '\\':
+			cw_buf_add(b, "\\\\", 2);
+			break;
+		case '\b':
+			cw_buf_add(b, "\\b", 2);
+			break;
+		case '\f':
+			cw_buf_add(b, "\\f", 2);
+			break;
+		case '\n':
+			cw_buf_add(b, "\\n", 2);
+			break;
+		case '\r':
+			cw_buf_add(b, "\\r", 2);
+			break;
+		case '\t':
+			cw_buf_add(b, "\\t", 2);
+			break;
 		default:
 			memcpy(esc, "\\u00", 4);
 			esc[4] = hex[c >> 4];
@@ -229,7 +243,8 @@ cw_json_raw(struct cw_buf *b, const json_t *v, int depth)
 	case JSON_OBJECT:
 		cw_buf_add(b, "{", 1);
 		first = 1;
-		json_object_foreach((json_t *)v, key, x) {
+		json_object_foreach((json_t *)v, key, x)
+		{
 			if (!first)
 				cw_buf_add(b, ",", 1);
 			first = 0;
@@ -241,7 +256,8 @@ cw_json_raw(struct cw_buf *b, const json_t *v, int depth)
 		break;
 	case JSON_ARRAY:
 		cw_buf_add(b, "[", 1);
-		json_array_foreach((json_t *)v, i, x) {
+		json_array_foreach((json_t *)v, i, x)
+		{
 			if (i > 0)
 				cw_buf_add(b, ",", 1);
 			cw_json_raw(b, x, depth + 1);
@@ -302,4 +318,3 @@ cw_holder_drop(struct cw_holder *h)
 		capnweb_stub_release(v[i]);
 	free(v);
 }
-

@@ -11,10 +11,23 @@
 
 /* Method names a JS caller's proxy never sends (it answers them locally). */
 static const char *const cw_local_names[] = {
-	"then", "catch", "finally", "dup", "map", "onRpcBroken", "toString",
-	"constructor", "valueOf", "hasOwnProperty", "isPrototypeOf",
-	"propertyIsEnumerable", "toLocaleString", "__proto__",
-	"__defineGetter__", "__defineSetter__", "__lookupGetter__",
+	"then",
+	"catch",
+	"finally",
+	"dup",
+	"map",
+	"onRpcBroken",
+	"toString",
+	"constructor",
+	"valueOf",
+	"hasOwnProperty",
+	"isPrototypeOf",
+	"propertyIsEnumerable",
+	"toLocaleString",
+	"__proto__",
+	"__defineGetter__",
+	"__defineSetter__",
+	"__lookupGetter__",
 	"__lookupSetter__",
 };
 
@@ -40,8 +53,8 @@ cw_bad_message(struct capnweb_session *s, const char *name, const char *what,
 	struct cw_buf b = { 0 };
 
 	cw_json_raw(&b, w, 0);
-	cw_violation(s, name, "%s: %s", what,
-	    b.p != NULL && !b.oom ? b.p : "?");
+	cw_violation(
+	    s, name, "%s: %s", what, b.p != NULL && !b.oom ? b.p : "?");
 	cw_buf_free(&b);
 }
 
@@ -54,16 +67,15 @@ cw_path_ok(const json_t *p)
 
 	if (!json_is_array(p))
 		return 0;
-	json_array_foreach(p, i, x)
-		if (!json_is_string(x) && !json_is_number(x))
-			return 0;
+	json_array_foreach(
+	    p, i, x) if (!json_is_string(x) && !json_is_number(x)) return 0;
 	return 1;
 }
 
 /* Rejects a push entry with an Error (or TypeError) of `msg`. */
 static void
-cw_reject_text(struct capnweb_session *s, struct cw_export *x,
-    const char *name, const char *msg)
+cw_reject_text(struct capnweb_session *s, struct cw_export *x, const char *name,
+    const char *msg)
 {
 	cw_settle(s, x, 1, capnweb_error_new(name, msg));
 }
@@ -104,7 +116,8 @@ cw_recv_call(struct capnweb_session *s, struct cw_export *x, json_t *expr)
 	if (n == 4) {
 		if ((vals = json_array()) == NULL)
 			cw_dec_fail(&d, "Error", "out of memory");
-		json_array_foreach(args, i, a) {
+		json_array_foreach(args, i, a)
+		{
 			if (vals == NULL || (v = cw_decode(&d, a, 2)) == NULL)
 				break;
 			if (json_array_append_new(vals, v) != 0) {
@@ -121,27 +134,31 @@ cw_recv_call(struct capnweb_session *s, struct cw_export *x, json_t *expr)
 	mpart = NULL;
 	if (n >= 3 && json_array_size(path) > 0) {
 		mpart = json_array_get(path, json_array_size(path) - 1);
-		method = json_is_string(mpart) ? json_string_value(mpart) :
-		    cw_num(mpart, nbuf, sizeof(nbuf));
+		method = json_is_string(mpart)
+		    ? json_string_value(mpart)
+		    : cw_num(mpart, nbuf, sizeof(nbuf));
 	}
-	mlen = json_is_string(mpart) ? json_string_length(mpart) :
-	    strlen(method);
+	mlen =
+	    json_is_string(mpart) ? json_string_length(mpart) : strlen(method);
 	tn = tx != NULL ? tx->target : 0;
 	if (d.unsupported != NULL)
 		cw_reject_text(s, x, "Error", d.unsupported);
 	else if (tx != NULL && tx->is_push)
-		cw_reject_text(s, x, "Error", "Promise pipelining on a call "
+		cw_reject_text(s, x, "Error",
+		    "Promise pipelining on a call "
 		    "result is not supported by this peer");
-	else if (n >= 3 && (json_array_size(path) > 1 ||
-	    (mpart != NULL && !json_is_string(mpart))))
+	else if (n >= 3 &&
+	    (json_array_size(path) > 1 ||
+		(mpart != NULL && !json_is_string(mpart))))
 		cw_settle(s, x, 1, cw_not_function(method));
 	else if (!s->targets[tn].live)
-		cw_reject_text(s, x, "Error", tn == 0 ?
-		    "This connection has no main object." :
-		    "RPC stub used after being disposed.");
+		cw_reject_text(s, x, "Error",
+		    tn == 0 ? "This connection has no main object."
+			    : "RPC stub used after being disposed.");
 	else {
-		for (i = 0; i < sizeof(cw_local_names) /
-		    sizeof(cw_local_names[0]); i++)
+		for (i = 0;
+		     i < sizeof(cw_local_names) / sizeof(cw_local_names[0]);
+		     i++)
 			if (strcmp(method, cw_local_names[i]) == 0)
 				break;
 		if (i < sizeof(cw_local_names) / sizeof(cw_local_names[0]) ||
@@ -207,9 +224,9 @@ cw_recv_push(struct capnweb_session *s, json_t *msg, int stream)
 	}
 	expr = json_array_get(msg, 1);
 	tag = json_string_value(json_array_get(expr, 0));
-	if (tag != NULL && (strcmp(tag, "pipeline") == 0 ||
-	    strcmp(tag, "import") == 0) && json_array_size(expr) >= 2 &&
-	    json_array_size(expr) <= 4 &&
+	if (tag != NULL &&
+	    (strcmp(tag, "pipeline") == 0 || strcmp(tag, "import") == 0) &&
+	    json_array_size(expr) >= 2 && json_array_size(expr) <= 4 &&
 	    json_is_number(json_array_get(expr, 1))) {
 		cw_recv_call(s, x, expr);
 		return;
@@ -222,10 +239,11 @@ cw_recv_push(struct capnweb_session *s, json_t *msg, int stream)
 	if (d.fatal)
 		cw_violation(s, d.ename, "%s", cw_dec_msg(&d));
 	else
-		cw_reject_text(s, x, "Error", tag != NULL &&
-		    strcmp(tag, "remap") == 0 ?
-		    "map() is not supported by this peer" :
-		    "a push that is not a call is not supported by this peer");
+		cw_reject_text(s, x, "Error",
+		    tag != NULL && strcmp(tag, "remap") == 0
+			? "map() is not supported by this peer"
+			: "a push that is not a call is not supported by this "
+			  "peer");
 	cw_dec_clear(&d);
 	json_decref(v);
 	cw_holder_drop(&hold);
@@ -271,7 +289,7 @@ cw_recv_settle(struct capnweb_session *s, json_t *msg, int rejected)
 		goto out;
 	}
 	if (cw_json_id(json_array_get(msg, 1), &id) != 0)
-		goto out;	/* unknown: evaluated and dropped, as JS */
+		goto out; /* unknown: evaluated and dropped, as JS */
 	if (id > 0 && (p = cw_map_get(&s->imports, id)) != NULL) {
 		cw_map_del(&s->imports, id);
 		cw_sendf(s, "[\"release\",%lld,1]", (long long)id);
@@ -311,17 +329,19 @@ cw_recv_release(struct capnweb_session *s, json_t *msg)
 	if (cw_json_id(json_array_get(msg, 1), &id) != 0 ||
 	    (x = cw_map_get(&s->exports, id)) == NULL) {
 		if (id == 0)
-			cw_violation(s, "Error", "cannot release the main "
+			cw_violation(s, "Error",
+			    "cannot release the main "
 			    "object (export 0)");
 		else
 			cw_violation(s, "Error", "no such export ID: %s",
-			    cw_num(json_array_get(msg, 1), nbuf,
-			    sizeof(nbuf)));
+			    cw_num(json_array_get(msg, 1), nbuf, sizeof(nbuf)));
 		return;
 	}
 	if (n > x->refcount) {
-		cw_violation(s, "Error", "refcount would go negative: %lld < "
-		    "%lld", (long long)x->refcount, (long long)n);
+		cw_violation(s, "Error",
+		    "refcount would go negative: %lld < "
+		    "%lld",
+		    (long long)x->refcount, (long long)n);
 		return;
 	}
 	if ((x->refcount -= n) == 0) {
@@ -342,8 +362,8 @@ cw_recv_abort(struct capnweb_session *s, json_t *msg)
 	d.s = s;
 	d.hold = &hold;
 	d.max_depth = s->cfg.max_depth;
-	v = json_array_size(msg) > 1 ?
-	    cw_decode(&d, json_array_get(msg, 1), 1) : NULL;
+	v = json_array_size(msg) > 1 ? cw_decode(&d, json_array_get(msg, 1), 1)
+				     : NULL;
 	if ((why = capnweb_error_message(v)) == NULL &&
 	    (why = json_string_value(v)) == NULL) {
 		if (json_array_size(msg) > 1)
@@ -358,8 +378,7 @@ cw_recv_abort(struct capnweb_session *s, json_t *msg)
 }
 
 int
-capnweb_session_receive(struct capnweb_session *s, const char *text,
-    size_t len)
+capnweb_session_receive(struct capnweb_session *s, const char *text, size_t len)
 {
 	json_error_t jerr;
 	json_t *msg, *a1;
@@ -369,12 +388,14 @@ capnweb_session_receive(struct capnweb_session *s, const char *text,
 	if (s->ended)
 		return CAPNWEB_ENDED;
 	if (len > s->cfg.max_message) {
-		cw_violation(s, "TypeError", "Incoming message exceeds maximum "
-		    "size of %zu bytes.", s->cfg.max_message);
+		cw_violation(s, "TypeError",
+		    "Incoming message exceeds maximum "
+		    "size of %zu bytes.",
+		    s->cfg.max_message);
 		return CAPNWEB_ENDED;
 	}
-	msg = json_loadb(text, len, JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL |
-	    JSON_DECODE_ANY, &jerr);
+	msg = json_loadb(text, len,
+	    JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL | JSON_DECODE_ANY, &jerr);
 	if (msg == NULL) {
 		cw_violation(s, "SyntaxError", "%s at position %d", jerr.text,
 		    jerr.position);

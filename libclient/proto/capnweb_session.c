@@ -15,7 +15,7 @@
 
 #include "capnweb_int.h"
 
-#define CW_MAX_ENTRIES	(1u << 20)
+#define CW_MAX_ENTRIES (1u << 20)
 
 /* --- Map --------------------------------------------------------------- */
 
@@ -41,7 +41,7 @@ cw_map_get(const struct cw_map *m, int64_t k)
 	if (m->cap == 0 || k == 0)
 		return NULL;
 	for (i = cw_hash(k, m->cap); m->keys[i] != 0;
-	    i = (i + 1) & (m->cap - 1))
+	     i = (i + 1) & (m->cap - 1))
 		if (m->keys[i] == k)
 			return m->vals[i];
 	return NULL;
@@ -71,7 +71,7 @@ cw_map_put(struct cw_map *m, int64_t k, void *v)
 		*m = nm;
 	}
 	for (i = cw_hash(k, m->cap); m->keys[i] != 0 && m->keys[i] != k;
-	    i = (i + 1) & (m->cap - 1))
+	     i = (i + 1) & (m->cap - 1))
 		;
 	if (m->keys[i] == 0)
 		m->n++;
@@ -89,14 +89,14 @@ cw_map_del(struct cw_map *m, int64_t k)
 	if (m->cap == 0)
 		return;
 	for (i = cw_hash(k, m->cap); m->keys[i] != k;
-	    i = (i + 1) & (m->cap - 1))
+	     i = (i + 1) & (m->cap - 1))
 		if (m->keys[i] == 0)
 			return;
 	m->keys[i] = 0;
 	m->vals[i] = NULL;
 	m->n--;
 	for (j = (i + 1) & (m->cap - 1); m->keys[j] != 0;
-	    j = (j + 1) & (m->cap - 1)) {
+	     j = (j + 1) & (m->cap - 1)) {
 		h = cw_hash(m->keys[j], m->cap);
 		/* Move j into the hole i unless h lies cyclically in (i, j]. */
 		if ((j > i && (h <= i || h > j)) ||
@@ -317,8 +317,7 @@ cw_abort_with(struct capnweb_session *s, const char *name, const char *msg)
 }
 
 void
-cw_violation(struct capnweb_session *s, const char *name, const char *fmt,
-    ...)
+cw_violation(struct capnweb_session *s, const char *name, const char *fmt, ...)
 {
 	va_list ap;
 	char *m;
@@ -376,8 +375,8 @@ capnweb_session_free(struct capnweb_session *s)
 }
 
 void
-capnweb_session_counts(const struct capnweb_session *s, size_t *exports,
-    size_t *imports)
+capnweb_session_counts(
+    const struct capnweb_session *s, size_t *exports, size_t *imports)
 {
 	if (exports != NULL)
 		*exports = s->exports.n;
@@ -386,8 +385,8 @@ capnweb_session_counts(const struct capnweb_session *s, size_t *exports,
 }
 
 int
-capnweb_session_add_target(struct capnweb_session *s, capnweb_call_fn fn,
-    void *udata)
+capnweb_session_add_target(
+    struct capnweb_session *s, capnweb_call_fn fn, void *udata)
 {
 	struct cw_target *nt;
 
@@ -434,8 +433,10 @@ cw_session_import(struct cw_dec *d, int64_t id, int promise)
 			return cw_dec_fail(d, "Error", "out of memory");
 		}
 	} else if (st->promise != promise)
-		return cw_dec_fail(d, "Error", "ID %lld introduced as both "
-		    "a stub and a promise", (long long)id);
+		return cw_dec_fail(d, "Error",
+		    "ID %lld introduced as both "
+		    "a stub and a promise",
+		    (long long)id);
 	st->intro++;
 	if (promise)
 		return cw_unsupported(d, "a promise in a value");
@@ -678,8 +679,8 @@ cw_send_settled(struct capnweb_session *s, struct cw_export *x)
 
 /* Records a push entry's outcome (value stolen); sends it if pulled. */
 void
-cw_settle(struct capnweb_session *s, struct cw_export *x, int rejected,
-    json_t *v)
+cw_settle(
+    struct capnweb_session *s, struct cw_export *x, int rejected, json_t *v)
 {
 	if (v == NULL)
 		v = capnweb_value_undefined();
@@ -775,4 +776,3 @@ capnweb_call_session(const struct capnweb_call *c)
 {
 	return c->s;
 }
-

@@ -6,7 +6,7 @@
 #include "base64.h"
 #include "capnweb_int.h"
 
-#define CW_DATE_MAX	8.64e15		/* ECMAScript TimeClip bound */
+#define CW_DATE_MAX 8.64e15 /* ECMAScript TimeClip bound */
 
 /* Returns a new {"$capnweb":kind} object or NULL. */
 json_t *
@@ -28,10 +28,19 @@ int
 cw_is_proto_key(const char *k)
 {
 	static const char *const keys[] = {
-		"constructor", "toString", "toLocaleString", "valueOf",
-		"hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
-		"__proto__", "__defineGetter__", "__defineSetter__",
-		"__lookupGetter__", "__lookupSetter__", "toJSON",
+		"constructor",
+		"toString",
+		"toLocaleString",
+		"valueOf",
+		"hasOwnProperty",
+		"isPrototypeOf",
+		"propertyIsEnumerable",
+		"__proto__",
+		"__defineGetter__",
+		"__defineSetter__",
+		"__lookupGetter__",
+		"__lookupSetter__",
+		"toJSON",
 	};
 	size_t i;
 
@@ -170,22 +179,24 @@ capnweb_error_set_prop(json_t *err, const char *key, json_t *value)
 const char *
 capnweb_error_name(const json_t *v)
 {
-	return cw_is(v, "error") ?
-	    json_string_value(json_object_get(v, "name")) : NULL;
+	return cw_is(v, "error") ? json_string_value(json_object_get(v, "name"))
+				 : NULL;
 }
 
 const char *
 capnweb_error_message(const json_t *v)
 {
-	return cw_is(v, "error") ?
-	    json_string_value(json_object_get(v, "message")) : NULL;
+	return cw_is(v, "error")
+	    ? json_string_value(json_object_get(v, "message"))
+	    : NULL;
 }
 
 json_t *
 capnweb_error_prop(const json_t *v, const char *key)
 {
-	return cw_is(v, "error") ?
-	    json_object_get(json_object_get(v, "props"), key) : NULL;
+	return cw_is(v, "error")
+	    ? json_object_get(json_object_get(v, "props"), key)
+	    : NULL;
 }
 
 int

@@ -19,7 +19,8 @@
 #include "texts.h"
 
 #define DISPATCH_MAX_DEPTH 4096
-/* Integers past 2^53 do not exist in JavaScript; they are written as doubles. */
+/* Integers past 2^53 do not exist in JavaScript; they are written as doubles.
+ */
 #define DISPATCH_SAFE_INTEGER 9007199254740992LL
 
 struct dbuf {
@@ -104,7 +105,7 @@ dispatch_format_number(double v, char *out)
 		memcpy(out, "null", 5);
 		return 4;
 	}
-	if (v == 0) {			/* -0 included: JavaScript writes "0" */
+	if (v == 0) { /* -0 included: JavaScript writes "0" */
 		memcpy(out, "0", 2);
 		return 1;
 	}
@@ -146,7 +147,7 @@ dispatch_format_number(double v, char *out)
 	while (k > 1 && digits[k - 1] == '0')
 		k--;
 	digits[k] = '\0';
-	n = exp10 + 1;		/* position of the decimal point */
+	n = exp10 + 1; /* position of the decimal point */
 	if (k <= n && n <= 21) {
 		memcpy(o, digits, (size_t)k);
 		o += k;
@@ -190,11 +191,17 @@ dispatch_utf8(const unsigned char *s, size_t len, unsigned long *cp)
 		*cp = s[0];
 		return 1;
 	} else if ((s[0] & 0xe0) == 0xc0) {
-		n = 2; c = s[0] & 0x1f; min = 0x80;
+		n = 2;
+		c = s[0] & 0x1f;
+		min = 0x80;
 	} else if ((s[0] & 0xf0) == 0xe0) {
-		n = 3; c = s[0] & 0x0f; min = 0x800;
+		n = 3;
+		c = s[0] & 0x0f;
+		min = 0x800;
 	} else if ((s[0] & 0xf8) == 0xf0) {
-		n = 4; c = s[0] & 0x07; min = 0x10000;
+		n = 4;
+		c = s[0] & 0x07;
+		min = 0x10000;
 	} else
 		return 0;
 	if (len < n)
@@ -238,10 +245,13 @@ dispatch_put_string(struct dbuf *b, const char *str, size_t len)
 		dbuf_put(b, str + i - run, run);
 		run = 0;
 		if (c >= 0x80) {
-			if (n > 0) {	/* an encoded lone surrogate: \udxxx */
-				esc[0] = '\\'; esc[1] = 'u';
-				esc[2] = hex[cp >> 12 & 15]; esc[3] = hex[cp >> 8 & 15];
-				esc[4] = hex[cp >> 4 & 15]; esc[5] = hex[cp & 15];
+			if (n > 0) { /* an encoded lone surrogate: \udxxx */
+				esc[0] = '\\';
+				esc[1] = 'u';
+				esc[2] = hex[cp >> 12 & 15];
+				esc[3] = hex[cp >> 8 & 15];
+				esc[4] = hex[cp >> 4 & 15];
+				esc[5] = hex[cp & 15];
 				dbuf_put(b, esc, 6);
 				i += n;
 			} else {
@@ -251,16 +261,34 @@ dispatch_put_string(struct dbuf *b, const char *str, size_t len)
 			continue;
 		}
 		switch (c) {
-		case '"': dbuf_put(b, "\\\"", 2); break;
-		case '\\': dbuf_put(b, "\\\\", 2); break;
-		case '\b': dbuf_put(b, "\\b", 2); break;
-		case '\t': dbuf_put(b, "\\t", 2); break;
-		case '\n': dbuf_put(b, "\\n", 2); break;
-		case '\f': dbuf_put(b, "\\f", 2); break;
-		case '\r': dbuf_put(b, "\\r", 2); break;
+		case '"':
+			dbuf_put(b, "\\\"", 2);
+			break;
+		case '\\':
+			dbuf_put(b, "\\\\", 2);
+			break;
+		case '\b':
+			dbuf_put(b, "\\b", 2);
+			break;
+		case '\t':
+			dbuf_put(b, "\\t", 2);
+			break;
+		case '\n':
+			dbuf_put(b, "\\n", 2);
+			break;
+		case '\f':
+			dbuf_put(b, "\\f", 2);
+			break;
+		case '\r':
+			dbuf_put(b, "\\r", 2);
+			break;
 		default:
-			esc[0] = '\\'; esc[1] = 'u'; esc[2] = '0'; esc[3] = '0';
-			esc[4] = hex[c >> 4]; esc[5] = hex[c & 15];
+			esc[0] = '\\';
+			esc[1] = 'u';
+			esc[2] = '0';
+			esc[3] = '0';
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
 			dbuf_put(b, esc, 6);
 		}
 		i++;
@@ -338,7 +366,8 @@ dispatch_put_object(struct dbuf *b, const json_t *o, int depth)
 		b->failed = 1;
 		return;
 	}
-	json_object_keylen_foreach((json_t *)o, key, klen, v) {
+	json_object_keylen_foreach((json_t *)o, key, klen, v)
+	{
 		if (i == n)
 			break;
 		keys[i].key = key;
@@ -346,7 +375,7 @@ dispatch_put_object(struct dbuf *b, const json_t *o, int depth)
 		keys[i].value = v;
 		keys[i].order = i;
 		if (!dispatch_index_key(key, klen, &keys[i].index))
-			keys[i].index = 4294967295ULL;	/* after every index */
+			keys[i].index = 4294967295ULL; /* after every index */
 		i++;
 	}
 	n = i;
@@ -390,13 +419,15 @@ dispatch_put_value(struct dbuf *b, const json_t *v, int depth)
 		dbuf_putc(b, ']');
 		break;
 	case JSON_STRING:
-		dispatch_put_string(b, json_string_value(v), json_string_length(v));
+		dispatch_put_string(
+		    b, json_string_value(v), json_string_length(v));
 		break;
 	case JSON_INTEGER: {
 		json_int_t x = json_integer_value(v);
 
 		if (x >= -DISPATCH_SAFE_INTEGER && x <= DISPATCH_SAFE_INTEGER)
-			n = (size_t)snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT, x);
+			n = (size_t)snprintf(
+			    num, sizeof(num), "%" JSON_INTEGER_FORMAT, x);
 		else
 			n = dispatch_format_number((double)x, num);
 		dbuf_put(b, num, n);
@@ -435,8 +466,8 @@ cm_dispatch_stringify(const json_t *value)
 }
 
 static void
-dispatch_set_err(char *err, size_t errlen, const char *fmt, const char *a,
-    int line, int col)
+dispatch_set_err(
+    char *err, size_t errlen, const char *fmt, const char *a, int line, int col)
 {
 	if (err != NULL && errlen > 0)
 		snprintf(err, errlen, fmt, a, line, col);
@@ -456,16 +487,18 @@ cm_dispatch_parse(const char *json, size_t len, char *err, size_t errlen)
 	v = json_loadb(json, len, flags, &jerr);
 	/* An integer past C's range still is a number to JavaScript. */
 	if (v == NULL && json_error_code(&jerr) == json_error_numeric_overflow)
-		v = json_loadb(json, len, flags | JSON_DECODE_INT_AS_REAL, &jerr);
+		v = json_loadb(
+		    json, len, flags | JSON_DECODE_INT_AS_REAL, &jerr);
 	if (v == NULL)
-		dispatch_set_err(err, errlen, "invalid JSON: %s (line %d, column %d)",
-		    jerr.text, jerr.line, jerr.column);
+		dispatch_set_err(err, errlen,
+		    "invalid JSON: %s (line %d, column %d)", jerr.text,
+		    jerr.line, jerr.column);
 	return v;
 }
 
 json_t *
-cm_parse_dispatch_arguments(const char *args, size_t len, char *err,
-    size_t errlen)
+cm_parse_dispatch_arguments(
+    const char *args, size_t len, char *err, size_t errlen)
 {
 	json_t *v, *list;
 
@@ -475,7 +508,8 @@ cm_parse_dispatch_arguments(const char *args, size_t len, char *err,
 		return NULL;
 	if (json_is_array(v))
 		return v;
-	if ((list = json_array()) == NULL || json_array_append_new(list, v) != 0) {
+	if ((list = json_array()) == NULL ||
+	    json_array_append_new(list, v) != 0) {
 		dispatch_set_err(err, errlen, "%s", "out of memory", 0, 0);
 		json_decref(list);
 		return NULL;
@@ -492,8 +526,8 @@ static const char *const dispatch_tags[] = {
 const char *
 dispatch_binary_tag(int kind)
 {
-	if (kind < 0 || (size_t)kind >= sizeof(dispatch_tags) /
-	    sizeof(dispatch_tags[0]))
+	if (kind < 0 ||
+	    (size_t)kind >= sizeof(dispatch_tags) / sizeof(dispatch_tags[0]))
 		return NULL;
 	return dispatch_tags[kind];
 }
@@ -659,8 +693,8 @@ cm_envelope_read(const char *json, size_t len, struct cm_envelope *out)
 	}
 	if ((e = json_object_get(v, "error")) != NULL) {
 		out->kind = CM_ENVELOPE_ERROR;
-		out->text = json_is_string(e) ? strdup(json_string_value(e)) :
-		    cm_dispatch_stringify(e);
+		out->text = json_is_string(e) ? strdup(json_string_value(e))
+					      : cm_dispatch_stringify(e);
 		json_decref(v);
 		if (out->text == NULL)
 			return -1;
@@ -673,8 +707,8 @@ cm_envelope_read(const char *json, size_t len, struct cm_envelope *out)
 }
 
 void
-cm_envelope_dispatch_init(struct cm_envelope_dispatch *d,
-    cm_respond_fn respond, void *ctx)
+cm_envelope_dispatch_init(
+    struct cm_envelope_dispatch *d, cm_respond_fn respond, void *ctx)
 {
 	d->active = 1;
 	d->respond = respond;
@@ -688,9 +722,8 @@ cm_envelope_dispatch_finish(struct cm_envelope_dispatch *d)
 }
 
 char *
-cm_envelope_dispatch_call(struct cm_envelope_dispatch *d,
-    const char *provider, const char *tool, const char *args_json,
-    size_t args_len)
+cm_envelope_dispatch_call(struct cm_envelope_dispatch *d, const char *provider,
+    const char *tool, const char *args_json, size_t args_len)
 {
 	json_t *result = NULL;
 	char *error = NULL, *env;

@@ -17,7 +17,8 @@
 /*
  * Writes `v` as JavaScript's Number.prototype.toString writes it (shortest
  * digits that read back as `v`), into `out` (DISPATCH_NUMBER_MAX bytes);
- * NaN and the infinities become "null" as in JSON.stringify. Returns the length.
+ * NaN and the infinities become "null" as in JSON.stringify. Returns the
+ * length.
  */
 size_t dispatch_format_number(double v, char *out);
 

@@ -1,4 +1,5 @@
-/* The error taxonomy: code names, retryability, rehydration, handshake checks. */
+/* The error taxonomy: code names, retryability, rehydration, handshake checks.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +9,8 @@
 
 /* The public enum is written by hand (installed headers cannot see the
  * generated one); these assertions keep the two in step with the spec. */
-#define ERRORS_SAME(code, retry, cls) \
-	_Static_assert((int)CM_ERROR_##code == (int)CM_SPEC_CODE_##code, \
+#define ERRORS_SAME(code, retry, cls)                                          \
+	_Static_assert((int)CM_ERROR_##code == (int)CM_SPEC_CODE_##code,       \
 	    "cm_error_code out of step with spec/protocol.json: " #code);
 CM_SPEC_ERROR_CODES(ERRORS_SAME)
 #undef ERRORS_SAME
@@ -22,8 +23,7 @@ struct errors_row {
 	const char *class_name;
 };
 
-static const struct errors_row errors_table[] = {
-	{ NULL, 0, "Error" },
+static const struct errors_row errors_table[] = { { NULL, 0, "Error" },
 #define ERRORS_ROW(code, retry, cls) { #code, retry, cls },
 	CM_SPEC_ERROR_CODES(ERRORS_ROW)
 #undef ERRORS_ROW
@@ -97,12 +97,14 @@ cm_error_rehydrate(const json_t *thrown, struct cm_error *out)
 	else if (json_is_object(thrown) && msg == NULL)
 		out->message = strdup("");
 	else
-		out->message = cm_dispatch_stringify(msg != NULL ? msg : thrown);
+		out->message =
+		    cm_dispatch_stringify(msg != NULL ? msg : thrown);
 	if (out->message == NULL) {
 		cm_error_clear(out);
 		return -1;
 	}
-	/* Only a string code from the taxonomy types the error; all else passes. */
+	/* Only a string code from the taxonomy types the error; all else
+	 * passes. */
 	if (json_is_string(code))
 		out->code = cm_error_code_from_name(json_string_value(code));
 	out->retryable = cm_error_code_retryable(out->code);
@@ -118,9 +120,11 @@ cm_error_to_json(enum cm_error_code code, const char *message)
 
 	if (o == NULL)
 		return NULL;
-	if (json_object_set_new(o, "message", json_string(message ? message :
-	    "")) != 0 || (errors_in_range(code) && json_object_set_new(o, "code",
-	    json_string(errors_table[code].name)) != 0)) {
+	if (json_object_set_new(
+		o, "message", json_string(message ? message : "")) != 0 ||
+	    (errors_in_range(code) &&
+		json_object_set_new(
+		    o, "code", json_string(errors_table[code].name)) != 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -168,8 +172,8 @@ static const char *const errors_modes[] = {
 const char *
 cm_outbound_mode_name(enum cm_outbound_mode mode)
 {
-	if ((int)mode < 0 || (size_t)mode >= sizeof(errors_modes) /
-	    sizeof(errors_modes[0]))
+	if ((int)mode < 0 ||
+	    (size_t)mode >= sizeof(errors_modes) / sizeof(errors_modes[0]))
 		return NULL;
 	return errors_modes[mode];
 }
@@ -181,13 +185,15 @@ cm_parse_outbound_mode(const char *name, int has_function,
 	size_t i;
 
 	*text = NULL;
-	for (i = 0; name != NULL && i < sizeof(errors_modes) /
-	    sizeof(errors_modes[0]); i++) {
+	for (i = 0;
+	     name != NULL && i < sizeof(errors_modes) / sizeof(errors_modes[0]);
+	     i++) {
 		if (strcmp(name, errors_modes[i]) != 0)
 			continue;
 		if (i == CM_OUTBOUND_STUB && !has_function) {
 			if ((*text = texts_compose(
-			    CM_TEXT_PROTOCOL_STUB_WITHOUT_FUNCTION)) == NULL)
+				 CM_TEXT_PROTOCOL_STUB_WITHOUT_FUNCTION)) ==
+			    NULL)
 				return -1;
 			return 1;
 		}
@@ -195,7 +201,7 @@ cm_parse_outbound_mode(const char *name, int has_function,
 		return 0;
 	}
 	if ((*text = texts_compose(CM_TEXT_PROTOCOL_UNKNOWN_OUTBOUND_MODE,
-	    name != NULL ? name : "")) == NULL)
+		 name != NULL ? name : "")) == NULL)
 		return -1;
 	return 1;
 }

@@ -16,7 +16,7 @@
  * (spec: "code" member). NULL for a text without one, bad values, or no
  * memory. The caller owns the reference.
  */
-json_t *errors_fault_json(enum cm_spec_text id, const char *const *values,
-    size_t n);
+json_t *errors_fault_json(
+    enum cm_spec_text id, const char *const *values, size_t n);
 
 #endif

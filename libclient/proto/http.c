@@ -183,8 +183,8 @@ http_line(const char *buf, size_t end, size_t pos, size_t *eol, int ctl_err)
 static int
 http_version(const char *p, int err)
 {
-	if (memcmp(p, "HTTP/", 5) != 0 || p[6] != '.' ||
-	    p[5] < '0' || p[5] > '9' || p[7] < '0' || p[7] > '9')
+	if (memcmp(p, "HTTP/", 5) != 0 || p[6] != '.' || p[5] < '0' ||
+	    p[5] > '9' || p[7] < '0' || p[7] > '9')
 		return err;
 	if (p[5] != '1')
 		return HTTP_E_VERSION;
@@ -232,8 +232,8 @@ http_fields(const char *buf, size_t len, size_t end, size_t max_head,
 
 	*num = 0;
 	for (;;) {
-		if ((rc = http_line(buf, end, pos, &eol,
-		    HTTP_E_BAD_HEADER)) <= 0) {
+		if ((rc = http_line(buf, end, pos, &eol, HTTP_E_BAD_HEADER)) <=
+		    0) {
 			if (rc < 0)
 				return rc;
 			return len >= max_head ? HTTP_E_HEAD_TOO_LARGE : 0;
@@ -382,8 +382,8 @@ http_list_next(const char *value, size_t value_len, size_t *pos,
 }
 
 int
-http_header_has_token(const struct http_header *h, size_t n,
-    const char *name, const char *token)
+http_header_has_token(
+    const struct http_header *h, size_t n, const char *name, const char *token)
 {
 	const char *t;
 	size_t i, pos, tlen;
@@ -392,8 +392,8 @@ http_header_has_token(const struct http_header *h, size_t n,
 		if (!http_ieq(h[i].name, h[i].name_len, name))
 			continue;
 		pos = 0;
-		while (http_list_next(h[i].value, h[i].value_len, &pos, &t,
-		    &tlen))
+		while (
+		    http_list_next(h[i].value, h[i].value_len, &pos, &t, &tlen))
 			if (http_ieq(t, tlen, token))
 				return 1;
 	}
@@ -426,8 +426,7 @@ http_puts(struct http_out *o, const char *s)
 	http_put(o, s, strlen(s));
 }
 
-static void
-http_printf(struct http_out *o, const char *fmt, ...)
+static void http_printf(struct http_out *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
@@ -523,8 +522,8 @@ http_build_error(char *out, size_t cap, int err)
 	int status = http_error_status(err);
 	long hl;
 
-#define HTTP_FIELD(k, v) \
-	(h[n].name = (k), h[n].name_len = strlen(k), h[n].value = (v), \
+#define HTTP_FIELD(k, v)                                                       \
+	(h[n].name = (k), h[n].name_len = strlen(k), h[n].value = (v),         \
 	    h[n].value_len = strlen(v), n++)
 	HTTP_FIELD("Content-Type", "text/plain; charset=utf-8");
 	if (status == 426) {
@@ -539,8 +538,8 @@ http_build_error(char *out, size_t cap, int err)
 			HTTP_FIELD("Allow", "GET");
 	}
 #undef HTTP_FIELD
-	hl = http_build_response(out, cap, status, h, n,
-	    (long long)strlen(msg) + 1);
+	hl = http_build_response(
+	    out, cap, status, h, n, (long long)strlen(msg) + 1);
 	if (hl < 0)
 		return hl;
 	if (cap - (size_t)hl <= strlen(msg) + 1)
@@ -563,15 +562,16 @@ http_ws_accept(const char *key, size_t key_len, char *accept)
 	memcpy(buf, key, key_len);
 	memcpy(buf + key_len, http_ws_guid, sizeof(http_ws_guid) - 1);
 	if (EVP_Digest(buf, key_len + sizeof(http_ws_guid) - 1, md, &mdlen,
-	    EVP_sha1(), NULL) != 1 || mdlen != 20)
+		EVP_sha1(), NULL) != 1 ||
+	    mdlen != 20)
 		return HTTP_E_CRYPTO;
 	base64_encode(md, 20, 1, accept);
 	return 0;
 }
 
 int
-http_ws_check_request(const struct http_request *req,
-    struct http_ws_upgrade *up)
+http_ws_check_request(
+    const struct http_request *req, struct http_ws_upgrade *up)
 {
 	const struct http_header *h = req->headers, *f;
 	size_t n = req->num_headers;
@@ -611,13 +611,12 @@ http_ws_check_request(const struct http_request *req,
 int
 http_ws_offers_protocol(const struct http_request *req, const char *name)
 {
-	return http_header_has_token(req->headers, req->num_headers,
-	    "Sec-WebSocket-Protocol", name);
+	return http_header_has_token(
+	    req->headers, req->num_headers, "Sec-WebSocket-Protocol", name);
 }
 
 long
-http_build_ws_response(char *out, size_t cap,
-    const struct http_ws_upgrade *up)
+http_build_ws_response(char *out, size_t cap, const struct http_ws_upgrade *up)
 {
 	struct http_header h[3] = {
 		{ "Upgrade", 7, "websocket", 9 },
@@ -641,9 +640,15 @@ http_ws_make_key(char *key)
 
 /* Fields the upgrade request sets itself; the caller's extras may not. */
 static const char *const http_ws_reserved[] = {
-	"Host", "Upgrade", "Connection", "Sec-WebSocket-Key",
-	"Sec-WebSocket-Version", "Sec-WebSocket-Protocol",
-	"Sec-WebSocket-Extensions", "Content-Length", "Transfer-Encoding",
+	"Host",
+	"Upgrade",
+	"Connection",
+	"Sec-WebSocket-Key",
+	"Sec-WebSocket-Version",
+	"Sec-WebSocket-Protocol",
+	"Sec-WebSocket-Extensions",
+	"Content-Length",
+	"Transfer-Encoding",
 };
 
 long
@@ -662,10 +667,11 @@ http_build_ws_request(char *out, size_t cap, const char *host,
 		if (target[i] <= 0x20 || target[i] >= 0x7F)
 			return HTTP_E_ARG;
 	for (i = 0; i < nextra; i++)
-		for (j = 0; j < sizeof(http_ws_reserved) /
-		    sizeof(http_ws_reserved[0]); j++)
+		for (j = 0;
+		     j < sizeof(http_ws_reserved) / sizeof(http_ws_reserved[0]);
+		     j++)
 			if (http_ieq(extra[i].name, extra[i].name_len,
-			    http_ws_reserved[j]))
+				http_ws_reserved[j]))
 				return HTTP_E_ARG;
 	http_printf(&o, "GET %s HTTP/1.1\r\nHost: %s\r\n", target, host);
 	http_puts(&o, "Upgrade: websocket\r\nConnection: Upgrade\r\n");
@@ -680,8 +686,8 @@ http_build_ws_request(char *out, size_t cap, const char *host,
 }
 
 int
-http_ws_check_response(const struct http_response *res, const char *key,
-    const char *protocol)
+http_ws_check_response(
+    const struct http_response *res, const char *key, const char *protocol)
 {
 	const struct http_header *h = res->headers, *f;
 	size_t n = res->num_headers;
@@ -706,10 +712,10 @@ http_ws_check_response(const struct http_response *res, const char *key,
 	    f->value_len > 0)
 		return HTTP_E_WS_EXTENSION;
 	if ((f = http_header_find(h, n, "Sec-WebSocket-Protocol")) != NULL &&
-	    (protocol == NULL || http_header_count(h, n,
-	    "Sec-WebSocket-Protocol") != 1 ||
-	    strlen(protocol) != f->value_len ||
-	    memcmp(f->value, protocol, f->value_len) != 0))
+	    (protocol == NULL ||
+		http_header_count(h, n, "Sec-WebSocket-Protocol") != 1 ||
+		strlen(protocol) != f->value_len ||
+		memcmp(f->value, protocol, f->value_len) != 0))
 		return HTTP_E_WS_PROTOCOL;
 	return 0;
 }

@@ -27,30 +27,30 @@
 #define HTTP_WS_KEY_LEN 24
 
 enum http_error {
-	HTTP_E_BAD_REQUEST_LINE = -1,	/* 400 */
-	HTTP_E_BAD_STATUS_LINE = -2,	/* response: malformed status line */
-	HTTP_E_BAD_HEADER = -3,		/* 400: malformed field line */
-	HTTP_E_FOLDING = -4,		/* 400: obsolete line folding */
-	HTTP_E_BARE_LF = -5,		/* 400: line not ended by CRLF */
-	HTTP_E_VERSION = -6,		/* 505: not HTTP/1.x */
-	HTTP_E_HEAD_TOO_LARGE = -7,	/* 431: head over max_head */
+	HTTP_E_BAD_REQUEST_LINE = -1, /* 400 */
+	HTTP_E_BAD_STATUS_LINE = -2, /* response: malformed status line */
+	HTTP_E_BAD_HEADER = -3, /* 400: malformed field line */
+	HTTP_E_FOLDING = -4, /* 400: obsolete line folding */
+	HTTP_E_BARE_LF = -5, /* 400: line not ended by CRLF */
+	HTTP_E_VERSION = -6, /* 505: not HTTP/1.x */
+	HTTP_E_HEAD_TOO_LARGE = -7, /* 431: head over max_head */
 	/* 431: more fields than the array holds */
 	HTTP_E_TOO_MANY_HEADERS = -8,
-	HTTP_E_BUFFER = -9,		/* builder: output buffer too small */
-	HTTP_E_ARG = -10,		/* builder: CR, LF or NUL in a field */
+	HTTP_E_BUFFER = -9, /* builder: output buffer too small */
+	HTTP_E_ARG = -10, /* builder: CR, LF or NUL in a field */
 	/* Upgrade request checks (server side). */
-	HTTP_E_WS_METHOD = -11,		/* 405: not GET */
-	HTTP_E_WS_HTTP_VERSION = -12,	/* 400: HTTP/1.0 */
-	HTTP_E_WS_HOST = -13,		/* 400: no Host, or two */
-	HTTP_E_WS_UPGRADE = -14,	/* 426: no "Upgrade: websocket" */
+	HTTP_E_WS_METHOD = -11, /* 405: not GET */
+	HTTP_E_WS_HTTP_VERSION = -12, /* 400: HTTP/1.0 */
+	HTTP_E_WS_HOST = -13, /* 400: no Host, or two */
+	HTTP_E_WS_UPGRADE = -14, /* 426: no "Upgrade: websocket" */
 	/* 400: no "upgrade" token in Connection */
 	HTTP_E_WS_CONNECTION = -15,
-	HTTP_E_WS_VERSION = -16,	/* 426 + Sec-WebSocket-Version: 13 */
+	HTTP_E_WS_VERSION = -16, /* 426 + Sec-WebSocket-Version: 13 */
 	/* 400: key absent, repeated, or not 16 bytes */
 	HTTP_E_WS_KEY = -17,
-	HTTP_E_CRYPTO = -18,		/* 500: SHA-1 or RAND_bytes failed */
+	HTTP_E_CRYPTO = -18, /* 500: SHA-1 or RAND_bytes failed */
 	/* Upgrade response checks (client side). */
-	HTTP_E_WS_STATUS = -19,		/* not 101 */
+	HTTP_E_WS_STATUS = -19, /* not 101 */
 	/* Sec-WebSocket-Accept absent or wrong */
 	HTTP_E_WS_ACCEPT = -20,
 	/* server chose an extension we did not offer */
@@ -86,7 +86,7 @@ struct http_request {
 	size_t method_len;
 	const char *target;
 	size_t target_len;
-	int minor_version;	/* HTTP/1.minor */
+	int minor_version; /* HTTP/1.minor */
 	struct http_header *headers;
 	size_t headers_cap;
 	size_t num_headers;
@@ -108,23 +108,23 @@ struct http_response {
 long http_parse_request(const char *buf, size_t len, struct http_request *req);
 
 /* Parses a response head at buf (borrowed; the slices point into it). */
-long http_parse_response(const char *buf, size_t len,
-    struct http_response *res);
+long http_parse_response(
+    const char *buf, size_t len, struct http_response *res);
 
 /* First field named name (ASCII case-insensitive), or NULL. */
-const struct http_header *http_header_find(const struct http_header *h,
-    size_t n, const char *name);
+const struct http_header *http_header_find(
+    const struct http_header *h, size_t n, const char *name);
 
 /* How many fields are named name. */
-size_t http_header_count(const struct http_header *h, size_t n,
-    const char *name);
+size_t http_header_count(
+    const struct http_header *h, size_t n, const char *name);
 
 /*
  * Whether token (case-insensitive) is one of the comma-separated elements
  * of any field named name, as Connection and Upgrade are read.
  */
-int http_header_has_token(const struct http_header *h, size_t n,
-    const char *name, const char *token);
+int http_header_has_token(
+    const struct http_header *h, size_t n, const char *name, const char *token);
 
 /*
  * Iterates the comma-separated elements of a field value: on each call
@@ -170,8 +170,8 @@ struct http_ws_upgrade {
  * value. Returns 0 or HTTP_E_WS_* / HTTP_E_CRYPTO; on error answer with
  * http_build_error(). Borrows req.
  */
-int http_ws_check_request(const struct http_request *req,
-    struct http_ws_upgrade *up);
+int http_ws_check_request(
+    const struct http_request *req, struct http_ws_upgrade *up);
 
 /* Whether the request offered subprotocol name, in any of its fields. */
 int http_ws_offers_protocol(const struct http_request *req, const char *name);
@@ -180,8 +180,8 @@ int http_ws_offers_protocol(const struct http_request *req, const char *name);
 int http_ws_accept(const char *key, size_t key_len, char *accept);
 
 /* The 101 Switching Protocols head for an accepted upgrade. */
-long http_build_ws_response(char *out, size_t cap,
-    const struct http_ws_upgrade *up);
+long http_build_ws_response(
+    char *out, size_t cap, const struct http_ws_upgrade *up);
 
 /* A fresh random Sec-WebSocket-Key into key (25 bytes). 0 or HTTP_E_CRYPTO. */
 int http_ws_make_key(char *key);
@@ -203,7 +203,7 @@ long http_build_ws_request(char *out, size_t cap, const char *host,
  * Connection: upgrade, the accept value for key, no extension, and no
  * subprotocol unless it equals protocol. Returns 0 or an HTTP_E_WS_* code.
  */
-int http_ws_check_response(const struct http_response *res, const char *key,
-    const char *protocol);
+int http_ws_check_response(
+    const struct http_response *res, const char *key, const char *protocol);
 
 #endif

@@ -18,20 +18,21 @@ imports_ident_char(unsigned char c)
 	    (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
 }
 
-/* Skips whitespace, line breaks and comments; returns the next significant offset. */
+/* Skips whitespace, line breaks and comments; returns the next significant
+ * offset. */
 static size_t
 imports_skip_trivia(const char *s, size_t len, size_t i)
 {
 	while (i < len) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-		    c == '\f') {
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+		    c == '\v' || c == '\f') {
 			i++;
 		} else if (c == 0xef && i + 2 < len &&
 		    (unsigned char)s[i + 1] == 0xbb &&
 		    (unsigned char)s[i + 2] == 0xbf) {
-			i += 3;			/* a byte-order mark */
+			i += 3; /* a byte-order mark */
 		} else if (c == '/' && i + 1 < len && s[i + 1] == '/') {
 			while (i < len && s[i] != '\n')
 				i++;
@@ -45,7 +46,8 @@ imports_skip_trivia(const char *s, size_t len, size_t i)
 					break;
 				}
 			if (end == NULL)
-				return len;	/* unterminated: nothing significant left */
+				return len; /* unterminated: nothing significant
+					       left */
 			i = (size_t)(end - s) + 2;
 		} else
 			break;
@@ -53,7 +55,8 @@ imports_skip_trivia(const char *s, size_t len, size_t i)
 	return i;
 }
 
-/* Offset just past the string literal opening at `i`, or `len` if it never closes. */
+/* Offset just past the string literal opening at `i`, or `len` if it never
+ * closes. */
 static size_t
 imports_skip_string(const char *s, size_t len, size_t i)
 {
@@ -79,16 +82,17 @@ imports_declaration_end(const char *s, size_t len, size_t pos)
 		return 0;
 	i = pos + 6;
 	if (i < len && imports_ident_char((unsigned char)s[i]))
-		return 0;			/* "imports", "import_x", ... */
+		return 0; /* "imports", "import_x", ... */
 	i = imports_skip_trivia(s, len, i);
 	if (i < len && (s[i] == '(' || s[i] == '.'))
-		return 0;			/* import(...) and import.meta */
+		return 0; /* import(...) and import.meta */
 	while ((i = imports_skip_trivia(s, len, i)) < len) {
 		char c = s[i];
 
 		if (c == '"' || c == '\'') {
 			i = imports_skip_string(s, len, i);
-			/* A quoted name inside braces is a binding, not the specifier. */
+			/* A quoted name inside braces is a binding, not the
+			 * specifier. */
 			if (depth == 0)
 				return i;
 			continue;
@@ -98,7 +102,8 @@ imports_declaration_end(const char *s, size_t len, size_t pos)
 		else if (c == '}' && depth > 0)
 			depth--;
 		else if (c == ';' && depth == 0)
-			return len;		/* "import x;" has no specifier: malformed */
+			return len; /* "import x;" has no specifier: malformed
+				     */
 		i++;
 	}
 	return len;
@@ -126,7 +131,8 @@ cm_separate_imports(const char *code, size_t len, struct cm_imports *out)
 		len = 0;
 	for (;;) {
 		at = imports_skip_trivia(code, len, pos);
-		if (at >= len || (end = imports_declaration_end(code, len, at)) == 0)
+		if (at >= len ||
+		    (end = imports_declaration_end(code, len, at)) == 0)
 			break;
 		/* The line the declaration ends on is lifted whole. */
 		while (end < len && code[end] != '\n')

@@ -92,7 +92,8 @@ modules_wire_source(const json_t *src, int *unsupported)
 		return s;
 	}
 	if (((strcmp(kind, "cjs") == 0 || strcmp(kind, "text") == 0) &&
-	    json_is_string(v)) || (strcmp(kind, "data") == 0 && cm_binary_is(v)))
+		json_is_string(v)) ||
+	    (strcmp(kind, "data") == 0 && cm_binary_is(v)))
 		return json_deep_copy(src);
 	*unsupported = 1;
 	return NULL;
@@ -122,12 +123,15 @@ cm_module_entries(const json_t *map, json_t **entries, char **text)
 	*text = NULL;
 	if (!json_is_object(map))
 		return -1;
-	/* originals: normalized name -> the key it came from, for collision text. */
-	if ((out = json_array()) == NULL || (originals = json_object()) == NULL) {
+	/* originals: normalized name -> the key it came from, for collision
+	 * text. */
+	if ((out = json_array()) == NULL ||
+	    (originals = json_object()) == NULL) {
 		json_decref(out);
 		return -1;
 	}
-	json_object_foreach((json_t *)map, key, src) {
+	json_object_foreach((json_t *)map, key, src)
+	{
 		char *norm = cm_module_normalize_name(key);
 		json_t *first, *wire, *pair;
 		int unsupported;
@@ -143,13 +147,15 @@ cm_module_entries(const json_t *map, json_t **entries, char **text)
 		if ((wire = modules_wire_source(src, &unsupported)) == NULL) {
 			free(norm);
 			if (unsupported)
-				rc = modules_fail(text, CM_TEXT_UNSUPPORTED_MODULE_KIND,
-				    key, NULL, NULL);
+				rc = modules_fail(text,
+				    CM_TEXT_UNSUPPORTED_MODULE_KIND, key, NULL,
+				    NULL);
 			goto done;
 		}
 		pair = json_pack("[s,o]", norm, wire);
 		if (pair == NULL || json_array_append_new(out, pair) != 0 ||
-		    json_object_set_new(originals, norm, json_string(key)) != 0) {
+		    json_object_set_new(originals, norm, json_string(key)) !=
+			0) {
 			free(norm);
 			goto done;
 		}
@@ -209,8 +215,8 @@ cm_module_declared_names(const json_t *entries)
 	if (names == NULL)
 		return NULL;
 	for (i = 0; i < json_array_size(entries); i++)
-		if (json_array_append(names, json_array_get(json_array_get(entries,
-		    i), 0)) != 0) {
+		if (json_array_append(names,
+			json_array_get(json_array_get(entries, i), 0)) != 0) {
 			json_decref(names);
 			return NULL;
 		}

@@ -14,8 +14,8 @@
 #include "payload.h"
 #include "texts.h"
 
-#define PAYLOAD_SAME(name, label) \
-	_Static_assert((int)CM_PAYLOAD_##name == (int)CM_PART_##name, \
+#define PAYLOAD_SAME(name, label)                                              \
+	_Static_assert((int)CM_PAYLOAD_##name == (int)CM_PART_##name,          \
 	    "cm_payload_part out of step with spec/protocol.json: " #name);
 CM_SPEC_PAYLOAD_PARTS(PAYLOAD_SAME)
 #undef PAYLOAD_SAME
@@ -48,7 +48,7 @@ cm_payload_chars(const char *s, size_t len)
 		if ((c & 0xc0) != 0x80)
 			n++;
 		if ((c & 0xf8) == 0xf0)
-			n++;		/* a surrogate pair in UTF-16 */
+			n++; /* a surrogate pair in UTF-16 */
 	}
 	return n;
 }
@@ -66,36 +66,37 @@ payload_headers_chars(const json_t *headers)
 
 	for (i = 0; i < json_array_size(headers); i++) {
 		const json_t *pair = json_array_get(headers, i);
-		const json_t *k = json_array_get(pair, 0), *v = json_array_get(pair, 1);
+		const json_t *k = json_array_get(pair, 0),
+			     *v = json_array_get(pair, 1);
 
 		if (json_is_string(k))
-			n += cm_payload_chars(json_string_value(k),
-			    json_string_length(k));
+			n += cm_payload_chars(
+			    json_string_value(k), json_string_length(k));
 		if (json_is_string(v))
-			n += cm_payload_chars(json_string_value(v),
-			    json_string_length(v));
+			n += cm_payload_chars(
+			    json_string_value(v), json_string_length(v));
 	}
 	return n;
 }
 
 size_t
-cm_payload_tool_call_size(const char *provider, const char *tool,
-    const char *args, size_t args_len)
+cm_payload_tool_call_size(
+    const char *provider, const char *tool, const char *args, size_t args_len)
 {
 	return payload_cstr(provider) + payload_cstr(tool) +
 	    cm_payload_chars(args, args_len);
 }
 
 size_t
-cm_payload_outbound_request_size(const char *url, const json_t *headers,
-    size_t body_len)
+cm_payload_outbound_request_size(
+    const char *url, const json_t *headers, size_t body_len)
 {
 	return payload_cstr(url) + payload_headers_chars(headers) + body_len;
 }
 
 size_t
-cm_payload_handle_answer_size(const char *status_text, const json_t *headers,
-    size_t body_len)
+cm_payload_handle_answer_size(
+    const char *status_text, const json_t *headers, size_t body_len)
 {
 	return payload_cstr(status_text) + payload_headers_chars(headers) +
 	    body_len;
@@ -114,8 +115,8 @@ cm_payload_check(enum cm_payload_part part, size_t size, char **text)
 		return 0;
 	snprintf(sz, sizeof(sz), "%zu", size);
 	snprintf(lim, sizeof(lim), "%d", CM_PAYLOAD_LIMIT);
-	if ((*text = texts_compose(CM_TEXT_PAYLOAD_TOO_LARGE, label, sz, lim)) ==
-	    NULL)
+	if ((*text = texts_compose(
+		 CM_TEXT_PAYLOAD_TOO_LARGE, label, sz, lim)) == NULL)
 		return -1;
 	return 1;
 }

@@ -10,7 +10,8 @@
 
 #include <jansson.h>
 
-/* The name a part goes by in the PayloadTooLarge text ("tool call"), or NULL. */
+/* The name a part goes by in the PayloadTooLarge text ("tool call"), or NULL.
+ */
 const char *payload_part_label(int part);
 
 /* Characters of a [[name, value], ...] header list; non-pairs count nothing. */

@@ -41,7 +41,7 @@ cm_provider_name_matches_pattern(const char *name)
 		char c = *p;
 
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-		    (c >= '0' && c <= '9') || c == '_' || c == '$'))
+			(c >= '0' && c <= '9') || c == '_' || c == '$'))
 			return 0;
 	}
 	return 1;
@@ -52,8 +52,9 @@ providers_reserved_group(const char *name)
 {
 	size_t i;
 
-	for (i = 0; name != NULL && i < sizeof(providers_names) /
-	    sizeof(providers_names[0]); i++)
+	for (i = 0; name != NULL &&
+	     i < sizeof(providers_names) / sizeof(providers_names[0]);
+	     i++)
 		if (strcmp(name, providers_names[i].name) == 0)
 			return providers_names[i].group;
 	return -1;
@@ -70,8 +71,9 @@ providers_reserved_word_group(const char *name)
 {
 	size_t i;
 
-	for (i = 0; name != NULL && i < sizeof(providers_words) /
-	    sizeof(providers_words[0]); i++)
+	for (i = 0; name != NULL &&
+	     i < sizeof(providers_words) / sizeof(providers_words[0]);
+	     i++)
 		if (strcmp(name, providers_words[i].word) == 0)
 			return providers_words[i].group;
 	return NULL;
@@ -83,7 +85,8 @@ cm_is_reserved_word(const char *name)
 	return providers_reserved_word_group(name) != NULL;
 }
 
-/* The failing rule of names[i] given the names before it, or -1 when it passes. */
+/* The failing rule of names[i] given the names before it, or -1 when it passes.
+ */
 static int
 providers_rule(const char *const *names, size_t i)
 {
@@ -113,7 +116,8 @@ cm_validate_provider_names(const char *const *names, size_t n, char **text)
 
 		if ((rule = providers_rule(names, i)) < 0)
 			continue;
-		if ((*text = texts_compose((enum cm_spec_text)rule, name)) == NULL)
+		if ((*text = texts_compose((enum cm_spec_text)rule, name)) ==
+		    NULL)
 			return -1;
 		return 1;
 	}
@@ -134,12 +138,16 @@ cm_validate_providers(const json_t *descriptors, char **text)
 	if ((names = calloc(n ? n : 1, sizeof(*names))) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		const json_t *name = json_object_get(json_array_get(descriptors, i),
-		    "name");
+		const json_t *name =
+		    json_object_get(json_array_get(descriptors, i), "name");
 
-		/* A name with a NUL inside is no identifier; "" fails the same way. */
-		names[i] = json_is_string(name) && strlen(json_string_value(name)) ==
-		    json_string_length(name) ? json_string_value(name) : "";
+		/* A name with a NUL inside is no identifier; "" fails the same
+		 * way. */
+		names[i] = json_is_string(name) &&
+			strlen(json_string_value(name)) ==
+			    json_string_length(name)
+		    ? json_string_value(name)
+		    : "";
 	}
 	rc = cm_validate_provider_names(names, n, text);
 	free(names);

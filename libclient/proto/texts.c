@@ -10,7 +10,7 @@
 #define TEXTS_MAX_PARAMS 8
 
 static const struct texts_info texts_table[] = {
-#define TEXTS_ROW(name, cls, tmpl, params, n, carriers, seed, code) \
+#define TEXTS_ROW(name, cls, tmpl, params, n, carriers, seed, code)            \
 	{ #name, cls, tmpl, params, n, carriers, seed, code },
 	CM_SPEC_TEXTS(TEXTS_ROW)
 #undef TEXTS_ROW
@@ -79,14 +79,15 @@ texts_composev(enum cm_spec_text id, const char *const *values, size_t n)
 			return NULL;
 		vlen[i] = strlen(values[i]);
 	}
-	/* Two passes: measure, then fill. The generator vetted every placeholder. */
+	/* Two passes: measure, then fill. The generator vetted every
+	 * placeholder. */
 	for (p = t->template; *p != '\0'; p++) {
 		const char *end;
 		int k;
 
 		if (*p == '<' && (end = strchr(p, '>')) != NULL &&
-		    (k = texts_param_index(t->params, p + 1,
-		    (size_t)(end - p - 1))) >= 0) {
+		    (k = texts_param_index(
+			 t->params, p + 1, (size_t)(end - p - 1))) >= 0) {
 			len += vlen[k];
 			p = end;
 		} else
@@ -100,8 +101,8 @@ texts_composev(enum cm_spec_text id, const char *const *values, size_t n)
 		int k;
 
 		if (*p == '<' && (end = strchr(p, '>')) != NULL &&
-		    (k = texts_param_index(t->params, p + 1,
-		    (size_t)(end - p - 1))) >= 0) {
+		    (k = texts_param_index(
+			 t->params, p + 1, (size_t)(end - p - 1))) >= 0) {
 			memcpy(o, values[k], vlen[k]);
 			o += vlen[k];
 			p = end;
@@ -137,7 +138,8 @@ texts_matches_first_sentence(enum cm_spec_text id, const char *text)
 
 	if (t == NULL || text == NULL)
 		return 0;
-	/* The first sentence ends at the first ". " or at the template's end. */
+	/* The first sentence ends at the first ". " or at the template's end.
+	 */
 	if ((end = strstr(t->template, ". ")) != NULL)
 		end++;
 	else
@@ -145,9 +147,10 @@ texts_matches_first_sentence(enum cm_spec_text id, const char *text)
 	for (p = t->template; p < end; p++) {
 		const char *close;
 
-		if (*p == '<' && (close = strchr(p, '>')) != NULL && close < end &&
-		    texts_param_index(t->params, p + 1,
-		    (size_t)(close - p - 1)) >= 0) {
+		if (*p == '<' && (close = strchr(p, '>')) != NULL &&
+		    close < end &&
+		    texts_param_index(
+			t->params, p + 1, (size_t)(close - p - 1)) >= 0) {
 			char stop = close + 1 < end ? close[1] : '\0';
 			const char *start = s;
 
@@ -166,8 +169,8 @@ texts_matches_first_sentence(enum cm_spec_text id, const char *text)
 }
 
 char *
-cm_text_compose(const char *text_name, const char *const *values,
-    size_t nvalues)
+cm_text_compose(
+    const char *text_name, const char *const *values, size_t nvalues)
 {
 	int id = texts_lookup(text_name);
 
@@ -185,7 +188,10 @@ cm_timeout_text_matches(const char *text)
 int
 cm_spec_integer(const char *name, long long *value)
 {
-	static const struct { const char *name; long long value; } ints[] = {
+	static const struct {
+		const char *name;
+		long long value;
+	} ints[] = {
 #define TEXTS_INT(n, v) { #n, v },
 		CM_SPEC_INT_CONSTANTS(TEXTS_INT)
 #undef TEXTS_INT
@@ -203,7 +209,9 @@ cm_spec_integer(const char *name, long long *value)
 const char *
 cm_spec_string(const char *name)
 {
-	static const struct { const char *name, *value; } strs[] = {
+	static const struct {
+		const char *name, *value;
+	} strs[] = {
 #define TEXTS_STR(n, v) { #n, v },
 		CM_SPEC_STRING_CONSTANTS(TEXTS_STR)
 #undef TEXTS_STR

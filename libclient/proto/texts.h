@@ -11,14 +11,14 @@
 
 /* What spec/protocol.json says about one text. Static; never freed. */
 struct texts_info {
-	const char *name;	/* "EXECUTION_TIMEOUT" */
-	const char *class_name;	/* NULL for texts with no class */
-	const char *template;	/* constants already expanded */
-	const char *params;	/* "part,size,limit" */
+	const char *name; /* "EXECUTION_TIMEOUT" */
+	const char *class_name; /* NULL for texts with no class */
+	const char *template; /* constants already expanded */
+	const char *params; /* "part,size,limit" */
 	size_t nparams;
-	unsigned carriers;	/* CM_CARRIER_* bits */
+	unsigned carriers; /* CM_CARRIER_* bits */
 	int from_seed;
-	const char *code;	/* "HANDLES_CLOSED" or NULL */
+	const char *code; /* "HANDLES_CLOSED" or NULL */
 };
 
 /* NULL for an id outside the enum. */
@@ -32,10 +32,10 @@ int texts_lookup(const char *name);
  * string, or NULL when `n` is not the text's parameter count, an id is out
  * of range, or memory ran out.
  */
-char *texts_composev(enum cm_spec_text id, const char *const *values,
-    size_t n);
+char *texts_composev(enum cm_spec_text id, const char *const *values, size_t n);
 
-/* The same with the values as `const char *` arguments, as many as the text has. */
+/* The same with the values as `const char *` arguments, as many as the text
+ * has. */
 char *texts_compose(enum cm_spec_text id, ...);
 
 /*

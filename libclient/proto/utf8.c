@@ -49,8 +49,7 @@ utf8_lead(struct utf8_state *st, uint8_t c)
  * call began mid-sequence).
  */
 static size_t
-utf8_run(struct utf8_state *st, const uint8_t *s, size_t len,
-    size_t *boundary)
+utf8_run(struct utf8_state *st, const uint8_t *s, size_t len, size_t *boundary)
 {
 	size_t i = 0, last = 0;
 	uint8_t c;
@@ -149,8 +148,8 @@ utf8_from_cesu8(char *s, size_t n)
 
 	while (i < n) {
 		if (p[i] == 0xED && i + 2 < n && (p[i + 1] & 0xE0) == 0xA0) {
-			if ((p[i + 1] & 0xF0) == 0xA0 && i + 5 < n && p[i + 3] == 0xED &&
-			    (p[i + 4] & 0xF0) == 0xB0) {
+			if ((p[i + 1] & 0xF0) == 0xA0 && i + 5 < n &&
+			    p[i + 3] == 0xED && (p[i + 4] & 0xF0) == 0xB0) {
 				unsigned hi = 0xD000 | (p[i + 1] & 0x3F) << 6 |
 				    (p[i + 2] & 0x3F);
 				unsigned lo = 0xD000 | (p[i + 4] & 0x3F) << 6 |
@@ -159,8 +158,10 @@ utf8_from_cesu8(char *s, size_t n)
 				    (lo - 0xDC00);
 
 				p[j++] = (unsigned char)(0xF0 | cp >> 18);
-				p[j++] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
-				p[j++] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+				p[j++] =
+				    (unsigned char)(0x80 | (cp >> 12 & 0x3F));
+				p[j++] =
+				    (unsigned char)(0x80 | (cp >> 6 & 0x3F));
 				p[j++] = (unsigned char)(0x80 | (cp & 0x3F));
 				i += 6;
 			} else {

@@ -14,8 +14,8 @@
  * fragments). Zero-initialised (or utf8_init) means "at a boundary".
  */
 struct utf8_state {
-	uint8_t need;	/* continuation bytes still expected */
-	uint8_t lo;	/* range the next continuation byte must fall in */
+	uint8_t need; /* continuation bytes still expected */
+	uint8_t lo; /* range the next continuation byte must fall in */
 	uint8_t hi;
 };
 

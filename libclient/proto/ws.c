@@ -199,8 +199,8 @@ ws_frame_decode(enum ws_role role, uint8_t *buf, size_t len,
 }
 
 int
-ws_close_parse(const uint8_t *p, size_t len, int *code,
-    const uint8_t **reason, size_t *reason_len)
+ws_close_parse(const uint8_t *p, size_t len, int *code, const uint8_t **reason,
+    size_t *reason_len)
 {
 	*reason = p;
 	*reason_len = 0;
@@ -221,8 +221,7 @@ ws_close_parse(const uint8_t *p, size_t len, int *code,
 }
 
 void
-ws_assembler_init(struct ws_assembler *a, enum ws_role role,
-    size_t max_message)
+ws_assembler_init(struct ws_assembler *a, enum ws_role role, size_t max_message)
 {
 	memset(a, 0, sizeof(*a));
 	a->role = role;
@@ -248,8 +247,8 @@ ws_assembler_append(struct ws_assembler *a, const uint8_t *p, size_t n)
 		uint8_t *nbuf;
 
 		while (ncap - a->len < n)
-			ncap = ncap > a->max_message / 2 ? a->len + n :
-			    ncap * 2;
+			ncap =
+			    ncap > a->max_message / 2 ? a->len + n : ncap * 2;
 		if ((nbuf = realloc(a->buf, ncap)) == NULL)
 			return WS_E_NOMEM;
 		a->buf = nbuf;
@@ -274,8 +273,8 @@ ws_assembler_reset(struct ws_assembler *a)
 }
 
 long
-ws_assembler_feed(struct ws_assembler *a, uint8_t *buf, size_t len,
-    struct ws_event *ev)
+ws_assembler_feed(
+    struct ws_assembler *a, uint8_t *buf, size_t len, struct ws_event *ev)
 {
 	struct ws_frame f;
 	uint64_t budget;
@@ -324,8 +323,8 @@ ws_assembler_feed(struct ws_assembler *a, uint8_t *buf, size_t len,
 			if (f.opcode == WS_OP_TEXT &&
 			    !utf8_valid(f.payload, (size_t)f.payload_len))
 				return WS_E_UTF8;
-			ev->type = f.opcode == WS_OP_TEXT ? WS_EV_TEXT :
-			    WS_EV_BINARY;
+			ev->type =
+			    f.opcode == WS_OP_TEXT ? WS_EV_TEXT : WS_EV_BINARY;
 			ev->data = f.payload;
 			ev->len = (size_t)f.payload_len;
 			return n;
@@ -376,13 +375,14 @@ ws_frame_write_header(uint8_t *out, size_t cap, int fin, int opcode,
 
 	if (opcode & ~0xF || (opcode >= 3 && opcode <= 7) || opcode > 0xA)
 		return WS_E_ARG;
-	if ((opcode & 0x8) &&
-	    (!fin || payload_len > WS_MAX_CONTROL_PAYLOAD))
+	if ((opcode & 0x8) && (!fin || payload_len > WS_MAX_CONTROL_PAYLOAD))
 		return WS_E_ARG;
 	if (payload_len >> 63)
 		return WS_E_ARG;
 	if (cap < ws_frame_size(0, mask != NULL) +
-	    (payload_len > 0xFFFF ? 8 : payload_len > 125 ? 2 : 0))
+		(payload_len > 0xFFFF	    ? 8
+			: payload_len > 125 ? 2
+					    : 0))
 		return WS_E_BUFFER;
 	out[0] = (uint8_t)((fin ? 0x80 : 0) | opcode);
 	if (payload_len <= 125)
@@ -438,8 +438,7 @@ ws_frame_encode(enum ws_role role, int opcode, const uint8_t *payload,
 }
 
 long
-ws_close_payload(uint8_t *out, int code, const char *reason,
-    size_t reason_len)
+ws_close_payload(uint8_t *out, int code, const char *reason, size_t reason_len)
 {
 	size_t n;
 
@@ -471,8 +470,7 @@ ws_close_encode(enum ws_role role, int code, const char *reason,
 }
 
 int
-ws_conn_step(enum ws_conn_state *st, enum ws_role role,
-    enum ws_conn_event ev)
+ws_conn_step(enum ws_conn_state *st, enum ws_role role, enum ws_conn_event ev)
 {
 	/* Whoever owns the TCP close once the handshake is done (§7.1.1). */
 	int done = role == WS_ROLE_SERVER ? WS_ACT_CLOSE_TRANSPORT : 0;

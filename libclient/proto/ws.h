@@ -42,17 +42,17 @@
 #define WS_SPEC_CONSOLE_LIMIT ((size_t)0)
 #endif
 #if defined(WS_SPEC_PAYLOAD_LIMIT)
-#define WS_MAX_MESSAGE_DEFAULT \
+#define WS_MAX_MESSAGE_DEFAULT                                                 \
 	(6 * (WS_SPEC_PAYLOAD_LIMIT + WS_SPEC_CONSOLE_LIMIT) + 65536)
 #endif
 
 #define WS_MAX_CONTROL_PAYLOAD 125
 #define WS_MAX_CLOSE_REASON 123
-#define WS_MAX_HEADER 14	/* 2 + 8-byte length + 4-byte mask */
+#define WS_MAX_HEADER 14 /* 2 + 8-byte length + 4-byte mask */
 
 enum ws_role {
-	WS_ROLE_SERVER,	/* decodes masked frames, encodes unmasked ones */
-	WS_ROLE_CLIENT	/* decodes unmasked frames, encodes masked ones */
+	WS_ROLE_SERVER, /* decodes masked frames, encodes unmasked ones */
+	WS_ROLE_CLIENT /* decodes unmasked frames, encodes masked ones */
 };
 
 enum ws_opcode {
@@ -70,42 +70,42 @@ enum ws_close_code {
 	WS_CLOSE_GOING_AWAY = 1001,
 	WS_CLOSE_PROTOCOL = 1002,
 	WS_CLOSE_UNSUPPORTED = 1003,
-	WS_CLOSE_NO_STATUS = 1005,	/* never on the wire */
-	WS_CLOSE_ABNORMAL = 1006,	/* never on the wire */
+	WS_CLOSE_NO_STATUS = 1005, /* never on the wire */
+	WS_CLOSE_ABNORMAL = 1006, /* never on the wire */
 	WS_CLOSE_INVALID_DATA = 1007,
 	WS_CLOSE_POLICY = 1008,
 	WS_CLOSE_TOO_BIG = 1009,
 	WS_CLOSE_EXTENSION = 1010,
 	WS_CLOSE_INTERNAL = 1011,
-	WS_CLOSE_TLS = 1015	/* never on the wire */
+	WS_CLOSE_TLS = 1015 /* never on the wire */
 };
 
 enum ws_error {
-	WS_E_RSV = -1,			/* 1002: a reserved bit set */
-	WS_E_OPCODE = -2,		/* 1002: reserved opcode */
-	WS_E_CONTROL_LENGTH = -3,	/* 1002: control payload > 125 */
-	WS_E_CONTROL_FRAGMENTED = -4,	/* 1002: control frame without FIN */
-	WS_E_MASK_MISSING = -5,		/* 1002: client frame not masked */
-	WS_E_MASK_UNEXPECTED = -6,	/* 1002: server frame masked */
+	WS_E_RSV = -1, /* 1002: a reserved bit set */
+	WS_E_OPCODE = -2, /* 1002: reserved opcode */
+	WS_E_CONTROL_LENGTH = -3, /* 1002: control payload > 125 */
+	WS_E_CONTROL_FRAGMENTED = -4, /* 1002: control frame without FIN */
+	WS_E_MASK_MISSING = -5, /* 1002: client frame not masked */
+	WS_E_MASK_UNEXPECTED = -6, /* 1002: server frame masked */
 	/* 1002: 16/64-bit form for a short length */
 	WS_E_LENGTH_NOT_MINIMAL = -7,
 	/* 1002: 64-bit length with the top bit set */
 	WS_E_LENGTH_MSB = -8,
-	WS_E_TOO_BIG = -9,		/* 1009: message over the ceiling */
+	WS_E_TOO_BIG = -9, /* 1009: message over the ceiling */
 	/* 1002: continuation with no message open */
 	WS_E_CONT_UNEXPECTED = -10,
 	/* 1002: new message inside a fragmented one */
 	WS_E_CONT_EXPECTED = -11,
-	WS_E_UTF8 = -12,		/* 1007: text not valid UTF-8 */
-	WS_E_CLOSE_PAYLOAD = -13,	/* 1002: close payload of one byte */
+	WS_E_UTF8 = -12, /* 1007: text not valid UTF-8 */
+	WS_E_CLOSE_PAYLOAD = -13, /* 1002: close payload of one byte */
 	/* 1002: close code not allowed on the wire */
 	WS_E_CLOSE_CODE = -14,
-	WS_E_CLOSE_REASON = -15,	/* 1007: close reason not valid UTF-8 */
+	WS_E_CLOSE_REASON = -15, /* 1007: close reason not valid UTF-8 */
 	/* 1011: cannot grow the message buffer */
 	WS_E_NOMEM = -16,
-	WS_E_BUFFER = -17,		/* encoder: output buffer too small */
-	WS_E_ARG = -18,			/* encoder: bad opcode/code/length */
-	WS_E_RANDOM = -19		/* encoder: no random mask available */
+	WS_E_BUFFER = -17, /* encoder: output buffer too small */
+	WS_E_ARG = -18, /* encoder: bad opcode/code/length */
+	WS_E_RANDOM = -19 /* encoder: no random mask available */
 };
 
 /* Static message for a WS_E_* code. */
@@ -160,12 +160,12 @@ int ws_close_parse(const uint8_t *p, size_t len, int *code,
     const uint8_t **reason, size_t *reason_len);
 
 enum ws_event_type {
-	WS_EV_NONE,	/* a frame was consumed, nothing to report yet */
-	WS_EV_TEXT,	/* a complete, UTF-8-valid text message */
-	WS_EV_BINARY,	/* a complete binary message (capnweb cannot use it) */
+	WS_EV_NONE, /* a frame was consumed, nothing to report yet */
+	WS_EV_TEXT, /* a complete, UTF-8-valid text message */
+	WS_EV_BINARY, /* a complete binary message (capnweb cannot use it) */
 	WS_EV_PING,
 	WS_EV_PONG,
-	WS_EV_CLOSE	/* close_code (1005 when absent) and reason are set */
+	WS_EV_CLOSE /* close_code (1005 when absent) and reason are set */
 };
 
 /*
@@ -187,9 +187,9 @@ struct ws_event {
 struct ws_assembler {
 	enum ws_role role;
 	size_t max_message;
-	int in_message;		/* a fragmented message is open */
-	int opcode;		/* its opcode, text or binary */
-	uint8_t *buf;		/* owned: the fragments received so far */
+	int in_message; /* a fragmented message is open */
+	int opcode; /* its opcode, text or binary */
+	uint8_t *buf; /* owned: the fragments received so far */
 	size_t len;
 	size_t cap;
 	struct utf8_state utf8;
@@ -202,8 +202,8 @@ struct ws_assembler {
 };
 
 /* max_message bounds one message's payload (WS_MAX_MESSAGE_DEFAULT if set). */
-void ws_assembler_init(struct ws_assembler *a, enum ws_role role,
-    size_t max_message);
+void ws_assembler_init(
+    struct ws_assembler *a, enum ws_role role, size_t max_message);
 
 /* Frees the fragment buffer; the assembler may be initialised again. */
 void ws_assembler_free(struct ws_assembler *a);
@@ -215,8 +215,8 @@ void ws_assembler_free(struct ws_assembler *a);
  * the connection must be failed with ws_error_close_code(). Control frames
  * may arrive between fragments; they do not disturb the message.
  */
-long ws_assembler_feed(struct ws_assembler *a, uint8_t *buf, size_t len,
-    struct ws_event *ev);
+long ws_assembler_feed(
+    struct ws_assembler *a, uint8_t *buf, size_t len, struct ws_event *ev);
 
 /* Bytes a frame with this payload length takes on the wire. */
 size_t ws_frame_size(uint64_t payload_len, int masked);
@@ -251,8 +251,8 @@ long ws_frame_encode(enum ws_role role, int opcode, const uint8_t *payload,
  * UTF-8). code WS_CLOSE_NO_STATUS writes an empty payload. Returns its
  * length or WS_E_ARG for a code not allowed on the wire.
  */
-long ws_close_payload(uint8_t *out, int code, const char *reason,
-    size_t reason_len);
+long ws_close_payload(
+    uint8_t *out, int code, const char *reason, size_t reason_len);
 
 /* ws_close_payload wrapped in a close frame for the role. */
 long ws_close_encode(enum ws_role role, int code, const char *reason,
@@ -270,20 +270,20 @@ enum ws_conn_state {
 };
 
 enum ws_conn_event {
-	WS_CE_DATA,		/* a text or binary message arrived */
+	WS_CE_DATA, /* a text or binary message arrived */
 	WS_CE_PING,
 	WS_CE_PONG,
-	WS_CE_PEER_CLOSE,	/* a valid close frame arrived */
-	WS_CE_LOCAL_CLOSE,	/* this side decides to close */
-	WS_CE_CLOSE_FLUSHED,	/* this side's close frame left the socket */
-	WS_CE_PROTOCOL_ERROR,	/* a decoder error: fail the connection */
-	WS_CE_EOF,		/* the transport closed or failed */
-	WS_CE_TIMEOUT		/* the closing handshake took too long */
+	WS_CE_PEER_CLOSE, /* a valid close frame arrived */
+	WS_CE_LOCAL_CLOSE, /* this side decides to close */
+	WS_CE_CLOSE_FLUSHED, /* this side's close frame left the socket */
+	WS_CE_PROTOCOL_ERROR, /* a decoder error: fail the connection */
+	WS_CE_EOF, /* the transport closed or failed */
+	WS_CE_TIMEOUT /* the closing handshake took too long */
 };
 
 /* Bits of what to do in reply, in this order. */
-#define WS_ACT_DELIVER 0x1		/* hand the message to the session */
-#define WS_ACT_SEND_PONG 0x2		/* pong with the ping's payload */
+#define WS_ACT_DELIVER 0x1 /* hand the message to the session */
+#define WS_ACT_SEND_PONG 0x2 /* pong with the ping's payload */
 /* Send a close: the peer's code echoed (1005: empty), ours, or the error's. */
 #define WS_ACT_SEND_CLOSE 0x4
 /* Close the socket once the output is flushed. */
@@ -294,7 +294,7 @@ enum ws_conn_event {
  * closes the transport as soon as the handshake completes; a client waits
  * for the server's EOF (or its own timeout), as RFC 6455 §7.1.1 asks.
  */
-int ws_conn_step(enum ws_conn_state *st, enum ws_role role,
-    enum ws_conn_event ev);
+int ws_conn_step(
+    enum ws_conn_state *st, enum ws_role role, enum ws_conn_event ev);
 
 #endif

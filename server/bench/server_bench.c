@@ -65,8 +65,8 @@ static void
 report(const char *what, double *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
-	printf("%-44s median %8.3f ms  p99 %8.3f ms  (n=%zu)\n", what,
-	    v[n / 2], v[n * 99 / 100 < n ? n * 99 / 100 : n - 1], n);
+	printf("%-44s median %8.3f ms  p99 %8.3f ms  (n=%zu)\n", what, v[n / 2],
+	    v[n * 99 / 100 < n ? n * 99 / 100 : n - 1], n);
 }
 
 /* ---- pool ---- */
@@ -116,8 +116,8 @@ bench_pool(unsigned workers, unsigned retire_after, int prewarm)
 	o.max_queue = 100000;
 	o.retire_after_executions = retire_after;
 	o.program.warm = worker_warm;
-	o.program.prepare = prewarm && !getenv("BENCH_NO_PREWARM") ?
-	    worker_prepare : NULL;
+	o.program.prepare =
+	    prewarm && !getenv("BENCH_NO_PREWARM") ? worker_prepare : NULL;
 	o.program.child_main = worker_child_main;
 	if ((p = pool_new(base, &o, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
@@ -140,7 +140,7 @@ submit(struct pool *p, const char *req)
 
 	j->t0 = now_ms();
 	if (pool_execute(p, (const uint8_t *)req, strlen(req), 5000, 1000, 0,
-	    bench_tenant, &bench_cb, j, &full) == NULL) {
+		bench_tenant, &bench_cb, j, &full) == NULL) {
 		fprintf(stderr, "bench: pool refused a run\n");
 		exit(1);
 	}
@@ -212,8 +212,10 @@ bench_pool_idle_latency(int n, const char *req, int prewarm)
 			event_base_loop(base, EVLOOP_ONCE);
 	}
 	report(bench_tenant ? "pool, idle staying child (reset): submit to "
-	    "result" : prewarm ? "pool, idle spare, prewarmed: submit to result" :
-	    "pool, idle spare, cold: submit to result", lat, nlat);
+			      "result"
+		: prewarm   ? "pool, idle spare, prewarmed: submit to result"
+			    : "pool, idle spare, cold: submit to result",
+	    lat, nlat);
 	pool_free(p);
 }
 
@@ -262,8 +264,8 @@ static double bench_fork_ms[256];
 static size_t bench_nfork;
 
 static double
-bench_engine_child(struct engine *e, const char *code, const json_t *providers,
-    int prewarm)
+bench_engine_child(
+    struct engine *e, const char *code, const json_t *providers, int prewarm)
 {
 	static struct prewarm pw;
 	double us = -1, t0;
@@ -287,15 +289,16 @@ bench_engine_child(struct engine *e, const char *code, const json_t *providers,
 	/* Our copies of the child's ends: a dead child then reads as EOF. */
 	close(req[0]);
 	close(ans[1]);
-	usleep(30000);  /* an idle moment, as a spare has */
-	if (write(req[1], &c, 1) != 1 || read(ans[0], &us, sizeof(us)) !=
-	    sizeof(us))
+	usleep(30000); /* an idle moment, as a spare has */
+	if (write(req[1], &c, 1) != 1 ||
+	    read(ans[0], &us, sizeof(us)) != sizeof(us))
 		us = -1;
 	waitpid(pid, &status, 0);
 	close(req[1]);
 	close(ans[0]);
 	if (us < 0)
-		fprintf(stderr, "bench: the child failed (status %d)\n", status);
+		fprintf(
+		    stderr, "bench: the child failed (status %d)\n", status);
 	return us;
 }
 
@@ -306,10 +309,12 @@ bench_engine_forked(struct engine *e, int n, int prewarm)
 
 	nlat = 0;
 	for (i = 0; i < n; i++)
-		lat[nlat++] = bench_engine_child(e, "async () => 6*7", NULL,
-		    prewarm) / 1e3;
+		lat[nlat++] =
+		    bench_engine_child(e, "async () => 6*7", NULL, prewarm) /
+		    1e3;
 	report(prewarm ? "engine, forked snapshot, prewarmed: request to "
-	    "result" : "engine, forked snapshot, cold: request to result",
+			 "result"
+		       : "engine, forked snapshot, cold: request to result",
 	    lat, nlat);
 }
 
@@ -339,10 +344,12 @@ bench_engine_in_process(struct engine *e, int n, unsigned idle_us)
 			exit(1);
 		lat[nlat++] = t0 + us / 1e3;
 	}
-	(void)engine_reset(e);  /* the forks that follow want it fresh */
+	(void)engine_reset(e); /* the forks that follow want it fresh */
 	report(idle_us > 0 ? "engine, heap reset + request to result, after "
-	    "30 ms idle" : "engine, heap reset + request to result, back to "
-	    "back", lat, nlat);
+			     "30 ms idle"
+			   : "engine, heap reset + request to result, back to "
+			     "back",
+	    lat, nlat);
 }
 
 /* Tool-call overhead inside the engine: 200 calls against none. */
@@ -350,11 +357,11 @@ static void
 bench_engine_tool_calls(struct engine *e)
 {
 	const char *zero = "async () => { let s = 0; for (let i = 0; i < 200; "
-	    "i++) s += 1; return s; }";
+			   "i++) s += 1; return s; }";
 	const char *many = "async () => { let s = 0; for (let i = 0; i < 200; "
-	    "i++) s += await t.f({ i }); return s; }";
-	json_t *prov = json_loads("[{\"name\":\"t\",\"tools\":[\"f\"]}]", 0,
-	    NULL);
+			   "i++) s += await t.f({ i }); return s; }";
+	json_t *prov =
+	    json_loads("[{\"name\":\"t\",\"tools\":[\"f\"]}]", 0, NULL);
 	double a[21], b[21];
 	int i;
 
@@ -365,7 +372,7 @@ bench_engine_tool_calls(struct engine *e)
 	qsort(a, 21, sizeof(*a), cmp_double);
 	qsort(b, 21, sizeof(*b), cmp_double);
 	printf("engine: one tool call inside the engine costs %.1f us "
-	    "(200 calls: %.0f us, none: %.0f us; host answers at once)\n",
+	       "(200 calls: %.0f us, none: %.0f us; host answers at once)\n",
 	    (b[10] - a[10]) / 200, b[10], a[10]);
 	json_decref(prov);
 }
@@ -384,10 +391,11 @@ bench_engine(void)
 	}
 	/* The peak of a run is the child's: the fresh heap is its floor. */
 	printf("engine: fresh heap with the runtime %.2f MB live, %.2f MB "
-	    "peak while loading\n", engine_mem_live(e) / 1048576.0,
-	    engine_mem_peak(e) / 1048576.0);
+	       "peak while loading\n",
+	    engine_mem_live(e) / 1048576.0, engine_mem_peak(e) / 1048576.0);
 	engine_destroy(e);
-	/* The children fork from the zygote's heap, made as the zygote makes it. */
+	/* The children fork from the zygote's heap, made as the zygote makes
+	 * it. */
 	if ((e = worker_warm_heap()) == NULL || engine_freeze(e) != 0) {
 		fprintf(stderr, "bench: the warm heap could not be made\n");
 		exit(1);
@@ -441,7 +449,7 @@ bench_idle_rss(void)
 			fclose(f);
 		}
 		if (gppid != me)
-			continue;  /* not a grandchild: not an engine child */
+			continue; /* not a grandchild: not an engine child */
 		snprintf(path, sizeof(path), "/proc/%s/statm", de->d_name);
 		if ((f = fopen(path, "r")) == NULL)
 			continue;
@@ -456,7 +464,8 @@ bench_idle_rss(void)
 		closedir(d);
 	if (n)
 		printf("pool: RSS of an idle, warmed child %.2f MB, %.2f MB of "
-		    "it its own (mean of %d)\n", total / n, private / n, n);
+		       "it its own (mean of %d)\n",
+		    total / n, private / n, n);
 	pool_free(p);
 }
 
@@ -509,12 +518,13 @@ client_open(struct client *c)
 	    connect(c->fd, (struct sockaddr *)&sun, sizeof(sun)) != 0)
 		return -1;
 	http_ws_make_key(key);
-	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key, NULL,
-	    NULL, 0);
+	n = http_build_ws_request(
+	    req, sizeof(req), "localhost", "/", key, NULL, NULL, 0);
 	if (write(c->fd, req, (size_t)n) != n)
 		return -1;
 	while (head == 0) {
-		ssize_t r = read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
+		ssize_t r =
+		    read(c->fd, c->in + c->in_len, c->in_cap - c->in_len);
 
 		if (r <= 0)
 			return -1;
@@ -522,7 +532,8 @@ client_open(struct client *c)
 		memset(&res, 0, sizeof(res));
 		res.headers = hs;
 		res.headers_cap = 16;
-		head = http_parse_response((const char *)c->in, c->in_len, &res);
+		head =
+		    http_parse_response((const char *)c->in, c->in_len, &res);
 	}
 	if (head < 0 || http_ws_check_response(&res, key, NULL) != 0)
 		return -1;
@@ -551,8 +562,8 @@ client_read(struct client *c)
 	c->in_len += (size_t)r;
 	while ((n = ws_assembler_feed(&c->wsa, c->in, c->in_len, &ev)) > 0) {
 		if (ev.type == WS_EV_TEXT)
-			capnweb_session_receive(c->s, (const char *)ev.data,
-			    ev.len);
+			capnweb_session_receive(
+			    c->s, (const char *)ev.data, ev.len);
 		memmove(c->in, c->in + n, c->in_len - (size_t)n);
 		c->in_len -= (size_t)n;
 	}
@@ -672,7 +683,8 @@ bench_daemon_clients(int nclients, int per_client)
 	printf("daemon, %d concurrent client%s: %.0f executions/s\n", nclients,
 	    nclients > 1 ? "s" : "", left / ((now_ms() - t0) / 1000));
 	if (nclients == 1) {
-		snprintf(what, sizeof(what), "daemon, round trip over the socket");
+		snprintf(
+		    what, sizeof(what), "daemon, round trip over the socket");
 		report(what, lat, nlat);
 	}
 	for (i = 0; i < nclients; i++) {
@@ -700,8 +712,8 @@ static void
 on_tools_answer(void *udata, int status, json_t *value)
 {
 	(void)udata;
-	if (status != CAPNWEB_RESOLVED || json_object_get(value,
-	    "resultJson") == NULL) {
+	if (status != CAPNWEB_RESOLVED ||
+	    json_object_get(value, "resultJson") == NULL) {
 		fprintf(stderr, "bench: the tool-call run failed\n");
 		exit(1);
 	}
@@ -729,19 +741,24 @@ bench_daemon_tool_calls(int n)
 	for (k = 0; k < 2; k++) {
 		json_t *args;
 
-		snprintf(code, sizeof(code), "async () => { for (let i = 0; i < "
-		    "%d; i++) await t.x(i); return 1 }", k ? n : 0);
+		snprintf(code, sizeof(code),
+		    "async () => { for (let i = 0; i < "
+		    "%d; i++) await t.x(i); return 1 }",
+		    k ? n : 0);
 		args = json_pack("[s, [{s:s, s:[s]}], {}, o, s]", code, "name",
-		    "t", "tools", "x", capnweb_value_target(target), "disabled");
+		    "t", "tools", "x", capnweb_value_target(target),
+		    "disabled");
 		tools_done = 0;
 		t[k] = now_ms();
-		capnweb_session_call(c.s, "execute", args, on_tools_answer, NULL);
+		capnweb_session_call(
+		    c.s, "execute", args, on_tools_answer, NULL);
 		json_decref(args);
 		while (!tools_done) {
 			pfd.fd = c.fd;
 			pfd.events = POLLIN;
 			if (poll(&pfd, 1, 10000) <= 0) {
-				fprintf(stderr, "bench: the daemon went quiet\n");
+				fprintf(
+				    stderr, "bench: the daemon went quiet\n");
 				exit(1);
 			}
 			client_read(&c);
@@ -784,7 +801,7 @@ int
 main(void)
 {
 	const char *req_fmt = "{\"code\":\"%s\",\"timeout\":5000,"
-	    "\"memoryLimit\":128}";
+			      "\"memoryLimit\":128}";
 	char req[256];
 	pid_t d;
 	int status;

@@ -42,11 +42,11 @@
 #define PREWARM_TOTAL_MAX (64u << 20)
 
 enum prewarm_rank {
-	PREWARM_HEAP,           /* [heap]: where the warm engine lives */
-	PREWARM_DATA,           /* other private writable mappings */
-	PREWARM_PROGRAM,        /* the program's own code */
-	PREWARM_LIBRARY,        /* libraries' code */
-	PREWARM_READONLY,       /* constants: format strings, tables, the prelude */
+	PREWARM_HEAP, /* [heap]: where the warm engine lives */
+	PREWARM_DATA, /* other private writable mappings */
+	PREWARM_PROGRAM, /* the program's own code */
+	PREWARM_LIBRARY, /* libraries' code */
+	PREWARM_READONLY, /* constants: format strings, tables, the prelude */
 	PREWARM_SKIP
 };
 
@@ -58,12 +58,13 @@ prewarm_rank(const char *perms, const char *path, const char *exe)
 		return PREWARM_SKIP;
 	if (strcmp(path, "[heap]") == 0)
 		return PREWARM_HEAP;
-	if (path[0] == '[')     /* stack, vdso, vvar: the kernel's or unneeded */
+	if (path[0] == '[') /* stack, vdso, vvar: the kernel's or unneeded */
 		return PREWARM_SKIP;
 	if (perms[1] == 'w')
 		return PREWARM_DATA;
 	if (perms[2] == 'x')
-		return strcmp(path, exe) == 0 ? PREWARM_PROGRAM : PREWARM_LIBRARY;
+		return strcmp(path, exe) == 0 ? PREWARM_PROGRAM
+					      : PREWARM_LIBRARY;
 	return path[0] == '/' ? PREWARM_READONLY : PREWARM_SKIP;
 }
 
@@ -113,14 +114,16 @@ prewarm_scan(struct prewarm *pw)
 	pw->n = 0;
 	if ((maps = prewarm_read_maps()) == NULL)
 		return -1;
-	for (line = maps; *line != '\0' && n < PREWARM_MAX_RANGES; line = next) {
+	for (line = maps; *line != '\0' && n < PREWARM_MAX_RANGES;
+	     line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
 		else
 			next = line + strlen(line);
 		path[0] = '\0';
 		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %511s", &start, &end,
-		    perms, path) < 3 || strlen(perms) != 4 || end <= start)
+			perms, path) < 3 ||
+		    strlen(perms) != 4 || end <= start)
 			continue;
 		if (exe[0] == '\0' && path[0] == '/')
 			snprintf(exe, sizeof(exe), "%s", path);
@@ -136,8 +139,9 @@ prewarm_scan(struct prewarm *pw)
 	/* Most useful first; the file's order within a rank. */
 	for (want = PREWARM_HEAP; want < PREWARM_SKIP; want++)
 		for (i = 0; i < n; i++)
-			if (ranks[i] == want && total + (all[i].end -
-			    all[i].start) <= PREWARM_TOTAL_MAX) {
+			if (ranks[i] == want &&
+			    total + (all[i].end - all[i].start) <=
+				PREWARM_TOTAL_MAX) {
 				total += all[i].end - all[i].start;
 				pw->range[pw->n++] = all[i];
 			}
@@ -147,7 +151,9 @@ prewarm_scan(struct prewarm *pw)
 void
 prewarm_reserve(size_t bytes)
 {
-	enum { BLOCK = 16 * 1024 };     /* under the mmap threshold: from the heap */
+	enum {
+		BLOCK = 16 * 1024
+	}; /* under the mmap threshold: from the heap */
 	void *block[256];
 	size_t n = 0;
 
@@ -196,8 +202,9 @@ prewarm_report(const struct prewarm *pw, int fd)
 	for (i = 0; i < pw->n && n < PREWARM_HOT_MAX; i++) {
 		if (!pw->range[i].writable)
 			continue;
-		for (at = pw->range[i].start; at < pw->range[i].end &&
-		    n < PREWARM_HOT_MAX; at += want * PREWARM_PAGE) {
+		for (at = pw->range[i].start;
+		     at < pw->range[i].end && n < PREWARM_HOT_MAX;
+		     at += want * PREWARM_PAGE) {
 			want = (pw->range[i].end - at) / PREWARM_PAGE;
 			if (want > CHUNK)
 				want = CHUNK;
@@ -207,7 +214,8 @@ prewarm_report(const struct prewarm *pw, int fd)
 				rc = -1;
 				break;
 			}
-			/* bit 63: present; bit 56: mapped by this process only */
+			/* bit 63: present; bit 56: mapped by this process only
+			 */
 			for (j = 0; j < want && n < PREWARM_HOT_MAX; j++)
 				if ((ent[j] >> 63 & 1) && (ent[j] >> 56 & 1))
 					out[n++] = at + j * PREWARM_PAGE;
@@ -245,8 +253,9 @@ prewarm_learn(const struct prewarm *pw, int (*rehearse)(void *), void *arg)
 		_exit(prewarm_report(pw, p[1]) == 0 ? 0 : 1);
 	}
 	close(p[1]);
-	while (len < sizeof(prewarm_hot) && (got = read(p[0],
-	    (char *)prewarm_hot + len, sizeof(prewarm_hot) - len)) != 0) {
+	while (len < sizeof(prewarm_hot) &&
+	    (got = read(p[0], (char *)prewarm_hot + len,
+		 sizeof(prewarm_hot) - len)) != 0) {
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0)
@@ -277,8 +286,9 @@ prewarm_run_hot(void)
 	size_t i, j;
 
 	for (i = 0; i < prewarm_nhot; i = j) {
-		for (j = i + 1; j < prewarm_nhot && prewarm_hot[j] ==
-		    prewarm_hot[j - 1] + PREWARM_PAGE; j++)
+		for (j = i + 1; j < prewarm_nhot &&
+		     prewarm_hot[j] == prewarm_hot[j - 1] + PREWARM_PAGE;
+		     j++)
 			;
 		/* A page this child no longer has fails, and is skipped. */
 		(void)madvise((void *)prewarm_hot[i], (j - i) * PREWARM_PAGE,
@@ -310,8 +320,7 @@ prewarm_interrupted(int fd)
  * child until written, and a compile recurses deep. Writes one byte per
  * page of a PREWARM_STACK frame below the caller's.
  */
-static void __attribute__((noinline))
-prewarm_stack(void)
+static void __attribute__((noinline)) prewarm_stack(void)
 {
 	volatile unsigned char frame[PREWARM_STACK];
 	size_t i;
@@ -331,22 +340,28 @@ prewarm_run(const struct prewarm *pw, int fd)
 
 	prewarm_run_hot();
 	for (i = 0; pw != NULL && i < pw->n; i++) {
-		for (at = pw->range[i].start; at < pw->range[i].end; at = stop) {
+		for (at = pw->range[i].start; at < pw->range[i].end;
+		     at = stop) {
 			if (prewarm_interrupted(fd))
 				return 1;
-			stop = at + PREWARM_STEP < pw->range[i].end ?
-			    at + PREWARM_STEP : pw->range[i].end;
+			stop = at + PREWARM_STEP < pw->range[i].end
+			    ? at + PREWARM_STEP
+			    : pw->range[i].end;
 			/*
 			 * The kernel copies or maps the step first; its failure
-			 * (an old kernel, or a range unmapped since the scan) skips
-			 * the reads, so a vanished page is never dereferenced.
+			 * (an old kernel, or a range unmapped since the scan)
+			 * skips the reads, so a vanished page is never
+			 * dereferenced.
 			 */
-			if (madvise((void *)at, stop - at, pw->range[i].writable ?
-			    MADV_POPULATE_WRITE : MADV_POPULATE_READ) != 0)
+			if (madvise((void *)at, stop - at,
+				pw->range[i].writable
+				    ? MADV_POPULATE_WRITE
+				    : MADV_POPULATE_READ) != 0)
 				continue;
-			/* A read from user space also fills the hypervisor's tables. */
+			/* A read from user space also fills the hypervisor's
+			 * tables. */
 			for (page = (const unsigned char *)at;
-			    (uintptr_t)page < stop; page += PREWARM_PAGE)
+			     (uintptr_t)page < stop; page += PREWARM_PAGE)
 				sum += *page;
 		}
 	}

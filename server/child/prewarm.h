@@ -16,7 +16,7 @@
 
 struct prewarm_range {
 	uintptr_t start, end;
-	int writable;           /* private and writable: copy it ahead of need */
+	int writable; /* private and writable: copy it ahead of need */
 };
 
 struct prewarm {
@@ -55,17 +55,16 @@ void prewarm_reserve(size_t bytes);
  * /proc/self/pagemap).
  */
 #define PREWARM_HOT_MAX 4096
-int prewarm_learn(const struct prewarm *pw, int (*rehearse)(void *),
-    void *arg);
+int prewarm_learn(const struct prewarm *pw, int (*rehearse)(void *), void *arg);
 /* The learned pages, ascending within each range (for tests). */
 const uintptr_t *prewarm_hot_pages(size_t *n);
 
 /*
  * Copies the learned pages first (all of them, request or not: ahead of
  * the run each costs a quarter of its fault), then touches the ranges of
- * *pw (none when pw is NULL) in small steps, returning early as soon as `fd` turns readable (the
- * request came). Returns 1 when interrupted, 0 when everything was warmed.
- * Content is never changed.
+ * *pw (none when pw is NULL) in small steps, returning early as soon as `fd`
+ * turns readable (the request came). Returns 1 when interrupted, 0 when
+ * everything was warmed. Content is never changed.
  */
 int prewarm_run(const struct prewarm *pw, int fd);
 

@@ -23,15 +23,35 @@
 
 /* System calls an execution may make; anything else ends the process. */
 static const int sandbox_allowed[] = {
-	SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev),
-	SCMP_SYS(recvfrom), SCMP_SYS(sendto), SCMP_SYS(poll), SCMP_SYS(ppoll),
-	SCMP_SYS(close), SCMP_SYS(fstat), SCMP_SYS(newfstatat),
-	SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap),
-	SCMP_SYS(madvise), SCMP_SYS(clock_gettime), SCMP_SYS(gettimeofday),
-	SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep), SCMP_SYS(getrandom),
-	SCMP_SYS(futex), SCMP_SYS(getpid), SCMP_SYS(gettid),
-	SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(sigaltstack),
-	SCMP_SYS(exit), SCMP_SYS(exit_group),
+	SCMP_SYS(read),
+	SCMP_SYS(write),
+	SCMP_SYS(readv),
+	SCMP_SYS(writev),
+	SCMP_SYS(recvfrom),
+	SCMP_SYS(sendto),
+	SCMP_SYS(poll),
+	SCMP_SYS(ppoll),
+	SCMP_SYS(close),
+	SCMP_SYS(fstat),
+	SCMP_SYS(newfstatat),
+	SCMP_SYS(brk),
+	SCMP_SYS(mmap),
+	SCMP_SYS(munmap),
+	SCMP_SYS(mremap),
+	SCMP_SYS(madvise),
+	SCMP_SYS(clock_gettime),
+	SCMP_SYS(gettimeofday),
+	SCMP_SYS(clock_nanosleep),
+	SCMP_SYS(nanosleep),
+	SCMP_SYS(getrandom),
+	SCMP_SYS(futex),
+	SCMP_SYS(getpid),
+	SCMP_SYS(gettid),
+	SCMP_SYS(rt_sigreturn),
+	SCMP_SYS(rt_sigprocmask),
+	SCMP_SYS(sigaltstack),
+	SCMP_SYS(exit),
+	SCMP_SYS(exit_group),
 };
 
 static int
@@ -69,8 +89,10 @@ sandbox_filter(char *err, size_t errlen)
 		sandbox_fail(err, errlen, "seccomp_init", ENOMEM);
 		return NULL;
 	}
-	for (i = 0; i < sizeof(sandbox_allowed) / sizeof(*sandbox_allowed); i++) {
-		rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, sandbox_allowed[i], 0);
+	for (i = 0; i < sizeof(sandbox_allowed) / sizeof(*sandbox_allowed);
+	     i++) {
+		rc = seccomp_rule_add(
+		    ctx, SCMP_ACT_ALLOW, sandbox_allowed[i], 0);
 		/* A call this architecture lacks resolves negative: skip it. */
 		if (rc != 0 && sandbox_allowed[i] >= 0) {
 			seccomp_release(ctx);
@@ -112,7 +134,8 @@ sandbox_prepare(char *err, size_t errlen)
 		return sandbox_fail(err, errlen, "seccomp_export_bpf", -rc);
 	}
 	if ((n = lseek(fd, 0, SEEK_END)) <= 0 || n % sizeof(*prog) != 0 ||
-	    n / sizeof(*prog) > USHRT_MAX || (prog = malloc((size_t)n)) == NULL ||
+	    n / sizeof(*prog) > USHRT_MAX ||
+	    (prog = malloc((size_t)n)) == NULL ||
 	    pread(fd, prog, (size_t)n, 0) != n) {
 		free(prog);
 		close(fd);
@@ -139,8 +162,8 @@ sandbox_seccomp(char *err, size_t errlen)
 }
 
 int
-sandbox_enter(int keep_fd, const struct sandbox_limits *limits, char *err,
-    size_t errlen)
+sandbox_enter(
+    int keep_fd, const struct sandbox_limits *limits, char *err, size_t errlen)
 {
 	/* Not compiled ahead (no sandbox_prepare before the fork): now,
 	 * while the file-size limit still lets it be exported. */
@@ -157,7 +180,8 @@ sandbox_enter(int keep_fd, const struct sandbox_limits *limits, char *err,
 	/* No new descriptors: the socket is the highest one left. */
 	if (sandbox_rlimit(RLIMIT_NOFILE, (rlim_t)keep_fd + 1) != 0)
 		return sandbox_fail(err, errlen, "setrlimit NOFILE", errno);
-	/* ASan reserves terabytes of shadow memory: no address-space cap there. */
+		/* ASan reserves terabytes of shadow memory: no address-space
+		 * cap there. */
 #if !defined(__SANITIZE_ADDRESS__)
 	if (limits->address_space &&
 	    sandbox_rlimit(RLIMIT_AS, (rlim_t)limits->address_space) != 0)

@@ -11,16 +11,16 @@
 #include <stddef.h>
 
 struct sandbox_limits {
-	size_t address_space;  /* RLIMIT_AS in bytes; 0 leaves it unset */
-	unsigned cpu_seconds;  /* RLIMIT_CPU backstop; 0 leaves it unset */
+	size_t address_space; /* RLIMIT_AS in bytes; 0 leaves it unset */
+	unsigned cpu_seconds; /* RLIMIT_CPU backstop; 0 leaves it unset */
 };
 
 /*
  * Drops everything but `keep_fd`. Returns 0, or -1 with `err` filled when a
  * step failed; the caller must then exit without running guest code.
  */
-int sandbox_enter(int keep_fd, const struct sandbox_limits *limits,
-    char *err, size_t errlen);
+int sandbox_enter(
+    int keep_fd, const struct sandbox_limits *limits, char *err, size_t errlen);
 
 /*
  * Compiles the seccomp filter once, in the process that forks the

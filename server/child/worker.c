@@ -23,7 +23,8 @@
 #include "prewarm.h"
 #include "worker.h"
 
-/* The largest EXECUTE a child accepts: code and modules at the payload bound. */
+/* The largest EXECUTE a child accepts: code and modules at the payload bound.
+ */
 #define WORKER_MAX_REQUEST (64u << 20)
 
 struct worker {
@@ -31,7 +32,7 @@ struct worker {
 	uint32_t exec_id;
 	unsigned memory_limit_mb;
 	int result_sent;
-	int retained;            /* the isolate serves handle invocations */
+	int retained; /* the isolate serves handle invocations */
 	uint32_t invoke_call_id; /* the invocation in flight (retained) */
 };
 
@@ -68,11 +69,12 @@ worker_send_frame(struct worker *w, enum frame_type type, uint8_t flags,
 static int
 worker_send(struct worker *w, enum frame_type type, const char *payload)
 {
-	return worker_send_frame(w, type, 0, 0, payload,
-	    payload ? strlen(payload) : 0);
+	return worker_send_frame(
+	    w, type, 0, 0, payload, payload ? strlen(payload) : 0);
 }
 
-/* Reads one whole frame into a malloc'd buffer; NULL at EOF or on a bad frame. */
+/* Reads one whole frame into a malloc'd buffer; NULL at EOF or on a bad frame.
+ */
 static uint8_t *
 worker_recv(int fd, struct frame *f)
 {
@@ -89,8 +91,8 @@ worker_recv(int fd, struct frame *f)
 			return NULL;
 		got += (size_t)n;
 	}
-	r = frame_decode(hdr, sizeof(hdr), FRAME_ROLE_CHILD, WORKER_MAX_REQUEST,
-	    f);
+	r = frame_decode(
+	    hdr, sizeof(hdr), FRAME_ROLE_CHILD, WORKER_MAX_REQUEST, f);
 	if (r < 0)
 		return NULL;
 	len = (size_t)hdr[12] << 24 | (size_t)hdr[13] << 16 |
@@ -111,7 +113,7 @@ worker_recv(int fd, struct frame *f)
 		got += (size_t)n;
 	}
 	if (frame_decode(buf, sizeof(hdr) + len, FRAME_ROLE_CHILD,
-	    WORKER_MAX_REQUEST, f) <= 0) {
+		WORKER_MAX_REQUEST, f) <= 0) {
 		free(buf);
 		return NULL;
 	}
@@ -132,7 +134,8 @@ worker_send_error(struct worker *w, const char *text)
 	json_decref(msg);
 }
 
-/* The run cannot start for a reason of ours: the INTERNAL text in the envelope. */
+/* The run cannot start for a reason of ours: the INTERNAL text in the envelope.
+ */
 static void
 worker_send_internal(struct worker *w, const char *detail)
 {
@@ -152,9 +155,10 @@ worker_on_oom(void *arg)
 	snprintf(mb, sizeof(mb), "%u", w->memory_limit_mb);
 	text = texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
 	if (w->retained) {
-		/* The invocation in flight hears it; the handles die with us. */
-		json_t *m = json_pack("{s:s}", "error", text ? text :
-		    CM_TEXT_MEMORY_LIMIT_TEMPLATE);
+		/* The invocation in flight hears it; the handles die with us.
+		 */
+		json_t *m = json_pack("{s:s}", "error",
+		    text ? text : CM_TEXT_MEMORY_LIMIT_TEMPLATE);
 		char *s = m ? json_dumps(m, JSON_COMPACT) : NULL;
 
 		if (s != NULL && w->invoke_call_id != 0)
@@ -177,10 +181,12 @@ worker_modules_bytes(json_t *modules)
 	uint8_t *bytes;
 	size_t i, len;
 
-	json_array_foreach(modules, i, pair) {
+	json_array_foreach(modules, i, pair)
+	{
 		src = json_array_get(pair, 1);
-		if (!json_is_object(src) || (v = json_object_get(src, "data")) ==
-		    NULL || capnweb_value_kind(v) == NULL ||
+		if (!json_is_object(src) ||
+		    (v = json_object_get(src, "data")) == NULL ||
+		    capnweb_value_kind(v) == NULL ||
 		    strcmp(capnweb_value_kind(v), "bytes") != 0 ||
 		    capnweb_value_get_bytes(v, &bytes, &len) != 0)
 			continue;
@@ -199,8 +205,10 @@ worker_host_send(void *arg, enum execution_call kind, const char *json,
 {
 	struct worker *w = arg;
 
-	return worker_send_frame(w, kind == EXECUTION_OUTBOUND ?
-	    FRAME_OUTBOUND_REQUEST : FRAME_TOOL_CALL, 0, call_id, json, len);
+	return worker_send_frame(w,
+	    kind == EXECUTION_OUTBOUND ? FRAME_OUTBOUND_REQUEST
+				       : FRAME_TOOL_CALL,
+	    0, call_id, json, len);
 }
 
 static void
@@ -211,10 +219,11 @@ worker_host_wait_edge(void *arg, int waiting)
 	worker_send_frame(w, FRAME_HOST_WAIT, waiting ? 1 : 0, 0, NULL, 0);
 }
 
-/* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or OUTBOUND_RESPONSE. */
+/* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or
+ * OUTBOUND_RESPONSE. */
 static int
-worker_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
-    size_t *len)
+worker_host_wait(
+    void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
 {
 	struct worker *w = arg;
 	struct pollfd pfd;
@@ -240,14 +249,17 @@ worker_host_wait(void *arg, double ms, uint32_t *call_id, char **payload,
 		if (r < 0)
 			return -1;
 		if (r == 0)
-			continue;       /* recomputed: returns 0 once the time is up */
+			continue; /* recomputed: returns 0 once the time is up
+				   */
 		if ((buf = worker_recv(w->fd, &f)) == NULL)
 			return -1;
 		if (f.type == FRAME_SHUTDOWN || f.type == FRAME_CLOSE_HANDLES)
 			_exit(0);
-		/* An answer to an earlier execution of a staying child: late. */
+		/* An answer to an earlier execution of a staying child: late.
+		 */
 		if ((f.type != FRAME_TOOL_RESULT &&
-		    f.type != FRAME_OUTBOUND_RESPONSE) || f.exec_id != w->exec_id) {
+			f.type != FRAME_OUTBOUND_RESPONSE) ||
+		    f.exec_id != w->exec_id) {
 			free(buf);
 			continue;
 		}
@@ -309,14 +321,16 @@ worker_invoke_answer(const char *answer)
 	body = json_object_get(res, "body");
 	if (json_is_string(body)) {
 		b64 = json_string_value(body);
-		if ((bytes = malloc(json_string_length(body) / 4 * 3 + 3)) == NULL ||
-		    (n = base64_decode(b64, json_string_length(body), bytes)) < 0) {
+		if ((bytes = malloc(json_string_length(body) / 4 * 3 + 3)) ==
+			NULL ||
+		    (n = base64_decode(b64, json_string_length(body), bytes)) <
+			0) {
 			free(bytes);
 			json_decref(a);
 			return NULL;
 		}
-		json_object_set_new(res, "body", capnweb_value_bytes(bytes,
-		    (size_t)n, "ArrayBuffer"));
+		json_object_set_new(res, "body",
+		    capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer"));
 		free(bytes);
 	}
 	s = a ? json_dumps(a, JSON_COMPACT) : NULL;
@@ -357,7 +371,8 @@ worker_serve_handles(struct worker *w, struct engine *e,
 			return;
 		if (f.type != FRAME_INVOKE_HANDLE) {
 			free(buf);
-			if (f.type == FRAME_CLOSE_HANDLES || f.type == FRAME_SHUTDOWN)
+			if (f.type == FRAME_CLOSE_HANDLES ||
+			    f.type == FRAME_SHUTDOWN)
 				return;
 			continue;
 		}
@@ -375,15 +390,17 @@ worker_serve_handles(struct worker *w, struct engine *e,
 		if (handle == NULL || req == NULL)
 			end = EXECUTION_INVOKE_FAILED;
 		else
-			end = execution_invoke(e, er, host, handle, req, &answer);
+			end =
+			    execution_invoke(e, er, host, handle, req, &answer);
 		free(req);
 		json_decref(msg);
 		if (end == EXECUTION_INVOKE_TIMEOUT)
-			worker_linger(w);   /* the parent reports the bound */
+			worker_linger(w); /* the parent reports the bound */
 		wire = answer ? worker_invoke_answer(answer) : NULL;
 		free(answer);
-		if (wire == NULL || worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
-		    f.call_id, wire, strlen(wire)) != 0) {
+		if (wire == NULL ||
+		    worker_send_frame(w, FRAME_HANDLE_RESULT, 0, f.call_id,
+			wire, strlen(wire)) != 0) {
 			free(wire);
 			return;
 		}
@@ -405,7 +422,7 @@ static struct engine *worker_warm_engine;
  * if worker_prepare ran in it.
  */
 static struct prewarm worker_prewarm_ranges;
-static const struct prewarm *worker_prewarm;        /* NULL: learned pages */
+static const struct prewarm *worker_prewarm; /* NULL: learned pages */
 
 void
 worker_prepare(void *arg)
@@ -424,7 +441,8 @@ worker_warm_heap(void)
 	struct engine *e;
 	char err[256];
 
-	/* jansson seeds its hash from /dev/urandom on first use: do it before the sandbox. */
+	/* jansson seeds its hash from /dev/urandom on first use: do it before
+	 * the sandbox. */
 	json_object_seed(0);
 	memset(&eo, 0, sizeof(eo));
 	if ((e = engine_create(&eo, err, sizeof(err))) == NULL)
@@ -458,8 +476,8 @@ worker_answering_send(void *arg, enum execution_call kind, const char *json,
 }
 
 static int
-worker_answering_wait(void *arg, double ms, uint32_t *call_id,
-    char **payload, size_t *len)
+worker_answering_wait(
+    void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
 {
 	struct worker_answering *w = arg;
 
@@ -480,8 +498,8 @@ worker_answering_edge(void *arg, int waiting)
 }
 
 void
-worker_answering_host(struct worker_answering *w, const char *answer,
-    struct execution_host *host)
+worker_answering_host(
+    struct worker_answering *w, const char *answer, struct execution_host *host)
 {
 	w->answer = answer;
 	w->call_id = 0;
@@ -510,15 +528,17 @@ worker_rehearse(void *arg)
 	(void)arg;
 	worker_answering_host(&w, "{\"result\":[1,\"a\"]}", &host);
 	providers = json_loads("[{\"name\":\"rehearsal\",\"tools\":"
-	    "[\"tool\"]}]", 0, NULL);
+			       "[\"tool\"]}]",
+	    0, NULL);
 	if (worker_warm_engine == NULL || providers == NULL ||
-	    engine_configure(worker_warm_engine, (size_t)CM_DEFAULT_MEMORY_LIMIT
-	    << 20, 1000, NULL, NULL) != 0) {
+	    engine_configure(worker_warm_engine,
+		(size_t)CM_DEFAULT_MEMORY_LIMIT << 20, 1000, NULL, NULL) != 0) {
 		json_decref(providers);
 		return -1;
 	}
 	memset(&er, 0, sizeof(er));
-	er.code = "async () => { const v = await rehearsal.tool({ n: [1, 2, "
+	er.code =
+	    "async () => { const v = await rehearsal.tool({ n: [1, 2, "
 	    "3].map((x) => x * 2) }); console.log('rehearsal', v.length); "
 	    "return { v, s: String(v[1]) }; }";
 	er.providers = providers;
@@ -538,14 +558,15 @@ worker_warm(void *arg)
 	(void)arg;
 	/* Without it each child builds its own heap (worker_child_main). */
 	worker_warm_engine = worker_warm_heap();
-	/* The image children reset to between executions; without, none stays. */
+	/* The image children reset to between executions; without, none stays.
+	 */
 	if (worker_warm_engine != NULL)
 		(void)engine_freeze(worker_warm_engine);
 	/* After the heap and its reserve: what children get, and learn from. */
 	if (prewarm_scan(&worker_prewarm_ranges) == 0 &&
 	    worker_warm_engine != NULL)
-		(void)prewarm_learn(&worker_prewarm_ranges, worker_rehearse,
-		    NULL);
+		(void)prewarm_learn(
+		    &worker_prewarm_ranges, worker_rehearse, NULL);
 	return 0;
 }
 
@@ -581,12 +602,13 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	w->exec_id = f.exec_id;
 	req = json_loadb((const char *)f.payload, f.len, 0, NULL);
 	free(buf);
-	if (req == NULL || json_unpack(req,
-	    "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b}", "code", &code,
-	    "providers", &providers, "modules", &modules, "timeout", &timeout,
-	    "memoryLimit", &mem, "countHostWaits", &count_waits,
-	    "outboundMode", &mode, "retainHandles", &retain) != 0 || timeout <= 0 ||
-	    mem <= 0 || mem > 1 << 20 || (providers && !json_is_array(providers)) ||
+	if (req == NULL ||
+	    json_unpack(req, "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b}", "code",
+		&code, "providers", &providers, "modules", &modules, "timeout",
+		&timeout, "memoryLimit", &mem, "countHostWaits", &count_waits,
+		"outboundMode", &mode, "retainHandles", &retain) != 0 ||
+	    timeout <= 0 || mem <= 0 || mem > 1 << 20 ||
+	    (providers && !json_is_array(providers)) ||
 	    (modules && !json_is_array(modules))) {
 		worker_send_internal(w, "the execute request was malformed");
 		json_decref(req);
@@ -600,12 +622,15 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	eo.timeout_ms = (double)timeout;
 	eo.on_oom = worker_on_oom;
 	eo.oom_arg = w;
-	/* The zygote's warm heap when there is one (a failed warm-up falls back). */
+	/* The zygote's warm heap when there is one (a failed warm-up falls
+	 * back). */
 	if ((e = worker_warm_engine) != NULL) {
 		if (engine_configure(e, eo.memory_limit, eo.timeout_ms,
-		    worker_on_oom, w) != 0) {
-			snprintf(err, sizeof(err), "the engine could not take "
-			    "the %u MB limit", (unsigned)mem);
+			worker_on_oom, w) != 0) {
+			snprintf(err, sizeof(err),
+			    "the engine could not take "
+			    "the %u MB limit",
+			    (unsigned)mem);
 			worker_send_internal(w, err);
 			json_decref(req);
 			return 0;
@@ -629,8 +654,9 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	host.host_wait = worker_host_wait_edge;
 	host.arg = w;
 	msg = execution_run(e, &er, &host, &retained);
-	if (msg != NULL && worker_send_frame(w, FRAME_RESULT, retained ? 1 : 0,
-	    0, msg, strlen(msg)) == 0)
+	if (msg != NULL &&
+	    worker_send_frame(
+		w, FRAME_RESULT, retained ? 1 : 0, 0, msg, strlen(msg)) == 0)
 		w->result_sent = 1;
 	else if (msg == NULL && engine_oom(e))
 		worker_on_oom(w);

@@ -32,18 +32,18 @@
 #include "proto/texts.h"
 
 struct api_exec {
-	TAILQ_ENTRY(api_exec) entry;   /* in d->retained while it holds handles */
-	char execution_id[33];         /* hex; set when handles were granted */
-	int running;                   /* the run has not settled */
+	TAILQ_ENTRY(api_exec) entry; /* in d->retained while it holds handles */
+	char execution_id[33]; /* hex; set when handles were granted */
+	int running; /* the run has not settled */
 	struct daemon *d;
-	struct capnweb_call *call;     /* answered exactly once */
+	struct capnweb_call *call; /* answered exactly once */
 	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
 	struct capnweb_stub *outbound; /* stub mode only */
-	struct pool_exec *pe;          /* NULL once the pool freed it */
+	struct pool_exec *pe; /* NULL once the pool freed it */
 	uint32_t timeout_ms;
 	double started;
-	int refs;                      /* 1 for the execution + tool calls out */
-	enum cm_outbound_mode mode;    /* after the operator's veto */
+	int refs; /* 1 for the execution + tool calls out */
+	enum cm_outbound_mode mode; /* after the operator's veto */
 	TAILQ_HEAD(, api_native) natives; /* native fetches in flight */
 };
 
@@ -58,7 +58,8 @@ struct api_native {
 /* A tool call out to the caller's dispatch function. */
 static char *api_outbound_response_for_child(json_t *);
 
-/* The envelope a tool call gets when the caller's dispatch cannot be reached. */
+/* The envelope a tool call gets when the caller's dispatch cannot be reached.
+ */
 static char *
 api_tool_unreachable(const char *reason)
 {
@@ -117,8 +118,8 @@ api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
 {
 	const struct texts_info *info = texts_info(id);
 	char *text = texts_composev(id, values, n);
-	json_t *err = capnweb_error_new("Error", text ? text :
-	    "the executor could not compose its failure text");
+	json_t *err = capnweb_error_new("Error",
+	    text ? text : "the executor could not compose its failure text");
 
 	if (err && info && info->code)
 		capnweb_error_set_prop(err, "code", json_string(info->code));
@@ -165,18 +166,23 @@ api_tool_settled(void *udata, int status, json_t *value)
 		} else if (tc->outbound) {
 			const char *m = capnweb_error_message(value);
 
-			answer = cm_envelope_error(m ? m :
-			    "the outbound function failed");
-		} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
+			answer = cm_envelope_error(
+			    m ? m : "the outbound function failed");
+		} else if (status == CAPNWEB_RESOLVED &&
+		    json_is_string(value)) {
 			answer = strdup(json_string_value(value));
 		} else if (status == CAPNWEB_RESOLVED) {
-			/* The sandbox rethrows a non-envelope as the envelope fault. */
-			answer = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+			/* The sandbox rethrows a non-envelope as the envelope
+			 * fault. */
+			answer =
+			    json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
 		} else {
 			const char *m = capnweb_error_message(value);
 
-			answer = cm_envelope_error(m ? m : json_is_string(value) ?
-			    json_string_value(value) : "the dispatch failed");
+			answer = cm_envelope_error(m ? m
+				: json_is_string(value)
+				? json_string_value(value)
+				: "the dispatch failed");
 		}
 		if (answer)
 			pool_exec_reply(ae->pe, tc->call_id, tc->outbound,
@@ -188,8 +194,8 @@ api_tool_settled(void *udata, int status, json_t *value)
 }
 
 static void
-api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
-    const uint8_t *payload, size_t len, void *udata)
+api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
+    size_t len, void *udata)
 {
 	struct api_exec *ae = udata;
 	struct api_tool_call *tc;
@@ -198,10 +204,12 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	char *answer;
 
 	msg = json_loadb((const char *)payload, len, 0, NULL);
-	if (msg == NULL || json_unpack(msg, "{s:s, s:s, s:s}", "provider",
-	    &provider, "tool", &tool, "args", &argstr) != 0) {
+	if (msg == NULL ||
+	    json_unpack(msg, "{s:s, s:s, s:s}", "provider", &provider, "tool",
+		&tool, "args", &argstr) != 0) {
 		json_decref(msg);
-		answer = api_tool_unreachable("the child's tool call was malformed");
+		answer =
+		    api_tool_unreachable("the child's tool call was malformed");
 		if (answer)
 			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
 			    strlen(answer));
@@ -228,12 +236,13 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	tc->ae = ae;
 	tc->call_id = call_id;
 	ae->refs++;
-	if (capnweb_stub_call(ae->dispatch, NULL, args, api_tool_settled,
-	    tc) < 0) {
+	if (capnweb_stub_call(ae->dispatch, NULL, args, api_tool_settled, tc) <
+	    0) {
 		/* The caller's session is gone: the tool cannot be reached. */
 		ae->refs--;
 		free(tc);
-		answer = api_tool_unreachable("the caller's connection is gone");
+		answer =
+		    api_tool_unreachable("the caller's connection is gone");
 		if (answer)
 			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
 			    strlen(answer));
@@ -263,12 +272,13 @@ api_native_done(void *arg, const char *json, size_t len)
 
 	TAILQ_REMOVE(&ae->natives, n, entry);
 	if (ae->pe != NULL)
-		pool_exec_reply(ae->pe, n->call_id, 1, (const uint8_t *)json,
-		    len);
+		pool_exec_reply(
+		    ae->pe, n->call_id, 1, (const uint8_t *)json, len);
 	free(n);
 }
 
-/* The child's request with its body as bytes, as the caller's function takes it. */
+/* The child's request with its body as bytes, as the caller's function takes
+ * it. */
 static json_t *
 api_outbound_request_for_stub(json_t *req)
 {
@@ -281,14 +291,15 @@ api_outbound_request_for_stub(json_t *req)
 		return out;
 	bytes = malloc(json_string_length(body) * 3 / 4 + 3);
 	n = bytes ? base64_decode(json_string_value(body),
-	    json_string_length(body), bytes) : -1;
+			json_string_length(body), bytes)
+		  : -1;
 	if (n < 0) {
 		free(bytes);
 		json_decref(out);
 		return NULL;
 	}
-	json_object_set_new(out, "body", capnweb_value_bytes(bytes, (size_t)n,
-	    "ArrayBuffer"));
+	json_object_set_new(
+	    out, "body", capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer"));
 	free(bytes);
 	return out;
 }
@@ -302,8 +313,8 @@ api_outbound_response_for_child(json_t *res)
 	size_t n = 0;
 	char *b64, *s;
 
-	if (!json_is_object(res) || !json_is_integer(json_object_get(res,
-	    "status")))
+	if (!json_is_object(res) ||
+	    !json_is_integer(json_object_get(res, "status")))
 		return NULL;
 	if (body && capnweb_value_get_bytes(body, &bytes, &n) != 0 &&
 	    !json_is_null(body) && capnweb_value_kind(body) == NULL)
@@ -316,10 +327,14 @@ api_outbound_response_for_child(json_t *res)
 	free(bytes);
 	out = json_pack("{s:O, s:s, s:O, s:s}", "status",
 	    json_object_get(res, "status"), "statusText",
-	    json_is_string(json_object_get(res, "statusText")) ?
-	    json_string_value(json_object_get(res, "statusText")) : "",
-	    "headers", json_is_array(json_object_get(res, "headers")) ?
-	    json_object_get(res, "headers") : json_array(), "body", b64);
+	    json_is_string(json_object_get(res, "statusText"))
+		? json_string_value(json_object_get(res, "statusText"))
+		: "",
+	    "headers",
+	    json_is_array(json_object_get(res, "headers"))
+		? json_object_get(res, "headers")
+		: json_array(),
+	    "body", b64);
 	free(b64);
 	s = out ? json_dumps(out, JSON_COMPACT) : NULL;
 	json_decref(out);
@@ -327,8 +342,8 @@ api_outbound_response_for_child(json_t *res)
 }
 
 static void
-api_on_outbound(struct pool_exec *pe, uint32_t call_id,
-    const uint8_t *payload, size_t len, void *udata)
+api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
+    size_t len, void *udata)
 {
 	struct api_exec *ae = udata;
 	struct api_tool_call *tc;
@@ -371,7 +386,8 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	if (args == NULL || ae->outbound == NULL ||
 	    (tc = calloc(1, sizeof(*tc))) == NULL) {
 		json_decref(args);
-		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		api_outbound_text(pe, call_id,
+		    CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
 		    "its headers or body could not be converted");
 		return;
 	}
@@ -379,11 +395,12 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id,
 	tc->call_id = call_id;
 	tc->outbound = 1;
 	ae->refs++;
-	if (capnweb_stub_call(ae->outbound, NULL, args, api_tool_settled,
-	    tc) < 0) {
+	if (capnweb_stub_call(ae->outbound, NULL, args, api_tool_settled, tc) <
+	    0) {
 		ae->refs--;
 		free(tc);
-		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		api_outbound_text(pe, call_id,
+		    CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
 		    "the caller's connection is gone");
 	}
 	json_decref(args);
@@ -404,14 +421,15 @@ api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 	size_t i;
 
 	msg = json_loadb((const char *)payload, len, 0, NULL);
-	if (!json_is_object(msg) || !json_is_array(json_object_get(msg,
-	    "handles")) || RAND_bytes(raw, sizeof(raw)) != 1) {
+	if (!json_is_object(msg) ||
+	    !json_is_array(json_object_get(msg, "handles")) ||
+	    RAND_bytes(raw, sizeof(raw)) != 1) {
 		const char *v[1] = { "its grant of handles was malformed" };
 
 		json_decref(msg);
 		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		ae->call = NULL;
-		pool_exec_close(ae->pe);  /* runs api_on_handles_closed */
+		pool_exec_close(ae->pe); /* runs api_on_handles_closed */
 		return;
 	}
 	for (i = 0; i < sizeof(raw); i++)
@@ -437,8 +455,8 @@ api_find_retained(struct daemon *d, const json_t *id)
 	if (!json_is_string(id))
 		return NULL;
 	TAILQ_FOREACH(ae, &d->retained, entry)
-		if (strcmp(ae->execution_id, json_string_value(id)) == 0)
-			return ae;
+	if (strcmp(ae->execution_id, json_string_value(id)) == 0)
+		return ae;
 	return NULL;
 }
 
@@ -458,8 +476,8 @@ struct api_invocation {
 
 /* One invocation ended: answer the invokeHandle call. */
 static void
-api_invoke_done(void *arg, enum pool_outcome outcome, const uint8_t *payload,
-    size_t len)
+api_invoke_done(
+    void *arg, enum pool_outcome outcome, const uint8_t *payload, size_t len)
 {
 	struct api_invocation *iv = arg;
 	struct daemon *d = iv->ae->d;
@@ -479,27 +497,30 @@ api_invoke_done(void *arg, enum pool_outcome outcome, const uint8_t *payload,
 				v[0] = "handle answer";
 				v[1] = size;
 				v[2] = limit;
-				api_reject_fault(iv->call,
-				    CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
+				api_reject_fault(
+				    iv->call, CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
 			} else
-				capnweb_call_resolve(iv->call, json_incref(
-				    json_object_get(msg, "response")));
+				capnweb_call_resolve(iv->call,
+				    json_incref(
+					json_object_get(msg, "response")));
 		} else if (json_is_string(json_object_get(msg, "error"))) {
-			/* The handler's own throw, or HandleNotFound: plain text. */
-			err = capnweb_error_new("Error", json_string_value(
-			    json_object_get(msg, "error")));
+			/* The handler's own throw, or HandleNotFound: plain
+			 * text. */
+			err = capnweb_error_new("Error",
+			    json_string_value(json_object_get(msg, "error")));
 			capnweb_call_reject(iv->call, err ? err : json_null());
 		} else {
 			v[0] = "its answer to an invocation was malformed";
-			api_reject_fault(iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
+			api_reject_fault(
+			    iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		}
 		json_decref(msg);
 		break;
 	case POOL_TIMEOUT:
 		snprintf(num, sizeof(num), "%u", iv->ae->timeout_ms);
 		text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num);
-		err = capnweb_error_new("Error", text ? text :
-		    CM_TIMEOUT_MESSAGE);
+		err = capnweb_error_new(
+		    "Error", text ? text : CM_TIMEOUT_MESSAGE);
 		free(text);
 		capnweb_call_reject(iv->call, err ? err : json_null());
 		break;
@@ -532,7 +553,8 @@ api_invoke_handle(struct conn *c, struct capnweb_call *call, json_t *args)
 		return;
 	}
 	if (!json_is_string(name) || !json_is_object(request)) {
-		api_reject_type(call, "invokeHandle expects (executionId, "
+		api_reject_type(call,
+		    "invokeHandle expects (executionId, "
 		    "handleName, request)");
 		return;
 	}
@@ -552,7 +574,7 @@ api_invoke_handle(struct conn *c, struct capnweb_call *call, json_t *args)
 	memcpy(iv->execution_id, ae->execution_id, sizeof(iv->execution_id));
 	ae->refs++;
 	if (pool_exec_invoke(ae->pe, (const uint8_t *)payload, strlen(payload),
-	    api_invoke_done, iv) != 0) {
+		api_invoke_done, iv) != 0) {
 		ae->refs--;
 		free(iv);
 		api_reject_handles_closed(call, id);
@@ -607,19 +629,20 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 			v[0] = "result envelope";
 			v[1] = size;
 			v[2] = limit;
-			api_reject_fault(ae->call, CM_TEXT_RESPONSE_TOO_LARGE, v,
-			    3);
+			api_reject_fault(
+			    ae->call, CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
 			break;
 		}
 		msg = json_loadb((const char *)payload, len, 0, NULL);
 		if (!json_is_object(msg)) {
 			json_decref(msg);
 			v[0] = "its answer was not a result envelope";
-			api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+			api_reject_fault(
+			    ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 			break;
 		}
-		mo = json_object_get(msg, "error") ? METRICS_ERROR :
-		    METRICS_RESULT;
+		mo = json_object_get(msg, "error") ? METRICS_ERROR
+						   : METRICS_RESULT;
 		capnweb_call_resolve(ae->call, msg);
 		break;
 	case POOL_TIMEOUT: {
@@ -643,7 +666,8 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	}
 	ae->call = NULL;
 	metrics_execution(&d->metrics, mo, api_now() - ae->started);
-	/* The call returned: the dispatch stub is released now (the seed's rule). */
+	/* The call returned: the dispatch stub is released now (the seed's
+	 * rule). */
 	if (ae->dispatch) {
 		capnweb_stub_release(ae->dispatch);
 		ae->dispatch = NULL;
@@ -664,29 +688,31 @@ api_on_handles_closed(struct pool_exec *pe, const char *reason, void *udata)
 		TAILQ_REMOVE(&d->retained, ae, entry);
 		d->metrics.handles_open--;
 		d->metrics.handles_closed++;
-		daemon_log(d, LOG_INFO, "event=handles_close execution=%s "
-		    "reason=%s", ae->execution_id, reason);
+		daemon_log(d, LOG_INFO,
+		    "event=handles_close execution=%s "
+		    "reason=%s",
+		    ae->execution_id, reason);
 	}
 	api_exec_unref(ae);
 }
 
-static const struct pool_exec_callbacks api_pool_callbacks = {
-	api_on_tool_call, api_on_outbound, NULL, api_on_settle,
-	api_on_handles_closed
-};
+static const struct pool_exec_callbacks api_pool_callbacks = { api_on_tool_call,
+	api_on_outbound, NULL, api_on_settle, api_on_handles_closed };
 
 /* ---- execute ---- */
 
-/* The run bound: the request's, else the default; null lifts it; the cap holds. */
+/* The run bound: the request's, else the default; null lifts it; the cap holds.
+ */
 static uint32_t
 api_timeout(const struct daemon *d, const json_t *opt)
 {
 	const json_t *t = json_object_get(opt, "timeout");
 	double ms;
-	uint32_t cap = d->cfg.max_timeout ? d->cfg.max_timeout :
-	    CM_MAX_SUPPORTED_TIMEOUT;
+	uint32_t cap =
+	    d->cfg.max_timeout ? d->cfg.max_timeout : CM_MAX_SUPPORTED_TIMEOUT;
 
-	if (t == NULL || capnweb_value_kind(t) != NULL) /* absent or undefined */
+	if (t == NULL ||
+	    capnweb_value_kind(t) != NULL) /* absent or undefined */
 		ms = d->cfg.default_timeout;
 	else if (json_is_null(t))
 		ms = CM_MAX_SUPPORTED_TIMEOUT;
@@ -726,23 +752,22 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 		providers = NULL;
 	if (!json_is_object(opt))
 		opt = NULL;
-	has_fn = outbound != NULL &&
-	    capnweb_value_kind(outbound) != NULL &&
+	has_fn = outbound != NULL && capnweb_value_kind(outbound) != NULL &&
 	    strcmp(capnweb_value_kind(outbound), "stub") == 0;
 	if (!json_is_string(mode)) {
 		v[0] = "(missing)";
-		api_reject_fault(call, CM_TEXT_PROTOCOL_UNKNOWN_OUTBOUND_MODE, v,
-		    1);
+		api_reject_fault(
+		    call, CM_TEXT_PROTOCOL_UNKNOWN_OUTBOUND_MODE, v, 1);
 		return;
 	}
-	if (cm_parse_outbound_mode(json_string_value(mode), has_fn, &om,
-	    &text) != 0) {
-		json_t *err = capnweb_error_new("Error", text ? text :
-		    "unknown outbound mode");
+	if (cm_parse_outbound_mode(
+		json_string_value(mode), has_fn, &om, &text) != 0) {
+		json_t *err = capnweb_error_new(
+		    "Error", text ? text : "unknown outbound mode");
 
 		if (err)
-			capnweb_error_set_prop(err, "code",
-			    json_string("PROTOCOL_MISMATCH"));
+			capnweb_error_set_prop(
+			    err, "code", json_string("PROTOCOL_MISMATCH"));
 		capnweb_call_reject(call, err ? err : json_null());
 		free(text);
 		return;
@@ -768,24 +793,22 @@ api_execute(struct conn *c, struct capnweb_call *call, json_t *args)
 	if (om == CM_OUTBOUND_STUB)
 		ae->outbound = capnweb_session_stub(c->session, outbound);
 	/* The operator's veto turns native into no network at all. */
-	if (om == CM_OUTBOUND_NATIVE && (d->cfg.outbound_veto ||
-	    d->outbound == NULL))
+	if (om == CM_OUTBOUND_NATIVE &&
+	    (d->cfg.outbound_veto || d->outbound == NULL))
 		om = CM_OUTBOUND_DISABLED;
 	ae->mode = om;
 	count_waits = json_is_true(json_object_get(opt, "countHostWaits"));
 	modules = json_object_get(opt, "modules");
-	req = json_pack("{s:O, s:o, s:o, s:I, s:I, s:I, s:b, s:s, s:b}",
-	    "code", code,
-	    "providers", providers ? json_incref(providers) : json_array(),
-	    "modules", json_is_array(modules) ? json_incref(modules) :
-	    json_array(),
-	    "timeout", (json_int_t)ae->timeout_ms,
-	    "grace", (json_int_t)d->cfg.default_grace,
-	    "memoryLimit", (json_int_t)d->cfg.default_memory_limit,
-	    "countHostWaits", count_waits,
-	    "outboundMode", cm_outbound_mode_name(om),
-	    "retainHandles", json_is_true(json_object_get(opt,
-	    "retainHandles")));
+	req = json_pack("{s:O, s:o, s:o, s:I, s:I, s:I, s:b, s:s, s:b}", "code",
+	    code, "providers",
+	    providers ? json_incref(providers) : json_array(), "modules",
+	    json_is_array(modules) ? json_incref(modules) : json_array(),
+	    "timeout", (json_int_t)ae->timeout_ms, "grace",
+	    (json_int_t)d->cfg.default_grace, "memoryLimit",
+	    (json_int_t)d->cfg.default_memory_limit, "countHostWaits",
+	    count_waits, "outboundMode", cm_outbound_mode_name(om),
+	    "retainHandles",
+	    json_is_true(json_object_get(opt, "retainHandles")));
 	payload = req ? json_dumps(req, JSON_COMPACT) : NULL;
 	json_decref(req);
 	if (payload == NULL) {

@@ -77,8 +77,8 @@ conn_reply(struct conn *c, int status, const char *ctype, const char *body,
 	h[1].name_len = 10;
 	h[1].value = "close";
 	h[1].value_len = 5;
-	n = http_build_response(head, sizeof(head), status, h, 2,
-	    (long long)body_len);
+	n = http_build_response(
+	    head, sizeof(head), status, h, 2, (long long)body_len);
 	if (n > 0) {
 		bufferevent_write(c->bev, head, (size_t)n);
 		bufferevent_write(c->bev, body, body_len);
@@ -131,8 +131,8 @@ static void
 conn_send_close(struct conn *c, int code, const char *reason)
 {
 	uint8_t payload[WS_MAX_CONTROL_PAYLOAD];
-	long n = ws_close_payload(payload, code, reason,
-	    reason ? strlen(reason) : 0);
+	long n = ws_close_payload(
+	    payload, code, reason, reason ? strlen(reason) : 0);
 	struct timeval tv = conn_tv(CONN_CLOSE_TIMEOUT_MS);
 
 	if (n >= 0) {
@@ -240,15 +240,16 @@ conn_route(struct conn *c, const struct http_request *req)
 	if (conn_target_is(req, "/healthz") || conn_target_is(req, "/readyz") ||
 	    conn_target_is(req, "/metrics")) {
 		if (!get) {
-			conn_reply(c, 405, "text/plain", "method not allowed\n",
-			    19);
+			conn_reply(
+			    c, 405, "text/plain", "method not allowed\n", 19);
 			return;
 		}
 		if (conn_target_is(req, "/healthz"))
 			conn_reply(c, 200, "text/plain", "ok\n", 3);
 		else if (conn_target_is(req, "/readyz"))
-			d->ready ? conn_reply(c, 200, "text/plain", "ready\n", 6) :
-			    conn_reply(c, 503, "text/plain", "draining\n", 9);
+			d->ready
+			    ? conn_reply(c, 200, "text/plain", "ready\n", 6)
+			    : conn_reply(c, 503, "text/plain", "draining\n", 9);
 		else if (!d->cfg.metrics)
 			conn_reply(c, 404, "text/plain", "not found\n", 10);
 		else {
@@ -257,19 +258,23 @@ conn_route(struct conn *c, const struct http_request *req)
 			char *text;
 
 			pool_stats(d->pool, &ps);
-			if ((text = metrics_render(&d->metrics, &ps, d->ready,
-			    &len)) == NULL) {
-				conn_reply(c, 500, "text/plain", "no memory\n", 10);
+			if ((text = metrics_render(
+				 &d->metrics, &ps, d->ready, &len)) == NULL) {
+				conn_reply(
+				    c, 500, "text/plain", "no memory\n", 10);
 				return;
 			}
-			conn_reply(c, 200, "text/plain; version=0.0.4", text, len);
+			conn_reply(
+			    c, 200, "text/plain; version=0.0.4", text, len);
 			free(text);
 		}
 		return;
 	}
-	/* The protocol's wire lives at "/"; other paths stay free for other wires. */
-	if (conn_target_is(req, "/") && http_header_find(req->headers,
-	    req->num_headers, "Upgrade") != NULL) {
+	/* The protocol's wire lives at "/"; other paths stay free for other
+	 * wires. */
+	if (conn_target_is(req, "/") &&
+	    http_header_find(req->headers, req->num_headers, "Upgrade") !=
+		NULL) {
 		if (!d->ready) {
 			conn_reply(c, 503, "text/plain", "draining\n", 9);
 			return;
@@ -317,8 +322,8 @@ conn_read_head(struct conn *c)
 static void
 conn_ws_fail(struct conn *c, int code, const char *reason)
 {
-	int act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
-	    WS_CE_PROTOCOL_ERROR);
+	int act =
+	    ws_conn_step(&c->ws_state, WS_ROLE_SERVER, WS_CE_PROTOCOL_ERROR);
 
 	if (act & WS_ACT_SEND_CLOSE)
 		conn_send_close(c, code, reason);
@@ -337,12 +342,14 @@ conn_ws_event(struct conn *c, const struct ws_event *ev)
 		if (c->state != CONN_WS)
 			return;
 		if (capnweb_session_receive(c->session, (const char *)ev->data,
-		    ev->len) == CAPNWEB_ENDED) {
-			/* capnweb ends a broken session with 3000 and the reason. */
-			const char *why = capnweb_session_end_reason(c->session);
+			ev->len) == CAPNWEB_ENDED) {
+			/* capnweb ends a broken session with 3000 and the
+			 * reason. */
+			const char *why =
+			    capnweb_session_end_reason(c->session);
 
-			act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
-			    WS_CE_LOCAL_CLOSE);
+			act = ws_conn_step(
+			    &c->ws_state, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE);
 			if (act & WS_ACT_SEND_CLOSE)
 				conn_send_close(c, CAPNWEB_CLOSE_CODE,
 				    why ? why : "RPC session ended");
@@ -361,11 +368,13 @@ conn_ws_event(struct conn *c, const struct ws_event *ev)
 		c->ping_outstanding = 0;
 		return;
 	case WS_EV_CLOSE:
-		act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
-		    WS_CE_PEER_CLOSE);
+		act = ws_conn_step(
+		    &c->ws_state, WS_ROLE_SERVER, WS_CE_PEER_CLOSE);
 		if (act & WS_ACT_SEND_CLOSE)
-			conn_send_close(c, ev->close_code ==
-			    WS_CLOSE_NO_STATUS ? WS_CLOSE_NORMAL : ev->close_code,
+			conn_send_close(c,
+			    ev->close_code == WS_CLOSE_NO_STATUS
+				? WS_CLOSE_NORMAL
+				: ev->close_code,
 			    NULL);
 		c->state = CONN_WS_CLOSING;
 		if (act & WS_ACT_CLOSE_TRANSPORT)
@@ -439,8 +448,9 @@ conn_drive(struct conn *c)
 	/* Our close frame left the socket: the handshake says what follows. */
 	if (c->close_queued && out == 0) {
 		c->close_queued = 0;
-		if (ws_conn_step(&c->ws_state, WS_ROLE_SERVER,
-		    WS_CE_CLOSE_FLUSHED) & WS_ACT_CLOSE_TRANSPORT)
+		if (ws_conn_step(
+			&c->ws_state, WS_ROLE_SERVER, WS_CE_CLOSE_FLUSHED) &
+		    WS_ACT_CLOSE_TRANSPORT)
 			c->close_after_flush = 1;
 	}
 	if (c->close_after_flush && out == 0) {
@@ -591,7 +601,8 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	d->nconns++;
 	d->metrics.connections_total++;
 	d->metrics.connections_open++;
-	bufferevent_setcb(c->bev, conn_on_read, conn_on_write, conn_on_event, c);
+	bufferevent_setcb(
+	    c->bev, conn_on_read, conn_on_write, conn_on_event, c);
 	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
 	tv = conn_tv(d->cfg.head_timeout);
 	evtimer_add(c->ev_timer, &tv);

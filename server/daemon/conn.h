@@ -18,11 +18,11 @@ struct capnweb_session;
 
 /* Where a connection is. Every transition happens in conn_drive(). */
 enum conn_state {
-	CONN_HEAD,       /* reading the request head (bounded in size and time) */
-	CONN_REPLY,      /* a plain HTTP answer is queued; close once flushed */
-	CONN_WS,         /* WebSocket open: text messages feed the capnweb session */
+	CONN_HEAD, /* reading the request head (bounded in size and time) */
+	CONN_REPLY, /* a plain HTTP answer is queued; close once flushed */
+	CONN_WS, /* WebSocket open: text messages feed the capnweb session */
 	CONN_WS_CLOSING, /* our close frame is queued; waiting for the peer's */
-	CONN_DEAD        /* transport gone; conn_drive frees it */
+	CONN_DEAD /* transport gone; conn_drive frees it */
 };
 
 struct conn {
@@ -31,18 +31,18 @@ struct conn {
 	struct bufferevent *bev;
 	enum conn_state state;
 	int is_unix;
-	uid_t peer_uid;             /* unix peers only */
-	uint64_t tenant;            /* whose executions may share a child */
+	uid_t peer_uid; /* unix peers only */
+	uint64_t tenant; /* whose executions may share a child */
 	struct ws_assembler wsa;
 	enum ws_conn_state ws_state;
 	struct capnweb_session *session;
-	struct event *ev_timer;     /* head deadline, then pings */
-	struct event *ev_age;       /* maxConnectionAge */
+	struct event *ev_timer; /* head deadline, then pings */
+	struct event *ev_age; /* maxConnectionAge */
 	int ping_outstanding;
-	int read_paused;            /* back-pressure: output is backed up */
+	int read_paused; /* back-pressure: output is backed up */
 	int close_after_flush;
-	int close_queued;           /* our close frame is in the output buffer */
-	int in_drive;               /* re-entry guard */
+	int close_queued; /* our close frame is in the output buffer */
+	int in_drive; /* re-entry guard */
 };
 
 /* Takes ownership of an accepted socket. Returns 0, or -1 (fd closed). */

@@ -77,14 +77,17 @@ daemon_on_pool_event(const struct pool_event *ev, void *arg)
 		"queue_depth" };
 
 	metrics_pool_event(&d->metrics, ev);
-	if (ev->type == POOL_EV_WORKER_CRASH || ev->type == POOL_EV_WORKER_RETIRE ||
+	if (ev->type == POOL_EV_WORKER_CRASH ||
+	    ev->type == POOL_EV_WORKER_RETIRE ||
 	    ev->type == POOL_EV_EXEC_REJECT)
 		daemon_log(d, LOG_INFO, "event=%s pid=%d exec=%u reason=\"%s\"",
 		    names[ev->type], (int)ev->pid, ev->exec_id,
 		    ev->reason ? ev->reason : "");
 	else if (ev->type == POOL_EV_EXEC_SETTLE)
-		daemon_log(d, LOG_DEBUG, "event=exec_settle exec=%u outcome=%d "
-		    "ms=%.3f", ev->exec_id, (int)ev->outcome, ev->duration_ms);
+		daemon_log(d, LOG_DEBUG,
+		    "event=exec_settle exec=%u outcome=%d "
+		    "ms=%.3f",
+		    ev->exec_id, (int)ev->outcome, ev->duration_ms);
 }
 
 static void
@@ -119,7 +122,8 @@ daemon_on_drained(evutil_socket_t fd, short what, void *arg)
 	for (c = TAILQ_FIRST(&d->conns); c != NULL; c = next) {
 		next = TAILQ_NEXT(c, entry);
 		if (c->state == CONN_WS)
-			conn_close(c, WS_CLOSE_GOING_AWAY, "the executor is "
+			conn_close(c, WS_CLOSE_GOING_AWAY,
+			    "the executor is "
 			    "shutting down");
 	}
 }
@@ -181,8 +185,9 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	d->cfg = *cfg;
 	d->cfg.pool.on_event = daemon_on_pool_event;
 	/*
-	 * The engine's metering allocator is the memory limit; the address-space
-	 * cap behind it catches what escapes it (mappings, a runaway stack).
+	 * The engine's metering allocator is the memory limit; the
+	 * address-space cap behind it catches what escapes it (mappings, a
+	 * runaway stack).
 	 */
 	if (d->cfg.pool.program.limits.address_space == 0)
 		d->cfg.pool.program.limits.address_space =
@@ -195,7 +200,8 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot create the event base");
 		goto fail;
 	}
-	/* Signals first: a SIGTERM that arrives once the socket answers is handled. */
+	/* Signals first: a SIGTERM that arrives once the socket answers is
+	 * handled. */
 	d->ev_sigterm = evsignal_new(d->base, SIGTERM, daemon_on_signal, d);
 	d->ev_sigint = evsignal_new(d->base, SIGINT, daemon_on_signal, d);
 	if (d->ev_sigterm == NULL || d->ev_sigint == NULL ||
@@ -205,14 +211,15 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		goto fail;
 	}
 	if (cfg->socket_path) {
-		if ((fd = listener_unix(cfg->socket_path, cfg->socket_mode, err,
-		    errlen)) < 0)
+		if ((fd = listener_unix(
+			 cfg->socket_path, cfg->socket_mode, err, errlen)) < 0)
 			goto fail;
 		d->unix_listener = evconnlistener_new(d->base, daemon_on_accept,
 		    d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
 		if (d->unix_listener == NULL) {
 			close(fd);
-			snprintf(err, errlen, "cannot watch %s", cfg->socket_path);
+			snprintf(
+			    err, errlen, "cannot watch %s", cfg->socket_path);
 			goto fail;
 		}
 	}
@@ -234,7 +241,8 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	/* The response of one native fetch is bounded like any payload. */
 	if (!cfg->outbound_veto &&
 	    (d->outbound = outbound_new(d->base, CM_PAYLOAD_LIMIT)) == NULL)
-		daemon_log(d, LOG_WARN, "event=outbound_unavailable "
+		daemon_log(d, LOG_WARN,
+		    "event=outbound_unavailable "
 		    "reason=\"libcurl did not start\"");
 	d->ready = 1;
 	return d;
@@ -246,8 +254,10 @@ fail:
 int
 daemon_run(struct daemon *d)
 {
-	daemon_log(d, LOG_INFO, "event=listening socket=%s tcp_port=%d "
-	    "workers=%u", d->cfg.socket_path ? d->cfg.socket_path : "-",
+	daemon_log(d, LOG_INFO,
+	    "event=listening socket=%s tcp_port=%d "
+	    "workers=%u",
+	    d->cfg.socket_path ? d->cfg.socket_path : "-",
 	    d->tcp_listener ? d->tcp_port : -1, d->cfg.pool.max_workers);
 	return event_base_dispatch(d->base) < 0 ? -1 : 0;
 }

@@ -34,69 +34,114 @@ static uid_t allowed_uids[64];
 static size_t n_allowed_uids;
 
 static const struct opt opts[] = {
-	{ "socket", OPT_STR, "unix socket path to listen on", &cfg.socket_path },
-	{ "socket-mode", OPT_MODE, "permissions of the socket (octal, default 0600)",
+	{ "socket", OPT_STR, "unix socket path to listen on",
+	    &cfg.socket_path },
+	{ "socket-mode", OPT_MODE,
+	    "permissions of the socket (octal, default 0600)",
 	    &cfg.socket_mode },
-	{ "host", OPT_STR, "TCP address to listen on (127.0.0.1 when only --port "
-	    "is given; 0.0.0.0 only when stated)", &cfg.host },
+	{ "host", OPT_STR,
+	    "TCP address to listen on (127.0.0.1 when only --port "
+	    "is given; 0.0.0.0 only when stated)",
+	    &cfg.host },
 	{ "port", OPT_STR, "TCP port (default 8080 when TCP is asked for)",
 	    &cfg.port },
-	{ "max-workers", OPT_UINT, "concurrent executions (default: online CPUs)",
+	{ "max-workers", OPT_UINT,
+	    "concurrent executions (default: online CPUs)",
 	    &cfg.pool.max_workers },
-	{ "executions-per-worker", OPT_UINT, "executions one worker slot runs at "
-	    "once (default 1)", &cfg.pool.executions_per_worker },
-	{ "max-queue", OPT_UINT, "executions that may wait before QUEUE_OVERFLOW "
-	    "(default 100)", &cfg.pool.max_queue },
-	{ "retire-after-executions", OPT_UINT, "forks before the zygote is "
-	    "replaced (default 50)", &cfg.pool.retire_after_executions },
-	{ "worker-memory-limit", OPT_SIZE, "zygote RSS in bytes past which it is "
-	    "replaced (default 536870912)", &cfg.pool.worker_memory_limit },
-	{ "termination-delay", OPT_UINT, "ms a hung child may outlive timeout + "
-	    "grace (default 5000)", &cfg.pool.termination_delay_ms },
-	{ "handles-idle-timeout", OPT_UINT, "ms a retained execution lives "
-	    "unused (default 300000)", &cfg.pool.handles_idle_timeout_ms },
+	{ "executions-per-worker", OPT_UINT,
+	    "executions one worker slot runs at "
+	    "once (default 1)",
+	    &cfg.pool.executions_per_worker },
+	{ "max-queue", OPT_UINT,
+	    "executions that may wait before QUEUE_OVERFLOW "
+	    "(default 100)",
+	    &cfg.pool.max_queue },
+	{ "retire-after-executions", OPT_UINT,
+	    "forks before the zygote is "
+	    "replaced (default 50)",
+	    &cfg.pool.retire_after_executions },
+	{ "worker-memory-limit", OPT_SIZE,
+	    "zygote RSS in bytes past which it is "
+	    "replaced (default 536870912)",
+	    &cfg.pool.worker_memory_limit },
+	{ "termination-delay", OPT_UINT,
+	    "ms a hung child may outlive timeout + "
+	    "grace (default 5000)",
+	    &cfg.pool.termination_delay_ms },
+	{ "handles-idle-timeout", OPT_UINT,
+	    "ms a retained execution lives "
+	    "unused (default 300000)",
+	    &cfg.pool.handles_idle_timeout_ms },
 	{ "spares", OPT_UINT, "children forked ahead of demand (default 2)",
 	    &cfg.pool.spares },
-	{ "reuse-runs", OPT_UINT, "executions one child serves for its connection, "
+	{ "reuse-runs", OPT_UINT,
+	    "executions one child serves for its connection, "
 	    "its heap reset between them (default 100; 1: a child each)",
 	    &cfg.pool.reuse_runs },
-	{ "kept-idle", OPT_UINT, "ms a child staying for its connection waits "
-	    "for work (default 10000)", &cfg.pool.kept_idle_ms },
-	{ "max-kept", OPT_UINT, "children staying for their connections at "
+	{ "kept-idle", OPT_UINT,
+	    "ms a child staying for its connection waits "
+	    "for work (default 10000)",
+	    &cfg.pool.kept_idle_ms },
+	{ "max-kept", OPT_UINT,
+	    "children staying for their connections at "
 	    "most (default: 4 x max-workers x executions-per-worker)",
 	    &cfg.pool.max_kept },
-	{ "outbound-mode", OPT_STR, "operator veto: 'null' gives native fetch no "
-	    "network at all", &outbound_mode },
+	{ "outbound-mode", OPT_STR,
+	    "operator veto: 'null' gives native fetch no "
+	    "network at all",
+	    &outbound_mode },
 	{ "timeout", OPT_UINT, "default run bound in ms (default 60000)",
 	    &cfg.default_timeout },
-	{ "grace", OPT_UINT, "ms past the bound before the child is killed "
-	    "(default 1000)", &cfg.default_grace },
-	{ "memory-limit", OPT_UINT, "heap limit of one execution in MB "
-	    "(default 128)", &cfg.default_memory_limit },
-	{ "max-timeout", OPT_UINT, "cap on any requested timeout in ms "
-	    "(default 2147483647)", &cfg.max_timeout },
-	{ "response-limit", OPT_LL, "bytes of one result envelope (default: "
-	    "none beyond the protocol's)", &cfg.response_limit },
-	{ "max-connection-age", OPT_UINT, "ms a connection may stay open "
-	    "(default: unbounded)", &cfg.max_connection_age },
-	{ "ping-interval", OPT_UINT, "ms between pings that find dead peers "
-	    "(default 30000; 0 disables)", &cfg.ping_interval },
-	{ "shutdown-delay", OPT_UINT, "ms the daemon keeps serving after "
-	    "readiness flips (default 0)", &cfg.shutdown_delay },
-	{ "shutdown-drain", OPT_UINT, "ms running executions get to finish "
-	    "(default 0)", &cfg.shutdown_drain },
-	{ "head-timeout", OPT_UINT, "ms a client has to send its request head "
-	    "before 408 (default 10000)", &cfg.head_timeout },
-	{ "max-connections", OPT_UINT, "open connections at most (default 1024)",
-	    &cfg.max_connections },
+	{ "grace", OPT_UINT,
+	    "ms past the bound before the child is killed "
+	    "(default 1000)",
+	    &cfg.default_grace },
+	{ "memory-limit", OPT_UINT,
+	    "heap limit of one execution in MB "
+	    "(default 128)",
+	    &cfg.default_memory_limit },
+	{ "max-timeout", OPT_UINT,
+	    "cap on any requested timeout in ms "
+	    "(default 2147483647)",
+	    &cfg.max_timeout },
+	{ "response-limit", OPT_LL,
+	    "bytes of one result envelope (default: "
+	    "none beyond the protocol's)",
+	    &cfg.response_limit },
+	{ "max-connection-age", OPT_UINT,
+	    "ms a connection may stay open "
+	    "(default: unbounded)",
+	    &cfg.max_connection_age },
+	{ "ping-interval", OPT_UINT,
+	    "ms between pings that find dead peers "
+	    "(default 30000; 0 disables)",
+	    &cfg.ping_interval },
+	{ "shutdown-delay", OPT_UINT,
+	    "ms the daemon keeps serving after "
+	    "readiness flips (default 0)",
+	    &cfg.shutdown_delay },
+	{ "shutdown-drain", OPT_UINT,
+	    "ms running executions get to finish "
+	    "(default 0)",
+	    &cfg.shutdown_drain },
+	{ "head-timeout", OPT_UINT,
+	    "ms a client has to send its request head "
+	    "before 408 (default 10000)",
+	    &cfg.head_timeout },
+	{ "max-connections", OPT_UINT,
+	    "open connections at most (default 1024)", &cfg.max_connections },
 	{ "metrics", OPT_BOOL, "serve /metrics: 1 or 0 (default 1)",
 	    &cfg.metrics },
 	{ "log-level", OPT_STR, "error, warn, info or debug (default info)",
 	    &log_level },
-	{ "token-file", OPT_STR, "file holding the bearer token TCP upgrades "
-	    "must present", &token_file },
-	{ "allow-uid", OPT_STR, "a uid allowed on the unix socket (repeatable; "
-	    "default: any)", NULL },
+	{ "token-file", OPT_STR,
+	    "file holding the bearer token TCP upgrades "
+	    "must present",
+	    &token_file },
+	{ "allow-uid", OPT_STR,
+	    "a uid allowed on the unix socket (repeatable; "
+	    "default: any)",
+	    NULL },
 };
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
 
@@ -108,7 +153,8 @@ opt_env_name(const struct opt *o, char *env, size_t len)
 
 	snprintf(env, len, "CODEMODE_%s", o->name);
 	for (j = 0; env[j]; j++)
-		env[j] = env[j] == '-' ? '_' : (char)toupper((unsigned char)env[j]);
+		env[j] =
+		    env[j] == '-' ? '_' : (char)toupper((unsigned char)env[j]);
 }
 
 static void
@@ -138,7 +184,8 @@ set_opt(const struct opt *o, const char *v)
 		/* --allow-uid */
 		n = strtoull(v, &end, 10);
 		if (*v == '\0' || *end != '\0' || n > UINT_MAX ||
-		    n_allowed_uids == sizeof(allowed_uids) / sizeof(*allowed_uids))
+		    n_allowed_uids ==
+			sizeof(allowed_uids) / sizeof(*allowed_uids))
 			return -1;
 		allowed_uids[n_allowed_uids++] = (uid_t)n;
 		return 0;
@@ -195,8 +242,8 @@ read_token(const char *path)
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r' ||
-	    buf[n - 1] == ' '))
+	while (n > 0 &&
+	    (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
 	return n ? strdup(buf) : NULL;
 }
@@ -217,8 +264,10 @@ main(int argc, char **argv)
 
 		opt_env_name(&opts[i], env, sizeof(env));
 		if ((v = getenv(env)) != NULL && set_opt(&opts[i], v) != 0) {
-			fprintf(stderr, "codemode-executord: bad value for %s: "
-			    "%s\n", env, v);
+			fprintf(stderr,
+			    "codemode-executord: bad value for %s: "
+			    "%s\n",
+			    env, v);
 			return 2;
 		}
 		if (v && strcmp(opts[i].name, "port") == 0)
@@ -248,8 +297,10 @@ main(int argc, char **argv)
 			return 2;
 		}
 		if (set_opt(&opts[ch - 1000], optarg) != 0) {
-			fprintf(stderr, "codemode-executord: bad value for --%s: "
-			    "%s\n", opts[ch - 1000].name, optarg);
+			fprintf(stderr,
+			    "codemode-executord: bad value for --%s: "
+			    "%s\n",
+			    opts[ch - 1000].name, optarg);
 			return 2;
 		}
 		if (strcmp(opts[ch - 1000].name, "port") == 0)
@@ -274,7 +325,8 @@ main(int argc, char **argv)
 	}
 	if (outbound_mode) {
 		if (strcmp(outbound_mode, "null") != 0) {
-			fprintf(stderr, "codemode-executord: --outbound-mode takes "
+			fprintf(stderr,
+			    "codemode-executord: --outbound-mode takes "
 			    "only 'null' (the operator's veto)\n");
 			return 2;
 		}
@@ -284,13 +336,16 @@ main(int argc, char **argv)
 	if (port_given && cfg.host == NULL)
 		cfg.host = CM_SERVER_HOST;
 	if (cfg.socket_path == NULL && cfg.host == NULL) {
-		fprintf(stderr, "codemode-executord: give --socket PATH and/or "
+		fprintf(stderr,
+		    "codemode-executord: give --socket PATH and/or "
 		    "--port PORT\n");
 		return 2;
 	}
 	if (token_file && (token = read_token(token_file)) == NULL) {
-		fprintf(stderr, "codemode-executord: cannot read a token from "
-		    "%s\n", token_file);
+		fprintf(stderr,
+		    "codemode-executord: cannot read a token from "
+		    "%s\n",
+		    token_file);
 		return 2;
 	}
 	cfg.token = token;

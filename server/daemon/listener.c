@@ -16,8 +16,8 @@
 #define LISTENER_BACKLOG 128
 
 static int
-listener_fail(char *err, size_t errlen, const char *what, const char *name,
-    int e)
+listener_fail(
+    char *err, size_t errlen, const char *what, const char *name, int e)
 {
 	snprintf(err, errlen, "%s %s: %s", what, name, strerror(e));
 	return -1;
@@ -30,7 +30,7 @@ listener_unix_alive(const struct sockaddr_un *sun)
 	int fd, alive;
 
 	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
-		return 1;  /* cannot tell: assume alive, never unlink blindly */
+		return 1; /* cannot tell: assume alive, never unlink blindly */
 	alive = connect(fd, (const struct sockaddr *)sun, sizeof(*sun)) == 0 ||
 	    errno != ECONNREFUSED;
 	close(fd);
@@ -54,22 +54,24 @@ listener_unix(const char *path, mode_t mode, char *err, size_t errlen)
 	strcpy(sun.sun_path, path);
 	if (lstat(path, &st) == 0) {
 		if (!S_ISSOCK(st.st_mode)) {
-			snprintf(err, errlen, "%s exists and is not a socket",
-			    path);
+			snprintf(
+			    err, errlen, "%s exists and is not a socket", path);
 			return -1;
 		}
 		if (listener_unix_alive(&sun)) {
-			snprintf(err, errlen, "another daemon is listening on %s",
-			    path);
+			snprintf(err, errlen,
+			    "another daemon is listening on %s", path);
 			return -1;
 		}
 		if (unlink(path) != 0)
-			return listener_fail(err, errlen, "unlink", path, errno);
+			return listener_fail(
+			    err, errlen, "unlink", path, errno);
 	}
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
-	    0)) < 0)
+	if ((fd = socket(
+		 AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0)
 		return listener_fail(err, errlen, "socket", path, errno);
-	/* The mode holds from the first instant: no window with looser rights. */
+	/* The mode holds from the first instant: no window with looser rights.
+	 */
 	old = umask((mode_t)(~mode & 0777));
 	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
 		e = errno;
@@ -103,8 +105,9 @@ listener_tcp(const char *host, const char *port, char *err, size_t errlen)
 		return -1;
 	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
-		    SOCK_CLOEXEC, ai->ai_protocol);
+		fd = socket(ai->ai_family,
+		    ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
+		    ai->ai_protocol);
 		if (fd < 0) {
 			e = errno;
 			continue;

@@ -18,8 +18,7 @@ int listener_unix(const char *path, mode_t mode, char *err, size_t errlen);
  * Binds and listens on host:port (numeric or resolvable; port "0" picks a
  * free one). Returns the fd or -1 with `err` filled.
  */
-int listener_tcp(const char *host, const char *port, char *err,
-    size_t errlen);
+int listener_tcp(const char *host, const char *port, char *err, size_t errlen);
 
 /* The port a TCP listener got (for port 0), or -1. */
 int listener_port(int fd);

@@ -7,13 +7,11 @@
 #include "metrics.h"
 
 /* Upper bounds of the latency histogram, in seconds. */
-static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = {
-	0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30
-};
+static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = { 0.0005, 0.001,
+	0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30 };
 
-static const char *const metrics_outcome_names[] = {
-	"result", "error", "timeout", "fault"
-};
+static const char *const metrics_outcome_names[] = { "result", "error",
+	"timeout", "fault" };
 
 void
 metrics_execution(struct metrics *m, enum metrics_outcome o, double seconds)
@@ -101,8 +99,8 @@ metrics_counter(struct metrics_buf *b, const char *name, const char *help,
 }
 
 char *
-metrics_render(const struct metrics *m, const struct pool_stats *ps,
-    int ready, size_t *len)
+metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
+    size_t *len)
 {
 	struct metrics_buf b = { NULL, 0, 0, 0 };
 	unsigned long cum = 0;
@@ -121,11 +119,14 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps,
 	    m->connections_rejected);
 	metrics_counter(&b, "codemode_http_requests_total",
 	    "Plain HTTP requests served.", "counter", m->http_requests);
-	metrics_printf(&b, "# HELP codemode_executions_total Executions "
+	metrics_printf(&b,
+	    "# HELP codemode_executions_total Executions "
 	    "settled, by outcome.\n# TYPE codemode_executions_total counter\n");
 	for (i = 0; i < 4; i++)
-		metrics_printf(&b, "codemode_executions_total{outcome=\"%s\"} "
-		    "%lu\n", metrics_outcome_names[i], m->executions[i]);
+		metrics_printf(&b,
+		    "codemode_executions_total{outcome=\"%s\"} "
+		    "%lu\n",
+		    metrics_outcome_names[i], m->executions[i]);
 	metrics_counter(&b, "codemode_executions_rejected_total",
 	    "Executions refused before they ran (queue full, draining).",
 	    "counter", m->executions_rejected);
@@ -139,7 +140,8 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps,
 	    "Engine children forked ahead of demand.", "gauge", ps->spares);
 	metrics_counter(&b, "codemode_workers_kept",
 	    "Engine children staying idle for their connection's next "
-	    "execution.", "gauge", ps->kept);
+	    "execution.",
+	    "gauge", ps->kept);
 	metrics_counter(&b, "codemode_worker_reuses_total",
 	    "Executions run by a child that stayed, on a reset heap.",
 	    "counter", ps->reused);
@@ -157,17 +159,22 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps,
 	    "Retained executions closed.", "counter", m->handles_closed);
 	metrics_counter(&b, "codemode_ready", "1 while accepting new work.",
 	    "gauge", (unsigned long)(ready != 0));
-	metrics_printf(&b, "# HELP codemode_execution_seconds Time from "
-	    "execute to result.\n# TYPE codemode_execution_seconds histogram\n");
+	metrics_printf(&b,
+	    "# HELP codemode_execution_seconds Time from "
+	    "execute to result.\n# TYPE codemode_execution_seconds "
+	    "histogram\n");
 	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++) {
 		cum += m->latency_le[i];
-		metrics_printf(&b, "codemode_execution_seconds_bucket{le=\"%g\"} "
-		    "%lu\n", metrics_bounds[i], cum);
+		metrics_printf(&b,
+		    "codemode_execution_seconds_bucket{le=\"%g\"} "
+		    "%lu\n",
+		    metrics_bounds[i], cum);
 	}
-	metrics_printf(&b, "codemode_execution_seconds_bucket{le=\"+Inf\"} %lu\n"
+	metrics_printf(&b,
+	    "codemode_execution_seconds_bucket{le=\"+Inf\"} %lu\n"
 	    "codemode_execution_seconds_sum %.6f\n"
-	    "codemode_execution_seconds_count %lu\n", m->latency_count,
-	    m->latency_sum_s, m->latency_count);
+	    "codemode_execution_seconds_count %lu\n",
+	    m->latency_count, m->latency_sum_s, m->latency_count);
 	if (b.failed) {
 		free(b.s);
 		return NULL;

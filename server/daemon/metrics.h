@@ -16,7 +16,8 @@ struct metrics {
 	unsigned long connections_open;
 	unsigned long connections_rejected;
 	unsigned long http_requests;
-	unsigned long executions[4];     /* by outcome: result, error, timeout, fault */
+	unsigned long
+	    executions[4]; /* by outcome: result, error, timeout, fault */
 	unsigned long executions_rejected;
 	unsigned long worker_spawns;
 	unsigned long worker_crashes;
@@ -25,14 +26,15 @@ struct metrics {
 	unsigned long handles_closed;
 	unsigned long latency_count;
 	double latency_sum_s;
-	unsigned long latency_le[METRICS_LATENCY_BUCKETS]; /* cumulative at render */
+	unsigned long
+	    latency_le[METRICS_LATENCY_BUCKETS]; /* cumulative at render */
 };
 
 enum metrics_outcome {
-	METRICS_RESULT,   /* the run returned a value */
-	METRICS_ERROR,    /* the run reported an error in its envelope */
-	METRICS_TIMEOUT,  /* the pool ended it at its bound */
-	METRICS_FAULT     /* a fault was thrown (crash, overflow, ...) */
+	METRICS_RESULT, /* the run returned a value */
+	METRICS_ERROR, /* the run reported an error in its envelope */
+	METRICS_TIMEOUT, /* the pool ended it at its bound */
+	METRICS_FAULT /* a fault was thrown (crash, overflow, ...) */
 };
 
 /* Records one settled execution and how long it took. */
@@ -45,7 +47,7 @@ void metrics_pool_event(struct metrics *, const struct pool_event *);
  * Renders every metric and the pool's live counts. Returns a malloc'd,
  * NUL-terminated text (caller frees), or NULL when out of memory.
  */
-char *metrics_render(const struct metrics *, const struct pool_stats *,
-    int ready, size_t *len);
+char *metrics_render(
+    const struct metrics *, const struct pool_stats *, int ready, size_t *len);
 
 #endif

@@ -24,7 +24,7 @@ struct outbound_req {
 	CURL *easy;
 	struct curl_slist *req_headers;
 	uint8_t *req_body;
-	json_t *resp_headers;   /* [[name, value], ...] */
+	json_t *resp_headers; /* [[name, value], ...] */
 	char *status_text;
 	uint8_t *body;
 	size_t body_len, body_cap;
@@ -69,13 +69,12 @@ outbound_req_free(struct outbound_req *r)
 }
 
 /* Answers once with {"error": why} and frees the request. */
-static void
-outbound_fail(struct outbound_req *r, const char *why);
+static void outbound_fail(struct outbound_req *r, const char *why);
 
 /* outbound_fail with a composed text (one parameter or none). */
 static void
-outbound_fail_text(struct outbound_req *r, enum cm_spec_text id,
-    const char *param)
+outbound_fail_text(
+    struct outbound_req *r, enum cm_spec_text id, const char *param)
 {
 	char *t = param ? texts_compose(id, param) : texts_compose(id);
 
@@ -134,7 +133,7 @@ outbound_on_body(char *p, size_t size, size_t n, void *arg)
 
 	if (r->body_len + len > r->ob->max_body) {
 		r->too_large = 1;
-		return 0;  /* aborts the transfer */
+		return 0; /* aborts the transfer */
 	}
 	if (r->body_len + len > r->body_cap) {
 		size_t cap = r->body_cap ? r->body_cap * 2 : 16384;
@@ -166,10 +165,12 @@ outbound_on_header(char *p, size_t size, size_t n, void *arg)
 		json_array_clear(r->resp_headers);
 		free(r->status_text);
 		r->status_text = NULL;
-		if (sp && (sp2 = memchr(sp + 1, ' ', len - (size_t)(sp + 1 - p)))) {
+		if (sp &&
+		    (sp2 = memchr(sp + 1, ' ', len - (size_t)(sp + 1 - p)))) {
 			k = len - (size_t)(sp2 + 1 - p);
-			while (k > 0 && (sp2[k] == '\r' || sp2[k] == '\n' ||
-			    sp2[k] == '\0'))
+			while (k > 0 &&
+			    (sp2[k] == '\r' || sp2[k] == '\n' ||
+				sp2[k] == '\0'))
 				k--;
 			r->status_text = strndup(sp2 + 1, k);
 		}
@@ -183,11 +184,11 @@ outbound_on_header(char *p, size_t size, size_t n, void *arg)
 
 		while (v < end && (*v == ' ' || *v == '\t'))
 			v++;
-		while (end > v && (end[-1] == '\r' || end[-1] == '\n' ||
-		    end[-1] == ' '))
+		while (end > v &&
+		    (end[-1] == '\r' || end[-1] == '\n' || end[-1] == ' '))
 			end--;
-		pair = json_pack("[s%, s%]", p, (size_t)(colon - p), v,
-		    (size_t)(end - v));
+		pair = json_pack(
+		    "[s%, s%]", p, (size_t)(colon - p), v, (size_t)(end - v));
 		if (pair)
 			json_array_append_new(r->resp_headers, pair);
 	}
@@ -222,8 +223,8 @@ outbound_on_timeout(evutil_socket_t fd, short what, void *arg)
 
 /* curl: watch `s` for `what`, or stop watching it. */
 static int
-outbound_on_socket(CURL *easy, curl_socket_t s, int what, void *arg,
-    void *sockp)
+outbound_on_socket(
+    CURL *easy, curl_socket_t s, int what, void *arg, void *sockp)
 {
 	struct outbound *ob = arg;
 	struct outbound_sock *os = sockp;
@@ -280,7 +281,8 @@ outbound_check_done(struct outbound *ob)
 
 		if (m->msg != CURLMSG_DONE)
 			continue;
-		curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&r);
+		curl_easy_getinfo(
+		    m->easy_handle, CURLINFO_PRIVATE, (char **)&r);
 		if (r == NULL)
 			continue;
 		if (m->data.result == CURLE_OK) {
@@ -289,11 +291,12 @@ outbound_check_done(struct outbound *ob)
 		}
 		if (r->too_large) {
 			snprintf(why, sizeof(why), "%zu", ob->max_body);
-			outbound_fail_text(r, CM_TEXT_FETCH_RESPONSE_TOO_LARGE,
-			    why);
+			outbound_fail_text(
+			    r, CM_TEXT_FETCH_RESPONSE_TOO_LARGE, why);
 		} else
-			outbound_fail_text(r, CM_TEXT_FETCH_FAILED, r->errbuf[0] ?
-			    r->errbuf : curl_easy_strerror(m->data.result));
+			outbound_fail_text(r, CM_TEXT_FETCH_FAILED,
+			    r->errbuf[0] ? r->errbuf
+					 : curl_easy_strerror(m->data.result));
 	}
 }
 
@@ -314,10 +317,11 @@ outbound_new(struct event_base *base, size_t max_body)
 		outbound_free(ob);
 		return NULL;
 	}
-	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETFUNCTION, outbound_on_socket);
+	curl_multi_setopt(
+	    ob->multi, CURLMOPT_SOCKETFUNCTION, outbound_on_socket);
 	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETDATA, ob);
-	curl_multi_setopt(ob->multi, CURLMOPT_TIMERFUNCTION,
-	    outbound_on_timer_set);
+	curl_multi_setopt(
+	    ob->multi, CURLMOPT_TIMERFUNCTION, outbound_on_timer_set);
 	curl_multi_setopt(ob->multi, CURLMOPT_TIMERDATA, ob);
 	return ob;
 }
@@ -359,7 +363,8 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 	long n;
 
 	if (json_unpack((json_t *)req, "{s:s, s:s, s:o, s:o}", "method",
-	    &method, "url", &url, "headers", &headers, "body", &body) != 0 ||
+		&method, "url", &url, "headers", &headers, "body",
+		&body) != 0 ||
 	    !json_is_array(headers)) {
 		*what = "method, url, headers or body missing";
 		*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
@@ -374,16 +379,18 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(r->easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(r->easy, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(r->easy, CURLOPT_MAXREDIRS, (long)OUTBOUND_MAX_REDIRECTS);
+	curl_easy_setopt(
+	    r->easy, CURLOPT_MAXREDIRS, (long)OUTBOUND_MAX_REDIRECTS);
 	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, timeout_ms);
 	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, method);
 	curl_easy_setopt(r->easy, CURLOPT_ACCEPT_ENCODING, "");
-	curl_easy_setopt(r->easy, CURLOPT_MAXFILESIZE_LARGE,
-	    (curl_off_t)r->ob->max_body);
+	curl_easy_setopt(
+	    r->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)r->ob->max_body);
 	if (strcmp(method, "HEAD") == 0)
 		curl_easy_setopt(r->easy, CURLOPT_NOBODY, 1L);
-	json_array_foreach(headers, i, h) {
+	json_array_foreach(headers, i, h)
+	{
 		const char *k = json_string_value(json_array_get(h, 0));
 		const char *v = json_string_value(json_array_get(h, 1));
 		char line[8192];
@@ -403,7 +410,8 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 		}
 		r->req_headers = nl;
 	}
-	/* curl must not add an Expect or a default Accept the guest did not ask for. */
+	/* curl must not add an Expect or a default Accept the guest did not ask
+	 * for. */
 	r->req_headers = curl_slist_append(r->req_headers, "Expect:");
 	curl_easy_setopt(r->easy, CURLOPT_HTTPHEADER, r->req_headers);
 	if (json_is_string(body)) {
@@ -419,8 +427,8 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 			return -1;
 		}
 		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->req_body);
-		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDSIZE_LARGE,
-		    (curl_off_t)n);
+		curl_easy_setopt(
+		    r->easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)n);
 	}
 	return 0;
 }
@@ -434,7 +442,8 @@ outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
 	const char *what = NULL;
 
 	if ((r = calloc(1, sizeof(*r))) == NULL) {
-		done(arg, "{\"error\":\"out of memory\"}", 25);  /* nothing to compose with */
+		done(arg, "{\"error\":\"out of memory\"}",
+		    25); /* nothing to compose with */
 		return NULL;
 	}
 	r->ob = ob;

@@ -5,11 +5,11 @@
  *
  * Messages are the protocol's OutboundRequestMessage and
  * OutboundResponseMessage as JSON, with bodies as standard base64:
- *   request   {"method", "url", "headers": [[name, value], ...], "body": b64|null}
- *   response  {"status", "statusText", "headers": [[name, value], ...], "body": b64}
- *   failure   {"error": "<why, in a sentence>"}
- * Only http and https, on the first request and on redirects; at most
- * OUTBOUND_MAX_REDIRECTS redirects; the response body is bounded.
+ *   request   {"method", "url", "headers": [[name, value], ...], "body":
+ * b64|null} response  {"status", "statusText", "headers": [[name, value], ...],
+ * "body": b64} failure   {"error": "<why, in a sentence>"} Only http and https,
+ * on the first request and on redirects; at most OUTBOUND_MAX_REDIRECTS
+ * redirects; the response body is bounded.
  */
 #ifndef OUTBOUND_H
 #define OUTBOUND_H

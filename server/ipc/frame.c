@@ -19,22 +19,27 @@ struct frame_rule {
 	const char *name;
 	enum frame_role sender_decoded_by; /* the role that accepts it */
 	uint32_t min_len;
-	uint32_t max_len;     /* 0 = bounded by the decoder's max_payload */
+	uint32_t max_len; /* 0 = bounded by the decoder's max_payload */
 	uint8_t allowed_flags;
 };
 
 static const struct frame_rule frame_rules[FRAME_TYPE_MAX] = {
 	[FRAME_HELLO] = { "HELLO", FRAME_ROLE_PARENT, 2, 256, 0 },
-	[FRAME_EXECUTE] = { "EXECUTE", FRAME_ROLE_CHILD, 2, 0, FRAME_EXECUTE_STAY },
+	[FRAME_EXECUTE] = { "EXECUTE", FRAME_ROLE_CHILD, 2, 0,
+	    FRAME_EXECUTE_STAY },
 	[FRAME_TOOL_CALL] = { "TOOL_CALL", FRAME_ROLE_PARENT, 2, 0, 0 },
 	[FRAME_TOOL_RESULT] = { "TOOL_RESULT", FRAME_ROLE_CHILD, 1, 0, 0 },
-	[FRAME_OUTBOUND_REQUEST] = { "OUTBOUND_REQUEST", FRAME_ROLE_PARENT, 2, 0, 0 },
-	[FRAME_OUTBOUND_RESPONSE] = { "OUTBOUND_RESPONSE", FRAME_ROLE_CHILD, 2, 0, 0 },
-	[FRAME_HOST_WAIT] = { "HOST_WAIT", FRAME_ROLE_PARENT, 0, 0xffffffffu, 1 },
+	[FRAME_OUTBOUND_REQUEST] = { "OUTBOUND_REQUEST", FRAME_ROLE_PARENT, 2,
+	    0, 0 },
+	[FRAME_OUTBOUND_RESPONSE] = { "OUTBOUND_RESPONSE", FRAME_ROLE_CHILD, 2,
+	    0, 0 },
+	[FRAME_HOST_WAIT] = { "HOST_WAIT", FRAME_ROLE_PARENT, 0, 0xffffffffu,
+	    1 },
 	[FRAME_RESULT] = { "RESULT", FRAME_ROLE_PARENT, 1, 0, 1 },
 	[FRAME_INVOKE_HANDLE] = { "INVOKE_HANDLE", FRAME_ROLE_CHILD, 2, 0, 0 },
 	[FRAME_HANDLE_RESULT] = { "HANDLE_RESULT", FRAME_ROLE_PARENT, 1, 0, 0 },
-	[FRAME_CLOSE_HANDLES] = { "CLOSE_HANDLES", FRAME_ROLE_CHILD, 0, 0xffffffffu, 0 },
+	[FRAME_CLOSE_HANDLES] = { "CLOSE_HANDLES", FRAME_ROLE_CHILD, 0,
+	    0xffffffffu, 0 },
 	[FRAME_SHUTDOWN] = { "SHUTDOWN", FRAME_ROLE_CHILD, 0, 0xffffffffu, 0 },
 };
 
@@ -76,9 +81,11 @@ frame_decode(const uint8_t *buf, size_t len, enum frame_role role,
 		return FRAME_ERR_RESERVED;
 	plen = frame_get_u32(buf + 12);
 	/* A max of 0xffffffff marks a header-only type: no payload at all. */
-	max = rule->max_len == 0xffffffffu ? 0 :
-	    rule->max_len ? rule->max_len : max_payload;
-	/* Size checks come before waiting for the payload, so a hostile length never buffers. */
+	max = rule->max_len == 0xffffffffu ? 0
+	    : rule->max_len		   ? rule->max_len
+					   : max_payload;
+	/* Size checks come before waiting for the payload, so a hostile length
+	 * never buffers. */
 	if (plen < rule->min_len || plen > max)
 		return FRAME_ERR_SIZE;
 	if (len - FRAME_HEADER_SIZE < plen)

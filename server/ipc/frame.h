@@ -25,18 +25,19 @@
  * are JSON text unless stated; the pool module owns their shapes.
  */
 enum frame_type {
-	FRAME_HELLO = 1,          /* C->P: the child is ready (payload: JSON {pid}) */
-	FRAME_EXECUTE,            /* P->C: a request (JSON); FRAME_EXECUTE_STAY */
-	FRAME_TOOL_CALL,          /* C->P: a tool call (JSON {provider, tool, args}) */
-	FRAME_TOOL_RESULT,        /* P->C: the envelope JSON answering call_id */
-	FRAME_OUTBOUND_REQUEST,   /* C->P: a fetch (JSON head; body base64) */
-	FRAME_OUTBOUND_RESPONSE,  /* P->C: the answer to call_id */
-	FRAME_HOST_WAIT,          /* C->P: run-clock edge; flags bit 0 = waiting */
-	FRAME_RESULT,             /* C->P: the result of exec_id; flags bit 0 = isolate retained */
-	FRAME_INVOKE_HANDLE,      /* P->C: invoke a retained handle (JSON) */
-	FRAME_HANDLE_RESULT,      /* C->P: the serialized response of call_id */
-	FRAME_CLOSE_HANDLES,      /* P->C: release a retained execution */
-	FRAME_SHUTDOWN,           /* P->C: finish and exit */
+	FRAME_HELLO = 1, /* C->P: the child is ready (payload: JSON {pid}) */
+	FRAME_EXECUTE, /* P->C: a request (JSON); FRAME_EXECUTE_STAY */
+	FRAME_TOOL_CALL, /* C->P: a tool call (JSON {provider, tool, args}) */
+	FRAME_TOOL_RESULT, /* P->C: the envelope JSON answering call_id */
+	FRAME_OUTBOUND_REQUEST, /* C->P: a fetch (JSON head; body base64) */
+	FRAME_OUTBOUND_RESPONSE, /* P->C: the answer to call_id */
+	FRAME_HOST_WAIT, /* C->P: run-clock edge; flags bit 0 = waiting */
+	FRAME_RESULT, /* C->P: the result of exec_id; flags bit 0 = isolate
+			 retained */
+	FRAME_INVOKE_HANDLE, /* P->C: invoke a retained handle (JSON) */
+	FRAME_HANDLE_RESULT, /* C->P: the serialized response of call_id */
+	FRAME_CLOSE_HANDLES, /* P->C: release a retained execution */
+	FRAME_SHUTDOWN, /* P->C: finish and exit */
 	FRAME_TYPE_MAX
 };
 
@@ -48,25 +49,25 @@ enum frame_type {
 
 /* Decoder results besides a positive byte count. */
 enum frame_status {
-	FRAME_NEED_MORE = 0,        /* not a whole frame yet: read more */
-	FRAME_ERR_VERSION = -1,     /* header names another protocol version */
-	FRAME_ERR_TYPE = -2,        /* unknown frame type */
-	FRAME_ERR_SIZE = -3,        /* payload outside its type's bounds */
-	FRAME_ERR_DIRECTION = -4,   /* a type the receiving side never accepts */
-	FRAME_ERR_RESERVED = -5     /* reserved header bits set */
+	FRAME_NEED_MORE = 0, /* not a whole frame yet: read more */
+	FRAME_ERR_VERSION = -1, /* header names another protocol version */
+	FRAME_ERR_TYPE = -2, /* unknown frame type */
+	FRAME_ERR_SIZE = -3, /* payload outside its type's bounds */
+	FRAME_ERR_DIRECTION = -4, /* a type the receiving side never accepts */
+	FRAME_ERR_RESERVED = -5 /* reserved header bits set */
 };
 
 /* Which end is decoding: each accepts only the other end's types. */
 enum frame_role {
 	FRAME_ROLE_PARENT, /* decodes C->P frames */
-	FRAME_ROLE_CHILD   /* decodes P->C frames */
+	FRAME_ROLE_CHILD /* decodes P->C frames */
 };
 
 struct frame {
 	enum frame_type type;
 	uint8_t flags;
-	uint32_t exec_id;      /* the execution the frame belongs to; 0 for none */
-	uint32_t call_id;      /* pairs a request with its answer; 0 for none */
+	uint32_t exec_id; /* the execution the frame belongs to; 0 for none */
+	uint32_t call_id; /* pairs a request with its answer; 0 for none */
 	const uint8_t *payload; /* points into the caller's buffer */
 	uint32_t len;
 };

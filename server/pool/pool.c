@@ -103,25 +103,7 @@ pool_capacity(const struct pool *p)
 
 /* ---- children ---- */
 
-
-
-
-
-
-
-
-
-
-
 /* ---- executions ---- */
-
-
-
-
-
-
-
-
 
 /* ---- zygotes ---- */
 
@@ -177,8 +159,8 @@ pool_zygote_lost(struct pool_zygote *z)
 	if (!z->retiring && !p->shutting_down) {
 		z->retiring = 1;
 		p->crashed++;
-		pool_emit(p, POOL_EV_WORKER_CRASH, NULL, z->pid,
-		    "zygote exited");
+		pool_emit(
+		    p, POOL_EV_WORKER_CRASH, NULL, z->pid, "zygote exited");
 	}
 }
 
@@ -227,7 +209,8 @@ pool_zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 		}
 	}
 	if (broken || r == 0 || r == -2 || (r == -1 && errno != EAGAIN)) {
-		/* A zygote that says what it should not is killed like a child. */
+		/* A zygote that says what it should not is killed like a child.
+		 */
 		if (r != 0)
 			kill(z->pid, SIGKILL);
 		pool_zygote_lost(z);
@@ -260,8 +243,8 @@ pool_zygote_start(struct pool *p)
 	z->pool = p;
 	z->pid = pid;
 	z->ctl_fd = ctl;
-	z->ev_ctl = event_new(p->base, ctl, EV_READ | EV_PERSIST,
-	    pool_zygote_on_ctl, z);
+	z->ev_ctl = event_new(
+	    p->base, ctl, EV_READ | EV_PERSIST, pool_zygote_on_ctl, z);
 	if (z->ev_ctl == NULL || event_add(z->ev_ctl, NULL) != 0) {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
@@ -287,8 +270,8 @@ pool_refill(struct pool *p)
 	want = p->opt.spares ? p->opt.spares : 1;
 	if (p->queued > want)
 		want = p->queued;
-	if (want > pool_capacity(p) - (p->running < pool_capacity(p) ?
-	    p->running : pool_capacity(p)))
+	if (want > pool_capacity(p) -
+		(p->running < pool_capacity(p) ? p->running : pool_capacity(p)))
 		want = pool_capacity(p) - p->running;
 	have = p->spares + p->starting + p->pending_spawns;
 	if (have >= want)
@@ -301,16 +284,19 @@ pool_refill(struct pool *p)
 		/* A zygote that dies before its first fork backs off. */
 		if (p->restart_backoff_ms > 0) {
 			tv = pool_tv(p->restart_backoff_ms);
-			p->restart_backoff_ms = p->restart_backoff_ms * 2 > 5000 ?
-			    5000 : p->restart_backoff_ms * 2;
+			p->restart_backoff_ms = p->restart_backoff_ms * 2 > 5000
+			    ? 5000
+			    : p->restart_backoff_ms * 2;
 			evtimer_add(p->ev_restart, &tv);
 			if (TAILQ_FIRST(&p->zygotes) &&
 			    !TAILQ_FIRST(&p->zygotes)->spawned_any) {
 				struct pool_exec *e;
 
-				/* Nothing can start: fail what waits instead of hanging. */
+				/* Nothing can start: fail what waits instead of
+				 * hanging. */
 				while ((e = TAILQ_FIRST(&p->queue)) != NULL)
-					pool_exec_settle(e, POOL_CRASHED, NULL, 0);
+					pool_exec_settle(
+					    e, POOL_CRASHED, NULL, 0);
 			}
 			return;
 		}
@@ -348,21 +334,24 @@ pool_on_sigchld(evutil_socket_t fd, short what, void *arg)
 			z->reaped = 1;
 			pool_zygote_lost(z);
 			TAILQ_FOREACH(c, &p->children, entry)
-				if (c->zygote == z)
-					c->zygote = NULL;
-			/* Its children died with it (PDEATHSIG) or were orphaned to us. */
+			if (c->zygote == z)
+				c->zygote = NULL;
+			/* Its children died with it (PDEATHSIG) or were
+			 * orphaned to us. */
 			pool_zygote_free(z);
 			break;
 		}
 		if ((c = pool_child_find(p, pid)) != NULL)
 			pool_child_on_exit(c);
 	}
-	/* Children of a dead zygote that no one will report: treat them as reaped. */
-	TAILQ_FOREACH(c, &p->children, entry) {
+	/* Children of a dead zygote that no one will report: treat them as
+	 * reaped. */
+	TAILQ_FOREACH(c, &p->children, entry)
+	{
 		if (c->zygote == NULL && !c->reaped && kill(c->pid, 0) != 0 &&
 		    errno == ESRCH) {
 			pool_child_on_exit(c);
-			break;  /* the list may have changed */
+			break; /* the list may have changed */
 		}
 	}
 	pool_refill(p);
@@ -422,7 +411,8 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->spares = p->spares;
 	s->kept = p->kept;
 	s->reused = p->reused;
-	TAILQ_FOREACH(c, &p->children, entry) {
+	TAILQ_FOREACH(c, &p->children, entry)
+	{
 		s->children++;
 		s->retained += c->state == CHILD_RETAINED;
 	}
@@ -456,11 +446,11 @@ pool_on_kill(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	TAILQ_FOREACH(c, &p->children, entry)
-		if (!c->reaped)
-			kill(c->pid, SIGKILL);
+	if (!c->reaped)
+		kill(c->pid, SIGKILL);
 	TAILQ_FOREACH(z, &p->zygotes, entry)
-		if (!z->reaped)
-			kill(z->pid, SIGKILL);
+	if (!z->reaped)
+		kill(z->pid, SIGKILL);
 }
 
 /* Drain over: terminate every child, settle what is left. */
@@ -480,15 +470,16 @@ pool_on_drained(evutil_socket_t fd, short what, void *arg)
 		event_del(p->ev_tick);
 	while ((e = TAILQ_FIRST(&p->queue)) != NULL)
 		pool_exec_settle(e, POOL_SHUTDOWN, NULL, 0);
-	TAILQ_FOREACH(c, &p->children, entry) {
+	TAILQ_FOREACH(c, &p->children, entry)
+	{
 		if (c->exec)
 			pool_exec_abort(c->exec, POOL_SHUTDOWN);
 		if (!c->reaped)
 			kill(c->pid, SIGTERM);
 	}
 	TAILQ_FOREACH(z, &p->zygotes, entry)
-		if (!z->retiring)
-			pool_zygote_retire(z, "shutdown");
+	if (!z->retiring)
+		pool_zygote_retire(z, "shutdown");
 	event_free(p->ev_drain);
 	p->ev_drain = evtimer_new(p->base, pool_on_kill, p);
 	if (p->ev_drain)
@@ -524,7 +515,8 @@ pool_shutdown(struct pool *p, unsigned drain_ms, unsigned grace_ms,
 		pool_on_drained(-1, 0, p);
 		return;
 	}
-	/* The drain deadline, and a tick that ends it early once all settled. */
+	/* The drain deadline, and a tick that ends it early once all settled.
+	 */
 	event_free(p->ev_drain);
 	p->ev_drain = evtimer_new(p->base, pool_on_drained, p);
 	if (p->ev_drain == NULL) {

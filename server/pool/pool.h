@@ -41,20 +41,23 @@ struct pool_exec;
 
 /* How an execution ended, as the pool saw it. */
 enum pool_outcome {
-	POOL_RESULT,        /* the child answered: payload is its result frame */
-	POOL_TIMEOUT,       /* timeout + grace passed on the run clock; child killed */
-	POOL_CRASHED,       /* the child died or broke the frame protocol */
-	POOL_SHUTDOWN       /* the pool shut down under it */
+	POOL_RESULT, /* the child answered: payload is its result frame */
+	POOL_TIMEOUT, /* timeout + grace passed on the run clock; child killed
+		       */
+	POOL_CRASHED, /* the child died or broke the frame protocol */
+	POOL_SHUTDOWN /* the pool shut down under it */
 };
 
 struct pool_exec_callbacks {
-	/* A tool call (TOOL_CALL frame payload); answer with pool_exec_reply(). */
+	/* A tool call (TOOL_CALL frame payload); answer with pool_exec_reply().
+	 */
 	void (*on_tool_call)(struct pool_exec *, uint32_t call_id,
 	    const uint8_t *payload, size_t len, void *udata);
 	/* An outbound request; answer with pool_exec_reply(). */
 	void (*on_outbound)(struct pool_exec *, uint32_t call_id,
 	    const uint8_t *payload, size_t len, void *udata);
-	/* The run clock's host-wait edge (1: waiting on the host, 0: running). */
+	/* The run clock's host-wait edge (1: waiting on the host, 0: running).
+	 */
 	void (*on_host_wait)(struct pool_exec *, int waiting, void *udata);
 	/*
 	 * Exactly once. payload is the child's RESULT frame for POOL_RESULT.
@@ -68,34 +71,36 @@ struct pool_exec_callbacks {
 	 * is "closed", "idle", "bound", "crash" or "shutdown". The pool frees
 	 * the execution after it returns.
 	 */
-	void (*on_handles_closed)(struct pool_exec *, const char *reason,
-	    void *udata);
+	void (*on_handles_closed)(
+	    struct pool_exec *, const char *reason, void *udata);
 };
 
-/* How one handle invocation ended; payload is HANDLE_RESULT's for POOL_RESULT. */
-typedef void (*pool_invoke_fn)(void *arg, enum pool_outcome,
-    const uint8_t *payload, size_t len);
+/* How one handle invocation ended; payload is HANDLE_RESULT's for POOL_RESULT.
+ */
+typedef void (*pool_invoke_fn)(
+    void *arg, enum pool_outcome, const uint8_t *payload, size_t len);
 
 /* Telemetry, for metrics and logs. */
 enum pool_event_type {
 	POOL_EV_EXEC_START,
 	POOL_EV_EXEC_SETTLE,
-	POOL_EV_EXEC_REJECT,   /* refused before it ran: queue full, shutting down */
+	POOL_EV_EXEC_REJECT, /* refused before it ran: queue full, shutting down
+			      */
 	POOL_EV_WORKER_SPAWN,
 	POOL_EV_WORKER_CRASH,
 	POOL_EV_WORKER_RETIRE,
 	POOL_EV_QUEUE_DEPTH,
-	POOL_EV_HANDLES_CLOSE  /* reason: closed, idle, bound, crash, shutdown */
+	POOL_EV_HANDLES_CLOSE /* reason: closed, idle, bound, crash, shutdown */
 };
 
 struct pool_event {
 	enum pool_event_type type;
 	uint32_t exec_id;
 	pid_t pid;
-	enum pool_outcome outcome;  /* EXEC_SETTLE */
-	const char *reason;         /* RETIRE: "count" | "memory"; CRASH: what */
+	enum pool_outcome outcome; /* EXEC_SETTLE */
+	const char *reason; /* RETIRE: "count" | "memory"; CRASH: what */
 	unsigned queue_depth;
-	double duration_ms;         /* EXEC_SETTLE: submit to settle */
+	double duration_ms; /* EXEC_SETTLE: submit to settle */
 };
 
 struct pool_options {
@@ -106,10 +111,10 @@ struct pool_options {
 	size_t worker_memory_limit;
 	unsigned termination_delay_ms;
 	unsigned handles_idle_timeout_ms;
-	unsigned spares;            /* children kept forked ahead of demand */
-	unsigned reuse_runs;        /* executions a child may serve (<= 1: one) */
-	unsigned kept_idle_ms;      /* how long a staying child waits for work */
-	unsigned max_kept;          /* staying children at most (0: 4 x capacity) */
+	unsigned spares; /* children kept forked ahead of demand */
+	unsigned reuse_runs; /* executions a child may serve (<= 1: one) */
+	unsigned kept_idle_ms; /* how long a staying child waits for work */
+	unsigned max_kept; /* staying children at most (0: 4 x capacity) */
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
 	void (*on_event)(const struct pool_event *, void *);
@@ -131,9 +136,9 @@ struct pool *pool_new(struct event_base *base, const struct pool_options *o,
  * payload. timeout_ms and grace_ms bound it on the run clock; with
  * count_host_waits the clock never stops. Executions of one nonzero
  * `tenant` (a connection) may run one after another in the same child,
- * each on a reset heap; tenant 0 gets a child of its own. Returns the execution (owned by
- * the pool until on_settle), or NULL when the queue is full (*full = 1)
- * or the pool is shutting down (*full = 0); no callback runs then.
+ * each on a reset heap; tenant 0 gets a child of its own. Returns the execution
+ * (owned by the pool until on_settle), or NULL when the queue is full (*full =
+ * 1) or the pool is shutting down (*full = 0); no callback runs then.
  */
 struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
     size_t len, uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
@@ -179,7 +184,7 @@ pid_t pool_exec_pid(const struct pool_exec *);
 struct pool_stats {
 	unsigned running, queued, spares, children, retained, kept;
 	unsigned long spawned, crashed, retired_zygotes;
-	unsigned long reused;       /* executions a staying child ran */
+	unsigned long reused; /* executions a staying child ran */
 };
 void pool_stats(const struct pool *, struct pool_stats *);
 

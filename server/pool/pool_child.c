@@ -69,12 +69,15 @@ pool_child_kill(struct pool_child *c, int crashed)
 	if (crashed) {
 		p->crashed++;
 		pool_emit(p, POOL_EV_WORKER_CRASH, c->exec, c->pid,
-		    c->state == CHILD_STARTING ? "child never started" :
-		    "child crashed or broke the frame protocol");
-		/* A child that cannot start fails a waiting run rather than hang it. */
+		    c->state == CHILD_STARTING
+			? "child never started"
+			: "child crashed or broke the frame protocol");
+		/* A child that cannot start fails a waiting run rather than
+		 * hang it. */
 		if (c->state == CHILD_STARTING && TAILQ_FIRST(&p->queue) &&
 		    !p->shutting_down)
-			pool_exec_settle(TAILQ_FIRST(&p->queue), POOL_CRASHED, NULL, 0);
+			pool_exec_settle(
+			    TAILQ_FIRST(&p->queue), POOL_CRASHED, NULL, 0);
 	}
 	pool_child_uncount(c);
 	c->state = CHILD_CLOSING;
@@ -118,7 +121,7 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 			/* Fresh again: it waits for its tenant, for a while. */
 			struct timeval tv = pool_tv(c->pool->opt.kept_idle_ms);
 
-			if (c->tenant == 0) {   /* the tenant left meanwhile */
+			if (c->tenant == 0) { /* the tenant left meanwhile */
 				pool_child_kill(c, 0);
 				return -1;
 			}
@@ -140,25 +143,26 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 		return 0;
 	}
 	/* Everything else belongs to the execution the child runs or holds. */
-	if ((c->state != CHILD_BUSY && c->state != CHILD_RETAINED) || e == NULL ||
-	    f->exec_id != e->id)
+	if ((c->state != CHILD_BUSY && c->state != CHILD_RETAINED) ||
+	    e == NULL || f->exec_id != e->id)
 		goto violation;
 	inv = TAILQ_FIRST(&e->invocations);
 	/* The clock runs for the run itself, or for an invocation sent. */
-	clocked = c->state == CHILD_BUSY || (inv != NULL && inv->request == NULL);
+	clocked =
+	    c->state == CHILD_BUSY || (inv != NULL && inv->request == NULL);
 	switch (f->type) {
 	case FRAME_TOOL_CALL:
 		/* A handler's tool calls are answered inside the child. */
 		if (c->state != CHILD_BUSY)
 			goto violation;
 		if (e->cb.on_tool_call)
-			e->cb.on_tool_call(e, f->call_id, f->payload, f->len,
-			    e->udata);
+			e->cb.on_tool_call(
+			    e, f->call_id, f->payload, f->len, e->udata);
 		return 0;
 	case FRAME_OUTBOUND_REQUEST:
 		if (e->cb.on_outbound)
-			e->cb.on_outbound(e, f->call_id, f->payload, f->len,
-			    e->udata);
+			e->cb.on_outbound(
+			    e, f->call_id, f->payload, f->len, e->udata);
 		return 0;
 	case FRAME_HOST_WAIT: {
 		int waiting = f->flags & 1;
@@ -168,7 +172,8 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 		e->waiting = waiting;
 		if (!e->count_host_waits && clocked) {
 			if (waiting) {
-				e->budget_ms -= pool_now_ms() - e->running_since;
+				e->budget_ms -=
+				    pool_now_ms() - e->running_since;
 				evtimer_del(e->ev_deadline);
 			} else {
 				pool_exec_clock_resume(e);
@@ -188,12 +193,14 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 			c->state = CHILD_RETAINED;
 			e->retained = 1;
 		} else if (c->stay) {
-			/* It resets its heap and says HELLO, or exits: either in time. */
+			/* It resets its heap and says HELLO, or exits: either
+			 * in time. */
 			c->state = CHILD_RESETTING;
 			c->pool->resetting++;
 			evtimer_add(c->ev_timer, &tv);
 		} else {
-			/* One execution per child: it exits now; make sure it does. */
+			/* One execution per child: it exits now; make sure it
+			 * does. */
 			c->state = CHILD_CLOSING;
 			evtimer_add(c->ev_timer, &tv);
 		}
@@ -235,14 +242,16 @@ pool_child_on_read(struct bufferevent *bev, void *arg)
 			pool_child_kill(c, 1);
 			return;
 		}
-		/* The header passed its size checks: wait for the whole frame. */
-		need = FRAME_HEADER_SIZE + ((size_t)p[12] << 24 |
-		    (size_t)p[13] << 16 | (size_t)p[14] << 8 | p[15]);
+		/* The header passed its size checks: wait for the whole frame.
+		 */
+		need = FRAME_HEADER_SIZE +
+		    ((size_t)p[12] << 24 | (size_t)p[13] << 16 |
+			(size_t)p[14] << 8 | p[15]);
 		if (avail < need)
 			return;
 		p = evbuffer_pullup(in, (ssize_t)need);
 		if (frame_decode(p, need, FRAME_ROLE_PARENT,
-		    c->pool->opt.max_frame_payload, &f) != (long)need) {
+			c->pool->opt.max_frame_payload, &f) != (long)need) {
 			pool_child_kill(c, 1);
 			return;
 		}
@@ -269,8 +278,9 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	 * Told to stay, a child may still end instead (its memory bound did);
 	 * and at shutdown every idle child ends as it was told to.
 	 */
-	if (c->state == CHILD_RESETTING || (c->pool->shutting_down == 2 &&
-	    c->exec == NULL && c->state != CHILD_RETAINED)) {
+	if (c->state == CHILD_RESETTING ||
+	    (c->pool->shutting_down == 2 && c->exec == NULL &&
+		c->state != CHILD_RETAINED)) {
 		pool_child_uncount(c);
 		c->state = CHILD_CLOSING;
 	}
@@ -328,7 +338,8 @@ pool_child_new(struct pool_zygote *z, pid_t pid, int fd)
 		return;
 	}
 	evutil_make_socket_nonblocking(fd);
-	bufferevent_setcb(c->bev, pool_child_on_read, NULL, pool_child_on_event, c);
+	bufferevent_setcb(
+	    c->bev, pool_child_on_read, NULL, pool_child_on_event, c);
 	bufferevent_enable(c->bev, EV_READ);
 	evtimer_add(c->ev_timer, &tv);
 	TAILQ_INSERT_TAIL(&p->children, c, entry);
@@ -343,8 +354,8 @@ pool_child_find(struct pool *p, pid_t pid)
 	struct pool_child *c;
 
 	TAILQ_FOREACH(c, &p->children, entry)
-		if (c->pid == pid)
-			return c;
+	if (c->pid == pid)
+		return c;
 	return NULL;
 }
 

@@ -11,8 +11,8 @@
 
 #include "pool_int.h"
 
-static void pool_exec_handles_closed(struct pool_exec *, const char *,
-    enum pool_outcome);
+static void pool_exec_handles_closed(
+    struct pool_exec *, const char *, enum pool_outcome);
 
 /*
  * Runs the clock again: the deadline is what is left of the budget, from
@@ -49,7 +49,8 @@ pool_exec_on_deadline(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	if (e->retained) {
-		/* An invocation outlived its bound: it fails, and the handles close. */
+		/* An invocation outlived its bound: it fails, and the handles
+		 * close. */
 		inv = TAILQ_FIRST(&e->invocations);
 		TAILQ_REMOVE(&e->invocations, inv, entry);
 		inv->done(inv->arg, POOL_TIMEOUT, NULL, 0);
@@ -61,7 +62,8 @@ pool_exec_on_deadline(evutil_socket_t fd, short what, void *arg)
 			pool_child_kill(c, 0);
 		return;
 	}
-	/* Report first, then kill: the caller hears the timeout at the bound. */
+	/* Report first, then kill: the caller hears the timeout at the bound.
+	 */
 	c->exec = NULL;
 	pool_exec_settle(e, POOL_TIMEOUT, NULL, 0);
 	pool_child_kill(c, 0);
@@ -131,8 +133,8 @@ pool_exec_invocation_start(struct pool_exec *e)
  * `pending`, the owner hears `reason`, and the slot is free again.
  */
 static void
-pool_exec_handles_closed(struct pool_exec *e, const char *reason,
-    enum pool_outcome pending)
+pool_exec_handles_closed(
+    struct pool_exec *e, const char *reason, enum pool_outcome pending)
 {
 	struct pool *p = e->pool;
 	struct pool_invocation *inv;
@@ -143,8 +145,9 @@ pool_exec_handles_closed(struct pool_exec *e, const char *reason,
 	}
 	evtimer_del(e->ev_deadline);
 	evtimer_del(e->ev_idle);
-	if (TAILQ_EMPTY(&e->invocations) || TAILQ_FIRST(&e->invocations)->request)
-		p->retained_idle--;  /* nothing was in flight */
+	if (TAILQ_EMPTY(&e->invocations) ||
+	    TAILQ_FIRST(&e->invocations)->request)
+		p->retained_idle--; /* nothing was in flight */
 	while ((inv = TAILQ_FIRST(&e->invocations)) != NULL) {
 		TAILQ_REMOVE(&e->invocations, inv, entry);
 		inv->done(inv->arg, pending, NULL, 0);
@@ -227,8 +230,8 @@ pool_exec_abort(struct pool_exec *e, enum pool_outcome outcome)
 	if (!e->settled)
 		pool_exec_settle(e, outcome, NULL, 0);
 	else
-		pool_exec_handles_closed(e, outcome == POOL_SHUTDOWN ?
-		    "shutdown" : "crash", outcome);
+		pool_exec_handles_closed(e,
+		    outcome == POOL_SHUTDOWN ? "shutdown" : "crash", outcome);
 }
 
 /* Settles once: tells the owner, frees the execution, frees the slot. */
@@ -243,7 +246,8 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 
 	e->settled = 1;
 	if (keep) {
-		/* The isolate stays: the child and its slot now belong to the handles. */
+		/* The isolate stays: the child and its slot now belong to the
+		 * handles. */
 		p->retained_idle++;
 	} else if (c) {
 		c->exec = NULL;
@@ -286,7 +290,8 @@ pool_exec_pick_child(struct pool *p, uint64_t tenant)
 	struct pool_child *c, *spare = NULL;
 	int resetting = 0;
 
-	TAILQ_FOREACH(c, &p->children, entry) {
+	TAILQ_FOREACH(c, &p->children, entry)
+	{
 		if (tenant != 0 && c->tenant == tenant) {
 			if (c->state == CHILD_KEPT)
 				return c;
@@ -304,8 +309,8 @@ pool_exec_pick_child(struct pool *p, uint64_t tenant)
  * few MB of their own each) stay within max_kept.
  */
 static int
-pool_exec_child_stays(const struct pool *p, const struct pool_exec *e,
-    const struct pool_child *c)
+pool_exec_child_stays(
+    const struct pool *p, const struct pool_exec *e, const struct pool_child *c)
 {
 	unsigned max = p->opt.max_kept ? p->opt.max_kept : 4 * pool_capacity(p);
 
@@ -342,8 +347,9 @@ pool_dispatch(struct pool *p)
 		e->child = c;
 		pool_exec_clock_start(e);
 		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
-		pool_child_send(c, FRAME_EXECUTE, c->stay ? FRAME_EXECUTE_STAY : 0,
-		    e->id, 0, e->request, e->len);
+		pool_child_send(c, FRAME_EXECUTE,
+		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, e->request,
+		    e->len);
 		free(e->request);
 		e->request = NULL;
 	}
@@ -366,7 +372,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	/* Waiting work beyond maxQueue is refused, never dropped later. */
 	if (p->queued >= p->opt.max_queue &&
 	    !(p->running < pool_capacity(p) &&
-	    pool_exec_pick_child(p, tenant) != NULL)) {
+		pool_exec_pick_child(p, tenant) != NULL)) {
 		*full = 1;
 		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "queue full");
 		return NULL;
@@ -376,8 +382,8 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	TAILQ_INIT(&e->invocations);
 	if ((e->request = malloc(len ? len : 1)) == NULL ||
 	    (e->ev_deadline = evtimer_new(p->base, pool_exec_on_deadline, e)) ==
-	    NULL || (e->ev_idle = evtimer_new(p->base, pool_exec_on_idle, e)) ==
-	    NULL) {
+		NULL ||
+	    (e->ev_idle = evtimer_new(p->base, pool_exec_on_idle, e)) == NULL) {
 		pool_exec_free(e);
 		return NULL;
 	}
@@ -422,11 +428,13 @@ int
 pool_exec_reply(struct pool_exec *e, uint32_t call_id, int outbound,
     const uint8_t *payload, size_t len)
 {
-	if (e->child == NULL || (e->child->state != CHILD_BUSY &&
-	    e->child->state != CHILD_RETAINED))
+	if (e->child == NULL ||
+	    (e->child->state != CHILD_BUSY &&
+		e->child->state != CHILD_RETAINED))
 		return -1;
-	pool_child_send(e->child, outbound ? FRAME_OUTBOUND_RESPONSE :
-	    FRAME_TOOL_RESULT, 0, e->id, call_id, payload, len);
+	pool_child_send(e->child,
+	    outbound ? FRAME_OUTBOUND_RESPONSE : FRAME_TOOL_RESULT, 0, e->id,
+	    call_id, payload, len);
 	return 0;
 }
 

@@ -17,13 +17,16 @@ struct event;
 
 /* What a child is doing. Transitions happen only in the functions named. */
 enum child_state {
-	CHILD_STARTING,  /* forked; waiting for HELLO (pool_child_on_frame) */
-	CHILD_SPARE,     /* ready, idle (pool_dispatch takes it) */
-	CHILD_BUSY,      /* running `exec` (pool_exec_settle releases it) */
-	CHILD_RETAINED,  /* holds a retained execution for handle invocations */
-	CHILD_RESETTING, /* answered, told to stay: making its heap fresh until HELLO */
-	CHILD_KEPT,      /* idle with a fresh heap; serves only its tenant (pool_dispatch) */
-	CHILD_CLOSING    /* done or killed; waiting for exit and EOF (pool_child_gone) */
+	CHILD_STARTING, /* forked; waiting for HELLO (pool_child_on_frame) */
+	CHILD_SPARE, /* ready, idle (pool_dispatch takes it) */
+	CHILD_BUSY, /* running `exec` (pool_exec_settle releases it) */
+	CHILD_RETAINED, /* holds a retained execution for handle invocations */
+	CHILD_RESETTING, /* answered, told to stay: making its heap fresh until
+			    HELLO */
+	CHILD_KEPT, /* idle with a fresh heap; serves only its tenant
+		       (pool_dispatch) */
+	CHILD_CLOSING /* done or killed; waiting for exit and EOF
+			 (pool_child_gone) */
 };
 
 struct pool_zygote {
@@ -33,8 +36,8 @@ struct pool_zygote {
 	int ctl_fd;
 	struct event *ev_ctl;
 	unsigned forks;
-	unsigned children;      /* spawned and not yet reported exited */
-	unsigned pending;       /* SPAWN requests not yet answered */
+	unsigned children; /* spawned and not yet reported exited */
+	unsigned pending; /* SPAWN requests not yet answered */
 	int spawned_any;
 	int retiring;
 	int reaped;
@@ -49,9 +52,9 @@ struct pool_child {
 	struct event *ev_timer; /* start and exit deadlines */
 	enum child_state state;
 	struct pool_exec *exec;
-	uint64_t tenant;        /* whose executions it has run (0: none yet) */
-	unsigned runs;          /* executions it has been given */
-	int stay;               /* told to reset and stay after the one it runs */
+	uint64_t tenant; /* whose executions it has run (0: none yet) */
+	unsigned runs; /* executions it has been given */
+	int stay; /* told to reset and stay after the one it runs */
 	int reaped;
 	int eof;
 };
@@ -75,20 +78,20 @@ struct pool_exec {
 	size_t len;
 	uint32_t timeout_ms, grace_ms;
 	int count_host_waits;
-	uint64_t tenant;        /* 0: never shares a child with another execution */
+	uint64_t tenant; /* 0: never shares a child with another execution */
 	struct pool_exec_callbacks cb;
 	void *udata;
 	struct pool_child *child;
 	struct event *ev_deadline;
-	double budget_ms;       /* run clock left before the kill */
-	double running_since;   /* when the clock last started */
-	int waiting;            /* the clock is stopped on a host wait */
+	double budget_ms; /* run clock left before the kill */
+	double running_since; /* when the clock last started */
+	int waiting; /* the clock is stopped on a host wait */
 	double submitted;
-	int settled;            /* on_settle ran */
-	int retained;           /* the isolate stays for invocations */
+	int settled; /* on_settle ran */
+	int retained; /* the isolate stays for invocations */
 	struct pool_invocation_list invocations; /* first = in flight */
 	uint32_t next_call_id;
-	struct event *ev_idle;  /* handlesIdleTimeout */
+	struct event *ev_idle; /* handlesIdleTimeout */
 };
 
 TAILQ_HEAD(pool_zygote_list, pool_zygote);
@@ -98,21 +101,21 @@ TAILQ_HEAD(pool_exec_list, pool_exec);
 struct pool {
 	struct event_base *base;
 	struct pool_options opt;
-	struct pool_zygote_list zygotes;  /* first = current */
+	struct pool_zygote_list zygotes; /* first = current */
 	struct pool_child_list children;
 	struct pool_exec_list queue;
 	struct event *ev_sigchld;
-	struct event *ev_restart;         /* backoff before a new zygote */
+	struct event *ev_restart; /* backoff before a new zygote */
 	struct event *ev_drain;
-	struct event *ev_tick;            /* ends a drain early once all settled */
+	struct event *ev_tick; /* ends a drain early once all settled */
 	unsigned restart_backoff_ms;
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
-	unsigned kept, resetting;         /* children staying for their tenant */
-	unsigned retained_idle;           /* retained, no invocation in flight */
+	unsigned kept, resetting; /* children staying for their tenant */
+	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
-	unsigned long reused;             /* executions run by a staying child */
-	int shutting_down;               /* 1 draining, 2 terminating */
+	unsigned long reused; /* executions run by a staying child */
+	int shutting_down; /* 1 draining, 2 terminating */
 	unsigned grace_ms;
 	void (*done)(void *);
 	void *done_arg;
@@ -121,8 +124,8 @@ struct pool {
 /* pool.c */
 double pool_now_ms(void);
 struct timeval pool_tv(double ms);
-void pool_emit(struct pool *, enum pool_event_type, struct pool_exec *,
-    pid_t, const char *);
+void pool_emit(struct pool *, enum pool_event_type, struct pool_exec *, pid_t,
+    const char *);
 unsigned pool_capacity(const struct pool *);
 void pool_refill(struct pool *);
 void pool_check_done(struct pool *);
@@ -132,14 +135,14 @@ void pool_child_new(struct pool_zygote *, pid_t, int);
 struct pool_child *pool_child_find(struct pool *, pid_t);
 void pool_child_kill(struct pool_child *, int crashed);
 void pool_child_on_exit(struct pool_child *);
-void pool_child_send(struct pool_child *, enum frame_type, uint8_t,
-    uint32_t, uint32_t, const uint8_t *, size_t);
+void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
+    uint32_t, const uint8_t *, size_t);
 int pool_child_on_frame(struct pool_child *, const struct frame *);
 
 /* pool_exec.c */
 void pool_dispatch(struct pool *);
-void pool_exec_settle(struct pool_exec *, enum pool_outcome,
-    const uint8_t *, size_t);
+void pool_exec_settle(
+    struct pool_exec *, enum pool_outcome, const uint8_t *, size_t);
 void pool_exec_free(struct pool_exec *);
 void pool_exec_abort(struct pool_exec *, enum pool_outcome);
 void pool_exec_invocation_done(struct pool_exec *, const struct frame *);

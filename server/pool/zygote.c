@@ -27,7 +27,8 @@ zygote_rss_kb(void)
 	if (fscanf(f, "%lu %lu", &size, &resident) != 2)
 		resident = 0;
 	fclose(f);
-	return (uint32_t)(resident * (unsigned long)sysconf(_SC_PAGESIZE) / 1024);
+	return (
+	    uint32_t)(resident * (unsigned long)sysconf(_SC_PAGESIZE) / 1024);
 }
 
 /* Sends a message, with `fd` attached when it is >= 0. */
@@ -101,7 +102,8 @@ zygote_recv(int ctl_fd, struct zygote_msg *msg, int *child_fd)
 		return -1;
 	if (n == 0)
 		return 0;
-	/* Take every descriptor that came, so a malformed message leaks none. */
+	/* Take every descriptor that came, so a malformed message leaks none.
+	 */
 	for (c = CMSG_FIRSTHDR(&mh); c != NULL; c = CMSG_NXTHDR(&mh, c)) {
 		int *p = (int *)CMSG_DATA(c);
 		size_t i, k;
@@ -119,11 +121,12 @@ zygote_recv(int ctl_fd, struct zygote_msg *msg, int *child_fd)
 				close(fd);
 		}
 	}
-	if (n != (ssize_t)sizeof(*msg) || (mh.msg_flags & (MSG_TRUNC |
-	    MSG_CTRUNC)) || (msg->type == ZYGOTE_SPAWNED) != (fds == 1) ||
+	if (n != (ssize_t)sizeof(*msg) ||
+	    (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ||
+	    (msg->type == ZYGOTE_SPAWNED) != (fds == 1) ||
 	    (msg->type != ZYGOTE_SPAWNED && msg->type != ZYGOTE_EXITED &&
-	    msg->type != ZYGOTE_FAILED) || (msg->type != ZYGOTE_FAILED &&
-	    msg->pid <= 0)) {
+		msg->type != ZYGOTE_FAILED) ||
+	    (msg->type != ZYGOTE_FAILED && msg->pid <= 0)) {
 		if (*child_fd >= 0)
 			close(*child_fd);
 		*child_fd = -1;
@@ -144,8 +147,8 @@ zygote_child(const struct zygote_program *prog, int fd, const sigset_t *mask)
 	signal(SIGCHLD, SIG_DFL);
 	if (prog->prepare != NULL)
 		prog->prepare(prog->arg);
-	if (prog->sandbox && sandbox_enter(fd, &prog->limits, err,
-	    sizeof(err)) != 0)
+	if (prog->sandbox &&
+	    sandbox_enter(fd, &prog->limits, err, sizeof(err)) != 0)
 		_exit(126);
 	status = prog->child_main(fd, prog->arg);
 	_exit(status);
@@ -236,7 +239,8 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 	int sig_fd, nchildren = 0, retiring = 0, ctl_open = 1;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-	/* Hold none of the daemon's sockets: a client must see EOF when the daemon closes. */
+	/* Hold none of the daemon's sockets: a client must see EOF when the
+	 * daemon closes. */
 	if (ctl_fd > 3)
 		close_range(3, (unsigned)ctl_fd - 1, 0);
 	close_range((unsigned)ctl_fd + 1, ~0U, 0);
@@ -274,15 +278,16 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 			ssize_t n = recv(ctl_fd, &m, sizeof(m), 0);
 
 			if (n <= 0 && !(n < 0 && errno == EINTR)) {
-				/* The daemon is gone: finish the children's runs, then exit. */
+				/* The daemon is gone: finish the children's
+				 * runs, then exit. */
 				ctl_open = 0;
 				continue;
 			}
 			if (n != (ssize_t)sizeof(m))
 				continue;
 			if (m.type == ZYGOTE_SPAWN && !retiring)
-				zygote_spawn(prog, ctl_fd, sig_fd, &old,
-				    &nchildren);
+				zygote_spawn(
+				    prog, ctl_fd, sig_fd, &old, &nchildren);
 			else if (m.type == ZYGOTE_RETIRE)
 				retiring = 1;
 		}

@@ -19,17 +19,19 @@
 
 enum zygote_msg_type {
 	ZYGOTE_SPAWN = 1, /* daemon -> zygote: fork one child */
-	ZYGOTE_SPAWNED,   /* zygote -> daemon: pid, rss_kb; carries the child's fd */
-	ZYGOTE_EXITED,    /* zygote -> daemon: pid, status as waitpid gave it */
-	ZYGOTE_FAILED,    /* zygote -> daemon: a fork failed (status = errno) */
-	ZYGOTE_RETIRE     /* daemon -> zygote: spawn no more, exit when childless */
+	ZYGOTE_SPAWNED, /* zygote -> daemon: pid, rss_kb; carries the child's fd
+			 */
+	ZYGOTE_EXITED, /* zygote -> daemon: pid, status as waitpid gave it */
+	ZYGOTE_FAILED, /* zygote -> daemon: a fork failed (status = errno) */
+	ZYGOTE_RETIRE /* daemon -> zygote: spawn no more, exit when childless */
 };
 
 struct zygote_msg {
 	uint32_t type;
 	int32_t pid;
 	int32_t status;
-	uint32_t rss_kb;  /* the zygote's own resident memory when it sent this */
+	uint32_t
+	    rss_kb; /* the zygote's own resident memory when it sent this */
 };
 
 /* What a zygote runs: warm-up once, then one child body per fork. */
@@ -45,7 +47,7 @@ struct zygote_program {
 	int (*child_main)(int fd, void *arg);
 	void *arg;
 	struct sandbox_limits limits;
-	int sandbox;  /* 0 skips the sandbox (tests of the pool's own logic) */
+	int sandbox; /* 0 skips the sandbox (tests of the pool's own logic) */
 };
 
 /*

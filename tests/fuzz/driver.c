@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static size_t driver_runs;
 
-/* Seed inputs kept for mutation: random bytes alone rarely pass a header check. */
+/* Seed inputs kept for mutation: random bytes alone rarely pass a header check.
+ */
 #define DRIVER_MAX_SEEDS 256
 static uint8_t *driver_seeds[DRIVER_MAX_SEEDS];
 static size_t driver_seed_len[DRIVER_MAX_SEEDS];
@@ -104,31 +105,38 @@ main(int argc, char **argv)
 			continue;
 		}
 		if (driver_feed_path(argv[i]) != 0)
-			fprintf(stderr, "fuzz driver: cannot read %s\n", argv[i]);
+			fprintf(
+			    stderr, "fuzz driver: cannot read %s\n", argv[i]);
 	}
 	for (n = 0; n < random_runs; n++) {
 		size_t len, j;
 
 		if (driver_nseeds > 0 && n % 4 != 0) {
-			/* Mutate a seed: flip, overwrite, insert or cut a few bytes. */
+			/* Mutate a seed: flip, overwrite, insert or cut a few
+			 * bytes. */
 			k = driver_next(&seed) % driver_nseeds;
-			len = driver_seed_len[k] < sizeof(buf) ?
-			    driver_seed_len[k] : sizeof(buf);
+			len = driver_seed_len[k] < sizeof(buf)
+			    ? driver_seed_len[k]
+			    : sizeof(buf);
 			memcpy(buf, driver_seeds[k], len);
-			for (j = driver_next(&seed) % 4 + 1; j > 0 && len > 0; j--) {
+			for (j = driver_next(&seed) % 4 + 1; j > 0 && len > 0;
+			     j--) {
 				size_t at = driver_next(&seed) % len;
 
 				switch (driver_next(&seed) % 4) {
 				case 0:
-					buf[at] ^= (uint8_t)(1u << driver_next(&seed) % 8);
+					buf[at] ^= (uint8_t)(1u
+					    << driver_next(&seed) % 8);
 					break;
 				case 1:
 					buf[at] = (uint8_t)driver_next(&seed);
 					break;
 				case 2:
 					if (len < sizeof(buf)) {
-						memmove(buf + at + 1, buf + at, len - at);
-						buf[at] = (uint8_t)driver_next(&seed);
+						memmove(buf + at + 1, buf + at,
+						    len - at);
+						buf[at] =
+						    (uint8_t)driver_next(&seed);
 						len++;
 					}
 					break;
@@ -148,6 +156,7 @@ main(int argc, char **argv)
 	for (k = 0; k < driver_nseeds; k++)
 		free(driver_seeds[k]);
 	/* Check-style summary line, so tests/run-all.sh counts the harness. */
-	printf("100%%: Checks: 1, Failures: 0, Errors: 0 (%zu inputs)\n", driver_runs);
+	printf("100%%: Checks: 1, Failures: 0, Errors: 0 (%zu inputs)\n",
+	    driver_runs);
 	return 0;
 }

@@ -12,7 +12,7 @@
 
 #include "proto/capnweb.h"
 
-#define FZ_HELD	8
+#define FZ_HELD 8
 
 /* The session borrows call arguments; these wrappers take them. */
 static int64_t
@@ -41,10 +41,10 @@ struct fz {
 	struct capnweb_session *s;
 	struct capnweb_call *held[FZ_HELD];
 	struct capnweb_stub *stubs[FZ_HELD];
-	int	 nheld;
-	int	 nstubs;
-	int	 target;
-	int	 settled;
+	int nheld;
+	int nstubs;
+	int target;
+	int settled;
 };
 
 static void
@@ -72,8 +72,8 @@ fz_call(void *udata, struct capnweb_call *c)
 
 	a0 = json_array_get(args, 0);
 	if ((st = capnweb_session_stub(f->s, a0)) != NULL) {
-		t_stub_call(st, NULL, json_pack("[i]", 1),
-		    h % 2 ? fz_settle : NULL, f);
+		t_stub_call(
+		    st, NULL, json_pack("[i]", 1), h % 2 ? fz_settle : NULL, f);
 		if (f->nstubs < FZ_HELD)
 			f->stubs[f->nstubs++] = st;
 		else
@@ -81,8 +81,9 @@ fz_call(void *udata, struct capnweb_call *c)
 	}
 	switch (h % 5) {
 	case 0:
-		capnweb_call_resolve(c, args != NULL ? json_incref(args) :
-		    capnweb_value_undefined());
+		capnweb_call_resolve(c,
+		    args != NULL ? json_incref(args)
+				 : capnweb_value_undefined());
 		break;
 	case 1:
 		capnweb_call_reject(c, capnweb_error_new("Error", m));
@@ -95,8 +96,9 @@ fz_call(void *udata, struct capnweb_call *c)
 		capnweb_call_reject_unknown(c);
 		break;
 	case 3:
-		capnweb_call_resolve(c, f->target > 0 ?
-		    capnweb_value_target(f->target) : json_null());
+		capnweb_call_resolve(c,
+		    f->target > 0 ? capnweb_value_target(f->target)
+				  : json_null());
 		break;
 	default:
 		/* complete an older held call first, then this one */
@@ -139,8 +141,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	f.target = capnweb_session_add_target(f.s, fz_call, &f);
 	if (client)
-		t_call(f.s, "execute", json_pack("[so]", "code",
-		    capnweb_value_target(f.target)), fz_settle, &f);
+		t_call(f.s, "execute",
+		    json_pack("[so]", "code", capnweb_value_target(f.target)),
+		    fz_settle, &f);
 	p = size > 0 ? data + 1 : data;
 	end = data + size;
 	while (p < end) {

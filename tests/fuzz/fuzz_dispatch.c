@@ -48,12 +48,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (v != NULL) {
 		first = cm_dispatch_stringify(v);
 		if (first != NULL) {
-			again = cm_dispatch_parse(first, strlen(first), NULL, 0);
+			again =
+			    cm_dispatch_parse(first, strlen(first), NULL, 0);
 			if (again == NULL)
-				abort();	/* our own output must read back */
+				abort(); /* our own output must read back */
 			second = cm_dispatch_stringify(again);
 			if (second == NULL || strcmp(first, second) != 0)
-				abort();	/* and write out the same bytes */
+				abort(); /* and write out the same bytes */
 			free(second);
 			json_decref(again);
 			free(first);
@@ -68,7 +69,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (cm_envelope_read(s, size, &env) >= 0)
 		cm_envelope_clear(&env);
 	if (cm_separate_imports(s, size, &imp) == 0) {
-		/* The split loses at most the one line break between the blocks. */
+		/* The split loses at most the one line break between the
+		 * blocks. */
 		if (imp.imports_len + imp.body_len > size ||
 		    imp.imports_len + imp.body_len + 2 < size)
 			abort();

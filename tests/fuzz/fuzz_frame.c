@@ -16,12 +16,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		while (off < size) {
 			struct frame f;
-			long r = frame_decode(data + off, size - off, role,
-			    1 << 16, &f);
+			long r = frame_decode(
+			    data + off, size - off, role, 1 << 16, &f);
 
 			if (r <= 0)
 				break;
-			/* Invariants: a frame never claims more than it was given. */
+			/* Invariants: a frame never claims more than it was
+			 * given. */
 			if ((size_t)r > size - off ||
 			    f.payload + f.len != data + off + r)
 				abort();

@@ -1,6 +1,6 @@
 /*
- * Fuzz harness for libclient/proto/http.c: arbitrary bytes as a request head and
- * as a response head, under the default and under tiny limits. Checks that
+ * Fuzz harness for libclient/proto/http.c: arbitrary bytes as a request head
+ * and as a response head, under the default and under tiny limits. Checks that
  * consumed never exceeds the input, a parsed head ends in CRLF CRLF, every
  * slice lies inside the head, every shorter prefix is "need more", and the
  * upgrade checks and error answers hold up on whatever parsed.
@@ -14,13 +14,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-#define FUZZ_CHECK(c) do {						\
-	if (!(c)) {							\
-		fprintf(stderr, "fuzz_http: %s:%d: %s\n", __FILE__,	\
-		    __LINE__, #c);					\
-		abort();						\
-	}								\
-} while (0)
+#define FUZZ_CHECK(c)                                                          \
+	do {                                                                   \
+		if (!(c)) {                                                    \
+			fprintf(stderr, "fuzz_http: %s:%d: %s\n", __FILE__,    \
+			    __LINE__, #c);                                     \
+			abort();                                               \
+		}                                                              \
+	} while (0)
 
 static struct http_header fuzz_hdrs[HTTP_DEFAULT_MAX_HEADERS];
 
@@ -38,12 +39,12 @@ fuzz_check_fields(const char *buf, long n, size_t num, size_t cap)
 	FUZZ_CHECK(num <= cap);
 	for (i = 0; i < num; i++) {
 		FUZZ_CHECK(fuzz_hdrs[i].name_len > 0);
-		FUZZ_CHECK(fuzz_inside(buf, n, fuzz_hdrs[i].name,
-		    fuzz_hdrs[i].name_len));
-		FUZZ_CHECK(fuzz_inside(buf, n, fuzz_hdrs[i].value,
-		    fuzz_hdrs[i].value_len));
+		FUZZ_CHECK(fuzz_inside(
+		    buf, n, fuzz_hdrs[i].name, fuzz_hdrs[i].name_len));
+		FUZZ_CHECK(fuzz_inside(
+		    buf, n, fuzz_hdrs[i].value, fuzz_hdrs[i].value_len));
 		FUZZ_CHECK(memchr(fuzz_hdrs[i].value, '\n',
-		    fuzz_hdrs[i].value_len) == NULL);
+			       fuzz_hdrs[i].value_len) == NULL);
 	}
 }
 
@@ -160,8 +161,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	memcpy(buf, data, len);
 	fuzz_request(buf, len, HTTP_DEFAULT_MAX_HEAD, HTTP_DEFAULT_MAX_HEADERS);
 	fuzz_request(buf, len, 64, 2);
-	fuzz_response(buf, len, HTTP_DEFAULT_MAX_HEAD,
-	    HTTP_DEFAULT_MAX_HEADERS);
+	fuzz_response(
+	    buf, len, HTTP_DEFAULT_MAX_HEAD, HTTP_DEFAULT_MAX_HEADERS);
 	fuzz_response(buf, len, 48, 1);
 	fuzz_tokens(buf, len);
 	free(buf);

@@ -1,6 +1,6 @@
 /*
- * Fuzz harness of engine/front/regexp.c: the first byte picks the flags (one bit
- * per letter of "dgimsuy"); with its top bit set the rest maps byte by byte
+ * Fuzz harness of engine/front/regexp.c: the first byte picks the flags (one
+ * bit per letter of "dgimsuy"); with its top bit set the rest maps byte by byte
  * onto regexp tokens (so plain random input reaches the parser's corners),
  * else the rest is the pattern. Checks the result's invariants; any crash
  * or sanitizer report is a failure.
@@ -18,9 +18,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char letters[] = "dgimsuy";
 	static const char *const tokens[] = { "(", ")", "(?<", "<", ">", "\\",
-	    "k", "p", "P", "{", "}", "u", "[", "]", ".", "a", "=", "!", "L",
-	    "1", "F", "^", "-", "?", ":", "sc=", "Latin", "gc=", "\\k<a>",
-	    "(?<a>", "\\p{", "\\u{", "10FFFF", "\xc3\xa9", "\xff", "*" };
+		"k", "p", "P", "{", "}", "u", "[", "]", ".", "a", "=", "!", "L",
+		"1", "F", "^", "-", "?", ":", "sc=", "Latin", "gc=", "\\k<a>",
+		"(?<a>", "\\p{", "\\u{", "10FFFF", "\xc3\xa9", "\xff", "*" };
 	struct regexp_result rr;
 	char flags[8], *pat;
 	size_t i, n = 0, k, plen = 0;
@@ -33,12 +33,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			flags[n++] = letters[i];
 	flags[n] = '\0';
 	if ((data[0] & 0x80) == 0) {
-		rc = regexp_translate((const char *)data + 1, size - 1, flags, n, &rr);
+		rc = regexp_translate(
+		    (const char *)data + 1, size - 1, flags, n, &rr);
 	} else {
 		if ((pat = malloc(size * 8 + 1)) == NULL)
 			return 0;
 		for (i = 1; i < size; i++) {
-			const char *t = tokens[data[i] % (sizeof(tokens) / sizeof(tokens[0]))];
+			const char *t = tokens[data[i] %
+			    (sizeof(tokens) / sizeof(tokens[0]))];
 
 			memcpy(pat + plen, t, strlen(t));
 			plen += strlen(t);

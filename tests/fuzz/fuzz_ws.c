@@ -15,13 +15,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-#define FUZZ_CHECK(c) do {						\
-	if (!(c)) {							\
-		fprintf(stderr, "fuzz_ws: %s:%d: %s\n", __FILE__,	\
-		    __LINE__, #c);					\
-		abort();						\
-	}								\
-} while (0)
+#define FUZZ_CHECK(c)                                                          \
+	do {                                                                   \
+		if (!(c)) {                                                    \
+			fprintf(stderr, "fuzz_ws: %s:%d: %s\n", __FILE__,      \
+			    __LINE__, #c);                                     \
+			abort();                                               \
+		}                                                              \
+	} while (0)
 
 static void
 fuzz_check_error(long n)
@@ -29,8 +30,8 @@ fuzz_check_error(long n)
 	int code = ws_error_close_code((int)n);
 
 	FUZZ_CHECK(n >= WS_E_RANDOM && n <= WS_E_RSV);
-	FUZZ_CHECK(code == 1002 || code == 1007 || code == 1009 ||
-	    code == 1011);
+	FUZZ_CHECK(
+	    code == 1002 || code == 1007 || code == 1009 || code == 1011);
 	FUZZ_CHECK(ws_strerror((int)n) != NULL);
 }
 
@@ -62,7 +63,7 @@ fuzz_frame(enum ws_role role, const uint8_t *data, size_t len)
 		if (f.masked) {
 			ws_mask(f.payload, (size_t)f.payload_len, f.mask, 0);
 			FUZZ_CHECK(memcmp(f.payload, data + f.header_len,
-			    (size_t)f.payload_len) == 0);
+				       (size_t)f.payload_len) == 0);
 		}
 	} else if (n < 0)
 		fuzz_check_error(n);
@@ -78,8 +79,7 @@ fuzz_frame(enum ws_role role, const uint8_t *data, size_t len)
 
 /* The whole input as a stream of frames through an assembler. */
 static void
-fuzz_assemble(enum ws_role role, size_t max, const uint8_t *data,
-    size_t len)
+fuzz_assemble(enum ws_role role, size_t max, const uint8_t *data, size_t len)
 {
 	struct ws_assembler as;
 	struct ws_event ev;
@@ -151,13 +151,13 @@ fuzz_encode(const uint8_t *data, size_t len)
 		return;
 	n = ws_frame_encode(WS_ROLE_SERVER, WS_OP_BINARY, data, len, out, cap);
 	FUZZ_CHECK(n == (long)ws_frame_size(len, 0));
-	FUZZ_CHECK(ws_frame_decode(WS_ROLE_CLIENT, out, (size_t)n, len, &f) ==
-	    n);
+	FUZZ_CHECK(
+	    ws_frame_decode(WS_ROLE_CLIENT, out, (size_t)n, len, &f) == n);
 	FUZZ_CHECK(len == 0 || memcmp(f.payload, data, len) == 0);
 	n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_BINARY, data, len, out, cap);
 	FUZZ_CHECK(n == (long)cap);
-	FUZZ_CHECK(ws_frame_decode(WS_ROLE_SERVER, out, (size_t)n, len, &f) ==
-	    n);
+	FUZZ_CHECK(
+	    ws_frame_decode(WS_ROLE_SERVER, out, (size_t)n, len, &f) == n);
 	FUZZ_CHECK(len == 0 || memcmp(f.payload, data, len) == 0);
 	free(out);
 	if (len >= 2) {
@@ -170,7 +170,7 @@ fuzz_encode(const uint8_t *data, size_t len)
 		else {
 			FUZZ_CHECK(n >= 2 && n <= WS_MAX_CONTROL_PAYLOAD);
 			FUZZ_CHECK(ws_close_parse(p, (size_t)n, &code, &reason,
-			    &rlen) == 0);
+				       &rlen) == 0);
 			FUZZ_CHECK(memcmp(reason, data + 2, rlen) == 0);
 		}
 	}

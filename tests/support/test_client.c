@@ -57,13 +57,13 @@ test_client_open(struct test_client *c, const char *sock_path)
 	if ((c->fd = test_connect_unix(sock_path)) < 0 ||
 	    http_ws_make_key(key) != 0)
 		return -1;
-	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key, NULL,
-	    NULL, 0);
+	n = http_build_ws_request(
+	    req, sizeof(req), "localhost", "/", key, NULL, NULL, 0);
 	if (n <= 0 || write(c->fd, req, (size_t)n) != n)
 		return -1;
 	while (head == 0) {
-		ssize_t r = read(c->fd, c->in + c->in_len,
-		    sizeof(c->in) - c->in_len);
+		ssize_t r =
+		    read(c->fd, c->in + c->in_len, sizeof(c->in) - c->in_len);
 
 		if (r <= 0)
 			return -1;
@@ -71,7 +71,8 @@ test_client_open(struct test_client *c, const char *sock_path)
 		memset(&res, 0, sizeof(res));
 		res.headers = hs;
 		res.headers_cap = 16;
-		head = http_parse_response((const char *)c->in, c->in_len, &res);
+		head =
+		    http_parse_response((const char *)c->in, c->in_len, &res);
 	}
 	if (head < 0 || http_ws_check_response(&res, key, NULL) != 0)
 		return -1;
@@ -93,11 +94,12 @@ test_client_pump(struct test_client *c, int *flag, int ms)
 		struct ws_event ev;
 		long n;
 
-		while (c->in_len > 0 && (n = ws_assembler_feed(&c->wsa, c->in,
-		    c->in_len, &ev)) > 0) {
+		while (c->in_len > 0 &&
+		    (n = ws_assembler_feed(&c->wsa, c->in, c->in_len, &ev)) >
+			0) {
 			if (ev.type == WS_EV_TEXT)
-				capnweb_session_receive(c->s,
-				    (const char *)ev.data, ev.len);
+				capnweb_session_receive(
+				    c->s, (const char *)ev.data, ev.len);
 			else if (ev.type == WS_EV_CLOSE) {
 				c->closed = 1;
 				c->close_code = ev.close_code;
@@ -137,7 +139,8 @@ test_client_call(struct test_client *c, const char *method, json_t *args,
     struct test_answer *a)
 {
 	memset(a, 0, sizeof(*a));
-	if (capnweb_session_call(c->s, method, args, test_answer_settle, a) <= 0)
+	if (capnweb_session_call(c->s, method, args, test_answer_settle, a) <=
+	    0)
 		a->done = -1;
 	json_decref(args);
 	test_client_pump(c, &a->done, 20000);

@@ -27,14 +27,15 @@ struct test_client {
 
 struct test_answer {
 	int done;
-	int status;     /* CAPNWEB_RESOLVED / _REJECTED / _BROKEN */
-	json_t *value;  /* owned by the answer: test_answer_clear */
+	int status; /* CAPNWEB_RESOLVED / _REJECTED / _BROKEN */
+	json_t *value; /* owned by the answer: test_answer_clear */
 };
 
 /* Connects to the unix socket and completes the upgrade; 0 or -1. */
 int test_client_open(struct test_client *, const char *sock_path);
 
-/* Reads and handles frames until *flag is set, the socket closes, or ms pass. */
+/* Reads and handles frames until *flag is set, the socket closes, or ms pass.
+ */
 void test_client_pump(struct test_client *, int *flag, int ms);
 
 /* Calls a method of the main object (args stolen) and waits for the answer. */

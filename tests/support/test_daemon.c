@@ -10,7 +10,7 @@
 #include "test_client.h"
 #include "test_daemon.h"
 
-#define TEST_DAEMON_WAIT_STEPS 1000     /* of 10 ms */
+#define TEST_DAEMON_WAIT_STEPS 1000 /* of 10 ms */
 
 const char *
 test_daemon_binary(void)
@@ -36,8 +36,8 @@ test_daemon_init(struct test_daemon *d, const char *prefix)
 }
 
 int
-test_daemon_spawn(struct test_daemon *d, const char *binary,
-    const char *level, const char *const *extra)
+test_daemon_spawn(struct test_daemon *d, const char *binary, const char *level,
+    const char *const *extra)
 {
 	const char *argv[32];
 	int n = 0, i, fd;
@@ -64,7 +64,7 @@ test_daemon_spawn(struct test_daemon *d, const char *binary,
 			return 0;
 		}
 		if (waitpid(d->pid, NULL, WNOHANG) == d->pid) {
-			d->pid = -1;    /* it died: no point waiting */
+			d->pid = -1; /* it died: no point waiting */
 			return -1;
 		}
 		usleep(10000);

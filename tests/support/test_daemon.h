@@ -9,9 +9,9 @@
 #include <sys/types.h>
 
 struct test_daemon {
-	char dir[64];           /* /tmp/<prefix>-XXXXXX, made by test_daemon_init */
-	char sock[108];         /* <dir>/d.sock */
-	pid_t pid;              /* -1 when not running */
+	char dir[64]; /* /tmp/<prefix>-XXXXXX, made by test_daemon_init */
+	char sock[108]; /* <dir>/d.sock */
+	pid_t pid; /* -1 when not running */
 };
 
 /* $CODEMODE_EXECUTORD when set, else $BUILD/codemode-executord ("build"). */

@@ -60,7 +60,7 @@ test_frame_recv(int fd, struct frame *f, uint8_t *buf, size_t cap)
 	    test_frames_read(fd, buf + FRAME_HEADER_SIZE, len) != 0)
 		return -1;
 	if (frame_decode(buf, FRAME_HEADER_SIZE + len, FRAME_ROLE_CHILD,
-	    (uint32_t)cap, f) <= 0)
+		(uint32_t)cap, f) <= 0)
 		return -1;
 	buf[FRAME_HEADER_SIZE + len] = '\0';
 	return 0;

@@ -61,21 +61,17 @@ struct cm_tool_call;
 struct cm_outbound_call;
 
 /* A field that may be absent: zero (the memset value) is always "absent". */
-enum cm_flag {
-	CM_FLAG_ABSENT = 0,
-	CM_FLAG_FALSE,
-	CM_FLAG_TRUE
-};
+enum cm_flag { CM_FLAG_ABSENT = 0, CM_FLAG_FALSE, CM_FLAG_TRUE };
 
 /* timeout: 0 is absent, a positive value is milliseconds, LIFTED is null. */
-#define CM_TIMEOUT_ABSENT	0
-#define CM_TIMEOUT_LIFTED	(-1)
+#define CM_TIMEOUT_ABSENT 0
+#define CM_TIMEOUT_LIFTED (-1)
 
 /* The outbound setting of ExecuteRequest (wire modes native/stub/disabled). */
 enum cm_outbound_setting {
-	CM_OUTBOUND_ABSENT = 0,	/* the connection default, else native */
-	CM_OUTBOUND_FUNCTION,	/* stub: every request goes to the callback */
-	CM_OUTBOUND_NULL	/* disabled: no network at all */
+	CM_OUTBOUND_ABSENT = 0, /* the connection default, else native */
+	CM_OUTBOUND_FUNCTION, /* stub: every request goes to the callback */
+	CM_OUTBOUND_NULL /* disabled: no network at all */
 };
 
 struct cm_header {
@@ -88,9 +84,9 @@ struct cm_header {
 struct cm_outbound_request {
 	char *method;
 	char *url;
-	struct cm_header *headers;	/* name/value strings owned by the struct */
+	struct cm_header *headers; /* name/value strings owned by the struct */
 	size_t nheaders;
-	uint8_t *body;			/* NULL with has_body 0: null body */
+	uint8_t *body; /* NULL with has_body 0: null body */
 	size_t body_len;
 	int has_body;
 };
@@ -109,12 +105,12 @@ struct cm_outbound_response {
  * Return 0, or -1 when out of memory. Release with the _clear functions,
  * which leave the struct zeroed.
  */
-int cm_outbound_request_set(struct cm_outbound_request *req,
-    const char *method, const char *url, const struct cm_header *headers,
-    size_t nheaders, const void *body, size_t body_len, int has_body);
+int cm_outbound_request_set(struct cm_outbound_request *req, const char *method,
+    const char *url, const struct cm_header *headers, size_t nheaders,
+    const void *body, size_t body_len, int has_body);
 int cm_outbound_response_set(struct cm_outbound_response *res, int status,
-    const char *status_text, const struct cm_header *headers,
-    size_t nheaders, const void *body, size_t body_len);
+    const char *status_text, const struct cm_header *headers, size_t nheaders,
+    const void *body, size_t body_len);
 void cm_outbound_request_clear(struct cm_outbound_request *req);
 void cm_outbound_response_clear(struct cm_outbound_response *res);
 
@@ -148,9 +144,8 @@ int cm_tool_call_answer(struct cm_tool_call *call, const char *envelope_json);
  * and return 0; any other return rejects the sandbox fetch with
  * *error_text (malloc'd, may be NULL).
  */
-typedef int (*cm_outbound_fn)(void *ctx,
-    const struct cm_outbound_request *req, struct cm_outbound_response *res,
-    char **error_text);
+typedef int (*cm_outbound_fn)(void *ctx, const struct cm_outbound_request *req,
+    struct cm_outbound_response *res, char **error_text);
 
 /*
  * Outbound fetch answered later with cm_outbound_call_answer/_fail. A run
@@ -163,8 +158,8 @@ typedef void (*cm_outbound_async_fn)(void *ctx, struct cm_outbound_call *call);
 const struct cm_outbound_request *cm_outbound_call_request(
     const struct cm_outbound_call *call);
 /* Both free `call`; `res` is borrowed. 0 or -1 as cm_tool_call_answer. */
-int cm_outbound_call_answer(struct cm_outbound_call *call,
-    const struct cm_outbound_response *res);
+int cm_outbound_call_answer(
+    struct cm_outbound_call *call, const struct cm_outbound_response *res);
 int cm_outbound_call_fail(struct cm_outbound_call *call, const char *message);
 
 /* ---- Requests and results ---- */
@@ -173,9 +168,9 @@ struct cm_provider {
 	const char *name;
 	const char *const *tools;
 	size_t ntools;
-	int positional_args;		/* sent only when non-zero */
-	const char *prelude;		/* NULL: absent */
-	const char *proxy_source;	/* NULL: absent */
+	int positional_args; /* sent only when non-zero */
+	const char *prelude; /* NULL: absent */
+	const char *proxy_source; /* NULL: absent */
 };
 
 /*
@@ -191,12 +186,12 @@ struct cm_execute_request {
 	const char *code;
 	const struct cm_provider *providers;
 	size_t nproviders;
-	const json_t *providers_json;	/* alternative: a JSON descriptor array */
-	const json_t *modules;		/* ModuleMap object; NULL: absent */
-	long long timeout;		/* CM_TIMEOUT_ABSENT / ms / LIFTED */
+	const json_t *providers_json; /* alternative: a JSON descriptor array */
+	const json_t *modules; /* ModuleMap object; NULL: absent */
+	long long timeout; /* CM_TIMEOUT_ABSENT / ms / LIFTED */
 	enum cm_flag count_host_waits;
 	enum cm_outbound_setting outbound;
-	cm_outbound_fn outbound_fn;	/* with CM_OUTBOUND_FUNCTION: one of */
+	cm_outbound_fn outbound_fn; /* with CM_OUTBOUND_FUNCTION: one of */
 	cm_outbound_async_fn outbound_async;
 	void *outbound_ctx;
 	cm_respond_fn respond;
@@ -207,18 +202,19 @@ struct cm_execute_request {
 };
 
 struct cm_log_line {
-	char *level;	/* "log", "warn" or "error" */
+	char *level; /* "log", "warn" or "error" */
 	char *text;
 };
 
 /* ExecuteResult. */
 struct cm_result {
-	char *result_json;	/* the JSON text the run produced; NULL: undefined */
-	json_t *result;		/* the same parsed (parseForDispatch); NULL: undefined */
-	char *error;		/* the declared failure text; NULL when none */
+	char *result_json; /* the JSON text the run produced; NULL: undefined */
+	json_t
+	    *result; /* the same parsed (parseForDispatch); NULL: undefined */
+	char *error; /* the declared failure text; NULL when none */
 	struct cm_log_line *logs;
 	size_t nlogs;
-	char *execution_id;	/* NULL unless handles were retained */
+	char *execution_id; /* NULL unless handles were retained */
 	char **handles;
 	size_t nhandles;
 };
@@ -231,8 +227,8 @@ json_t *cm_result_to_json(const struct cm_result *res);
 
 /* ---- Connecting ---- */
 
-#define CM_ROTATE_NEVER		(-1)
-#define CM_RECONNECT_DISABLED	(-1)
+#define CM_ROTATE_NEVER (-1)
+#define CM_RECONNECT_DISABLED (-1)
 
 /*
  * ConnectOptions. Zero-initialise; zero means the default everywhere.
@@ -240,12 +236,12 @@ json_t *cm_result_to_json(const struct cm_result *res);
  * same request fields override.
  */
 struct cm_connect_options {
-	const struct cm_header *headers;	/* extra handshake headers */
+	const struct cm_header *headers; /* extra handshake headers */
 	size_t nheaders;
-	int rotate_after_executions;	/* 0: 100; CM_ROTATE_NEVER */
-	int reconnect_retries;		/* 0: 3; CM_RECONNECT_DISABLED */
-	int reconnect_backoff_ms;	/* 0: 250; attempt k waits k times it */
-	int connect_timeout_ms;		/* 0: 10000; socket + handshake */
+	int rotate_after_executions; /* 0: 100; CM_ROTATE_NEVER */
+	int reconnect_retries; /* 0: 3; CM_RECONNECT_DISABLED */
+	int reconnect_backoff_ms; /* 0: 250; attempt k waits k times it */
+	int connect_timeout_ms; /* 0: 10000; socket + handshake */
 	long long timeout;
 	enum cm_flag count_host_waits;
 	const json_t *modules;
@@ -272,8 +268,8 @@ int cm_connect(const char *url, const struct cm_connect_options *opts,
  * client may then be freed, from the callback too). Calls submitted before
  * that wait for it.
  */
-typedef void (*cm_connect_cb)(struct cm_client *client,
-    const struct cm_error *err, void *arg);
+typedef void (*cm_connect_cb)(
+    struct cm_client *client, const struct cm_error *err, void *arg);
 
 struct cm_client *cm_connect_base(struct event_base *base, const char *url,
     const struct cm_connect_options *opts, cm_connect_cb cb, void *arg,
@@ -322,8 +318,8 @@ int cm_invoke_handle(struct cm_client *client, const char *execution_id,
     struct cm_outbound_response *res, struct cm_error *err);
 
 /* closeHandles. */
-int cm_close_handles(struct cm_client *client, const char *execution_id,
-    struct cm_error *err);
+int cm_close_handles(
+    struct cm_client *client, const char *execution_id, struct cm_error *err);
 
 /* Completion of invokeHandle (res NULL for closeHandles and on faults). */
 typedef void (*cm_handle_cb)(struct cm_client *client,

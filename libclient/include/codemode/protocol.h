@@ -29,7 +29,7 @@ extern "C" {
 
 /* The codes a thrown failure can carry; same order as spec/protocol.json. */
 enum cm_error_code {
-	CM_ERROR_NONE = 0,		/* no code, or one outside the taxonomy */
+	CM_ERROR_NONE = 0, /* no code, or one outside the taxonomy */
 	CM_ERROR_QUEUE_OVERFLOW,
 	CM_ERROR_WORKER_CRASHED,
 	CM_ERROR_PROTOCOL_MISMATCH,
@@ -58,11 +58,11 @@ const char *cm_error_code_class(enum cm_error_code code);
  * whose code is outside the taxonomy passes through untouched.
  */
 struct cm_error {
-	enum cm_error_code code;	/* CM_ERROR_NONE when not in the taxonomy */
+	enum cm_error_code code; /* CM_ERROR_NONE when not in the taxonomy */
 	int retryable;
-	const char *class_name;		/* static; "Error" when passed through */
-	char *message;			/* owned; "" when the value had none */
-	json_t *thrown;			/* owned reference to the original value */
+	const char *class_name; /* static; "Error" when passed through */
+	char *message; /* owned; "" when the value had none */
+	json_t *thrown; /* owned reference to the original value */
 };
 
 /*
@@ -112,8 +112,8 @@ const char *cm_outbound_mode_name(enum cm_outbound_mode mode);
  * malloc'd string, or NULL for an unknown name, a wrong value count, or no
  * memory.
  */
-char *cm_text_compose(const char *text_name, const char *const *values,
-    size_t nvalues);
+char *cm_text_compose(
+    const char *text_name, const char *const *values, size_t nvalues);
 
 /*
  * ExecutionTimeoutError.matches: 1 when `text` opens with the timeout text's
@@ -128,15 +128,16 @@ int cm_timeout_text_matches(const char *text);
  */
 int cm_spec_integer(const char *name, long long *value);
 
-/* The string constant `name` ("BINARY_TAG", "CONSOLE_CAPTURE_MESSAGE", ...), static, or NULL. */
+/* The string constant `name` ("BINARY_TAG", "CONSOLE_CAPTURE_MESSAGE", ...),
+ * static, or NULL. */
 const char *cm_spec_string(const char *name);
 
 /* ---- Dispatch codec (dispatch.c) ---- */
 
 enum cm_binary_kind {
-	CM_BINARY_UINT8ARRAY,		/* tag "Uint8Array" */
-	CM_BINARY_ARRAYBUFFER,		/* tag "ArrayBuffer" */
-	CM_BINARY_VIEW			/* tag "ArrayBufferView": any other view */
+	CM_BINARY_UINT8ARRAY, /* tag "Uint8Array" */
+	CM_BINARY_ARRAYBUFFER, /* tag "ArrayBuffer" */
+	CM_BINARY_VIEW /* tag "ArrayBufferView": any other view */
 };
 
 /*
@@ -152,20 +153,21 @@ char *cm_dispatch_stringify(const json_t *value);
  * message in `err` (`errlen` bytes, may be 0). Integers too large for C
  * arrive as reals, as JavaScript would read them.
  */
-json_t *cm_dispatch_parse(const char *json, size_t len, char *err,
-    size_t errlen);
+json_t *cm_dispatch_parse(
+    const char *json, size_t len, char *err, size_t errlen);
 
 /*
  * parseDispatchArguments: "" is the empty list, a JSON array is the list,
  * any other JSON value is a list of that one value. Returns a new array
  * reference, or NULL with `err` filled for text that is not JSON.
  */
-json_t *cm_parse_dispatch_arguments(const char *args, size_t len, char *err,
-    size_t errlen);
+json_t *cm_parse_dispatch_arguments(
+    const char *args, size_t len, char *err, size_t errlen);
 
-/* A tagged binary value holding a copy of `len` bytes; NULL when out of memory. */
-json_t *cm_binary_new(enum cm_binary_kind kind, const uint8_t *bytes,
-    size_t len);
+/* A tagged binary value holding a copy of `len` bytes; NULL when out of memory.
+ */
+json_t *cm_binary_new(
+    enum cm_binary_kind kind, const uint8_t *bytes, size_t len);
 
 /*
  * 1 when `value` is a tagged binary value: an object of exactly the tag and
@@ -193,15 +195,15 @@ char *cm_envelope_completed(void);
 char *cm_envelope_tool_not_found(const char *tool);
 
 enum cm_envelope_kind {
-	CM_ENVELOPE_RESULT,		/* the tool returned */
-	CM_ENVELOPE_ERROR,		/* the tool threw */
-	CM_ENVELOPE_FAULT		/* the answer was no envelope at all */
+	CM_ENVELOPE_RESULT, /* the tool returned */
+	CM_ENVELOPE_ERROR, /* the tool threw */
+	CM_ENVELOPE_FAULT /* the answer was no envelope at all */
 };
 
 struct cm_envelope {
 	enum cm_envelope_kind kind;
-	json_t *value;		/* owned; RESULT only, NULL for undefined */
-	char *text;		/* owned; ERROR: the thrown text, FAULT: the fault text */
+	json_t *value; /* owned; RESULT only, NULL for undefined */
+	char *text; /* owned; ERROR: the thrown text, FAULT: the fault text */
 };
 
 /*
@@ -218,9 +220,8 @@ void cm_envelope_clear(struct cm_envelope *env);
  * reference (left NULL for undefined); on any other return it threw, and
  * *error is the malloc'd message (NULL reads as "").
  */
-typedef int (*cm_respond_fn)(void *ctx, const char *provider,
-    const char *tool, const char *args_json, size_t args_len,
-    json_t **result, char **error);
+typedef int (*cm_respond_fn)(void *ctx, const char *provider, const char *tool,
+    const char *args_json, size_t args_len, json_t **result, char **error);
 
 /*
  * createEnvelopeDispatch. The state is the caller's, usually on its stack;
@@ -234,11 +235,12 @@ struct cm_envelope_dispatch {
 	void *ctx;
 };
 
-void cm_envelope_dispatch_init(struct cm_envelope_dispatch *d,
-    cm_respond_fn respond, void *ctx);
+void cm_envelope_dispatch_init(
+    struct cm_envelope_dispatch *d, cm_respond_fn respond, void *ctx);
 void cm_envelope_dispatch_finish(struct cm_envelope_dispatch *d);
 
-/* Answers one call with its envelope JSON (malloc'd); NULL when out of memory. */
+/* Answers one call with its envelope JSON (malloc'd); NULL when out of memory.
+ */
 char *cm_envelope_dispatch_call(struct cm_envelope_dispatch *d,
     const char *provider, const char *tool, const char *args_json,
     size_t args_len);
@@ -248,7 +250,8 @@ char *cm_envelope_dispatch_call(struct cm_envelope_dispatch *d,
 /* 1 when `name` matches ^[A-Za-z_$][A-Za-z0-9_$]*$. */
 int cm_provider_name_matches_pattern(const char *name);
 
-/* 1 when the entry scope reserves `name`; fetch and Response are not reserved. */
+/* 1 when the entry scope reserves `name`; fetch and Response are not reserved.
+ */
 int cm_provider_name_reserved(const char *name);
 
 /* 1 when `name` is an ECMAScript reserved word a binding cannot take. */
@@ -260,8 +263,7 @@ int cm_is_reserved_word(const char *name);
  * Returns 0 when all pass; 1 with *text (malloc'd) for the first failure;
  * -1 when out of memory.
  */
-int cm_validate_provider_names(const char *const *names, size_t n,
-    char **text);
+int cm_validate_provider_names(const char *const *names, size_t n, char **text);
 
 /* The same over a JSON array of descriptors ({"name": ...}); a missing or
  * non-string name fails the pattern as "". A non-array is -1. */
@@ -270,9 +272,9 @@ int cm_validate_providers(const json_t *descriptors, char **text);
 /* ---- Entry imports (imports.c) ---- */
 
 struct cm_imports {
-	char *imports;		/* owned, NUL-terminated; "" when none */
+	char *imports; /* owned, NUL-terminated; "" when none */
 	size_t imports_len;
-	char *body;		/* owned, NUL-terminated */
+	char *body; /* owned, NUL-terminated */
 	size_t body_len;
 };
 
@@ -286,7 +288,8 @@ void cm_imports_clear(struct cm_imports *imp);
 
 /* ---- Module maps (modules.c) ---- */
 
-/* The map key a name or import specifier normalizes to; NULL when out of memory. */
+/* The map key a name or import specifier normalizes to; NULL when out of
+ * memory. */
 char *cm_module_normalize_name(const char *name);
 
 /* renderJsonModule: "export default <json>;". NULL when out of memory. */
@@ -315,14 +318,14 @@ enum cm_payload_part {
 /* UTF-16 code units of `len` bytes of UTF-8: what JavaScript's length says. */
 size_t cm_payload_chars(const char *s, size_t len);
 
-size_t cm_payload_tool_call_size(const char *provider, const char *tool,
-    const char *args, size_t args_len);
+size_t cm_payload_tool_call_size(
+    const char *provider, const char *tool, const char *args, size_t args_len);
 
 /* `headers`: a JSON array of [name, value] string pairs (NULL: none). */
-size_t cm_payload_outbound_request_size(const char *url,
-    const json_t *headers, size_t body_len);
-size_t cm_payload_handle_answer_size(const char *status_text,
-    const json_t *headers, size_t body_len);
+size_t cm_payload_outbound_request_size(
+    const char *url, const json_t *headers, size_t body_len);
+size_t cm_payload_handle_answer_size(
+    const char *status_text, const json_t *headers, size_t body_len);
 
 /*
  * Checks one part against PAYLOAD_LIMIT. Returns 0 at or under it; 1 and
