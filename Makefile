@@ -41,7 +41,7 @@ CHECK_SCRIPTS :=
 BENCH_PROGS :=
 GEN_HEADERS :=
 
-.PHONY: all check run bench clean install deps deps-test fuzz
+.PHONY: all check run bench clean install deps deps-test fuzz format format-check
 all:
 
 include spec/module.mk
@@ -79,5 +79,13 @@ bench: deps-test
 
 clean:
 	rm -rf build
+
+# Every tracked C file but generated tables follows .clang-format.
+FORMAT_FILES = $(filter-out engine/front/regexp_unicode.h,$(shell git ls-files '*.c' '*.h' 2>/dev/null))
+format:
+	clang-format -i $(FORMAT_FILES)
+
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: $(words $(FORMAT_FILES)) files clean"
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
