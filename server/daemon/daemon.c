@@ -24,7 +24,6 @@
 #include "daemon.h"
 #include "listener.h"
 #include "outbound.h"
-#include "child/worker.h"
 
 void
 daemon_log(const struct daemon *d, int level, const char *fmt, ...)
@@ -49,9 +48,6 @@ daemon_config_default(struct daemon_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	pool_options_default(&c->pool);
-	c->pool.program.warm = worker_warm;
-	c->pool.program.prepare = worker_prepare;
-	c->pool.program.child_main = worker_child_main;
 	c->socket_mode = 0600;
 	c->port = "8080";
 	c->default_timeout = CM_DEFAULT_TIMEOUT;

@@ -63,7 +63,10 @@ struct daemon {
 	struct api_exec_list retained; /* executions holding handles (api.c) */
 };
 
-/* Fills `c` with the defaults of spec/protocol.json. */
+/*
+ * Fills `c` with the defaults of spec/protocol.json. The pool's program
+ * (what its zygote and children run) is left for the caller to set.
+ */
 void daemon_config_default(struct daemon_config *c);
 
 /*
