@@ -86,8 +86,8 @@ warm_rehearse(void *arg)
 			       "[\"tool\"]}]",
 	    0, NULL);
 	if (warm_frozen == NULL || providers == NULL ||
-	    engine_configure(warm_frozen,
-		(size_t)CM_DEFAULT_MEMORY_LIMIT << 20, 1000, NULL, NULL) != 0) {
+	    engine_configure(warm_frozen, (size_t)CM_DEFAULT_MEMORY_LIMIT << 20,
+		1000, NULL, NULL) != 0) {
 		json_decref(providers);
 		return -1;
 	}
@@ -118,10 +118,8 @@ warm_zygote(void *arg)
 	if (warm_frozen != NULL)
 		(void)engine_freeze(warm_frozen);
 	/* After the heap and its reserve: what children get, and learn from. */
-	if (prewarm_scan(&warm_ranges) == 0 &&
-	    warm_frozen != NULL)
-		(void)prewarm_learn(
-		    &warm_ranges, warm_rehearse, NULL);
+	if (prewarm_scan(&warm_ranges) == 0 && warm_frozen != NULL)
+		(void)prewarm_learn(&warm_ranges, warm_rehearse, NULL);
 	return 0;
 }
 
