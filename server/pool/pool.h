@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "zygote.h"
+#include "child/zygote_proc.h"
 
 struct event_base;
 struct pool;

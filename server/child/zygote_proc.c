@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "zygote.h"
+#include "zygote_proc.h"
 
 static uint32_t
 zygote_rss_kb(void)

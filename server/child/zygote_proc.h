@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "child/sandbox.h"
+#include "sandbox.h"
 
 enum zygote_msg_type {
 	ZYGOTE_SPAWN = 1, /* daemon -> zygote: fork one child */
