@@ -1,8 +1,8 @@
 /*
- * The zygote process and the daemon's side of its control socket.
+ * The zygote process (zygote_proc.h): it warms once, then forks a child
+ * on each SPAWN and reports every child's exit.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,10 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ipc/zygote_msg.h"
 #include "zygote_proc.h"
 
 static uint32_t
-zygote_rss_kb(void)
+zygote_proc_rss_kb(void)
 {
 	unsigned long size, resident;
 	FILE *f;
@@ -31,113 +32,10 @@ zygote_rss_kb(void)
 	    uint32_t)(resident * (unsigned long)sysconf(_SC_PAGESIZE) / 1024);
 }
 
-/* Sends a message, with `fd` attached when it is >= 0. */
-static int
-zygote_sendmsg(int ctl_fd, const struct zygote_msg *m, int fd)
-{
-	struct msghdr mh;
-	struct iovec iov;
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} cm;
-	ssize_t n;
-
-	memset(&mh, 0, sizeof(mh));
-	iov.iov_base = (void *)m;
-	iov.iov_len = sizeof(*m);
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
-	if (fd >= 0) {
-		struct cmsghdr *c;
-
-		memset(&cm, 0, sizeof(cm));
-		mh.msg_control = cm.buf;
-		mh.msg_controllen = sizeof(cm.buf);
-		c = CMSG_FIRSTHDR(&mh);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	}
-	do
-		n = sendmsg(ctl_fd, &mh, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	return n == (ssize_t)sizeof(*m) ? 0 : -1;
-}
-
-int
-zygote_send(int ctl_fd, enum zygote_msg_type type)
-{
-	struct zygote_msg m = { .type = type };
-
-	return zygote_sendmsg(ctl_fd, &m, -1);
-}
-
-int
-zygote_recv(int ctl_fd, struct zygote_msg *msg, int *child_fd)
-{
-	struct msghdr mh;
-	struct iovec iov;
-	struct cmsghdr *c;
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int) * 4)];
-	} cm;
-	ssize_t n;
-	int fds = 0;
-
-	*child_fd = -1;
-	memset(&mh, 0, sizeof(mh));
-	iov.iov_base = msg;
-	iov.iov_len = sizeof(*msg);
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
-	mh.msg_control = cm.buf;
-	mh.msg_controllen = sizeof(cm.buf);
-	do
-		n = recvmsg(ctl_fd, &mh, MSG_CMSG_CLOEXEC);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -1;
-	if (n == 0)
-		return 0;
-	/* Take every descriptor that came, so a malformed message leaks none.
-	 */
-	for (c = CMSG_FIRSTHDR(&mh); c != NULL; c = CMSG_NXTHDR(&mh, c)) {
-		int *p = (int *)CMSG_DATA(c);
-		size_t i, k;
-
-		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
-			continue;
-		k = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		for (i = 0; i < k; i++) {
-			int fd;
-
-			memcpy(&fd, p + i, sizeof(int));
-			if (fds++ == 0)
-				*child_fd = fd;
-			else
-				close(fd);
-		}
-	}
-	if (n != (ssize_t)sizeof(*msg) ||
-	    (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ||
-	    (msg->type == ZYGOTE_SPAWNED) != (fds == 1) ||
-	    (msg->type != ZYGOTE_SPAWNED && msg->type != ZYGOTE_EXITED &&
-		msg->type != ZYGOTE_FAILED) ||
-	    (msg->type != ZYGOTE_FAILED && msg->pid <= 0)) {
-		if (*child_fd >= 0)
-			close(*child_fd);
-		*child_fd = -1;
-		return -2;
-	}
-	return 1;
-}
-
 /* In the fresh child: drop the zygote's state, enter the sandbox, run. */
 static void
-zygote_child(const struct zygote_program *prog, int fd, const sigset_t *mask)
+zygote_proc_child(
+    const struct zygote_program *prog, int fd, const sigset_t *mask)
 {
 	char err[256];
 	int status;
@@ -156,7 +54,7 @@ zygote_child(const struct zygote_program *prog, int fd, const sigset_t *mask)
 
 /* Forks one child; answers SPAWNED (with its fd) or FAILED. */
 static void
-zygote_spawn(const struct zygote_program *prog, int ctl_fd, int sig_fd,
+zygote_proc_spawn(const struct zygote_program *prog, int ctl_fd, int sig_fd,
     const sigset_t *mask, int *nchildren)
 {
 	struct zygote_msg m = { 0 };
@@ -166,7 +64,7 @@ zygote_spawn(const struct zygote_program *prog, int ctl_fd, int sig_fd,
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
 		m.type = ZYGOTE_FAILED;
 		m.status = errno;
-		zygote_sendmsg(ctl_fd, &m, -1);
+		zygote_msg_send(ctl_fd, &m, -1);
 		return;
 	}
 	if ((pid = fork()) < 0) {
@@ -174,27 +72,27 @@ zygote_spawn(const struct zygote_program *prog, int ctl_fd, int sig_fd,
 		m.status = errno;
 		close(sv[0]);
 		close(sv[1]);
-		zygote_sendmsg(ctl_fd, &m, -1);
+		zygote_msg_send(ctl_fd, &m, -1);
 		return;
 	}
 	if (pid == 0) {
 		close(ctl_fd);
 		close(sig_fd);
 		close(sv[0]);
-		zygote_child(prog, sv[1], mask);
+		zygote_proc_child(prog, sv[1], mask);
 	}
 	close(sv[1]);
 	(*nchildren)++;
 	m.type = ZYGOTE_SPAWNED;
 	m.pid = pid;
-	m.rss_kb = zygote_rss_kb();
-	zygote_sendmsg(ctl_fd, &m, sv[0]);
+	m.rss_kb = zygote_proc_rss_kb();
+	zygote_msg_send(ctl_fd, &m, sv[0]);
 	close(sv[0]);
 }
 
 /* Reaps every exited child and reports each one. */
 static void
-zygote_reap(int ctl_fd, int *nchildren)
+zygote_proc_reap(int ctl_fd, int *nchildren)
 {
 	struct zygote_msg m = { 0 };
 	int status;
@@ -206,7 +104,7 @@ zygote_reap(int ctl_fd, int *nchildren)
 		m.pid = pid;
 		m.status = status;
 		m.rss_kb = 0;
-		zygote_sendmsg(ctl_fd, &m, -1);
+		zygote_msg_send(ctl_fd, &m, -1);
 	}
 }
 
@@ -216,7 +114,7 @@ zygote_reap(int ctl_fd, int *nchildren)
  * its idle children outlive the signal until the pool's SIGKILL.
  */
 static void
-zygote_default_signals(void)
+zygote_proc_default_signals(void)
 {
 	struct sigaction sa;
 	int sig;
@@ -229,8 +127,8 @@ zygote_default_signals(void)
 			(void)sigaction(sig, &sa, NULL);
 }
 
-static void
-zygote_main(const struct zygote_program *prog, int ctl_fd)
+void
+zygote_proc_main(const struct zygote_program *prog, int ctl_fd)
 {
 	struct signalfd_siginfo si;
 	struct pollfd pfd[2];
@@ -244,7 +142,7 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 	if (ctl_fd > 3)
 		close_range(3, (unsigned)ctl_fd - 1, 0);
 	close_range((unsigned)ctl_fd + 1, ~0U, 0);
-	zygote_default_signals();
+	zygote_proc_default_signals();
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
@@ -271,7 +169,7 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 		if (pfd[1].revents & POLLIN) {
 			while (read(sig_fd, &si, sizeof(si)) > 0)
 				;
-			zygote_reap(ctl_fd, &nchildren);
+			zygote_proc_reap(ctl_fd, &nchildren);
 		}
 		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			struct zygote_msg m;
@@ -286,42 +184,10 @@ zygote_main(const struct zygote_program *prog, int ctl_fd)
 			if (n != (ssize_t)sizeof(m))
 				continue;
 			if (m.type == ZYGOTE_SPAWN && !retiring)
-				zygote_spawn(
+				zygote_proc_spawn(
 				    prog, ctl_fd, sig_fd, &old, &nchildren);
 			else if (m.type == ZYGOTE_RETIRE)
 				retiring = 1;
 		}
 	}
-}
-
-pid_t
-zygote_start(const struct zygote_program *prog, int *ctl_fd)
-{
-	int sv[2];
-	pid_t pid;
-
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
-		return -1;
-	if ((pid = fork()) < 0) {
-		int e = errno;
-
-		close(sv[0]);
-		close(sv[1]);
-		errno = e;
-		return -1;
-	}
-	if (pid == 0) {
-		close(sv[0]);
-		zygote_main(prog, sv[1]);
-		_exit(0);
-	}
-	close(sv[1]);
-	if (fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK) != 0) {
-		close(sv[0]);
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		return -1;
-	}
-	*ctl_fd = sv[0];
-	return pid;
 }

@@ -2,12 +2,12 @@
  * The worker pool: supervises engine children and moves messages between
  * each execution and its caller. Guest code never runs in the daemon.
  *
- * Model. A zygote (zygote.h) warms the engine once; an execution runs in a
- * child forked from it, and the pool keeps `spares` children forked ahead of
- * demand so no fork sits on a request's path. A child that answered may stay
- * for its tenant's next execution (reuse_runs): it puts its heap back to the
- * zygote's image (engine_reset), so every execution still starts on a fresh
- * heap, and the next one skips the fork and its page faults. Only one
+ * Model. A zygote (child/zygote_proc.h) warms the engine once; an execution
+ * runs in a child forked from it, and the pool keeps `spares` children forked
+ * ahead of demand so no fork sits on a request's path. A child that answered
+ * may stay for its tenant's next execution (reuse_runs): it puts its heap back
+ * to the zygote's image (engine_reset), so every execution still starts on a
+ * fresh heap, and the next one skips the fork and its page faults. Only one
  * tenant's executions ever share a process. PoolOptions of the
  * protocol map onto it like this:
  *   max_workers * executions_per_worker  children may run executions at once
@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "child/zygote_proc.h"
+#include "zygote.h"
 
 struct event_base;
 struct pool;
