@@ -277,7 +277,7 @@ start_pool(
 	o.program.sandbox = sandbox;
 	o.on_event = on_event;
 	memset(events, 0, sizeof(events));
-	ck_assert_ptr_nonnull(base = event_base_new());
+	ck_assert_ptr_nonnull(base = pool_base_new());
 	pool = pool_new(base, &o, err, sizeof(err));
 	ck_assert_msg(pool != NULL, "%s", err);
 }
@@ -524,7 +524,7 @@ START_TEST(test_retained_handles_close_idle_bound_crash)
 	o.handles_idle_timeout_ms = 200;
 	o.program.child_main = scripted_child;
 	o.on_event = on_event;
-	base = event_base_new();
+	base = pool_base_new();
 	ck_assert_ptr_nonnull(pool = pool_new(base, &o, err, sizeof(err)));
 	/* Idle expiry. */
 	submit("retain", &r1, 5000, 0);
@@ -583,7 +583,7 @@ start_pool_retiring(size_t mem_limit, unsigned after)
 	o.on_event = on_event;
 	memset(events, 0, sizeof(events));
 	last_retire[0] = '\0';
-	base = event_base_new();
+	base = pool_base_new();
 	pool = pool_new(base, &o, err, sizeof(err));
 	ck_assert_msg(pool != NULL, "%s", err);
 }

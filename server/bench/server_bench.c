@@ -813,7 +813,7 @@ main(void)
 	snprintf(req, sizeof(req), req_fmt, bench_code);
 	signal(SIGPIPE, SIG_IGN);
 	lat = calloc(20000, sizeof(*lat));
-	base = event_base_new();
+	base = pool_base_new();
 	printf("code: %s\n", bench_code);
 	/*
 	 * The engine figures come from a heap in this process; the pool's

@@ -192,7 +192,7 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	TAILQ_INIT(&d->conns);
 	TAILQ_INIT(&d->retained);
 	signal(SIGPIPE, SIG_IGN);
-	if ((d->base = event_base_new()) == NULL) {
+	if ((d->base = pool_base_new()) == NULL) {
 		snprintf(err, errlen, "cannot create the event base");
 		goto fail;
 	}

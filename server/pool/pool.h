@@ -125,7 +125,14 @@ struct pool_options {
 void pool_options_default(struct pool_options *o);
 
 /*
- * Creates a pool on `base` and starts its zygote. Returns NULL with `err`
+ * An event base for a pool: its timers measure the precise monotonic clock
+ * (EVENT_BASE_FLAG_PRECISE_TIMER), not a coarse one that runs behind, so a
+ * run's bound is kept to the millisecond. NULL when libevent fails.
+ */
+struct event_base *pool_base_new(void);
+
+/*
+ * Creates a pool on `base` (pool_base_new) and starts its zygote. Returns NULL with `err`
  * filled on failure. The caller owns the pool and frees it with pool_free().
  */
 struct pool *pool_new(struct event_base *base, const struct pool_options *o,
