@@ -132,8 +132,9 @@ void pool_options_default(struct pool_options *o);
 struct event_base *pool_base_new(void);
 
 /*
- * Creates a pool on `base` (pool_base_new) and starts its zygote. Returns NULL with `err`
- * filled on failure. The caller owns the pool and frees it with pool_free().
+ * Creates a pool on `base` (pool_base_new) and starts its zygote. Returns NULL
+ * with `err` filled on failure. The caller owns the pool and frees it with
+ * pool_free().
  */
 struct pool *pool_new(struct event_base *base, const struct pool_options *o,
     char *err, size_t errlen);

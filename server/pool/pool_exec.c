@@ -1,7 +1,7 @@
 /*
  * The pool's executions: queued, then running on a child under the run
- * clock (pool_clock.c), then settled exactly once. A run that answers with its isolate
- * retained stays on its child for handle invocations, one at a time in
+ * clock (pool_clock.c), then settled exactly once. A run that answers with its
+ * isolate retained stays on its child for handle invocations, one at a time in
  * arrival order, each under a fresh bound, until its handles close.
  */
 #include <stdlib.h>
