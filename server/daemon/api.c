@@ -1,7 +1,7 @@
 /*
- * The ExecutorApi's dispatch (api.h): each method call to its handler, and
- * execute through the pool to its settlement. The run's calls out are
- * api_calls.c's, retained handles api_handles.c's, values api_value.c's.
+ * The ExecutorApi's execute call (api.h), from its dispatch through the pool
+ * to its settlement. The run's calls out are api_calls.c's, the handle
+ * methods api_handles.c's, the values api_value.c's.
  *
  * Frames to and from the child carry JSON (server/child/worker.h states the
  * shapes); nothing a child sends is trusted past its frame's size checks:

@@ -1,7 +1,6 @@
 /*
- * The api module's values (api_int.h): what the child's JSON becomes for
- * capnweb, what capnweb's values become for the child, and the faults a
- * call is rejected with.
+ * The api module's translation between the child's JSON and capnweb's
+ * values (api_int.h), the faults a call is rejected with included.
  */
 #include <stdlib.h>
 #include <string.h>
