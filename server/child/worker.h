@@ -2,6 +2,7 @@
  * The program of an engine child (the zygote's child_main): the serve loop
  * of the executions its parent sends. Frame payloads, all JSON:
  *
+ *   HELLO (child -> parent)        {}: ready for an EXECUTE
  *   EXECUTE (parent -> child)
  *     {"code", "providers", "modules", "timeout", "grace", "memoryLimit",
  *      "countHostWaits", "outboundMode", "retainHandles"}
@@ -15,6 +16,10 @@
  *     a tool call or the caller's outbound function only (no payload)
  *   RESULT (child -> parent)       the ExecuteResultMessage:
  *     {"resultJson"?: text, "error"?: text, "logs": [{level, text}]}
+ *   INVOKE_HANDLE (parent -> child), once a RESULT said handles stay
+ *     {"executionId", "handle", "request"}; call_id
+ *   HANDLE_RESULT (child -> parent) {"response"} or {"error"}; same call_id
+ *   CLOSE_HANDLES, SHUTDOWN (parent -> child): the child exits
  *
  * engine/host/execution.h runs the execution; this file only moves its frames.
  */
