@@ -1,6 +1,7 @@
 # server/: build/codemode-executord, split by the process that runs the code.
 #   daemon/   the daemon process: listeners, connections, the ExecutorApi
-#             bridge, native outbound, metrics, lifecycle, and its main
+#             bridge, the handle registry, native outbound, metrics, the
+#             log, lifecycle, and its main
 #   pool/     the daemon's pool: zygotes, children, executions, the run clock
 #   child/    what runs in the zygote and its children: the zygote's loop, its
 #             warm-up, the serve loop, the sandbox, page prewarming
