@@ -848,7 +848,7 @@ cm_client_connected(const struct cm_client *c)
 }
 
 unsigned
-cm_client_sessions_opened(const struct cm_client *c)
+client_sessions_opened(const struct cm_client *c)
 {
 	return c->opened;
 }

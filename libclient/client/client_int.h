@@ -167,6 +167,9 @@ int client_fault(
 int client_thrown(struct cm_error *err, const json_t *value);
 int client_usage(struct cm_error *err, const char *message);
 void client_error_copy(struct cm_error *dst, const struct cm_error *src);
+/* Sessions opened so far (the first counts; rotations and reconnects add):
+ * what the tests and the bench observe rotation by. */
+unsigned client_sessions_opened(const struct cm_client *client);
 
 /* client_host.c */
 int client_slot_attach(struct client_session *sess, struct client_slot *slot);
