@@ -26,6 +26,7 @@
 #include "cm_spec.h"
 #include "codemode/protocol.h"
 #include "proto/base64.h"
+#include "proto/dispatch.h"
 #include "conn.h"
 #include "daemon.h"
 #include "outbound.h"
@@ -160,7 +161,7 @@ api_tool_settled(void *udata, int status, json_t *value)
 		if (tc->outbound && status == CAPNWEB_RESOLVED) {
 			if ((answer = api_outbound_response_for_child(value)) ==
 			    NULL) {
-				answer = texts_error_envelope(
+				answer = dispatch_error_envelope(
 				    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
 			}
 		} else if (tc->outbound) {
@@ -257,7 +258,7 @@ static void
 api_outbound_text(struct pool_exec *pe, uint32_t call_id, enum cm_spec_text id,
     const char *param)
 {
-	char *s = texts_error_envelope(id, param);
+	char *s = dispatch_error_envelope(id, param);
 
 	if (s)
 		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
