@@ -24,7 +24,6 @@
 #include "client_int.h"
 #include "cm_spec.h"
 #include "proto/http.h"
-#include "proto/texts.h"
 
 #define CLIENT_READ_CHUNK 65536
 #define CLIENT_MAX_MESSAGE ((size_t)256 << 20)

@@ -8,19 +8,14 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "client_int.h"
-#include "cm_spec.h"
-#include "proto/http.h"
-#include "proto/texts.h"
 
 /* Sets *why to a malloc'd copy of `s` (NULL stays NULL on no memory). */
 static void
