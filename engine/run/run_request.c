@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "proto/base64.h"
+#include "proto/dispatch.h"
 #include "cm_spec.h"
 #include "codemode/protocol.h"
 #include "host/engine.h"
@@ -600,14 +601,14 @@ run_request_outbound_answer(struct run_request_host *h, const char *request,
 
 	*delay_ms = 0;
 	if (strcmp(h->rq->outbound_mode, CM_OUTBOUND_MODE_STUB) != 0)
-		return texts_error_envelope(CM_TEXT_OUTBOUND_DISABLED, NULL);
+		return dispatch_error_envelope(CM_TEXT_OUTBOUND_DISABLED, NULL);
 	r = json_loadb(request, len, 0, NULL);
 	i = run_request_match(h->rq->outbound_answers, h->outbound_used,
 	    "method", json_string_value(json_object_get(r, "method")), "url",
 	    json_string_value(json_object_get(r, "url")));
 	json_decref(r);
 	if (i < 0)
-		return texts_error_envelope(
+		return dispatch_error_envelope(
 		    CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
 		    "no entry of outboundAnswers matches it");
 	e = json_array_get(h->rq->outbound_answers, (size_t)i);
@@ -617,7 +618,7 @@ run_request_outbound_answer(struct run_request_host *h, const char *request,
 		return cm_envelope_error(
 		    json_string_value(json_object_get(a, "error")));
 	if ((out = run_request_response(a)) == NULL)
-		out = texts_error_envelope(
+		out = dispatch_error_envelope(
 		    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
 	return out;
 }
@@ -883,13 +884,13 @@ run_request_invoke_all(struct run_request_state *st, struct engine *e,
 		free(answer);
 		if (end == EXECUTION_INVOKE_TIMEOUT) {
 			snprintf(num, sizeof(num), "%.0f", er->timeout_ms);
-			run_request_line(texts_error_envelope(
+			run_request_line(dispatch_error_envelope(
 			    CM_TEXT_EXECUTION_TIMEOUT, num));
 		} else if (engine_oom(e)) {
 			st->invoking = 1;
 			run_request_on_oom(st);
 		} else
-			run_request_line(texts_error_envelope(
+			run_request_line(dispatch_error_envelope(
 			    CM_TEXT_INTERNAL, "the invocation broke off"));
 		run_request_closed(rq, i + 1);
 		return;

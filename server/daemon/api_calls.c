@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "proto/dispatch.h"
 #include "proto/capnweb.h"
 #include "proto/texts.h"
 #include "api_int.h"
@@ -103,7 +104,7 @@ static void
 api_outbound_text(struct pool_exec *pe, uint32_t call_id, enum cm_spec_text id,
     const char *param)
 {
-	char *s = texts_error_envelope(id, param);
+	char *s = dispatch_error_envelope(id, param);
 
 	if (s)
 		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "proto/base64.h"
+#include "proto/dispatch.h"
 #include "proto/capnweb.h"
 #include "proto/texts.h"
 #include "api_int.h"
@@ -100,7 +101,7 @@ api_value_answer(int outbound, int status, json_t *value)
 
 	if (outbound && status == CAPNWEB_RESOLVED) {
 		if ((answer = api_value_outbound_response(value)) == NULL) {
-			answer = texts_error_envelope(
+			answer = dispatch_error_envelope(
 			    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
 		}
 	} else if (outbound) {
