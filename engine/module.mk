@@ -156,10 +156,11 @@ PROGRAMS += $(ENGINE_LIB)
 # build/codemode-run: runs one file (--script: a classic script; default: an
 # entry `async () => ...`; --request: a whole ExecuteRequest with canned
 # answers), see engine/run/codemode_run.c.
-# The request runner and the file reader as a library, so check_run_request
-# links them like any other suite's code.
+# The request file, the canned host, the request runner and the file reader
+# as a library, so their suites link them like any other suite's code.
 RUN_LIB = $(BUILD)/libcmrun.a
-$(RUN_LIB): $(BUILD)/obj/engine/run/run_request.o $(BUILD)/obj/engine/tools/file.o
+RUN_OBJS = $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out engine/run/codemode_run.c,$(wildcard engine/run/*.c)))
+$(RUN_LIB): $(RUN_OBJS) $(BUILD)/obj/engine/tools/file.o
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 TEST_LINK_LIBS := $(RUN_LIB) $(TEST_LINK_LIBS)
