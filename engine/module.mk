@@ -2,8 +2,8 @@
 #   front/    the front end: lexer, parser, scopes, lowering to ES5.1, the
 #             RegExp translator. Pure C over buffers; it never sees Duktape
 #             (a build check refuses any front/ file that includes duktape.h)
-#   host/     the Duktape host: heap and arena, allocator and deadline,
-#             natives, crypto, the entry module and one execution
+#   host/     the Duktape host: heap and arena, allocator and deadline, boot,
+#             natives, crypto, the entry module, one execution, scripts
 #   runtime/  the prelude (ES5.1, compiled to bytecode at build time)
 #   run/      build/codemode-run, the engine alone on a file or a request
 #   tools/    build-time programs (preludec, lowerc) and generators

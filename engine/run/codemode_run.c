@@ -37,6 +37,7 @@
 
 #include "cm_spec.h"
 #include "host/engine.h"
+#include "host/script.h"
 #include "request_file.h"
 #include "run_request.h"
 #include "tools/file.h"
@@ -122,7 +123,7 @@ int
 main(int argc, char **argv)
 {
 	struct engine_options opt;
-	struct engine_outcome out;
+	struct script_outcome out;
 	struct engine *e;
 	const char *file = NULL, *request = NULL;
 	char err[256], *src;
@@ -203,11 +204,11 @@ main(int argc, char **argv)
 		free(src);
 		return 2;
 	}
-	rc = engine_run_script(e, src, len, file, &out) == ENGINE_OK ? 0 : 1;
+	rc = script_run(e, src, len, file, &out) == SCRIPT_OK ? 0 : 1;
 	if (rc != 0)
 		printf("%s\n", out.message != NULL ? out.message : "Error");
 	fflush(stdout);
-	engine_outcome_free(&out);
+	script_outcome_free(&out);
 	engine_destroy(e);
 	free(src);
 	return rc;
