@@ -90,7 +90,9 @@ function declared(textName) {
         if (t.code) super(t.code, message, options)
         else super(message, options)
         this.name = t.class
-        Object.assign(this, Object.fromEntries(t.params.map((p) => [p, params[p]])))
+        // The composed values; a parameter called name (a module's) stays here only.
+        this.params = Object.fromEntries(t.params.map((p) => [p, params[p]]))
+        for (const p of t.params) if (p !== 'name' && p !== 'message') this[p] = params[p]
       }
 
       static get textName() {
