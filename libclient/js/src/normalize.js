@@ -1,3 +1,5 @@
+import { separateImports } from './protocol.js'
+
 // The codemode dialect's cleanup of raw model output into the entry form,
 // without a JavaScript parser: a small tokenizer finds the top-level
 // statements (automatic semicolon insertion included), and the same
@@ -361,11 +363,23 @@ function wrapBody(source) {
   return `async () => {\n${source}\n}`
 }
 
-/** Turns whatever a model emitted into the entry form, as the codemode dialect does. */
+/**
+ * Turns whatever a model emitted into the entry form, as the codemode
+ * dialect does. A leading import block (which the dialect would bury inside
+ * a function body) is lifted first with separateImports and kept above the
+ * cleaned-up body, so a model may import module-map entries.
+ */
 export function normalizeCode(code) {
   const trimmed = stripCodeFences(String(code ?? '').trim())
   if (!trimmed.trim()) return 'async () => {}'
-  const source = trimmed.trim()
+  const { imports, body } = separateImports(trimmed.trim())
+  if (imports) return `${imports}\n${normalizeBody(body)}`
+  return normalizeBody(trimmed)
+}
+
+function normalizeBody(text) {
+  if (!text.trim()) return 'async () => {}'
+  const source = text.trim()
   const tokens = tokenize(source)
   const stmts = tokens && splitStatements(tokens)
   if (!stmts || stmts.length === 0) return wrapBody(source)
@@ -385,7 +399,7 @@ export function normalizeCode(code) {
       }
       if (first.value === 'class' && (tokens[s.from + 3]?.value === '{' || tokens[s.from + 3]?.value === 'extends'))
         return `async () => {\nreturn (${inner});\n}`
-      return normalizeCode(inner)
+      return normalizeBody(inner)
     }
     if (s.kind === 'function') {
       let k = s.from + (tokens[s.from].value === 'async' ? 2 : 1)

@@ -328,6 +328,7 @@ describe('the wire, read back from a fake server', () => {
     const daemon = await startDaemon()
     const ex = await connect(daemon.url, { ...ws, reconnect: { retries: 3, backoff: 50 } })
     await daemon.stop()
+    await sleep(100)
     // The same path, now served by a server of another version.
     const { createServer } = await import('node:http')
     const { WebSocketServer } = await import('ws')
