@@ -10,7 +10,7 @@ import { RpcTarget, newWebSocketRpcSession } from 'capnweb'
 // capnweb's WebSocket transport reads the global WebSocket's constants.
 globalThis.WebSocket ??= WebSocket
 
-export async function startFakeServer({ version = 1, answer } = {}) {
+export async function startFakeServer({ version = 1, answer, tcp = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'cm-fake-'))
   const socket = join(dir, 'f.sock')
   const calls = []
@@ -33,9 +33,10 @@ export async function startFakeServer({ version = 1, answer } = {}) {
     connections.push(req.headers)
     newWebSocketRpcSession(ws, new Api())
   })
-  await new Promise((resolve) => http.listen(socket, resolve))
+  if (tcp) await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve))
+  else await new Promise((resolve) => http.listen(socket, resolve))
   return {
-    url: `unix://${socket}`,
+    url: tcp ? `ws://127.0.0.1:${http.address().port}/` : `unix://${socket}`,
     calls,
     connections,
     async close() {
