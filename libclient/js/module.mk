@@ -9,7 +9,7 @@ JS_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' $(JS_DIR)/packag
 JS_NAME := $(shell sed -n 's/^  "name": "\(.*\)",$$/\1/p' $(JS_DIR)/package.json)
 JS_TARBALL = $(BUILD)/$(JS_NAME)-$(JS_VERSION).tgz
 JS_FILES := $(JS_DIR)/package.json $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
-	$(wildcard $(JS_DIR)/src/*.js $(JS_DIR)/types/*.d.ts $(JS_DIR)/test/*.js)
+	$(wildcard $(JS_DIR)/src/*.js $(JS_DIR)/types/*.d.ts $(JS_DIR)/test/*.js $(JS_DIR)/test/*.ts)
 
 .PHONY: js-stage dist-js install-js
 
