@@ -128,9 +128,9 @@ export declare const EXECUTION_COMPLETED_MESSAGE: string
 export declare const CONSOLE_CAPTURE_MESSAGE: string
 export declare const LIST_SEPARATOR: string
 export declare const EMPTY_LIST: string
-export declare const OUTBOUND_MODE_NATIVE: 'native'
-export declare const OUTBOUND_MODE_STUB: 'stub'
-export declare const OUTBOUND_MODE_DISABLED: 'disabled'
+export declare const OUTBOUND_MODE_NATIVE: string
+export declare const OUTBOUND_MODE_STUB: string
+export declare const OUTBOUND_MODE_DISABLED: string
 export declare const POOL_MAX_WORKERS: number | null
 export declare const POOL_EXECUTIONS_PER_WORKER: number
 export declare const POOL_MAX_QUEUE: number
