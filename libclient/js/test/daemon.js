@@ -8,7 +8,8 @@ import { join } from 'node:path'
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class Daemon {
-  constructor() {
+  constructor({ port } = {}) {
+    this.port = port
     this.binary = process.env.CODEMODE_DAEMON
     if (!this.binary) throw new Error('CODEMODE_DAEMON is not set')
     this.dir = mkdtempSync(join(tmpdir(), 'cm-jsclient-'))
@@ -19,7 +20,9 @@ export class Daemon {
 
   async start() {
     rmSync(this.socket, { force: true })
-    this.child = spawn(this.binary, ['--socket', this.socket, '--max-workers', '2', '--log-level', 'warn'], {
+    const listen = ['--socket', this.socket]
+    if (this.port) listen.push('--port', String(this.port))
+    this.child = spawn(this.binary, [...listen, '--max-workers', '2', '--log-level', 'warn'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     for (let i = 0; i < 200 && !existsSync(this.socket); i++) await sleep(25)
@@ -46,6 +49,6 @@ export class Daemon {
   }
 }
 
-export async function startDaemon() {
-  return new Daemon().start()
+export async function startDaemon(options) {
+  return new Daemon(options).start()
 }
