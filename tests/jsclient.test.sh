@@ -21,8 +21,12 @@ give_up() {
 command -v node >/dev/null 2>&1 || give_up "node not found"
 command -v npm >/dev/null 2>&1 || give_up "npm not found"
 [ -x "$build/codemode-executord" ] || give_up "$build/codemode-executord is not built"
-make -C "$top" --no-print-directory -s BUILD="$BUILD" js-stage >/dev/null || give_up "staging the package failed"
 mkdir -p "$work"
+# A make of its own (not a job of the make that may be running this script).
+MAKEFLAGS= MFLAGS= make -C "$top" --no-print-directory -s BUILD="$BUILD" js-stage >"$work/stage.log" 2>&1 || {
+	cat "$work/stage.log"
+	give_up "staging the package failed"
+}
 # Reinstall only when the pinned list changed.
 if ! cmp -s "$top/tests/jsclient/package.json" "$work/package.json" ||
 	[ ! -d "$work/node_modules/capnweb" ]; then
