@@ -51,6 +51,7 @@ include server/module.mk
 include conformance/module.mk
 include tests/module.mk
 include packaging/module.mk
+include libclient/js/module.mk
 
 all: $(PROGRAMS)
 

@@ -1,0 +1,38 @@
+# libclient/js/: the JavaScript client package (an npm package, ESM).
+#   make dist-js    the tarball (npm pack) into $(BUILD)/
+#   make install    also puts that tarball under $(PREFIX)/share/codemode/js/
+# The package is staged into $(BUILD)/jsclient/package with its spec module
+# generated from spec/protocol.json (specgen --esm), never kept in the tree.
+JS_DIR = libclient/js
+JS_STAGE = $(BUILD)/jsclient/package
+JS_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' $(JS_DIR)/package.json)
+JS_NAME := $(shell sed -n 's/^  "name": "\(.*\)",$$/\1/p' $(JS_DIR)/package.json)
+JS_TARBALL = $(BUILD)/$(JS_NAME)-$(JS_VERSION).tgz
+JS_FILES := $(JS_DIR)/package.json $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
+	$(wildcard $(JS_DIR)/src/*.js $(JS_DIR)/types/*.d.ts $(JS_DIR)/test/*.js $(JS_DIR)/test/*.ts)
+
+.PHONY: js-stage dist-js install-js
+
+$(JS_STAGE)/.staged: $(JS_FILES) $(SPEC_JSON) $(SPECGEN)
+	@rm -rf $(JS_STAGE)
+	@mkdir -p $(JS_STAGE)
+	cp -R $(JS_DIR)/package.json $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
+	  $(JS_DIR)/src $(JS_DIR)/types $(JS_DIR)/test $(JS_STAGE)/
+	rm -f $(JS_STAGE)/src/spec.js
+	$(SPECGEN) $(SPEC_JSON) --esm $(JS_STAGE)/src/spec.js
+	@touch $@
+
+js-stage: $(JS_STAGE)/.staged
+
+$(JS_TARBALL): $(JS_STAGE)/.staged
+	cd $(JS_STAGE) && npm pack --silent --pack-destination "$(abspath $(BUILD))" >/dev/null
+
+dist-js: $(JS_TARBALL)
+
+install: install-js
+install-js:
+	@if command -v npm >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(JS_TARBALL) && \
+	  install -d $(DESTDIR)$(PREFIX)/share/codemode/js && \
+	  install -m 0644 $(JS_TARBALL) $(DESTDIR)$(PREFIX)/share/codemode/js/; \
+	else echo "install-js: npm not found, so the JavaScript package is not built or installed"; fi

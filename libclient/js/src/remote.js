@@ -1,0 +1,399 @@
+// connect(url, options) -> RemoteExecutor: the Executor contract over a
+// WebSocket carrying a capnweb session to an executor server.
+import { RpcSession } from 'capnweb'
+import {
+  CLIENT_RECONNECT_BACKOFF,
+  CLIENT_RECONNECT_RETRIES,
+  CLIENT_ROTATE_AFTER_EXECUTIONS,
+  ExecutorError,
+  OUTBOUND_MODE_DISABLED,
+  OUTBOUND_MODE_NATIVE,
+  OUTBOUND_MODE_STUB,
+  DeclaredFailure,
+  assertProtocolCompatible,
+  describeFailure,
+  executorFault,
+  listModuleEntries,
+  parseForDispatch,
+  rehydrateExecutorError,
+} from './protocol.js'
+
+const TRANSPORT = 'WebSocket'
+
+// A capnweb string transport over any WebSocket with addEventListener
+// (the standard one, undici's, Bun's, Deno's, or the ws package's).
+class SocketTransport {
+  #ws
+  #queue = []
+  #waiters = []
+  #error = null
+  #onDead
+
+  constructor(ws, onDead) {
+    this.#ws = ws
+    this.#onDead = onDead
+    ws.addEventListener('message', (event) => {
+      let data = event.data
+      if (typeof data !== 'string') data = new TextDecoder().decode(data)
+      const waiter = this.#waiters.shift()
+      if (waiter) waiter.resolve(data)
+      else this.#queue.push(data)
+    })
+    ws.addEventListener('close', (event) => {
+      this.#fail(new Error(`the peer closed the WebSocket: ${event.code} ${event.reason || ''}`.trim()))
+    })
+    ws.addEventListener('error', (event) => {
+      this.#fail(new Error(`the WebSocket failed: ${event?.message || event?.error?.message || 'error'}`))
+    })
+  }
+
+  #fail(error) {
+    if (this.#error) return
+    this.#error = error
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(error)
+    this.#onDead(error)
+  }
+
+  get dead() {
+    return this.#error !== null
+  }
+
+  send(message) {
+    if (this.#error) throw this.#error
+    this.#ws.send(message)
+  }
+
+  receive() {
+    if (this.#queue.length > 0) return Promise.resolve(this.#queue.shift())
+    if (this.#error) return Promise.reject(this.#error)
+    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }))
+  }
+
+  abort(reason) {
+    this.close(3000, describeFailure(reason))
+  }
+
+  close(code = 1000, reason = '') {
+    // A close reason is at most 123 bytes of UTF-8.
+    let r = String(reason)
+    while (new TextEncoder().encode(r).length > 123) r = r.slice(0, -1)
+    try {
+      this.#ws.close(code, r)
+    } catch {
+      try { this.#ws.close() } catch { /* already closed */ }
+    }
+    this.#fail(new Error(`the WebSocket was closed: ${r || code}`))
+  }
+}
+
+function rejected(address, reason) {
+  return executorFault('CONNECTION_REJECTED', { address, reason })
+}
+
+function broken(reason) {
+  return executorFault('CONNECTION_BROKEN', { transport: TRANSPORT, reason })
+}
+
+// The URL a WebSocket constructor is given. unix:///path/to.sock becomes
+// the ws package's ws+unix form; a standard constructor cannot reach one.
+function socketTarget(url, options) {
+  let parsed
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw rejected(url, 'the address is not a URL')
+  }
+  if (parsed.protocol === 'unix:') {
+    if (!options.websocket)
+      throw rejected(url, 'a unix socket needs a WebSocket constructor that can reach one, such as the ws package passed as the websocket option')
+    return `ws+unix://${decodeURIComponent(parsed.pathname)}:/`
+  }
+  if (parsed.protocol === 'ws+unix:') {
+    if (!options.websocket) throw rejected(url, 'a unix socket needs the websocket option')
+    return url
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
+    parsed.protocol = parsed.protocol === 'http:' ? 'ws:' : 'wss:'
+    return parsed.href
+  }
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')
+    throw rejected(url, `the scheme ${parsed.protocol} is not ws, wss or unix`)
+  return url
+}
+
+function openSocket(url, options) {
+  return new Promise((resolve, reject) => {
+    let target
+    let ws
+    try {
+      if (options.headers && !options.websocket)
+        throw rejected(url, 'handshake headers need the websocket option, because the standard WebSocket constructor cannot send them')
+      target = socketTarget(url, options)
+      const Ctor = options.websocket ?? globalThis.WebSocket
+      if (typeof Ctor !== 'function')
+        throw rejected(url, 'this runtime has no global WebSocket; pass a constructor as the websocket option')
+      ws = options.headers ? new Ctor(target, [], { headers: options.headers }) : new Ctor(target)
+    } catch (e) {
+      reject(e instanceof ExecutorError ? e : rejected(url, describeFailure(e)))
+      return
+    }
+    const done = (fn) => {
+      ws.removeEventListener('open', onOpen)
+      ws.removeEventListener('error', onError)
+      ws.removeEventListener('close', onClose)
+      fn()
+    }
+    const onOpen = () => done(() => resolve(ws))
+    const onError = (event) =>
+      done(() => reject(rejected(url, event?.message || event?.error?.message || 'the WebSocket failed to open')))
+    const onClose = (event) =>
+      done(() => reject(rejected(url, `the server closed the WebSocket: ${event?.code ?? ''} ${event?.reason ?? ''}`.trim())))
+    ws.addEventListener('open', onOpen)
+    ws.addEventListener('error', onError)
+    ws.addEventListener('close', onClose)
+  })
+}
+
+class Session {
+  executions = 0
+  inflight = 0
+  retiring = false
+  closedByUs = false
+  deadReason = null
+
+  constructor(ws, onDead) {
+    this.transport = new SocketTransport(ws, (error) => {
+      this.deadReason = error.message
+      onDead(this)
+    })
+    this.rpc = new RpcSession(this.transport)
+    this.api = this.rpc.getRemoteMain()
+  }
+
+  get dead() {
+    return this.transport.dead
+  }
+
+  close(reason) {
+    if (this.closedByUs) return
+    this.closedByUs = true
+    this.transport.close(1000, reason)
+    try { this.api[Symbol.dispose]() } catch { /* the session is gone already */ }
+  }
+}
+
+async function openSession(url, options, onDead) {
+  const ws = await openSocket(url, options)
+  const session = new Session(ws, onDead)
+  let version
+  try {
+    version = await session.api.protocolVersion()
+  } catch (e) {
+    session.close('handshake failed')
+    throw rejected(url, `protocolVersion() failed: ${describeFailure(e)}`)
+  }
+  try {
+    assertProtocolCompatible(version)
+  } catch (e) {
+    session.close('protocol version mismatch')
+    throw e
+  }
+  return session
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function toArrayBuffer(body) {
+  if (body instanceof ArrayBuffer) return body
+  if (ArrayBuffer.isView(body)) return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)
+  return body
+}
+
+function resultFromMessage(msg) {
+  const out = {
+    result: msg.resultJson === undefined || msg.resultJson === null ? undefined : parseForDispatch(msg.resultJson),
+  }
+  if (msg.error !== undefined && msg.error !== null) out.error = msg.error
+  out.logs = Array.isArray(msg.logs) ? msg.logs : []
+  if (typeof msg.executionId === 'string') {
+    out.executionId = msg.executionId
+    out.handles = Array.isArray(msg.handles) ? msg.handles : []
+  }
+  return out
+}
+
+/** The executor behind one URL: sessions opened, rotated and reopened as ConnectOptions says. */
+export class RemoteExecutor {
+  #url
+  #options
+  #rotateAfter
+  #retries
+  #backoff
+  #current = null
+  #opening = null
+  #sessions = new Set()
+  #broken = false
+  #disposed = false
+  #opened = 0
+
+  /** Use connect(); the constructor opens nothing. */
+  constructor(url, options = {}) {
+    this.#url = url
+    this.#options = { ...options }
+    this.#rotateAfter = options.rotateAfterExecutions ?? CLIENT_ROTATE_AFTER_EXECUTIONS
+    const reconnect = options.reconnect === undefined ? {} : options.reconnect
+    if (reconnect === false) {
+      this.#retries = 0
+      this.#backoff = 0
+    } else {
+      this.#retries = reconnect.retries ?? CLIENT_RECONNECT_RETRIES
+      this.#backoff = reconnect.backoff ?? CLIENT_RECONNECT_BACKOFF
+    }
+    this.reconnectEnabled = reconnect !== false
+  }
+
+  /** Sessions opened so far: the first, then every rotation and reconnect. */
+  get sessionsOpened() {
+    return this.#opened
+  }
+
+  /** Opens the first session (no retry): CONNECTION_REJECTED or PROTOCOL_MISMATCH on failure. */
+  async open() {
+    const s = await this.#openOne()
+    this.#current = s
+    return this
+  }
+
+  async #openOne() {
+    const s = await openSession(this.#url, this.#options, (dead) => {
+      if (!dead.closedByUs && dead === this.#current) this.#broken = true
+      this.#sessions.delete(dead)
+    })
+    this.#opened++
+    this.#sessions.add(s)
+    if (this.#disposed) {
+      s.close('disposed')
+      throw broken('the executor was disposed')
+    }
+    return s
+  }
+
+  async #openWithRetry() {
+    for (let attempt = 0; ; ) {
+      try {
+        return await this.#openOne()
+      } catch (e) {
+        if (e?.code === 'PROTOCOL_MISMATCH' || attempt >= this.#retries || this.#disposed) throw e
+        attempt++
+        await sleep(this.#backoff * attempt)
+      }
+    }
+  }
+
+  async #session() {
+    if (this.#disposed) throw broken('the executor was disposed')
+    const s = this.#current
+    if (s && !s.dead && !s.retiring) return s
+    if (!this.#opening) {
+      if (this.#broken && !this.reconnectEnabled)
+        throw broken('the connection broke and reconnect is disabled')
+      this.#opening = this.#openWithRetry().then(
+        (fresh) => {
+          this.#opening = null
+          this.#broken = false
+          this.#current = fresh
+          return fresh
+        },
+        (e) => {
+          this.#opening = null
+          throw e
+        },
+      )
+    }
+    return this.#opening
+  }
+
+  #release(s) {
+    s.inflight--
+    if (s.retiring && s.inflight === 0) s.close('rotated')
+  }
+
+  #fault(s, e) {
+    if (s.dead && !(e?.code && e.code !== 'CONNECTION_BROKEN'))
+      return broken(s.deadReason ?? describeFailure(e))
+    if (this.#disposed) return broken('the executor was disposed')
+    return rehydrateExecutorError(e)
+  }
+
+  async #call(fn, countsAsExecution) {
+    const s = await this.#session()
+    if (countsAsExecution) {
+      s.executions++
+      if (this.#rotateAfter > 0 && s.executions >= this.#rotateAfter) s.retiring = true
+    }
+    s.inflight++
+    try {
+      return await fn(s.api)
+    } catch (e) {
+      throw this.#fault(s, e)
+    } finally {
+      this.#release(s)
+    }
+  }
+
+  /** Runs one execution; a failure of the run arrives as `error`, a fault rejects. */
+  async execute(request) {
+    const o = this.#options
+    const pick = (key) => (request[key] !== undefined ? request[key] : o[key])
+    const callOptions = {}
+    const timeout = pick('timeout')
+    if (timeout !== undefined) callOptions.timeout = timeout
+    const countHostWaits = pick('countHostWaits')
+    if (countHostWaits !== undefined) callOptions.countHostWaits = countHostWaits
+    const modules = pick('modules')
+    if (modules !== undefined && modules !== null) {
+      try {
+        callOptions.modules = listModuleEntries(modules)
+      } catch (e) {
+        if (e instanceof DeclaredFailure) return { result: undefined, error: e.message, logs: [] }
+        throw e
+      }
+    }
+    if (request.retainHandles !== undefined) callOptions.retainHandles = request.retainHandles
+    const outbound = pick('outbound')
+    const mode = outbound === undefined ? OUTBOUND_MODE_NATIVE
+      : outbound === null ? OUTBOUND_MODE_DISABLED : OUTBOUND_MODE_STUB
+    const args = [String(request.code), request.providers ?? [], callOptions, request.dispatch ?? null, mode]
+    if (mode === OUTBOUND_MODE_STUB) args.push(outbound)
+    const msg = await this.#call((api) => api.execute(...args), true)
+    return resultFromMessage(msg)
+  }
+
+  /** Calls one handle of a retained execution with a serialized request. */
+  async invokeHandle(executionId, handleName, request) {
+    const res = await this.#call((api) => api.invokeHandle(executionId, handleName, request), false)
+    return { ...res, body: toArrayBuffer(res.body) }
+  }
+
+  /** Releases a retained execution. */
+  async closeHandles(executionId) {
+    await this.#call((api) => api.closeHandles(executionId), false)
+  }
+
+  /** Closes every session; calls in flight and later calls meet CONNECTION_BROKEN. */
+  async dispose() {
+    this.#disposed = true
+    for (const s of [...this.#sessions]) s.close('disposed')
+    this.#sessions.clear()
+    this.#current = null
+  }
+
+  async [Symbol.asyncDispose]() {
+    await this.dispose()
+  }
+}
+
+/** Opens a session to the executor at `url` and checks its protocol version first. */
+export async function connect(url, options = {}) {
+  return new RemoteExecutor(url, options).open()
+}

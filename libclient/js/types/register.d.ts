@@ -1,0 +1,2 @@
+// Side effect only: installs the loader hook that serves `cloudflare:workers`.
+export {}
