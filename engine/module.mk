@@ -171,7 +171,7 @@ PROGRAMS += $(BUILD)/codemode-run
 
 # build/bench/engine_bench: lowering speed, heap+prelude cost, fresh-heap
 # memory, source-to-result latency (make bench).
-$(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench/engine_bench.o $(ENGINE_LIB) $(PROTO_LIB)
+$(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench/engine_bench.o $(RUN_LIB) $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 BENCH_PROGS += $(BUILD)/bench/engine_bench

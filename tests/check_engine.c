@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "host/engine.h"
-#include "host/script.h"
+#include "run/script.h"
 
 struct capture {
 	char buf[8192];

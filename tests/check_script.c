@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "host/engine.h"
-#include "host/script.h"
+#include "run/script.h"
 
 struct capture {
 	char buf[8192];

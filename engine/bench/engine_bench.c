@@ -16,7 +16,7 @@
 #include "host/engine.h"
 #include "host/execution.h"
 #include "host/prelude.h"
-#include "host/script.h"
+#include "run/script.h"
 
 #define BENCH_ITERS 200
 

@@ -37,7 +37,7 @@
 
 #include "cm_spec.h"
 #include "host/engine.h"
-#include "host/script.h"
+#include "script.h"
 #include "request_file.h"
 #include "run_request.h"
 #include "tools/file.h"

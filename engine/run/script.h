@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "engine.h"
+#include "host/engine.h"
 
 enum script_status {
 	SCRIPT_OK = 0,

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "host/engine.h"
 #include "front/lower.h"
 #include "script.h"
 
