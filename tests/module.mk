@@ -41,9 +41,9 @@ $(CLIENT_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(B
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(BUILD)/libcodemode.a $(LIBS_ALL)
 
-$(OTHER_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS)
+$(OTHER_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LIBS) $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a $(LIBS_ALL)
 
 CHECK_PROGS += $(CHECK_BINS) $(FUZZ_BINS)
 CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
