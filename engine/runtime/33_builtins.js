@@ -1,0 +1,123 @@
+/*
+ * 33_builtins.js: the eager side of groups `iterator` (34_iterator.js) and
+ * `weak` (36_weakref.js), and small ES2025+ surfaces.
+ *
+ * Iterator helpers live on %Iterator.prototype%, which every iterator
+ * inherits from, so they cannot wait for a global to be read: each method
+ * here is a small stub with the right name and length that loads group
+ * `iterator` on first call and forwards to it.  The `Iterator` global,
+ * %IteratorHelperPrototype% and %WrapForValidIteratorPrototype% are in the
+ * group.  Also: the `constructor` and @@toStringTag accessors of
+ * %Iterator.prototype% (SetterThatIgnoresPrototypeProperties),
+ * Symbol.dispose / Symbol.asyncDispose and Error.isError.
+ */
+(function (G) {
+	'use strict';
+	var P = G.__cm.P;
+	var IP = P.IteratorPrototype;
+	var defineProperty = Object.defineProperty;
+	var gopd = Object.getOwnPropertyDescriptor;
+	var isObject = P.isObject;
+	var toStr = Object.prototype.toString;
+	var tagSym = Symbol.toStringTag;
+	var needIter = P.lazy('iterator', ['Iterator'], []);
+	var H = null;
+	P.callFn = Function.prototype.call.bind(Function.prototype.call);
+
+	P.lazy('weak', ['WeakRef', 'FinalizationRegistry'], []);
+
+	function h() {
+		if (H === null) {
+			needIter();
+			H = P.iterHelpers;
+		}
+		return H;
+	}
+	/* a trigger read after the seal still finds the helpers */
+	P.iterStub = h;
+
+	P.defs(IP, {
+		map(mapper) { return h().map(this, mapper); },
+		filter(predicate) { return h().filter(this, predicate); },
+		take(limit) { return h().take(this, limit); },
+		drop(limit) { return h().drop(this, limit); },
+		flatMap(mapper) { return h().flatMap(this, mapper); },
+		reduce(reducer) {
+			return h().reduce(this, reducer, arguments.length > 1,
+			    arguments[1]);
+		},
+		toArray() { return h().toArray(this); },
+		forEach(fn) { return h().forEach(this, fn); },
+		some(predicate) { return h().some(this, predicate); },
+		every(predicate) { return h().every(this, predicate); },
+		find(predicate) { return h().find(this, predicate); },
+		includes(searchElement) {
+			return h().includes(this, searchElement, arguments[1]);
+		},
+		join(separator) { return h().join(this, separator); },
+		chunks(chunkSize) { return h().chunks(this, chunkSize); },
+		windows(windowSize) {
+			return h().windows(this, windowSize, arguments[1]);
+		}
+	});
+
+	function ignoresProtoSetter(self, home, key, v) {
+		if (!isObject(self))
+			throw new TypeError('setter called on non-object');
+		if (self === home)
+			throw new TypeError('Cannot assign to read only property ' +
+			    String(key) + ' of ' + P.describe(self));
+		if (gopd(self, key) === undefined)
+			defineProperty(self, key, { value: v, writable: true,
+			    enumerable: true, configurable: true });
+		else
+			self[key] = v;
+	}
+	function accessor(key, name, get, set) {
+		P.setName(get, 'get ' + name);
+		P.setName(set, 'set ' + name);
+		defineProperty(IP, key, { get: get, set: set, enumerable: false,
+		    configurable: true });
+	}
+	accessor(Symbol.toStringTag, '[Symbol.toStringTag]', function () {
+		return 'Iterator';
+	}, function (v) {
+		ignoresProtoSetter(this, IP, Symbol.toStringTag, v);
+	});
+	accessor('constructor', 'constructor', function () {
+		return h().Iterator;
+	}, function (v) {
+		ignoresProtoSetter(this, IP, 'constructor', v);
+	});
+
+	/* Explicit resource management's well-known symbols. */
+	if (Symbol.dispose === undefined)
+		defineProperty(Symbol, 'dispose', { value: Symbol('Symbol.dispose') });
+	if (Symbol.asyncDispose === undefined)
+		defineProperty(Symbol, 'asyncDispose',
+		    { value: Symbol('Symbol.asyncDispose') });
+	var dispose = { dispose() {
+		var r = this['return'];
+		if (r !== undefined && r !== null)
+			r.call(this);
+	} }.dispose;
+	P.setName(dispose, '[Symbol.dispose]');
+	P.def(IP, Symbol.dispose, dispose);
+
+	/*
+	 * Error.isError(v): [[ErrorData]].  Duktape's class Error shows in
+	 * Object.prototype.toString unless a @@toStringTag is present; the
+	 * native error prototypes have that class too, but no [[ErrorData]].
+	 * An error that carries a @@toStringTag of its own is not recognised.
+	 */
+	var errorProtos = [Error.prototype, EvalError.prototype,
+	    RangeError.prototype, ReferenceError.prototype, SyntaxError.prototype,
+	    TypeError.prototype, URIError.prototype];
+	if (G.AggregateError)
+		errorProtos.push(G.AggregateError.prototype);
+	P.def(Error, 'isError', { isError(arg) {
+		return isObject(arg) && !(tagSym in arg) &&
+		    toStr.call(arg) === '[object Error]' &&
+		    errorProtos.indexOf(arg) < 0;
+	} }.isError);
+})(this);
