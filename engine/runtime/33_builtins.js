@@ -120,4 +120,116 @@
 		    toStr.call(arg) === '[object Error]' &&
 		    errorProtos.indexOf(arg) < 0;
 	} }.isError);
+
+	/*
+	 * Reflect: Duktape's get/set/has/deleteProperty refuse symbol keys and
+	 * a receiver, its setters receive the key as a second argument, and
+	 * apply accepts a missing argument list.  These follow the spec's
+	 * OrdinaryGet/OrdinarySet; with no receiver they use the engine's own
+	 * [[Get]]/[[Set]], so a Proxy's traps run.
+	 */
+	(function (R) {
+		var nApply = R.apply, getProto = Object.getPrototypeOf;
+		var dp = Object.defineProperty, call = P.callFn;
+		function target(t, name) {
+			if (!isObject(t))
+				throw new TypeError('Reflect.' + name +
+				    ' called on non-object');
+			return t;
+		}
+		function key(k) {
+			return typeof k === 'symbol' ? k : String(k);
+		}
+		function define(o, k, d) {
+			try {
+				dp(o, k, d);
+				return true;
+			} catch (e) {
+				if (e instanceof TypeError)
+					return false;
+				throw e;
+			}
+		}
+		function ordinarySet(o, k, v, recv) {
+			var d, e;
+			for (;;) {
+				d = gopd(o, k);
+				if (d !== undefined)
+					break;
+				o = getProto(o);
+				if (o === null) {
+					d = { value: undefined, writable: true };
+					break;
+				}
+			}
+			if ('value' in d) {
+				if (!d.writable || !isObject(recv))
+					return false;
+				e = gopd(recv, k);
+				if (e !== undefined) {
+					if (!('value' in e) || !e.writable)
+						return false;
+					return define(recv, k, { value: v });
+				}
+				return define(recv, k, { value: v, writable: true,
+				    enumerable: true, configurable: true });
+			}
+			if (d.set === undefined)
+				return false;
+			call(d.set, recv, v);
+			return true;
+		}
+		P.defs(R, {
+			apply(f, thisArg, args) {
+				if (!isObject(args))
+					throw new TypeError('CreateListFromArrayLike ' +
+					    'called on non-object');
+				return nApply(f, thisArg, args);
+			},
+			get: function get(t, k) {
+				var o, d;
+				target(t, 'get');
+				k = key(k);
+				if (arguments.length < 3 || arguments[2] === t)
+					return t[k];
+				for (o = t; o !== null; o = getProto(o)) {
+					d = gopd(o, k);
+					if (d === undefined)
+						continue;
+					if ('value' in d)
+						return d.value;
+					return d.get === undefined ? undefined :
+					    call(d.get, arguments[2]);
+				}
+				return undefined;
+			},
+			set: function set(t, k, v) {
+				target(t, 'set');
+				k = key(k);
+				return ordinarySet(t, k, v,
+				    arguments.length < 4 ? t : arguments[3]);
+			},
+			has(t, k) {
+				target(t, 'has');
+				return key(k) in t;
+			},
+			deleteProperty(t, k) {
+				target(t, 'deleteProperty');
+				k = key(k);
+				try {
+					return delete t[k];
+				} catch (e) {
+					if (e instanceof TypeError)
+						return false;
+					throw e;
+				}
+			}
+		});
+		P.setLength(R.get, 2);
+		P.setLength(R.set, 3);
+		dp(R, Symbol.toStringTag, { value: 'Reflect',
+		    configurable: true });
+	})(G.Reflect);
+	defineProperty(JSON, Symbol.toStringTag, { value: 'JSON',
+	    configurable: true });
 })(this);
