@@ -232,4 +232,18 @@
 	})(G.Reflect);
 	defineProperty(JSON, Symbol.toStringTag, { value: 'JSON',
 	    configurable: true });
+	(function (f) {
+		if (typeof f !== 'function')
+			return;
+		P.setLength(f, 1);
+		P.setName(f, '[Symbol.toPrimitive]');
+	})(Symbol.prototype[Symbol.toPrimitive]);
+	/* The native error constructors' `prototype` is read-only. */
+	['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
+	    'TypeError', 'URIError', 'AggregateError'].forEach(function (n) {
+		try {
+			defineProperty(G[n], 'prototype', { writable: false,
+			    enumerable: false, configurable: false });
+		} catch (e) { /* best effort */ }
+	});
 })(this);
