@@ -246,4 +246,78 @@
 			    enumerable: false, configurable: false });
 		} catch (e) { /* best effort */ }
 	});
+
+	/*
+	 * JSON.rawJSON / JSON.isRawJSON (JSON.parse source text access).  A raw
+	 * object is a frozen null-prototype object with a private mark.
+	 * JSON.stringify stays Duktape's own until the first rawJSON call; from
+	 * then on a replacer stands each raw object in as a marked string,
+	 * which is swapped for the raw text afterwards.  With an array
+	 * replacer (a property list) raw objects are not recognised.
+	 */
+	(function (J) {
+		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
+		var nParse = J.parse, used = false, nonce, re;
+		function isRaw(o) {
+			return isObject(o) && o[RAW] === true &&
+			    Object.prototype.hasOwnProperty.call(o, RAW);
+		}
+		P.defs(J, {
+			rawJSON(text) {
+				var str, c0, c1, o;
+				if (typeof text === 'symbol')
+					throw new TypeError('Cannot convert a Symbol ' +
+					    'value to a string');
+				str = String(text);
+				c0 = str.charAt(0);
+				c1 = str.charAt(str.length - 1);
+				if (str === '' || '\t\n\r '.indexOf(c0) >= 0 ||
+				    '\t\n\r '.indexOf(c1) >= 0)
+					throw new SyntaxError('Invalid value for ' +
+					    'JSON.rawJSON');
+				if (c0 === '{' || c0 === '[')
+					throw new SyntaxError('JSON.rawJSON cannot ' +
+					    'make objects or arrays');
+				nParse(str);
+				o = Object.create(null);
+				o.rawJSON = str;
+				defineProperty(o, RAW, { value: true });
+				Object.freeze(o);
+				if (!used) {
+					used = true;
+					nonce = String(Math.random()).slice(2);
+					re = new RegExp('"\\\\u0000' + nonce +
+					    ':(\\d+)"', 'g');
+				}
+				return o;
+			},
+			isRawJSON(O) {
+				return isRaw(O);
+			},
+			stringify: function stringify(value, replacer, space) {
+				var marks, fn, r;
+				if (!used || (isObject(replacer) &&
+				    typeof replacer !== 'function'))
+					return nStringify(value, replacer, space);
+				marks = [];
+				fn = typeof replacer === 'function' ? replacer : null;
+				r = nStringify(value, function (k, v) {
+					if (fn !== null)
+						v = P.callFn(fn, this, k, v);
+					if (isRaw(v)) {
+						marks.push(v.rawJSON);
+						return '\u0000' + nonce + ':' +
+						    (marks.length - 1);
+					}
+					return v;
+				}, space);
+				if (marks.length === 0 || typeof r !== 'string')
+					return r;
+				return r.replace(re, function (m, i) {
+					return marks[+i];
+				});
+			}
+		});
+		P.setLength(J.stringify, 3);
+	})(JSON);
 })(this);
