@@ -258,6 +258,24 @@
 	(function (J) {
 		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
 		var nParse = J.parse, used = false, nonce, re;
+		/* the replacer's PropertyList: strings and numbers, no repeats */
+		function propertyList(a) {
+			var list = [], seen = Object.create(null), i, v, k, n;
+			n = P.toLength(a.length);
+			for (i = 0; i < n; i++) {
+				v = a[i];
+				if (typeof v === 'string' || typeof v === 'number' ||
+				    v instanceof String || v instanceof Number)
+					k = String(v);
+				else
+					continue;
+				if (seen[k] !== true) {
+					seen[k] = true;
+					list.push(k);
+				}
+			}
+			return list;
+		}
 		function isRaw(o) {
 			return isObject(o) && o[RAW] === true &&
 			    Object.prototype.hasOwnProperty.call(o, RAW);
@@ -296,6 +314,8 @@
 			},
 			stringify: function stringify(value, replacer, space) {
 				var marks, fn, r;
+				if (Array.isArray(replacer))
+					replacer = propertyList(replacer);
 				if (!used || (isObject(replacer) &&
 				    typeof replacer !== 'function'))
 					return nStringify(value, replacer, space);
