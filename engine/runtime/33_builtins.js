@@ -340,4 +340,11 @@
 		});
 		P.setLength(J.stringify, 3);
 	})(JSON);
+	/* get [Symbol.species] on Array, ArrayBuffer and %TypedArray%
+	 * (the methods that would consult it are still Duktape's) */
+	P.species(Array);
+	if (typeof G.ArrayBuffer === 'function')
+		P.species(G.ArrayBuffer);
+	if (typeof G.Int8Array === 'function')
+		P.species(Object.getPrototypeOf(G.Int8Array));
 })(this);
