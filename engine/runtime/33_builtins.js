@@ -1,0 +1,350 @@
+/*
+ * 33_builtins.js: the eager side of groups `iterator` (34_iterator.js) and
+ * `weak` (36_weakref.js), and small ES2025+ surfaces.
+ *
+ * Iterator helpers live on %Iterator.prototype%, which every iterator
+ * inherits from, so they cannot wait for a global to be read: each method
+ * here is a small stub with the right name and length that loads group
+ * `iterator` on first call and forwards to it.  The `Iterator` global,
+ * %IteratorHelperPrototype% and %WrapForValidIteratorPrototype% are in the
+ * group.  Also: the `constructor` and @@toStringTag accessors of
+ * %Iterator.prototype% (SetterThatIgnoresPrototypeProperties),
+ * Symbol.dispose / Symbol.asyncDispose and Error.isError.
+ */
+(function (G) {
+	'use strict';
+	var P = G.__cm.P;
+	var IP = P.IteratorPrototype;
+	var defineProperty = Object.defineProperty;
+	var gopd = Object.getOwnPropertyDescriptor;
+	var isObject = P.isObject;
+	var toStr = Object.prototype.toString;
+	var tagSym = Symbol.toStringTag;
+	var needIter = P.lazy('iterator', ['Iterator'], []);
+	var H = null;
+	P.callFn = Function.prototype.call.bind(Function.prototype.call);
+
+	P.lazy('weak', ['WeakRef', 'FinalizationRegistry'], []);
+
+	function h() {
+		if (H === null) {
+			needIter();
+			H = P.iterHelpers;
+		}
+		return H;
+	}
+	/* a trigger read after the seal still finds the helpers */
+	P.iterStub = h;
+
+	P.defs(IP, {
+		map(mapper) { return h().map(this, mapper); },
+		filter(predicate) { return h().filter(this, predicate); },
+		take(limit) { return h().take(this, limit); },
+		drop(limit) { return h().drop(this, limit); },
+		flatMap(mapper) { return h().flatMap(this, mapper); },
+		reduce(reducer) {
+			return h().reduce(this, reducer, arguments.length > 1,
+			    arguments[1]);
+		},
+		toArray() { return h().toArray(this); },
+		forEach(fn) { return h().forEach(this, fn); },
+		some(predicate) { return h().some(this, predicate); },
+		every(predicate) { return h().every(this, predicate); },
+		find(predicate) { return h().find(this, predicate); },
+		includes(searchElement) {
+			return h().includes(this, searchElement, arguments[1]);
+		},
+		join(separator) { return h().join(this, separator); },
+		chunks(chunkSize) { return h().chunks(this, chunkSize); },
+		windows(windowSize) {
+			return h().windows(this, windowSize, arguments[1]);
+		}
+	});
+
+	function ignoresProtoSetter(self, home, key, v) {
+		if (!isObject(self))
+			throw new TypeError('setter called on non-object');
+		if (self === home)
+			throw new TypeError('Cannot assign to read only property ' +
+			    String(key) + ' of ' + P.describe(self));
+		if (gopd(self, key) === undefined)
+			defineProperty(self, key, { value: v, writable: true,
+			    enumerable: true, configurable: true });
+		else
+			self[key] = v;
+	}
+	function accessor(key, name, get, set) {
+		P.setName(get, 'get ' + name);
+		P.setName(set, 'set ' + name);
+		defineProperty(IP, key, { get: get, set: set, enumerable: false,
+		    configurable: true });
+	}
+	accessor(Symbol.toStringTag, '[Symbol.toStringTag]', function () {
+		return 'Iterator';
+	}, function (v) {
+		ignoresProtoSetter(this, IP, Symbol.toStringTag, v);
+	});
+	accessor('constructor', 'constructor', function () {
+		return h().Iterator;
+	}, function (v) {
+		ignoresProtoSetter(this, IP, 'constructor', v);
+	});
+
+	/* Explicit resource management's well-known symbols. */
+	if (Symbol.dispose === undefined)
+		defineProperty(Symbol, 'dispose', { value: Symbol('Symbol.dispose') });
+	if (Symbol.asyncDispose === undefined)
+		defineProperty(Symbol, 'asyncDispose',
+		    { value: Symbol('Symbol.asyncDispose') });
+	var dispose = { dispose() {
+		var r = this['return'];
+		if (r !== undefined && r !== null)
+			r.call(this);
+	} }.dispose;
+	P.setName(dispose, '[Symbol.dispose]');
+	P.def(IP, Symbol.dispose, dispose);
+
+	/*
+	 * Error.isError(v): [[ErrorData]].  Duktape's class Error shows in
+	 * Object.prototype.toString unless a @@toStringTag is present; the
+	 * native error prototypes have that class too, but no [[ErrorData]].
+	 * An error that carries a @@toStringTag of its own is not recognised.
+	 */
+	var errorProtos = [Error.prototype, EvalError.prototype,
+	    RangeError.prototype, ReferenceError.prototype, SyntaxError.prototype,
+	    TypeError.prototype, URIError.prototype];
+	if (G.AggregateError)
+		errorProtos.push(G.AggregateError.prototype);
+	P.def(Error, 'isError', { isError(arg) {
+		return isObject(arg) && !(tagSym in arg) &&
+		    toStr.call(arg) === '[object Error]' &&
+		    errorProtos.indexOf(arg) < 0;
+	} }.isError);
+
+	/*
+	 * Reflect: Duktape's get/set/has/deleteProperty refuse symbol keys and
+	 * a receiver, its setters receive the key as a second argument, and
+	 * apply accepts a missing argument list.  These follow the spec's
+	 * OrdinaryGet/OrdinarySet; with no receiver they use the engine's own
+	 * [[Get]]/[[Set]], so a Proxy's traps run.
+	 */
+	(function (R) {
+		var nApply = R.apply, getProto = Object.getPrototypeOf;
+		var dp = Object.defineProperty, call = P.callFn;
+		function target(t, name) {
+			if (!isObject(t))
+				throw new TypeError('Reflect.' + name +
+				    ' called on non-object');
+			return t;
+		}
+		function key(k) {
+			return typeof k === 'symbol' ? k : String(k);
+		}
+		function define(o, k, d) {
+			try {
+				dp(o, k, d);
+				return true;
+			} catch (e) {
+				if (e instanceof TypeError)
+					return false;
+				throw e;
+			}
+		}
+		function ordinarySet(o, k, v, recv) {
+			var d, e;
+			for (;;) {
+				d = gopd(o, k);
+				if (d !== undefined)
+					break;
+				o = getProto(o);
+				if (o === null) {
+					d = { value: undefined, writable: true };
+					break;
+				}
+			}
+			if ('value' in d) {
+				if (!d.writable || !isObject(recv))
+					return false;
+				e = gopd(recv, k);
+				if (e !== undefined) {
+					if (!('value' in e) || !e.writable)
+						return false;
+					return define(recv, k, { value: v });
+				}
+				return define(recv, k, { value: v, writable: true,
+				    enumerable: true, configurable: true });
+			}
+			if (d.set === undefined)
+				return false;
+			call(d.set, recv, v);
+			return true;
+		}
+		P.defs(R, {
+			apply(f, thisArg, args) {
+				if (!isObject(args))
+					throw new TypeError('CreateListFromArrayLike ' +
+					    'called on non-object');
+				return nApply(f, thisArg, args);
+			},
+			get: function get(t, k) {
+				var o, d;
+				target(t, 'get');
+				k = key(k);
+				if (arguments.length < 3 || arguments[2] === t)
+					return t[k];
+				for (o = t; o !== null; o = getProto(o)) {
+					d = gopd(o, k);
+					if (d === undefined)
+						continue;
+					if ('value' in d)
+						return d.value;
+					return d.get === undefined ? undefined :
+					    call(d.get, arguments[2]);
+				}
+				return undefined;
+			},
+			set: function set(t, k, v) {
+				target(t, 'set');
+				k = key(k);
+				return ordinarySet(t, k, v,
+				    arguments.length < 4 ? t : arguments[3]);
+			},
+			has(t, k) {
+				target(t, 'has');
+				return key(k) in t;
+			},
+			deleteProperty(t, k) {
+				target(t, 'deleteProperty');
+				k = key(k);
+				try {
+					return delete t[k];
+				} catch (e) {
+					if (e instanceof TypeError)
+						return false;
+					throw e;
+				}
+			}
+		});
+		P.setLength(R.get, 2);
+		P.setLength(R.set, 3);
+		dp(R, Symbol.toStringTag, { value: 'Reflect',
+		    configurable: true });
+	})(G.Reflect);
+	defineProperty(JSON, Symbol.toStringTag, { value: 'JSON',
+	    configurable: true });
+	(function (f) {
+		if (typeof f !== 'function')
+			return;
+		P.setLength(f, 1);
+		P.setName(f, '[Symbol.toPrimitive]');
+	})(Symbol.prototype[Symbol.toPrimitive]);
+	/* The native error constructors' `prototype` is read-only. */
+	['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
+	    'TypeError', 'URIError', 'AggregateError'].forEach(function (n) {
+		try {
+			defineProperty(G[n], 'prototype', { writable: false,
+			    enumerable: false, configurable: false });
+		} catch (e) { /* best effort */ }
+	});
+
+	/*
+	 * JSON.rawJSON / JSON.isRawJSON (JSON.parse source text access).  A raw
+	 * object is a frozen null-prototype object with a private mark.
+	 * JSON.stringify stays Duktape's own until the first rawJSON call; from
+	 * then on a replacer stands each raw object in as a marked string,
+	 * which is swapped for the raw text afterwards.  With an array
+	 * replacer (a property list) raw objects are not recognised.
+	 */
+	(function (J) {
+		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
+		var nParse = J.parse, used = false, nonce, re;
+		/* the replacer's PropertyList: strings and numbers, no repeats */
+		function propertyList(a) {
+			var list = [], seen = Object.create(null), i, v, k, n;
+			n = P.toLength(a.length);
+			for (i = 0; i < n; i++) {
+				v = a[i];
+				if (typeof v === 'string' || typeof v === 'number' ||
+				    v instanceof String || v instanceof Number)
+					k = String(v);
+				else
+					continue;
+				if (seen[k] !== true) {
+					seen[k] = true;
+					list.push(k);
+				}
+			}
+			return list;
+		}
+		function isRaw(o) {
+			return isObject(o) && o[RAW] === true &&
+			    Object.prototype.hasOwnProperty.call(o, RAW);
+		}
+		P.defs(J, {
+			rawJSON(text) {
+				var str, c0, c1, o;
+				if (typeof text === 'symbol')
+					throw new TypeError('Cannot convert a Symbol ' +
+					    'value to a string');
+				str = String(text);
+				c0 = str.charAt(0);
+				c1 = str.charAt(str.length - 1);
+				if (str === '' || '\t\n\r '.indexOf(c0) >= 0 ||
+				    '\t\n\r '.indexOf(c1) >= 0)
+					throw new SyntaxError('Invalid value for ' +
+					    'JSON.rawJSON');
+				if (c0 === '{' || c0 === '[')
+					throw new SyntaxError('JSON.rawJSON cannot ' +
+					    'make objects or arrays');
+				nParse(str);
+				o = Object.create(null);
+				o.rawJSON = str;
+				defineProperty(o, RAW, { value: true });
+				Object.freeze(o);
+				if (!used) {
+					used = true;
+					nonce = String(Math.random()).slice(2);
+					re = new RegExp('"\\\\u0000' + nonce +
+					    ':(\\d+)"', 'g');
+				}
+				return o;
+			},
+			isRawJSON(O) {
+				return isRaw(O);
+			},
+			stringify: function stringify(value, replacer, space) {
+				var marks, fn, r;
+				if (Array.isArray(replacer))
+					replacer = propertyList(replacer);
+				if (!used || (isObject(replacer) &&
+				    typeof replacer !== 'function'))
+					return nStringify(value, replacer, space);
+				marks = [];
+				fn = typeof replacer === 'function' ? replacer : null;
+				r = nStringify(value, function (k, v) {
+					if (fn !== null)
+						v = P.callFn(fn, this, k, v);
+					if (isRaw(v)) {
+						marks.push(v.rawJSON);
+						return '\u0000' + nonce + ':' +
+						    (marks.length - 1);
+					}
+					return v;
+				}, space);
+				if (marks.length === 0 || typeof r !== 'string')
+					return r;
+				return r.replace(re, function (m, i) {
+					return marks[+i];
+				});
+			}
+		});
+		P.setLength(J.stringify, 3);
+	})(JSON);
+	/* get [Symbol.species] on Array, ArrayBuffer and %TypedArray%
+	 * (the methods that would consult it are still Duktape's) */
+	P.species(Array);
+	if (typeof G.ArrayBuffer === 'function')
+		P.species(G.ArrayBuffer);
+	if (typeof G.Int8Array === 'function')
+		P.species(Object.getPrototypeOf(G.Int8Array));
+})(this);
