@@ -625,7 +625,8 @@ engine_eval(struct engine *e, const char *src, size_t len, const char *filename,
 	if (e->stop)
 		return engine_fail(out, e->oom ? ENGINE_OOM : ENGINE_TIMEOUT,
 		    e->oom ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
-	if (lower_source(src, len, LOWER_SCRIPT, &lr) != 0)
+	if (lower_source_flags(src, len, LOWER_SCRIPT,
+		e->opt.typescript ? LOWER_F_TS : 0, &lr) != 0)
 		return engine_fail(out, ENGINE_SYNTAX,
 		    lr.error[0] != '\0' ? lr.error
 					: "SyntaxError: invalid source");

@@ -38,6 +38,8 @@ struct engine_options {
 	 * ENGINE_OOM). */
 	void (*on_oom)(void *arg);
 	void *oom_arg;
+	int typescript; /* run and eval text is TypeScript (lower.h LOWER_F_TS)
+			 */
 };
 
 enum engine_status {

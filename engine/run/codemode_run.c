@@ -1,7 +1,7 @@
 /*
  * build/codemode-run: runs one file in a fresh engine.
  *
- *   codemode-run [--timeout MS] [--memory MB] --script FILE
+ *   codemode-run [--timeout MS] [--memory MB] [--typescript] --script FILE
  *	A classic script. print(...) and console.log/info/debug/warn/error
  *	all write one line to stdout (test262's harness reads stdout). An
  *	uncaught error prints "Name: message" on stdout and exits 1; a
@@ -10,10 +10,13 @@
  *	memory" and exit 1. Unhandled rejections are not fatal.
  *	--timeout 0 / --memory 0 lift a bound; the defaults are the
  *	protocol's DEFAULT_TIMEOUT and DEFAULT_MEMORY_LIMIT.
- *   codemode-run [--timeout MS] [--memory MB] FILE
+ *   codemode-run [--timeout MS] [--memory MB] [--typescript] FILE
  *	An entry: FILE holds an expression evaluating to a function, such as
  *	`async () => 6 * 7`; it is called, its promise awaited, and one line
  *	{"result": <JSON>} (exit 0) or {"error": "<message>"} (exit 1) printed.
+ *	--typescript (either form): FILE is TypeScript, its erasable type
+ *	syntax stripped (engine/front/parser_ts.c); eval'd text stays
+ *	JavaScript. A request file says so with "language" instead.
  *   codemode-run [--trace] --request FILE
  *	One ExecuteRequest from a JSON file (engine/run/run_request.h states the
  *	format), run as the daemon runs it, with the file's canned answers
@@ -39,7 +42,7 @@ run_usage(void)
 {
 	fprintf(stderr,
 	    "usage: codemode-run [--timeout MS] [--memory MB] "
-	    "[--script] FILE\n"
+	    "[--typescript] [--script] FILE\n"
 	    "       codemode-run [--trace] --request FILE\n");
 }
 
@@ -94,6 +97,8 @@ main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--script") == 0)
 			script = 1;
+		else if (strcmp(argv[i], "--typescript") == 0)
+			opt.typescript = 1, bounds = 1;
 		else if (strcmp(argv[i], "--trace") == 0)
 			trace = 1;
 		else if (strcmp(argv[i], "--request") == 0 && i + 1 < argc &&

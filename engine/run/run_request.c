@@ -333,7 +333,7 @@ run_request_check(struct run_request *rq, char *err, size_t errlen)
 	static const char *const names[] = { "code", "providers", "modules",
 		"timeout", "memoryLimit", "countHostWaits", "outboundMode",
 		"retainHandles", "toolAnswers", "outboundAnswers",
-		"invocations", "comment", NULL };
+		"invocations", "comment", "language", NULL };
 	json_t *root = rq->root, *v;
 	enum cm_outbound_mode mode;
 	char *text = NULL;
@@ -375,6 +375,18 @@ run_request_check(struct run_request *rq, char *err, size_t errlen)
 	    run_request_flag(
 		root, "retainHandles", &rq->retain_handles, err, errlen) != 0)
 		return -1;
+	if ((v = json_object_get(root, "language")) != NULL) {
+		if (!json_is_string(v) ||
+		    (strcmp(json_string_value(v), CM_LANGUAGE_TYPESCRIPT) !=
+			    0 &&
+			strcmp(json_string_value(v), CM_LANGUAGE_JAVASCRIPT) !=
+			    0))
+			return run_request_fail(err, errlen,
+			    "language: expected \"%s\" or \"%s\"",
+			    CM_LANGUAGE_JAVASCRIPT, CM_LANGUAGE_TYPESCRIPT);
+		rq->typescript =
+		    strcmp(json_string_value(v), CM_LANGUAGE_TYPESCRIPT) == 0;
+	}
 	rq->outbound_mode = CM_OUTBOUND_MODE_NATIVE;
 	if ((v = json_object_get(root, "outboundMode")) != NULL) {
 		if (!json_is_string(v))
@@ -957,6 +969,7 @@ run_request_run(const struct run_request *rq, FILE *trace)
 	    : rq->outbound_mode;
 	er.memory_limit_mb = rq->memory_limit_mb;
 	er.retain_handles = rq->retain_handles;
+	er.typescript = rq->typescript;
 	msg = execution_run(e, &er, &eh, &retained);
 	if (msg == NULL && engine_oom(e))
 		run_request_on_oom(st);
