@@ -66,8 +66,8 @@ parser_ts_refuse_at(struct parser *p, uint32_t line, uint32_t col)
 struct ast_node *
 parser_ts_erased(struct parser *p, const struct token *t)
 {
-	struct ast_node *n =
-	    ast_node_new(p->arena, AST_EMPTY_STATEMENT, t->line, t->col, t->start);
+	struct ast_node *n = ast_node_new(
+	    p->arena, AST_EMPTY_STATEMENT, t->line, t->col, t->start);
 
 	if (n == NULL)
 		parser_oom(p);
@@ -82,8 +82,8 @@ parser_ts_erased(struct parser *p, const struct token *t)
  * tables it may touch are those it pushed itself, which it pops again.
  */
 int
-parser_ts_try(struct parser *p, void (*fn)(struct parser *, void *),
-    void *arg, int keep)
+parser_ts_try(
+    struct parser *p, void (*fn)(struct parser *, void *), void *arg, int keep)
 {
 	struct parser saved = *p;
 	struct parser_error err = *p->err;
@@ -183,7 +183,8 @@ ts_return_body(struct parser *p)
 		if (nt.type == T_NAME && !nt.nl_before) {
 			parser_next(p);
 			parser_next(p);
-			if (parser_ts_word(&p->tok, "is") && !p->tok.nl_before) {
+			if (parser_ts_word(&p->tok, "is") &&
+			    !p->tok.nl_before) {
 				parser_next(p);
 				ts_type_in(p, 0);
 			}
@@ -394,8 +395,8 @@ parser_ts_type_params(struct parser *p)
 
 	parser_expect(p, T_LT);
 	while (p->tok.type != T_GT) {
-		while (parser_is_kw(p, KW_CONST) ||
-		    parser_is_kw(p, KW_IN) || parser_ts_word(&p->tok, "out")) {
+		while (parser_is_kw(p, KW_CONST) || parser_is_kw(p, KW_IN) ||
+		    parser_ts_word(&p->tok, "out")) {
 			parser_peek(p, &nt);
 			if (nt.type != T_NAME)
 				break;
@@ -874,8 +875,7 @@ parser_ts_statement(struct parser *p, int list_item)
 		parser_next(p);
 		return parser_class(p, 1, 0);
 	}
-	if ((parser_ts_word(&t, "namespace") ||
-		parser_ts_word(&t, "module")) &&
+	if ((parser_ts_word(&t, "namespace") || parser_ts_word(&t, "module")) &&
 	    (nt.type == T_NAME || nt.type == T_STRING))
 		return ts_namespace(p, &t);
 	return NULL;
