@@ -52,8 +52,8 @@ lowered(const char *src, unsigned flags)
 		char *j_ = lowered((js), 0);                                   \
 		char *n_ = lowered((ts), 0);                                   \
 		if (strcmp(t_, j_) != 0)                                       \
-			ck_abort_msg("'%s' lowered to '%s', want '%s'", (ts),  \
-			    t_, j_);                                           \
+			ck_abort_msg(                                          \
+			    "'%s' lowered to '%s', want '%s'", (ts), t_, j_);  \
 		if (strncmp(j_, "SyntaxError", 11) == 0)                       \
 			ck_abort_msg("'%s' is no JavaScript: %s", (js), j_);   \
 		free(t_);                                                      \
@@ -66,8 +66,8 @@ lowered(const char *src, unsigned flags)
 	do {                                                                   \
 		char *n_ = lowered((src), 0);                                  \
 		if (strncmp(n_, "SyntaxError: ", 13) != 0)                     \
-			ck_abort_msg("'%s' lowered as JavaScript: %s", (src),  \
-			    n_);                                               \
+			ck_abort_msg(                                          \
+			    "'%s' lowered as JavaScript: %s", (src), n_);      \
 		free(n_);                                                      \
 	} while (0)
 
@@ -86,8 +86,7 @@ static const char *const annotated[][2] = {
 	{ "var f: (a: number, b: string) => void = null;", "var f = null;" },
 	{ "var u: 'a' | 'b' | `x-${string}` = 'a';", "var u = 'a';" },
 	{ "var t: [number, string?, ...boolean[]] = [];", "var t = [];" },
-	{ "var c: T extends U ? X<T>[] : keyof typeof y = 0;",
-	    "var c = 0;" },
+	{ "var c: T extends U ? X<T>[] : keyof typeof y = 0;", "var c = 0;" },
 	{ "var g: Array<Array<number>> = [];", "var g = [];" },
 	{ "var h: Map<string, Set<Array<number>>> = 0;", "var h = 0;" },
 	{ "var i: Array<number>= [];", "var i = [];" },
@@ -121,8 +120,7 @@ static const char *const annotated[][2] = {
 	{ "var v = f<string>(1) + new M<K, V>();", "var v = f(1) + new M();" },
 	{ "var v = f<string>`t`;", "var v = f`t`;" },
 	{ "var v = o.m<T>(1)?.n<U>(2);", "var v = o.m(1)?.n(2);" },
-	{ "interface I<T> extends J, K<T> { a: T; m(): void }",
-	    ";" },
+	{ "interface I<T> extends J, K<T> { a: T; m(): void }", ";" },
 	{ "type A<T = string> = { [K in keyof T]?: T[K] } | null;", ";" },
 	{ "declare const d: number;\ndeclare function g(): void\nvar z;",
 	    ";\n;\nvar z;" },
@@ -210,8 +208,8 @@ START_TEST(test_ambiguous)
 	/* a conditional, not an arrow with a return type */
 	ASSERT_STRIPS("x = a ? (b) : c => d;", "x = a ? b : (c) => d;");
 	ASSERT_STRIPS("x = a ? (b): T => b : e;", "x = a ? (b) => b : e;");
-	ASSERT_STRIPS("x = a ? f((b): T => b) : e;",
-	    "x = a ? f((b) => b) : e;");
+	ASSERT_STRIPS(
+	    "x = a ? f((b): T => b) : e;", "x = a ? f((b) => b) : e;");
 	ASSERT_STRIPS("x = (a?: number) => a;", "x = (a) => a;");
 	ASSERT_STRIPS("x = (a) ? b : c;", "x = a ? b : c;");
 	ASSERT_STRIPS("x = (a, b);", "x = (a, b);");
@@ -222,7 +220,8 @@ START_TEST(test_ambiguous)
 	ASSERT_STRIPS("x = async(y);", "x = async(y);");
 	ASSERT_STRIPS("x = (y as T) < z;", "x = y < z;");
 	/* as TypeScript: after `as`, `T <` opens type arguments */
-	ASSERT_TS_ERROR("x = y as T < z;", "SyntaxError: Unexpected token ';' (1:15)");
+	ASSERT_TS_ERROR(
+	    "x = y as T < z;", "SyntaxError: Unexpected token ';' (1:15)");
 }
 END_TEST
 
@@ -309,8 +308,8 @@ START_TEST(test_module_forms)
 	    "SyntaxError: TypeScript 'import x = require()' is not supported: "
 	    "it needs code generation, and only erasable types are stripped; "
 	    "write an import declaration instead (import x from \"m\") (1:1)");
-	ck_assert_int_eq(lower_source_flags("export = 1;", 11, LOWER_MODULE,
-			     LOWER_F_TS, &r),
+	ck_assert_int_eq(
+	    lower_source_flags("export = 1;", 11, LOWER_MODULE, LOWER_F_TS, &r),
 	    -1);
 	ck_assert_ptr_nonnull(strstr(r.error, "TypeScript 'export ='"));
 }
@@ -352,11 +351,11 @@ END_TEST
 START_TEST(test_bad_input_no_crash)
 {
 	static const char *const bad[] = { "let x: = 1;", "f<", "a < (",
-		"<T>(x: T", "class C { m<T( }", "type = ;", "x as",
-		"interface", "declare", "(a?: ) => 1", "a ? (b) : c =>",
+		"<T>(x: T", "class C { m<T( }", "type = ;", "x as", "interface",
+		"declare", "(a?: ) => 1", "a ? (b) : c =>",
 		"let x: Array<Array<number>>>> = 1;", "class C implements {}",
-		"let v: `a${", "function f(this) {}", "namespace {",
-		"enum", "@", "<", "x!!!;" };
+		"let v: `a${", "function f(this) {}", "namespace {", "enum",
+		"@", "<", "x!!!;" };
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
