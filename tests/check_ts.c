@@ -322,6 +322,9 @@ START_TEST(test_positions)
 			"const v: Array<Map<string, number>> = [];\n"
 			"const bad = f<number>(1) +;",
 	    "SyntaxError: Unexpected token ';' (3:27)");
+	/* `>>>` split one `>` at a time: the third is where it stands */
+	ASSERT_TS_ERROR("var a: Array<Array<number>>> = 1;",
+	    "SyntaxError: Unexpected token '>' (1:28)");
 	ASSERT_TS_ERROR("let broken: Map<string, = 1;",
 	    "SyntaxError: Unexpected token '=' (1:25)");
 	ASSERT_TS_ERROR("let x: number = 1;\nlet x: string = '';",
