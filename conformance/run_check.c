@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codemode/protocol.h"
+#include "proto/payload.h"
 #include "run_int.h"
 
 /* Matches `got` against the text spec `want`; 0, or 1 with a diff line. */
@@ -278,7 +279,7 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 		bad |= run_diff(x, v, result, "result");
 	if ((v = json_object_get(expect, "resultJsonLength")) != NULL) {
 		size_t n = json_is_string(rj)
-		    ? cm_payload_chars(
+		    ? payload_chars(
 			  json_string_value(rj), json_string_length(rj))
 		    : 0;
 		json_t *w = run_expand(x, v);

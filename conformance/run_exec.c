@@ -23,27 +23,6 @@ struct run_script {
 	size_t nresponses;
 };
 
-void
-run_timer_fire(struct run_timer *t)
-{
-	if (t->reject)
-		capnweb_call_reject(t->call, t->value);
-	else
-		capnweb_call_resolve(t->call, t->value);
-	free(t);
-}
-
-void
-run_timers_flush(struct run_ctx *x)
-{
-	struct run_timer *t;
-
-	while ((t = x->timers) != NULL) {
-		x->timers = t->next;
-		run_timer_fire(t);
-	}
-}
-
 /* Answers now, or after delayMs. `value` is stolen. */
 static void
 run_answer_call(struct run_ctx *x, struct capnweb_call *call, json_t *value,

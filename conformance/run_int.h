@@ -1,4 +1,8 @@
-/* Internals shared by run.c, run_exec.c and run_check.c. */
+/*
+ * Internals shared by the runner's files, in one direction: run.c (a case)
+ * calls run_exec.c (its steps), which calls run_check.c (matching answers)
+ * and run_call.c (waiting on the wire); run.c also waits and matches.
+ */
 #ifndef RUN_INT_H
 #define RUN_INT_H
 
@@ -41,18 +45,20 @@ struct run_ctx {
 
 struct run_script;
 
-/* Removes the kept outbound target and frees its script (case end). */
-void run_release_kept(struct run_ctx *);
-
+/* run_call.c: waiting on the wire (calls no run_ file). */
+/* capnweb settle callback filling the struct run_answer `udata` points to. */
+void run_on_settle(void *udata, int status, json_t *value);
 void run_answer_clear(struct run_answer *);
 int run_pump(struct run_ctx *, const int *flag, double ms);
 int run_call(
     struct run_ctx *, const char *method, json_t *args, struct run_answer *);
-
-/* Answers the timer's call and frees it. */
-void run_timer_fire(struct run_timer *);
 /* Answers every held call now (the case is over). */
 void run_timers_flush(struct run_ctx *);
+
+/* run_exec.c: the steps (calls run_call.c and run_check.c). */
+
+/* Removes the kept outbound target and frees its script (case end). */
+void run_release_kept(struct run_ctx *);
 
 /* Steps; each returns 0 (held), 1 (an expectation failed), -1 (could not run).
  */
@@ -61,15 +67,17 @@ int run_burst_step(struct run_ctx *, const json_t *st);
 int run_invoke_step(struct run_ctx *, const json_t *st);
 int run_close_step(struct run_ctx *, const json_t *st);
 
-/*
- * Checks an answer against the fault / rejection / result expectations
- * that apply to any call (run_check.c); `recorded` holds what the scripted
- * functions saw ({"calls": [...], "outboundRequests": [...]}), NULL when
- * none were exported.
- */
+/* run_check.c: matching answers against expectations (calls no run_ file). */
+
 /* expect_expand_tree with the case's variables; errors go to the diff. */
 json_t *run_expand(struct run_ctx *, const json_t *);
 
+/*
+ * Checks an answer against the fault / rejection / result expectations
+ * that apply to any call; `recorded` holds what the scripted functions saw
+ * ({"calls": [...], "outboundRequests": [...]}), NULL when none were
+ * exported.
+ */
 int run_check_answer(
     struct run_ctx *, const struct run_answer *, const json_t *expect);
 int run_check_execute(struct run_ctx *, const struct run_answer *,

@@ -2,8 +2,8 @@
 #   front/    the front end: lexer, parser, scopes, lowering to ES5.1, the
 #             RegExp translator. Pure C over buffers; it never sees Duktape
 #             (a build check refuses any front/ file that includes duktape.h)
-#   host/     the Duktape host: heap and arena, allocator and deadline,
-#             natives, crypto, the entry module and one execution
+#   host/     the Duktape host: heap and arena, allocator and deadline, boot,
+#             natives, crypto, the entry module, one execution, scripts
 #   runtime/  the prelude (ES5.1, compiled to bytecode at build time)
 #   run/      build/codemode-run, the engine alone on a file or a request
 #   tools/    build-time programs (preludec, lowerc) and generators
@@ -156,10 +156,11 @@ PROGRAMS += $(ENGINE_LIB)
 # build/codemode-run: runs one file (--script: a classic script; default: an
 # entry `async () => ...`; --request: a whole ExecuteRequest with canned
 # answers), see engine/run/codemode_run.c.
-# The request runner and the file reader as a library, so check_run_request
-# links them like any other suite's code.
+# The request file, the canned host, the request runner and the file reader
+# as a library, so their suites link them like any other suite's code.
 RUN_LIB = $(BUILD)/libcmrun.a
-$(RUN_LIB): $(BUILD)/obj/engine/run/run_request.o $(BUILD)/obj/engine/tools/file.o
+RUN_OBJS = $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out engine/run/codemode_run.c,$(wildcard engine/run/*.c)))
+$(RUN_LIB): $(RUN_OBJS) $(BUILD)/obj/engine/tools/file.o
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 TEST_LINK_LIBS := $(RUN_LIB) $(TEST_LINK_LIBS)

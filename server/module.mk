@@ -1,10 +1,12 @@
 # server/: build/codemode-executord, split by the process that runs the code.
 #   daemon/   the daemon process: listeners, connections, the ExecutorApi
-#             bridge, native outbound, metrics, lifecycle, and its main
+#             bridge, the handle registry, native outbound, metrics, the
+#             log, lifecycle, and its main
 #   pool/     the daemon's pool: zygotes, children, executions, the run clock
-#   child/    what runs in the zygote and its children: the serve loop, the
-#             sandbox, page prewarming
-#   ipc/      the frame codec between the daemon and its children
+#   child/    what runs in the zygote and its children: the zygote's loop, its
+#             warm-up, the serve loop, the sandbox, page prewarming
+#   ipc/      what crosses between the processes: the frame codec, the
+#             zygote's control messages
 #   bench/    build/bench/server_bench (make bench)
 # The modules go into build/libserver.a so Check suites can link them one by one.
 SERVER_SRCS := $(filter-out server/daemon/executord.c,$(wildcard server/daemon/*.c server/pool/*.c server/child/*.c server/ipc/*.c))

@@ -24,7 +24,7 @@
 #include "ipc/frame.h"
 #include "support/test_frames.h"
 #include "support/test_client.h"
-#include "child/worker.h"
+#include "child/warm.h"
 
 /* ---- the scripted engine child ---- */
 
@@ -171,10 +171,10 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 		cfg.pool.spares = workers;
 		cfg.pool.max_queue = queue;
 		cfg.pool.program.child_main = scripted_engine;
-		/* worker_warm seeds jansson before the sandbox, as for the
+		/* warm_zygote seeds jansson before the sandbox, as for the
 		 * engine. */
-		cfg.pool.program.warm = worker_warm;
-		cfg.pool.program.prepare = worker_prepare;
+		cfg.pool.program.warm = warm_zygote;
+		cfg.pool.program.prepare = warm_prepare;
 		cfg.response_limit = response_limit;
 		cfg.outbound_veto = daemon_veto;
 		cfg.log_level = LOG_ERROR;

@@ -23,6 +23,8 @@
 
 #include <codemode/codemode.h>
 
+#include "client/client_int.h"
+
 #include "support/test_daemon.h"
 
 #define ANSWER_CODE "(function () { return 6 * 7; })"
@@ -128,7 +130,7 @@ START_TEST(test_execute_answer)
 	start_daemon();
 	c = connect_ok(NULL);
 	ck_assert_int_eq(cm_client_connected(c), 1);
-	ck_assert_uint_eq(cm_client_sessions_opened(c), 1);
+	ck_assert_uint_eq(client_sessions_opened(c), 1);
 	memset(&req, 0, sizeof(req));
 	req.code = ANSWER_CODE;
 	req.outbound = CM_OUTBOUND_NULL;
@@ -431,7 +433,7 @@ START_TEST(test_rotation)
 		cm_result_clear(&res);
 	}
 	/* 3 + 3 + 1 executions: three sessions. */
-	ck_assert_uint_eq(cm_client_sessions_opened(c), 3);
+	ck_assert_uint_eq(client_sessions_opened(c), 3);
 	cm_client_free(c);
 	/* The default is 100. */
 	c = connect_ok(NULL);
@@ -439,7 +441,7 @@ START_TEST(test_rotation)
 		execute_ok(c, &req, &res);
 		cm_result_clear(&res);
 	}
-	ck_assert_uint_eq(cm_client_sessions_opened(c), 2);
+	ck_assert_uint_eq(client_sessions_opened(c), 2);
 	cm_client_free(c);
 	stop_daemon();
 }
@@ -465,7 +467,7 @@ START_TEST(test_reconnect_after_restart)
 	execute_ok(c, &req, &res);
 	ck_assert_str_eq(res.result_json, "42");
 	cm_result_clear(&res);
-	ck_assert_uint_eq(cm_client_sessions_opened(c), 2);
+	ck_assert_uint_eq(client_sessions_opened(c), 2);
 	/* The daemon stays away: every retry fails, then the call does. */
 	kill_daemon(SIGTERM);
 	{
@@ -569,7 +571,7 @@ START_TEST(test_event_concurrent)
 	ck_assert_int_eq(cst.ok, -1);
 	ck_assert_msg(
 	    st.ok == 30, "%d ok, first error: %s", st.ok, st.first_error);
-	ck_assert_uint_eq(cm_client_sessions_opened(c), 1);
+	ck_assert_uint_eq(client_sessions_opened(c), 1);
 	/* Blocking calls refuse a client on the caller's base. */
 	{
 		struct cm_result res;

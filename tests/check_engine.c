@@ -1,8 +1,8 @@
 /*
- * engine/host/engine.c: the prelude loads, print works, the sticky deadline
- * stops loops that catch/finally cannot swallow, the metering allocator
- * stops growth at its limit, the event loop runs timers in order, and entry
- * mode returns the JSON result.
+ * engine/host/engine.c (with boot.c and natives.c, driven by script.c): the
+ * prelude loads, print works, the sticky deadline stops loops that
+ * catch/finally cannot swallow, the metering allocator stops growth at its
+ * limit.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "host/engine.h"
+#include "host/script.h"
 
 struct capture {
 	char buf[8192];
@@ -60,16 +61,16 @@ mk(struct capture *c, double timeout_ms, size_t mem)
 	return e;
 }
 
-static enum engine_status
+static enum script_status
 run(struct engine *e, const char *src, char *msg, size_t msglen)
 {
-	struct engine_outcome out;
-	enum engine_status st;
+	struct script_outcome out;
+	enum script_status st;
 
-	st = engine_run_script(e, src, strlen(src), "test.js", &out);
+	st = script_run(e, src, strlen(src), "test.js", &out);
 	ck_assert_int_eq(st, out.status);
 	snprintf(msg, msglen, "%s", out.message != NULL ? out.message : "");
-	engine_outcome_free(&out);
+	script_outcome_free(&out);
 	return st;
 }
 
@@ -93,7 +94,7 @@ START_TEST(test_prelude_loads)
 		"print(typeof __cm, typeof __cm_native, typeof Duktape, "
 		"typeof Promise, typeof setTimeout);",
 		msg, sizeof(msg)),
-	    ENGINE_OK);
+	    SCRIPT_OK);
 	ck_assert_str_eq(
 	    c.buf, "object undefined undefined function function\n");
 	/* A fresh heap with the runtime stays small. */
@@ -114,7 +115,7 @@ START_TEST(test_print)
 			     "print('a', 1, null, {}); console.log('b');"
 			     "console.error('c'); print();",
 			     msg, sizeof(msg)),
-	    ENGINE_OK);
+	    SCRIPT_OK);
 	ck_assert_str_eq(c.buf, "a 1 null [object Object]\nb\nc\n\n");
 	/* The natives the prelude captured: print to 1, printErr to 2. */
 	c.len = 0;
@@ -174,7 +175,7 @@ START_TEST(test_timeout_loop)
 	double t0 = ms_now(), dt;
 
 	ck_assert_int_eq(
-	    run(e, "while (true) {}", msg, sizeof(msg)), ENGINE_TIMEOUT);
+	    run(e, "while (true) {}", msg, sizeof(msg)), SCRIPT_TIMEOUT);
 	dt = ms_now() - t0;
 	ck_assert_str_eq(msg, "RangeError: execution timeout");
 	ck_assert(engine_timed_out(e));
@@ -195,11 +196,11 @@ START_TEST(test_timeout_not_swallowed)
 		"catch (e) { print('caught', e); while (true) {} } "
 		"finally { print('finally'); } print('after');",
 		msg, sizeof(msg)),
-	    ENGINE_TIMEOUT);
+	    SCRIPT_TIMEOUT);
 	ck_assert_str_eq(c.buf, "");
 	/* Sticky: the heap refuses to run anything more. */
 	ck_assert_int_eq(
-	    run(e, "print('again')", msg, sizeof(msg)), ENGINE_TIMEOUT);
+	    run(e, "print('again')", msg, sizeof(msg)), SCRIPT_TIMEOUT);
 	ck_assert_str_eq(c.buf, "");
 	engine_destroy(e);
 }
@@ -219,7 +220,7 @@ START_TEST(test_timeout_regexp_and_timer)
 		"/^(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'); }"
 		" catch (e) { print('caught'); }",
 		msg, sizeof(msg)),
-	    ENGINE_TIMEOUT);
+	    SCRIPT_TIMEOUT);
 	dt = ms_now() - t0;
 	ck_assert_msg(dt < 1000, "took %.1f ms", dt);
 	ck_assert_str_eq(c.buf, "");
@@ -232,7 +233,7 @@ START_TEST(test_timeout_regexp_and_timer)
 	ck_assert_int_eq(
 	    run(e, "setTimeout(function () { print('late'); }, 5000);", msg,
 		sizeof(msg)),
-	    ENGINE_TIMEOUT);
+	    SCRIPT_TIMEOUT);
 	dt = ms_now() - t0;
 	ck_assert_msg(dt >= 59 && dt < 1000, "took %.1f ms", dt);
 	ck_assert_str_eq(c.buf, "");
@@ -252,7 +253,7 @@ START_TEST(test_memory_limit)
 		"var a = []; try { while (true) a.push({ v: [a.length] }); }"
 		" catch (e) { print('caught', e); }",
 		msg, sizeof(msg)),
-	    ENGINE_OOM);
+	    SCRIPT_OOM);
 	dt = ms_now() - t0;
 	ck_assert_str_eq(msg, "RangeError: out of memory");
 	ck_assert(engine_oom(e));
@@ -267,7 +268,7 @@ START_TEST(test_memory_limit)
 	e = mk(&c, 10000, 8u << 20);
 	ck_assert_int_eq(run(e, "var s = 'x'.repeat(1 << 24); print(s.length);",
 			     msg, sizeof(msg)),
-	    ENGINE_OOM);
+	    SCRIPT_OOM);
 	ck_assert_str_eq(c.buf, "");
 	ck_assert_uint_le(engine_mem_peak(e), 8u << 20);
 	engine_destroy(e);
@@ -290,7 +291,7 @@ END_TEST
 START_TEST(test_create_at_any_limit)
 {
 	struct engine_options opt;
-	struct engine_outcome out;
+	struct script_outcome out;
 	struct engine *e;
 	char err[256];
 	size_t lim;
@@ -306,123 +307,15 @@ START_TEST(test_create_at_any_limit)
 			continue;
 		}
 		made++;
-		engine_run_script(e, "var a = []; for (;;) a.push([a.length]);",
-		    40, "grow.js", &out);
-		ck_assert_int_eq(out.status, ENGINE_OOM);
+		script_run(e, "var a = []; for (;;) a.push([a.length]);", 40,
+		    "grow.js", &out);
+		ck_assert_int_eq(out.status, SCRIPT_OOM);
 		ck_assert_uint_le(engine_mem_peak(e), lim);
-		engine_outcome_free(&out);
+		script_outcome_free(&out);
 		engine_destroy(e);
 	}
 	ck_assert_int_gt(made, 8);
 	ck_assert_int_gt(refused, 3);
-}
-END_TEST
-
-START_TEST(test_errors)
-{
-	struct capture c;
-	struct engine *e = mk(&c, 0, 0);
-	char msg[256];
-
-	ck_assert_int_eq(
-	    run(e, "print('before'); null.x;", msg, sizeof(msg)), ENGINE_THREW);
-	ck_assert_str_eq(c.buf, "before\n");
-	ck_assert_str_eq(msg, "TypeError: cannot read property 'x' of null");
-	ck_assert_int_eq(
-	    run(e, "throw new RangeError('two\\nlines');", msg, sizeof(msg)),
-	    ENGINE_THREW);
-	ck_assert_str_eq(msg, "RangeError: two lines");
-	ck_assert_int_eq(run(e, "throw 42;", msg, sizeof(msg)), ENGINE_THREW);
-	ck_assert_str_eq(msg, "Uncaught 42");
-	ck_assert_int_eq(run(e, "var = 1;", msg, sizeof(msg)), ENGINE_SYNTAX);
-	ck_assert_int_eq(strncmp(msg, "SyntaxError: ", 13), 0);
-	/* A leading "use strict" directive keeps working. */
-	ck_assert_int_eq(
-	    run(e, "'use strict'; undeclared = 1;", msg, sizeof(msg)),
-	    ENGINE_THREW);
-	ck_assert_int_eq(strncmp(msg, "ReferenceError: ", 16), 0);
-	engine_destroy(e);
-}
-END_TEST
-
-START_TEST(test_event_loop_order)
-{
-	struct capture c;
-	struct engine *e = mk(&c, 5000, 0);
-	char msg[256];
-
-	ck_assert_int_eq(
-	    run(e,
-		"setTimeout(function () { print('t120'); }, 120);"
-		"setTimeout(function () { print('t0');"
-		"  Promise.resolve().then(function () { print('m-in-t0'); }); "
-		"}, 0);"
-		"setTimeout(function () { print('t60'); }, 60);"
-		"Promise.resolve().then(function () { print('m1'); });"
-		"Promise.reject(new Error('reported'));"
-		"print('sync');",
-		msg, sizeof(msg)),
-	    ENGINE_OK);
-	ck_assert_str_eq(c.buf,
-	    "sync\nm1\nUncaught (in promise) Error: reported\n"
-	    "t0\nm-in-t0\nt60\nt120\n");
-	/* An error thrown by a timer callback is uncaught. */
-	c.len = 0;
-	c.buf[0] = '\0';
-	ck_assert_int_eq(run(e,
-			     "setTimeout(function () { throw new TypeError('in "
-			     "timer'); }, 1);",
-			     msg, sizeof(msg)),
-	    ENGINE_THREW);
-	ck_assert_str_eq(msg, "TypeError: in timer");
-	engine_destroy(e);
-}
-END_TEST
-
-START_TEST(test_entry)
-{
-	struct engine_options opt;
-	struct engine_outcome out;
-	struct engine *e;
-	char err[256];
-	static const struct {
-		const char *src, *json;
-		enum engine_status st;
-	} cases[] = {
-		{ "function () { return 6 * 7; }", "{\"result\": 42}",
-		    ENGINE_OK },
-		{ "function () { return { a: [1, 'x'] }; }",
-		    "{\"result\": {\"a\":[1,\"x\"]}}", ENGINE_OK },
-		{ "function () {}", "{\"result\": null}", ENGINE_OK },
-		{ "function () { return new Promise(function (r) { "
-		  "setTimeout(function () { r('late'); }, 5); }); }",
-		    "{\"result\": \"late\"}", ENGINE_OK },
-		{ "function () { return Promise.reject(new TypeError('no "
-		  "\"way\"')); }",
-		    "{\"error\": \"TypeError: no \\\"way\\\"\"}",
-		    ENGINE_THREW },
-		{ "function () { throw new Error('sync'); }",
-		    "{\"error\": \"Error: sync\"}", ENGINE_THREW },
-		{ "42",
-		    "{\"error\": \"TypeError: the entry is not a function\"}",
-		    ENGINE_THREW },
-		{ "function () { return new Promise(function () {}); }",
-		    "{\"error\": \"Error: the entry's promise never settled\"}",
-		    ENGINE_UNSETTLED },
-	};
-	size_t i;
-
-	memset(&opt, 0, sizeof(opt));
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		ck_assert_ptr_nonnull(
-		    e = engine_create(&opt, err, sizeof(err)));
-		ck_assert_int_eq(engine_run_entry(e, cases[i].src,
-				     strlen(cases[i].src), "entry.js", &out),
-		    cases[i].st);
-		ck_assert_str_eq(out.json, cases[i].json);
-		engine_outcome_free(&out);
-		engine_destroy(e);
-	}
 }
 END_TEST
 
@@ -442,9 +335,6 @@ engine_suite(void)
 	tcase_add_test(tc, test_memory_limit);
 	tcase_add_test(tc, test_prelude_needs_memory);
 	tcase_add_test(tc, test_create_at_any_limit);
-	tcase_add_test(tc, test_errors);
-	tcase_add_test(tc, test_event_loop_order);
-	tcase_add_test(tc, test_entry);
 	suite_add_tcase(s, tc);
 	return s;
 }

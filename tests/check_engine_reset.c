@@ -1,5 +1,5 @@
 /*
- * engine_freeze/engine_reset on a warm heap (worker_warm_heap, as the
+ * engine_freeze/engine_reset on a warm heap (warm_heap, as the
  * zygote makes it): executions one after another in one process, each on
  * the heap as frozen. Nothing a run does to its globals, built-ins, memory
  * or clock survives the reset; Math.random is reseeded; memory and RSS
@@ -17,7 +17,7 @@
 
 #include "host/engine.h"
 #include "host/execution.h"
-#include "child/worker.h"
+#include "child/warm.h"
 
 struct counts {
 	int oom_calls;
@@ -85,7 +85,7 @@ static duk_context *frozen_ctx;
 static void
 warm_up(void)
 {
-	ck_assert_ptr_nonnull(warm = worker_warm_heap());
+	ck_assert_ptr_nonnull(warm = warm_heap());
 	ck_assert_int_eq(engine_freeze(warm), 0);
 	frozen_live = engine_mem_live(warm);
 	frozen_ctx = engine_context(warm);

@@ -54,18 +54,18 @@ ck_entries(const char *map, const char *wire, const char *text)
 
 START_TEST(normalize)
 {
-	CK_OWNED_STR(cm_module_normalize_name("greeter"), "greeter");
-	CK_OWNED_STR(cm_module_normalize_name("./greeter"), "greeter");
-	CK_OWNED_STR(cm_module_normalize_name("././greeter.js"), "greeter");
-	CK_OWNED_STR(cm_module_normalize_name("lib/util.mjs"), "lib/util");
-	CK_OWNED_STR(cm_module_normalize_name("x.cjs"), "x");
-	CK_OWNED_STR(cm_module_normalize_name("data.json"), "data.json");
-	CK_OWNED_STR(cm_module_normalize_name("notes.txt"), "notes.txt");
-	CK_OWNED_STR(cm_module_normalize_name(".js"), ".js");
-	CK_OWNED_STR(cm_module_normalize_name("a.js.js"), "a.js");
-	CK_OWNED_STR(cm_module_normalize_name("../up"), "../up");
-	CK_OWNED_STR(cm_module_normalize_name("@scope/pkg"), "@scope/pkg");
-	ck_assert_ptr_null(cm_module_normalize_name(NULL));
+	CK_OWNED_STR(modules_normalize_name("greeter"), "greeter");
+	CK_OWNED_STR(modules_normalize_name("./greeter"), "greeter");
+	CK_OWNED_STR(modules_normalize_name("././greeter.js"), "greeter");
+	CK_OWNED_STR(modules_normalize_name("lib/util.mjs"), "lib/util");
+	CK_OWNED_STR(modules_normalize_name("x.cjs"), "x");
+	CK_OWNED_STR(modules_normalize_name("data.json"), "data.json");
+	CK_OWNED_STR(modules_normalize_name("notes.txt"), "notes.txt");
+	CK_OWNED_STR(modules_normalize_name(".js"), ".js");
+	CK_OWNED_STR(modules_normalize_name("a.js.js"), "a.js");
+	CK_OWNED_STR(modules_normalize_name("../up"), "../up");
+	CK_OWNED_STR(modules_normalize_name("@scope/pkg"), "@scope/pkg");
+	ck_assert_ptr_null(modules_normalize_name(NULL));
 }
 END_TEST
 
@@ -172,12 +172,11 @@ START_TEST(json_module_and_declared)
 
 	v = load("{\"greeter\":\"1\",\"./util.js\":\"2\"}");
 	ck_assert_int_eq(cm_module_entries(v, &entries, &t), 0);
-	CK_OWNED_STR(
-	    cm_module_declared_names(entries), "\"greeter\", \"util\"");
+	CK_OWNED_STR(modules_declared_names(entries), "\"greeter\", \"util\"");
 	json_decref(entries);
 	json_decref(v);
 	entries = json_array();
-	CK_OWNED_STR(cm_module_declared_names(entries), "(none)");
+	CK_OWNED_STR(modules_declared_names(entries), "(none)");
 	json_decref(entries);
 	v = load("[\"a\"]");
 	CK_OWNED_STR(modules_join_names(v), "\"a\"");

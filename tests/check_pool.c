@@ -20,6 +20,7 @@
 
 #include "ipc/frame.h"
 #include "pool/pool.h"
+#include "pool/pool_int.h"
 #include "support/test_frames.h"
 
 /* ---- the scripted child ---- */
@@ -277,7 +278,7 @@ start_pool(
 	o.program.sandbox = sandbox;
 	o.on_event = on_event;
 	memset(events, 0, sizeof(events));
-	ck_assert_ptr_nonnull(base = event_base_new());
+	ck_assert_ptr_nonnull(base = pool_base_new());
 	pool = pool_new(base, &o, err, sizeof(err));
 	ck_assert_msg(pool != NULL, "%s", err);
 }
@@ -524,7 +525,7 @@ START_TEST(test_retained_handles_close_idle_bound_crash)
 	o.handles_idle_timeout_ms = 200;
 	o.program.child_main = scripted_child;
 	o.on_event = on_event;
-	base = event_base_new();
+	base = pool_base_new();
 	ck_assert_ptr_nonnull(pool = pool_new(base, &o, err, sizeof(err)));
 	/* Idle expiry. */
 	submit("retain", &r1, 5000, 0);
@@ -583,7 +584,7 @@ start_pool_retiring(size_t mem_limit, unsigned after)
 	o.on_event = on_event;
 	memset(events, 0, sizeof(events));
 	last_retire[0] = '\0';
-	base = event_base_new();
+	base = pool_base_new();
 	pool = pool_new(base, &o, err, sizeof(err));
 	ck_assert_msg(pool != NULL, "%s", err);
 }
@@ -631,6 +632,67 @@ START_TEST(test_hung_run_killed_at_timeout_plus_grace)
 	/* 100 ms bound + 50 ms grace, plus a forked child's start. */
 	ck_assert_double_ge(now_ms() - t0, 150);
 	stop_pool();
+}
+END_TEST
+
+static void
+on_clock_expired(void *arg)
+{
+	*(int *)arg = 1;
+}
+
+/*
+ * The run clock on a base without EVENT_BASE_FLAG_PRECISE_TIMER: where
+ * CLOCK_MONOTONIC_COARSE ticks at 1 ms or finer, libevent times with it and
+ * may wake a little early; the bound is kept by CLOCK_MONOTONIC anyway. A
+ * pause spends nothing.
+ */
+START_TEST(test_clock_never_ends_early)
+{
+	struct event_base *coarse;
+	struct pool_clock *k;
+	double t0, paused, resumed;
+	int fired, i;
+
+	ck_assert_ptr_nonnull(coarse = event_base_new());
+	for (i = 0; i < 20; i++) {
+		fired = 0;
+		ck_assert_ptr_nonnull(
+		    k = pool_clock_new(coarse, on_clock_expired, &fired));
+		t0 = pool_now_ms();
+		pool_clock_start(k, 3.7 + i % 5);
+		while (!fired)
+			event_base_loop(coarse, EVLOOP_ONCE);
+		ck_assert_double_ge(pool_now_ms() - t0, 3.7 + i % 5);
+		pool_clock_free(k);
+	}
+	/* 10 ms of budget, paused for 30 ms or more: the pause is not spent. */
+	fired = 0;
+	ck_assert_ptr_nonnull(
+	    k = pool_clock_new(coarse, on_clock_expired, &fired));
+	t0 = pool_now_ms();
+	pool_clock_start(k, 10);
+	usleep(4000);
+	pool_clock_pause(k);
+	pool_clock_pause(k); /* a second pause spends nothing more */
+	paused = pool_now_ms();
+	usleep(30000);
+	event_base_loop(coarse, EVLOOP_NONBLOCK);
+	ck_assert_int_eq(fired, 0);
+	resumed = pool_now_ms();
+	pool_clock_resume(k);
+	while (!fired)
+		event_base_loop(coarse, EVLOOP_ONCE);
+	ck_assert_double_ge(pool_now_ms() - t0, (resumed - paused) + 10);
+	/* Stopped, it never fires. */
+	fired = 0;
+	pool_clock_start(k, 1);
+	pool_clock_stop(k);
+	usleep(5000);
+	event_base_loop(coarse, EVLOOP_NONBLOCK);
+	ck_assert_int_eq(fired, 0);
+	pool_clock_free(k);
+	event_base_free(coarse);
 }
 END_TEST
 
@@ -708,6 +770,7 @@ main(void)
 	tcase_add_test(tc, test_retire_by_count_and_memory);
 	tcase_add_test(tc, test_hung_run_killed_at_timeout_plus_grace);
 	tcase_add_test(tc, test_host_wait_stops_the_clock);
+	tcase_add_test(tc, test_clock_never_ends_early);
 	tcase_add_test(tc, test_shutdown_drains_then_terminates);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -136,7 +136,7 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 	o.program.sandbox = 1;
 	o.on_event = on_event;
 	spawned = crashed = 0;
-	ck_assert_ptr_nonnull(base = event_base_new());
+	ck_assert_ptr_nonnull(base = pool_base_new());
 	pool = pool_new(base, &o, err, sizeof(err));
 	ck_assert_msg(pool != NULL, "%s", err);
 }

@@ -15,6 +15,7 @@
 
 #include "ipc/frame.h"
 #include "support/test_frames.h"
+#include "child/warm.h"
 #include "child/worker.h"
 
 static int sock;
@@ -64,7 +65,7 @@ start_child(void)
 	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
 	if ((child = fork()) == 0) {
 		close(sv[0]);
-		worker_warm(NULL);
+		warm_zygote(NULL);
 		_exit(worker_child_main(sv[1], NULL));
 	}
 	ck_assert_int_gt(child, 0);

@@ -1,7 +1,6 @@
 /*
- * The engine host: heap creation with a metering allocator and a sticky
- * deadline, the natives, the prelude, script evaluation and the event-loop
- * driver. See engine.h.
+ * One Duktape heap: metered by its own allocator, bounded by a sticky
+ * deadline. See engine.h.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -13,21 +12,13 @@
 #include <time.h>
 
 #include "arena.h"
+#include "boot.h"
 #include "engine.h"
-#include "front/lower.h"
 #include "natives.h"
-#include "prelude.h"
 #include "proto/utf8.h"
-
-/* Messages of the bounds; the protocol's pinned texts are composed later, from
- * cm_spec.h. */
-#define ENGINE_MSG_OOM "RangeError: out of memory"
-#define ENGINE_MSG_TIMEOUT "RangeError: execution timeout"
 
 /* Address space for the heap's first chunk: untouched pages cost nothing. */
 #define ENGINE_ARENA_RESERVE (16u << 20)
-
-enum entry_state { ENTRY_NONE, ENTRY_PENDING, ENTRY_FULFILLED, ENTRY_REJECTED };
 
 /* Lives in its own arena, so an arena reset puts it back too. */
 struct engine {
@@ -42,7 +33,6 @@ struct engine {
 	int timed_out; /* the deadline passed */
 	int stop; /* sticky: every check says stop from now on */
 	int armed; /* the run clock was started */
-	enum entry_state entry;
 };
 
 static int64_t
@@ -188,6 +178,13 @@ engine_arm_deadline(struct engine *e, double ms)
 	e->deadline_ns = ms > 0 ? engine_mono_ns() + (int64_t)(ms * 1e6) : 0;
 }
 
+void
+engine_arm_once(struct engine *e)
+{
+	if (!e->armed)
+		engine_arm_deadline(e, e->opt.timeout_ms);
+}
+
 /* Math.random's state: xoshiro256+, private to this process. */
 static uint64_t engine_rng[4];
 
@@ -298,6 +295,18 @@ engine_stopped(const struct engine *e)
 	return e->stop;
 }
 
+int
+engine_script_mode(const struct engine *e)
+{
+	return e->opt.script_mode;
+}
+
+int
+engine_typescript(const struct engine *e)
+{
+	return e->opt.typescript;
+}
+
 void
 engine_write(struct engine *e, int stream, const char *s, size_t len)
 {
@@ -316,137 +325,32 @@ engine_write(struct engine *e, int stream, const char *s, size_t len)
 	free(utf8);
 }
 
-/*
- * Every host step that touches the heap runs inside duk_safe_call: an error
- * thrown outside any protected call (an allocation refused at the limit,
- * say) would reach Duktape's fatal path.
- */
-
-/*
- * __cm_native.loadGroup(name, self): runs lazy group name's bytecode with
- * `this` = self (31_lazy.js passes {__cm: {P: P}}). Called from an accessor
- * or from prelude code, possibly inside a coroutine: loading never yields.
- */
-static duk_ret_t
-engine_load_group(duk_context *ctx)
+/* The natives' view of a heap: its udata is the engine. */
+static int
+engine_natives_stopped(void *udata)
 {
-	const char *name = duk_require_string(ctx, 0);
-	const struct prelude_group *g;
-
-	for (g = prelude_groups; g->name != NULL; g++)
-		if (strcmp(g->name, name) == 0)
-			break;
-	if (g->name == NULL)
-		return duk_error(
-		    ctx, DUK_ERR_ERROR, "no prelude group %s", name);
-	duk_push_external_buffer(ctx);
-	duk_config_buffer(ctx, -1, (void *)(uintptr_t)g->code, g->len);
-	duk_load_function(ctx);
-	duk_dup(ctx, 1);
-	duk_call_method(ctx, 0);
-	return 0;
+	return engine_stopped(udata);
 }
 
-/* __cm_native.setPreload(fn): the prelude's function that loads every group. */
-static duk_ret_t
-engine_set_preload(duk_context *ctx)
+static void
+engine_natives_write(void *udata, int stream, const char *s, size_t len)
 {
-	duk_push_global_stash(ctx);
-	duk_dup(ctx, 0);
-	duk_put_prop_string(ctx, -2, "preload");
-	return 0;
+	engine_write(udata, stream, s, len);
 }
 
-/* duk_safe_call body: calls stash.preload() if the prelude set it. */
-static duk_ret_t
-engine_preload_body(duk_context *ctx, void *udata)
-{
-	(void)udata;
-	duk_push_global_stash(ctx);
-	duk_get_prop_string(ctx, -1, "preload");
-	if (duk_is_callable(ctx, -1))
-		duk_call(ctx, 0);
-	/*
-	 * No duk_gc here, though the groups' init functions are cyclic
-	 * garbage: a collection in the zygote made every child dearer
-	 * (pool throughput 106 -> 75 executions/s in make bench).
-	 */
-	return 0;
-}
+static const struct natives_host engine_natives = { engine_now_ms,
+	engine_natives_stopped, engine_natives_write };
 
 int
 engine_preload(struct engine *e)
 {
-	int rc;
-
-	rc = duk_safe_call(e->ctx, engine_preload_body, NULL, 0, 1);
-	duk_pop(e->ctx);
-	return rc == DUK_EXEC_SUCCESS ? 0 : -1;
-}
-
-/* duk_safe_call body: installs __cm_native, runs the prelude, keeps __cm. */
-static duk_ret_t
-engine_boot_body(duk_context *ctx, void *udata)
-{
-	static const char *const members[] = { "log", "info", "debug", "warn",
-		"error", "trace" };
-	struct engine *e = udata;
-	size_t i;
-
-	duk_push_global_stash(ctx);
-	natives_push(ctx, e->opt.write != NULL);
-	duk_push_c_function(ctx, engine_load_group, 2);
-	duk_put_prop_string(ctx, -2, "loadGroup");
-	duk_push_c_function(ctx, engine_set_preload, 1);
-	duk_put_prop_string(ctx, -2, "setPreload");
-	duk_dup(ctx, -1);
-	duk_put_global_string(ctx, "__cm_native");
-	duk_put_prop_string(ctx, -2, "cm_native");
-
-	duk_push_external_buffer(ctx);
-	duk_config_buffer(
-	    ctx, -1, (void *)(uintptr_t)prelude_bytecode, prelude_bytecode_len);
-	duk_load_function(ctx);
-	duk_call(ctx, 0);
-	duk_pop(ctx);
-	/* Captured before user code runs, so the script cannot swap it. */
-	duk_get_global_string(ctx, "__cm");
-	duk_put_prop_string(ctx, -2, "cm");
-	duk_pop(ctx);
-
-	if (e->opt.script_mode) {
-		natives_push_printer(ctx);
-		duk_put_global_string(ctx, "print");
-		/* The runtime's console formats; its lines all go to stdout. */
-		duk_push_global_stash(ctx);
-		duk_get_prop_string(ctx, -1, "cm");
-		if (duk_is_object(ctx, -1)) {
-			duk_get_prop_string(ctx, -1, "setConsoleSink");
-			if (duk_is_callable(ctx, -1)) {
-				duk_swap(ctx, -2, -1);
-				natives_push_sink(ctx);
-				duk_push_true(ctx);
-				duk_call_method(ctx, 2);
-				duk_pop_2(ctx);
-				return 0;
-			}
-			duk_pop(ctx);
-		}
-		duk_pop_2(ctx);
-		/* No runtime console: a plain one. */
-		duk_push_object(ctx);
-		for (i = 0; i < sizeof(members) / sizeof(members[0]); i++) {
-			natives_push_printer(ctx);
-			duk_put_prop_string(ctx, -2, members[i]);
-		}
-		duk_put_global_string(ctx, "console");
-	}
-	return 0;
+	return boot_preload(e->ctx);
 }
 
 struct engine *
 engine_create(const struct engine_options *opt, char *err, size_t errlen)
 {
+	struct boot_options bo;
 	struct arena *a;
 	struct engine *e;
 
@@ -459,7 +363,6 @@ engine_create(const struct engine_options *opt, char *err, size_t errlen)
 	memset(e, 0, sizeof(*e));
 	e->arena = a;
 	e->opt = *opt;
-	e->entry = ENTRY_NONE;
 	/* No limit while Duktape builds its built-ins: an allocation failing
 	 * there has no catcher and Duktape recurses until the C stack ends.
 	 * The bare heap is a fixed ~100 KB; the limit is checked right after.
@@ -478,8 +381,10 @@ engine_create(const struct engine_options *opt, char *err, size_t errlen)
 		engine_destroy(e);
 		return NULL;
 	}
-	if (duk_safe_call(e->ctx, engine_boot_body, e, 0, 1) !=
-	    DUK_EXEC_SUCCESS) {
+	bo.natives = &engine_natives;
+	bo.with_print = e->opt.write != NULL;
+	bo.script_mode = e->opt.script_mode;
+	if (boot_run(e->ctx, &bo) != 0) {
 		snprintf(err, errlen, "prelude: %s",
 		    e->oom ? ENGINE_MSG_OOM : duk_safe_to_string(e->ctx, -1));
 		engine_destroy(e);
@@ -513,236 +418,8 @@ engine_reset(struct engine *e)
 	return arena_reset(e->arena);
 }
 
-void
-engine_outcome_free(struct engine_outcome *out)
-{
-	free(out->message);
-	free(out->json);
-	out->message = NULL;
-	out->json = NULL;
-}
-
-/* Sets out's status and a copy of msg; returns the status. */
-static enum engine_status
-engine_fail(struct engine_outcome *out, enum engine_status st, const char *msg)
-{
-	out->status = st;
-	free(out->message);
-	out->message =
-	    strdup(msg); /* NULL on failure: the status still says it */
-	return st;
-}
-
-/*
- * duk_safe_call body: [ v ] -> [ text ]: "Name: message" for an error (or
- * an object with name and message), else ToString(v) prefixed with the
- * C string udata points to.
- */
-static duk_ret_t
-engine_describe(duk_context *ctx, void *udata)
-{
-	if (duk_is_error(ctx, -1) ||
-	    (duk_is_object(ctx, -1) &&
-		duk_has_prop_string(ctx, -1, "message") &&
-		duk_has_prop_string(ctx, -1, "name"))) {
-		duk_to_string(ctx, -1);
-		return 1;
-	}
-	duk_push_string(ctx, (const char *)udata);
-	duk_swap(ctx, -2, -1);
-	duk_to_string(ctx, -1);
-	duk_concat(ctx, 2);
-	return 1;
-}
-
-/* Classifies the error on top of the stack (popped) into *out. */
-static enum engine_status
-engine_caught(
-    struct engine *e, struct engine_outcome *out, enum engine_status st)
-{
-	duk_context *ctx = e->ctx;
-	const char *msg;
-	char *line, *p;
-
-	if (e->oom) {
-		duk_pop(ctx);
-		return engine_fail(out, ENGINE_OOM, ENGINE_MSG_OOM);
-	}
-	if (e->timed_out) {
-		duk_pop(ctx);
-		return engine_fail(out, ENGINE_TIMEOUT, ENGINE_MSG_TIMEOUT);
-	}
-	if (duk_safe_call(ctx, engine_describe, (void *)"Uncaught ", 1, 1) !=
-	    DUK_EXEC_SUCCESS) {
-		if (e->oom || e->timed_out) {
-			duk_pop(ctx);
-			return engine_fail(out,
-			    e->oom ? ENGINE_OOM : ENGINE_TIMEOUT,
-			    e->oom ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
-		}
-	}
-	msg = duk_safe_to_string(ctx, -1);
-	engine_fail(out, st, msg);
-	duk_pop(ctx);
-	/* One line: a multi-line message is joined with spaces. */
-	if ((line = out->message) != NULL)
-		for (p = line; *p != '\0'; p++)
-			if (*p == '\n' || *p == '\r')
-				*p = ' ';
-	return st;
-}
-
-struct engine_source {
-	const char *code, *filename;
-	size_t len;
-	duk_uint_t flags;
-};
-
-/* duk_safe_call body: [ ] -> [ fn ], compiles the lowered source. */
-static duk_ret_t
-engine_compile(duk_context *ctx, void *udata)
-{
-	struct engine_source *src = udata;
-
-	duk_push_lstring(ctx, src->code, src->len);
-	duk_push_string(ctx, src->filename);
-	duk_compile(ctx, src->flags);
-	return 1;
-}
-
-enum engine_status
-engine_eval(struct engine *e, const char *src, size_t len, const char *filename,
-    int eval_code, struct engine_outcome *out)
-{
-	duk_context *ctx = e->ctx;
-	struct lower_result lr;
-	struct engine_source cs;
-	int rc;
-
-	out->status = ENGINE_OK;
-	if (!e->armed)
-		engine_arm_deadline(e, e->opt.timeout_ms);
-	if (e->stop)
-		return engine_fail(out, e->oom ? ENGINE_OOM : ENGINE_TIMEOUT,
-		    e->oom ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
-	if (lower_source_flags(src, len, LOWER_SCRIPT,
-		e->opt.typescript ? LOWER_F_TS : 0, &lr) != 0)
-		return engine_fail(out, ENGINE_SYNTAX,
-		    lr.error[0] != '\0' ? lr.error
-					: "SyntaxError: invalid source");
-	cs.code = lr.code;
-	cs.len = lr.code_len;
-	cs.filename = filename != NULL ? filename : "input";
-	cs.flags = eval_code ? DUK_COMPILE_EVAL : 0;
-	rc = duk_safe_call(ctx, engine_compile, &cs, 0, 1);
-	free(lr.code);
-	if (rc != DUK_EXEC_SUCCESS)
-		return engine_caught(e, out, ENGINE_SYNTAX);
-	/* Global code's `this` is the global object, strict code's too. */
-	duk_push_global_object(ctx);
-	if (duk_pcall_method(ctx, 0) != DUK_EXEC_SUCCESS)
-		return engine_caught(e, out, ENGINE_THREW);
-	return ENGINE_OK;
-}
-
-struct engine_cm_call {
-	const char *name;
-	int found;
-};
-
-/* duk_safe_call body: [ ] -> [ result ] of __cm[name](), if it exists. */
-static duk_ret_t
-engine_call_cm_body(duk_context *ctx, void *udata)
-{
-	struct engine_cm_call *c = udata;
-
-	c->found = 0;
-	duk_push_global_stash(ctx);
-	duk_get_prop_string(ctx, -1, "cm");
-	if (!duk_is_object(ctx, -1))
-		return 0;
-	duk_get_prop_string(ctx, -1, c->name);
-	if (!duk_is_callable(ctx, -1))
-		return 0;
-	c->found = 1;
-	duk_swap(ctx, -2, -1);
-	duk_call_method(ctx, 0);
-	return 1;
-}
-
-/*
- * Calls __cm[name]() if the prelude defined it. Returns 1 and leaves the
- * result on the stack, 0 (nothing pushed) when there is no such helper, or
- * -1 with *out filled when it threw.
- */
-static int
-engine_call_cm(struct engine *e, const char *name, struct engine_outcome *out)
-{
-	struct engine_cm_call c = { name, 0 };
-
-	if (duk_safe_call(e->ctx, engine_call_cm_body, &c, 0, 1) !=
-	    DUK_EXEC_SUCCESS) {
-		engine_caught(e, out, ENGINE_THREW);
-		return -1;
-	}
-	if (!c.found) {
-		duk_pop(e->ctx);
-		return 0;
-	}
-	return 1;
-}
-
-/* duk_safe_call body: [ list ] -> [ ], prints each reason (script mode). */
-static duk_ret_t
-engine_rejections_body(duk_context *ctx, void *udata)
-{
-	struct engine *e = udata;
-	duk_size_t i, n, len;
-	const char *s;
-
-	n = duk_is_array(ctx, -1) ? duk_get_length(ctx, -1) : 0;
-	for (i = 0; i < n && !e->stop; i++) {
-		duk_get_prop_index(ctx, -1, (duk_uarridx_t)i);
-		duk_safe_call(ctx, engine_describe, (void *)"", 1, 1);
-		duk_push_string(ctx, "Uncaught (in promise) ");
-		duk_swap(ctx, -2, -1);
-		duk_safe_to_string(ctx, -1);
-		duk_push_string(ctx, "\n");
-		duk_concat(ctx, 3);
-		s = duk_get_lstring(ctx, -1, &len);
-		engine_write(e, 1, s, len);
-		duk_pop(ctx);
-	}
-	return 0;
-}
-
-/*
- * Takes the prelude's list of unhandled rejections. Script mode prints each
- * as "Uncaught (in promise) <reason>" on stream 1; they are not fatal.
- * Returns -1 (out filled) only when the helper itself threw.
- */
-static int
-engine_rejections(struct engine *e, struct engine_outcome *out)
-{
-	int r;
-
-	if ((r = engine_call_cm(e, "takeUnhandledRejections", out)) <= 0)
-		return r;
-	if (!e->opt.script_mode) {
-		duk_pop(e->ctx);
-		return 0;
-	}
-	if (duk_safe_call(e->ctx, engine_rejections_body, e, 1, 1) !=
-	    DUK_EXEC_SUCCESS) {
-		engine_caught(e, out, ENGINE_THREW);
-		return -1;
-	}
-	duk_pop(e->ctx);
-	return 0;
-}
-
 /* Sleeps ms, but never past the deadline. Returns -1 if the deadline passed. */
-static int
+int
 engine_sleep(struct engine *e, double ms)
 {
 	struct timespec ts;
@@ -756,225 +433,4 @@ engine_sleep(struct engine *e, double ms)
 	    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 	return engine_timeout_check(e) ? -1 : 0;
-}
-
-enum engine_status
-engine_drive(struct engine *e, struct engine_outcome *out)
-{
-	duk_context *ctx = e->ctx;
-	double d;
-	int r;
-
-	out->status = ENGINE_OK;
-	if ((r = engine_call_cm(e, "drainMicrotasks", out)) < 0)
-		return out->status;
-	if (r > 0)
-		duk_pop(ctx);
-	for (;;) {
-		if (engine_rejections(e, out) < 0)
-			return out->status;
-		if ((r = engine_call_cm(e, "nextTimerDelay", out)) < 0)
-			return out->status;
-		if (r == 0)
-			break;
-		d = duk_get_number_default(ctx, -1, -1);
-		duk_pop(ctx);
-		if (!(d >= 0))
-			break;
-		if (d > 0 && engine_sleep(e, d) != 0)
-			return engine_fail(
-			    out, ENGINE_TIMEOUT, ENGINE_MSG_TIMEOUT);
-		if ((r = engine_call_cm(e, "runDueTimers", out)) < 0)
-			return out->status;
-		if (r == 0)
-			break;
-		duk_pop(ctx);
-	}
-	if (e->stop)
-		return engine_fail(out, e->oom ? ENGINE_OOM : ENGINE_TIMEOUT,
-		    e->oom ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
-	return ENGINE_OK;
-}
-
-enum engine_status
-engine_run_script(struct engine *e, const char *src, size_t len,
-    const char *filename, struct engine_outcome *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (engine_eval(e, src, len, filename, 0, out) != ENGINE_OK)
-		return out->status;
-	duk_pop(e->ctx);
-	return engine_drive(e, out);
-}
-
-/* The entry promise's reactions: [ value ] -> stash.entry_value. */
-static duk_ret_t
-engine_entry_settle(duk_context *ctx)
-{
-	struct engine *e = engine_from_context(ctx);
-	int fulfilled = duk_get_current_magic(ctx);
-
-	if (e->entry != ENTRY_PENDING)
-		return 0;
-	e->entry = fulfilled ? ENTRY_FULFILLED : ENTRY_REJECTED;
-	duk_push_global_stash(ctx);
-	duk_dup(ctx, 0);
-	duk_put_prop_string(ctx, -2, "entry_value");
-	return 0;
-}
-
-/* duk_safe_call body: [ fn ] -> [ ], calls fn and subscribes to its result. */
-static duk_ret_t
-engine_entry_start(duk_context *ctx, void *udata)
-{
-	struct engine *e = udata;
-
-	if (!duk_is_callable(ctx, -1))
-		return duk_error(
-		    ctx, DUK_ERR_TYPE_ERROR, "the entry is not a function");
-	duk_call(ctx, 0);
-	e->entry = ENTRY_PENDING;
-	if (duk_is_object(ctx, -1)) {
-		duk_get_prop_string(ctx, -1, "then");
-		if (duk_is_callable(ctx, -1)) {
-			duk_swap(ctx, -2, -1);
-			duk_push_c_function(ctx, engine_entry_settle, 1);
-			duk_set_magic(ctx, -1, 1);
-			duk_push_c_function(ctx, engine_entry_settle, 1);
-			duk_set_magic(ctx, -1, 0);
-			duk_call_method(ctx, 2);
-			duk_pop(ctx);
-			return 0;
-		}
-		duk_pop(ctx);
-	}
-	/* Not a thenable: the value is the result. */
-	e->entry = ENTRY_FULFILLED;
-	duk_push_global_stash(ctx);
-	duk_swap(ctx, -2, -1);
-	duk_put_prop_string(ctx, -2, "entry_value");
-	duk_pop(ctx);
-	return 0;
-}
-
-/* duk_safe_call body: [ ] -> [ stash.entry_value ]. */
-static duk_ret_t
-engine_entry_value(duk_context *ctx, void *udata)
-{
-	(void)udata;
-	duk_push_global_stash(ctx);
-	duk_get_prop_string(ctx, -1, "entry_value");
-	return 1;
-}
-
-/* duk_safe_call body: [ ] -> [ json ] of stash.entry_value ("null" for
- * undefined). */
-static duk_ret_t
-engine_entry_json(duk_context *ctx, void *udata)
-{
-	(void)udata;
-	duk_push_global_stash(ctx);
-	duk_get_prop_string(ctx, -1, "entry_value");
-	duk_json_encode(ctx, -1);
-	if (!duk_is_string(ctx, -1)) {
-		duk_pop(ctx);
-		duk_push_string(ctx, "null");
-	}
-	return 1;
-}
-
-/* Builds out->json from a prefix and a JSON text. */
-static void
-engine_entry_wrap(struct engine_outcome *out, const char *key, const char *json)
-{
-	size_t n = strlen(key) + strlen(json) + 8;
-
-	free(out->json);
-	if ((out->json = malloc(n)) != NULL)
-		snprintf(out->json, n, "{\"%s\": %s}", key, json);
-}
-
-/* out->json = {"error": <message as a JSON string>}, encoded without the heap.
- */
-static void
-engine_entry_error(struct engine_outcome *out)
-{
-	const char *m = out->message != NULL ? out->message : "Error";
-	size_t n = strlen(m), i, j = 0;
-	char *q;
-
-	if ((q = malloc(n * 6 + 3)) == NULL)
-		return;
-	q[j++] = '"';
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)m[i];
-
-		if (c == '"' || c == '\\') {
-			q[j++] = '\\';
-			q[j++] = (char)c;
-		} else if (c < 0x20) {
-			j += (size_t)sprintf(q + j, "\\u%04x", c);
-		} else
-			q[j++] = (char)c;
-	}
-	q[j++] = '"';
-	q[j] = '\0';
-	engine_entry_wrap(out, "error", q);
-	free(q);
-}
-
-enum engine_status
-engine_run_entry(struct engine *e, const char *src, size_t len,
-    const char *filename, struct engine_outcome *out)
-{
-	duk_context *ctx = e->ctx;
-	char *wrapped;
-
-	memset(out, 0, sizeof(*out));
-	/* The entry is an expression: "(" CODE "\n)" evaluated as eval code
-	 * (the newline ends a trailing line comment; line numbers stay). */
-	if ((wrapped = malloc(len + 4)) == NULL) {
-		engine_fail(out, ENGINE_OOM, ENGINE_MSG_OOM);
-		goto error;
-	}
-	wrapped[0] = '(';
-	memcpy(wrapped + 1, src, len);
-	memcpy(wrapped + 1 + len, "\n)", 3);
-	if (engine_eval(e, wrapped, len + 3, filename, 1, out) != ENGINE_OK) {
-		free(wrapped);
-		goto error;
-	}
-	free(wrapped);
-	if (duk_safe_call(ctx, engine_entry_start, e, 1, 1) !=
-	    DUK_EXEC_SUCCESS) {
-		engine_caught(e, out, ENGINE_THREW);
-		goto error;
-	}
-	duk_pop(ctx);
-	if (engine_drive(e, out) != ENGINE_OK)
-		goto error;
-	if (e->entry == ENTRY_PENDING) {
-		engine_fail(out, ENGINE_UNSETTLED,
-		    "Error: the entry's promise never settled");
-		goto error;
-	}
-	if (e->entry == ENTRY_REJECTED) {
-		/* Either the reason or the error fetching it ends up on top. */
-		duk_safe_call(ctx, engine_entry_value, NULL, 0, 1);
-		engine_caught(e, out, ENGINE_THREW);
-		goto error;
-	}
-	if (duk_safe_call(ctx, engine_entry_json, NULL, 0, 1) !=
-	    DUK_EXEC_SUCCESS) {
-		engine_caught(e, out, ENGINE_THREW);
-		goto error;
-	}
-	engine_entry_wrap(out, "result", duk_get_string(ctx, -1));
-	duk_pop(ctx);
-	if (out->json == NULL)
-		return engine_fail(out, ENGINE_INTERNAL, ENGINE_MSG_OOM);
-	return ENGINE_OK;
-error:
-	engine_entry_error(out);
-	return out->status;
 }

@@ -1,15 +1,16 @@
 /*
- * The engine host: one Duktape heap per execution, metered by its own
- * allocator and bounded by a sticky deadline, with the runtime prelude
- * (the engine/runtime scripts, loaded as build-time bytecode) already run on
- * it. Source goes through lower_source() (lower.h) before Duktape sees it; the
- * host then drives the prelude's event loop (__cm.drainMicrotasks,
- * nextTimerDelay, runDueTimers) until no work is left.
+ * The engine: one Duktape heap, metered by its own allocator and bounded by
+ * a sticky deadline, with the runtime prelude (the engine/runtime scripts,
+ * loaded as build-time bytecode by boot.c) already run on it. Source goes
+ * through lower_source() (lower.h) before Duktape sees it; execution.c runs
+ * an entry on a heap, script.c a classic script.
  *
- * Intended life cycle: engine_create, one engine_run_* (or engine_eval +
- * engine_drive), engine_destroy. A later daemon runs each execution in a
- * forked child; engine_options.on_oom lets that child _exit at the first
- * refused allocation.
+ * Life cycle: a zygote makes one heap (engine_create, engine_preload,
+ * engine_freeze); each child it forks keeps that heap for its connection,
+ * aims it at each execution with engine_configure() and puts it back with
+ * engine_reset() between executions. engine_options.on_oom lets the child
+ * _exit at the first refused allocation. codemode-run and the tests make a
+ * heap per run and engine_destroy() it.
  */
 #ifndef ENGINE_H
 #define ENGINE_H
@@ -17,6 +18,11 @@
 #include <stddef.h>
 
 #include "duktape.h"
+
+/* Messages of the bounds; the protocol's pinned texts are composed later, from
+ * cm_spec.h. */
+#define ENGINE_MSG_OOM "RangeError: out of memory"
+#define ENGINE_MSG_TIMEOUT "RangeError: execution timeout"
 
 struct engine;
 
@@ -27,39 +33,18 @@ typedef void (*engine_write_fn)(
 struct engine_options {
 	size_t memory_limit; /* bytes the heap may hold, prelude included; 0:
 				none */
-	double
-	    timeout_ms; /* run bound, armed by the first run or eval; 0: none */
+	double timeout_ms; /* run bound, armed by engine_arm_once; 0: none */
 	int script_mode; /* globals print and console (all to stream 1) */
 	engine_write_fn
 	    write; /* __cm_native.print/printErr; NULL: not installed */
 	void *write_arg;
 	/* Called once, inside the allocator, at the first refused allocation;
-	 * may _exit (a forked child) or return (the run then ends as
-	 * ENGINE_OOM). */
+	 * may _exit (a forked child) or return (the run then ends out of
+	 * memory: engine_oom). */
 	void (*on_oom)(void *arg);
 	void *oom_arg;
 	int typescript; /* run and eval text is TypeScript (lower.h LOWER_F_TS)
 			 */
-};
-
-enum engine_status {
-	ENGINE_OK = 0,
-	ENGINE_THREW, /* an uncaught exception; message "Name: message" */
-	ENGINE_SYNTAX, /* lowering or compilation failed; message "SyntaxError:
-			  ..." */
-	ENGINE_TIMEOUT, /* the deadline passed */
-	ENGINE_OOM, /* an allocation was refused at the memory limit */
-	ENGINE_UNSETTLED, /* entry mode: the loop ran dry with the promise
-			     pending */
-	ENGINE_INTERNAL /* the host itself failed (message says why) */
-};
-
-struct engine_outcome {
-	enum engine_status status;
-	char *message; /* malloc'd one-line text for every status but ENGINE_OK,
-			  else NULL */
-	char *json; /* entry mode only: malloc'd {"result": ...} or {"error":
-		       "..."} */
 };
 
 /*
@@ -89,35 +74,6 @@ int engine_freeze(struct engine *e);
 int engine_reset(struct engine *e);
 
 /*
- * Runs a classic script (lowered with LOWER_SCRIPT), then drives the event
- * loop until no microtask or timer is left. Fills *out (the caller frees it
- * with engine_outcome_free) and returns its status. Unhandled rejections are
- * not fatal.
- */
-enum engine_status engine_run_script(struct engine *e, const char *src,
-    size_t len, const char *filename, struct engine_outcome *out);
-
-/*
- * Entry mode: src is an expression evaluating to a function (typically
- * `async () => ...`); it is called, its result awaited through the event
- * loop, and out->json is {"result": <JSON>} or {"error": "<Name: message>"}.
- */
-enum engine_status engine_run_entry(struct engine *e, const char *src,
-    size_t len, const char *filename, struct engine_outcome *out);
-
-/* Lower level: lower, compile and run src; the completion value is left on
- * the value stack on success (ENGINE_OK). eval_code selects eval semantics. */
-enum engine_status engine_eval(struct engine *e, const char *src, size_t len,
-    const char *filename, int eval_code, struct engine_outcome *out);
-
-/* Drives the event loop until it is idle, the deadline passes or a callback
- * throws. */
-enum engine_status engine_drive(struct engine *e, struct engine_outcome *out);
-
-/* Frees what an outcome holds (not the struct itself). */
-void engine_outcome_free(struct engine_outcome *out);
-
-/*
  * Re-aims an engine created ahead of time (in a zygote) at one execution:
  * the memory limit in bytes (0: none; refused when the heap already holds
  * more), the run bound, and the first-refusal hook. It also reseeds
@@ -138,6 +94,13 @@ int engine_preload(struct engine *e);
  * deadline is lifted (a new bound for a new invocation); OOM stays. */
 void engine_arm_deadline(struct engine *e, double ms);
 
+/* Starts the run clock at the options' bound unless it was started before
+ * (a script's first run). */
+void engine_arm_once(struct engine *e);
+
+/* Sleeps ms, never past the deadline; -1 once the deadline has passed. */
+int engine_sleep(struct engine *e, double ms);
+
 duk_context *engine_context(struct engine *e);
 /* The engine owning ctx (from the heap's allocator udata). */
 struct engine *engine_from_context(duk_context *ctx);
@@ -149,6 +112,10 @@ int engine_oom(const struct engine *e);
 int engine_timed_out(const struct engine *e);
 /* True once the run is over (deadline, memory): natives must not act. */
 int engine_stopped(const struct engine *e);
+/* The options' script_mode: the globals print and console are installed. */
+int engine_script_mode(const struct engine *e);
+/* The options' typescript: a script's text is TypeScript. */
+int engine_typescript(const struct engine *e);
 
 /* Writes through the configured sink; a no-op without one. */
 void engine_write(struct engine *e, int stream, const char *s, size_t len);

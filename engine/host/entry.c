@@ -13,6 +13,7 @@
 #include "cm_spec.h"
 #include "codemode/protocol.h"
 #include "entry.h"
+#include "proto/modules.h"
 #include "proto/texts.h"
 
 static int
@@ -263,7 +264,7 @@ entry_modules(const json_t *pairs, char **out, char **declared, char **text)
 			goto done;
 		}
 		if (json_object_get(map, name) != NULL) {
-			char *norm = cm_module_normalize_name(name);
+			char *norm = modules_normalize_name(name);
 
 			*text = norm
 			    ? texts_compose(CM_TEXT_MODULE_KEY_COLLISION, name,
@@ -293,7 +294,7 @@ entry_modules(const json_t *pairs, char **out, char **declared, char **text)
 			goto done;
 	}
 	*out = json_dumps(list, JSON_COMPACT);
-	*declared = cm_module_declared_names(entries);
+	*declared = modules_declared_names(entries);
 	if (*out != NULL && *declared != NULL)
 		rc = 0;
 done:

@@ -7,16 +7,40 @@
 #include <string.h>
 
 #include "crypto.h"
-#include "engine.h"
 #include "front/lower.h"
-#include "natives.h"
 #include "front/regexp.h"
+#include "natives.h"
+
+/* The owner's table, set by natives_push; the same for every heap. */
+static const struct natives_host *natives_host;
+
+/* The heap's allocator udata: what the owner's table takes. */
+static void *
+natives_udata(duk_context *ctx)
+{
+	duk_memory_functions mf;
+
+	duk_get_memory_functions(ctx, &mf);
+	return mf.udata;
+}
+
+static int
+natives_stopped(duk_context *ctx)
+{
+	return natives_host->stopped(natives_udata(ctx));
+}
+
+static void
+natives_write(duk_context *ctx, int stream, const char *s, size_t len)
+{
+	natives_host->write(natives_udata(ctx), stream, s, len);
+}
 
 /* now(): monotonic milliseconds, fractional. */
 static duk_ret_t
 natives_now(duk_context *ctx)
 {
-	duk_push_number(ctx, engine_now_ms());
+	duk_push_number(ctx, natives_host->now_ms());
 	return 1;
 }
 
@@ -24,11 +48,10 @@ natives_now(duk_context *ctx)
 static duk_ret_t
 natives_print(duk_context *ctx)
 {
-	struct engine *e = engine_from_context(ctx);
 	const char *s;
 	duk_size_t len;
 
-	if (engine_stopped(e))
+	if (natives_stopped(ctx))
 		return 0;
 	duk_set_top(ctx, 1);
 	duk_safe_to_string(ctx, 0);
@@ -36,7 +59,7 @@ natives_print(duk_context *ctx)
 	duk_concat(ctx, 2);
 	s = duk_get_lstring(ctx, 0, &len);
 	/* One write per line, so a sink sees whole lines. */
-	engine_write(e, duk_get_current_magic(ctx), s, len);
+	natives_write(ctx, duk_get_current_magic(ctx), s, len);
 	return 0;
 }
 
@@ -221,7 +244,7 @@ natives_lower(duk_context *ctx)
 }
 
 void
-natives_push(duk_context *ctx, int with_print)
+natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 {
 	static const duk_function_list_entry natives[] = {
 		{ "hiddenKey", natives_hidden_key, 1 },
@@ -233,6 +256,7 @@ natives_push(duk_context *ctx, int with_print)
 		{ NULL, NULL, 0 }
 	};
 
+	natives_host = host;
 	duk_push_object(ctx);
 	duk_put_function_list(ctx, -1, natives);
 	crypto_install(ctx, -1);
@@ -250,14 +274,13 @@ natives_push(duk_context *ctx, int with_print)
 static duk_ret_t
 natives_printer(duk_context *ctx)
 {
-	struct engine *e = engine_from_context(ctx);
 	duk_idx_t i, n = duk_get_top(ctx);
 	const char *s;
 	duk_size_t len;
 
 	for (i = 0; i < n; i++)
 		duk_to_string(ctx, i);
-	if (engine_stopped(e))
+	if (natives_stopped(ctx))
 		return 0;
 	duk_push_lstring(ctx, " ", 1);
 	duk_insert(ctx, 0);
@@ -265,7 +288,7 @@ natives_printer(duk_context *ctx)
 	duk_push_lstring(ctx, "\n", 1);
 	duk_concat(ctx, 2);
 	s = duk_get_lstring(ctx, -1, &len);
-	engine_write(e, 1, s, len);
+	natives_write(ctx, 1, s, len);
 	return 0;
 }
 
@@ -280,18 +303,17 @@ natives_push_printer(duk_context *ctx)
 static duk_ret_t
 natives_sink(duk_context *ctx)
 {
-	struct engine *e = engine_from_context(ctx);
 	const char *s;
 	duk_size_t len;
 
-	if (engine_stopped(e))
+	if (natives_stopped(ctx))
 		return 0;
 	duk_set_top(ctx, 2);
 	duk_safe_to_string(ctx, 1);
 	duk_push_lstring(ctx, "\n", 1);
 	duk_concat(ctx, 2);
 	s = duk_get_lstring(ctx, -1, &len);
-	engine_write(e, 1, s, len);
+	natives_write(ctx, 1, s, len);
 	return 0;
 }
 

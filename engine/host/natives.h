@@ -5,11 +5,27 @@
 #ifndef NATIVES_H
 #define NATIVES_H
 
+#include <stddef.h>
+
 #include "duktape.h"
 
-/* Pushes a new __cm_native object (now, regexpTranslate, hiddenKey, the
- * crypto natives); with_print adds print/printErr. */
-void natives_push(duk_context *ctx, int with_print);
+/*
+ * What the natives ask of the heap's owner, given by it (engine.c), so they
+ * never include its header. `udata` is the heap's allocator udata.
+ */
+struct natives_host {
+	double (*now_ms)(void); /* monotonic milliseconds, fractional */
+	int (*stopped)(void *udata); /* the run is over: do nothing */
+	void (*write)(void *udata, int stream, const char *s, size_t len);
+};
+
+/*
+ * Pushes a new __cm_native object (now, regexpTranslate, hiddenKey, the
+ * crypto natives); with_print adds print/printErr. `host` is kept (static
+ * storage: every heap of a process gets the same table).
+ */
+void natives_push(
+    duk_context *ctx, const struct natives_host *host, int with_print);
 
 /* Pushes the script-mode globals' printer: print(...args) joins ToString of
  * its arguments with spaces and writes a line to stream 1. */

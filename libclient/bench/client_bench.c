@@ -30,6 +30,8 @@
 
 #include <codemode/codemode.h>
 
+#include "client/client_int.h"
+
 #include "proto/capnweb.h"
 #include "proto/http.h"
 #include "proto/ws.h"
@@ -436,7 +438,7 @@ main(int argc, char **argv)
 	cpu = bench_cpu_us() - cpu;
 	bench_report("cm_execute", t, n);
 	printf("  client CPU %.1f us per call; sessions opened: %u\n", cpu / n,
-	    cm_client_sessions_opened(c));
+	    client_sessions_opened(c));
 	cm_client_free(c);
 	if (raw_open(&r, url + 7) != 0) {
 		fprintf(stderr, "raw wire: cannot open\n");

@@ -1,9 +1,12 @@
 /*
- * The client's sessions: one socket each, opened in steps (connect, HTTP
- * upgrade, protocolVersion) on the client's event_base, then carrying
- * WebSocket text frames to and from a capnweb session. Calls wait in the
- * client's queue until a session is ready; rotation retires a session after
- * rotate_after executions, and a failed open is retried with backoff.
+ * The client's sessions carry its calls: one socket each, opened in steps
+ * (connect, HTTP upgrade, protocolVersion) on the client's event_base, then
+ * carrying WebSocket text frames to and from a capnweb session. Calls wait
+ * in the client's queue until a session is ready, go out on it, and settle
+ * here (their completion callbacks run from this file); rotation retires a
+ * session after rotate_after executions, and a failed open is retried with
+ * backoff. Below client.c and client_sync.c, which it never calls; it
+ * uses client_url.c, client_host.c, client_result.c and client_fault.c.
  *
  * Nothing here calls the host directly except through the op and slot
  * callbacks, and every event handler brackets its work with client_enter/
@@ -21,7 +24,6 @@
 #include "client_int.h"
 #include "cm_spec.h"
 #include "proto/http.h"
-#include "proto/texts.h"
 
 #define CLIENT_READ_CHUNK 65536
 #define CLIENT_MAX_MESSAGE ((size_t)256 << 20)
@@ -848,4 +850,217 @@ client_destroy(struct cm_client *c)
 	if (c->own_base)
 		event_base_free(c->base);
 	free(c);
+}
+
+/* ---- calls on a session ---- */
+
+void
+client_op_free(struct client_op *op)
+{
+	json_decref(op->args);
+	json_decref(op->local);
+	if (op->slot != NULL && !op->slot_attached)
+		free(op->slot);
+	free(op);
+}
+
+/* Unlinks a sent op from its session. */
+static void
+client_op_unlink(struct client_op *op)
+{
+	struct client_session *sess = op->session;
+
+	if (sess == NULL)
+		return;
+	if (op->prev)
+		op->prev->next = op->next;
+	else
+		sess->ops = op->next;
+	if (op->next)
+		op->next->prev = op->prev;
+	op->next = op->prev = NULL;
+	op->session = NULL;
+	client_session_op_done(sess);
+}
+
+/* Completes `op` with a fault (borrowed) and frees it. */
+void
+client_op_fault(struct client_op *op, struct cm_error *err)
+{
+	struct cm_client *c = op->client;
+
+	client_op_unlink(op);
+	if (op->slot)
+		client_slot_finish(op->slot);
+	client_enter(c);
+	if (op->kind == CLIENT_OP_EXECUTE) {
+		if (op->exec_cb)
+			op->exec_cb(c, NULL, err, op->arg);
+	} else if (op->handle_cb)
+		op->handle_cb(c, NULL, err, op->arg);
+	client_op_free(op);
+	client_leave(c);
+}
+
+/* capnweb settle callback of an op's call (also used for local results). */
+void
+client_op_settle(struct client_op *op, int status, json_t *value)
+{
+	struct cm_client *c = op->client;
+	struct cm_result res;
+	struct cm_outbound_response ores;
+	struct cm_error err;
+	char *why = NULL;
+
+	memset(&err, 0, sizeof(err));
+	if (status == CAPNWEB_BROKEN) {
+		const char *m = capnweb_error_message(value);
+
+		if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN, "WebSocket",
+			m ? m : "the session ended") != 0)
+			memset(&err, 0, sizeof(err));
+		client_op_fault(op, &err);
+		cm_error_clear(&err);
+		return;
+	}
+	if (status == CAPNWEB_REJECTED) {
+		if (client_thrown(&err, value) != 0)
+			memset(&err, 0, sizeof(err));
+		client_op_fault(op, &err);
+		cm_error_clear(&err);
+		return;
+	}
+	switch (op->kind) {
+	case CLIENT_OP_EXECUTE:
+		if (client_result_read(value, &res) != 0) {
+			client_fault(&err, CM_TEXT_INTERNAL,
+			    "the execute answer "
+			    "was not a result envelope",
+			    NULL);
+			client_op_fault(op, &err);
+			cm_error_clear(&err);
+			return;
+		}
+		client_op_unlink(op);
+		if (op->slot)
+			client_slot_finish(op->slot);
+		client_enter(c);
+		if (op->exec_cb)
+			op->exec_cb(c, &res, NULL, op->arg);
+		else
+			cm_result_clear(&res);
+		client_op_free(op);
+		client_leave(c);
+		return;
+	case CLIENT_OP_INVOKE:
+		if (client_outbound_response_read(value, &ores, &why) != 0) {
+			client_fault(&err, CM_TEXT_INTERNAL,
+			    why ? why : "out of memory", NULL);
+			free(why);
+			client_op_fault(op, &err);
+			cm_error_clear(&err);
+			return;
+		}
+		client_op_unlink(op);
+		client_enter(c);
+		if (op->handle_cb)
+			op->handle_cb(c, &ores, NULL, op->arg);
+		else
+			cm_outbound_response_clear(&ores);
+		client_op_free(op);
+		client_leave(c);
+		return;
+	case CLIENT_OP_CLOSE:
+		client_op_unlink(op);
+		client_enter(c);
+		if (op->handle_cb)
+			op->handle_cb(c, NULL, NULL, op->arg);
+		client_op_free(op);
+		client_leave(c);
+		return;
+	}
+}
+
+static void
+client_op_settled(void *udata, int status, json_t *value)
+{
+	client_op_settle(udata, status, value);
+}
+
+static const char *
+client_op_method(const struct client_op *op)
+{
+	switch (op->kind) {
+	case CLIENT_OP_EXECUTE:
+		return "execute";
+	case CLIENT_OP_INVOKE:
+		return "invokeHandle";
+	case CLIENT_OP_CLOSE:
+		return "closeHandles";
+	}
+	return "";
+}
+
+/* Puts `op` on the wire of a ready session. */
+void
+client_session_send_op(struct client_session *sess, struct client_op *op)
+{
+	struct cm_error err;
+	json_t *args;
+	int64_t id;
+
+	if (op->slot != NULL) {
+		if (client_slot_attach(sess, op->slot) != 0) {
+			/* Partly registered targets stay with the session. */
+			op->slot_attached = 1;
+			goto fail;
+		}
+		op->slot_attached = 1;
+	}
+	if ((args = json_deep_copy(op->args)) == NULL)
+		goto fail;
+	if (op->kind == CLIENT_OP_EXECUTE) {
+		if (op->slot && op->slot->dispatch_target > 0)
+			json_array_set_new(args, 3,
+			    capnweb_value_target(op->slot->dispatch_target));
+		if (op->slot && op->slot->outbound_target > 0)
+			json_array_append_new(args,
+			    capnweb_value_target(op->slot->outbound_target));
+	}
+	op->session = sess;
+	op->prev = NULL;
+	op->next = sess->ops;
+	if (sess->ops)
+		sess->ops->prev = op;
+	sess->ops = op;
+	sess->inflight++;
+	id = capnweb_session_call(
+	    sess->s, client_op_method(op), args, client_op_settled, op);
+	json_decref(args); /* the session borrowed it */
+	if (id < 0) {
+		client_op_unlink(op);
+		goto fail;
+	}
+	op->call_id = id;
+	return;
+fail:
+	if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN, "WebSocket",
+		"the call could not be sent") != 0)
+		memset(&err, 0, sizeof(err));
+	client_op_fault(op, &err);
+	cm_error_clear(&err);
+}
+
+void
+client_free_config(struct cm_client *c)
+{
+	size_t i;
+
+	client_url_clear(&c->url);
+	for (i = 0; i < c->nheaders; i++) {
+		free((char *)c->headers[i].name);
+		free((char *)c->headers[i].value);
+	}
+	free(c->headers);
+	json_decref(c->modules);
 }

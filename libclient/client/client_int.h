@@ -1,7 +1,6 @@
 /*
- * Internals of the client (client.c: API and calls; client_conn.c: the
- * transport and session lifecycle; client_host.c: tool and outbound calls
- * the daemon makes back; client_url.c: addresses and /healthz).
+ * Internals of the client: the state every file of libclient/client/
+ * shares, and each file's functions in the order they may call each other.
  */
 #ifndef CLIENT_INT_H
 #define CLIENT_INT_H
@@ -140,12 +139,37 @@ struct cm_client {
 	int freeing;
 };
 
-/* client_url.c */
+/*
+ * The functions, one section per file, bottom first: a file calls only the
+ * sections above its own (client_sync.c, the top, calls client.c).
+ */
+
+/* client_url.c: addresses and their socket (calls no client file). */
 int client_url_parse(const char *url, struct client_url *out, char **why);
 void client_url_clear(struct client_url *u);
 int client_url_connect(const struct client_url *u, int nonblock, char **why);
 
-/* client_conn.c */
+/* client_fault.c: struct cm_error fills, 0 or -1 (calls no client file). */
+int client_fault(
+    struct cm_error *err, int text_id, const char *a, const char *b);
+int client_thrown(struct cm_error *err, const json_t *value);
+int client_usage(struct cm_error *err, const char *message);
+void client_error_copy(struct cm_error *dst, const struct cm_error *src);
+
+/* client_result.c: ExecuteResultMessage -> cm_result, 0 or -1 when out of
+ * memory or malformed (calls no client file). */
+int client_result_read(const json_t *msg, struct cm_result *res);
+
+/* client_host.c: tool and outbound calls the daemon makes back (calls no
+ * client file). */
+int client_slot_attach(struct client_session *sess, struct client_slot *slot);
+void client_slot_finish(struct client_slot *slot);
+void client_slots_free(struct client_session *sess);
+json_t *client_outbound_request_json(const struct cm_outbound_request *req);
+int client_outbound_response_read(
+    const json_t *v, struct cm_outbound_response *res, char **why);
+
+/* client_conn.c: sessions and the calls on them (calls the four above). */
 int client_session_open(struct cm_client *c);
 void client_session_kill(struct client_session *sess, const char *reason);
 void client_session_send_op(struct client_session *sess, struct client_op *op);
@@ -156,24 +180,17 @@ void client_session_op_done(struct client_session *sess);
 void client_enter(struct cm_client *c);
 void client_leave(struct cm_client *c);
 void client_destroy(struct cm_client *c);
-
-/* client.c */
 void client_op_settle(struct client_op *op, int status, json_t *value);
 void client_op_fault(struct client_op *op, struct cm_error *err);
 void client_op_free(struct client_op *op);
 void client_free_config(struct cm_client *c);
-int client_fault(
-    struct cm_error *err, int text_id, const char *a, const char *b);
-int client_thrown(struct cm_error *err, const json_t *value);
-int client_usage(struct cm_error *err, const char *message);
-void client_error_copy(struct cm_error *dst, const struct cm_error *src);
 
-/* client_host.c */
-int client_slot_attach(struct client_session *sess, struct client_slot *slot);
-void client_slot_finish(struct client_slot *slot);
-void client_slots_free(struct client_session *sess);
-json_t *client_outbound_request_json(const struct cm_outbound_request *req);
-int client_outbound_response_read(
-    const json_t *v, struct cm_outbound_response *res, char **why);
+/* client.c: the event-driven API (calls the five above). Sessions opened
+ * so far (the first counts; rotations and reconnects add): what the tests
+ * and the bench observe rotation by. */
+unsigned client_sessions_opened(const struct cm_client *client);
+
+/* client_health.c (cm_health) and client_sync.c (the blocking style)
+ * declare nothing of their own. */
 
 #endif

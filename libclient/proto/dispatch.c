@@ -677,6 +677,16 @@ cm_envelope_clear(struct cm_envelope *env)
 	env->text = NULL;
 }
 
+char *
+dispatch_error_envelope(enum cm_spec_text id, const char *param)
+{
+	char *t = param ? texts_compose(id, param) : texts_compose(id);
+	char *s = t ? cm_envelope_error(t) : NULL;
+
+	free(t);
+	return s;
+}
+
 int
 cm_envelope_read(const char *json, size_t len, struct cm_envelope *out)
 {

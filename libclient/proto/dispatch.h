@@ -2,7 +2,8 @@
  * The dispatch codec: JSON text exactly as JavaScript writes it, binary
  * values as tagged base64 objects, and the three envelopes. Public entry
  * points are in codemode/protocol.h; these are the parts other modules of
- * the library (and the tests) use directly.
+ * the library, the daemon, the runner and the tests use directly. Texts
+ * come from texts.c, which in turn knows nothing of envelopes.
  */
 #ifndef DISPATCH_H
 #define DISPATCH_H
@@ -10,6 +11,8 @@
 #include <stddef.h>
 
 #include <jansson.h>
+
+#include "cm_spec.h"
 
 /* Room dispatch_format_number needs, NUL included. */
 #define DISPATCH_NUMBER_MAX 32
@@ -30,6 +33,13 @@ size_t dispatch_format_number(double v, char *out);
  * the quotes, or NULL when out of memory.
  */
 char *dispatch_quote(const char *s, size_t len);
+
+/*
+ * {"error": the text `id` composes with one parameter, or none when
+ * `param` is NULL}: malloc'd, or NULL when memory ran out. The envelope a
+ * host-side stand-in answers with for a call it refuses.
+ */
+char *dispatch_error_envelope(enum cm_spec_text id, const char *param);
 
 /* The tag string of a binary kind; NULL when out of range. */
 const char *dispatch_binary_tag(int kind);

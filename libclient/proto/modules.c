@@ -15,7 +15,7 @@
 #include "texts.h"
 
 char *
-cm_module_normalize_name(const char *name)
+modules_normalize_name(const char *name)
 {
 	static const char *const exts[] = { ".js", ".mjs", ".cjs" };
 	size_t len, i;
@@ -132,7 +132,7 @@ cm_module_entries(const json_t *map, json_t **entries, char **text)
 	}
 	json_object_foreach((json_t *)map, key, src)
 	{
-		char *norm = cm_module_normalize_name(key);
+		char *norm = modules_normalize_name(key);
 		json_t *first, *wire, *pair;
 		int unsupported;
 
@@ -206,7 +206,7 @@ modules_join_names(const json_t *names)
 }
 
 char *
-cm_module_declared_names(const json_t *entries)
+modules_declared_names(const json_t *entries)
 {
 	json_t *names = json_array();
 	size_t i;

@@ -15,8 +15,8 @@
 #include "texts.h"
 
 #define PAYLOAD_SAME(name, label)                                              \
-	_Static_assert((int)CM_PAYLOAD_##name == (int)CM_PART_##name,          \
-	    "cm_payload_part out of step with spec/protocol.json: " #name);
+	_Static_assert((int)PAYLOAD_##name == (int)CM_PART_##name,             \
+	    "payload_part out of step with spec/protocol.json: " #name);
 CM_SPEC_PAYLOAD_PARTS(PAYLOAD_SAME)
 #undef PAYLOAD_SAME
 
@@ -35,7 +35,7 @@ payload_part_label(int part)
 }
 
 size_t
-cm_payload_chars(const char *s, size_t len)
+payload_chars(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i, n = 0;
@@ -56,7 +56,7 @@ cm_payload_chars(const char *s, size_t len)
 static size_t
 payload_cstr(const char *s)
 {
-	return s != NULL ? cm_payload_chars(s, strlen(s)) : 0;
+	return s != NULL ? payload_chars(s, strlen(s)) : 0;
 }
 
 size_t
@@ -70,32 +70,32 @@ payload_headers_chars(const json_t *headers)
 			     *v = json_array_get(pair, 1);
 
 		if (json_is_string(k))
-			n += cm_payload_chars(
+			n += payload_chars(
 			    json_string_value(k), json_string_length(k));
 		if (json_is_string(v))
-			n += cm_payload_chars(
+			n += payload_chars(
 			    json_string_value(v), json_string_length(v));
 	}
 	return n;
 }
 
 size_t
-cm_payload_tool_call_size(
+payload_tool_call_size(
     const char *provider, const char *tool, const char *args, size_t args_len)
 {
 	return payload_cstr(provider) + payload_cstr(tool) +
-	    cm_payload_chars(args, args_len);
+	    payload_chars(args, args_len);
 }
 
 size_t
-cm_payload_outbound_request_size(
+payload_outbound_request_size(
     const char *url, const json_t *headers, size_t body_len)
 {
 	return payload_cstr(url) + payload_headers_chars(headers) + body_len;
 }
 
 size_t
-cm_payload_handle_answer_size(
+payload_handle_answer_size(
     const char *status_text, const json_t *headers, size_t body_len)
 {
 	return payload_cstr(status_text) + payload_headers_chars(headers) +
@@ -103,7 +103,7 @@ cm_payload_handle_answer_size(
 }
 
 int
-cm_payload_check(enum cm_payload_part part, size_t size, char **text)
+payload_check(enum payload_part part, size_t size, char **text)
 {
 	const char *label = payload_part_label((int)part);
 	char sz[24], lim[24];

@@ -223,13 +223,3 @@ cm_spec_string(const char *name)
 			return strs[i].value;
 	return NULL;
 }
-
-char *
-texts_error_envelope(enum cm_spec_text id, const char *param)
-{
-	char *t = param ? texts_compose(id, param) : texts_compose(id);
-	char *s = t ? cm_envelope_error(t) : NULL;
-
-	free(t);
-	return s;
-}

@@ -39,12 +39,6 @@ char *texts_composev(enum cm_spec_text id, const char *const *values, size_t n);
 char *texts_compose(enum cm_spec_text id, ...);
 
 /*
- * {"error": the text `id` composes with one parameter, or none when
- * `param` is NULL}: malloc'd, or NULL when memory ran out.
- */
-char *texts_error_envelope(enum cm_spec_text id, const char *param);
-
-/*
  * 1 when `text` opens with the first sentence of `id`'s template (through
  * its first ". " or its final '.'), each placeholder matching one or more
  * characters up to the next literal character. ExecutionTimeoutError.matches.

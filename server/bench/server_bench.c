@@ -34,7 +34,9 @@
 #include "host/execution.h"
 #include "proto/http.h"
 #include "pool/pool.h"
+#include "child/answering.h"
 #include "child/prewarm.h"
+#include "child/warm.h"
 #include "child/worker.h"
 #include "proto/ws.h"
 
@@ -115,9 +117,9 @@ bench_pool(unsigned workers, unsigned retire_after, int prewarm)
 	o.spares = workers;
 	o.max_queue = 100000;
 	o.retire_after_executions = retire_after;
-	o.program.warm = worker_warm;
+	o.program.warm = warm_zygote;
 	o.program.prepare =
-	    prewarm && !getenv("BENCH_NO_PREWARM") ? worker_prepare : NULL;
+	    prewarm && !getenv("BENCH_NO_PREWARM") ? warm_prepare : NULL;
 	o.program.child_main = worker_child_main;
 	if ((p = pool_new(base, &o, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
@@ -225,14 +227,14 @@ bench_pool_idle_latency(int n, const char *req, int prewarm)
 static double
 bench_engine_run(struct engine *e, const char *code, const json_t *providers)
 {
-	struct worker_answering wa;
+	struct answering wa;
 	struct execution_host host;
 	struct execution_request er;
 	double t0;
 	char *msg;
 	int retained = 0;
 
-	worker_answering_host(&wa, "{\"result\":\"1\"}", &host);
+	answering_host(&wa, "{\"result\":\"1\"}", &host);
 	memset(&er, 0, sizeof(er));
 	er.code = code;
 	er.providers = providers;
@@ -396,7 +398,7 @@ bench_engine(void)
 	engine_destroy(e);
 	/* The children fork from the zygote's heap, made as the zygote makes
 	 * it. */
-	if ((e = worker_warm_heap()) == NULL || engine_freeze(e) != 0) {
+	if ((e = warm_heap()) == NULL || engine_freeze(e) != 0) {
 		fprintf(stderr, "bench: the warm heap could not be made\n");
 		exit(1);
 	}
@@ -811,7 +813,7 @@ main(void)
 	snprintf(req, sizeof(req), req_fmt, bench_code);
 	signal(SIGPIPE, SIG_IGN);
 	lat = calloc(20000, sizeof(*lat));
-	base = event_base_new();
+	base = pool_base_new();
 	printf("code: %s\n", bench_code);
 	/*
 	 * The engine figures come from a heap in this process; the pool's

@@ -1,7 +1,7 @@
 /*
- * The engine child. It trusts nothing from the parent: every frame goes
- * through frame_decode() with the child's role and size bound, and a
- * request that does not parse is answered with an error, not run.
+ * The engine child's serve loop (worker.h). It trusts nothing from the parent:
+ * every frame goes through frame_decode() with the child's role and size bound,
+ * and a request that does not parse is answered with an error, not run.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +21,7 @@
 #include "ipc/frame.h"
 #include "proto/texts.h"
 #include "prewarm.h"
+#include "warm.h"
 #include "worker.h"
 
 /* The largest EXECUTE a child accepts: code and modules at the payload bound.
@@ -410,167 +411,6 @@ worker_serve_handles(struct worker *w, struct engine *e,
 }
 
 /*
- * The heap the zygote prepares once: every child starts from its pristine
- * copy (fork's copy-on-write), so heap creation and the prelude never sit
- * on a request's path, and nothing one run does can reach another.
- */
-static struct engine *worker_warm_engine;
-/*
- * The ranges a spare warms: read once by the zygote (worker_warm), whose
- * mappings its children share, instead of by every child on the way to
- * becoming a spare (half a millisecond here). A child warms them only
- * if worker_prepare ran in it.
- */
-static struct prewarm worker_prewarm_ranges;
-static const struct prewarm *worker_prewarm; /* NULL: learned pages */
-
-void
-worker_prepare(void *arg)
-{
-	(void)arg;
-	/* A zygote that did not read them (no warm hook): read them here. */
-	if (worker_prewarm_ranges.n == 0)
-		(void)prewarm_scan(&worker_prewarm_ranges);
-	worker_prewarm = &worker_prewarm_ranges;
-}
-
-struct engine *
-worker_warm_heap(void)
-{
-	struct engine_options eo;
-	struct engine *e;
-	char err[256];
-
-	/* jansson seeds its hash from /dev/urandom on first use: do it before
-	 * the sandbox. */
-	json_object_seed(0);
-	memset(&eo, 0, sizeof(eo));
-	if ((e = engine_create(&eo, err, sizeof(err))) == NULL)
-		return NULL;
-	/*
-	 * The prelude's lazy groups and the host's side too: no child does
-	 * either on a request's path.
-	 */
-	if (engine_preload(e) != 0 || execution_prepare(e) != 0) {
-		engine_destroy(e);
-		return NULL;
-	}
-	/* Room for a run's allocations on pages the spare warms ahead. */
-	prewarm_reserve(PREWARM_RESERVE_DEFAULT);
-	return e;
-}
-
-/* The answering host's hooks (worker_answering_host). */
-static int
-worker_answering_send(void *arg, enum execution_call kind, const char *json,
-    size_t len, uint32_t call_id)
-{
-	struct worker_answering *w = arg;
-
-	(void)kind;
-	(void)json;
-	(void)len;
-	w->call_id = call_id;
-	w->pending = 1;
-	return 0;
-}
-
-static int
-worker_answering_wait(
-    void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
-{
-	struct worker_answering *w = arg;
-
-	(void)ms;
-	if (!w->pending || (*payload = strdup(w->answer)) == NULL)
-		return -1;
-	w->pending = 0;
-	*call_id = w->call_id;
-	*len = strlen(*payload);
-	return 1;
-}
-
-static void
-worker_answering_edge(void *arg, int waiting)
-{
-	(void)arg;
-	(void)waiting;
-}
-
-void
-worker_answering_host(
-    struct worker_answering *w, const char *answer, struct execution_host *host)
-{
-	w->answer = answer;
-	w->call_id = 0;
-	w->pending = 0;
-	host->send = worker_answering_send;
-	host->wait = worker_answering_wait;
-	host->host_wait = worker_answering_edge;
-	host->arg = w;
-}
-
-/*
- * A run shaped like most requests (a provider's tool call awaited, a log
- * line, an object result), in a throwaway child of the zygote: the pages
- * it writes are the ones every spare copies first (prewarm_learn).
- */
-static int
-worker_rehearse(void *arg)
-{
-	struct worker_answering w;
-	struct execution_host host;
-	struct execution_request er;
-	json_t *providers;
-	char *msg;
-	int retained, ok;
-
-	(void)arg;
-	worker_answering_host(&w, "{\"result\":[1,\"a\"]}", &host);
-	providers = json_loads("[{\"name\":\"rehearsal\",\"tools\":"
-			       "[\"tool\"]}]",
-	    0, NULL);
-	if (worker_warm_engine == NULL || providers == NULL ||
-	    engine_configure(worker_warm_engine,
-		(size_t)CM_DEFAULT_MEMORY_LIMIT << 20, 1000, NULL, NULL) != 0) {
-		json_decref(providers);
-		return -1;
-	}
-	memset(&er, 0, sizeof(er));
-	er.code =
-	    "async () => { const v = await rehearsal.tool({ n: [1, 2, "
-	    "3].map((x) => x * 2) }); console.log('rehearsal', v.length); "
-	    "return { v, s: String(v[1]) }; }";
-	er.providers = providers;
-	er.timeout_ms = 1000;
-	er.outbound_mode = "disabled";
-	er.memory_limit_mb = CM_DEFAULT_MEMORY_LIMIT;
-	msg = execution_run(worker_warm_engine, &er, &host, &retained);
-	ok = msg != NULL && strstr(msg, "\"resultJson\"") != NULL;
-	free(msg);
-	json_decref(providers);
-	return ok ? 0 : -1;
-}
-
-int
-worker_warm(void *arg)
-{
-	(void)arg;
-	/* Without it each child builds its own heap (worker_child_main). */
-	worker_warm_engine = worker_warm_heap();
-	/* The image children reset to between executions; without, none stays.
-	 */
-	if (worker_warm_engine != NULL)
-		(void)engine_freeze(worker_warm_engine);
-	/* After the heap and its reserve: what children get, and learn from. */
-	if (prewarm_scan(&worker_prewarm_ranges) == 0 &&
-	    worker_warm_engine != NULL)
-		(void)prewarm_learn(
-		    &worker_prewarm_ranges, worker_rehearse, NULL);
-	return 0;
-}
-
-/*
  * Receives one EXECUTE and answers it. *stay says the parent asked for
  * another and this run leaves nothing behind that a reset cannot undo.
  * Returns the child's exit status should it end now.
@@ -625,7 +465,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	eo.oom_arg = w;
 	/* The zygote's warm heap when there is one (a failed warm-up falls
 	 * back). */
-	if ((e = worker_warm_engine) != NULL) {
+	if ((e = warm_engine()) != NULL) {
 		if (engine_configure(e, eo.memory_limit, eo.timeout_ms,
 			worker_on_oom, w) != 0) {
 			snprintf(err, sizeof(err),
@@ -668,7 +508,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 		worker_serve_handles(w, e, &er, &host);
 	json_decref(req);
 	*stay = (f.flags & FRAME_EXECUTE_STAY) && w->result_sent &&
-	    e == worker_warm_engine;
+	    e == warm_engine();
 	return w->result_sent ? 0 : 3;
 }
 
@@ -686,14 +526,14 @@ worker_child_main(int fd, void *arg)
 			return 1;
 		/* A spare waits here: making the run's pages private. */
 		if (first)
-			(void)prewarm_run(worker_prewarm, fd);
+			(void)prewarm_run(warm_pages(), fd);
 		rc = worker_serve_one(w, fd, &stay);
 		/*
 		 * Asked to stay: the heap goes back to the zygote's image, so
 		 * the next execution starts as fresh as in a new child. Else
 		 * the process ends here, with no need to tear the heap down.
 		 */
-		if (!stay || engine_reset(worker_warm_engine) != 0)
+		if (!stay || engine_reset(warm_engine()) != 0)
 			return rc;
 	}
 }

@@ -1,7 +1,8 @@
 /*
- * The program of an engine child (the zygote's child_main): one execution
- * per process. Frame payloads, all JSON:
+ * The program of an engine child (the zygote's child_main): the serve loop
+ * of the executions its parent sends. Frame payloads, all JSON:
  *
+ *   HELLO (child -> parent)        {}: ready for an EXECUTE
  *   EXECUTE (parent -> child)
  *     {"code", "providers", "modules", "timeout", "grace", "memoryLimit",
  *      "countHostWaits", "outboundMode", "retainHandles", "language"?}
@@ -15,49 +16,22 @@
  *     a tool call or the caller's outbound function only (no payload)
  *   RESULT (child -> parent)       the ExecuteResultMessage:
  *     {"resultJson"?: text, "error"?: text, "logs": [{level, text}]}
+ *   INVOKE_HANDLE (parent -> child), once a RESULT said handles stay
+ *     {"executionId", "handle", "request"}; call_id
+ *   HANDLE_RESULT (child -> parent) {"response"} or {"error"}; same call_id
+ *   CLOSE_HANDLES, SHUTDOWN (parent -> child): the child exits
  *
  * engine/host/execution.h runs the execution; this file only moves its frames.
  */
 #ifndef WORKER_H
 #define WORKER_H
 
-#include <stdint.h>
-
-/* zygote_program.warm: runs once in the zygote. */
-int worker_warm(void *arg);
-
-struct engine;
-
 /*
- * The heap a zygote forks its children from, as worker_warm makes it:
- * every lazy group loaded, the host's side installed, and room reserved at
- * the top of malloc's heap for a child's allocations (prewarm_reserve).
- * The caller owns it (engine_destroy); NULL when the engine failed.
+ * zygote_program.child_main: serves executions on `fd` until the parent
+ * lets it go. A child stays for its connection when asked (EXECUTE's stay
+ * flag): between executions it resets its heap to the zygote's image
+ * (warm.h), so each one starts as fresh as in a new child.
  */
-struct engine *worker_warm_heap(void);
-
-/* zygote_program.child_main: serves one execution on `fd`. */
 int worker_child_main(int fd, void *arg);
-
-/*
- * A host that answers each tool call at once with `answer` (borrowed, it
- * must outlive the run): the zygote's rehearsal run and the benchmarks.
- * Fills *host around *w.
- */
-struct execution_host;
-struct worker_answering {
-	const char *answer;
-	uint32_t call_id;
-	int pending;
-};
-void worker_answering_host(struct worker_answering *w, const char *answer,
-    struct execution_host *host);
-
-/*
- * zygote_program.prepare: in each child, before its sandbox, turns on the
- * warming of its pages while it waits as a spare (prewarm.h); worker_warm
- * has listed them once for all children.
- */
-void worker_prepare(void *arg);
 
 #endif

@@ -8,9 +8,20 @@
 #ifndef API_H
 #define API_H
 
-struct capnweb_call;
+#include <stdint.h>
 
-/* capnweb_call_fn for export 0; `udata` is the struct conn. */
+struct capnweb_call;
+struct capnweb_session;
+struct daemon;
+
+/* The connection as the API sees it (the connection owns it). */
+struct api_peer {
+	struct daemon *d;
+	struct capnweb_session *session; /* its stubs are the caller's */
+	uint64_t tenant; /* whose executions may share a child */
+};
+
+/* capnweb_call_fn for export 0; `udata` is the connection's api_peer. */
 void api_on_call(void *udata, struct capnweb_call *call);
 
 #endif

@@ -17,9 +17,11 @@
 #include "api.h"
 #include "proto/capnweb.h"
 #include "conn.h"
-#include "daemon.h"
+#include "log.h"
+#include "metrics.h"
 #include "proto/http.h"
 #include "pool/pool.h"
+#include "state.h"
 
 /* Output beyond this stops reading from the client until it drains. */
 #define CONN_OUTPUT_HIGH (16u << 20)
@@ -35,18 +37,18 @@ conn_tv(unsigned ms)
 	return tv;
 }
 
-void
+static void
 conn_free(struct conn *c)
 {
 	struct daemon *d = c->d;
 
-	if (c->session) {
-		capnweb_session_close(c->session, "the connection closed");
-		capnweb_session_free(c->session);
+	if (c->api.session) {
+		capnweb_session_close(c->api.session, "the connection closed");
+		capnweb_session_free(c->api.session);
 	}
 	/* Children that stayed for this connection's next execution end. */
 	if (d->pool != NULL)
-		pool_forget_tenant(d->pool, c->tenant);
+		pool_forget_tenant(d->pool, c->api.tenant);
 	ws_assembler_free(&c->wsa);
 	if (c->ev_timer)
 		event_free(c->ev_timer);
@@ -56,8 +58,29 @@ conn_free(struct conn *c)
 		bufferevent_free(c->bev);
 	TAILQ_REMOVE(&d->conns, c, entry);
 	d->nconns--;
-	d->metrics.connections_open--;
+	metrics_count(&d->metrics, METRICS_CONN_CLOSE);
 	free(c);
+}
+
+void
+conn_close_all(struct daemon *d, const char *reason)
+{
+	struct conn *c, *next;
+
+	for (c = TAILQ_FIRST(&d->conns); c != NULL; c = next) {
+		next = TAILQ_NEXT(c, entry);
+		if (c->state == CONN_WS)
+			conn_close(c, WS_CLOSE_GOING_AWAY, reason);
+	}
+}
+
+void
+conn_free_all(struct daemon *d)
+{
+	struct conn *c;
+
+	while ((c = TAILQ_FIRST(&d->conns)) != NULL)
+		conn_free(c);
 }
 
 /* Queues a plain HTTP answer and closes once it is out. */
@@ -83,7 +106,7 @@ conn_reply(struct conn *c, int status, const char *ctype, const char *body,
 		bufferevent_write(c->bev, head, (size_t)n);
 		bufferevent_write(c->bev, body, body_len);
 	}
-	c->d->metrics.http_requests++;
+	metrics_count(&c->d->metrics, METRICS_HTTP_REQUEST);
 	c->state = CONN_REPLY;
 	c->close_after_flush = 1;
 }
@@ -202,16 +225,16 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 		return;
 	}
 	if (!conn_admitted(c, req)) {
-		c->d->metrics.connections_rejected++;
+		metrics_count(&c->d->metrics, METRICS_CONN_REJECT);
 		conn_reply(c, 401, "text/plain", "unauthorized\n", 13);
 		return;
 	}
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.main = api_on_call;
-	cfg.main_udata = c;
+	cfg.main_udata = &c->api;
 	cfg.send = conn_on_session_send;
 	cfg.send_udata = c;
-	if ((c->session = capnweb_session_new(&cfg)) == NULL ||
+	if ((c->api.session = capnweb_session_new(&cfg)) == NULL ||
 	    (n = http_build_ws_response(head, sizeof(head), &up)) <= 0) {
 		conn_reply(c, 500, "text/plain", "internal error\n", 15);
 		return;
@@ -227,7 +250,7 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 
 		evtimer_add(c->ev_timer, &tv);
 	}
-	daemon_log(c->d, LOG_DEBUG, "event=upgrade unix=%d", c->is_unix);
+	log_write(LOG_DEBUG, "event=upgrade unix=%d", c->is_unix);
 }
 
 /* Routes one parsed request head. */
@@ -341,12 +364,12 @@ conn_ws_event(struct conn *c, const struct ws_event *ev)
 	case WS_EV_TEXT:
 		if (c->state != CONN_WS)
 			return;
-		if (capnweb_session_receive(c->session, (const char *)ev->data,
-			ev->len) == CAPNWEB_ENDED) {
+		if (capnweb_session_receive(c->api.session,
+			(const char *)ev->data, ev->len) == CAPNWEB_ENDED) {
 			/* capnweb ends a broken session with 3000 and the
 			 * reason. */
 			const char *why =
-			    capnweb_session_end_reason(c->session);
+			    capnweb_session_end_reason(c->api.session);
 
 			act = ws_conn_step(
 			    &c->ws_state, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE);
@@ -518,7 +541,7 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	if (c->state != CONN_WS)
 		return;
 	if (c->ping_outstanding) {
-		daemon_log(c->d, LOG_INFO, "event=peer_dead reason=no_pong");
+		log_write(LOG_INFO, "event=peer_dead reason=no_pong");
 		c->state = CONN_DEAD;
 		conn_drive(c);
 		return;
@@ -549,7 +572,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	struct timeval tv;
 
 	if (d->nconns >= d->cfg.max_connections) {
-		d->metrics.connections_rejected++;
+		metrics_count(&d->metrics, METRICS_CONN_REJECT);
 		close(fd);
 		return -1;
 	}
@@ -558,9 +581,10 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 		return -1;
 	}
 	c->d = d;
+	c->api.d = d;
 	c->is_unix = is_unix;
 	c->state = CONN_HEAD;
-	c->tenant = ++d->last_tenant;
+	c->api.tenant = ++d->last_tenant;
 	if (is_unix) {
 		struct ucred cr;
 		socklen_t len = sizeof(cr);
@@ -575,8 +599,8 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 				ok |= d->cfg.allowed_uids[i] == c->peer_uid;
 			if (!ok) {
 				/* Refused before any byte is read. */
-				d->metrics.connections_rejected++;
-				daemon_log(d, LOG_INFO,
+				metrics_count(&d->metrics, METRICS_CONN_REJECT);
+				log_write(LOG_INFO,
 				    "event=reject reason=uid uid=%u",
 				    (unsigned)c->peer_uid);
 				close(fd);
@@ -599,8 +623,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	}
 	TAILQ_INSERT_TAIL(&d->conns, c, entry);
 	d->nconns++;
-	d->metrics.connections_total++;
-	d->metrics.connections_open++;
+	metrics_count(&d->metrics, METRICS_CONN_OPEN);
 	bufferevent_setcb(
 	    c->bev, conn_on_read, conn_on_write, conn_on_event, c);
 	bufferevent_enable(c->bev, EV_READ | EV_WRITE);

@@ -11,10 +11,10 @@
 
 #include <stdint.h>
 
+#include "api.h"
 #include "proto/ws.h"
 
 struct daemon;
-struct capnweb_session;
 
 /* Where a connection is. Every transition happens in conn_drive(). */
 enum conn_state {
@@ -32,10 +32,9 @@ struct conn {
 	enum conn_state state;
 	int is_unix;
 	uid_t peer_uid; /* unix peers only */
-	uint64_t tenant; /* whose executions may share a child */
+	struct api_peer api; /* the session, the tenant; api.d == d */
 	struct ws_assembler wsa;
 	enum ws_conn_state ws_state;
-	struct capnweb_session *session;
 	struct event *ev_timer; /* head deadline, then pings */
 	struct event *ev_age; /* maxConnectionAge */
 	int ping_outstanding;
@@ -51,7 +50,10 @@ int conn_accept(struct daemon *d, int fd, int is_unix);
 /* Starts a close of a WebSocket connection (going away), e.g. at shutdown. */
 void conn_close(struct conn *c, int code, const char *reason);
 
-/* Frees a connection at once (daemon teardown). */
-void conn_free(struct conn *c);
+/* Starts the close of every WebSocket connection (going away). */
+void conn_close_all(struct daemon *d, const char *reason);
+
+/* Frees every connection at once (daemon teardown). */
+void conn_free_all(struct daemon *d);
 
 #endif

@@ -9,11 +9,9 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <event2/event.h>
@@ -23,35 +21,14 @@
 #include "conn.h"
 #include "daemon.h"
 #include "listener.h"
+#include "log.h"
 #include "outbound.h"
-#include "child/worker.h"
-
-void
-daemon_log(const struct daemon *d, int level, const char *fmt, ...)
-{
-	static const char *const names[] = { "error", "warn", "info", "debug" };
-	struct timespec ts;
-	va_list ap;
-	char line[1024];
-
-	if (level > d->cfg.log_level)
-		return;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "ts=%lld.%03ld level=%s %s\n", (long long)ts.tv_sec,
-	    ts.tv_nsec / 1000000, names[level], line);
-}
 
 void
 daemon_config_default(struct daemon_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	pool_options_default(&c->pool);
-	c->pool.program.warm = worker_warm;
-	c->pool.program.prepare = worker_prepare;
-	c->pool.program.child_main = worker_child_main;
 	c->socket_mode = 0600;
 	c->port = "8080";
 	c->default_timeout = CM_DEFAULT_TIMEOUT;
@@ -80,11 +57,11 @@ daemon_on_pool_event(const struct pool_event *ev, void *arg)
 	if (ev->type == POOL_EV_WORKER_CRASH ||
 	    ev->type == POOL_EV_WORKER_RETIRE ||
 	    ev->type == POOL_EV_EXEC_REJECT)
-		daemon_log(d, LOG_INFO, "event=%s pid=%d exec=%u reason=\"%s\"",
+		log_write(LOG_INFO, "event=%s pid=%d exec=%u reason=\"%s\"",
 		    names[ev->type], (int)ev->pid, ev->exec_id,
 		    ev->reason ? ev->reason : "");
 	else if (ev->type == POOL_EV_EXEC_SETTLE)
-		daemon_log(d, LOG_DEBUG,
+		log_write(LOG_DEBUG,
 		    "event=exec_settle exec=%u outcome=%d "
 		    "ms=%.3f",
 		    ev->exec_id, (int)ev->outcome, ev->duration_ms);
@@ -106,7 +83,7 @@ daemon_on_pool_done(void *arg)
 {
 	struct daemon *d = arg;
 
-	daemon_log(d, LOG_INFO, "event=stopped");
+	log_write(LOG_INFO, "event=stopped");
 	event_base_loopexit(d->base, NULL);
 }
 
@@ -115,17 +92,10 @@ static void
 daemon_on_drained(evutil_socket_t fd, short what, void *arg)
 {
 	struct daemon *d = arg;
-	struct conn *c, *next;
 
 	(void)fd;
 	(void)what;
-	for (c = TAILQ_FIRST(&d->conns); c != NULL; c = next) {
-		next = TAILQ_NEXT(c, entry);
-		if (c->state == CONN_WS)
-			conn_close(c, WS_CLOSE_GOING_AWAY,
-			    "the executor is "
-			    "shutting down");
-	}
+	conn_close_all(d, "the executor is shutting down");
 }
 
 /* shutdownDelay has passed: stop the pool from taking work and drain it. */
@@ -157,7 +127,7 @@ daemon_shutdown(struct daemon *d)
 		return;
 	d->stopping = 1;
 	d->ready = 0;
-	daemon_log(d, LOG_INFO, "event=shutdown delay_ms=%u drain_ms=%u",
+	log_write(LOG_INFO, "event=shutdown delay_ms=%u drain_ms=%u",
 	    d->cfg.shutdown_delay, d->cfg.shutdown_drain);
 	tv.tv_sec = d->cfg.shutdown_delay / 1000;
 	tv.tv_usec = (d->cfg.shutdown_delay % 1000) * 1000;
@@ -183,6 +153,7 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		return NULL;
 	}
 	d->cfg = *cfg;
+	log_set_level(cfg->log_level);
 	d->cfg.pool.on_event = daemon_on_pool_event;
 	/*
 	 * The engine's metering allocator is the memory limit; the
@@ -194,9 +165,9 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		    ((size_t)d->cfg.default_memory_limit << 21) + (512u << 20);
 	d->cfg.pool.event_arg = d;
 	TAILQ_INIT(&d->conns);
-	TAILQ_INIT(&d->retained);
+	handles_init(&d->retained);
 	signal(SIGPIPE, SIG_IGN);
-	if ((d->base = event_base_new()) == NULL) {
+	if ((d->base = pool_base_new()) == NULL) {
 		snprintf(err, errlen, "cannot create the event base");
 		goto fail;
 	}
@@ -241,7 +212,7 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	/* The response of one native fetch is bounded like any payload. */
 	if (!cfg->outbound_veto &&
 	    (d->outbound = outbound_new(d->base, CM_PAYLOAD_LIMIT)) == NULL)
-		daemon_log(d, LOG_WARN,
+		log_write(LOG_WARN,
 		    "event=outbound_unavailable "
 		    "reason=\"libcurl did not start\"");
 	d->ready = 1;
@@ -254,7 +225,7 @@ fail:
 int
 daemon_run(struct daemon *d)
 {
-	daemon_log(d, LOG_INFO,
+	log_write(LOG_INFO,
 	    "event=listening socket=%s tcp_port=%d "
 	    "workers=%u",
 	    d->cfg.socket_path ? d->cfg.socket_path : "-",
@@ -265,12 +236,9 @@ daemon_run(struct daemon *d)
 void
 daemon_free(struct daemon *d)
 {
-	struct conn *c;
-
 	if (d == NULL)
 		return;
-	while ((c = TAILQ_FIRST(&d->conns)) != NULL)
-		conn_free(c);
+	conn_free_all(d);
 	if (d->pool)
 		pool_free(d->pool);
 	outbound_free(d->outbound);

@@ -16,6 +16,8 @@
 
 #include "cm_spec.h"
 #include "daemon.h"
+#include "child/warm.h"
+#include "child/worker.h"
 
 enum opt_kind { OPT_STR, OPT_UINT, OPT_SIZE, OPT_LL, OPT_BOOL, OPT_MODE };
 
@@ -262,6 +264,10 @@ main(int argc, char **argv)
 	int i, ch, port_given = 0, rc;
 
 	daemon_config_default(&cfg);
+	/* The child's program: the daemon only runs what it is given. */
+	cfg.pool.program.warm = warm_zygote;
+	cfg.pool.program.prepare = warm_prepare;
+	cfg.pool.program.child_main = worker_child_main;
 	/* The environment first, so flags override it. */
 	for (i = 0; i < (int)NOPTS; i++) {
 		char env[64];

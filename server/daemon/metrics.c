@@ -29,6 +29,33 @@ metrics_execution(struct metrics *m, enum metrics_outcome o, double seconds)
 }
 
 void
+metrics_count(struct metrics *m, enum metrics_event ev)
+{
+	switch (ev) {
+	case METRICS_CONN_OPEN:
+		m->connections_total++;
+		m->connections_open++;
+		break;
+	case METRICS_CONN_CLOSE:
+		m->connections_open--;
+		break;
+	case METRICS_CONN_REJECT:
+		m->connections_rejected++;
+		break;
+	case METRICS_HTTP_REQUEST:
+		m->http_requests++;
+		break;
+	case METRICS_HANDLES_OPEN:
+		m->handles_open++;
+		break;
+	case METRICS_HANDLES_CLOSE:
+		m->handles_open--;
+		m->handles_closed++;
+		break;
+	}
+}
+
+void
 metrics_pool_event(struct metrics *m, const struct pool_event *ev)
 {
 	switch (ev->type) {

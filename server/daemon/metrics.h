@@ -1,6 +1,7 @@
 /*
  * The daemon's counters, rendered in the Prometheus text exposition format
- * for GET /metrics. Updated from the event loop only: no locking.
+ * for GET /metrics. Updated from the event loop only (no locking), and only
+ * through the functions below.
  */
 #ifndef METRICS_H
 #define METRICS_H
@@ -36,6 +37,19 @@ enum metrics_outcome {
 	METRICS_TIMEOUT, /* the pool ended it at its bound */
 	METRICS_FAULT /* a fault was thrown (crash, overflow, ...) */
 };
+
+/* What the daemon counts besides executions and pool events. */
+enum metrics_event {
+	METRICS_CONN_OPEN, /* a connection was accepted */
+	METRICS_CONN_CLOSE, /* an accepted connection was freed */
+	METRICS_CONN_REJECT, /* refused: too many, a uid, a token */
+	METRICS_HTTP_REQUEST, /* a plain HTTP answer was sent */
+	METRICS_HANDLES_OPEN, /* an execution kept its handles */
+	METRICS_HANDLES_CLOSE /* a retained execution's handles closed */
+};
+
+/* Counts one `ev`. */
+void metrics_count(struct metrics *, enum metrics_event ev);
 
 /* Records one settled execution and how long it took. */
 void metrics_execution(struct metrics *, enum metrics_outcome, double seconds);

@@ -25,7 +25,7 @@
  * are JSON text unless stated; the pool module owns their shapes.
  */
 enum frame_type {
-	FRAME_HELLO = 1, /* C->P: the child is ready (payload: JSON {pid}) */
+	FRAME_HELLO = 1, /* C->P: the child is ready (payload: JSON {}) */
 	FRAME_EXECUTE, /* P->C: a request (JSON); FRAME_EXECUTE_STAY */
 	FRAME_TOOL_CALL, /* C->P: a tool call (JSON {provider, tool, args}) */
 	FRAME_TOOL_RESULT, /* P->C: the envelope JSON answering call_id */

@@ -358,6 +358,23 @@ pool_on_sigchld(evutil_socket_t fd, short what, void *arg)
 	pool_check_done(p);
 }
 
+struct event_base *
+pool_base_new(void)
+{
+	struct event_config *cfg;
+	struct event_base *base;
+
+	if ((cfg = event_config_new()) == NULL)
+		return NULL;
+	if (event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER) != 0) {
+		event_config_free(cfg);
+		return NULL;
+	}
+	base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	return base;
+}
+
 struct pool *
 pool_new(struct event_base *base, const struct pool_options *o, char *err,
     size_t errlen)

@@ -2,12 +2,12 @@
  * The worker pool: supervises engine children and moves messages between
  * each execution and its caller. Guest code never runs in the daemon.
  *
- * Model. A zygote (zygote.h) warms the engine once; an execution runs in a
- * child forked from it, and the pool keeps `spares` children forked ahead of
- * demand so no fork sits on a request's path. A child that answered may stay
- * for its tenant's next execution (reuse_runs): it puts its heap back to the
- * zygote's image (engine_reset), so every execution still starts on a fresh
- * heap, and the next one skips the fork and its page faults. Only one
+ * Model. A zygote (child/zygote_proc.h) warms the engine once; an execution
+ * runs in a child forked from it, and the pool keeps `spares` children forked
+ * ahead of demand so no fork sits on a request's path. A child that answered
+ * may stay for its tenant's next execution (reuse_runs): it puts its heap back
+ * to the zygote's image (engine_reset), so every execution still starts on a
+ * fresh heap, and the next one skips the fork and its page faults. Only one
  * tenant's executions ever share a process. PoolOptions of the
  * protocol map onto it like this:
  *   max_workers * executions_per_worker  children may run executions at once
@@ -125,8 +125,16 @@ struct pool_options {
 void pool_options_default(struct pool_options *o);
 
 /*
- * Creates a pool on `base` and starts its zygote. Returns NULL with `err`
- * filled on failure. The caller owns the pool and frees it with pool_free().
+ * An event base for a pool: its timers measure the precise monotonic clock
+ * (EVENT_BASE_FLAG_PRECISE_TIMER), not a coarse one that runs behind, so a
+ * run's bound is kept to the millisecond. NULL when libevent fails.
+ */
+struct event_base *pool_base_new(void);
+
+/*
+ * Creates a pool on `base` (pool_base_new) and starts its zygote. Returns NULL
+ * with `err` filled on failure. The caller owns the pool and frees it with
+ * pool_free().
  */
 struct pool *pool_new(struct event_base *base, const struct pool_options *o,
     char *err, size_t errlen);

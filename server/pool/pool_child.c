@@ -114,7 +114,6 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 {
 	struct pool_exec *e = c->exec;
 	struct pool_invocation *inv;
-	int clocked;
 
 	if (f->type == FRAME_HELLO) {
 		if (c->state == CHILD_RESETTING) {
@@ -147,9 +146,6 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 	    e == NULL || f->exec_id != e->id)
 		goto violation;
 	inv = TAILQ_FIRST(&e->invocations);
-	/* The clock runs for the run itself, or for an invocation sent. */
-	clocked =
-	    c->state == CHILD_BUSY || (inv != NULL && inv->request == NULL);
 	switch (f->type) {
 	case FRAME_TOOL_CALL:
 		/* A handler's tool calls are answered inside the child. */
@@ -164,25 +160,9 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 			e->cb.on_outbound(
 			    e, f->call_id, f->payload, f->len, e->udata);
 		return 0;
-	case FRAME_HOST_WAIT: {
-		int waiting = f->flags & 1;
-
-		if (waiting == e->waiting)
-			return 0;
-		e->waiting = waiting;
-		if (!e->count_host_waits && clocked) {
-			if (waiting) {
-				e->budget_ms -=
-				    pool_now_ms() - e->running_since;
-				evtimer_del(e->ev_deadline);
-			} else {
-				pool_exec_clock_resume(e);
-			}
-		}
-		if (e->cb.on_host_wait)
-			e->cb.on_host_wait(e, waiting, e->udata);
+	case FRAME_HOST_WAIT:
+		pool_exec_host_wait(e, f->flags & 1);
 		return 0;
-	}
 	case FRAME_RESULT: {
 		struct timeval tv = pool_tv(c->pool->opt.termination_delay_ms);
 

@@ -1,7 +1,7 @@
 /*
  * The pool's executions: queued, then running on a child under the run
- * clock, then settled exactly once. A run that answers with its isolate
- * retained stays on its child for handle invocations, one at a time in
+ * clock (pool_clock.c), then settled exactly once. A run that answers with its
+ * isolate retained stays on its child for handle invocations, one at a time in
  * arrival order, each under a fresh bound, until its handles close.
  */
 #include <stdlib.h>
@@ -14,40 +14,44 @@
 static void pool_exec_handles_closed(
     struct pool_exec *, const char *, enum pool_outcome);
 
-/*
- * Runs the clock again: the deadline is what is left of the budget, from
- * now. libevent measures a timer from the time it cached when its loop last
- * woke, a little in the past by now: refreshed, the bound never ends early.
- */
-void
-pool_exec_clock_resume(struct pool_exec *e)
-{
-	struct timeval tv;
-
-	event_base_update_cache_time(e->pool->base);
-	e->running_since = pool_now_ms();
-	tv = pool_tv(e->budget_ms);
-	evtimer_add(e->ev_deadline, &tv);
-}
-
 /* Starts the run clock for the run or invocation now on the child. */
 static void
 pool_exec_clock_start(struct pool_exec *e)
 {
-	e->budget_ms = (double)e->timeout_ms + e->grace_ms;
 	e->waiting = 0;
-	pool_exec_clock_resume(e);
+	pool_clock_start(e->clock, (double)e->timeout_ms + e->grace_ms);
+}
+
+void
+pool_exec_host_wait(struct pool_exec *e, int waiting)
+{
+	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
+	struct pool_child *c = e->child;
+	int clocked;
+
+	if (waiting == e->waiting)
+		return;
+	e->waiting = waiting;
+	/* The clock runs for the run itself, or for an invocation sent. */
+	clocked = c != NULL &&
+	    (c->state == CHILD_BUSY || (inv != NULL && inv->request == NULL));
+	if (!e->count_host_waits && clocked) {
+		if (waiting)
+			pool_clock_pause(e->clock);
+		else
+			pool_clock_resume(e->clock);
+	}
+	if (e->cb.on_host_wait)
+		e->cb.on_host_wait(e, waiting, e->udata);
 }
 
 static void
-pool_exec_on_deadline(evutil_socket_t fd, short what, void *arg)
+pool_exec_on_deadline(void *arg)
 {
 	struct pool_exec *e = arg;
 	struct pool_child *c = e->child;
 	struct pool_invocation *inv;
 
-	(void)fd;
-	(void)what;
 	if (e->retained) {
 		/* An invocation outlived its bound: it fails, and the handles
 		 * close. */
@@ -79,8 +83,7 @@ pool_exec_free(struct pool_exec *e)
 		free(inv->request);
 		free(inv);
 	}
-	if (e->ev_deadline)
-		event_free(e->ev_deadline);
+	pool_clock_free(e->clock);
 	if (e->ev_idle)
 		event_free(e->ev_idle);
 	free(e->request);
@@ -143,7 +146,7 @@ pool_exec_handles_closed(
 		e->child->exec = NULL;
 		e->child = NULL;
 	}
-	evtimer_del(e->ev_deadline);
+	pool_clock_stop(e->clock);
 	evtimer_del(e->ev_idle);
 	if (TAILQ_EMPTY(&e->invocations) ||
 	    TAILQ_FIRST(&e->invocations)->request)
@@ -200,7 +203,7 @@ pool_exec_invocation_done(struct pool_exec *e, const struct frame *f)
 	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
 
 	TAILQ_REMOVE(&e->invocations, inv, entry);
-	evtimer_del(e->ev_deadline);
+	pool_clock_stop(e->clock);
 	e->pool->retained_idle++;
 	inv->done(inv->arg, POOL_RESULT, f->payload, f->len);
 	free(inv);
@@ -257,7 +260,7 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 		TAILQ_REMOVE(&p->queue, e, entry);
 		p->queued--;
 	}
-	evtimer_del(e->ev_deadline);
+	pool_clock_stop(e->clock);
 	if (p->opt.on_event) {
 		memset(&ev, 0, sizeof(ev));
 		ev.type = POOL_EV_EXEC_SETTLE;
@@ -381,7 +384,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 		return NULL;
 	TAILQ_INIT(&e->invocations);
 	if ((e->request = malloc(len ? len : 1)) == NULL ||
-	    (e->ev_deadline = evtimer_new(p->base, pool_exec_on_deadline, e)) ==
+	    (e->clock = pool_clock_new(p->base, pool_exec_on_deadline, e)) ==
 		NULL ||
 	    (e->ev_idle = evtimer_new(p->base, pool_exec_on_idle, e)) == NULL) {
 		pool_exec_free(e);
@@ -393,7 +396,6 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	e->id = ++p->next_exec_id;
 	e->timeout_ms = timeout_ms;
 	e->grace_ms = grace_ms;
-	e->budget_ms = (double)timeout_ms + grace_ms;
 	e->count_host_waits = count_host_waits;
 	e->tenant = tenant;
 	e->cb = *cb;

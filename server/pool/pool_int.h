@@ -1,7 +1,8 @@
 /*
  * The pool's internals, shared by pool.c (zygotes, refill, lifecycle),
- * pool_child.c (children and their frames) and pool_exec.c (executions,
- * the run clock and retained handles). Nothing here leaves server/pool*.c.
+ * pool_child.c (children and their frames), pool_exec.c (executions and
+ * retained handles) and pool_clock.c (the run clock). Nothing here leaves
+ * server/pool/.
  */
 #ifndef POOL_INT_H
 #define POOL_INT_H
@@ -82,10 +83,8 @@ struct pool_exec {
 	struct pool_exec_callbacks cb;
 	void *udata;
 	struct pool_child *child;
-	struct event *ev_deadline;
-	double budget_ms; /* run clock left before the kill */
-	double running_since; /* when the clock last started */
-	int waiting; /* the clock is stopped on a host wait */
+	struct pool_clock *clock; /* the run's bound (pool_clock.c) */
+	int waiting; /* the child said it waits on the host (HOST_WAIT) */
 	double submitted;
 	int settled; /* on_settle ran */
 	int retained; /* the isolate stays for invocations */
@@ -146,6 +145,24 @@ void pool_exec_settle(
 void pool_exec_free(struct pool_exec *);
 void pool_exec_abort(struct pool_exec *, enum pool_outcome);
 void pool_exec_invocation_done(struct pool_exec *, const struct frame *);
-void pool_exec_clock_resume(struct pool_exec *);
+/* A HOST_WAIT edge: the clock stops on a host wait unless it counts. */
+void pool_exec_host_wait(struct pool_exec *, int waiting);
+
+/*
+ * pool_clock.c: the run clock, spent only while it runs; `expired` runs
+ * once the budget is spent, never before by the monotonic clock.
+ */
+struct pool_clock;
+struct pool_clock *pool_clock_new(
+    struct event_base *, void (*expired)(void *), void *arg);
+void pool_clock_free(struct pool_clock *);
+/* Sets a fresh budget and runs. */
+void pool_clock_start(struct pool_clock *, double budget_ms);
+/* Stops, keeping what is left of the budget (no-op when stopped). */
+void pool_clock_pause(struct pool_clock *);
+/* Runs again on what is left (no-op when running). */
+void pool_clock_resume(struct pool_clock *);
+/* Stops for good: the deadline will not fire. */
+void pool_clock_stop(struct pool_clock *);
 
 #endif

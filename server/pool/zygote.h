@@ -1,54 +1,15 @@
 /*
- * The zygote: a process that warms the engine once and forks a fresh child
- * for every execution, so each run starts from a pristine copy of a heap
- * that already holds the runtime, at the cost of one fork.
- *
- * The daemon talks to a zygote over a SOCK_SEQPACKET pair carrying fixed
- * size messages (struct zygote_msg). On SPAWN the zygote makes a socketpair,
- * forks, and hands the daemon its end of the pair with SCM_RIGHTS next to
- * the child's pid. The zygote is the children's parent, so it reaps them and
- * reports each exit. The daemon checks every message's size and type.
+ * The daemon's side of a zygote (child/zygote_proc.h): starts one and
+ * speaks on its control socket. The daemon checks every message's size
+ * and type.
  */
 #ifndef ZYGOTE_H
 #define ZYGOTE_H
 
-#include <stdint.h>
 #include <sys/types.h>
 
-#include "child/sandbox.h"
-
-enum zygote_msg_type {
-	ZYGOTE_SPAWN = 1, /* daemon -> zygote: fork one child */
-	ZYGOTE_SPAWNED, /* zygote -> daemon: pid, rss_kb; carries the child's fd
-			 */
-	ZYGOTE_EXITED, /* zygote -> daemon: pid, status as waitpid gave it */
-	ZYGOTE_FAILED, /* zygote -> daemon: a fork failed (status = errno) */
-	ZYGOTE_RETIRE /* daemon -> zygote: spawn no more, exit when childless */
-};
-
-struct zygote_msg {
-	uint32_t type;
-	int32_t pid;
-	int32_t status;
-	uint32_t
-	    rss_kb; /* the zygote's own resident memory when it sent this */
-};
-
-/* What a zygote runs: warm-up once, then one child body per fork. */
-struct zygote_program {
-	/* Runs once in the zygote before any fork; non-zero makes it exit. */
-	int (*warm)(void *arg);
-	/* Runs in each child before the sandbox is entered (may be NULL). */
-	void (*prepare)(void *arg);
-	/*
-	 * Runs in each child after the sandbox is entered, with the child's
-	 * end of its socketpair; its return value is the exit status.
-	 */
-	int (*child_main)(int fd, void *arg);
-	void *arg;
-	struct sandbox_limits limits;
-	int sandbox; /* 0 skips the sandbox (tests of the pool's own logic) */
-};
+#include "child/zygote_proc.h"
+#include "ipc/zygote_msg.h"
 
 /*
  * Forks a zygote running `prog`. Returns its pid and stores the daemon's

@@ -10,6 +10,9 @@
 
 #include <codemode/protocol.h>
 
+#include "proto/modules.h"
+#include "proto/payload.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 /* Walks a parsed tree through the consumers that take trees. */
@@ -27,7 +30,7 @@ fuzz_tree(const json_t *v)
 	if (json_is_object(v) && cm_module_entries(v, &entries, &text) >= 0) {
 		free(text);
 		if (entries != NULL)
-			free(cm_module_declared_names(entries));
+			free(modules_declared_names(entries));
 		json_decref(entries);
 	}
 	if (cm_binary_bytes(v, &bytes, &len) == 0)
@@ -76,6 +79,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		cm_imports_clear(&imp);
 	}
-	(void)cm_payload_chars(s, size);
+	(void)payload_chars(s, size);
 	return 0;
 }

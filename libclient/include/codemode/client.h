@@ -1,6 +1,10 @@
 /*
- * The codemode client: connects to an executor daemon (ExecutorApi over a
- * WebSocket carrying a capnweb session) and runs executions on it.
+ * The client API: what the seed's remote executor is (connect,
+ * RemoteExecutor with execute, invokeHandle, closeHandles, dispose), in C.
+ * It connects to an executor daemon (ExecutorApi over a WebSocket carrying
+ * a capnweb session) and runs executions on it. The helpers both sides of
+ * the wire share are codemode/protocol.h; libcodemode.so exports these two
+ * headers' functions and nothing else (tests/abi.test.sh).
  *
  * Two styles share one connection object, struct cm_client:
  *
@@ -40,6 +44,10 @@
  * Ownership: every pointer an argument struct carries is borrowed for the
  * duration of the call that takes it (requests are copied on submission);
  * results are owned by the caller and released with their *_free/_clear.
+ *
+ * NULL: a pointer argument is never NULL unless its declaration says what
+ * NULL means there. The *_free and *_clear functions all take NULL as a
+ * no-op, and a NULL `opts` is every default.
  */
 #ifndef CODEMODE_CLIENT_H
 #define CODEMODE_CLIENT_H
@@ -79,7 +87,8 @@ struct cm_header {
 	const char *value;
 };
 
-/* ---- Outbound request and response: plain data ---- */
+/* ---- Outbound request and response: OutboundRequestMessage and
+ * OutboundResponseMessage, plain data ---- */
 
 struct cm_outbound_request {
 	char *method;
@@ -114,7 +123,7 @@ int cm_outbound_response_set(struct cm_outbound_response *res, int status,
 void cm_outbound_request_clear(struct cm_outbound_request *req);
 void cm_outbound_response_clear(struct cm_outbound_response *res);
 
-/* ---- Callbacks ---- */
+/* ---- Callbacks: ToolDispatchFn and OutboundFetchFn ---- */
 
 /*
  * Tool dispatch, answered at once: returns the envelope JSON (malloc'd,
@@ -162,7 +171,8 @@ int cm_outbound_call_answer(
     struct cm_outbound_call *call, const struct cm_outbound_response *res);
 int cm_outbound_call_fail(struct cm_outbound_call *call, const char *message);
 
-/* ---- Requests and results ---- */
+/* ---- Requests and results: ExecuteRequest, ProviderDescriptor, LogLine,
+ * ExecuteResult ---- */
 
 struct cm_provider {
 	const char *name;
@@ -229,7 +239,7 @@ void cm_result_clear(struct cm_result *res);
 /* {"result"?, "error"?, "logs", "executionId"?, "handles"?}; new reference. */
 json_t *cm_result_to_json(const struct cm_result *res);
 
-/* ---- Connecting ---- */
+/* ---- Connecting: connect, ConnectOptions, dispose ---- */
 
 #define CM_ROTATE_NEVER (-1)
 #define CM_RECONNECT_DISABLED (-1)
@@ -287,13 +297,10 @@ struct cm_client *cm_connect_base(struct event_base *base, const char *url,
  */
 void cm_client_free(struct cm_client *client);
 
-/* 1 while a session is open and past its handshake. */
+/* 1 while a session is open, past its handshake and not being rotated. */
 int cm_client_connected(const struct cm_client *client);
 
-/* Sessions opened so far (the first counts; rotations and reconnects add). */
-unsigned cm_client_sessions_opened(const struct cm_client *client);
-
-/* ---- Calls ---- */
+/* ---- Calls: execute, invokeHandle, closeHandles; the daemon's health ---- */
 
 /*
  * Runs one execution (blocking; needs a client from cm_connect). Returns 0
@@ -343,10 +350,11 @@ int cm_close_handles_async(struct cm_client *client, const char *execution_id,
 int cm_health(const char *url, const struct cm_connect_options *opts,
     int *status, char **body, struct cm_error *err);
 
-/* PROTOCOL_VERSION this library speaks. */
+/* PROTOCOL_VERSION this library speaks (cm_check_protocol_version's local).
+ */
 int cm_protocol_version(void);
 
-/* The library's version string ("0.1.0"). */
+/* The library's version string ("0.1.0"), static. */
 const char *cm_version(void);
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 /*
- * The codemode client library, one include for hosts. The protocol layer
- * (protocol.h) is what both sides of the wire share; the client API joins
- * it here when it lands.
+ * The codemode client library, one include for hosts: protocol.h (the
+ * protocol package's helpers, what both sides of the wire share) and
+ * client.h (the client API). Together they declare everything
+ * libcodemode.so exports.
  */
 #ifndef CODEMODE_CODEMODE_H
 #define CODEMODE_CODEMODE_H

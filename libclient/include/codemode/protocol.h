@@ -1,5 +1,12 @@
 /*
- * The codemode executor protocol layer: what both sides of the wire share.
+ * The protocol helpers: what the seed's protocol package
+ * (@supolka/codemode-executor-protocol) exports for whoever handles tool
+ * calls or implements the contract, in C. Each section below names the
+ * seed exports it stands for. The client API is codemode/client.h; both
+ * are exported by libcodemode.so and nothing else is (libclient/exports.map,
+ * checked by tests/abi.test.sh). The daemon and the sandbox child link the
+ * same code, with more of it: the internals (texts_, payload_, modules_,
+ * ws_, capnweb_ ...) live in libclient/proto/ and are never exported.
  *
  * Values are jansson trees. A binary value inside a tree is the tagged
  * object itself, {"__executor_binary_v1__":"Uint8Array","data":"<base64>"};
@@ -8,7 +15,12 @@
  * Ownership, everywhere below: `const` arguments are borrowed and never
  * kept. A returned `char *` is malloc'd and the caller frees it; a returned
  * `json_t *` is a new reference the caller json_decref()s. Functions that
- * can fail for lack of memory say so; none of them aborts.
+ * can fail for lack of memory say so; none of them aborts or exits. An
+ * out-pointer (`char **text`, `struct cm_... *out`) must not be NULL unless
+ * its declaration says so; a NULL input is allowed only where the
+ * declaration gives its meaning. Threads: any function may run on any
+ * thread, concurrently with others on other values (no mutable global
+ * state; the one lazy initialisation goes through pthread_once).
  *
  * Every text these functions compose comes from spec/protocol.json through
  * the generated tables; spec/texts.md lists them.
@@ -25,9 +37,13 @@
 extern "C" {
 #endif
 
-/* ---- Error taxonomy (errors.c) ---- */
+/*
+ * ---- Failures: ExecutorErrorCode, ExecutorError, rehydrateExecutorError,
+ * assertProtocolCompatible, assertOutboundFetch, OutboundMode (errors.c) ----
+ */
 
-/* The codes a thrown failure can carry; same order as spec/protocol.json. */
+/* ExecutorErrorCode: the codes a thrown failure can carry; same order as
+ * spec/protocol.json. */
 enum cm_error_code {
 	CM_ERROR_NONE = 0, /* no code, or one outside the taxonomy */
 	CM_ERROR_QUEUE_OVERFLOW,
@@ -40,22 +56,26 @@ enum cm_error_code {
 	CM_ERROR_INTERNAL
 };
 
-/* "QUEUE_OVERFLOW", ...; NULL for CM_ERROR_NONE or a value outside the enum. */
+/* "QUEUE_OVERFLOW", ... (static); NULL for CM_ERROR_NONE or a value outside
+ * the enum. */
 const char *cm_error_code_name(enum cm_error_code code);
 
-/* The code named `name` (exact, case-sensitive), or CM_ERROR_NONE. */
+/* The code named `name` (exact, case-sensitive), or CM_ERROR_NONE (NULL
+ * `name` included). */
 enum cm_error_code cm_error_code_from_name(const char *name);
 
 /* 1 when a caller may submit the same work again (queue overflow, crash). */
 int cm_error_code_retryable(enum cm_error_code code);
 
-/* Class a code rehydrates to: "QueueOverflowError", ..., "ExecutorError". */
+/* Class a code rehydrates to (static): "QueueOverflowError", ...,
+ * "ExecutorError". */
 const char *cm_error_code_class(enum cm_error_code code);
 
 /*
- * A failure rebuilt from what crossed the wire. `thrown` keeps the value
- * exactly as it arrived (message, code and any own properties), so an error
- * whose code is outside the taxonomy passes through untouched.
+ * ExecutorError in C: a failure rebuilt from what crossed the wire.
+ * `thrown` keeps the value exactly as it arrived (message, code and any own
+ * properties), so an error whose code is outside the taxonomy passes
+ * through untouched.
  */
 struct cm_error {
 	enum cm_error_code code; /* CM_ERROR_NONE when not in the taxonomy */
@@ -66,23 +86,26 @@ struct cm_error {
 };
 
 /*
- * Rebuilds a typed error from a thrown value: an object with "message" and
- * "code" members, or any other JSON value (its message is then its JSON
- * text, or the string itself). Returns 0, or -1 when out of memory (`out`
- * is then cleared). Release with cm_error_clear.
+ * rehydrateExecutorError: rebuilds a typed error from a thrown value: an
+ * object with "message" and "code" members, or any other JSON value (its
+ * message is then its JSON text, or the string itself; NULL `thrown` reads
+ * as null). Returns 0, or -1 when out of memory (`out` is then cleared).
+ * Release with cm_error_clear, which takes NULL and leaves *err zeroed.
  */
 int cm_error_rehydrate(const json_t *thrown, struct cm_error *out);
 void cm_error_clear(struct cm_error *err);
 
 /*
- * The wire shape of a fault: {"message":<message>,"code":"<CODE>"}, with the
- * code left out for CM_ERROR_NONE. NULL when out of memory.
+ * The wire shape of an ExecutorError, what a server throws:
+ * {"message":<message>,"code":"<CODE>"}, the code left out for
+ * CM_ERROR_NONE, NULL `message` read as "". NULL when out of memory.
  */
 json_t *cm_error_to_json(enum cm_error_code code, const char *message);
 
 /*
- * Handshake rule: 0 when the versions are equal; 1 and *text (malloc'd
- * PROTOCOL_MISMATCH text) when not; -1 when out of memory.
+ * assertProtocolCompatible: 0 when the versions are equal; 1 and *text
+ * (malloc'd PROTOCOL_MISMATCH text) when not; -1 when out of memory. *text
+ * is always set (NULL unless 1). Pass cm_protocol_version() as `local`.
  */
 int cm_check_protocol_version(long long remote, long long local, char **text);
 
@@ -93,46 +116,71 @@ enum cm_outbound_mode {
 };
 
 /*
- * Reads a wire outbound mode. `has_function` says whether the outbound
- * function arrived with it. Returns 0 and sets *mode; 1 and *text (the
- * PROTOCOL_MISMATCH text for an unknown mode, or for stub without its
- * function); -1 when out of memory.
+ * assertOutboundFetch, with the OutboundMode parse it needs: reads a wire
+ * outbound mode. `has_function` says whether the outbound function arrived
+ * with it. Returns 0 and sets *mode; 1 and *text (the
+ * PROTOCOL_MISMATCH text for an unknown or NULL mode, or for stub without
+ * its function); -1 when out of memory.
  */
 int cm_parse_outbound_mode(const char *name, int has_function,
     enum cm_outbound_mode *mode, char **text);
 
-/* Wire name of a mode: "native", "stub" or "disabled"; NULL if out of range. */
+/* Wire name of a mode (static): "native", "stub" or "disabled"; NULL if out
+ * of range. */
 const char *cm_outbound_mode_name(enum cm_outbound_mode mode);
 
-/* ---- Texts (texts.c) ---- */
+/*
+ * ---- Constants and texts: PROTOCOL_VERSION, DEFAULT_TIMEOUT,
+ * MAX_SUPPORTED_TIMEOUT, PAYLOAD_LIMIT, CONSOLE_CAPTURE_LIMIT,
+ * TIMEOUT_MESSAGE, EXECUTION_COMPLETED_MESSAGE, CONSOLE_CAPTURE_MESSAGE,
+ * ExecutionTimeoutError.matches and the texts "Error codes and texts"
+ * lists (texts.c) ----
+ *
+ * Looked up in the library at run time rather than copied into macros: a
+ * host that inlined one would keep a value no release of this library
+ * updates (the seed's warning about inlining a constant).
+ */
 
 /*
  * Composes the text named `text_name` (a name from spec/protocol.json, e.g.
- * "TOOL_NOT_FOUND") with `values` in the order of its params. Returns a
- * malloc'd string, or NULL for an unknown name, a wrong value count, or no
- * memory.
+ * "TOOL_NOT_FOUND": what a responder throws for a tool it lacks) with
+ * `values` (`nvalues` strings, none NULL) in the order of its params.
+ * Returns a malloc'd string, or NULL for an unknown or NULL name, a wrong
+ * value count, or no memory.
  */
 char *cm_text_compose(
     const char *text_name, const char *const *values, size_t nvalues);
 
 /*
- * ExecutionTimeoutError.matches: 1 when `text` opens with the timeout text's
- * whole first sentence, any decimal bound filled in.
+ * ExecutionTimeoutError.matches: 1 when `text` (a result's error) opens
+ * with the timeout text's whole first sentence, any decimal bound filled
+ * in; 0 otherwise, NULL included.
  */
 int cm_timeout_text_matches(const char *text);
 
 /*
- * The integer constant `name` of spec/protocol.json ("PAYLOAD_LIMIT",
- * "POOL_MAX_QUEUE", ...): 0 and *value, or -1 for an unknown name. A
- * constant whose value is null (computed at run time) reads -1.
+ * The integer constant `name`: 0 and *value, or -1 (and *value untouched)
+ * for an unknown or NULL name. The seed's constants are PROTOCOL_VERSION,
+ * DEFAULT_TIMEOUT, MAX_SUPPORTED_TIMEOUT, PAYLOAD_LIMIT and
+ * CONSOLE_CAPTURE_LIMIT; every other integer of spec/protocol.json
+ * ("POOL_MAX_QUEUE", ...) reads too, as this build's value, but is a
+ * deployment default, not part of the contract. A constant whose value is
+ * null (computed at run time) reads -1.
  */
 int cm_spec_integer(const char *name, long long *value);
 
-/* The string constant `name` ("BINARY_TAG", "CONSOLE_CAPTURE_MESSAGE", ...),
- * static, or NULL. */
+/*
+ * The string constant `name` (static), or NULL for an unknown or NULL name:
+ * TIMEOUT_MESSAGE, EXECUTION_COMPLETED_MESSAGE, CONSOLE_CAPTURE_MESSAGE
+ * (already composed from CONSOLE_CAPTURE_LIMIT), BINARY_TAG, ...
+ */
 const char *cm_spec_string(const char *name);
 
-/* ---- Dispatch codec (dispatch.c) ---- */
+/*
+ * ---- The dispatch codec: stringifyForDispatch, parseForDispatch,
+ * parseDispatchArguments, decodeDispatchValue, createEnvelopeDispatch,
+ * ToolDispatchFn's envelopes (dispatch.c) ----
+ */
 
 enum cm_binary_kind {
 	CM_BINARY_UINT8ARRAY, /* tag "Uint8Array" */
@@ -141,57 +189,65 @@ enum cm_binary_kind {
 };
 
 /*
- * JSON.stringify for a jansson tree, byte for byte: no spaces, JavaScript's
- * escaping, array-index keys first as JavaScript enumerates them, numbers in
- * JavaScript's shortest round-trip form. NULL `value` (undefined) or no
- * memory gives NULL; a tree deeper than 4096 levels (or cyclic) gives NULL.
+ * stringifyForDispatch: JSON.stringify for a jansson tree, byte for byte:
+ * no spaces, JavaScript's escaping, array-index keys first as JavaScript
+ * enumerates them, numbers in JavaScript's shortest round-trip form.
+ * Malloc'd. NULL `value` (undefined) or no memory gives NULL; a tree
+ * deeper than 4096 levels (or cyclic) gives NULL.
  */
 char *cm_dispatch_stringify(const json_t *value);
 
 /*
- * JSON.parse for `len` bytes. Returns a new reference, or NULL with a
- * message in `err` (`errlen` bytes, may be 0). Integers too large for C
- * arrive as reals, as JavaScript would read them.
+ * parseForDispatch: JSON.parse for `len` bytes. Returns a new reference,
+ * or NULL (NULL `json` included) with a message in `err` (`errlen` bytes;
+ * `err` may be NULL with `errlen` 0). Integers too large for C arrive as
+ * reals, as JavaScript would read them. Binary stays tagged: read it with
+ * cm_binary_bytes.
  */
 json_t *cm_dispatch_parse(
     const char *json, size_t len, char *err, size_t errlen);
 
 /*
- * parseDispatchArguments: "" is the empty list, a JSON array is the list,
- * any other JSON value is a list of that one value. Returns a new array
- * reference, or NULL with `err` filled for text that is not JSON.
+ * parseDispatchArguments: "" (or NULL) is the empty list, a JSON array is
+ * the list, any other JSON value is a list of that one value. Returns a new
+ * array reference, or NULL with `err` filled (as cm_dispatch_parse) for
+ * text that is not JSON.
  */
 json_t *cm_parse_dispatch_arguments(
     const char *args, size_t len, char *err, size_t errlen);
 
-/* A tagged binary value holding a copy of `len` bytes; NULL when out of memory.
- */
+/* A tagged binary value holding a copy of `len` bytes (`bytes` may be NULL
+ * when `len` is 0); NULL when out of memory. */
 json_t *cm_binary_new(
     enum cm_binary_kind kind, const uint8_t *bytes, size_t len);
 
 /*
  * 1 when `value` is a tagged binary value: an object of exactly the tag and
- * "data" members, the tag one of the three kinds, the data a string.
+ * "data" members, the tag one of the three kinds, the data a string. 0
+ * otherwise, NULL included.
  */
 int cm_binary_is(const json_t *value);
 
 /*
- * Decodes a tagged binary value of any kind into *bytes (malloc'd, the
- * caller frees; never NULL on success) and *len. Returns 0, or -1 when the
- * value is not tagged binary, its base64 is malformed, or memory ran out.
+ * decodeDispatchValue for one value: decodes a tagged binary value of any
+ * kind into *bytes (malloc'd, the caller frees; never NULL on success) and
+ * *len. Returns 0, or -1 when the value is not tagged binary (NULL
+ * included), its base64 is malformed, or memory ran out.
  */
 int cm_binary_bytes(const json_t *value, uint8_t **bytes, size_t *len);
 
-/* {"result":<value>}; `value` NULL is undefined and gives "{}" as JS does. */
+/* The envelopes a ToolDispatchFn returns, malloc'd, NULL when out of memory.
+ * {"result":<value>}; `value` NULL is undefined and gives "{}" as JS does. */
 char *cm_envelope_result(const json_t *value);
 
-/* {"error":<text>} */
+/* {"error":<text>}; NULL `text` is "". */
 char *cm_envelope_error(const char *text);
 
 /* The completed envelope: {"error":"<EXECUTION_COMPLETED_MESSAGE>"}. */
 char *cm_envelope_completed(void);
 
-/* The not-found envelope for a call naming a tool nobody implements. */
+/* The not-found envelope for a call naming a tool nobody implements (the
+ * answer of a null dispatch); NULL `tool` is "". */
 char *cm_envelope_tool_not_found(const char *tool);
 
 enum cm_envelope_kind {
@@ -207,10 +263,12 @@ struct cm_envelope {
 };
 
 /*
- * Reads a dispatch answer. A JSON object with an "error" member is ERROR
+ * Reads a dispatch answer, the serving side's half of the envelope (NULL
+ * `json` is unparseable text). A JSON object with an "error" member is ERROR
  * (a non-string error reads as its JSON text); any other object is RESULT;
  * anything else, unparseable text included, is FAULT carrying the pinned
- * envelope-fault text. Returns the kind, or -1 when out of memory.
+ * envelope-fault text. Returns the kind, or -1 when out of memory. Release
+ * with cm_envelope_clear (NULL is a no-op).
  */
 int cm_envelope_read(const char *json, size_t len, struct cm_envelope *out);
 void cm_envelope_clear(struct cm_envelope *env);
@@ -224,10 +282,10 @@ typedef int (*cm_respond_fn)(void *ctx, const char *provider, const char *tool,
     const char *args_json, size_t args_len, json_t **result, char **error);
 
 /*
- * createEnvelopeDispatch. The state is the caller's, usually on its stack;
- * clear `active` (cm_envelope_dispatch_finish) when the run is over, and
- * every later call answers the completed envelope without calling the
- * responder.
+ * createEnvelopeDispatch. The state is the caller's, usually on its stack,
+ * and is never NULL; clear `active` (cm_envelope_dispatch_finish) when the
+ * run is over, and every later call answers the completed envelope without
+ * calling the responder.
  */
 struct cm_envelope_dispatch {
 	int active;
@@ -245,31 +303,40 @@ char *cm_envelope_dispatch_call(struct cm_envelope_dispatch *d,
     const char *provider, const char *tool, const char *args_json,
     size_t args_len);
 
-/* ---- Provider names (providers.c) ---- */
+/*
+ * ---- Provider names: validateProviders, RESERVED_PROVIDER_NAMES,
+ * JAVASCRIPT_RESERVED_WORDS, PROVIDER_NAME_PATTERN (providers.c) ----
+ *
+ * The sets and the pattern are tests here, not tables: a host that builds
+ * names out of user data asks these. NULL reads as a name none of them
+ * matches.
+ */
 
-/* 1 when `name` matches ^[A-Za-z_$][A-Za-z0-9_$]*$. */
+/* PROVIDER_NAME_PATTERN: 1 when `name` matches ^[A-Za-z_$][A-Za-z0-9_$]*$. */
 int cm_provider_name_matches_pattern(const char *name);
 
-/* 1 when the entry scope reserves `name`; fetch and Response are not reserved.
- */
+/* RESERVED_PROVIDER_NAMES: 1 when the entry scope reserves `name`; fetch and
+ * Response are not reserved. */
 int cm_provider_name_reserved(const char *name);
 
-/* 1 when `name` is an ECMAScript reserved word a binding cannot take. */
+/* JAVASCRIPT_RESERVED_WORDS: 1 when `name` is an ECMAScript reserved word a
+ * binding cannot take. */
 int cm_is_reserved_word(const char *name);
 
 /*
  * validateProviders over bare names: each name in order against the
  * pattern, the reserved set, the reserved words, then the names before it.
- * Returns 0 when all pass; 1 with *text (malloc'd) for the first failure;
- * -1 when out of memory.
+ * Returns 0 when all pass (n 0 included); 1 with *text (malloc'd, the text
+ * validateProviders returns) for the first failure; -1 when out of memory.
  */
 int cm_validate_provider_names(const char *const *names, size_t n, char **text);
 
-/* The same over a JSON array of descriptors ({"name": ...}); a missing or
- * non-string name fails the pattern as "". A non-array is -1. */
+/* validateProviders over a JSON array of ProviderDescriptors ({"name": ...});
+ * a missing or non-string name fails the pattern as "". A non-array (NULL
+ * included) is -1. */
 int cm_validate_providers(const json_t *descriptors, char **text);
 
-/* ---- Entry imports (imports.c) ---- */
+/* ---- The entry's imports: separateImports (imports.c) ---- */
 
 struct cm_imports {
 	char *imports; /* owned, NUL-terminated; "" when none */
@@ -281,58 +348,27 @@ struct cm_imports {
 /*
  * separateImports: lifts the leading import block off an entry, a line at
  * a time; the line an import ends on goes with it whole. spec/protocol.md
- * states the rules. Returns 0, or -1 when out of memory.
+ * states the rules. Returns 0, or -1 when out of memory. NULL `code` with
+ * `len` 0 is the empty entry. Release with cm_imports_clear (NULL is a
+ * no-op).
  */
 int cm_separate_imports(const char *code, size_t len, struct cm_imports *out);
 void cm_imports_clear(struct cm_imports *imp);
 
-/* ---- Module maps (modules.c) ---- */
+/* ---- Module maps: renderJsonModule, listModuleEntries (modules.c) ---- */
 
-/* The map key a name or import specifier normalizes to; NULL when out of
- * memory. */
-char *cm_module_normalize_name(const char *name);
-
-/* renderJsonModule: "export default <json>;". NULL when out of memory. */
+/* renderJsonModule: "export default <json>;" (malloc'd). NULL when out of
+ * memory or `value` is NULL. */
 char *cm_render_json_module(const json_t *value);
 
 /*
  * listModuleEntries: a map (a JSON object of name -> source) becomes the
  * wire array of [name, source] pairs, names normalized, json sources
  * rendered to js. Returns 0 and *entries; 1 and *text for a collision or an
- * unsupported kind; -1 when `map` is not an object or memory ran out.
+ * unsupported kind; -1 when `map` is not an object (NULL included) or
+ * memory ran out. *entries is a new reference; *text is malloc'd.
  */
 int cm_module_entries(const json_t *map, json_t **entries, char **text);
-
-/* The <declared> list of ModuleNotFoundError for wire entries: "a, b". */
-char *cm_module_declared_names(const json_t *entries);
-
-/* ---- Payload bounds (payload.c) ---- */
-
-enum cm_payload_part {
-	CM_PAYLOAD_RUN_ANSWER,
-	CM_PAYLOAD_TOOL_CALL,
-	CM_PAYLOAD_OUTBOUND_REQUEST,
-	CM_PAYLOAD_HANDLE_ANSWER
-};
-
-/* UTF-16 code units of `len` bytes of UTF-8: what JavaScript's length says. */
-size_t cm_payload_chars(const char *s, size_t len);
-
-size_t cm_payload_tool_call_size(
-    const char *provider, const char *tool, const char *args, size_t args_len);
-
-/* `headers`: a JSON array of [name, value] string pairs (NULL: none). */
-size_t cm_payload_outbound_request_size(
-    const char *url, const json_t *headers, size_t body_len);
-size_t cm_payload_handle_answer_size(
-    const char *status_text, const json_t *headers, size_t body_len);
-
-/*
- * Checks one part against PAYLOAD_LIMIT. Returns 0 at or under it; 1 and
- * *text (the PayloadTooLarge text naming part, size and bound) over it;
- * -1 when out of memory.
- */
-int cm_payload_check(enum cm_payload_part part, size_t size, char **text);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,190 @@
+/*
+ * The run's calls out to its caller (api_int.h): tool calls to the
+ * caller's dispatch function, outbound requests to its function or to a
+ * native fetch.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "proto/dispatch.h"
+#include "proto/capnweb.h"
+#include "proto/texts.h"
+#include "api_int.h"
+#include "outbound.h"
+#include "state.h"
+
+/* A tool call (or outbound request) out to the caller's stub. */
+struct api_tool_call {
+	struct api_exec *ae;
+	uint32_t call_id;
+	int outbound;
+};
+
+static void
+api_tool_settled(void *udata, int status, json_t *value)
+{
+	struct api_tool_call *tc = udata;
+	struct api_exec *ae = tc->ae;
+	char *answer = NULL;
+
+	if (ae->pe != NULL && (ae->running || tc->outbound)) {
+		answer = api_value_answer(tc->outbound, status, value);
+		if (answer)
+			pool_exec_reply(ae->pe, tc->call_id, tc->outbound,
+			    (const uint8_t *)answer, strlen(answer));
+		free(answer);
+	}
+	api_exec_unref(ae);
+	free(tc);
+}
+
+void
+api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
+    size_t len, void *udata)
+{
+	struct api_exec *ae = udata;
+	struct api_tool_call *tc;
+	json_t *msg, *args;
+	const char *provider, *tool, *argstr;
+	char *answer;
+
+	msg = json_loadb((const char *)payload, len, 0, NULL);
+	if (msg == NULL ||
+	    json_unpack(msg, "{s:s, s:s, s:s}", "provider", &provider, "tool",
+		&tool, "args", &argstr) != 0) {
+		json_decref(msg);
+		answer =
+		    api_tool_unreachable("the child's tool call was malformed");
+		if (answer)
+			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
+			    strlen(answer));
+		free(answer);
+		return;
+	}
+	if (ae->dispatch == NULL) {
+		answer = cm_envelope_tool_not_found(tool);
+		if (answer)
+			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
+			    strlen(answer));
+		free(answer);
+		json_decref(msg);
+		return;
+	}
+	args = json_pack("[s, s, s]", provider, tool, argstr);
+	tc = calloc(1, sizeof(*tc));
+	if (args == NULL || tc == NULL) {
+		json_decref(args);
+		free(tc);
+		json_decref(msg);
+		return;
+	}
+	tc->ae = ae;
+	tc->call_id = call_id;
+	ae->refs++;
+	if (capnweb_stub_call(ae->dispatch, NULL, args, api_tool_settled, tc) <
+	    0) {
+		/* The caller's session is gone: the tool cannot be reached. */
+		ae->refs--;
+		free(tc);
+		answer =
+		    api_tool_unreachable("the caller's connection is gone");
+		if (answer)
+			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
+			    strlen(answer));
+		free(answer);
+	}
+	json_decref(args);
+	json_decref(msg);
+}
+
+/* Answers an outbound request of the child with a composed text. */
+static void
+api_outbound_text(struct pool_exec *pe, uint32_t call_id, enum cm_spec_text id,
+    const char *param)
+{
+	char *s = dispatch_error_envelope(id, param);
+
+	if (s)
+		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
+	free(s);
+}
+
+static void
+api_native_done(void *arg, const char *json, size_t len)
+{
+	struct api_native *n = arg;
+	struct api_exec *ae = n->ae;
+
+	TAILQ_REMOVE(&ae->natives, n, entry);
+	if (ae->pe != NULL)
+		pool_exec_reply(
+		    ae->pe, n->call_id, 1, (const uint8_t *)json, len);
+	free(n);
+}
+
+void
+api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
+    size_t len, void *udata)
+{
+	struct api_exec *ae = udata;
+	struct api_tool_call *tc;
+	struct api_native *n;
+	struct outbound_req *r;
+	json_t *req, *args, *wire;
+
+	req = json_loadb((const char *)payload, len, 0, NULL);
+	if (req == NULL || ae->mode == CM_OUTBOUND_DISABLED) {
+		json_decref(req);
+		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_DISABLED, NULL);
+		return;
+	}
+	if (ae->mode == CM_OUTBOUND_NATIVE) {
+		if ((n = calloc(1, sizeof(*n))) == NULL) {
+			json_decref(req);
+			api_outbound_text(pe, call_id,
+			    CM_TEXT_FETCH_NOT_STARTED,
+			    "the executor ran out of memory");
+			return;
+		}
+		n->ae = ae;
+		n->call_id = call_id;
+		TAILQ_INSERT_TAIL(&ae->natives, n, entry);
+		/*
+		 * A native fetch spends the run's own bound: cap it by it. A
+		 * request that cannot start has already been answered (and n
+		 * freed) when outbound_start returns NULL.
+		 */
+		r = outbound_start(ae->d->outbound, req, (long)ae->timeout_ms,
+		    api_native_done, n);
+		if (r != NULL)
+			n->req = r;
+		json_decref(req);
+		return;
+	}
+	wire = api_value_outbound_request(req);
+	json_decref(req);
+	args = wire ? json_pack("[o]", wire) : NULL;
+	if (args == NULL || ae->outbound == NULL ||
+	    (tc = calloc(1, sizeof(*tc))) == NULL) {
+		json_decref(args);
+		api_outbound_text(pe, call_id,
+		    CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		    "its headers or body could not be converted");
+		return;
+	}
+	tc->ae = ae;
+	tc->call_id = call_id;
+	tc->outbound = 1;
+	ae->refs++;
+	if (capnweb_stub_call(ae->outbound, NULL, args, api_tool_settled, tc) <
+	    0) {
+		ae->refs--;
+		free(tc);
+		api_outbound_text(pe, call_id,
+		    CM_TEXT_OUTBOUND_FUNCTION_UNREACHABLE,
+		    "the caller's connection is gone");
+	}
+	json_decref(args);
+}

@@ -1,0 +1,92 @@
+/*
+ * The api module's private state (api.c, api_calls.c, api_handles.c,
+ * api_value.c): one struct api_exec per execute call. Nothing here leaves
+ * server/daemon/api*.c.
+ */
+#ifndef API_INT_H
+#define API_INT_H
+
+#include <sys/queue.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "cm_spec.h"
+#include "codemode/protocol.h"
+#include "api.h"
+#include "handles.h"
+#include "pool/pool.h"
+
+struct capnweb_call;
+struct capnweb_stub;
+struct outbound_req;
+
+/*
+ * One execute call: the capnweb call to answer, the caller's stubs, and
+ * the pool execution. Freed once the execution settled and no tool call it
+ * started is still out (`refs`), so a late tool answer never touches freed
+ * memory.
+ */
+struct api_exec {
+	struct handles_entry handle; /* in d->retained while it holds handles */
+	int running; /* the run has not settled */
+	struct daemon *d;
+	struct capnweb_call *call; /* answered exactly once */
+	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
+	struct capnweb_stub *outbound; /* stub mode only */
+	struct pool_exec *pe; /* NULL once the pool freed it */
+	uint32_t timeout_ms;
+	double started;
+	int refs; /* 1 for the execution + tool calls out */
+	enum cm_outbound_mode mode; /* after the operator's veto */
+	TAILQ_HEAD(, api_native) natives; /* native fetches in flight */
+};
+
+/* A native fetch the daemon performs for the run (libcurl, outbound.c). */
+struct api_native {
+	TAILQ_ENTRY(api_native) entry;
+	struct api_exec *ae;
+	uint32_t call_id;
+	struct outbound_req *req;
+};
+
+/* api.c: an execution's lifetime. */
+double api_now(void);
+void api_exec_unref(struct api_exec *);
+/* Abandons the run's native fetches: nobody is left to answer. */
+void api_cancel_natives(struct api_exec *);
+
+/* api_calls.c: the run's calls out (pool_exec_callbacks). */
+void api_on_tool_call(
+    struct pool_exec *, uint32_t call_id, const uint8_t *, size_t, void *);
+void api_on_outbound(
+    struct pool_exec *, uint32_t call_id, const uint8_t *, size_t, void *);
+
+/* api_handles.c: retained handles. */
+void api_grant_handles(struct api_exec *, const uint8_t *payload, size_t len);
+void api_invoke_handle(struct api_peer *, struct capnweb_call *, json_t *args);
+void api_close_handles(struct api_peer *, struct capnweb_call *, json_t *args);
+void api_on_handles_closed(struct pool_exec *, const char *reason, void *);
+
+/* api_value.c: values between the child's JSON and capnweb. */
+/* Rejects `call` with a fault: an Error carrying the taxonomy `code`. */
+void api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
+    const char *const *values, size_t n);
+void api_reject_type(struct capnweb_call *call, const char *message);
+/* Resolves with {error, logs: []}: a declared failure in the envelope. */
+void api_resolve_error(struct capnweb_call *call, const char *text);
+/* The envelope a tool call gets when the caller's dispatch cannot be reached.
+ */
+char *api_tool_unreachable(const char *reason);
+/*
+ * What the child reads for a settled call to the caller: a tool call's
+ * envelope, or (outbound) the response with its body as base64.
+ */
+char *api_value_answer(int outbound, int status, json_t *value);
+/* The child's request with its body as bytes, as the caller's function takes
+ * it. */
+json_t *api_value_outbound_request(json_t *req);
+
+#endif

@@ -1,0 +1,151 @@
+/*
+ * The api module's translation between the child's JSON and capnweb's
+ * values (api_int.h), the faults a call is rejected with included.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "proto/base64.h"
+#include "proto/dispatch.h"
+#include "proto/capnweb.h"
+#include "proto/texts.h"
+#include "api_int.h"
+
+void
+api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
+    const char *const *values, size_t n)
+{
+	const struct texts_info *info = texts_info(id);
+	char *text = texts_composev(id, values, n);
+	json_t *err = capnweb_error_new("Error",
+	    text ? text : "the executor could not compose its failure text");
+
+	if (err && info && info->code)
+		capnweb_error_set_prop(err, "code", json_string(info->code));
+	free(text);
+	if (err)
+		capnweb_call_reject(call, err);
+	else
+		capnweb_call_reject(call, json_string("out of memory"));
+}
+
+void
+api_reject_type(struct capnweb_call *call, const char *message)
+{
+	json_t *err = capnweb_error_new("TypeError", message);
+
+	capnweb_call_reject(call, err ? err : json_string(message));
+}
+
+void
+api_resolve_error(struct capnweb_call *call, const char *text)
+{
+	json_t *msg = json_pack("{s:s, s:[]}", "error", text, "logs");
+
+	capnweb_call_resolve(call, msg ? msg : json_null());
+}
+
+char *
+api_tool_unreachable(const char *reason)
+{
+	char *t = texts_compose(CM_TEXT_TOOL_CALL_UNREACHABLE, reason);
+	char *env = cm_envelope_error(t ? t : reason);
+
+	free(t);
+	return env;
+}
+
+/* The caller's response with its body as base64, as the child reads it. */
+static char *
+api_value_outbound_response(json_t *res)
+{
+	json_t *body = json_object_get(res, "body"), *out;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	char *b64, *s;
+
+	if (!json_is_object(res) ||
+	    !json_is_integer(json_object_get(res, "status")))
+		return NULL;
+	if (body && capnweb_value_get_bytes(body, &bytes, &n) != 0 &&
+	    !json_is_null(body) && capnweb_value_kind(body) == NULL)
+		return NULL;
+	if ((b64 = malloc(base64_encoded_len(n, 1) + 1)) == NULL) {
+		free(bytes);
+		return NULL;
+	}
+	base64_encode(bytes ? bytes : (const uint8_t *)"", n, 1, b64);
+	free(bytes);
+	out = json_pack("{s:O, s:s, s:O, s:s}", "status",
+	    json_object_get(res, "status"), "statusText",
+	    json_is_string(json_object_get(res, "statusText"))
+		? json_string_value(json_object_get(res, "statusText"))
+		: "",
+	    "headers",
+	    json_is_array(json_object_get(res, "headers"))
+		? json_object_get(res, "headers")
+		: json_array(),
+	    "body", b64);
+	free(b64);
+	s = out ? json_dumps(out, JSON_COMPACT) : NULL;
+	json_decref(out);
+	return s;
+}
+
+char *
+api_value_answer(int outbound, int status, json_t *value)
+{
+	char *answer = NULL;
+
+	if (outbound && status == CAPNWEB_RESOLVED) {
+		if ((answer = api_value_outbound_response(value)) == NULL) {
+			answer = dispatch_error_envelope(
+			    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
+		}
+	} else if (outbound) {
+		const char *m = capnweb_error_message(value);
+
+		answer =
+		    cm_envelope_error(m ? m : "the outbound function failed");
+	} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
+		answer = strdup(json_string_value(value));
+	} else if (status == CAPNWEB_RESOLVED) {
+		/* The sandbox rethrows a non-envelope as the envelope
+		 * fault. */
+		answer = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+	} else {
+		const char *m = capnweb_error_message(value);
+
+		answer = cm_envelope_error(m	? m
+			: json_is_string(value) ? json_string_value(value)
+						: "the dispatch failed");
+	}
+	return answer;
+}
+
+json_t *
+api_value_outbound_request(json_t *req)
+{
+	json_t *body = json_object_get(req, "body");
+	json_t *out = json_deep_copy(req);
+	uint8_t *bytes;
+	long n;
+
+	if (out == NULL || !json_is_string(body))
+		return out;
+	bytes = malloc(json_string_length(body) * 3 / 4 + 3);
+	n = bytes ? base64_decode(json_string_value(body),
+			json_string_length(body), bytes)
+		  : -1;
+	if (n < 0) {
+		free(bytes);
+		json_decref(out);
+		return NULL;
+	}
+	json_object_set_new(
+	    out, "body", capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer"));
+	free(bytes);
+	return out;
+}
