@@ -11,7 +11,7 @@ static const char *const case_keys[] = { "name", "rule", "doc", "tags",
 	"request", "expect", "steps", "caseTimeoutMs", NULL };
 static const char *const request_keys[] = { "code", "providers", "modules",
 	"timeout", "countHostWaits", "retainHandles", "outbound",
-	"outboundScript", "dispatch", NULL };
+	"outboundScript", "dispatch", "language", NULL };
 static const char *const expect_keys[] = { "result", "resultJsonLength",
 	"noResult", "error", "errorPrefix", "logs", "logsCount", "logsLast",
 	"calls", "outboundRequests", "fault", "faultMessage", "rejection",

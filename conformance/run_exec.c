@@ -287,7 +287,8 @@ run_execute_args(struct run_ctx *x, const json_t *req, struct run_script *sc,
 	{
 		if (strcmp(key, "timeout") == 0 ||
 		    strcmp(key, "countHostWaits") == 0 ||
-		    strcmp(key, "retainHandles") == 0)
+		    strcmp(key, "retainHandles") == 0 ||
+		    strcmp(key, "language") == 0)
 			json_object_set(opt, key, v);
 		else if (strcmp(key, "modules") == 0) {
 			json_t *m = run_modules(x, v);

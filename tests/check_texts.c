@@ -181,6 +181,10 @@ static const struct text_case cases[] = {
 	    "native, "
 	    "stub or disabled.",
 	    0 },
+	{ "PROTOCOL_UNKNOWN_LANGUAGE", { "python" },
+	    "Language \"python\" is not one this executor runs. Send "
+	    "javascript or typescript, or leave the option out.",
+	    0 },
 	{ "PROTOCOL_STUB_WITHOUT_FUNCTION", { NULL },
 	    "Outbound mode \"stub\" arrived without the outbound function it "
 	    "names. "

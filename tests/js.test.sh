@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs `codemode-run --script` on every tests/js/**/NAME.js that has a
+# Runs `codemode-run --script` on every tests/js/**/NAME.js (and, with
+# --typescript, every NAME.ts: the TypeScript corpus) that has a
 # sibling NAME.expected (exact stdout) or NAME.match (a shell pattern the
 # whole stdout must match). NAME.status holds the expected exit status
 # (default 0); NAME.args extra options (e.g. --timeout 100). Prints a diff
@@ -23,13 +24,14 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
-for js in $(find tests/js -name '*.js' | sort); do
-	base=${js%.js}
+for js in $(find tests/js -name '*.js' -o -name '*.ts' | sort); do
+	base=${js%.*}
 	[ -f "$base.expected" ] || [ -f "$base.match" ] || continue
 	want_status=0
 	[ -f "$base.status" ] && want_status=$(cat "$base.status")
 	args=""
-	[ -f "$base.args" ] && args=$(cat "$base.args")
+	case "$js" in *.ts) args="--typescript" ;; esac
+	[ -f "$base.args" ] && args="$args $(cat "$base.args")"
 	# shellcheck disable=SC2086
 	timeout 60 "$RUN" $args --script "$js" >"$tmp/out" 2>"$tmp/err"
 	status=$?

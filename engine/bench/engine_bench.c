@@ -45,10 +45,26 @@ bench_median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* A corpus of modern code, about `kb` KB; the caller frees it. */
+/* A corpus of modern code, about `kb` KB (TypeScript with ts); the caller
+ * frees it. */
 static char *
-bench_corpus(size_t kb, size_t *len)
+bench_corpus(size_t kb, size_t *len, int ts)
 {
+	/* what models write against tools declared as TypeScript */
+	static const char ts_unit[] =
+	    "interface R%zu { value?: string; n: number }\n"
+	    "const f%zu = async (items: Record<string, R%zu>, { limit = 10, "
+	    "tag }: { limit?: number; tag?: string } = {}): Promise<string[]> "
+	    "=> {\n"
+	    "  let out: Array<string> = [];\n"
+	    "  for (const [k, v] of Object.entries(items)) {\n"
+	    "    if (out.length >= limit) break;\n"
+	    "    const r = await Promise.resolve<string>(v?.value ?? k as "
+	    "string);\n"
+	    "    out.push(`${tag!}:${k}=${r}`);\n"
+	    "  }\n"
+	    "  return out.map((x: string): string => x.toUpperCase());\n"
+	    "};\n";
 	static const char unit[] =
 	    "const f%zu = async (items, { limit = 10, tag } = {}) => {\n"
 	    "  let out = [];\n"
@@ -61,13 +77,15 @@ bench_corpus(size_t kb, size_t *len)
 	    "}\n"
 	    "  return [...out, ...new C%zu()].map((x) => x.toUpperCase());\n"
 	    "};\n";
-	size_t cap = kb * 1024 + sizeof(unit) + 64, n = 0, i = 0;
+	size_t cap = kb * 1024 + sizeof(ts_unit) + sizeof(unit) + 64, n = 0,
+	       i = 0;
 	char *buf;
 
 	if ((buf = malloc(cap)) == NULL)
 		return NULL;
 	while (n < kb * 1024) {
-		n += (size_t)snprintf(buf + n, cap - n, unit, i, i, i);
+		n += (size_t)snprintf(
+		    buf + n, cap - n, ts ? ts_unit : unit, i, i, i);
 		i++;
 	}
 	*len = n;
@@ -75,7 +93,7 @@ bench_corpus(size_t kb, size_t *len)
 }
 
 static void
-bench_lowering(size_t kb)
+bench_lowering(size_t kb, int ts)
 {
 	struct lower_result lr;
 	size_t len;
@@ -83,11 +101,12 @@ bench_lowering(size_t kb)
 	double t0, best = 0;
 	int r;
 
-	if ((src = bench_corpus(kb, &len)) == NULL)
+	if ((src = bench_corpus(kb, &len, ts)) == NULL)
 		return;
 	for (r = 0; r < 5; r++) {
 		t0 = bench_us();
-		if (lower_source(src, len, LOWER_SCRIPT, &lr) != 0) {
+		if (lower_source_flags(src, len, LOWER_SCRIPT,
+			ts ? LOWER_F_TS : 0, &lr) != 0) {
 			printf("lowering: the corpus does not lower: %s\n",
 			    lr.error);
 			free(src);
@@ -98,8 +117,10 @@ bench_lowering(size_t kb)
 		if (r == 0 || t0 < best)
 			best = t0;
 	}
-	printf("lowering: %.0f KB/s (%zu KB corpus, best of 5: %.1f ms CPU)\n",
-	    (double)len / 1024 / (best / 1e6), len / 1024, best / 1e3);
+	printf("lowering%s: %.0f KB/s (%zu KB corpus, best of 5: %.1f ms "
+	       "CPU)\n",
+	    ts ? " (typescript)" : "", (double)len / 1024 / (best / 1e6),
+	    len / 1024, best / 1e3);
 	free(src);
 }
 
@@ -330,8 +351,9 @@ bench_entry(void)
 int
 main(void)
 {
-	bench_lowering(16);
-	bench_lowering(64);
+	bench_lowering(16, 0);
+	bench_lowering(64, 0);
+	bench_lowering(64, 1);
 	bench_heap();
 	bench_breakdown();
 	bench_lazy();

@@ -806,6 +806,22 @@ lower_module_params(
 }
 
 int
+lower_source_flags(const char *src, size_t len, enum lower_goal goal,
+    unsigned flags, struct lower_result *res)
+{
+	return lower_any(
+	    src, len, goal, NULL, flags & LOWER_F_TS, 0, NULL, 0, res);
+}
+
+int
+lower_module_params_flags(const char *src, size_t len, const char *params,
+    unsigned flags, struct lower_result *res)
+{
+	return lower_any(src, len, LOWER_MODULE, params, flags & LOWER_F_TS, 0,
+	    NULL, 0, res);
+}
+
+int
 lower_source_opts(const char *src, size_t len, unsigned flags, unsigned serial,
     const char *const *outer, size_t nouter, struct lower_result *res)
 {
@@ -830,9 +846,11 @@ lower_any(const char *src, size_t len, enum lower_goal goal,
 		return -1;
 	}
 	memset(&perr, 0, sizeof(perr));
-	prog = parser_parse_opts(arena, src, len,
+	prog = parser_parse_flags(arena, src, len,
 	    goal == LOWER_MODULE ? AST_MODULE : AST_SCRIPT,
-	    (flags & LOWER_F_STRICT) != 0, &perr);
+	    ((flags & LOWER_F_STRICT) ? PARSER_F_STRICT : 0) |
+		((flags & LOWER_F_TS) ? PARSER_F_TS : 0),
+	    &perr);
 	if (prog == NULL) {
 		snprintf(res->error, sizeof(res->error),
 		    "SyntaxError: %s (%u:%u)", perr.message,

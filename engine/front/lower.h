@@ -52,6 +52,9 @@ int lower_module_params(
 	     * caller's vars); res->vars is filled */
 #define LOWER_F_THIS 0x4 /* eval code in an arrow: `this` is $this */
 #define LOWER_F_ARGS 0x8 /* ... and `arguments` is $args */
+#define LOWER_F_TS                                                             \
+	0x10 /* TypeScript source: the erasable type syntax is dropped         \
+	      * (engine/front/parser_ts.c); the rest must be JavaScript */
 
 /*
  * As lower_source for a script, with flags; names the lowering makes up
@@ -63,5 +66,12 @@ int lower_module_params(
 int lower_source_opts(const char *src, size_t len, unsigned flags,
     unsigned serial, const char *const *outer, size_t nouter,
     struct lower_result *res);
+
+/* As lower_source / lower_module_params, with LOWER_F_TS (other flags are
+ * ignored). */
+int lower_source_flags(const char *src, size_t len, enum lower_goal goal,
+    unsigned flags, struct lower_result *res);
+int lower_module_params_flags(const char *src, size_t len, const char *params,
+    unsigned flags, struct lower_result *res);
 
 #endif

@@ -125,8 +125,12 @@ void
 parser_next(struct parser *p)
 {
 	p->prev_end = p->tok.end;
-	if (lexer_next(&p->lx, &p->tok) < 0)
+	if (lexer_next(&p->lx, &p->tok) < 0) {
+		if (p->ts && p->lx.pos < p->lx.len &&
+		    p->lx.src[p->lx.pos] == '@')
+			parser_ts_refuse_at(p, p->lx.err_line, p->lx.err_col);
 		parser_fail(p, p->lx.err_line, p->lx.err_col, "%s", p->lx.err);
+	}
 }
 
 /* Lexes the token after the current one without consuming anything. */
@@ -843,6 +847,16 @@ struct ast_node *
 parser_parse_opts(struct ast_arena *arena, const char *src, size_t len,
     enum ast_source_type goal, int strict, struct parser_error *err)
 {
+	return parser_parse_flags(
+	    arena, src, len, goal, strict ? PARSER_F_STRICT : 0, err);
+}
+
+struct ast_node *
+parser_parse_flags(struct ast_arena *arena, const char *src, size_t len,
+    enum ast_source_type goal, unsigned flags, struct parser_error *err)
+{
+	int strict = (flags & PARSER_F_STRICT) != 0;
+
 	struct parser *p;
 	struct pfunc *top;
 	struct ast_node *prog;
@@ -867,6 +881,7 @@ parser_parse_opts(struct ast_arena *arena, const char *src, size_t len,
 	p->arena = arena;
 	p->err = err;
 	p->module = goal == AST_MODULE;
+	p->ts = (flags & PARSER_F_TS) != 0;
 	lexer_init(&p->lx, arena, src, len);
 	top->top = 1;
 	top->strict = p->module || strict;

@@ -38,4 +38,15 @@ struct ast_node *parser_parse_opts(struct ast_arena *arena, const char *src,
     size_t len, enum ast_source_type goal, int strict,
     struct parser_error *err);
 
+/* parser_parse_flags flags */
+#define PARSER_F_STRICT 0x1 /* as parser_parse_opts' strict */
+#define PARSER_F_TS                                                            \
+	0x2 /* TypeScript: erasable type syntax is accepted and dropped        \
+	     * (parser_ts.c); what would need code is a SyntaxError */
+
+/* As parser_parse_opts, with PARSER_F_* flags. */
+struct ast_node *parser_parse_flags(struct ast_arena *arena, const char *src,
+    size_t len, enum ast_source_type goal, unsigned flags,
+    struct parser_error *err);
+
 #endif

@@ -7,7 +7,6 @@
 
 #include "parser_int.h"
 
-static struct ast_node *parser_unary(struct parser *);
 static struct ast_node *parser_subscripts(
     struct parser *, struct ast_node *, int allow_call, const struct token *st);
 
@@ -42,7 +41,9 @@ static void
 parser_arguments(struct parser *p, struct ast_list *args, int flags)
 {
 	struct ast_node *s;
+	int cond = p->ts_cond;
 
+	p->ts_cond = 0;
 	parser_expect(p, T_LPAREN);
 	while (p->tok.type != T_RPAREN) {
 		if (p->tok.type == T_ELLIPSIS) {
@@ -59,6 +60,7 @@ parser_arguments(struct parser *p, struct ast_list *args, int flags)
 			parser_expect(p, T_COMMA);
 	}
 	parser_next(p);
+	p->ts_cond = cond;
 }
 
 static struct pfunc *
@@ -106,6 +108,8 @@ parser_subscripts(struct parser *p, struct ast_node *e, int allow_call,
 				    "expression");
 			parser_next(p);
 			chain = 1;
+			if (p->ts && p->tok.type == T_LT)
+				parser_ts_type_args_call(p);
 			if (p->tok.type == T_LPAREN) {
 				n = parser_node_tok(p, AST_CALL_EXPRESSION, st);
 				n->callee = e;
@@ -153,6 +157,15 @@ parser_subscripts(struct parser *p, struct ast_node *e, int allow_call,
 			n->callee = e;
 			parser_arguments(p, &n->arguments, 0);
 			break;
+		case T_BANG: /* TypeScript's non-null assertion */
+			if (!p->ts || p->tok.nl_before)
+				goto done;
+			parser_next(p);
+			continue;
+		case T_LT: /* TypeScript's f<T>(x) */
+			if (!p->ts || !parser_ts_type_args_call(p))
+				goto done;
+			continue;
 		case T_TEMPLATE:
 			if (chain)
 				parser_fail_tok(p, &p->tok,
@@ -384,7 +397,7 @@ parser_starts_expr(const struct token *t)
 	}
 }
 
-static struct ast_node *
+struct ast_node *
 parser_unary(struct parser *p)
 {
 	struct token t = p->tok, nt;
@@ -604,6 +617,14 @@ parser_binary(struct parser *p, int minprec, int flags)
 
 		if (parser_is_arrow(left))
 			return left;
+		/* TypeScript's `x as T`, `x satisfies T`: relational level */
+		if (p->ts && minprec < 7 && !p->tok.nl_before &&
+		    (parser_ts_word(&p->tok, "as") ||
+			parser_ts_word(&p->tok, "satisfies"))) {
+			parser_next(p);
+			parser_ts_type(p);
+			continue;
+		}
 		prec = parser_binprec(&p->tok, flags, &op);
 		if (prec == 0 || prec <= minprec)
 			break;
@@ -661,13 +682,17 @@ parser_conditional(struct parser *p, int flags)
 {
 	struct token st = p->tok;
 	struct ast_node *test = parser_binary(p, 0, flags), *n;
+	int cond;
 
 	if (parser_is_arrow(test) || p->tok.type != T_QUESTION)
 		return test;
 	n = parser_node_tok(p, AST_CONDITIONAL_EXPRESSION, &st);
 	parser_next(p);
 	n->test = test;
+	cond = p->ts_cond;
+	p->ts_cond = 1; /* see parser_ts.c */
 	n->consequent = parser_assign(p, 0);
+	p->ts_cond = cond;
 	parser_expect(p, T_COLON);
 	n->alternate = parser_assign(p, flags & F_NOIN);
 	return parser_finish(p, n);

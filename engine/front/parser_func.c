@@ -193,10 +193,12 @@ parser_function_rest(struct parser *p, struct ast_node *fn, int is_method,
 	struct pfunc *f = ast_alloc(p->arena, sizeof(*f));
 	uint32_t sa = p->await_pos, sy = p->yield_pos;
 	struct ast_node *r;
+	int bodiless_ok = p->ts_bodiless_ok, cond = p->ts_cond, skip;
 
 	(void)name_tok;
 	if (f == NULL)
 		parser_oom(p);
+	p->ts_bodiless_ok = p->ts_bodiless = p->ts_cond = 0;
 	parser_enter(p);
 	f->up = p->fn;
 	f->is_async = fn->is_async;
@@ -209,9 +211,25 @@ parser_function_rest(struct parser *p, struct ast_node *fn, int is_method,
 	p->fn = f;
 	p->await_pos = p->yield_pos = 0;
 	parser_scope_push(p, 1);
+	if (p->ts && p->tok.type == T_LT)
+		parser_ts_type_params(p);
 	parser_expect(p, T_LPAREN);
 	f->in_params = 1;
 	while (p->tok.type != T_RPAREN) {
+		if (p->ts) {
+			r = parser_ts_param(p, &skip);
+			if (!skip) {
+				parser_push(p, &fn->params, r);
+				if (r->kind == AST_REST_ELEMENT &&
+				    p->tok.type != T_RPAREN)
+					parser_fail_node(p, r,
+					    "Rest parameter must be last "
+					    "formal parameter");
+			}
+			if (p->tok.type != T_RPAREN)
+				parser_expect(p, T_COMMA);
+			continue;
+		}
 		if (p->tok.type == T_ELLIPSIS) {
 			r = parser_node(p, AST_REST_ELEMENT);
 			parser_next(p);
@@ -229,9 +247,18 @@ parser_function_rest(struct parser *p, struct ast_node *fn, int is_method,
 	}
 	parser_next(p);
 	f->in_params = 0;
+	if (p->ts && p->tok.type == T_COLON)
+		parser_ts_return_type(p);
 	parser_declare_params(
 	    p, fn, !f->strict && !is_method && parser_simple_params(fn));
-	parser_function_body(p, fn);
+	if (bodiless_ok && p->tok.type != T_LBRACE) {
+		/* an overload or abstract signature: dropped by the caller */
+		parser_semicolon(p);
+		p->ts_bodiless = 1;
+	} else {
+		parser_function_body(p, fn);
+	}
+	p->ts_cond = cond;
 	parser_scope_pop(p);
 	p->fn = f->up;
 	p->nlabels = f->label_base;
@@ -283,14 +310,28 @@ parser_function(struct parser *p, int is_decl, int is_async, int name_optional)
 		} else {
 			fn->id = parser_ident(p, 1);
 		}
-		if (is_decl)
+		if (is_decl && !p->ts)
 			parser_declare(p, fn->id,
 			    parser_func_decl_kind(
 				p, !is_async && !fn->is_generator));
 	} else if (!name_optional) {
 		parser_unexpected(p, &t);
 	}
+	if (!p->ts || !is_decl) {
+		parser_function_rest(p, fn, 0, 0, &t);
+		return fn;
+	}
+	/* TypeScript: an overload signature declares nothing, so the name is
+	 * declared once the body is seen */
+	p->ts_bodiless_ok = 1;
 	parser_function_rest(p, fn, 0, 0, &t);
+	if (p->ts_bodiless) {
+		p->ts_bodiless = 0;
+		return parser_ts_erased(p, &t);
+	}
+	if (fn->id != NULL)
+		parser_declare(p, fn->id,
+		    parser_func_decl_kind(p, !is_async && !fn->is_generator));
 	return fn;
 }
 
@@ -380,7 +421,7 @@ parser_push_init_func(struct parser *p, int static_block)
 }
 
 static struct ast_node *
-parser_class_member(struct parser *p, int derived, int *has_ctor)
+parser_class_member(struct parser *p, int derived, int *has_ctor, int *erase)
 {
 	struct token t = p->tok, first;
 	struct ast_node *m = parser_node(p, AST_METHOD_DEFINITION), *fn;
@@ -426,6 +467,8 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 			break;
 		}
 	}
+	if (p->ts && m->key == NULL)
+		parser_ts_member_modifiers(p, erase);
 	first = p->tok;
 	if (m->key == NULL && first.type == T_NAME && !first.escaped &&
 	    (first.kw == KW_ASYNC || first.kw == KW_GET ||
@@ -471,6 +514,8 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 	}
 	if (m->key == NULL)
 		m->key = parser_property_key(p, &computed, 1);
+	if (p->ts && (p->tok.type == T_QUESTION || p->tok.type == T_BANG))
+		parser_next(p); /* x?: T, x!: T, m?() */
 	m->is_computed = computed;
 	m->is_static = is_static;
 	pk = (kind == AST_PROP_GET	    ? 1
@@ -478,7 +523,7 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 					    : 0) |
 	    (is_static ? 4 : 0);
 	if (is_async || is_gen || kind != AST_PROP_INIT ||
-	    p->tok.type == T_LPAREN) {
+	    p->tok.type == T_LPAREN || (p->ts && p->tok.type == T_LT)) {
 		int ctor = !is_static &&
 		    parser_key_is(m->key, computed, "constructor");
 
@@ -511,7 +556,14 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 		fn = parser_node(p, AST_FUNCTION_EXPRESSION);
 		fn->is_async = is_async;
 		fn->is_generator = is_gen;
+		p->ts_bodiless_ok = p->ts;
 		parser_function_rest(p, fn, 1, ctor && derived, NULL);
+		if (p->ts_bodiless) { /* overload or abstract: dropped */
+			p->ts_bodiless = 0;
+			if (ctor)
+				*has_ctor = 0;
+			return NULL;
+		}
 		if (kind != AST_PROP_INIT)
 			parser_accessor_params(p, fn, kind);
 		m->value = fn;
@@ -526,6 +578,8 @@ parser_class_member(struct parser *p, int derived, int *has_ctor)
 		    "Classes may not have a static property named 'prototype'");
 	if (m->key->kind == AST_PRIVATE_IDENTIFIER)
 		parser_private_decl(p, m->key, 16 | (is_static ? 4 : 0));
+	if (p->ts)
+		parser_ts_annotation(p);
 	if (parser_eat(p, T_ASSIGN)) {
 		f = parser_push_init_func(p, 0);
 		sa = p->await_pos;
@@ -561,13 +615,23 @@ parser_class(struct parser *p, int is_decl, int name_optional)
 	} else if (!name_optional) {
 		parser_unexpected(p, &p->tok);
 	}
+	if (p->ts && p->tok.type == T_LT)
+		parser_ts_type_params(p);
 	if (parser_eat_kw(p, KW_EXTENDS)) {
 		n->super_class = parser_lhs(p);
 		if (n->super_class->kind == AST_ARROW_FUNCTION_EXPRESSION &&
 		    !n->super_class->parenthesized)
 			parser_fail_node(p, n->super_class,
 			    "Malformed arrow function parameter list");
+		if (p->ts && p->tok.type == T_LT)
+			parser_ts_type_args(p);
 	}
+	if (p->ts && parser_eat_kw(p, KW_IMPLEMENTS))
+		for (;;) {
+			parser_ts_type(p);
+			if (!parser_eat(p, T_COMMA))
+				break;
+		}
 	body = parser_node(p, AST_CLASS_BODY);
 	parser_expect(p, T_LBRACE);
 	if ((c = ast_alloc(p->arena, sizeof(*c))) == NULL)
@@ -575,10 +639,20 @@ parser_class(struct parser *p, int is_decl, int name_optional)
 	c->up = p->cls;
 	p->cls = c;
 	while (p->tok.type != T_RBRACE) {
+		struct ast_node *m;
+		int erase = 0;
+
 		if (parser_eat(p, T_SEMI))
 			continue;
-		parser_push(p, &body->list_body,
-		    parser_class_member(p, n->super_class != NULL, &has_ctor));
+		if (p->ts) {
+			if (parser_ts_index_signature(p))
+				continue;
+			parser_ts_member_modifiers(p, &erase);
+		}
+		m = parser_class_member(
+		    p, n->super_class != NULL, &has_ctor, &erase);
+		if (m != NULL && !erase)
+			parser_push(p, &body->list_body, m);
 	}
 	parser_next(p);
 	n->body = parser_finish(p, body);

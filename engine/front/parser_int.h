@@ -111,6 +111,11 @@ struct parser {
 	/* module exports, checked at the end */
 	struct pprivref *exports, *export_locals;
 	size_t nexports, capexports, nexport_locals, capexport_locals;
+	/* TypeScript (parser_ts.c): erasable type syntax is read and dropped */
+	int ts;
+	int ts_cond; /* in a conditional's true branch (see parser_ts.c) */
+	int ts_bodiless_ok; /* a signature without a body may end here */
+	int ts_bodiless; /* ... and the last function had none */
 };
 
 /* parser.c */
@@ -171,6 +176,7 @@ void parser_no_arrow(struct parser *, const struct ast_node *);
 struct ast_node *parser_expression(struct parser *, int flags);
 struct ast_node *parser_assign(struct parser *, int flags);
 struct ast_node *parser_lhs(struct parser *);
+struct ast_node *parser_unary(struct parser *);
 struct ast_node *parser_binding_target(struct parser *);
 struct ast_node *parser_binding_element(struct parser *);
 struct ast_node *parser_ident(struct parser *, int binding);
@@ -198,5 +204,28 @@ void parser_declare_params(struct parser *, struct ast_node *fn, int allow_dup);
 void parser_function_body(struct parser *, struct ast_node *fn);
 void parser_body_statements(
     struct parser *, struct ast_list *, int top, int *became_strict);
+
+/* parser_ts.c: the erasable TypeScript subset, only when p->ts */
+int parser_ts_try(
+    struct parser *, void (*)(struct parser *, void *), void *, int keep);
+void parser_ts_type(struct parser *);
+void parser_ts_type_params(struct parser *);
+void parser_ts_type_args(struct parser *);
+int parser_ts_annotation(struct parser *);
+void parser_ts_return_type(struct parser *);
+int parser_ts_type_args_call(struct parser *);
+int parser_ts_word(const struct token *, const char *);
+struct ast_node *parser_ts_param(struct parser *, int *skip);
+struct ast_node *parser_ts_statement(struct parser *, int list_item);
+struct ast_node *parser_ts_arrow(
+    struct parser *, const struct token *start, int is_async, int flags);
+struct ast_node *parser_ts_angle(struct parser *, int flags);
+void parser_ts_member_modifiers(struct parser *, int *erase);
+int parser_ts_index_signature(struct parser *);
+_Noreturn void parser_ts_refuse(struct parser *, const struct token *,
+    const char *what, const char *instead);
+struct ast_node *parser_ts_erased(struct parser *, const struct token *);
+_Noreturn void parser_ts_refuse_at(
+    struct parser *, uint32_t line, uint32_t col);
 
 #endif

@@ -106,9 +106,29 @@ struct ast_node *
 parser_import(struct parser *p)
 {
 	struct ast_node *n = parser_node(p, AST_IMPORT_DECLARATION), *s;
-	struct token kt;
+	struct token kt, it = p->tok, nt;
 
 	parser_next(p);
+	if (p->ts && p->tok.type == T_NAME) {
+		parser_peek(p, &nt);
+		if (parser_ts_word(&p->tok, "type") &&
+		    (nt.type == T_LBRACE || nt.type == T_STAR ||
+			(nt.type == T_NAME && !parser_ts_word(&nt, "from")))) {
+			/* import type ...: nothing of it is a value */
+			while (p->tok.type != T_STRING) {
+				if (p->tok.type == T_EOF)
+					parser_unexpected(p, &p->tok);
+				parser_next(p);
+			}
+			parser_next(p);
+			parser_semicolon(p);
+			return parser_ts_erased(p, &it);
+		}
+		if (nt.type == T_ASSIGN)
+			parser_ts_refuse(p, &it, "'import x = require()'",
+			    "write an import declaration instead (import x "
+			    "from \"m\")");
+	}
 	if (p->tok.type == T_STRING) {
 		n->source = parser_string_literal(p);
 		parser_semicolon(p);
@@ -132,6 +152,19 @@ parser_import(struct parser *p)
 		parser_push(p, &n->specifiers, parser_finish(p, s));
 	} else if (parser_eat(p, T_LBRACE)) {
 		while (p->tok.type != T_RBRACE) {
+			if (p->ts && parser_ts_word(&p->tok, "type") &&
+			    (parser_peek(p, &nt),
+				nt.type == T_NAME || nt.type == T_STRING) &&
+			    !parser_ts_word(&nt, "as")) {
+				/* { type A as B }: a type-only specifier */
+				parser_next(p);
+				parser_next(p);
+				if (parser_eat_kw(p, KW_AS))
+					parser_next(p);
+				if (p->tok.type != T_RBRACE)
+					parser_expect(p, T_COMMA);
+				continue;
+			}
 			s = parser_node(p, AST_IMPORT_SPECIFIER);
 			kt = p->tok;
 			s->imported = parser_module_name(p);
@@ -166,11 +199,35 @@ parser_export(struct parser *p)
 {
 	struct ast_node *n = parser_node(p, AST_EXPORT_NAMED_DECLARATION), *s,
 			*d;
-	struct token kt, nt;
+	struct token kt, nt, et = p->tok;
 	enum kw kw;
 	size_t i;
 
 	parser_next(p);
+	if (p->ts) {
+		parser_peek(p, &nt);
+		if (p->tok.type == T_ASSIGN)
+			parser_ts_refuse(p, &et, "'export ='",
+			    "write an export declaration instead (export "
+			    "default x)");
+		if (parser_ts_word(&p->tok, "type") && nt.type == T_LBRACE) {
+			/* export type { A } [from "m"] */
+			while (p->tok.type != T_RBRACE) {
+				if (p->tok.type == T_EOF)
+					parser_unexpected(p, &p->tok);
+				parser_next(p);
+			}
+			parser_next(p);
+			if (parser_eat_kw(p, KW_FROM))
+				parser_next(p);
+			parser_semicolon(p);
+			return parser_ts_erased(p, &et);
+		}
+		if (parser_ts_word(&p->tok, "abstract") && nt.kw == KW_CLASS)
+			parser_next(p);
+		else if ((d = parser_ts_statement(p, 1)) != NULL)
+			return d;
+	}
 	if (p->tok.type == T_STAR) {
 		n->kind = AST_EXPORT_ALL_DECLARATION;
 		parser_next(p);
@@ -215,6 +272,18 @@ parser_export(struct parser *p)
 		size_t nk = 0;
 
 		while (p->tok.type != T_RBRACE) {
+			if (p->ts && parser_ts_word(&p->tok, "type") &&
+			    (parser_peek(p, &nt),
+				nt.type == T_NAME || nt.type == T_STRING) &&
+			    !parser_ts_word(&nt, "as")) {
+				parser_next(p);
+				parser_next(p);
+				if (parser_eat_kw(p, KW_AS))
+					parser_next(p);
+				if (p->tok.type != T_RBRACE)
+					parser_expect(p, T_COMMA);
+				continue;
+			}
 			s = parser_node(p, AST_EXPORT_SPECIFIER);
 			kt = p->tok;
 			s->local = parser_module_name(p);
@@ -271,6 +340,8 @@ parser_export(struct parser *p)
 			parser_export_pattern(p, d->declarations.items[i]->id);
 	} else if (parser_is_kw(p, KW_FUNCTION)) {
 		d = parser_function(p, 1, 0, 0);
+		if (d->kind == AST_EMPTY_STATEMENT) /* a TypeScript overload */
+			return d;
 		parser_export_name(p, d->id);
 	} else if (parser_is_kw(p, KW_ASYNC)) {
 		p->async_tok = p->tok;

@@ -301,6 +301,8 @@ parser_paren(struct parser *p)
 	int trailing = 0;
 	uint32_t inner_end;
 
+	if (p->ts && (e = parser_ts_arrow(p, &open, 0, 0)) != NULL)
+		return e;
 	parser_next(p);
 	p->cover.pos = 0;
 	p->await_pos = p->yield_pos = 0;
@@ -471,7 +473,7 @@ parser_object_property(struct parser *p, int *seen_proto)
 	q->is_computed = computed;
 	q->prop_kind = kind;
 	if (is_async || is_gen || kind != AST_PROP_INIT ||
-	    p->tok.type == T_LPAREN) {
+	    p->tok.type == T_LPAREN || (p->ts && p->tok.type == T_LT)) {
 		fn = parser_node(p, AST_FUNCTION_EXPRESSION);
 		fn->is_async = is_async;
 		fn->is_generator = is_gen;
@@ -622,6 +624,10 @@ parser_primary(struct parser *p)
 				parser_peek(p, &nt);
 				if (nt.nl_before)
 					break;
+				if (p->ts &&
+				    (nt.type == T_LPAREN || nt.type == T_LT) &&
+				    (n = parser_ts_arrow(p, &t, 1, 0)) != NULL)
+					return n;
 				if (nt.type == T_NAME && nt.kw == KW_FUNCTION &&
 				    !nt.escaped) {
 					p->async_tok = t;
@@ -678,6 +684,10 @@ parser_primary(struct parser *p)
 		return parser_template(p, 0);
 	case T_LPAREN:
 		return parser_paren(p);
+	case T_LT:
+		if (!p->ts)
+			parser_unexpected(p, &t);
+		return parser_ts_angle(p, 0);
 	case T_LBRACK:
 		return parser_array(p);
 	case T_LBRACE:

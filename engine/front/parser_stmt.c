@@ -69,6 +69,11 @@ parser_var_decl(struct parser *p, enum ast_var_kind kind, int in_for)
 	for (;;) {
 		d = parser_node(p, AST_VARIABLE_DECLARATOR);
 		d->id = parser_binding_target(p);
+		if (p->ts) { /* `let x!: T` */
+			if (p->tok.type == T_BANG && !p->tok.nl_before)
+				parser_next(p);
+			parser_ts_annotation(p);
+		}
 		if (kind != AST_VAR && parser_has_let_name(d->id))
 			parser_fail_node(p, d->id,
 			    "let is disallowed as a lexically bound name");
@@ -328,6 +333,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 	struct ast_node *n;
 	struct token nt;
 
+	if (p->ts && (n = parser_ts_statement(p, list_item)) != NULL)
+		return n;
 	switch (p->tok.kw) {
 	case KW_VAR:
 		n = parser_var_decl(p, AST_VAR, 0);
@@ -466,6 +473,8 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 			parser_scope_push(p, 0);
 			if (parser_eat(p, T_LPAREN)) {
 				h->param = parser_binding_target(p);
+				if (p->ts)
+					parser_ts_annotation(p);
 				if (h->param->kind == AST_IDENTIFIER)
 					parser_declare(p, h->param, D_CATCH);
 				else

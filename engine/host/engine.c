@@ -301,6 +301,12 @@ engine_script_mode(const struct engine *e)
 	return e->opt.script_mode;
 }
 
+int
+engine_typescript(const struct engine *e)
+{
+	return e->opt.typescript;
+}
+
 void
 engine_write(struct engine *e, int stream, const char *s, size_t len)
 {

@@ -43,6 +43,8 @@ struct engine_options {
 	 * memory: engine_oom). */
 	void (*on_oom)(void *arg);
 	void *oom_arg;
+	int typescript; /* run and eval text is TypeScript (lower.h LOWER_F_TS)
+			 */
 };
 
 /*
@@ -112,6 +114,8 @@ int engine_timed_out(const struct engine *e);
 int engine_stopped(const struct engine *e);
 /* The options' script_mode: the globals print and console are installed. */
 int engine_script_mode(const struct engine *e);
+/* The options' typescript: a script's text is TypeScript. */
+int engine_typescript(const struct engine *e);
 
 /* Writes through the configured sink; a no-op without one. */
 void engine_write(struct engine *e, int stream, const char *s, size_t len);

@@ -115,6 +115,7 @@ entry_import_specifiers(const struct cm_imports *imp)
 	const char *p, *end, *q;
 	char prev[8] = "";
 	char *out;
+	int type_only = 0; /* TypeScript's `import type`: loads nothing */
 
 	/* Most entries import nothing: no JSON to build. */
 	if (imp->imports_len == 0)
@@ -134,11 +135,13 @@ entry_import_specifiers(const struct cm_imports *imp)
 			for (q = p + 1; q < end && *q != *p; q++)
 				if (*q == '\\' && q + 1 < end)
 					q++;
-			if (strcmp(prev, "from") == 0 ||
-			    strcmp(prev, "import") == 0)
+			if ((strcmp(prev, "from") == 0 ||
+				strcmp(prev, "import") == 0) &&
+			    !type_only)
 				json_array_append_new(list,
 				    json_stringn(p + 1, (size_t)(q - p - 1)));
 			prev[0] = '\0';
+			type_only = 0;
 			p = q < end ? q + 1 : end;
 		} else if ((*p >= 'a' && *p <= 'z') ||
 		    (*p >= 'A' && *p <= 'Z') || *p == '_' || *p == '$') {
@@ -149,6 +152,13 @@ entry_import_specifiers(const struct cm_imports *imp)
 				 *q == '$');
 			     q++)
 				;
+			/* `import type X from`, not `import type from` */
+			if (q - p == 4 && strncmp(p, "type", 4) == 0 &&
+			    strcmp(prev, "import") == 0)
+				type_only = 1;
+			else if (q - p == 4 && strncmp(p, "from", 4) == 0 &&
+			    strcmp(prev, "type") == 0)
+				type_only = 0;
 			snprintf(prev, sizeof(prev), "%.*s",
 			    (int)(q - p) < 7 ? (int)(q - p) : 7, p);
 			if (q - p > 7)

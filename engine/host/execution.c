@@ -62,6 +62,7 @@ struct execution_compile {
 	const char *filename;
 	int goal; /* 0 module, 1 cjs (a script wrapping the body) */
 	const char *params; /* a module's parameters after __m, or NULL */
+	unsigned lower_flags; /* LOWER_F_TS for a TypeScript entry */
 	char err[400];
 };
 
@@ -108,10 +109,12 @@ execution_compile_body(duk_context *ctx, void *udata)
 		len += sizeof(head) - 1 + sizeof(tail) - 1;
 	}
 	if (c->params != NULL)
-		rc = lower_module_params(src, len, c->params, &lr);
+		rc = lower_module_params_flags(
+		    src, len, c->params, c->lower_flags, &lr);
 	else
-		rc = lower_source(
-		    src, len, c->goal == 1 ? LOWER_SCRIPT : LOWER_MODULE, &lr);
+		rc = lower_source_flags(src, len,
+		    c->goal == 1 ? LOWER_SCRIPT : LOWER_MODULE, c->lower_flags,
+		    &lr);
 	free(wrapped);
 	if (rc != 0) {
 		snprintf(c->err, sizeof(c->err), "%s",
@@ -771,6 +774,7 @@ execution_run(struct engine *e, const struct execution_request *req,
 	c.src = src;
 	c.len = strlen(src);
 	c.filename = "executor.js";
+	c.lower_flags = req->typescript ? LOWER_F_TS : 0;
 	if ((c.params = entry_scope_params()) == NULL)
 		goto out;
 	if (duk_safe_call(ctx, execution_compile_body, &c, 0, 1) !=

@@ -50,6 +50,7 @@ struct execution_request {
 	const char *outbound_mode; /* "native", "stub" or "disabled" */
 	unsigned memory_limit_mb; /* for the memory text */
 	int retain_handles; /* keep the isolate for a fetch handler */
+	int typescript; /* the entry code is TypeScript (options.language) */
 };
 
 /*

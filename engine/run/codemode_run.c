@@ -1,7 +1,7 @@
 /*
  * build/codemode-run: runs one file in a fresh engine.
  *
- *   codemode-run [--timeout MS] [--memory MB] --script FILE
+ *   codemode-run [--timeout MS] [--memory MB] [--typescript] --script FILE
  *	A classic script. print(...) and console.log/info/debug/warn/error
  *	all write one line to stdout (test262's harness reads stdout). An
  *	uncaught error prints "Name: message" on stdout and exits 1; a
@@ -10,13 +10,16 @@
  *	memory" and exit 1. Unhandled rejections are not fatal.
  *	--timeout 0 / --memory 0 lift a bound; the defaults are the
  *	protocol's DEFAULT_TIMEOUT and DEFAULT_MEMORY_LIMIT.
- *   codemode-run [--timeout MS] [--memory MB] FILE
+ *   codemode-run [--timeout MS] [--memory MB] [--typescript] FILE
  *	An entry: FILE holds the code of an ExecuteRequest, such as
  *	`async () => 6 * 7`, run as a request file holding only "code" would
  *	be (execution_run with the null host: no tools, no outbound): the
  *	ExecuteResultMessage on one line, exit 0 (a result) or 1 (an error).
  *	--timeout 0 means the protocol's MAX_SUPPORTED_TIMEOUT, --memory 0 no
  *	limit; --memory takes whole MB here.
+ *	--typescript (either form): FILE is TypeScript, its erasable type
+ *	syntax stripped (engine/front/parser_ts.c); eval'd text stays
+ *	JavaScript. A request file says so with "language" instead.
  *   codemode-run [--trace] --request FILE
  *	One ExecuteRequest from a JSON file (engine/run/request_file.h states
  *	the format), run as the daemon runs it, with the file's canned answers
@@ -47,7 +50,7 @@ run_usage(void)
 {
 	fprintf(stderr,
 	    "usage: codemode-run [--timeout MS] [--memory MB] "
-	    "[--script] FILE\n"
+	    "[--typescript] [--script] FILE\n"
 	    "       codemode-run [--trace] --request FILE\n");
 }
 
@@ -88,8 +91,8 @@ run_number(const char *s, double *v)
  * the defaults. The exit status of run_request_run(), or 2.
  */
 static int
-run_entry(
-    const char *file, const char *src, size_t len, double timeout_ms, double mb)
+run_entry(const char *file, const char *src, size_t len, double timeout_ms,
+    double mb, int ts)
 {
 	struct request_file rq;
 	json_t *o;
@@ -97,6 +100,9 @@ run_entry(
 	int rc;
 
 	o = json_pack("{s:s%}", "code", src, len);
+	if (o != NULL && ts)
+		json_object_set_new(
+		    o, "language", json_string(CM_LANGUAGE_TYPESCRIPT));
 	if (o != NULL && timeout_ms >= 0)
 		json_object_set_new(o, "timeout",
 		    timeout_ms == 0 ? json_null() : json_real(timeout_ms));
@@ -139,6 +145,8 @@ main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--script") == 0)
 			script = 1;
+		else if (strcmp(argv[i], "--typescript") == 0)
+			opt.typescript = 1, bounds = 1;
 		else if (strcmp(argv[i], "--trace") == 0)
 			trace = 1;
 		else if (strcmp(argv[i], "--request") == 0 && i + 1 < argc &&
@@ -192,7 +200,7 @@ main(int argc, char **argv)
 			free(src);
 			return 2;
 		}
-		rc = run_entry(file, src, len, timeout_ms, mb);
+		rc = run_entry(file, src, len, timeout_ms, mb, opt.typescript);
 		free(src);
 		return rc;
 	}

@@ -321,7 +321,7 @@ request_file_check(struct request_file *rq, char *err, size_t errlen)
 	static const char *const names[] = { "code", "providers", "modules",
 		"timeout", "memoryLimit", "countHostWaits", "outboundMode",
 		"retainHandles", "toolAnswers", "outboundAnswers",
-		"invocations", "comment", NULL };
+		"invocations", "comment", "language", NULL };
 	json_t *root = rq->root, *v;
 	enum cm_outbound_mode mode;
 	char *text = NULL;
@@ -363,6 +363,18 @@ request_file_check(struct request_file *rq, char *err, size_t errlen)
 	    request_file_flag(
 		root, "retainHandles", &rq->retain_handles, err, errlen) != 0)
 		return -1;
+	if ((v = json_object_get(root, "language")) != NULL) {
+		if (!json_is_string(v) ||
+		    (strcmp(json_string_value(v), CM_LANGUAGE_TYPESCRIPT) !=
+			    0 &&
+			strcmp(json_string_value(v), CM_LANGUAGE_JAVASCRIPT) !=
+			    0))
+			return request_file_fail(err, errlen,
+			    "language: expected \"%s\" or \"%s\"",
+			    CM_LANGUAGE_JAVASCRIPT, CM_LANGUAGE_TYPESCRIPT);
+		rq->typescript =
+		    strcmp(json_string_value(v), CM_LANGUAGE_TYPESCRIPT) == 0;
+	}
 	rq->outbound_mode = CM_OUTBOUND_MODE_NATIVE;
 	if ((v = json_object_get(root, "outboundMode")) != NULL) {
 		if (!json_is_string(v))

@@ -10,6 +10,7 @@
  *    "timeout": ms | null,                DEFAULT_TIMEOUT; null:
  * MAX_SUPPORTED_TIMEOUT "memoryLimit": MB, DEFAULT_MEMORY_LIMIT
  *    "countHostWaits": bool, "retainHandles": bool,
+ *    "language": "javascript" | "typescript",  options.language
  *    "outboundMode": "disabled" | "stub" | "native",   native
  *    "toolAnswers": [{"provider"?, "tool"?, "answer", "delayMs"?,
  * "repeat"?}...], "outboundAnswers": [{"method"?, "url"?, "answer", "delayMs"?,
@@ -62,6 +63,7 @@ struct request_file {
 	json_t *tool_answers; /* NULL: none */
 	json_t *outbound_answers;
 	json_t *invocations;
+	int typescript; /* "language": "typescript" */
 };
 
 /*

@@ -221,6 +221,7 @@ run_request_run(const struct request_file *rq, FILE *trace)
 	    : rq->outbound_mode;
 	er.memory_limit_mb = rq->memory_limit_mb;
 	er.retain_handles = rq->retain_handles;
+	er.typescript = rq->typescript;
 	msg = execution_run(e, &er, &eh, &retained);
 	if (msg == NULL && engine_oom(e))
 		run_request_on_oom(st);

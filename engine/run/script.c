@@ -122,7 +122,8 @@ script_eval(struct engine *e, const char *src, size_t len, const char *filename,
 		return script_fail(out,
 		    engine_oom(e) ? SCRIPT_OOM : SCRIPT_TIMEOUT,
 		    engine_oom(e) ? ENGINE_MSG_OOM : ENGINE_MSG_TIMEOUT);
-	if (lower_source(src, len, LOWER_SCRIPT, &lr) != 0)
+	if (lower_source_flags(src, len, LOWER_SCRIPT,
+		engine_typescript(e) ? LOWER_F_TS : 0, &lr) != 0)
 		return script_fail(out, SCRIPT_SYNTAX,
 		    lr.error[0] != '\0' ? lr.error
 					: "SyntaxError: invalid source");

@@ -175,6 +175,10 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 	if (req->retain_handles &&
 	    json_object_set_new(opt, "retainHandles", json_true()) != 0)
 		goto nomem;
+	if (req->language != NULL &&
+	    json_object_set_new(opt, "language", json_string(req->language)) !=
+		0)
+		goto nomem;
 	modules = req->modules ? req->modules : c->modules;
 	if (modules != NULL) {
 		rc = cm_module_entries(modules, &entries, &text);

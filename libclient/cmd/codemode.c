@@ -30,6 +30,8 @@ cli_usage(FILE *f)
 	    "usage: codemode run [--url URL] [--providers FILE] [--modules "
 	    "DIR]\n"
 	    "                    [--timeout MS|null] [--count-host-waits]\n"
+	    "                    [--typescript | --language javascript|"
+	    "typescript]\n"
 	    "                    [--outbound native|disabled] [--header 'N: "
 	    "V']\n"
 	    "                    [--raw] [CODE | -f FILE | -]\n"
@@ -406,6 +408,8 @@ cli_run(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "outbound", required_argument, NULL, 'o' },
 		{ "count-host-waits", no_argument, NULL, 'w' },
+		{ "typescript", no_argument, NULL, 'T' },
+		{ "language", required_argument, NULL, 'L' },
 		{ "header", required_argument, NULL, 'H' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "raw", no_argument, NULL, 'r' },
@@ -424,8 +428,8 @@ cli_run(int argc, char **argv)
 
 	memset(&req, 0, sizeof(req));
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "u:p:m:t:o:wH:f:rh", lo, NULL)) !=
-	    -1) {
+	while ((ch = getopt_long(
+		    argc, argv, "u:p:m:t:o:wTL:H:f:rh", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'u':
 			free(url);
@@ -470,6 +474,12 @@ cli_run(int argc, char **argv)
 			break;
 		case 'w':
 			req.count_host_waits = CM_FLAG_TRUE;
+			break;
+		case 'T': /* options.language (spec/protocol.md) */
+			req.language = "typescript";
+			break;
+		case 'L':
+			req.language = optarg;
 			break;
 		case 'H':
 			if (cli_add_header(&hs, &nhs, optarg) != 0) {

@@ -424,7 +424,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	struct engine *e;
 	struct frame f;
 	json_t *req, *providers = NULL, *modules = NULL;
-	const char *code, *mode = "disabled";
+	const char *code, *mode = "disabled", *language = NULL;
 	json_int_t timeout = CM_DEFAULT_TIMEOUT, mem = CM_DEFAULT_MEMORY_LIMIT;
 	int count_waits = 0, retain = 0, retained = 0;
 	uint8_t *buf;
@@ -443,10 +443,11 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	req = json_loadb((const char *)f.payload, f.len, 0, NULL);
 	free(buf);
 	if (req == NULL ||
-	    json_unpack(req, "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b}", "code",
-		&code, "providers", &providers, "modules", &modules, "timeout",
-		&timeout, "memoryLimit", &mem, "countHostWaits", &count_waits,
-		"outboundMode", &mode, "retainHandles", &retain) != 0 ||
+	    json_unpack(req, "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b, s?s}",
+		"code", &code, "providers", &providers, "modules", &modules,
+		"timeout", &timeout, "memoryLimit", &mem, "countHostWaits",
+		&count_waits, "outboundMode", &mode, "retainHandles", &retain,
+		"language", &language) != 0 ||
 	    timeout <= 0 || mem <= 0 || mem > 1 << 20 ||
 	    (providers && !json_is_array(providers)) ||
 	    (modules && !json_is_array(modules))) {
@@ -489,6 +490,8 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	er.outbound_mode = mode;
 	er.memory_limit_mb = (unsigned)mem;
 	er.retain_handles = retain;
+	er.typescript =
+	    language != NULL && strcmp(language, CM_LANGUAGE_TYPESCRIPT) == 0;
 	host.send = worker_host_send;
 	host.wait = worker_host_wait;
 	host.host_wait = worker_host_wait_edge;

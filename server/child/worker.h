@@ -5,7 +5,7 @@
  *   HELLO (child -> parent)        {}: ready for an EXECUTE
  *   EXECUTE (parent -> child)
  *     {"code", "providers", "modules", "timeout", "grace", "memoryLimit",
- *      "countHostWaits", "outboundMode", "retainHandles"}
+ *      "countHostWaits", "outboundMode", "retainHandles", "language"?}
  *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}; call_id
  *   TOOL_RESULT (parent -> child)  the envelope JSON text; same call_id
  *   OUTBOUND_REQUEST (child -> parent)

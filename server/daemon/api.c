@@ -174,7 +174,8 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	struct api_exec *ae;
 	char *text = NULL, *payload;
 	const char *v[1];
-	int full, count_waits, has_fn;
+	int full, count_waits, has_fn, ts = d->cfg.default_typescript;
+	json_t *lang = json_object_get(opt, "language");
 
 	if (!json_is_string(code)) {
 		api_reject_type(call, "execute expects its code as a string");
@@ -203,6 +204,24 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 		capnweb_call_reject(call, err ? err : json_null());
 		free(text);
 		return;
+	}
+	/* options.language, our extension (spec/protocol.md) */
+	if (lang != NULL && !json_is_null(lang)) {
+		if (json_is_string(lang) &&
+		    strcmp(json_string_value(lang), CM_LANGUAGE_TYPESCRIPT) ==
+			0)
+			ts = 1;
+		else if (json_is_string(lang) &&
+		    strcmp(json_string_value(lang), CM_LANGUAGE_JAVASCRIPT) ==
+			0)
+			ts = 0;
+		else {
+			v[0] = json_is_string(lang) ? json_string_value(lang)
+						    : "(not a string)";
+			api_reject_fault(
+			    call, CM_TEXT_PROTOCOL_UNKNOWN_LANGUAGE, v, 1);
+			return;
+		}
 	}
 	if (providers && cm_validate_providers(providers, &text) != 0 && text) {
 		api_resolve_error(call, text);
@@ -241,6 +260,12 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	    count_waits, "outboundMode", cm_outbound_mode_name(om),
 	    "retainHandles",
 	    json_is_true(json_object_get(opt, "retainHandles")));
+	if (req != NULL && ts &&
+	    json_object_set_new(
+		req, "language", json_string(CM_LANGUAGE_TYPESCRIPT)) != 0) {
+		json_decref(req);
+		req = NULL;
+	}
 	payload = req ? json_dumps(req, JSON_COMPACT) : NULL;
 	json_decref(req);
 	if (payload == NULL) {

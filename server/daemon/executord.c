@@ -31,6 +31,7 @@ struct opt {
 static struct daemon_config cfg;
 static const char *token_file;
 static const char *outbound_mode;
+static const char *language;
 static const char *log_level = "info";
 static uid_t allowed_uids[64];
 static size_t n_allowed_uids;
@@ -92,6 +93,10 @@ static const struct opt opts[] = {
 	    "operator veto: 'null' gives native fetch no "
 	    "network at all",
 	    &outbound_mode },
+	{ "language", OPT_STR,
+	    "what request code is when options.language is absent: "
+	    "javascript (default) or typescript",
+	    &language },
 	{ "timeout", OPT_UINT, "default run bound in ms (default 60000)",
 	    &cfg.default_timeout },
 	{ "grace", OPT_UINT,
@@ -337,6 +342,16 @@ main(int argc, char **argv)
 			return 2;
 		}
 		cfg.outbound_veto = 1;
+	}
+	if (language) {
+		if (strcmp(language, CM_LANGUAGE_TYPESCRIPT) == 0)
+			cfg.default_typescript = 1;
+		else if (strcmp(language, CM_LANGUAGE_JAVASCRIPT) != 0) {
+			fprintf(stderr,
+			    "codemode-executord: --language takes "
+			    "javascript or typescript\n");
+			return 2;
+		}
 	}
 	/* TCP only when asked for, and on loopback unless a host is stated. */
 	if (port_given && cfg.host == NULL)

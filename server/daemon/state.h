@@ -38,6 +38,8 @@ struct daemon_config {
 	const char *token; /* bearer token required on TCP upgrades */
 	const uid_t *allowed_uids; /* unix peers allowed; NULL: any */
 	size_t n_allowed_uids;
+	int default_typescript; /* --language typescript: options.language's
+				   default */
 };
 
 struct conn;

@@ -209,6 +209,10 @@ struct cm_execute_request {
 	cm_dispatch_async_fn dispatch_async;
 	void *dispatch_ctx;
 	int retain_handles;
+	/* options.language, our extension: NULL sends nothing (JavaScript, or
+	 * the executor's --language); "typescript" (CM_LANGUAGE_TYPESCRIPT)
+	 * has its erasable type syntax stripped before it runs */
+	const char *language;
 };
 
 struct cm_log_line {

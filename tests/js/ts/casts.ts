@@ -1,0 +1,27 @@
+// as, as const, satisfies, <T>expr, the non-null `!` mixed with `?.`.
+type Cfg = { name: string; retries?: number; nested?: { deep?: { v: number } } };
+const raw: unknown = JSON.parse('{"name":"x","nested":{"deep":{"v":3}}}');
+const cfg = raw as Cfg;
+print(cfg.name, cfg.retries ?? 0);
+print(cfg.nested!.deep!.v, cfg.nested?.deep!.v);
+const k = ["a", "b"] as const;
+print(k.length, (k as readonly string[]).join("+"));
+const n = <number>(<unknown>"5" as any) * 2;
+print(n);
+const s = { a: 1 } satisfies Record<string, number>;
+print(s.a);
+let el: { value?: string } | null = { value: "v" };
+print(el!.value!.toUpperCase());
+const arr = [1, 2, 3] as number[];
+print((arr as any as string[]).length);
+let x!: number;
+x = 4;
+print(x! + 1);
+const f = (a?: number) => a;
+print(f(), f(2));
+const g = (a: number, b?: string, ...rest: number[]): string => a + (b ?? "-") + rest.length;
+print(g(1), g(1, "b", 3, 4));
+const nn = cfg.nested!;
+nn!.deep = { v: 9 };
+print(cfg.nested!.deep!.v);
+print(typeof cfg as string);

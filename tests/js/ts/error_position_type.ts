@@ -1,0 +1,2 @@
+const ok: string = "x";
+let broken: Map<string, = 1;

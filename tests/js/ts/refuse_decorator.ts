@@ -1,0 +1,3 @@
+function logged(c: any) { return c; }
+@logged
+class C {}

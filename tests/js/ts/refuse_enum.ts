@@ -1,0 +1,2 @@
+type Color = "red";
+enum Direction { Up, Down }

@@ -1,0 +1,3 @@
+class P {
+	constructor(private readonly x: number) {}
+}
