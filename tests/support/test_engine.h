@@ -15,11 +15,12 @@ struct capture {
 	int oom_calls;
 };
 
-/* A script-mode engine writing into *c (zeroed here); fails the test if none. */
+/* A script-mode engine writing into *c (zeroed here); fails the test if none.
+ */
 struct engine *mk(struct capture *c, double timeout_ms, size_t mem);
 
 /* Runs src as a classic script; its message (or "") goes to msg. */
-enum script_status run(struct engine *e, const char *src, char *msg,
-    size_t msglen);
+enum script_status run(
+    struct engine *e, const char *src, char *msg, size_t msglen);
 
 #endif
