@@ -188,6 +188,9 @@ export class CodemodeExecutor {
       if (timeout !== undefined) request.timeout = timeout
       const modules = pick('modules')
       if (modules !== undefined) request.modules = modules
+      // `typescript: true` lets the model's code carry erasable type syntax.
+      const typescript = pick('typescript')
+      if (typescript) request.language = 'typescript'
       let res
       try {
         res = await this.#executor.execute(request)

@@ -350,6 +350,9 @@ export class RemoteExecutor {
     if (timeout !== undefined) callOptions.timeout = timeout
     const countHostWaits = pick('countHostWaits')
     if (countHostWaits !== undefined) callOptions.countHostWaits = countHostWaits
+    // Our extension (spec/protocol.md, options.language): sent only when asked for.
+    const language = pick('language')
+    if (language !== undefined && language !== null) callOptions.language = language
     const modules = pick('modules')
     if (modules !== undefined && modules !== null) {
       try {

@@ -125,6 +125,16 @@ describe('CodemodeExecutor on the daemon', () => {
     assert.deepEqual(out, { result: 42, logs: [] })
   })
 
+  test('typescript: an option of the executor or of one call, off by default', async () => {
+    const code = 'async () => { const r: number = await codemode.n(); return r! + 1 }'
+    const fns = [{ name: 'codemode', fns: { n: async () => 41 } }]
+    assert.match((await cm.execute(code, fns)).error, /Missing initializer in const declaration/)
+    assert.deepEqual(await cm.execute(code, fns, { typescript: true }), { result: 42, logs: [] })
+    const typed = new CodemodeExecutor(remote, { typescript: true })
+    assert.deepEqual(await typed.execute(code, fns), { result: 42, logs: [] })
+    assert.match((await typed.execute(code, fns, { typescript: false })).error, /Missing initializer in const declaration/)
+  })
+
   test('log prefixes: log bare, warn and error marked', async () => {
     const out = await cm.execute('async () => { console.log("a", 1); console.warn("b"); console.error("c"); console.info("quiet"); return 0 }', [])
     assert.deepEqual(out, { result: 0, logs: ['a 1', '[warn] b', '[error] c'] })

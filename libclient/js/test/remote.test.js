@@ -66,6 +66,23 @@ describe('against the daemon', () => {
     assert.ok(Date.now() - t0 < CLIENT_RECONNECT_BACKOFF)
   })
 
+  test('language: TypeScript only when asked, per connection or per request', async () => {
+    const code = 'async () => { const n: number = 40; return (n as number) + 2 }'
+    const js = await connect(daemon.url, ws)
+    const ts = await connect(daemon.url, { ...ws, language: 'typescript' })
+    try {
+      const plain = await js.execute({ code })
+      assert.equal(plain.result, undefined)
+      assert.match(plain.error, /Missing initializer in const declaration/)
+      assert.equal((await js.execute({ code, language: 'typescript' })).result, 42)
+      assert.equal((await ts.execute({ code })).result, 42)
+      assert.match((await ts.execute({ code, language: 'javascript' })).error, /Missing initializer in const declaration/)
+    } finally {
+      await js.dispose()
+      await ts.dispose()
+    }
+  })
+
   test('per-connection timeout is the default and a request field overrides it', async () => {
     const ex = await connect(daemon.url, { ...ws, timeout: 150 })
     try {

@@ -30,6 +30,8 @@ export type ConnectOptions = {
   countHostWaits?: boolean
   modules?: ModuleMap
   outbound?: OutboundFetchFn | null
+  /** Our extension: the default language of requests that name none. */
+  language?: 'javascript' | 'typescript'
 }
 
 export declare class RemoteExecutor implements Executor {
@@ -77,6 +79,8 @@ export type ExtendedExecuteOptions = ExecuteOptions & {
   modules?: ModuleMap
   timeout?: number | null
   outbound?: OutboundFetchFn | null
+  /** Accept erasable TypeScript in the model's code (our extension). */
+  typescript?: boolean
 }
 
 export type CodemodeExecutorOptions = {
@@ -84,6 +88,8 @@ export type CodemodeExecutorOptions = {
   timeout?: number | null
   /** Default null (no network), the dialect's default; undefined leaves it to the wrapped executor. */
   outbound?: OutboundFetchFn | null
+  /** Accept erasable TypeScript in the model's code (our extension); default false. */
+  typescript?: boolean
 }
 
 /** The dialect's result: logs as strings with its [warn] and [error] prefixes. */

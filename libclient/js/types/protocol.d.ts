@@ -53,6 +53,8 @@ export type ExecuteRequest = {
   countHostWaits?: boolean
   outbound?: OutboundFetchFn | null
   retainHandles?: boolean
+  /** Our extension: 'typescript' strips erasable type syntax before the run; default JavaScript. */
+  language?: 'javascript' | 'typescript'
 }
 
 export type ExecuteResult = {
@@ -68,6 +70,7 @@ export type ExecuteCallOptions = {
   countHostWaits?: boolean
   modules?: Array<ModuleEntry>
   retainHandles?: boolean
+  language?: 'javascript' | 'typescript'
 }
 
 export type ExecuteResultMessage = {
