@@ -430,6 +430,7 @@ parser_class_member(struct parser *p, int derived, int *has_ctor, int *erase)
 	enum ast_prop_kind kind = AST_PROP_INIT;
 	uint32_t sa, sy;
 	unsigned pk;
+	size_t ndecl;
 
 	if (parser_is_kw(p, KW_STATIC)) {
 		parser_next(p);
@@ -551,6 +552,7 @@ parser_class_member(struct parser *p, int derived, int *has_ctor, int *erase)
 			parser_fail_node(p, m->key,
 			    "Classes may not have a static property named "
 			    "'prototype'");
+		ndecl = p->cls->ndecl;
 		if (m->key->kind == AST_PRIVATE_IDENTIFIER)
 			parser_private_decl(p, m->key, pk ? pk : 16);
 		fn = parser_node(p, AST_FUNCTION_EXPRESSION);
@@ -562,6 +564,9 @@ parser_class_member(struct parser *p, int derived, int *has_ctor, int *erase)
 			p->ts_bodiless = 0;
 			if (ctor)
 				*has_ctor = 0;
+			/* nor does it declare its private name */
+			if (p->cls->ndecl == ndecl + 1)
+				p->cls->ndecl = ndecl;
 			return NULL;
 		}
 		if (kind != AST_PROP_INIT)

@@ -145,13 +145,39 @@ ts_gt(struct parser *p)
 	p->prev_end = p->tok.start;
 }
 
-/* Skips a bracketed group, ( [ or {, to its closing bracket. */
+/* A template literal type, `a-${string}`, through its tail. */
+static void
+ts_template(struct parser *p)
+{
+	for (;;) {
+		struct token t = p->tok;
+
+		parser_next(p);
+		if (t.tail)
+			break;
+		ts_type_in(p, 0);
+		if (p->tok.type != T_RBRACE)
+			parser_unexpected(p, &p->tok);
+		if (lexer_template_continue(&p->lx, &p->tok) < 0)
+			parser_fail(
+			    p, p->lx.err_line, p->lx.err_col, "%s", p->lx.err);
+	}
+}
+
+/*
+ * Skips a bracketed group, ( [ or {, to its closing bracket. A template
+ * inside is read as one, or the `}` of its `${` would close the group.
+ */
 static void
 ts_balanced(struct parser *p)
 {
 	int depth = 0;
 
 	do {
+		if (p->tok.type == T_TEMPLATE) {
+			ts_template(p);
+			continue;
+		}
 		switch (p->tok.type) {
 		case T_LPAREN:
 		case T_LBRACK:
@@ -242,20 +268,7 @@ ts_primary(struct parser *p)
 		parser_next(p);
 		break;
 	case T_TEMPLATE:
-		/* a template literal type: `a-${string}` */
-		for (;;) {
-			struct token t = p->tok;
-
-			parser_next(p);
-			if (t.tail)
-				break;
-			ts_type_in(p, 0);
-			if (p->tok.type != T_RBRACE)
-				parser_unexpected(p, &p->tok);
-			if (lexer_template_continue(&p->lx, &p->tok) < 0)
-				parser_fail(p, p->lx.err_line, p->lx.err_col,
-				    "%s", p->lx.err);
-		}
+		ts_template(p);
 		break;
 	case T_LBRACE:
 	case T_LBRACK:
