@@ -279,6 +279,23 @@ START_TEST(only_a_one_element_path_names_a_method)
 }
 END_TEST
 
+/* The main object (target 0) is the peer's bootstrap, never an export. */
+START_TEST(main_object_is_never_exported)
+{
+	struct capnweb_session *s = session(0, 0);
+	json_t *args = json_pack("[o]", capnweb_value_target(0));
+	size_t e, i;
+
+	ck_assert_int_eq(
+	    capnweb_session_call(s, "x", args, NULL, NULL), CAPNWEB_EINVAL);
+	json_decref(args);
+	capnweb_session_counts(s, &e, &i);
+	ck_assert_uint_eq(e, 0);
+	ck_assert_ptr_null(capnweb_session_take_outgoing(s, NULL));
+	capnweb_session_free(s);
+}
+END_TEST
+
 /* A method name with a NUL inside is no C string's method: never called. */
 START_TEST(method_names_with_a_nul_never_reach_the_handler)
 {
@@ -371,6 +388,7 @@ main(void)
 	tcase_add_test(tc, only_a_one_element_path_names_a_method);
 	tcase_add_test(tc, bytes_with_a_nul_inside_their_base64_abort);
 	tcase_add_test(tc, method_names_with_a_nul_never_reach_the_handler);
+	tcase_add_test(tc, main_object_is_never_exported);
 	tcase_add_test(tc, default_depth_bound_holds);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
