@@ -54,3 +54,11 @@ fuzz:
 	  echo "== $$n"; mkdir -p $(BUILD)/libfuzzer; \
 	  clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I. $(PKG_CFLAGS) \
 	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) server/ipc/frame.c $(PKG_LIBS) -lm || exit 1; done
+
+# make mutate: the project's own mutation run (tests/mutate/run.sh), not part
+# of `make check`: each mutant of tests/mutate/mutants.tsv is applied alone
+# to a scratch copy under build/mutate/ and its guarding suites are run;
+# build/mutate/report.md has the score. MUTANTS="id ..." runs only those.
+.PHONY: mutate
+mutate:
+	@tests/mutate/run.sh $(MUTANTS)
