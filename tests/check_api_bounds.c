@@ -20,7 +20,7 @@
 
 #include <codemode/protocol.h>
 
-#include "child/worker.h"
+#include "child/warm.h"
 #include "daemon/daemon.h"
 #include "ipc/frame.h"
 #include "proto/capnweb.h"
@@ -179,8 +179,8 @@ start_daemon(void)
 		cfg.pool.spares = 1;
 		cfg.pool.max_queue = 10;
 		cfg.pool.program.child_main = scripted_engine;
-		cfg.pool.program.warm = worker_warm;
-		cfg.pool.program.prepare = worker_prepare;
+		cfg.pool.program.warm = warm_zygote;
+		cfg.pool.program.prepare = warm_prepare;
 		cfg.response_limit = LIMIT;
 		cfg.log_level = LOG_ERROR;
 		if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
