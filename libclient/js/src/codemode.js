@@ -9,11 +9,16 @@ import {
   createEnvelopeDispatch,
   describeFailure,
   parseDispatchArguments,
+  stringifyForDispatch,
   ToolNotFoundError,
 } from './protocol.js'
 import { normalizeCode } from './normalize.js'
 
 export { normalizeCode }
+
+// What the dialect answers a tool call made after its run settled.
+export const LATE_CALL_MESSAGE =
+  'The code execution finished before this tool call settled. Await every tool call before returning.'
 
 // Words the dialect's sanitizer suffixes with `_` (its own list, which is
 // wider than ECMAScript's: it keeps the old Java-era future reserved words).
@@ -169,13 +174,17 @@ export class CodemodeExecutor {
       if (refused) return { result: undefined, error: refused }
       const plan = planExecution(providers, connectors)
       const state = { active: true }
-      const dispatch = createEnvelopeDispatch(state, async (provider, tool, argsJson) => {
+      const answer = createEnvelopeDispatch(state, async (provider, tool, argsJson) => {
         const tools = plan.handlers.get(provider)
         if (tools?.connector) return tools.connector(tool, parseDispatchArguments(argsJson))
         const fn = tools?.get(tool)
         if (!fn) throw new ToolNotFoundError({ tool })
         return fn(parseDispatchArguments(argsJson))
       })
+      // Late calls get the dialect's text, not the protocol's completed one.
+      const dispatch = (provider, tool, argsJson) =>
+        state.active ? answer(provider, tool, argsJson)
+          : Promise.resolve(stringifyForDispatch({ error: LATE_CALL_MESSAGE }))
       const pick = (key) => (key in options ? options[key] : this.#defaults[key])
       const request = {
         code: normalizeCode(code),

@@ -5,6 +5,7 @@ export { RemoteExecutor, connect } from './remote.js'
 export {
   CONNECTOR_CONTROL_KEY,
   CodemodeExecutor,
+  LATE_CALL_MESSAGE,
   PAUSE_SENTINEL,
   detectSanitizeCollision,
   formatSanitizeCollision,

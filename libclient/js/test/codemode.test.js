@@ -9,7 +9,9 @@ import { WebSocket } from 'ws'
 import {
   CONNECTOR_CONTROL_KEY,
   CodemodeExecutor,
+  LATE_CALL_MESSAGE,
   PAUSE_SENTINEL,
+  parseForDispatch,
   connect,
   detectSanitizeCollision,
   formatSanitizeCollision,
@@ -26,6 +28,11 @@ const { createCodeTool } = await import('@cloudflare/codemode/ai')
 const { generateText, stepCountIs } = await import('ai')
 const { MockLanguageModelV3 } = await import('ai/test')
 const { z } = await import('zod')
+
+// The dialect keeps its late-call text private; read it from its build.
+const dialectLateCallMessage = (await import('node:fs')).readFileSync(
+  new URL(import.meta.resolve('@cloudflare/codemode')), 'utf8')
+  .match(/const LATE_CALL_MESSAGE = "([^"]+)"/)[1]
 
 const MODEL_OUTPUTS = [
   '', '   ', 'async () => 1', 'async () => { return 1 }', '```js\nasync () => 2\n```', '```typescript\nconst x = 1\nx\n```',
@@ -236,6 +243,16 @@ describe('CodemodeExecutor on the daemon', () => {
   test('never throws: a broken executor becomes the error', async () => {
     const dead = new CodemodeExecutor({ execute: async () => { throw new Error('transport gone') } })
     assert.deepEqual(await dead.execute('async () => 1', []), { result: undefined, error: 'transport gone', logs: [] })
+  })
+
+  test("a tool call made after the run settled gets the dialect's late-call text", async () => {
+    let request
+    const fake = new CodemodeExecutor({ execute: async (r) => ((request = r), { result: 1, logs: [] }) })
+    const fns = [{ name: 'codemode', fns: { t: async () => 'never' } }]
+    assert.deepEqual(await fake.execute('async () => 1', fns), { result: 1, logs: [] })
+    const late = parseForDispatch(await request.dispatch('codemode', 't', '[]'))
+    assert.deepEqual(late, { error: dialectLateCallMessage })
+    assert.equal(LATE_CALL_MESSAGE, dialectLateCallMessage)
   })
 
   test('a tool call that arrives after the run reads the completed text', async () => {

@@ -114,6 +114,8 @@ export declare class CodemodeExecutor {
 }
 
 export declare const CONNECTOR_CONTROL_KEY: string
+/** The dialect's answer to a tool call made after its run settled. */
+export declare const LATE_CALL_MESSAGE: string
 export declare const PAUSE_SENTINEL: string
 export declare function normalizeCode(code: string): string
 export declare function sanitizeToolName(name: string): string
