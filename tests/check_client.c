@@ -322,6 +322,37 @@ START_TEST(test_connect_rejected)
 	    cm_connect("ws://127.0.0.1:notaport/", NULL, &c, &err), -1);
 	ck_assert_int_eq(err.code, CM_ERROR_CONNECTION_REJECTED);
 	cm_error_clear(&err);
+	/* Ports out of range and empty hosts are refused, never wrapped. */
+	{
+		static const struct {
+			const char *url, *why;
+		} bad[] = {
+			{ "ws://127.0.0.1:99999/",
+			    "the port is not between 1 and 65535" },
+			{ "ws://127.0.0.1:65536/",
+			    "the port is not between 1 and 65535" },
+			{ "ws://127.0.0.1:0/",
+			    "the port is not between 1 and 65535" },
+			{ "ws://127.0.0.1:/", "the port is not a number" },
+			{ "ws://:8080/", "the URL names no host" },
+			{ "ws://[]:8080/", "the URL names no host" },
+			{ "ws:///", "the URL names no host" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			ck_assert_int_eq(
+			    cm_connect(bad[i].url, NULL, &c, &err), -1);
+			ck_assert_ptr_null(c);
+			ck_assert_int_eq(
+			    err.code, CM_ERROR_CONNECTION_REJECTED);
+			want = compose(
+			    "CONNECTION_REJECTED", bad[i].url, bad[i].why);
+			ck_assert_str_eq(err.message, want);
+			free(want);
+			cm_error_clear(&err);
+		}
+	}
 	/* A listener that is not an executor: the handshake fails. */
 	{
 		char path[] = "/tmp/cm-notws-XXXXXX";

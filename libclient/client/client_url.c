@@ -110,10 +110,22 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 	}
 	if (out->host == NULL)
 		goto nomem;
+	if (out->host[0] == '\0') {
+		client_url_why(why, "the URL names no host");
+		goto fail;
+	}
 	if (p < he && *p == ':') {
 		n = (size_t)(he - p - 1);
 		if (n == 0 || n > 5 || strspn(p + 1, "0123456789") < n) {
 			client_url_why(why, "the port is not a number");
+			goto fail;
+		}
+		/* getaddrinfo would take 99999 and wrap it to a port of its
+		 * own. */
+		if (strtol(p + 1, NULL, 10) < 1 ||
+		    strtol(p + 1, NULL, 10) > 65535) {
+			client_url_why(
+			    why, "the port is not between 1 and 65535");
 			goto fail;
 		}
 		out->port = strndup(p + 1, n);
