@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cm_spec.h"
+#include "cm_version.h"
 #include "cases.h"
 #include "expect.h"
 #include "run.h"
@@ -264,7 +266,8 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, 'J' },
 		{ "header", required_argument, NULL, 'H' },
 		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 } };
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' }, { NULL, 0, NULL, 0 } };
 	struct runner rn;
 	const char *dir = CONFORMANCE_CASES_DIR, *filter[16], *xfail = NULL;
 	const char *report = NULL, *skip[64], *headers[16];
@@ -275,6 +278,10 @@ main(int argc, char **argv)
 	memset(&rn, 0, sizeof(rn));
 	while ((ch = getopt_long(argc, argv, "hj:", lo, NULL)) != -1) {
 		switch (ch) {
+		case 'V':
+			printf("codemode-conformance %s (protocol %d)\n",
+			    CM_VERSION_STRING, CM_PROTOCOL_VERSION);
+			return 0;
 		case 'u':
 			rn.target.url = optarg;
 			break;

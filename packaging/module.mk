@@ -2,7 +2,13 @@
 # LIBDIR is where the library, its archive and the .pc go; Debian passes its
 # multiarch directory (/usr/lib/x86_64-linux-gnu).
 LIBDIR ?= $(PREFIX)/lib
+# The one version number of everything built here (programs, library, .pc,
+# packages); C reads it from the generated cm_version.h.
 CODEMODE_VERSION = 0.1.0
+$(BUILD)/gen/cm_version.h: packaging/module.mk
+	@mkdir -p $(dir $@)
+	printf '/* Generated from packaging/module.mk; do not edit. */\n#define CM_VERSION_STRING "%s"\n' '$(CODEMODE_VERSION)' > $@
+GEN_HEADERS += $(BUILD)/gen/cm_version.h
 # The shared object's real name; the SONAME (libcodemode.so.0) and the
 # development name (libcodemode.so) are symlinks to it.
 LIBCODEMODE_REALNAME = libcodemode.so.$(CODEMODE_VERSION)

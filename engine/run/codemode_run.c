@@ -39,6 +39,7 @@
 #include <jansson.h>
 
 #include "cm_spec.h"
+#include "cm_version.h"
 #include "host/engine.h"
 #include "script.h"
 #include "request_file.h"
@@ -46,12 +47,19 @@
 #include "tools/file.h"
 
 static void
-run_usage(void)
+run_usage_to(FILE *f)
 {
-	fprintf(stderr,
+	fprintf(f,
 	    "usage: codemode-run [--timeout MS] [--memory MB] "
 	    "[--typescript] [--script] FILE\n"
-	    "       codemode-run [--trace] --request FILE\n");
+	    "       codemode-run [--trace] --request FILE\n"
+	    "       codemode-run --help | --version\n");
+}
+
+static void
+run_usage(void)
+{
+	run_usage_to(stderr);
 }
 
 static void
@@ -143,6 +151,16 @@ main(int argc, char **argv)
 	opt.timeout_ms = CM_DEFAULT_TIMEOUT;
 	opt.memory_limit = (size_t)CM_DEFAULT_MEMORY_LIMIT << 20;
 	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			run_usage_to(stdout);
+			return 0;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			printf("codemode-run %s (protocol %d)\n",
+			    CM_VERSION_STRING, CM_PROTOCOL_VERSION);
+			return 0;
+		}
 		if (strcmp(argv[i], "--script") == 0)
 			script = 1;
 		else if (strcmp(argv[i], "--typescript") == 0)

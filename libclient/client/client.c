@@ -11,8 +11,7 @@
 
 #include "client_int.h"
 #include "cm_spec.h"
-
-#define CLIENT_VERSION "0.1.0"
+#include "cm_version.h"
 
 int
 cm_protocol_version(void)
@@ -23,7 +22,7 @@ cm_protocol_version(void)
 const char *
 cm_version(void)
 {
-	return CLIENT_VERSION;
+	return CM_VERSION_STRING;
 }
 
 /* ---- queueing a call ---- */

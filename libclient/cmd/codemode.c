@@ -633,7 +633,8 @@ main(int argc, char **argv)
 		return cli_run(argc - 1, argv + 1);
 	if (strcmp(argv[1], "health") == 0)
 		return cli_health(argc - 1, argv + 1);
-	if (strcmp(argv[1], "version") == 0) {
+	if (strcmp(argv[1], "version") == 0 ||
+	    strcmp(argv[1], "--version") == 0) {
 		printf("codemode %s (protocol %d)\n", cm_version(),
 		    cm_protocol_version());
 		return 0;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cm_spec.h"
+#include "cm_version.h"
 #include "daemon.h"
 #include "child/warm.h"
 #include "child/worker.h"
@@ -299,8 +300,8 @@ main(int argc, char **argv)
 			return 0;
 		}
 		if (ch == 'V') {
-			printf("codemode-executord protocol %d\n",
-			    CM_PROTOCOL_VERSION);
+			printf("codemode-executord %s (protocol %d)\n",
+			    CM_VERSION_STRING, CM_PROTOCOL_VERSION);
 			return 0;
 		}
 		if (ch < 1000 || ch >= 1000 + (int)NOPTS) {
