@@ -349,6 +349,14 @@ main(int argc, char **argv)
 		return 2;
 	}
 	cases_filter(&rn.set, filter, nfilter);
+	/* A filter that selects nothing is a typo, not a passing run. */
+	if (nfilter > 0 && rn.set.n == 0) {
+		fprintf(stderr,
+		    "codemode-conformance: no case matches the --filter "
+		    "given\n");
+		cases_free(&rn.set);
+		return 2;
+	}
 	for (i = 0; i < rn.set.n; i++)
 		for (j = 0; j < nskip && rn.set.v[i].skip_tag == NULL; j++)
 			if (cases_has_tag(&rn.set.v[i], skip[j]))

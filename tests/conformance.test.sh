@@ -100,5 +100,13 @@ if [ "$failed" = 0 ] && { [ $rc_a != 0 ] || [ $rc_b != 0 ]; }; then
 	grep '^# the executor' "$tmp/a.out" "$tmp/b.out"
 	failed=1
 fi
+# A filter that matches nothing is a usage error (exit 2), never a pass.
+"$R" --url "unix://$tmp/none.sock" --filter 'no.such.case.*' >/dev/null 2>&1
+if [ $? = 2 ]; then
+	passed=$((passed + 1))
+else
+	echo "FAIL: a --filter matching nothing did not exit 2"
+	failed=$((failed + 1))
+fi
 echo "$passed passed, $failed failed, $xfail xfail"
 [ "$failed" = 0 ]
