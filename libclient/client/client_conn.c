@@ -362,8 +362,9 @@ client_session_http(struct client_session *sess)
 		if (res.status != 101)
 			snprintf(msg, sizeof(msg),
 			    "the server answered the "
-			    "upgrade with %d %.*s",
-			    res.status, (int)res.reason_len, res.reason);
+			    "upgrade with %d%s%.*s",
+			    res.status, res.reason_len > 0 ? " " : "",
+			    (int)res.reason_len, res.reason);
 		else
 			snprintf(msg, sizeof(msg),
 			    "the upgrade answer failed "
