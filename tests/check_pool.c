@@ -684,6 +684,17 @@ START_TEST(test_clock_never_ends_early)
 	while (!fired)
 		event_base_loop(coarse, EVLOOP_ONCE);
 	ck_assert_double_ge(pool_now_ms() - t0, (resumed - paused) + 10);
+	/* A second resume while running neither restarts nor lengthens it:
+	 * 30 ms of budget, 20 ms spent, resumed again: it ends near 30 ms. */
+	fired = 0;
+	pool_clock_start(k, 30);
+	usleep(20000);
+	resumed = pool_now_ms();
+	pool_clock_resume(k);
+	while (!fired)
+		event_base_loop(coarse, EVLOOP_ONCE);
+	/* at most 10 ms were left; a restarted clock would take 30 more */
+	ck_assert_double_lt(pool_now_ms() - resumed, 25);
 	/* Stopped, it never fires. */
 	fired = 0;
 	pool_clock_start(k, 1);
