@@ -5,7 +5,9 @@
  * with the last character changed, another case) reaches no handles; a
  * `timeout: null` lifts the bound the pool gets, an absent one gives the
  * default; the response limit holds a result and a handle answer exactly at
- * the limit and refuses them one byte past it.
+ * the limit and refuses them one byte past it; closed handles leave the
+ * registry; the native fetch's body bound (server/daemon/outbound.c) takes
+ * a chunked body exactly at it and refuses one byte past it.
  */
 #include <check.h>
 #include <ctype.h>
@@ -634,6 +636,27 @@ invoke_expect_closed(struct test_client *c, const char *id)
 	test_answer_clear(&a);
 }
 
+/* codemode_handles_open from the daemon's /metrics, on its socket. */
+static long
+handles_open(void)
+{
+	static const char req[] = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n";
+	static char buf[65536];
+	const char *m;
+	size_t got = 0;
+	ssize_t n;
+	int fd = test_connect_unix(sock_path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	while ((n = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	ck_assert_ptr_nonnull(m = strstr(buf, "\ncodemode_handles_open "));
+	return atol(m + strlen("\ncodemode_handles_open "));
+}
+
 /*
  * Closing handles unlists them: the registry never keeps an entry whose
  * execution is gone. A stale entry would point at freed memory that the
@@ -652,6 +675,7 @@ START_TEST(closed_handles_leave_the_registry)
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
 	for (i = 0; i < 4; i++) {
 		retain(&c, id[i]);
+		ck_assert_int_eq(handles_open(), 1);
 		invoke_expect_body(&c, id[i], "1");
 		for (j = 0; j < i; j++)
 			invoke_expect_closed(&c, id[j]);
@@ -660,6 +684,7 @@ START_TEST(closed_handles_leave_the_registry)
 		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 		test_answer_clear(&a);
 		invoke_expect_closed(&c, id[i]);
+		ck_assert_int_eq(handles_open(), 0);
 		test_client_call(
 		    &c, "closeHandles", json_pack("[s]", id[i]), &a);
 		ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
