@@ -5,7 +5,9 @@
  * with the last character changed, another case) reaches no handles; a
  * `timeout: null` lifts the bound the pool gets, an absent one gives the
  * default; the response limit holds a result and a handle answer exactly at
- * the limit and refuses them one byte past it.
+ * the limit and refuses them one byte past it; closed handles leave the
+ * registry; the native fetch's body bound (server/daemon/outbound.c) takes
+ * a chunked body exactly at it and refuses one byte past it.
  */
 #include <check.h>
 #include <ctype.h>
@@ -16,12 +18,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <event2/event.h>
 #include <jansson.h>
 
 #include <codemode/protocol.h>
 
 #include "child/warm.h"
 #include "daemon/daemon.h"
+#include "daemon/outbound.h"
 #include "ipc/frame.h"
 #include "proto/capnweb.h"
 #include "support/test_client.h"
@@ -490,6 +498,205 @@ START_TEST(native_fetch_takes_only_http_and_https_urls)
 }
 END_TEST
 
+/*
+ * A one-connection HTTP server on a loopback port: a forked child answers
+ * the first request with `n` body bytes in a single chunk, chunked, so no
+ * Content-Length lets libcurl's own size cap (CURLOPT_MAXFILESIZE) refuse
+ * it first and only the body callback's bound decides.
+ */
+static pid_t
+chunked_server(size_t n, int *port)
+{
+	struct sockaddr_in a = { 0 };
+	socklen_t alen = sizeof(a);
+	int ls, cs;
+	pid_t pid;
+
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_ge(ls = socket(AF_INET, SOCK_STREAM, 0), 0);
+	ck_assert_int_eq(bind(ls, (struct sockaddr *)&a, sizeof(a)), 0);
+	ck_assert_int_eq(listen(ls, 1), 0);
+	ck_assert_int_eq(getsockname(ls, (struct sockaddr *)&a, &alen), 0);
+	*port = ntohs(a.sin_port);
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		char req[4096], head[128];
+		size_t got = 0;
+		char *body = malloc(n + 1);
+
+		if (body == NULL || (cs = accept(ls, NULL, NULL)) < 0)
+			_exit(1);
+		/* The request ends at its blank line (a GET has no body). */
+		while (got < sizeof(req) - 1) {
+			ssize_t k = read(cs, req + got, sizeof(req) - 1 - got);
+
+			if (k <= 0)
+				_exit(1);
+			got += (size_t)k;
+			req[got] = '\0';
+			if (strstr(req, "\r\n\r\n") != NULL)
+				break;
+		}
+		memset(body, 'x', n);
+		snprintf(head, sizeof(head),
+		    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"
+		    "Connection: close\r\n\r\n%zx\r\n",
+		    n);
+		if (write(cs, head, strlen(head)) < 0 ||
+		    write(cs, body, n) < 0 || write(cs, "\r\n0\r\n\r\n", 7) < 0)
+			_exit(1);
+		close(cs);
+		_exit(0);
+	}
+	close(ls);
+	return pid;
+}
+
+static void
+on_fetched(void *arg, const char *json, size_t len)
+{
+	char **out = arg;
+
+	ck_assert_ptr_nonnull(*out = strndup(json, len));
+}
+
+/* Fetches `n` chunked body bytes under a `max_body` bound; caller frees. */
+static char *
+fetch_chunked(size_t n, size_t max_body)
+{
+	struct event_base *eb;
+	struct outbound *ob;
+	json_t *req;
+	char url[64], *out = NULL;
+	int port, st;
+	pid_t pid = chunked_server(n, &port);
+
+	ck_assert_ptr_nonnull(eb = event_base_new());
+	ck_assert_ptr_nonnull(ob = outbound_new(eb, max_body));
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/", port);
+	req = json_pack("{s:s, s:s, s:[], s:n}", "method", "GET", "url", url,
+	    "headers", "body");
+	outbound_start(ob, req, 5000, on_fetched, &out);
+	json_decref(req);
+	while (out == NULL)
+		ck_assert_int_ge(event_base_loop(eb, EVLOOP_ONCE), 0);
+	outbound_free(ob);
+	event_base_free(eb);
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	return out;
+}
+
+/*
+ * The native fetch's response body bound: a chunked body exactly at
+ * max_body arrives whole, one byte past it is refused with the
+ * FETCH_RESPONSE_TOO_LARGE text naming the bound.
+ */
+START_TEST(native_fetch_body_bound_is_exact_when_chunked)
+{
+	const size_t max = 1000;
+	char *out, *b64;
+	json_t *j, *body;
+	size_t want_b64 = (max + 2) / 3 * 4;
+
+	out = fetch_chunked(max, max);
+	ck_assert_ptr_nonnull(j = json_loads(out, 0, NULL));
+	ck_assert_msg(json_object_get(j, "error") == NULL, "%s", out);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "status")), 200);
+	ck_assert_ptr_nonnull(body = json_object_get(j, "body"));
+	b64 = (char *)json_string_value(body);
+	ck_assert_ptr_nonnull(b64);
+	ck_assert_uint_eq(strlen(b64), want_b64);
+	json_decref(j);
+	free(out);
+
+	out = fetch_chunked(max + 1, max);
+	ck_assert_ptr_nonnull(j = json_loads(out, 0, NULL));
+	ck_assert_msg(json_object_get(j, "error") != NULL, "%s", out);
+	ck_assert_msg(strstr(json_string_value(json_object_get(j, "error")),
+			  "1000") != NULL,
+	    "%s", out);
+	json_decref(j);
+	free(out);
+}
+END_TEST
+
+/* invokeHandle on `id` must meet HANDLES_CLOSED. */
+static void
+invoke_expect_closed(struct test_client *c, const char *id)
+{
+	struct test_answer a;
+
+	test_client_call(c, "invokeHandle",
+	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
+	ck_assert_msg(
+	    a.status == CAPNWEB_REJECTED, "closed handles \"%s\" answered", id);
+	ck_assert_str_eq(fault_code(&a), "HANDLES_CLOSED");
+	test_answer_clear(&a);
+}
+
+/* codemode_handles_open from the daemon's /metrics, on its socket. */
+static long
+handles_open(void)
+{
+	static const char req[] = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n";
+	static char buf[65536];
+	const char *m;
+	size_t got = 0;
+	ssize_t n;
+	int fd = test_connect_unix(sock_path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	while ((n = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	ck_assert_ptr_nonnull(m = strstr(buf, "\ncodemode_handles_open "));
+	return atol(m + strlen("\ncodemode_handles_open "));
+}
+
+/*
+ * Closing handles unlists them: the registry never keeps an entry whose
+ * execution is gone. A stale entry would point at freed memory that the
+ * next grant's execution is likely to reuse, so later grants, lookups of
+ * the old id and of unknown ids, and a clean daemon exit are checked over
+ * several close-then-grant rounds.
+ */
+START_TEST(closed_handles_leave_the_registry)
+{
+	struct test_client c;
+	struct test_answer a;
+	char id[4][33];
+	int i, j;
+
+	start_daemon();
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	for (i = 0; i < 4; i++) {
+		retain(&c, id[i]);
+		ck_assert_int_eq(handles_open(), 1);
+		invoke_expect_body(&c, id[i], "1");
+		for (j = 0; j < i; j++)
+			invoke_expect_closed(&c, id[j]);
+		test_client_call(
+		    &c, "closeHandles", json_pack("[s]", id[i]), &a);
+		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+		test_answer_clear(&a);
+		invoke_expect_closed(&c, id[i]);
+		ck_assert_int_eq(handles_open(), 0);
+		test_client_call(
+		    &c, "closeHandles", json_pack("[s]", id[i]), &a);
+		ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+		ck_assert_str_eq(fault_code(&a), "HANDLES_CLOSED");
+		test_answer_clear(&a);
+		invoke_expect_closed(&c, "00000000000000000000000000000000");
+	}
+	test_client_close(&c);
+	stop_daemon();
+}
+END_TEST
+
 int
 main(void)
 {
@@ -505,6 +712,8 @@ main(void)
 	tcase_add_test(tc, handle_answer_at_the_response_limit);
 	tcase_add_test(tc, retain_handles_only_when_asked);
 	tcase_add_test(tc, native_fetch_takes_only_http_and_https_urls);
+	tcase_add_test(tc, native_fetch_body_bound_is_exact_when_chunked);
+	tcase_add_test(tc, closed_handles_leave_the_registry);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

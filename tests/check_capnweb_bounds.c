@@ -381,6 +381,114 @@ START_TEST(default_depth_bound_holds)
 }
 END_TEST
 
+/*
+ * The decoder's refusal for an unknown special value, decoded from
+ * `["nope","<s>"]`: the error text quotes the value.
+ */
+static char *
+unknown_special_text(const char *s)
+{
+	json_error_t je;
+	json_t *w, *v;
+	char *err = NULL;
+
+	w = json_pack_ex(&je, 0, "[ss]", "nope", s);
+	ck_assert_ptr_nonnull(w);
+	v = capnweb_expr_decode(w, 0, &err);
+	ck_assert_ptr_null(v);
+	ck_assert_ptr_nonnull(err);
+	json_decref(w);
+	return err;
+}
+
+/*
+ * The quoted value is cut at 1024 bytes, backed off to a character
+ * boundary: a cut through a 2-, 3- or 4-byte character would put invalid
+ * UTF-8 into an error text that crosses the wire as a JSON string. The
+ * quote `["nope","` is 9 bytes, so a character starting at quote offset
+ * `at` starts at byte at - 9 of the string.
+ */
+/*
+ * Quotes `["nope","<a...><c><b...>"]` (`na` a's, the character `c`, `nb`
+ * b's) and expects the error text to carry exactly its first `keep` bytes
+ * and "...", or all of it when keep is 0.
+ */
+static void
+fill_and_expect_cut(const char *c, size_t cl, size_t na, size_t nb, size_t keep)
+{
+	char s[1100], q[1200], want[1300];
+	char *err;
+
+	memset(s, 'a', na);
+	if (cl > 0)
+		memcpy(s + na, c, cl);
+	memset(s + na + cl, 'b', nb);
+	s[na + cl + nb] = '\0';
+	snprintf(q, sizeof(q), "[\"nope\",\"%s\"]", s);
+	if (keep == 0)
+		snprintf(want, sizeof(want), "unknown special value: %s", q);
+	else
+		snprintf(want, sizeof(want), "unknown special value: %.*s...",
+		    (int)keep, q);
+	err = unknown_special_text(s);
+	ck_assert_msg(strcmp(err, want) == 0,
+	    "%zu-byte character after %zu bytes: %zu bytes quoted, want %zu",
+	    cl, na + 9, strlen(err) - strlen("unknown special value: "),
+	    strlen(want) - strlen("unknown special value: "));
+	free(err);
+}
+
+START_TEST(error_text_cut_on_a_character_boundary)
+{
+	static const char *const chars[] = { "\xc3\xa9", "\xe2\x82\xac",
+		"\xf0\x9f\x98\x80" };
+	const size_t max = 1024, pre = 9; /* strlen("[\"nope\",\"") */
+	size_t k, at, cl;
+
+	/* Exactly 1024 bytes quoted: no cut; one byte past: cut, ellipsis. */
+	fill_and_expect_cut(NULL, 0, max - pre - 2, 0, 0);
+	fill_and_expect_cut(NULL, 0, max - pre - 1, 0, max);
+	for (k = 0; k < 3; k++) {
+		cl = strlen(chars[k]);
+		/* The character ending exactly at the cut is kept whole; one
+		 * straddling it (starting 1..cl-1 bytes before) is dropped. */
+		for (at = max - cl; at < max; at++)
+			fill_and_expect_cut(chars[k], cl, at - pre, 8,
+			    at == max - cl ? max : at);
+	}
+}
+END_TEST
+
+/*
+ * A whole double within 2^53 becomes a JSON integer; past it the double
+ * stays a real (an integer there would claim a precision the double never
+ * had, and a double past INT64_MAX cast to an integer is undefined).
+ */
+START_TEST(safe_integer_bound_is_exact)
+{
+	static const double in[] = { 9007199254740991.0, 9007199254740992.0,
+		-9007199254740991.0, -9007199254740992.0 };
+	static const double out[] = { 9007199254740994.0, -9007199254740994.0,
+		18014398509481984.0, -18014398509481984.0, 1e300, -1e300 };
+	json_t *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		v = capnweb_value_double(in[i]);
+		ck_assert_msg(
+		    json_is_integer(v), "%.17g not an integer", in[i]);
+		ck_assert(json_integer_value(v) == (json_int_t)in[i]);
+		json_decref(v);
+	}
+	for (i = 0; i < sizeof(out) / sizeof(out[0]); i++) {
+		v = capnweb_value_double(out[i]);
+		ck_assert_msg(json_is_real(v), "%.17g not a real", out[i]);
+		ck_assert(json_real_value(v) == out[i]);
+		json_decref(v);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -401,6 +509,8 @@ main(void)
 	tcase_add_test(tc, method_names_with_a_nul_never_reach_the_handler);
 	tcase_add_test(tc, main_object_is_never_exported);
 	tcase_add_test(tc, default_depth_bound_holds);
+	tcase_add_test(tc, error_text_cut_on_a_character_boundary);
+	tcase_add_test(tc, safe_integer_bound_is_exact);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

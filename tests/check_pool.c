@@ -67,6 +67,28 @@ scripted_child(int fd, void *arg)
 	} else if (strncmp(cmd, "sleep:", 6) == 0) {
 		child_sleep_ms(atol(cmd + 6));
 		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
+	} else if (strncmp(cmd, "retain-then:", 12) == 0) {
+		uint32_t exec = f.exec_id;
+		const char *how = cmd + 12;
+		int wrong_id = strcmp(how, "wrong-call-id") == 0;
+
+		/* Holds handles, breaks the frame protocol once (`how`), then
+		 * answers every invocation as a well-behaved child would, so
+		 * only the parent's state check can end it. */
+		test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+		if (strcmp(how, "tool-call") == 0)
+			test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 9,
+			    "{\"tool\":\"t\"}");
+		else if (strcmp(how, "second-result") == 0)
+			test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+		while (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0) {
+			if (f.type != FRAME_INVOKE_HANDLE)
+				return 6;
+			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
+			    f.call_id + (wrong_id ? 1 : 0), "1");
+			wrong_id = 0;
+		}
+		return 0;
 	} else if (strcmp(cmd, "retain") == 0) {
 		uint32_t exec = f.exec_id;
 		int count = 0;
@@ -156,6 +178,7 @@ static struct event_base *base;
 static struct pool *pool;
 static int events[POOL_EV_HANDLES_CLOSE + 1];
 static char last_retire[32];
+static char last_crash[64];
 
 static void
 on_event(const struct pool_event *ev, void *arg)
@@ -164,6 +187,8 @@ on_event(const struct pool_event *ev, void *arg)
 	events[ev->type]++;
 	if (ev->type == POOL_EV_WORKER_RETIRE && ev->reason)
 		snprintf(last_retire, sizeof(last_retire), "%s", ev->reason);
+	if (ev->type == POOL_EV_WORKER_CRASH && ev->reason)
+		snprintf(last_crash, sizeof(last_crash), "%s", ev->reason);
 }
 
 static void
@@ -757,6 +782,66 @@ START_TEST(test_shutdown_drains_then_terminates)
 }
 END_TEST
 
+/*
+ * A child holding handles breaks the frame protocol once and then behaves:
+ * the parent's state check alone must kill it, at once (well inside the
+ * 2 s termination delay a second RESULT would otherwise start), logging a
+ * crash with the protocol reason, and the handles close as a crash. `how`
+ * is the break: a TOOL_CALL while retained (no tool call reaches the
+ * host), a second RESULT, or a HANDLE_RESULT naming another call id (the
+ * invocation fails instead of taking the answer).
+ */
+static void
+out_of_turn_frame_kills(const char *how, int invoke)
+{
+	struct run r = { 0 };
+	struct invocation inv = { 0 };
+	struct pool_exec *e;
+	char cmd[64];
+
+	start_pool(1, 10, scripted_child, 1);
+	last_crash[0] = '\0';
+	snprintf(cmd, sizeof(cmd), "retain-then:%s", how);
+	e = submit(cmd, &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.retained, 1);
+	if (invoke) {
+		ck_assert_int_eq(pool_exec_invoke(e, (const uint8_t *)"go", 2,
+				     on_invoked, &inv),
+		    0);
+		ck_assert(run_until(&inv.done, 1000));
+		ck_assert_msg(inv.outcome == POOL_CRASHED,
+		    "%s: the invocation took the answer \"%s\"", how,
+		    inv.payload);
+	}
+	ck_assert_msg(run_until(&r.closed, 1000), "%s: the child lives", how);
+	ck_assert_str_eq(r.closed_reason, "crash");
+	ck_assert_int_eq(r.tool_calls, 0);
+	ck_assert_int_eq(events[POOL_EV_WORKER_CRASH], 1);
+	ck_assert_str_eq(
+	    last_crash, "child crashed or broke the frame protocol");
+	stop_pool();
+}
+
+START_TEST(test_tool_call_while_retained_kills_the_child)
+{
+	out_of_turn_frame_kills("tool-call", 0);
+}
+END_TEST
+
+START_TEST(test_second_result_kills_the_child)
+{
+	out_of_turn_frame_kills("second-result", 0);
+}
+END_TEST
+
+START_TEST(test_handle_result_for_another_call_kills_the_child)
+{
+	out_of_turn_frame_kills("wrong-call-id", 1);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -783,6 +868,9 @@ main(void)
 	tcase_add_test(tc, test_host_wait_stops_the_clock);
 	tcase_add_test(tc, test_clock_never_ends_early);
 	tcase_add_test(tc, test_shutdown_drains_then_terminates);
+	tcase_add_test(tc, test_tool_call_while_retained_kills_the_child);
+	tcase_add_test(tc, test_second_result_kills_the_child);
+	tcase_add_test(tc, test_handle_result_for_another_call_kills_the_child);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -3,6 +3,7 @@
  * ahead (sandbox_prepare) or built in the child, allowed calls work and a
  * forbidden one (open) kills the process.
  */
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <check.h>
@@ -82,6 +83,42 @@ START_TEST(test_filter_compiled_ahead)
 }
 END_TEST
 
+/*
+ * No new descriptors inside: RLIMIT_NOFILE is the kept descriptor plus
+ * one, read from outside with prlimit(2) (getrlimit is not on the
+ * allow-list, so the child cannot look itself). It is a second fence
+ * behind the filter, which allows no call that makes a descriptor.
+ */
+START_TEST(test_no_descriptor_past_the_kept_one)
+{
+	struct sandbox_limits limits = { 0, 0 };
+	struct timespec ts = { 1, 0 };
+	struct rlimit rl;
+	char err[256], c;
+	int p[2], status;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		if (sandbox_enter(p[1], &limits, err, sizeof(err)) != 0)
+			_exit(CHILD_ENTER);
+		if (write(p[1], "k", 1) != 1)
+			_exit(CHILD_FD);
+		for (;;)
+			nanosleep(&ts, NULL);
+	}
+	ck_assert_int_eq(read(p[0], &c, 1), 1);
+	ck_assert_int_eq(prlimit(pid, RLIMIT_NOFILE, NULL, &rl), 0);
+	ck_assert_uint_eq(rl.rlim_cur, (rlim_t)p[1] + 1);
+	ck_assert_uint_eq(rl.rlim_max, (rlim_t)p[1] + 1);
+	kill(pid, SIGKILL);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -92,6 +129,7 @@ main(void)
 
 	tcase_add_test(tc, test_filter_built_in_child);
 	tcase_add_test(tc, test_filter_compiled_ahead);
+	tcase_add_test(tc, test_no_descriptor_past_the_kept_one);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

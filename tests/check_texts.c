@@ -17,6 +17,8 @@
 #include "cm_spec.h"
 #include "proto/texts.h"
 
+#define TEXTS_TEST_MAX 8 /* parameters of one text, as texts.c allows */
+
 #define CK_OWNED_STR(got, want)                                                \
 	do {                                                                   \
 		char *got_ = (got);                                            \
@@ -575,6 +577,61 @@ START_TEST(generator_refuses_bad_files)
 }
 END_TEST
 
+/*
+ * Placeholders match their parameter name exactly, and that only matters
+ * when one name of a text begins another (`<a>` against params "ab,a"):
+ * no text has such a pair and every `<...>` in a template names one of its
+ * parameters whole, so the prefix case cannot arise from the table. This
+ * keeps that true as texts are added (the mutation list marks the exact
+ * match equivalent on the strength of it).
+ */
+START_TEST(no_parameter_name_begins_another)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < CM_TEXT_COUNT; i++) {
+		const struct texts_info *t = texts_info((enum cm_spec_text)i);
+		char names[TEXTS_TEST_MAX][64];
+		const char *q = t->params, *p;
+		size_t n = 0;
+
+		while (*q != '\0') {
+			size_t len = strcspn(q, ",");
+
+			ck_assert_uint_lt(n, TEXTS_TEST_MAX);
+			ck_assert_uint_lt(len, sizeof(names[0]));
+			memcpy(names[n], q, len);
+			names[n++][len] = '\0';
+			q += len;
+			if (*q == ',')
+				q++;
+		}
+		ck_assert_uint_eq(n, t->nparams);
+		for (j = 0; j < n; j++)
+			for (k = 0; k < n; k++)
+				ck_assert_msg(j == k ||
+					strncmp(names[j], names[k],
+					    strlen(names[k])) != 0,
+				    "%s: <%s> begins <%s>", t->name, names[k],
+				    names[j]);
+		for (p = t->template; (p = strchr(p, '<')) != NULL; p++) {
+			const char *end = strchr(p, '>');
+			int found = 0;
+
+			ck_assert_msg(
+			    end != NULL, "%s: an unclosed <", t->name);
+			for (j = 0; j < n; j++)
+				found |=
+				    strlen(names[j]) == (size_t)(end - p - 1) &&
+				    strncmp(names[j], p + 1,
+					(size_t)(end - p - 1)) == 0;
+			ck_assert_msg(found, "%s: %.*s names no parameter",
+			    t->name, (int)(end - p + 1), p);
+		}
+	}
+}
+END_TEST
+
 static Suite *
 texts_suite(void)
 {
@@ -589,6 +646,7 @@ texts_suite(void)
 	tcase_add_test(tc, timeout_matches);
 	tcase_add_test(tc, generated_javascript);
 	tcase_add_test(tc, generator_refuses_bad_files);
+	tcase_add_test(tc, no_parameter_name_begins_another);
 	suite_add_tcase(s, tc);
 	return s;
 }
