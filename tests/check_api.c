@@ -24,6 +24,7 @@
 #include "ipc/frame.h"
 #include "support/test_frames.h"
 #include "support/test_client.h"
+#include "support/test_forked.h"
 #include "child/warm.h"
 
 /* ---- the scripted engine child ---- */
@@ -156,57 +157,28 @@ static void
 start_daemon(unsigned workers, unsigned queue, long long response_limit)
 {
 	struct daemon_config cfg;
-	int i;
 
 	snprintf(
 	    sock_path, sizeof(sock_path), "/tmp/cm-api-%d.sock", (int)getpid());
-	unlink(sock_path);
-	if ((daemon_pid = fork()) == 0) {
-		struct daemon *d;
-		char err[256];
-
-		daemon_config_default(&cfg);
-		cfg.socket_path = sock_path;
-		cfg.pool.max_workers = workers;
-		cfg.pool.spares = workers;
-		cfg.pool.max_queue = queue;
-		cfg.pool.program.child_main = scripted_engine;
-		/* warm_zygote seeds jansson before the sandbox, as for the
-		 * engine. */
-		cfg.pool.program.warm = warm_zygote;
-		cfg.pool.program.prepare = warm_prepare;
-		cfg.response_limit = response_limit;
-		cfg.outbound_veto = daemon_veto;
-		cfg.log_level = LOG_ERROR;
-		if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
-			fprintf(stderr, "%s\n", err);
-			_exit(1);
-		}
-		daemon_run(d);
-		daemon_free(d);
-		_exit(0);
-	}
-	for (i = 0; i < 500; i++) {
-		int fd = test_connect_unix(sock_path);
-
-		if (fd >= 0) {
-			close(fd);
-			return;
-		}
-		usleep(10000);
-	}
-	ck_abort_msg("the daemon did not start");
+	daemon_config_default(&cfg);
+	cfg.socket_path = sock_path;
+	cfg.pool.max_workers = workers;
+	cfg.pool.spares = workers;
+	cfg.pool.max_queue = queue;
+	cfg.pool.program.child_main = scripted_engine;
+	/* warm_zygote seeds jansson before the sandbox, as for the engine. */
+	cfg.pool.program.warm = warm_zygote;
+	cfg.pool.program.prepare = warm_prepare;
+	cfg.response_limit = response_limit;
+	cfg.outbound_veto = daemon_veto;
+	cfg.log_level = LOG_ERROR;
+	daemon_pid = test_forked_start(&cfg);
 }
 
 static void
 stop_daemon(void)
 {
-	int status = -1;
-
-	kill(daemon_pid, SIGTERM);
-	waitpid(daemon_pid, &status, 0);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	test_forked_stop(daemon_pid, sock_path);
 }
 
 /* The caller's dispatch function: a local target the daemon calls back. */

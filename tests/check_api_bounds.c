@@ -33,6 +33,7 @@
 #include "ipc/frame.h"
 #include "proto/capnweb.h"
 #include "support/test_client.h"
+#include "support/test_forked.h"
 #include "support/test_frames.h"
 
 /* The response limit every test daemon runs with. */
@@ -172,55 +173,26 @@ static void
 start_daemon(void)
 {
 	struct daemon_config cfg;
-	int i;
 
 	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-apib-%d.sock",
 	    (int)getpid());
-	unlink(sock_path);
-	if ((daemon_pid = fork()) == 0) {
-		struct daemon *d;
-		char err[256];
-
-		daemon_config_default(&cfg);
-		cfg.socket_path = sock_path;
-		cfg.pool.max_workers = 1;
-		cfg.pool.spares = 1;
-		cfg.pool.max_queue = 10;
-		cfg.pool.program.child_main = scripted_engine;
-		cfg.pool.program.warm = warm_zygote;
-		cfg.pool.program.prepare = warm_prepare;
-		cfg.response_limit = LIMIT;
-		cfg.log_level = LOG_ERROR;
-		if ((d = daemon_new(&cfg, err, sizeof(err))) == NULL) {
-			fprintf(stderr, "%s\n", err);
-			_exit(1);
-		}
-		daemon_run(d);
-		daemon_free(d);
-		_exit(0);
-	}
-	for (i = 0; i < 500; i++) {
-		int fd = test_connect_unix(sock_path);
-
-		if (fd >= 0) {
-			close(fd);
-			return;
-		}
-		usleep(10000);
-	}
-	ck_abort_msg("the daemon did not start");
+	daemon_config_default(&cfg);
+	cfg.socket_path = sock_path;
+	cfg.pool.max_workers = 1;
+	cfg.pool.spares = 1;
+	cfg.pool.max_queue = 10;
+	cfg.pool.program.child_main = scripted_engine;
+	cfg.pool.program.warm = warm_zygote;
+	cfg.pool.program.prepare = warm_prepare;
+	cfg.response_limit = LIMIT;
+	cfg.log_level = LOG_ERROR;
+	daemon_pid = test_forked_start(&cfg);
 }
 
 static void
 stop_daemon(void)
 {
-	int status = -1;
-
-	kill(daemon_pid, SIGTERM);
-	waitpid(daemon_pid, &status, 0);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	unlink(sock_path);
+	test_forked_stop(daemon_pid, sock_path);
 }
 
 static const char *
