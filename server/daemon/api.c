@@ -62,7 +62,7 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	struct daemon *d = ae->d;
 	enum metrics_outcome mo = METRICS_FAULT;
 	char num[32];
-	const char *v[3];
+	const char *v[1];
 	json_t *msg;
 
 	ae->running = 0;
@@ -74,20 +74,8 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	api_cancel_natives(ae);
 	switch (outcome) {
 	case POOL_RESULT:
-		if (d->cfg.response_limit >= 0 &&
-		    (long long)len > d->cfg.response_limit) {
-			char size[32], limit[32];
-
-			snprintf(size, sizeof(size), "%zu", len);
-			snprintf(limit, sizeof(limit), "%lld",
-			    d->cfg.response_limit);
-			v[0] = "result envelope";
-			v[1] = size;
-			v[2] = limit;
-			api_reject_fault(
-			    ae->call, CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
+		if (api_reject_oversized(d, ae->call, "result envelope", len))
 			break;
-		}
 		msg = json_loadb((const char *)payload, len, 0, NULL);
 		if (!json_is_object(msg)) {
 			json_decref(msg);

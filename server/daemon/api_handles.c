@@ -87,23 +87,14 @@ api_invoke_done(
 	struct daemon *d = iv->ae->d;
 	json_t *msg, *err;
 	const char *v[3];
-	char size[32], limit[32], num[16], *text;
+	char num[16], *text;
 
 	switch (outcome) {
 	case POOL_RESULT:
 		msg = json_loadb((const char *)payload, len, 0, NULL);
 		if (json_is_object(json_object_get(msg, "response"))) {
-			if (d->cfg.response_limit >= 0 &&
-			    (long long)len > d->cfg.response_limit) {
-				snprintf(size, sizeof(size), "%zu", len);
-				snprintf(limit, sizeof(limit), "%lld",
-				    d->cfg.response_limit);
-				v[0] = "handle answer";
-				v[1] = size;
-				v[2] = limit;
-				api_reject_fault(
-				    iv->call, CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
-			} else
+			if (!api_reject_oversized(
+				d, iv->call, "handle answer", len))
 				capnweb_call_resolve(iv->call,
 				    json_incref(
 					json_object_get(msg, "response")));

@@ -74,6 +74,12 @@ void api_on_handles_closed(struct pool_exec *, const char *reason, void *);
 /* Rejects `call` with a fault: an Error carrying the taxonomy `code`. */
 void api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
     const char *const *values, size_t n);
+/*
+ * Rejects `call` with RESPONSE_TOO_LARGE naming `part` when `len` passes
+ * the operator's --response-limit; 1 when it did, 0 when len is within it.
+ */
+int api_reject_oversized(const struct daemon *d, struct capnweb_call *call,
+    const char *part, size_t len);
 void api_reject_type(struct capnweb_call *call, const char *message);
 /* Resolves with {error, logs: []}: a declared failure in the envelope. */
 void api_resolve_error(struct capnweb_call *call, const char *text);

@@ -2,6 +2,7 @@
  * The api module's translation between the child's JSON and capnweb's
  * values (api_int.h), the faults a call is rejected with included.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "proto/capnweb.h"
 #include "proto/texts.h"
 #include "api_int.h"
+#include "state.h"
 
 void
 api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
@@ -29,6 +31,22 @@ api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
 		capnweb_call_reject(call, err);
 	else
 		capnweb_call_reject(call, json_string("out of memory"));
+}
+
+int
+api_reject_oversized(const struct daemon *d, struct capnweb_call *call,
+    const char *part, size_t len)
+{
+	char size[32], limit[32];
+	const char *v[3] = { part, size, limit };
+
+	if (d->cfg.response_limit < 0 ||
+	    (long long)len <= d->cfg.response_limit)
+		return 0;
+	snprintf(size, sizeof(size), "%zu", len);
+	snprintf(limit, sizeof(limit), "%lld", d->cfg.response_limit);
+	api_reject_fault(call, CM_TEXT_RESPONSE_TOO_LARGE, v, 3);
+	return 1;
 }
 
 void
