@@ -280,8 +280,7 @@ write_report(const char *path, struct runner *rn, const size_t count[5])
 		free(needs);
 		if (e && c->skip_tag)
 			json_object_set_new(e,
-			    r->by_profile ? "skippedByProfile"
-					  : "skippedByTag",
+			    r->by_profile ? "skippedByProfile" : "skippedByTag",
 			    json_string(c->skip_tag));
 		if (e && c->xfail)
 			json_object_set_new(
@@ -349,7 +348,8 @@ write_junit(const char *path, struct runner *rn, double total_ms)
 		size_t tests = 0, failures = 0, skipped = 0, stem;
 		double ms = 0;
 
-		for (j = i; j < rn->set.n && strcmp(rn->set.v[j].file, file) == 0;
+		for (j = i;
+		     j < rn->set.n && strcmp(rn->set.v[j].file, file) == 0;
 		     j++) {
 			enum outcome o = rn->results[j].outcome;
 
@@ -361,9 +361,10 @@ write_junit(const char *path, struct runner *rn, double total_ms)
 		stem = strlen(file);
 		if (stem > 5 && strcmp(file + stem - 5, ".json") == 0)
 			stem -= 5;
-		fprintf(f, "  <testsuite name=\"%.*s\" tests=\"%zu\" "
-			   "failures=\"%zu\" errors=\"0\" skipped=\"%zu\" "
-			   "time=\"%.3f\">\n",
+		fprintf(f,
+		    "  <testsuite name=\"%.*s\" tests=\"%zu\" "
+		    "failures=\"%zu\" errors=\"0\" skipped=\"%zu\" "
+		    "time=\"%.3f\">\n",
 		    (int)stem, file, tests, failures, skipped, ms / 1000.0);
 		for (size_t k = i; k < j; k++) {
 			const struct cases_case *c = &rn->set.v[k];
@@ -379,15 +380,17 @@ write_junit(const char *path, struct runner *rn, double total_ms)
 				fprintf(f, "/>\n");
 				break;
 			case OUT_SKIP:
-				fprintf(f, ">\n      <skipped message=\"%s %s\"/>\n"
-					   "    </testcase>\n",
+				fprintf(f,
+				    ">\n      <skipped message=\"%s %s\"/>\n"
+				    "    </testcase>\n",
 				    r->by_profile ? "profile lacks"
 						  : "skipped by tag",
 				    c->skip_tag);
 				break;
 			case OUT_XFAIL:
-				fprintf(f, ">\n      <skipped message=\"known "
-					   "failure: ");
+				fprintf(f,
+				    ">\n      <skipped message=\"known "
+				    "failure: ");
 				xml_text(f, c->xfail);
 				fprintf(f, "\"/>\n    </testcase>\n");
 				break;
@@ -595,9 +598,9 @@ main(int argc, char **argv)
 			printf("%s %s%s%s%s%s\n", rn.set.v[i].name,
 			    tags ? tags : "[]", needs ? " (" : "",
 			    needs ? needs : "", needs ? ")" : "",
-			    rn.set.v[i].skip_tag ? " (skipped)"
-			    : rn.set.v[i].xfail	 ? " (known failure)"
-						 : "");
+			    rn.set.v[i].skip_tag    ? " (skipped)"
+				: rn.set.v[i].xfail ? " (known failure)"
+						    : "");
 			free(tags);
 			free(needs);
 		}

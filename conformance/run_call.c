@@ -108,8 +108,8 @@ run_abandon(struct run_ctx *x, const char *why)
 {
 	if (x->conn == NULL)
 		return;
-	expect_buf_printf(x->diff,
-	    "the runner ended the connection: %s\n", why);
+	expect_buf_printf(
+	    x->diff, "the runner ended the connection: %s\n", why);
 	/* Held answers first: their calls belong to this session. */
 	run_timers_flush(x);
 	wire_close(x->conn);

@@ -734,7 +734,8 @@ run_close_step(struct run_ctx *x, const json_t *st)
 		return -1;
 	rc = run_call(x, "closeHandles", args, &a);
 	if (rc == 0 && a.status == CAPNWEB_RESOLVED)
-		run_forget_granted(x, json_string_value(json_array_get(args, 0)));
+		run_forget_granted(
+		    x, json_string_value(json_array_get(args, 0)));
 	json_decref(args);
 	if (rc == 0)
 		rc = run_check_answer(x, &a, json_object_get(st, "expect"));
