@@ -71,6 +71,13 @@ cases_text(const json_t *spec, const char *what, char *err, size_t errlen)
 
 	if (spec == NULL)
 		return 0;
+	if (expect_is_grammar(spec)) {
+		if (expect_grammar(spec, NULL, e, sizeof(e)) != 0) {
+			snprintf(err, errlen, "%s: %s", what, e);
+			return -1;
+		}
+		return 0;
+	}
 	if ((p = expect_text_pattern(spec, &vars, e, sizeof(e))) == NULL) {
 		snprintf(err, errlen, "%s: %s", what, e);
 		return -1;
