@@ -224,6 +224,46 @@ run_check_logs(struct run_ctx *x, const char *what, const json_t *want,
 	return bad;
 }
 
+/*
+ * The result message carries exactly the members `want` names: what it
+ * must not carry (an executionId nobody asked for, handles, an error beside
+ * a result) is stated by leaving it out.
+ */
+static int
+run_check_keys(struct run_ctx *x, const json_t *want, const json_t *res)
+{
+	const char *key;
+	const json_t *v;
+	size_t i;
+	int bad = 0;
+
+	json_array_foreach(
+	    want, i, v) if (json_object_get(res, json_string_value(v)) == NULL)
+	{
+		expect_buf_printf(x->diff, "envelope: member %s is missing\n",
+		    json_string_value(v));
+		bad = 1;
+	}
+	json_object_foreach((json_t *)res, key, v)
+	{
+		int listed = 0;
+		const json_t *w;
+
+		json_array_foreach(want, i, w) listed |=
+		    strcmp(json_string_value(w), key) == 0;
+		if (!listed) {
+			char *got = expect_render(v);
+
+			expect_buf_printf(x->diff,
+			    "envelope: unexpected member %s: %s\n", key,
+			    got ? got : "?");
+			free(got);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
 int
 run_check_execute(struct run_ctx *x, const struct run_answer *a,
     const json_t *expect, const json_t *recorded)
@@ -375,6 +415,8 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 	if ((v = json_object_get(expect, "handles")) != NULL)
 		bad |=
 		    run_diff(x, v, json_object_get(res, "handles"), "handles");
+	if ((v = json_object_get(expect, "envelopeKeys")) != NULL)
+		bad |= run_check_keys(x, v, res);
 	json_decref(result);
 	return bad;
 }
