@@ -31,16 +31,16 @@
 #include "conformance/run_int.h"
 #include "conformance/wire.h"
 
-#define SEC_CANARY_TIMEOUT 5000 /* ms the canary may run */
-#define SEC_CANARY_WAIT 20000 /* ms the runner waits for its answer */
-#define SEC_HTTP_TIMEOUT 5000
+#define SECURITY_CANARY_TIMEOUT 5000 /* ms the canary may run */
+#define SECURITY_CANARY_WAIT 20000 /* ms the runner waits for its answer */
+#define SECURITY_HTTP_TIMEOUT 5000
 
 /* Keys of an attack entry besides the conformance case's own. */
-static const char *const sec_entry_keys[] = { "name", "category", "attack",
+static const char *const security_entry_keys[] = { "name", "category", "attack",
 	"request", "expect", "steps", "caseTimeoutMs", NULL };
 /* Steps this runner handles itself. */
-static const char *const sec_steps[] = { "abandon", "metrics", "executeBytes",
-	"clientExecute", "childImage", NULL };
+static const char *const security_steps[] = { "abandon", "metrics",
+	"executeBytes", "clientExecute", "childImage", NULL };
 
 /*
  * The canary: every intrinsic prototype's own properties (kind, and for
@@ -49,7 +49,7 @@ static const char *const sec_steps[] = { "abandon", "metrics", "executeBytes",
  * gives away. The runner compares its result with the one a fresh daemon
  * gave, so the fingerprint need not be written out here.
  */
-static const char sec_canary[] =
+static const char security_canary[] =
     "async () => {\n"
     "  const fp = (o) => {\n"
     "    if (o === undefined || o === null) return String(o)\n"
@@ -101,7 +101,7 @@ static const char sec_canary[] =
     "  return { protos, globals, behaviour }\n"
     "}\n";
 
-struct sec_runner {
+struct security_runner {
 	struct run_target target;
 	struct wire_url url;
 	json_t *baseline; /* owned: the canary's result on a fresh daemon */
@@ -112,7 +112,7 @@ struct sec_runner {
 /* ---- small helpers ---- */
 
 static int
-sec_in_list(const char *const *list, const char *s)
+security_in_list(const char *const *list, const char *s)
 {
 	size_t i;
 
@@ -124,7 +124,7 @@ sec_in_list(const char *const *list, const char *s)
 
 /* Waits for one call's answer on `c`; 0, or -1 when none came in time. */
 static int
-sec_wait(struct wire_conn *c, struct run_answer *a, double ms)
+security_wait(struct wire_conn *c, struct run_answer *a, double ms)
 {
 	double deadline = wire_now_ms() + ms;
 
@@ -136,7 +136,7 @@ sec_wait(struct wire_conn *c, struct run_answer *a, double ms)
 
 /* The wire arguments of a bare execute: no tools, outbound disabled. */
 static json_t *
-sec_execute_args(const char *code, const json_t *timeout, int retain)
+security_execute_args(const char *code, const json_t *timeout, int retain)
 {
 	json_t *opt = json_object();
 
@@ -151,7 +151,7 @@ sec_execute_args(const char *code, const json_t *timeout, int retain)
 /* ---- HTTP on the daemon's socket: /healthz and /metrics ---- */
 
 static int
-sec_http_socket(const struct wire_url *u)
+security_http_socket(const struct wire_url *u)
 {
 	int fd;
 
@@ -177,14 +177,14 @@ sec_http_socket(const struct wire_url *u)
  * The daemon closes the connection after the answer.
  */
 static char *
-sec_http_get(const struct wire_url *u, const char *path)
+security_http_get(const struct wire_url *u, const char *path)
 {
 	char req[256], *buf = NULL;
 	size_t len = 0, cap = 0;
-	double deadline = wire_now_ms() + SEC_HTTP_TIMEOUT;
+	double deadline = wire_now_ms() + SECURITY_HTTP_TIMEOUT;
 	int fd, n;
 
-	if ((fd = sec_http_socket(u)) < 0)
+	if ((fd = security_http_socket(u)) < 0)
 		return NULL;
 	n = snprintf(req, sizeof(req),
 	    "GET %s HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
@@ -223,9 +223,9 @@ sec_http_get(const struct wire_url *u, const char *path)
 
 /* 0 when /healthz answers 200 "ok"; 1 with a diff line. */
 static int
-sec_check_healthz(struct sec_runner *r, struct expect_buf *diff)
+security_check_healthz(struct security_runner *r, struct expect_buf *diff)
 {
-	char *res = sec_http_get(&r->url, "/healthz");
+	char *res = security_http_get(&r->url, "/healthz");
 	int ok = res != NULL && strncmp(res, "HTTP/1.1 200", 12) == 0 &&
 	    strstr(res, "\r\n\r\nok\n") != NULL;
 
@@ -238,7 +238,7 @@ sec_check_healthz(struct sec_runner *r, struct expect_buf *diff)
 
 /* The value of metric `name` (a line "name value"), or -1. */
 static double
-sec_metric(const char *text, const char *name)
+security_metric(const char *text, const char *name)
 {
 	size_t n = strlen(name);
 	const char *p;
@@ -251,8 +251,8 @@ sec_metric(const char *text, const char *name)
 
 /* {"step": "metrics", "want": {name: value}, "withinMs": N} */
 static int
-sec_metrics_step(
-    struct sec_runner *r, const json_t *st, struct expect_buf *diff)
+security_metrics_step(
+    struct security_runner *r, const json_t *st, struct expect_buf *diff)
 {
 	const json_t *want = json_object_get(st, "want"), *v;
 	double within = json_number_value(json_object_get(st, "withinMs"));
@@ -264,9 +264,9 @@ sec_metrics_step(
 		int held = 1;
 
 		free(text);
-		text = sec_http_get(&r->url, "/metrics");
+		text = security_http_get(&r->url, "/metrics");
 		json_object_foreach((json_t *)want, key, v) held &=
-		    text && sec_metric(text, key) == json_number_value(v);
+		    text && security_metric(text, key) == json_number_value(v);
 		if (held) {
 			free(text);
 			return 0;
@@ -275,9 +275,10 @@ sec_metrics_step(
 			break;
 		usleep(50000);
 	}
-	json_object_foreach((json_t *)want, key, v) expect_buf_printf(diff,
-	    "metrics: %s want %g, got %g after %g ms\n", key,
-	    json_number_value(v), text ? sec_metric(text, key) : -1, within);
+	json_object_foreach((json_t *)want, key, v)
+	    expect_buf_printf(diff, "metrics: %s want %g, got %g after %g ms\n",
+		key, json_number_value(v),
+		text ? security_metric(text, key) : -1, within);
 	free(text);
 	return 1;
 }
@@ -289,15 +290,16 @@ sec_metrics_step(
  * a diff line. The envelope must hold a result, no error, no logs.
  */
 static json_t *
-sec_canary_run(struct wire_conn *c, const char *where, struct expect_buf *diff)
+security_canary_run(
+    struct wire_conn *c, const char *where, struct expect_buf *diff)
 {
 	struct run_answer a;
-	json_t *args, *t = json_integer(SEC_CANARY_TIMEOUT), *v = NULL;
+	json_t *args, *t = json_integer(SECURITY_CANARY_TIMEOUT), *v = NULL;
 	const json_t *rj, *err, *logs;
 	char perr[200];
 
 	memset(&a, 0, sizeof(a));
-	args = sec_execute_args(sec_canary, t, 0);
+	args = security_execute_args(security_canary, t, 0);
 	json_decref(t);
 	a.started_ms = wire_now_ms();
 	if (args == NULL ||
@@ -307,7 +309,7 @@ sec_canary_run(struct wire_conn *c, const char *where, struct expect_buf *diff)
 		return NULL;
 	}
 	json_decref(args);
-	if (sec_wait(c, &a, SEC_CANARY_WAIT) != 0 ||
+	if (security_wait(c, &a, SECURITY_CANARY_WAIT) != 0 ||
 	    a.status != CAPNWEB_RESOLVED) {
 		const char *msg =
 		    a.done ? capnweb_error_message(a.value) : NULL;
@@ -339,10 +341,10 @@ sec_canary_run(struct wire_conn *c, const char *where, struct expect_buf *diff)
 
 /* 0 when the canary on `c` gives the baseline; 1 with diff lines. */
 static int
-sec_canary_check(struct sec_runner *r, struct wire_conn *c, const char *where,
-    struct expect_buf *diff)
+security_canary_check(struct security_runner *r, struct wire_conn *c,
+    const char *where, struct expect_buf *diff)
 {
-	json_t *got = sec_canary_run(c, where, diff);
+	json_t *got = security_canary_run(c, where, diff);
 	char path[80];
 	int bad;
 
@@ -363,8 +365,8 @@ sec_canary_check(struct sec_runner *r, struct wire_conn *c, const char *where,
  * outlive it.
  */
 static int
-sec_abandon_step(
-    struct sec_runner *r, const json_t *st, struct expect_buf *diff)
+security_abandon_step(
+    struct security_runner *r, const json_t *st, struct expect_buf *diff)
 {
 	struct run_answer *a;
 	struct wire_conn *c;
@@ -398,7 +400,8 @@ sec_abandon_step(
 		    json_string_value(json_object_get(req, "code")), cerr,
 		    sizeof(cerr));
 		json_t *args = code
-		    ? sec_execute_args(code, json_object_get(req, "timeout"),
+		    ? security_execute_args(code,
+			  json_object_get(req, "timeout"),
 			  json_is_true(json_object_get(req, "retainHandles")))
 		    : NULL;
 
@@ -425,7 +428,7 @@ sec_abandon_step(
 
 /* Replaces every %%HH%% in an outgoing message with the byte 0xHH. */
 static uint8_t *
-sec_bytes_filter(void *udata, const char *msg, size_t len, size_t *out_len)
+security_bytes_filter(void *udata, const char *msg, size_t len, size_t *out_len)
 {
 	uint8_t *out = malloc(len ? len : 1);
 	size_t i, n = 0;
@@ -460,7 +463,8 @@ sec_bytes_filter(void *udata, const char *msg, size_t len, size_t *out_len)
  * Runs on a connection of its own.
  */
 static int
-sec_bytes_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
+security_bytes_step(
+    struct security_runner *r, const json_t *st, struct expect_buf *diff)
 {
 	struct run_answer a;
 	struct wire_conn *c;
@@ -475,9 +479,9 @@ sec_bytes_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
 		json_decref(t);
 		return -1;
 	}
-	wire_set_send_filter(c, sec_bytes_filter, NULL);
+	wire_set_send_filter(c, security_bytes_filter, NULL);
 	memset(&a, 0, sizeof(a));
-	args = sec_execute_args(
+	args = security_execute_args(
 	    json_string_value(json_object_get(st, "code")), t, 0);
 	json_decref(t);
 	if (args == NULL ||
@@ -488,7 +492,7 @@ sec_bytes_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
 		return -1;
 	}
 	json_decref(args);
-	sec_wait(c, &a, 10000);
+	security_wait(c, &a, 10000);
 	msg = a.done ? capnweb_error_message(a.value) : NULL;
 	code = a.done ? json_string_value(capnweb_error_prop(a.value, "code"))
 		      : NULL;
@@ -529,7 +533,8 @@ sec_bytes_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
  * envelope), never by running out of memory.
  */
 static int
-sec_client_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
+security_client_step(
+    struct security_runner *r, const json_t *st, struct expect_buf *diff)
 {
 	const char *src = json_string_value(json_object_get(st, "code"));
 	struct cm_execute_request req;
@@ -537,7 +542,7 @@ sec_client_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
 	struct cm_result res;
 	struct cm_error err;
 	size_t n;
-	uint8_t *code = sec_bytes_filter(NULL, src, strlen(src) + 1, &n);
+	uint8_t *code = security_bytes_filter(NULL, src, strlen(src) + 1, &n);
 	int rc, bad = 0;
 
 	memset(&err, 0, sizeof(err));
@@ -577,7 +582,7 @@ sec_client_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
 
 /* The parent pid of `pid` from /proc/PID/stat, or -1. */
 static long
-sec_ppid(long pid)
+security_ppid(long pid)
 {
 	char path[64], buf[512], *p;
 	long ppid = -1;
@@ -596,12 +601,12 @@ sec_ppid(long pid)
 
 /* Whether `pid` descends from `root`. */
 static int
-sec_descends(long pid, long root)
+security_descends(long pid, long root)
 {
 	int hops;
 
 	for (hops = 0; hops < 16 && pid > 1; hops++)
-		if ((pid = sec_ppid(pid)) == root)
+		if ((pid = security_ppid(pid)) == root)
 			return 1;
 	return 0;
 }
@@ -613,7 +618,8 @@ sec_descends(long pid, long root)
  * Retried for a second: a fork about to exec is not a finding.
  */
 static int
-sec_image_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
+security_image_step(
+    struct security_runner *r, const json_t *st, struct expect_buf *diff)
 {
 	char path[64], self[4096], exe[4096];
 	double deadline = wire_now_ms() + 1000;
@@ -639,7 +645,7 @@ sec_image_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
 		while (d != NULL && (de = readdir(d)) != NULL) {
 			long pid = strtol(de->d_name, NULL, 10);
 
-			if (pid <= 0 || !sec_descends(pid, r->daemon_pid))
+			if (pid <= 0 || !security_descends(pid, r->daemon_pid))
 				continue;
 			children++;
 			snprintf(path, sizeof(path), "/proc/%ld/exe", pid);
@@ -673,7 +679,7 @@ sec_image_step(struct sec_runner *r, const json_t *st, struct expect_buf *diff)
 
 /* A conformance case built from the entry's name and `steps` (stolen). */
 static int
-sec_run_case(struct sec_runner *r, const char *name, json_t *request,
+security_run_case(struct security_runner *r, const char *name, json_t *request,
     json_t *expect, json_t *steps, const json_t *timeout,
     struct expect_buf *diff)
 {
@@ -706,7 +712,8 @@ sec_run_case(struct sec_runner *r, const char *name, json_t *request,
  * canary on a fresh one, and /healthz. 0 when everything held.
  */
 static int
-sec_run_entry(struct sec_runner *r, const json_t *e, struct expect_buf *diff)
+security_run_entry(
+    struct security_runner *r, const json_t *e, struct expect_buf *diff)
 {
 	const char *name = json_string_value(json_object_get(e, "name"));
 	const json_t *timeout = json_object_get(e, "caseTimeoutMs");
@@ -721,13 +728,13 @@ sec_run_entry(struct sec_runner *r, const json_t *e, struct expect_buf *diff)
 		const char *kind =
 		    json_string_value(json_object_get(st, "step"));
 
-		if (!sec_in_list(sec_steps, kind)) {
+		if (!security_in_list(security_steps, kind)) {
 			json_array_append(pending, st);
 			continue;
 		}
 		if ((first && json_object_get(e, "request") != NULL) ||
 		    json_array_size(pending) > 0) {
-			bad |= sec_run_case(r, name,
+			bad |= security_run_case(r, name,
 				   first ? json_object_get(e, "request") : NULL,
 				   first ? json_object_get(e, "expect") : NULL,
 				   pending, timeout, diff) != 0;
@@ -736,19 +743,19 @@ sec_run_entry(struct sec_runner *r, const json_t *e, struct expect_buf *diff)
 		}
 		first = 0;
 		if (strcmp(kind, "abandon") == 0)
-			bad |= sec_abandon_step(r, st, diff) != 0;
+			bad |= security_abandon_step(r, st, diff) != 0;
 		else if (strcmp(kind, "metrics") == 0)
-			bad |= sec_metrics_step(r, st, diff) != 0;
+			bad |= security_metrics_step(r, st, diff) != 0;
 		else if (strcmp(kind, "executeBytes") == 0)
-			bad |= sec_bytes_step(r, st, diff) != 0;
+			bad |= security_bytes_step(r, st, diff) != 0;
 		else if (strcmp(kind, "childImage") == 0)
-			bad |= sec_image_step(r, st, diff) != 0;
+			bad |= security_image_step(r, st, diff) != 0;
 		else
-			bad |= sec_client_step(r, st, diff) != 0;
+			bad |= security_client_step(r, st, diff) != 0;
 	}
 	if ((first && json_object_get(e, "request") != NULL) ||
 	    json_array_size(pending) > 0)
-		bad |= sec_run_case(r, name,
+		bad |= security_run_case(r, name,
 			   first ? json_object_get(e, "request") : NULL,
 			   first ? json_object_get(e, "expect") : NULL, pending,
 			   timeout, diff) != 0;
@@ -761,24 +768,26 @@ sec_run_entry(struct sec_runner *r, const json_t *e, struct expect_buf *diff)
 		    r->conn ? wire_end_reason(r->conn) : "never opened");
 		bad = 1;
 	} else
-		bad |= sec_canary_check(r, r->conn, "same connection", diff);
+		bad |=
+		    security_canary_check(r, r->conn, "same connection", diff);
 	/* (b) the daemon still answers another connection, and /healthz */
 	if ((fresh = run_connect(&r->target, &mismatch, err, sizeof(err))) ==
 	    NULL) {
 		expect_buf_printf(diff, "another connection: %s\n", err);
 		bad = 1;
 	} else {
-		bad |= sec_canary_check(r, fresh, "another connection", diff);
+		bad |=
+		    security_canary_check(r, fresh, "another connection", diff);
 		wire_close(fresh);
 	}
-	bad |= sec_check_healthz(r, diff);
+	bad |= security_check_healthz(r, diff);
 	return bad;
 }
 
 /* ---- the catalogue ---- */
 
 static int
-sec_validate(const json_t *e, size_t idx, char *err, size_t errlen)
+security_validate(const json_t *e, size_t idx, char *err, size_t errlen)
 {
 	const char *key;
 	const json_t *v, *st;
@@ -790,7 +799,7 @@ sec_validate(const json_t *e, size_t idx, char *err, size_t errlen)
 	}
 	json_object_foreach((json_t *)e, key, v)
 	{
-		if (!sec_in_list(sec_entry_keys, key)) {
+		if (!security_in_list(security_entry_keys, key)) {
 			snprintf(err, errlen, "attack %zu: unknown key \"%s\"",
 			    idx, key);
 			return -1;
@@ -818,7 +827,7 @@ sec_validate(const json_t *e, size_t idx, char *err, size_t errlen)
 		static const char *const image_keys[] = { "step", NULL };
 		const char *const *keys = NULL;
 
-		if (kind == NULL || !sec_in_list(sec_steps, kind))
+		if (kind == NULL || !security_in_list(security_steps, kind))
 			continue; /* checked by cases_validate */
 		keys = strcmp(kind, "abandon") == 0   ? abandon_keys
 		    : strcmp(kind, "metrics") == 0    ? metrics_keys
@@ -826,7 +835,7 @@ sec_validate(const json_t *e, size_t idx, char *err, size_t errlen)
 						      : bytes_keys;
 		json_object_foreach((json_t *)st, key, v)
 		{
-			if (!sec_in_list(keys, key)) {
+			if (!security_in_list(keys, key)) {
 				snprintf(err, errlen,
 				    "%s: step %zu (%s): unknown key "
 				    "\"%s\"",
@@ -864,7 +873,7 @@ sec_validate(const json_t *e, size_t idx, char *err, size_t errlen)
  * of its own. Returns an object name -> reason, or NULL with `err`.
  */
 static json_t *
-sec_load_pending(
+security_load_pending(
     const char *path, const json_t *attacks, char *err, size_t errlen)
 {
 	json_t *out = json_object();
@@ -916,7 +925,7 @@ sec_load_pending(
 }
 
 static void
-sec_print_diff(const char *text, int max_lines)
+security_print_diff(const char *text, int max_lines)
 {
 	const char *p, *nl;
 	int n = 0;
@@ -935,7 +944,7 @@ sec_print_diff(const char *text, int max_lines)
 }
 
 static void
-sec_usage(FILE *f)
+security_usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: security-runner --url unix:///path.sock --attacks FILE "
@@ -955,7 +964,7 @@ main(int argc, char **argv)
 		{ "daemon-pid", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sec_runner r;
+	struct security_runner r;
 	const char *attacks_path = NULL, *pending_path = NULL;
 	const char *filters[64];
 	size_t nfilters = 0, i;
@@ -990,12 +999,12 @@ main(int argc, char **argv)
 			r.daemon_pid = strtol(optarg, NULL, 10);
 			break;
 		default:
-			sec_usage(stderr);
+			security_usage(stderr);
 			return 2;
 		}
 	}
 	if (attacks_path == NULL || (r.target.url == NULL && !list)) {
-		sec_usage(stderr);
+		security_usage(stderr);
 		return 2;
 	}
 	if ((root = json_load_file(attacks_path,
@@ -1011,7 +1020,7 @@ main(int argc, char **argv)
 		const char *name =
 		    json_string_value(json_object_get(e, "name"));
 
-		if (sec_validate(e, i, err, sizeof(err)) != 0) {
+		if (security_validate(e, i, err, sizeof(err)) != 0) {
 			fprintf(stderr, "%s: %s\n", attacks_path, err);
 			return 2;
 		}
@@ -1023,7 +1032,7 @@ main(int argc, char **argv)
 		json_object_set_new(names, name, json_true());
 	}
 	json_decref(names);
-	if ((pending = sec_load_pending(
+	if ((pending = security_load_pending(
 		 pending_path, attacks, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "%s\n", err);
 		return 2;
@@ -1052,9 +1061,10 @@ main(int argc, char **argv)
 		printf("0 passed, 1 failed\n");
 		return 1;
 	}
-	if ((r.baseline = sec_canary_run(r.conn, "baseline", &diff)) == NULL) {
+	if ((r.baseline = security_canary_run(r.conn, "baseline", &diff)) ==
+	    NULL) {
 		printf("# the canary does not run on a fresh daemon:\n");
-		sec_print_diff(diff.p, -1);
+		security_print_diff(diff.p, -1);
 		printf("0 passed, 1 failed\n");
 		return 1;
 	}
@@ -1077,7 +1087,7 @@ main(int argc, char **argv)
 		expect_buf_free(&diff);
 		memset(&diff, 0, sizeof(diff));
 		t0 = wire_now_ms();
-		bad = sec_run_entry(&r, e, &diff);
+		bad = security_run_entry(&r, e, &diff);
 		if (!bad && why == NULL) {
 			passed++;
 			printf("ok %u - %s (%.0f ms)\n", num, name,
@@ -1086,12 +1096,12 @@ main(int argc, char **argv)
 			failed++;
 			printf("not ok %u - %s (%.0f ms)\n", num, name,
 			    wire_now_ms() - t0);
-			sec_print_diff(diff.p, 40);
+			security_print_diff(diff.p, 40);
 		} else if (bad) {
 			xfail++;
 			printf("not ok %u - %s # TODO pending: %s\n", num, name,
 			    why);
-			sec_print_diff(diff.p, 6);
+			security_print_diff(diff.p, 6);
 		} else {
 			failed++;
 			printf("not ok %u - %s # unexpected pass: listed as "
