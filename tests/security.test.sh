@@ -6,7 +6,9 @@
 # in flight); one that passes fails this test until its line is removed.
 # The daemon's bounds are set small so bounded attacks end fast:
 #   --max-workers 4 --grace 300 --memory-limit 64 --handles-idle-timeout 5000
-# Ends with "N passed, N failed, N pending".
+# Then a self-check of the runner (a wrong expectation and an unexpected
+# pass must both fail a run). Ends with "N passed, N failed, N pending" and
+# the self-check's own "N passed, N failed" line.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
@@ -66,4 +68,31 @@ case "$last" in
 	exit 1
 	;;
 esac
+
+# The runner itself: a wrong expectation fails, a pending attack that holds
+# is an unexpected pass, and both make the run fail.
+cat >"$tmp/self.json" <<'JSON'
+{"attacks": [
+{"name": "self.wrong", "category": "self", "attack": "a wrong expectation",
+ "request": {"code": "async () => 1"}, "expect": {"result": 2}},
+{"name": "self.holds", "category": "self", "attack": "listed as pending but holds",
+ "request": {"code": "async () => 1"}, "expect": {"result": 1, "envelopeKeys": ["resultJson", "logs"]}}
+]}
+JSON
+echo "self.holds  # pending on purpose" >"$tmp/self.pending"
+"$R" --url "unix://$tmp/d.sock" --attacks "$tmp/self.json" \
+    --pending "$tmp/self.pending" >"$tmp/self.out" 2>&1
+self_rc=$?
+if [ "$self_rc" = 1 ] && grep -q '^not ok 1 - self.wrong' "$tmp/self.out" &&
+	grep -q '^#   result: want 2, got 1' "$tmp/self.out" &&
+	grep -q '^not ok 2 - self.holds # unexpected pass' "$tmp/self.out" &&
+	grep -q '^0 passed, 2 failed, 0 pending' "$tmp/self.out"; then
+	echo "ok - the runner fails a wrong expectation and an unexpected pass"
+	echo "1 passed, 0 failed"
+else
+	echo "FAIL: the runner's self-check (exit $self_rc):"
+	sed 's/^/  | /' "$tmp/self.out"
+	echo "0 passed, 1 failed"
+	rc=1
+fi
 [ "$rc" = 0 ]
