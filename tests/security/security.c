@@ -286,13 +286,16 @@ security_metrics_step(
 /* ---- the canary ---- */
 
 /*
- * Runs the canary on `c`; returns its result (new reference) or NULL with
- * a diff line. The envelope must hold a result, no error, no logs.
+ * Runs the canary on *cp; returns its result (new reference) or NULL with
+ * a diff line. The envelope must hold a result, no error, no logs. A
+ * canary that got no answer closes the connection (*cp becomes NULL), so
+ * its late answer never lands in this frame's `a`.
  */
 static json_t *
 security_canary_run(
-    struct wire_conn *c, const char *where, struct expect_buf *diff)
+    struct wire_conn **cp, const char *where, struct expect_buf *diff)
 {
+	struct wire_conn *c = *cp;
 	struct run_answer a;
 	json_t *args, *t = json_integer(SECURITY_CANARY_TIMEOUT), *v = NULL;
 	const json_t *rj, *err, *logs;
@@ -318,6 +321,10 @@ security_canary_run(
 		    !a.done ? "no answer: " : "the execution was rejected: ",
 		    msg ? msg
 			: (!wire_alive(c) ? wire_end_reason(c) : "timed out"));
+		if (!a.done) {
+			wire_close(c);
+			*cp = NULL;
+		}
 		run_answer_clear(&a);
 		return NULL;
 	}
@@ -341,10 +348,10 @@ security_canary_run(
 
 /* 0 when the canary on `c` gives the baseline; 1 with diff lines. */
 static int
-security_canary_check(struct security_runner *r, struct wire_conn *c,
+security_canary_check(struct security_runner *r, struct wire_conn **cp,
     const char *where, struct expect_buf *diff)
 {
-	json_t *got = security_canary_run(c, where, diff);
+	json_t *got = security_canary_run(cp, where, diff);
 	char path[80];
 	int bad;
 
@@ -520,8 +527,9 @@ security_bytes_step(
 		free(got);
 		bad = 1;
 	}
-	run_answer_clear(&a);
+	/* Closing settles a call still pending into `a`: close first. */
 	wire_close(c);
+	run_answer_clear(&a);
 	return bad;
 }
 
@@ -723,6 +731,13 @@ security_run_entry(
 	int bad = 0, first = 1, mismatch;
 	char err[512];
 
+	/* Each attack starts on a live connection (an earlier one may have
+	 * ended it); whether the attack's own connection survives is checked
+	 * below. */
+	if (r->conn == NULL || !wire_alive(r->conn)) {
+		wire_close(r->conn);
+		r->conn = run_connect(&r->target, &mismatch, err, sizeof(err));
+	}
 	json_array_foreach(json_object_get(e, "steps"), i, st)
 	{
 		const char *kind =
@@ -769,15 +784,15 @@ security_run_entry(
 		bad = 1;
 	} else
 		bad |=
-		    security_canary_check(r, r->conn, "same connection", diff);
+		    security_canary_check(r, &r->conn, "same connection", diff);
 	/* (b) the daemon still answers another connection, and /healthz */
 	if ((fresh = run_connect(&r->target, &mismatch, err, sizeof(err))) ==
 	    NULL) {
 		expect_buf_printf(diff, "another connection: %s\n", err);
 		bad = 1;
 	} else {
-		bad |=
-		    security_canary_check(r, fresh, "another connection", diff);
+		bad |= security_canary_check(
+		    r, &fresh, "another connection", diff);
 		wire_close(fresh);
 	}
 	bad |= security_check_healthz(r, diff);
@@ -1061,7 +1076,7 @@ main(int argc, char **argv)
 		printf("0 passed, 1 failed\n");
 		return 1;
 	}
-	if ((r.baseline = security_canary_run(r.conn, "baseline", &diff)) ==
+	if ((r.baseline = security_canary_run(&r.conn, "baseline", &diff)) ==
 	    NULL) {
 		printf("# the canary does not run on a fresh daemon:\n");
 		security_print_diff(diff.p, -1);
