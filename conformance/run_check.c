@@ -7,6 +7,15 @@
 #include "proto/payload.h"
 #include "run_int.h"
 
+/* A literal text holding a NUL: compared whole, never as a C string. */
+static int
+run_has_nul(const json_t *want)
+{
+	return json_is_string(want) &&
+	    memchr(json_string_value(want), '\0', json_string_length(want)) !=
+	    NULL;
+}
+
 /* Matches `got` against the text spec `want`; 0, or 1 with a diff line. */
 static int
 run_check_text(struct run_ctx *x, const char *what, const json_t *want,
@@ -216,7 +225,11 @@ run_check_logs(struct run_ctx *x, const char *what, const json_t *want,
 		}
 		snprintf(label + strlen(label), sizeof(label) - strlen(label),
 		    ".text");
-		if (json_object_get(w, "text") != NULL)
+		if (run_has_nul(json_object_get(w, "text")))
+			bad |= expect_json_diff(json_object_get(w, "text"),
+				   json_object_get(g, "text"), label,
+				   x->diff) != 0;
+		else if (json_object_get(w, "text") != NULL)
 			bad |= run_check_text(x, label,
 			    json_object_get(w, "text"),
 			    json_string_value(json_object_get(g, "text")), 0);
@@ -347,7 +360,10 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 		bad = 1;
 	}
 	v = json_object_get(res, "error");
-	if ((v = json_object_get(expect, "error")) != NULL)
+	if ((v = json_object_get(expect, "error")) != NULL && run_has_nul(v))
+		bad |= expect_json_diff(v, json_object_get(res, "error"),
+			   "error", x->diff) != 0;
+	else if (v != NULL)
 		bad |= run_check_text(x, "error", v,
 		    json_string_value(json_object_get(res, "error")), 0);
 	else if ((v = json_object_get(expect, "errorPrefix")) != NULL)

@@ -547,7 +547,7 @@ fake_main(void *udata, struct capnweb_call *call)
 		capnweb_call_resolve(call,
 		    json_loads(json_string_value(
 				   json_array_get(capnweb_call_args(call), 0)),
-			0, NULL));
+			JSON_ALLOW_NUL, NULL));
 	} else if (strcmp(m, "invokeHandle") == 0) {
 		snprintf(body, sizeof(body), "%d", ++invocations);
 		capnweb_call_resolve(call,
@@ -724,7 +724,7 @@ fake_case(const char *def_json, char **diff_out)
 	struct run_target t = { NULL, NULL, 0 };
 	struct expect_buf diff = { 0 };
 	struct wire_conn *conn = NULL;
-	json_t *def = json_loads(def_json, 0, NULL);
+	json_t *def = json_loads(def_json, JSON_ALLOW_NUL, NULL);
 	char url[160];
 	int rc;
 
@@ -842,6 +842,29 @@ START_TEST(test_envelope_keys_nul_and_send_filter)
 			     err, sizeof(err)),
 	    -1);
 	ck_assert_str_eq(err, "k: envelopeKeys: want a list of member names");
+	/* A text holding a NUL is compared whole, past the NUL. */
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"n\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"a\\\\u0000c\\\",\\\"logs\\\":"
+		      "[{\\\"level\\\":\\\"log\\\",\\\"text\\\":"
+		      "\\\"x\\\\u0000z\\\"}]}\"}, \"expect\": {\"error\": "
+		      "\"a\\u0000b\", \"logs\": [{\"level\": \"log\", "
+		      "\"text\": \"x\\u0000y\"}]}}",
+		&d),
+	    1);
+	ck_assert_ptr_nonnull(strstr(d, "error: want \"a\\u0000b\""));
+	ck_assert_ptr_nonnull(strstr(d, "logs[0].text: want \"x\\u0000y\""));
+	free(d);
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"n\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"a\\\\u0000b\\\",\\\"logs\\\":"
+		      "[{\\\"level\\\":\\\"log\\\",\\\"text\\\":"
+		      "\\\"x\\\\u0000y\\\"}]}\"}, \"expect\": {\"error\": "
+		      "\"a\\u0000b\", \"logs\": [{\"level\": \"log\", "
+		      "\"text\": \"x\\u0000y\"}]}}",
+		&d),
+	    0);
+	free(d);
 	/* The filter rewrites what goes out: the fake answers with the code. */
 	snprintf(url, sizeof(url), "unix://%s", fake_path);
 	t.url = url;
