@@ -2,7 +2,8 @@
  * build/tests/security-runner: replays tests/security/attacks.json against
  * a running daemon. Each attack is a conformance case (spec/conformance.md:
  * request, expect, steps) plus a few steps only an attacker needs
- * (abandon, metrics, executeBytes). After every attack the runner checks
+ * (abandon, metrics, executeBytes, clientExecute, childImage). After every
+ * attack the runner checks
  * that nothing leaked into the next execution on the same connection (a
  * canary program whose result must equal the one a fresh daemon gave
  * before any attack), that another connection still gets answers, and that
@@ -685,7 +686,10 @@ security_image_step(
 
 /* ---- one attack ---- */
 
-/* A conformance case built from the entry's name and `steps` (stolen). */
+/*
+ * Runs a conformance case built from the entry's name, its request and
+ * expect (NULL: none) and `steps` (all borrowed) on the shared connection.
+ */
 static int
 security_run_case(struct security_runner *r, const char *name, json_t *request,
     json_t *expect, json_t *steps, const json_t *timeout,
