@@ -929,6 +929,13 @@ security_load_pending(
 		json_array_foreach(attacks, i, e) known |=
 		    strcmp(name,
 			json_string_value(json_object_get(e, "name"))) == 0;
+		if (known && json_object_get(out, name) != NULL) {
+			snprintf(err, errlen, "%.200s: %.200s is listed twice",
+			    path, name);
+			json_decref(out);
+			fclose(f);
+			return NULL;
+		}
 		if (!known) {
 			snprintf(err, errlen,
 			    "%.200s: no attack is named %.200s", path, name);
