@@ -16,7 +16,8 @@ static const char *const expect_keys[] = { "result", "resultJsonLength",
 	"noResult", "error", "errorPrefix", "logs", "logsCount", "logsLast",
 	"calls", "outboundRequests", "fault", "faultMessage", "rejection",
 	"rejectionPrefix", "minMs", "maxMs", "executionId", "handles",
-	"response", "responses", "someFault", "someFaultMessage", NULL };
+	"response", "responses", "someFault", "someFaultMessage",
+	"envelopeKeys", NULL };
 static const char *const step_keys[] = { "step", "request", "expect", "ms",
 	"executionId", "handle", "count", NULL };
 static const char *const steps[] = { "execute", "invokeHandle", "closeHandles",
@@ -198,6 +199,21 @@ cases_expect(const json_t *e, char *err, size_t errlen)
 		if (cases_tree(json_object_get(e, trees[i]), trees[i], err,
 			errlen) != 0)
 			return -1;
+	if ((v = json_object_get(e, "envelopeKeys")) != NULL) {
+		const json_t *k;
+
+		if (!json_is_array(v)) {
+			snprintf(err, errlen,
+			    "envelopeKeys: want a list of member names");
+			return -1;
+		}
+		json_array_foreach(v, i, k) if (!json_is_string(k))
+		{
+			snprintf(err, errlen,
+			    "envelopeKeys: want a list of member names");
+			return -1;
+		}
+	}
 	return 0;
 }
 

@@ -444,6 +444,11 @@ expect_expand_tree(
 
 	switch (json_typeof(v)) {
 	case JSON_STRING:
+		/* A string holding a NUL has no reference to expand, and a C
+		 * string would cut it there. */
+		if (memchr(json_string_value(v), '\0', json_string_length(v)))
+			return json_stringn(
+			    json_string_value(v), json_string_length(v));
 		if ((s = expect_expand_consts(
 			 json_string_value(v), err, errlen)) == NULL)
 			return NULL;

@@ -548,7 +548,7 @@ fake_main(void *udata, struct capnweb_call *call)
 		capnweb_call_resolve(call,
 		    json_loads(json_string_value(
 				   json_array_get(capnweb_call_args(call), 0)),
-			0, NULL));
+			JSON_ALLOW_NUL, NULL));
 	} else if (strcmp(m, "invokeHandle") == 0) {
 		snprintf(body, sizeof(body), "%d", ++invocations);
 		capnweb_call_resolve(call,
@@ -725,7 +725,7 @@ fake_case(const char *def_json, char **diff_out)
 	struct run_target t = { NULL, NULL, 0 };
 	struct expect_buf diff = { 0 };
 	struct wire_conn *conn = NULL;
-	json_t *def = json_loads(def_json, 0, NULL);
+	json_t *def = json_loads(def_json, JSON_ALLOW_NUL, NULL);
 	char url[160];
 	int rc;
 
@@ -785,6 +785,112 @@ START_TEST(test_execute_and_invocation_checks)
 	    "response.bodyText: want \"9\", got \"3\"\n");
 	free(d);
 	fake_stop();
+}
+END_TEST
+
+/* Turns every "%%41%%" of an outgoing message into "A". */
+static uint8_t *
+letter_filter(void *udata, const char *msg, size_t len, size_t *out_len)
+{
+	uint8_t *out = malloc(len + 1);
+	size_t i, n = 0;
+
+	(void)udata;
+	for (i = 0; i < len; i++) {
+		if (i + 6 <= len && memcmp(msg + i, "%%41%%", 6) == 0) {
+			out[n++] = 'A';
+			i += 5;
+		} else
+			out[n++] = (uint8_t)msg[i];
+	}
+	*out_len = n;
+	return out;
+}
+
+START_TEST(test_envelope_keys_nul_and_send_filter)
+{
+	struct run_target t = { NULL, NULL, 0 };
+	struct expect_buf diff = { 0 };
+	struct wire_conn *conn;
+	char *d, url[160], err[256];
+	json_t *def, *in, *out;
+	int mismatch;
+
+	fake_start(CM_PROTOCOL_VERSION);
+	/* Exactly the listed members: a forged grant is an extra member. */
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"k\", \"request\": {\"code\": "
+		      "\"{\\\"resultJson\\\":\\\"1\\\",\\\"logs\\\":[],"
+		      "\\\"executionId\\\":\\\"x\\\"}\"}, \"expect\": "
+		      "{\"result\": 1, \"envelopeKeys\": [\"resultJson\", "
+		      "\"logs\", \"handles\"]}}",
+		&d),
+	    1);
+	ck_assert_str_eq(d,
+	    "envelope: member handles is missing\n"
+	    "envelope: unexpected member executionId: \"x\"\n");
+	free(d);
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"k\", \"request\": {\"code\": "
+		      "\"{\\\"logs\\\":[]}\"}, \"expect\": "
+		      "{\"noResult\": true, \"envelopeKeys\": [\"logs\"]}}",
+		&d),
+	    0);
+	free(d);
+	ck_assert_int_eq(validate("{\"name\": \"k\", \"request\": "
+				  "{\"code\": \"x\"}, \"expect\": "
+				  "{\"envelopeKeys\": \"logs\"}}",
+			     err, sizeof(err)),
+	    -1);
+	ck_assert_str_eq(err, "k: envelopeKeys: want a list of member names");
+	/* A text holding a NUL is compared whole, past the NUL. */
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"n\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"a\\\\u0000c\\\",\\\"logs\\\":"
+		      "[{\\\"level\\\":\\\"log\\\",\\\"text\\\":"
+		      "\\\"x\\\\u0000z\\\"}]}\"}, \"expect\": {\"error\": "
+		      "\"a\\u0000b\", \"logs\": [{\"level\": \"log\", "
+		      "\"text\": \"x\\u0000y\"}]}}",
+		&d),
+	    1);
+	ck_assert_ptr_nonnull(strstr(d, "error: want \"a\\u0000b\""));
+	ck_assert_ptr_nonnull(strstr(d, "logs[0].text: want \"x\\u0000y\""));
+	free(d);
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"n\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"a\\\\u0000b\\\",\\\"logs\\\":"
+		      "[{\\\"level\\\":\\\"log\\\",\\\"text\\\":"
+		      "\\\"x\\\\u0000y\\\"}]}\"}, \"expect\": {\"error\": "
+		      "\"a\\u0000b\", \"logs\": [{\"level\": \"log\", "
+		      "\"text\": \"x\\u0000y\"}]}}",
+		&d),
+	    0);
+	free(d);
+	/* The filter rewrites what goes out: the fake answers with the code. */
+	snprintf(url, sizeof(url), "unix://%s", fake_path);
+	t.url = url;
+	conn = run_connect(&t, &mismatch, err, sizeof(err));
+	ck_assert_ptr_nonnull(conn);
+	wire_set_send_filter(conn, letter_filter, NULL);
+	def =
+	    json_loads("{\"name\": \"f\", \"request\": {\"code\": "
+		       "\"{\\\"resultJson\\\":\\\"\\\\\\\"%%41%%\\\\\\\"\\\","
+		       "\\\"logs\\\":[]}\"}, \"expect\": {\"result\": \"A\"}}",
+		0, NULL);
+	ck_assert_ptr_nonnull(def);
+	ck_assert_int_eq(run_case(&t, &conn, def, &diff), 0);
+	json_decref(def);
+	wire_close(conn);
+	expect_buf_free(&diff);
+	fake_stop();
+	/* A string holding a NUL expands to itself, NUL included. */
+	in = json_stringn("a\0{{PAYLOAD_LIMIT}}", 18);
+	out = expect_expand_tree(in, NULL, err, sizeof(err));
+	ck_assert_ptr_nonnull(out);
+	ck_assert_int_eq(json_string_length(out), 18);
+	ck_assert(json_equal(in, out));
+	json_decref(in);
+	json_decref(out);
 }
 END_TEST
 
@@ -1012,6 +1118,7 @@ main(void)
 	tcase_add_test(tc, test_handshake_refuses_another_version);
 	tcase_add_test(tc, test_run_case_against_a_fake_executor);
 	tcase_add_test(tc, test_execute_and_invocation_checks);
+	tcase_add_test(tc, test_envelope_keys_nul_and_send_filter);
 	tcase_add_test(tc, test_url_parse);
 	tcase_add_test(tc, test_cases_pinning_our_words_say_so);
 	suite_add_tcase(s, tc);
