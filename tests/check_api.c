@@ -104,8 +104,8 @@ scripted_engine(int fd, void *arg)
 			else
 				snprintf(out, sizeof(out),
 				    "{\"response\":{"
-				    "\"status\":200,\"statusText\":\"OK\","
-				    "\"headers\":[],\"body\":\"%d\"}}",
+				    "\"status\":200,\"statusText\":\"%d\","
+				    "\"headers\":[],\"body\":\"\"}}",
 				    ++count);
 			test_frame_send(
 			    fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id, out);
@@ -375,14 +375,14 @@ START_TEST(test_retained_handles_lifecycle)
 	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(
-	    json_string_value(json_object_get(a.value, "body")), "1");
+	    json_string_value(json_object_get(a.value, "statusText")), "1");
 	test_answer_clear(&a);
 	ck_assert_int_eq(test_client_open(&other, sock_path), 0);
 	test_client_call(&other, "invokeHandle",
 	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(
-	    json_string_value(json_object_get(a.value, "body")), "2");
+	    json_string_value(json_object_get(a.value, "statusText")), "2");
 	test_answer_clear(&a);
 	/* A name outside the grant: the child's text, no fault code. */
 	test_client_call(

@@ -47,26 +47,24 @@ scripted_child(int fd, void *arg)
 		return 2;
 	cmd = (const char *)f.payload;
 	if (strncmp(cmd, "result:", 7) == 0) {
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, cmd + 7);
+		test_frame_send_result(fd, f.exec_id, cmd + 7);
 	} else if (strcmp(cmd, "tool") == 0) {
 		uint32_t exec = f.exec_id;
 
-		test_frame_send(
-		    fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 5,
+		    "{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"\"}");
 		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
 		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
 			return 3;
-		test_frame_send(
-		    fd, FRAME_RESULT, 0, exec, 0, (const char *)f.payload);
+		test_frame_send_result(fd, exec, (const char *)f.payload);
 	} else if (strncmp(cmd, "wait:", 5) == 0) {
 		test_frame_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
 		child_sleep_ms(atol(cmd + 5));
 		test_frame_send(fd, FRAME_HOST_WAIT, 0, f.exec_id, 0, NULL);
-		test_frame_send(
-		    fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
+		test_frame_send_result(fd, f.exec_id, "\"waited\"");
 	} else if (strncmp(cmd, "sleep:", 6) == 0) {
 		child_sleep_ms(atol(cmd + 6));
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
+		test_frame_send_result(fd, f.exec_id, "\"slept\"");
 	} else if (strncmp(cmd, "retain-then:", 12) == 0) {
 		uint32_t exec = f.exec_id;
 		const char *how = cmd + 12;
@@ -75,17 +73,18 @@ scripted_child(int fd, void *arg)
 		/* Holds handles, breaks the frame protocol once (`how`), then
 		 * answers every invocation as a well-behaved child would, so
 		 * only the parent's state check can end it. */
-		test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+		test_frame_send_grant(fd, exec);
 		if (strcmp(how, "tool-call") == 0)
 			test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 9,
-			    "{\"tool\":\"t\"}");
+			    "{\"provider\":\"p\",\"tool\":\"t\",\"args\":"
+			    "\"\"}");
 		else if (strcmp(how, "second-result") == 0)
-			test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+			test_frame_send_grant(fd, exec);
 		while (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0) {
 			if (f.type != FRAME_INVOKE_HANDLE)
 				return 6;
-			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
-			    f.call_id + (wrong_id ? 1 : 0), "1");
+			test_frame_send_handle_error(
+			    fd, exec, f.call_id + (wrong_id ? 1 : 0), "1");
 			wrong_id = 0;
 		}
 		return 0;
@@ -95,9 +94,7 @@ scripted_child(int fd, void *arg)
 
 		/* Keeps state across invocations, as a retained isolate does.
 		 */
-		frame_encode_header(buf, FRAME_RESULT, 1, exec, 0, 2);
-		memcpy(buf + FRAME_HEADER_SIZE, "{}", 2);
-		if (write(fd, buf, FRAME_HEADER_SIZE + 2) < 0)
+		if (test_frame_send_grant(fd, exec) != 0)
 			return 5;
 		while (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0) {
 			char out[32];
@@ -108,8 +105,7 @@ scripted_child(int fd, void *arg)
 				for (;;)
 					child_sleep_ms(1000);
 			snprintf(out, sizeof(out), "%d", ++count);
-			test_frame_send(
-			    fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id, out);
+			test_frame_send_handle_error(fd, exec, f.call_id, out);
 		}
 		return 0;
 	} else if (strcmp(cmd, "hang") == 0) {
@@ -127,8 +123,8 @@ scripted_child(int fd, void *arg)
 	} else if (strcmp(cmd, "socket") == 0) {
 		int so = socket(AF_INET, SOCK_STREAM, 0);
 
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
-		    so >= 0 ? "\"socket\"" : "\"refused\"");
+		test_frame_send_result(
+		    fd, f.exec_id, so >= 0 ? "\"socket\"" : "\"refused\"");
 	} else if (strcmp(cmd, "isolation") == 0) {
 		extern char **environ;
 		char out[64];
@@ -141,14 +137,14 @@ scripted_child(int fd, void *arg)
 				open_fds++;
 		snprintf(out, sizeof(out), "{\"fds\":%d,\"env\":%d}", open_fds,
 		    environ != NULL && environ[0] != NULL);
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
+		test_frame_send_result(fd, f.exec_id, out);
 	} else if (strcmp(cmd, "open") == 0) {
 		/* An engine bug that reaches open(2): the sandbox must kill us.
 		 */
 		int o = open("/etc/hostname", O_RDONLY);
 
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
-		    o >= 0 ? "\"opened\"" : "\"refused\"");
+		test_frame_send_result(
+		    fd, f.exec_id, o >= 0 ? "\"opened\"" : "\"refused\"");
 	}
 	return 0;
 }
@@ -224,10 +220,7 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 	r->settled = 1;
 	r->retained = pool_exec_retained(e);
 	r->outcome = o;
-	if (len >= sizeof(r->payload))
-		len = sizeof(r->payload) - 1;
-	memcpy(r->payload, p ? (const char *)p : "", len);
-	r->payload[len] = '\0';
+	test_frame_unwrap(p, len, r->payload, sizeof(r->payload));
 }
 
 static void
@@ -258,10 +251,7 @@ on_invoked(void *arg, enum pool_outcome o, const uint8_t *p, size_t len)
 	ck_assert_int_eq(inv->done, 0);
 	inv->done = 1;
 	inv->outcome = o;
-	if (len >= sizeof(inv->payload))
-		len = sizeof(inv->payload) - 1;
-	memcpy(inv->payload, p ? (const char *)p : "", len);
-	inv->payload[len] = '\0';
+	test_frame_unwrap(p, len, inv->payload, sizeof(inv->payload));
 }
 
 static double

@@ -373,6 +373,12 @@ execution_native_call(duk_context *ctx)
 	    outbound ? EXECUTION_OUTBOUND : EXECUTION_TOOL_CALL, json, len,
 	    x->next_id);
 	free(json);
+	if (rc == -2)
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+		    outbound ? "fetch failed: the request is outside the "
+			       "bounds of the frame protocol"
+			     : "the tool call is outside the bounds of the "
+			       "frame protocol");
 	if (rc != 0)
 		return duk_error(
 		    ctx, DUK_ERR_ERROR, "the channel to the host is gone");

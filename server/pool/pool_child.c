@@ -4,8 +4,10 @@
  * A child is tied to two events, the zygote (or, for an orphan, the
  * daemon) reporting its exit and its socket reaching EOF; it is freed only
  * after both (tmux's job lifecycle). Every frame it sends is untrusted:
- * frame_decode() checks it, and one that fails, arrives out of turn or
- * names another execution kills that child, never the daemon.
+ * frame_decode() checks it, ipc/ipcmsg.h's strict decoder checks every
+ * field of its payload, and one that fails, arrives out of turn or names
+ * another execution kills that child (the log says which rule it broke),
+ * never the daemon; its run ends as WORKER_CRASHED.
  */
 #include <errno.h>
 #include <signal.h>
@@ -17,6 +19,7 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include "ipc/ipcmsg.h"
 #include "pool_int.h"
 
 static void pool_child_gone(struct pool_child *);
@@ -69,7 +72,8 @@ pool_child_kill(struct pool_child *c, int crashed)
 	if (crashed) {
 		p->crashed++;
 		pool_emit(p, POOL_EV_WORKER_CRASH, c->exec, c->pid,
-		    c->state == CHILD_STARTING
+		    c->why != NULL ? c->why
+			: c->state == CHILD_STARTING
 			? "child never started"
 			: "child crashed or broke the frame protocol");
 		/* A child that cannot start fails a waiting run rather than
@@ -106,6 +110,50 @@ pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
 	if (bufferevent_write(c->bev, hdr, sizeof(hdr)) != 0 ||
 	    (len && bufferevent_write(c->bev, payload, len) != 0))
 		pool_child_kill(c, 1);
+}
+
+/*
+ * 0 when the payload of a data frame from the child passes its codec's
+ * every rule; else -1 with c->why set.
+ */
+static int
+pool_child_check(struct pool_child *c, const struct frame *f)
+{
+	union {
+		struct ipcmsg_result r;
+		struct ipcmsg_tool_call t;
+		struct ipcmsg_outbound o;
+		struct ipcmsg_handle_result h;
+	} m;
+	const char *why = NULL;
+	int rc = 0;
+
+	switch (f->type) {
+	case FRAME_RESULT:
+		if ((rc = ipcmsg_result_decode(
+			 f->payload, f->len, f->flags & 1, &m.r, &why)) == 0)
+			ipcmsg_result_clear(&m.r);
+		break;
+	case FRAME_TOOL_CALL:
+		if ((rc = ipcmsg_tool_call_decode(
+			 f->payload, f->len, &m.t, &why)) == 0)
+			ipcmsg_tool_call_clear(&m.t);
+		break;
+	case FRAME_OUTBOUND_REQUEST:
+		if ((rc = ipcmsg_outbound_decode(
+			 f->payload, f->len, &m.o, &why)) == 0)
+			ipcmsg_outbound_clear(&m.o);
+		break;
+	case FRAME_HANDLE_RESULT:
+		if ((rc = ipcmsg_handle_result_decode(
+			 f->payload, f->len, &m.h, &why)) == 0)
+			ipcmsg_handle_result_clear(&m.h);
+		break;
+	default:
+		break;
+	}
+	c->why = rc != 0 ? why : NULL;
+	return rc;
 }
 
 /* Handles one decoded frame; returns -1 when the child was killed. */
@@ -146,6 +194,8 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 	    e == NULL || f->exec_id != e->id)
 		goto violation;
 	inv = TAILQ_FIRST(&e->invocations);
+	if (pool_child_check(c, f) != 0)
+		goto violation;
 	switch (f->type) {
 	case FRAME_TOOL_CALL:
 		/* A handler's tool calls are answered inside the child. */

@@ -58,6 +58,7 @@ struct pool_child {
 	int stay; /* told to reset and stay after the one it runs */
 	int reaped;
 	int eof;
+	const char *why; /* the rule its last frame broke, for the log */
 };
 
 /* One handle invocation of a retained execution. */
