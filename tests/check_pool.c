@@ -48,6 +48,24 @@ scripted_child(int fd, void *arg)
 	cmd = (const char *)f.payload;
 	if (strncmp(cmd, "result:", 7) == 0) {
 		test_frame_send_result(fd, f.exec_id, cmd + 7);
+	} else if (strncmp(cmd, "raw:", 4) == 0 && strlen(cmd) > 7) {
+		/* raw:<R|G|T|O>:<payload>, sent as it is: a RESULT, a RESULT
+		 * with the retained flag, a TOOL_CALL, an OUTBOUND_REQUEST. */
+		static const enum frame_type types[] = { FRAME_RESULT,
+			FRAME_RESULT, FRAME_TOOL_CALL, FRAME_OUTBOUND_REQUEST };
+		int k = (int)(strchr("RGTO", cmd[4]) - "RGTO");
+
+		test_frame_send(fd, types[k], k == 1, f.exec_id, 3, cmd + 6);
+		child_sleep_ms(5000);
+	} else if (strncmp(cmd, "retain-raw:", 11) == 0) {
+		uint32_t exec = f.exec_id;
+
+		/* Answers its first invocation with the payload as it is. */
+		test_frame_send_grant(fd, exec);
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0)
+			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
+			    f.call_id, cmd + 11);
+		child_sleep_ms(5000);
 	} else if (strcmp(cmd, "tool") == 0) {
 		uint32_t exec = f.exec_id;
 
@@ -174,7 +192,7 @@ static struct event_base *base;
 static struct pool *pool;
 static int events[POOL_EV_HANDLES_CLOSE + 1];
 static char last_retire[32];
-static char last_crash[64];
+static char last_crash[128];
 
 static void
 on_event(const struct pool_event *ev, void *arg)
@@ -454,6 +472,82 @@ START_TEST(test_crash_and_protocol_violations)
 		ck_assert(run_until(&r.settled, 5000));
 		ck_assert_msg(r.outcome == POOL_CRASHED, "%s", cmds[i]);
 	}
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A payload that breaks a rule of the codec (ipc/ipcmsg.h) kills its
+ * child, the run ends crashed, and the log names the rule.
+ */
+START_TEST(test_payload_rule_violations_kill_the_child)
+{
+	static const struct {
+		const char *cmd, *reason;
+	} cases[] = {
+		{ "raw:R:{\"resultJson\":\"{\",\"logs\":[]}",
+		    "resultJson is not JSON text" },
+		{ "raw:R:{\"resultJson\":\"1\",\"error\":\"e\",\"logs\":[]}",
+		    "a result has both resultJson and error" },
+		{ "raw:R:{\"logs\":[{\"level\":\"admin\",\"text\":\"a\"}]}",
+		    "a log line's level is not log, warn or error" },
+		{ "raw:R:{\"logs\":[{\"level\":\"log\",\"text\":1}]}",
+		    "a log line's text is not a string within its bound" },
+		{ "raw:R:{\"executionId\":\"f\",\"logs\":[]}",
+		    "the payload has a key its type does not have" },
+		{ "raw:R:{\"handles\":[\"fetch\"],\"logs\":[]}",
+		    "a result names handles but did not keep its isolate" },
+		{ "raw:G:{\"logs\":[]}",
+		    "a result kept its isolate but names no handles" },
+		{ "raw:R:[1]", "the payload is not a JSON object" },
+		{ "raw:R:{\"logs\":[],\"logs\":[]}",
+		    "the payload is not one JSON object without duplicate "
+		    "keys" },
+		{ "raw:T:{\"provider\":\"p\",\"tool\":\"t\"}",
+		    "a tool call is not {provider, tool, args} strings within "
+		    "their bound" },
+		{ "raw:O:{\"method\":\"GET\",\"url\":\"u\",\"headers\":[],"
+		  "\"body\":\"!\"}",
+		    "an outbound body is not base64 or null" },
+	};
+	size_t i;
+
+	start_pool(1, 10, scripted_child, 1);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct run r = { 0 };
+
+		last_crash[0] = '\0';
+		submit(cases[i].cmd, &r, 5000, 0);
+		ck_assert(run_until(&r.settled, 5000));
+		ck_assert_msg(r.outcome == POOL_CRASHED, "%s", cases[i].cmd);
+		ck_assert_int_eq(r.tool_calls, 0);
+		ck_assert_str_eq(last_crash, cases[i].reason);
+	}
+	stop_pool();
+}
+END_TEST
+
+/* A handle answer that breaks a rule fails its invocation, handles close. */
+START_TEST(test_handle_answer_rule_violation_kills_the_child)
+{
+	struct run r = { 0 };
+	struct invocation inv = { 0 };
+	struct pool_exec *e;
+
+	start_pool(1, 10, scripted_child, 1);
+	last_crash[0] = '\0';
+	e = submit("retain-raw:{\"response\":{\"status\":1000,"
+		   "\"statusText\":\"\",\"headers\":[],\"body\":\"\"}}",
+	    &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"go", 2, on_invoked, &inv), 0);
+	ck_assert(run_until(&inv.done, 2000));
+	ck_assert_int_eq(inv.outcome, POOL_CRASHED);
+	ck_assert(run_until(&r.closed, 1000));
+	ck_assert_str_eq(last_crash,
+	    "a handle response's status is not an integer 0 to 999");
 	stop_pool();
 }
 END_TEST
@@ -858,6 +952,8 @@ main(void)
 	tcase_add_test(tc, test_host_wait_stops_the_clock);
 	tcase_add_test(tc, test_clock_never_ends_early);
 	tcase_add_test(tc, test_shutdown_drains_then_terminates);
+	tcase_add_test(tc, test_payload_rule_violations_kill_the_child);
+	tcase_add_test(tc, test_handle_answer_rule_violation_kills_the_child);
 	tcase_add_test(tc, test_tool_call_while_retained_kills_the_child);
 	tcase_add_test(tc, test_second_result_kills_the_child);
 	tcase_add_test(tc, test_handle_result_for_another_call_kills_the_child);
