@@ -20,7 +20,6 @@
 #include "proto/texts.h"
 #include "api_int.h"
 #include "ipc/ipcmsg.h"
-#include "log.h"
 #include "outbound.h"
 #include "state.h"
 
@@ -66,8 +65,8 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	struct daemon *d = ae->d;
 	enum metrics_outcome mo = METRICS_FAULT;
 	char num[32];
-	const char *v[1], *why = NULL;
-	struct ipcmsg_result r;
+	const char *v[1];
+	const struct ipcmsg_result *r;
 	json_t *msg;
 
 	ae->running = 0;
@@ -81,24 +80,19 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	case POOL_RESULT:
 		if (api_reject_oversized(d, ae->call, "result envelope", len))
 			break;
-		/* The pool checked it (pool_child.c): this cannot fail but
-		 * for memory. */
-		msg = ipcmsg_result_decode(payload, len, 0, &r, &why) == 0
-		    ? api_value_result(&r, NULL)
-		    : NULL;
+		/* The pool checked it (pool_child.c): composed from its
+		 * fields, it fails only for memory. */
+		r = pool_checked_result(pe);
+		msg = r != NULL ? api_value_result(r, NULL) : NULL;
 		if (msg == NULL) {
-			log_write(LOG_ERROR,
-			    "event=result_refused execution=%u reason=\"%s\"",
-			    pool_exec_id(pe), why ? why : "out of memory");
 			v[0] = "its answer was not a result envelope";
 			api_reject_fault(
 			    ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		} else {
-			mo = r.error.s != NULL ? METRICS_ERROR : METRICS_RESULT;
+			mo =
+			    r->error.s != NULL ? METRICS_ERROR : METRICS_RESULT;
 			capnweb_call_resolve(ae->call, msg);
 		}
-		if (why == NULL)
-			ipcmsg_result_clear(&r);
 		break;
 	case POOL_TIMEOUT: {
 		char *text;

@@ -47,13 +47,14 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 {
 	struct api_exec *ae = udata;
 	struct api_tool_call *tc;
-	struct ipcmsg_tool_call m;
+	const struct ipcmsg_tool_call *m = pool_checked_tool_call(pe);
 	json_t *args;
-	const char *why;
 	char *answer;
 
-	/* Checked by the pool (pool_child.c): this fails only for memory. */
-	if (ipcmsg_tool_call_decode(payload, len, &m, &why) != 0) {
+	(void)payload;
+	(void)len;
+	/* Checked by the pool (pool_child.c) before this call. */
+	if (m == NULL) {
 		answer =
 		    api_tool_unreachable("the child's tool call was malformed");
 		if (answer)
@@ -63,22 +64,20 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		return;
 	}
 	if (ae->dispatch == NULL) {
-		answer = cm_envelope_tool_not_found(m.tool.s);
+		answer = cm_envelope_tool_not_found(m->tool.s);
 		if (answer)
 			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
 			    strlen(answer));
 		free(answer);
-		ipcmsg_tool_call_clear(&m);
 		return;
 	}
 	/* The strings as they came, NUL included. */
-	args = json_pack("[s%, s%, s%]", m.provider.s, m.provider.len, m.tool.s,
-	    m.tool.len, m.args.s, m.args.len);
+	args = json_pack("[s%, s%, s%]", m->provider.s, m->provider.len,
+	    m->tool.s, m->tool.len, m->args.s, m->args.len);
 	tc = calloc(1, sizeof(*tc));
 	if (args == NULL || tc == NULL) {
 		json_decref(args);
 		free(tc);
-		ipcmsg_tool_call_clear(&m);
 		return;
 	}
 	tc->ae = ae;
@@ -97,7 +96,6 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		free(answer);
 	}
 	json_decref(args);
-	ipcmsg_tool_call_clear(&m);
 }
 
 /* Answers an outbound request of the child with a composed text. */
@@ -133,16 +131,15 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 	struct api_tool_call *tc;
 	struct api_native *n;
 	struct outbound_req *r;
-	struct ipcmsg_outbound m;
+	const struct ipcmsg_outbound *m = pool_checked_outbound(pe);
 	json_t *req = NULL, *args, *wire;
-	const char *why;
 
+	(void)payload;
+	(void)len;
 	/* Checked by the pool (pool_child.c): the tree holds exactly the
 	 * request's four fields, each of its type. */
-	if (ipcmsg_outbound_decode(payload, len, &m, &why) == 0) {
-		req = json_incref(m.tree);
-		ipcmsg_outbound_clear(&m);
-	}
+	if (m != NULL)
+		req = json_incref(m->tree);
 	if (req == NULL || ae->mode == CM_OUTBOUND_DISABLED) {
 		json_decref(req);
 		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_DISABLED, NULL);

@@ -32,20 +32,22 @@ void
 api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 {
 	struct daemon *d = ae->d;
-	struct ipcmsg_result r;
+	const struct ipcmsg_result *r = pool_checked_result(ae->pe);
 	const char *why = NULL;
 	json_t *msg = NULL;
 
+	/* The pool checked the payload (pool_child.c): read its fields. */
+	(void)payload;
+	(void)len;
 	if (!ae->retain)
 		why =
 		    "a run that did not ask for retainHandles kept its isolate";
-	else if (ipcmsg_result_decode(payload, len, 1, &r, &why) == 0) {
-		if (handles_add(&d->retained, &ae->handle, ae) != 0)
-			why = "the handle registry refused the grant";
-		else if ((msg = api_value_result(&r, ae->handle.id)) == NULL)
-			why = "out of memory";
-		ipcmsg_result_clear(&r);
-	}
+	else if (r == NULL)
+		why = "the grant was not checked";
+	else if (handles_add(&d->retained, &ae->handle, ae) != 0)
+		why = "the handle registry refused the grant";
+	else if ((msg = api_value_result(r, ae->handle.id)) == NULL)
+		why = "out of memory";
 	if (msg == NULL) {
 		const char *v[1] = { "its grant of handles was malformed" };
 
@@ -137,35 +139,33 @@ api_invoke_done(
 {
 	struct api_invocation *iv = arg;
 	struct daemon *d = iv->ae->d;
-	struct ipcmsg_handle_result h;
+	const struct ipcmsg_handle_result *h;
 	json_t *msg = NULL, *err;
-	const char *v[3], *why = NULL;
+	const char *v[3];
 	char num[16], *text;
 
 	switch (outcome) {
 	case POOL_RESULT:
 		/* Checked by the pool (pool_child.c); composed here. */
-		if (ipcmsg_handle_result_decode(payload, len, &h, &why) != 0 ||
-		    (h.error.s == NULL &&
-			(msg = api_handle_response(&h)) == NULL)) {
-			if (why == NULL)
-				ipcmsg_handle_result_clear(&h);
+		h = iv->ae->pe ? pool_checked_handle_result(iv->ae->pe) : NULL;
+		(void)payload;
+		if (h == NULL ||
+		    (h->error.s == NULL &&
+			(msg = api_handle_response(h)) == NULL)) {
 			v[0] = "its answer to an invocation was malformed";
 			api_reject_fault(
 			    iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
-		} else if (h.error.s == NULL) {
+		} else if (h->error.s == NULL) {
 			if (!api_reject_oversized(
 				d, iv->call, "handle answer", len))
 				capnweb_call_resolve(iv->call, msg);
 			else
 				json_decref(msg);
-			ipcmsg_handle_result_clear(&h);
 		} else {
 			/* The handler's own throw, or HandleNotFound: plain
 			 * text. */
-			err = capnweb_error_new("Error", h.error.s);
+			err = capnweb_error_new("Error", h->error.s);
 			capnweb_call_reject(iv->call, err ? err : json_null());
-			ipcmsg_handle_result_clear(&h);
 		}
 		break;
 	case POOL_TIMEOUT:

@@ -19,7 +19,6 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
-#include "ipc/ipcmsg.h"
 #include "pool_int.h"
 
 static void pool_child_gone(struct pool_child *);
@@ -114,51 +113,110 @@ pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
 
 /*
  * 0 when the payload of a data frame from the child passes its codec's
- * every rule; else -1 with c->why set.
+ * every rule, the decoded message then in p->checked for the callback the
+ * frame runs; else -1 with c->why set.
  */
 static int
 pool_child_check(struct pool_child *c, const struct frame *f)
 {
-	union {
-		struct ipcmsg_result r;
-		struct ipcmsg_tool_call t;
-		struct ipcmsg_outbound o;
-		struct ipcmsg_handle_result h;
-	} m;
+	struct pool_checked *k = &c->pool->checked;
 	const char *why = NULL;
 	int rc = 0;
 
 	switch (f->type) {
 	case FRAME_RESULT:
-		if ((rc = ipcmsg_result_decode(
-			 f->payload, f->len, f->flags & 1, &m.r, &why)) == 0)
-			ipcmsg_result_clear(&m.r);
+		rc = ipcmsg_result_decode(
+		    f->payload, f->len, f->flags & 1, &k->m.r, &why);
 		break;
 	case FRAME_TOOL_CALL:
-		if ((rc = ipcmsg_tool_call_decode(
-			 f->payload, f->len, &m.t, &why)) == 0)
-			ipcmsg_tool_call_clear(&m.t);
+		rc = ipcmsg_tool_call_decode(f->payload, f->len, &k->m.t, &why);
 		break;
 	case FRAME_OUTBOUND_REQUEST:
-		if ((rc = ipcmsg_outbound_decode(
-			 f->payload, f->len, &m.o, &why)) == 0)
-			ipcmsg_outbound_clear(&m.o);
+		rc = ipcmsg_outbound_decode(f->payload, f->len, &k->m.o, &why);
 		break;
 	case FRAME_HANDLE_RESULT:
-		if ((rc = ipcmsg_handle_result_decode(
-			 f->payload, f->len, &m.h, &why)) == 0)
-			ipcmsg_handle_result_clear(&m.h);
+		rc = ipcmsg_handle_result_decode(
+		    f->payload, f->len, &k->m.h, &why);
 		break;
 	default:
-		break;
+		return 0;
 	}
+	k->type = rc == 0 ? (int)f->type : 0;
 	c->why = rc != 0 ? why : NULL;
 	return rc;
 }
 
+/* Drops the checked message once its callback returned. */
+static void
+pool_child_checked_clear(struct pool *p)
+{
+	struct pool_checked *k = &p->checked;
+
+	switch (k->type) {
+	case FRAME_RESULT:
+		ipcmsg_result_clear(&k->m.r);
+		break;
+	case FRAME_TOOL_CALL:
+		ipcmsg_tool_call_clear(&k->m.t);
+		break;
+	case FRAME_OUTBOUND_REQUEST:
+		ipcmsg_outbound_clear(&k->m.o);
+		break;
+	case FRAME_HANDLE_RESULT:
+		ipcmsg_handle_result_clear(&k->m.h);
+		break;
+	default:
+		break;
+	}
+	k->type = 0;
+}
+
+const struct ipcmsg_result *
+pool_checked_result(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_RESULT ? &e->pool->checked.m.r
+						     : NULL;
+}
+
+const struct ipcmsg_tool_call *
+pool_checked_tool_call(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_TOOL_CALL ? &e->pool->checked.m.t
+							: NULL;
+}
+
+const struct ipcmsg_outbound *
+pool_checked_outbound(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_OUTBOUND_REQUEST
+	    ? &e->pool->checked.m.o
+	    : NULL;
+}
+
+const struct ipcmsg_handle_result *
+pool_checked_handle_result(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_HANDLE_RESULT
+	    ? &e->pool->checked.m.h
+	    : NULL;
+}
+
 /* Handles one decoded frame; returns -1 when the child was killed. */
+static int pool_child_dispatch(struct pool_child *, const struct frame *);
+
 int
 pool_child_on_frame(struct pool_child *c, const struct frame *f)
+{
+	struct pool *p = c->pool;
+	int rc = pool_child_dispatch(c, f);
+
+	/* The pool outlives its children: clear through it. */
+	pool_child_checked_clear(p);
+	return rc;
+}
+
+static int
+pool_child_dispatch(struct pool_child *c, const struct frame *f)
 {
 	struct pool_exec *e = c->exec;
 	struct pool_invocation *inv;
