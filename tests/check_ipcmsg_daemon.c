@@ -202,6 +202,21 @@ START_TEST(a_getter_on_the_result_runs)
 }
 END_TEST
 
+/* The run's answer reads no global a program can replace. */
+START_TEST(replaced_globals_do_not_reach_the_answer)
+{
+	struct test_answer a;
+
+	run("async () => { globalThis.String = function () { return 1 }; "
+	    "globalThis.Number = function () { return 'x' }; throw new "
+	    "Error('mine') }",
+	    NULL, &a);
+	expect_keys(&a, "error,logs");
+	ck_assert_str_eq(str(&a, "error"), "mine");
+	test_answer_clear(&a);
+}
+END_TEST
+
 START_TEST(no_execution_id_without_retain_handles)
 {
 	static const char *const codes[] = {
@@ -329,6 +344,7 @@ main(void)
 	tcase_add_test(tc, tojson_on_object_prototype_keeps_the_result);
 	tcase_add_test(tc, forged_envelope_fields_never_reach_the_client);
 	tcase_add_test(tc, a_getter_on_the_result_runs);
+	tcase_add_test(tc, replaced_globals_do_not_reach_the_answer);
 	tcase_add_test(tc, no_execution_id_without_retain_handles);
 	tcase_add_test(tc, nul_crosses_intact);
 	tcase_add_test(tc, lone_surrogates_become_the_replacement_character);

@@ -11,8 +11,8 @@
  * composed in C by engine/host/execution.c from primitive pieces the
  * natives below take (call, log, answer): nothing here stringifies a
  * message, so a guest's toJSON, getters or poisoned prototypes can shape
- * its own values and never the envelope around them.  A second call is refused, so a program that finds
- * __cm.hostInit gains nothing.  __cm.entryScope() gives the generated entry
+ * its own values and never the envelope around them.  A second call is
+ * refused, so a program that finds __cm.hostInit gains nothing.  __cm.entryScope() gives the generated entry
  * module the names of its scope; they hold no capability __dispatch does
  * not already give.
  */
@@ -30,6 +30,8 @@
 	var Promise_ = Promise, Proxy_ = Proxy, Error_ = Error;
 	var queueJob = G.queueMicrotask;
 	var TypeError_ = TypeError, SyntaxError_ = SyntaxError;
+	/* A program may replace the globals; the run's answer never reads them. */
+	var String_ = String, Number_ = Number;
 	var Uint8Array_ = Uint8Array, ArrayBuffer_ = ArrayBuffer;
 	var stringify = JSON.stringify, parse = JSON.parse;
 	var keys = Object.keys, create = Object.create;
@@ -87,10 +89,10 @@
 	}
 
 	function decodeBase64(text) {
-		var s = String(text).replace(/=+$/, ''), out, i, j, v, bits, c;
+		var s = String_(text).replace(/=+$/, ''), out, i, j, v, bits, c;
 
 		if (host !== null)
-			return host.b64decode(String(text));
+			return host.b64decode(String_(text));
 		out = new Uint8Array_(Math.floor(s.length * 3 / 4));
 		for (i = 0, j = 0, v = 0, bits = 0; i < s.length; i++) {
 			c = B64.indexOf(s.charAt(i));
@@ -151,7 +153,7 @@
 
 	/* A text that cannot hold the tag skips the reviver's call per value. */
 	function parseForDispatch(text) {
-		text = String(text);
+		text = String_(text);
 		if (text.indexOf(TAG) < 0 && text.indexOf('\\u') < 0)
 			return parse(text);
 		return parse(text, reviver);
@@ -196,9 +198,9 @@
 	function dispatchAs(provider, tool, args, decode) {
 		var size, p;
 
-		provider = String(provider);
-		tool = String(tool);
-		args = args === undefined ? '' : String(args);
+		provider = String_(provider);
+		tool = String_(tool);
+		args = args === undefined ? '' : String_(args);
 		size = provider.length + tool.length + args.length;
 		if (size > LIMIT)
 			return Promise_.reject(new Error_(fill('PAYLOAD_TOO_LARGE',
@@ -256,7 +258,7 @@
 	function makeProxy(name, positional) {
 		var tools = create(null);
 
-		name = String(name);
+		name = String_(name);
 		positional = !!positional;
 		return new Proxy_({}, {
 			get: function (target, prop) {
@@ -299,7 +301,7 @@
 	/* ---- modules ---- */
 
 	function normalize(name) {
-		var s = String(name);
+		var s = String_(name);
 
 		while (s.slice(0, 2) === './')
 			s = s.slice(2);
@@ -307,7 +309,7 @@
 	}
 
 	function notFound(spec) {
-		return new Error_(fill('MODULE_NOT_FOUND', { name: String(spec),
+		return new Error_(fill('MODULE_NOT_FOUND', { name: String_(spec),
 		    declared: declared }));
 	}
 
@@ -434,8 +436,8 @@
 		try {
 			if (e instanceof Error_ || (e !== null && typeof e === 'object' &&
 			    typeof e.message === 'string' && 'name' in e))
-				return String(e.message);
-			return String(e);
+				return String_(e.message);
+			return String_(e);
 		} catch (e2) {
 			return 'the thrown value could not be read';
 		}
@@ -493,7 +495,7 @@
 			e = entries[i];
 			modules[e[0]] = { kind: e[1], value: e[2] };
 		}
-		declared = String(declaredText);
+		declared = String_(declaredText);
 		if (outboundMode === 'native' || outboundMode === 'stub')
 			cm.setOutbound(outbound);
 	}
@@ -558,10 +560,10 @@
 	function finish(v, how) {
 		var text;
 
-		how = Number(how);
+		how = Number_(how);
 		completed = true;
 		if (how === 1) {
-			hostAnswer(2, String(v));
+			hostAnswer(2, String_(v));
 		} else if (how === 2) {
 			answerError(describe(v));
 		} else if (state === 1 && retain && isHandler(outcome)) {
@@ -640,11 +642,11 @@
 	 */
 	function invokeResult(error) {
 		if (error !== undefined && error !== null)
-			hostAnswer(2, String(error));
+			hostAnswer(2, String_(error));
 		else if (invState === 1)
 			hostAnswer(4, invOut[0], invOut[1], invOut[2], invOut[3]);
 		else if (invState === 2)
-			hostAnswer(2, String(invOut));
+			hostAnswer(2, String_(invOut));
 		else
 			hostAnswer(2, 'the handler did not answer');
 	}
@@ -664,14 +666,14 @@
 		var body = req.body === null || req.body === undefined ? null :
 		    encodeBase64(req.body);
 
-		return hostCall(1, String(req.method), String(req.url), req.headers,
+		return hostCall(1, String_(req.method), String_(req.url), req.headers,
 		    body, undefined).then(function (text) {
 			var r = parse(text);
 
 			if (r === null || typeof r !== 'object')
 				throw new TypeError_('fetch failed');
 			if (hasOwn.call(r, 'error'))
-				throw new TypeError_(String(r.error));
+				throw new TypeError_(String_(r.error));
 			return { status: r.status, statusText: r.statusText || '',
 			    headers: r.headers || [], body: typeof r.body === 'string' ?
 			    decodeBase64(r.body).buffer : new ArrayBuffer_(0) };
