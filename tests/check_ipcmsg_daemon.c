@@ -323,6 +323,13 @@ START_TEST(tool_call_args_keep_guest_semantics_inside_a_host_message)
 	    NULL, &a);
 	ck_assert_str_eq(str(&a, "resultJson"), "\"store|list|\\\"P\\\"\"");
 	test_answer_clear(&a);
+	/* A setter on Object.prototype sees none of the run's pending calls. */
+	run("async () => { Object.defineProperty(Object.prototype, '1', { "
+	    "set(v) { globalThis.stolen = v }, configurable: true }); await "
+	    "store.list(); return typeof globalThis.stolen }",
+	    NULL, &a);
+	ck_assert_str_eq(str(&a, "resultJson"), "\"undefined\"");
+	test_answer_clear(&a);
 	/* A NUL in the arguments reaches the caller's dispatch intact. */
 	run("async () => await store.list('a\\u0000b')", NULL, &a);
 	ck_assert_str_eq(

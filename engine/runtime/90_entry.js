@@ -45,12 +45,12 @@
 	/* Captured before any user code runs: the natives, read once. */
 	var hostCallNative = null, hostAnswer = null;
 	var consoleToHost = P.consoleToHost;
-	var pending = {};       /* call id -> { resolve, reject } */
+	var pending = create(null); /* call id -> { p, decode }; no prototype */
 	var npending = 0;
 	var completed = false;
-	var modules = {};       /* normalized name -> { kind, value } */
+	var modules = create(null); /* normalized name -> { kind, value } */
 	var declared = '';
-	var registry = {};      /* normalized name -> namespace object */
+	var registry = create(null); /* normalized name -> namespace object */
 	var evaluations = [];   /* promises of modules with a top-level await */
 	var state = 0;          /* 0 pending, 1 fulfilled, 2 rejected */
 	var staticSpecs = [];   /* the entry's static import specifiers */
