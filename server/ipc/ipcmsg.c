@@ -346,7 +346,8 @@ fail:
 static int
 ipcmsg_base64(const struct ipcmsg_str *b)
 {
-	size_t i, pad = 0;
+	size_t i;
+	int pad = 0;
 	char c;
 
 	if (b->len % 4 != 0 || b->len > IPCMSG_BODY_MAX)
@@ -354,8 +355,10 @@ ipcmsg_base64(const struct ipcmsg_str *b)
 	for (i = 0; i < b->len; i++) {
 		c = b->s[i];
 		if (c == '=') {
-			if (i < b->len - 2 || ++pad > 2)
+			/* Padding: in the last two places, nothing after it. */
+			if (i + 2 < b->len)
 				return -1;
+			pad = 1;
 			continue;
 		}
 		if (pad ||
