@@ -104,8 +104,8 @@ scripted_engine(int fd, void *arg)
 			else
 				snprintf(out, sizeof(out),
 				    "{\"response\":{"
-				    "\"status\":200,\"statusText\":\"OK\","
-				    "\"headers\":[],\"body\":\"%d\"}}",
+				    "\"status\":200,\"statusText\":\"%d\","
+				    "\"headers\":[],\"body\":\"\"}}",
 				    ++count);
 			test_frame_send(
 			    fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id, out);
@@ -348,6 +348,34 @@ START_TEST(test_tool_calls_reach_the_callers_dispatch)
 }
 END_TEST
 
+/*
+ * A child that keeps its isolate for a run whose request did not ask for
+ * retainHandles broke the protocol: no executionId is minted, the run ends
+ * as WORKER_CRASHED, the child is ended, and the slot serves the next run.
+ */
+START_TEST(test_unasked_grant_is_a_crash)
+{
+	struct test_client c;
+	struct test_answer a;
+
+	start_daemon(1, 10, -1);
+	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "retain", "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_REJECTED);
+	ck_assert_str_eq(fault_code(&a), "WORKER_CRASHED");
+	test_answer_clear(&a);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]", "result", "disabled"), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "42");
+	test_answer_clear(&a);
+	test_client_close(&c);
+	stop_daemon();
+}
+END_TEST
+
 START_TEST(test_retained_handles_lifecycle)
 {
 	struct test_client c, other;
@@ -375,14 +403,14 @@ START_TEST(test_retained_handles_lifecycle)
 	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(
-	    json_string_value(json_object_get(a.value, "body")), "1");
+	    json_string_value(json_object_get(a.value, "statusText")), "1");
 	test_answer_clear(&a);
 	ck_assert_int_eq(test_client_open(&other, sock_path), 0);
 	test_client_call(&other, "invokeHandle",
 	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
 	ck_assert_str_eq(
-	    json_string_value(json_object_get(a.value, "body")), "2");
+	    json_string_value(json_object_get(a.value, "statusText")), "2");
 	test_answer_clear(&a);
 	/* A name outside the grant: the child's text, no fault code. */
 	test_client_call(
@@ -563,6 +591,7 @@ main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_tool_calls_reach_the_callers_dispatch);
 	tcase_add_test(tc, test_retained_handles_lifecycle);
+	tcase_add_test(tc, test_unasked_grant_is_a_crash);
 	tcase_add_test(tc, test_faults_carry_their_codes);
 	tcase_add_test(tc, test_native_and_stub_outbound);
 	tcase_add_test(tc, test_queue_overflow_under_a_burst);

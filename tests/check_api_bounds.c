@@ -42,14 +42,15 @@
 static uint8_t fbuf[1 << 16];
 
 /*
- * A result envelope of exactly `size` bytes: {"resultJson":"xx..x",
- * "logs":[]}, the x's filling it up.
+ * A result envelope of exactly `size` bytes: {"resultJson":"\"xx..x\"",
+ * "logs":[]}, the x's filling it up (resultJson is the JSON text of a
+ * string, as the codec requires).
  */
 static char *
 sized_envelope(size_t size)
 {
-	static const char head[] = "{\"resultJson\":\"",
-			  tail[] = "\",\"logs\":[]}";
+	static const char head[] = "{\"resultJson\":\"\\\"",
+			  tail[] = "\\\"\",\"logs\":[]}";
 	size_t fixed = sizeof(head) - 1 + sizeof(tail) - 1;
 	char *s = malloc(size + 1);
 
@@ -61,13 +62,16 @@ sized_envelope(size_t size)
 	return s;
 }
 
-/* A handle answer of exactly `size` bytes, the body filling it up. */
+/*
+ * A handle answer of exactly `size` bytes, the status text filling it up
+ * (the body is base64, so its length cannot be any size).
+ */
 static char *
 sized_answer(size_t size)
 {
 	static const char head[] = "{\"response\":{\"status\":200,"
-				   "\"statusText\":\"OK\",\"headers\":[],"
-				   "\"body\":\"",
+				   "\"headers\":[],\"body\":\"\","
+				   "\"statusText\":\"",
 			  tail[] = "\"}}";
 	size_t fixed = sizeof(head) - 1 + sizeof(tail) - 1;
 	char *s = malloc(size + 1);
@@ -106,7 +110,7 @@ scripted_engine(int fd, void *arg)
 	} else if (strcmp(code, "flags") == 0) {
 		/* What the run was asked to keep, as the result. */
 		snprintf(out, sizeof(out),
-		    "{\"resultJson\":\"%s\",\"logs\":[]}",
+		    "{\"resultJson\":\"\\\"%s\\\"\",\"logs\":[]}",
 		    json_is_true(json_object_get(req, "retainHandles"))
 			? "retain"
 			: "plain");
@@ -151,8 +155,8 @@ scripted_engine(int fd, void *arg)
 			else {
 				snprintf(out, sizeof(out),
 				    "{\"response\":{\"status\":200,"
-				    "\"statusText\":\"OK\",\"headers\":[],"
-				    "\"body\":\"%d\"}}",
+				    "\"statusText\":\"%d\",\"headers\":[],"
+				    "\"body\":\"\"}}",
 				    count);
 				env = strdup(out);
 			}
@@ -244,8 +248,9 @@ invoke_expect_body(struct test_client *c, const char *id, const char *body)
 	test_client_call(c, "invokeHandle",
 	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://x/"), &a);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	/* The fake child numbers its answers in the status text. */
 	ck_assert_str_eq(
-	    json_string_value(json_object_get(a.value, "body")), body);
+	    json_string_value(json_object_get(a.value, "statusText")), body);
 	test_answer_clear(&a);
 }
 
@@ -350,7 +355,7 @@ expect_sized_result(struct test_client *c, size_t size, int fits)
 		ck_assert_msg(a.status == CAPNWEB_RESOLVED,
 		    "a %zu-byte result under a %d-byte limit was refused", size,
 		    LIMIT);
-		ck_assert_uint_eq(strlen(result_json(&a)), size - 27);
+		ck_assert_uint_eq(strlen(result_json(&a)), size - 29);
 	} else {
 		ck_assert_msg(a.status == CAPNWEB_REJECTED,
 		    "a %zu-byte result passed a %d-byte limit", size, LIMIT);
@@ -425,19 +430,19 @@ START_TEST(retain_handles_only_when_asked)
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
 	test_client_call(&c, "execute",
 	    json_pack("[s, [], {}, n, s]", "flags", "disabled"), &a);
-	ck_assert_str_eq(result_json(&a), "plain");
+	ck_assert_str_eq(result_json(&a), "\"plain\"");
 	test_answer_clear(&a);
 	test_client_call(&c, "execute",
 	    json_pack("[s, [], {s:b}, n, s]", "flags", "retainHandles", 0,
 		"disabled"),
 	    &a);
-	ck_assert_str_eq(result_json(&a), "plain");
+	ck_assert_str_eq(result_json(&a), "\"plain\"");
 	test_answer_clear(&a);
 	test_client_call(&c, "execute",
 	    json_pack("[s, [], {s:b}, n, s]", "flags", "retainHandles", 1,
 		"disabled"),
 	    &a);
-	ck_assert_str_eq(result_json(&a), "retain");
+	ck_assert_str_eq(result_json(&a), "\"retain\"");
 	test_answer_clear(&a);
 	test_client_close(&c);
 	stop_daemon();

@@ -197,6 +197,59 @@ expect(const char *code, const struct opts *o, const char *want)
 static const char *const greeter =
     "[[\"greeter\", \"export const greet = (name) => 'hello ' + name\"]]";
 
+/*
+ * The console capture is the host's (execution.c): the line whose charge
+ * meets CONSOLE_CAPTURE_LIMIT is dropped whole, and nothing of the guest's
+ * (a toJSON, a poisoned prototype, a replaced console method) changes a
+ * line's charge or level, or the envelope around the lines.
+ */
+START_TEST(test_capture_is_the_hosts)
+{
+	static const char warn[] =
+	    "{\"resultJson\":\"1\",\"logs\":[{\"level\":"
+	    "\"warn\",\"text\":\"" CM_CONSOLE_CAPTURE_MESSAGE "\"}]}";
+	struct fake f;
+	char *msg;
+
+	/* 25 + 2097127 = CONSOLE_CAPTURE_LIMIT: it meets the bound. */
+	expect("async () => { console.log('x'.repeat(2097127)); return 1 }",
+	    NULL, warn);
+	expect("async () => { Object.prototype.toJSON = function () { return 1 "
+	       "}; String.prototype.toJSON = function () { return '' }; "
+	       "console.log('x'.repeat(2097127)); return 1 }",
+	    NULL, warn);
+	/* One under it is kept. */
+	memset(&f, 0, sizeof(f));
+	msg = run(&f,
+	    "async () => { Object.prototype.toJSON = function () { "
+	    "return 1 }; console.log('x'.repeat(2097126)); return 1 }",
+	    NULL);
+	ck_assert_uint_eq(strlen(msg), 2097126 + 53);
+	ck_assert(strstr(msg, "{\"level\":\"log\",\"text\":\"xxx") != NULL);
+	free(msg);
+	fake_free(&f);
+	/* The envelope is not the guest's to shape. */
+	expect("async () => { Object.prototype.toJSON = function () { return 1 "
+	       "}; Object.prototype.level = 'admin'; console.log('a'); "
+	       "return 5 }",
+	    NULL,
+	    "{\"resultJson\":\"5\",\"logs\":[{\"level\":\"log\",\"text\":\"a\"}"
+	    "]}");
+	/* Escapes are charged as they cross: 25 + 2 * 1048564 meets it. */
+	expect("async () => { console.log('\"'.repeat(1048563) + 'x'); "
+	       "return 1 }",
+	    NULL,
+	    "{\"resultJson\":\"1\",\"logs\":[{\"level\":\"warn\",\"text\":"
+	    "\"" CM_CONSOLE_CAPTURE_MESSAGE "\"}]}");
+	/* NUL and lone surrogates cross the same way in every field. */
+	expect("async () => { console.log('\\u0000\\ud800'); throw new "
+	       "Error('a\\u0000b\\udc00') }",
+	    NULL,
+	    "{\"error\":\"a\\u0000b\xEF\xBF\xBD\",\"logs\":[{\"level\":\"log\","
+	    "\"text\":\"\\u0000\xEF\xBF\xBD\"}]}");
+}
+END_TEST
+
 START_TEST(test_seed_entry_examples)
 {
 	struct opts o = { NULL, greeter, 0, 0, NULL, 0 };
@@ -590,6 +643,7 @@ execution_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_capture_is_the_hosts);
 	tcase_add_test(tc, test_seed_entry_examples);
 	tcase_add_test(tc, test_envelope);
 	tcase_add_test(tc, test_never_settles);

@@ -184,6 +184,12 @@ START_TEST(test_size_bounds)
 	ck_assert_int_eq(
 	    frame_decode(buf, sizeof(buf), FRAME_ROLE_CHILD, 64, &f),
 	    FRAME_HEADER_SIZE);
+	/* A caller's dispatch may answer the empty string: the child reads
+	 * it as the envelope fault, so the frame carries it. */
+	frame_encode_header(buf, FRAME_TOOL_RESULT, 0, 1, 1, 0);
+	ck_assert_int_eq(
+	    frame_decode(buf, sizeof(buf), FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_HEADER_SIZE);
 }
 END_TEST
 

@@ -47,26 +47,42 @@ scripted_child(int fd, void *arg)
 		return 2;
 	cmd = (const char *)f.payload;
 	if (strncmp(cmd, "result:", 7) == 0) {
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, cmd + 7);
+		test_frame_send_result(fd, f.exec_id, cmd + 7);
+	} else if (strncmp(cmd, "raw:", 4) == 0 && strlen(cmd) > 7) {
+		/* raw:<R|G|T|O>:<payload>, sent as it is: a RESULT, a RESULT
+		 * with the retained flag, a TOOL_CALL, an OUTBOUND_REQUEST. */
+		static const enum frame_type types[] = { FRAME_RESULT,
+			FRAME_RESULT, FRAME_TOOL_CALL, FRAME_OUTBOUND_REQUEST };
+		int k = (int)(strchr("RGTO", cmd[4]) - "RGTO");
+
+		test_frame_send(fd, types[k], k == 1, f.exec_id, 3, cmd + 6);
+		child_sleep_ms(5000);
+	} else if (strncmp(cmd, "retain-raw:", 11) == 0) {
+		uint32_t exec = f.exec_id;
+
+		/* Answers its first invocation with the payload as it is. */
+		test_frame_send_grant(fd, exec);
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0)
+			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
+			    f.call_id, cmd + 11);
+		child_sleep_ms(5000);
 	} else if (strcmp(cmd, "tool") == 0) {
 		uint32_t exec = f.exec_id;
 
-		test_frame_send(
-		    fd, FRAME_TOOL_CALL, 0, exec, 5, "{\"tool\":\"t\"}");
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 5,
+		    "{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"\"}");
 		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
 		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
 			return 3;
-		test_frame_send(
-		    fd, FRAME_RESULT, 0, exec, 0, (const char *)f.payload);
+		test_frame_send_result(fd, exec, (const char *)f.payload);
 	} else if (strncmp(cmd, "wait:", 5) == 0) {
 		test_frame_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
 		child_sleep_ms(atol(cmd + 5));
 		test_frame_send(fd, FRAME_HOST_WAIT, 0, f.exec_id, 0, NULL);
-		test_frame_send(
-		    fd, FRAME_RESULT, 0, f.exec_id, 0, "\"waited\"");
+		test_frame_send_result(fd, f.exec_id, "\"waited\"");
 	} else if (strncmp(cmd, "sleep:", 6) == 0) {
 		child_sleep_ms(atol(cmd + 6));
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, "\"slept\"");
+		test_frame_send_result(fd, f.exec_id, "\"slept\"");
 	} else if (strncmp(cmd, "retain-then:", 12) == 0) {
 		uint32_t exec = f.exec_id;
 		const char *how = cmd + 12;
@@ -75,17 +91,18 @@ scripted_child(int fd, void *arg)
 		/* Holds handles, breaks the frame protocol once (`how`), then
 		 * answers every invocation as a well-behaved child would, so
 		 * only the parent's state check can end it. */
-		test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+		test_frame_send_grant(fd, exec);
 		if (strcmp(how, "tool-call") == 0)
 			test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 9,
-			    "{\"tool\":\"t\"}");
+			    "{\"provider\":\"p\",\"tool\":\"t\",\"args\":"
+			    "\"\"}");
 		else if (strcmp(how, "second-result") == 0)
-			test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+			test_frame_send_grant(fd, exec);
 		while (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0) {
 			if (f.type != FRAME_INVOKE_HANDLE)
 				return 6;
-			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
-			    f.call_id + (wrong_id ? 1 : 0), "1");
+			test_frame_send_handle_error(
+			    fd, exec, f.call_id + (wrong_id ? 1 : 0), "1");
 			wrong_id = 0;
 		}
 		return 0;
@@ -95,9 +112,7 @@ scripted_child(int fd, void *arg)
 
 		/* Keeps state across invocations, as a retained isolate does.
 		 */
-		frame_encode_header(buf, FRAME_RESULT, 1, exec, 0, 2);
-		memcpy(buf + FRAME_HEADER_SIZE, "{}", 2);
-		if (write(fd, buf, FRAME_HEADER_SIZE + 2) < 0)
+		if (test_frame_send_grant(fd, exec) != 0)
 			return 5;
 		while (test_frame_recv(fd, &f, buf, sizeof(buf)) == 0) {
 			char out[32];
@@ -108,8 +123,7 @@ scripted_child(int fd, void *arg)
 				for (;;)
 					child_sleep_ms(1000);
 			snprintf(out, sizeof(out), "%d", ++count);
-			test_frame_send(
-			    fd, FRAME_HANDLE_RESULT, 0, exec, f.call_id, out);
+			test_frame_send_handle_error(fd, exec, f.call_id, out);
 		}
 		return 0;
 	} else if (strcmp(cmd, "hang") == 0) {
@@ -127,8 +141,8 @@ scripted_child(int fd, void *arg)
 	} else if (strcmp(cmd, "socket") == 0) {
 		int so = socket(AF_INET, SOCK_STREAM, 0);
 
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
-		    so >= 0 ? "\"socket\"" : "\"refused\"");
+		test_frame_send_result(
+		    fd, f.exec_id, so >= 0 ? "\"socket\"" : "\"refused\"");
 	} else if (strcmp(cmd, "isolation") == 0) {
 		extern char **environ;
 		char out[64];
@@ -141,14 +155,14 @@ scripted_child(int fd, void *arg)
 				open_fds++;
 		snprintf(out, sizeof(out), "{\"fds\":%d,\"env\":%d}", open_fds,
 		    environ != NULL && environ[0] != NULL);
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
+		test_frame_send_result(fd, f.exec_id, out);
 	} else if (strcmp(cmd, "open") == 0) {
 		/* An engine bug that reaches open(2): the sandbox must kill us.
 		 */
 		int o = open("/etc/hostname", O_RDONLY);
 
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0,
-		    o >= 0 ? "\"opened\"" : "\"refused\"");
+		test_frame_send_result(
+		    fd, f.exec_id, o >= 0 ? "\"opened\"" : "\"refused\"");
 	}
 	return 0;
 }
@@ -178,7 +192,7 @@ static struct event_base *base;
 static struct pool *pool;
 static int events[POOL_EV_HANDLES_CLOSE + 1];
 static char last_retire[32];
-static char last_crash[64];
+static char last_crash[128];
 
 static void
 on_event(const struct pool_event *ev, void *arg)
@@ -224,10 +238,7 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 	r->settled = 1;
 	r->retained = pool_exec_retained(e);
 	r->outcome = o;
-	if (len >= sizeof(r->payload))
-		len = sizeof(r->payload) - 1;
-	memcpy(r->payload, p ? (const char *)p : "", len);
-	r->payload[len] = '\0';
+	test_frame_unwrap(p, len, r->payload, sizeof(r->payload));
 }
 
 static void
@@ -258,10 +269,7 @@ on_invoked(void *arg, enum pool_outcome o, const uint8_t *p, size_t len)
 	ck_assert_int_eq(inv->done, 0);
 	inv->done = 1;
 	inv->outcome = o;
-	if (len >= sizeof(inv->payload))
-		len = sizeof(inv->payload) - 1;
-	memcpy(inv->payload, p ? (const char *)p : "", len);
-	inv->payload[len] = '\0';
+	test_frame_unwrap(p, len, inv->payload, sizeof(inv->payload));
 }
 
 static double
@@ -464,6 +472,82 @@ START_TEST(test_crash_and_protocol_violations)
 		ck_assert(run_until(&r.settled, 5000));
 		ck_assert_msg(r.outcome == POOL_CRASHED, "%s", cmds[i]);
 	}
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A payload that breaks a rule of the codec (ipc/ipcmsg.h) kills its
+ * child, the run ends crashed, and the log names the rule.
+ */
+START_TEST(test_payload_rule_violations_kill_the_child)
+{
+	static const struct {
+		const char *cmd, *reason;
+	} cases[] = {
+		{ "raw:R:{\"resultJson\":\"{\",\"logs\":[]}",
+		    "resultJson is not JSON text" },
+		{ "raw:R:{\"resultJson\":\"1\",\"error\":\"e\",\"logs\":[]}",
+		    "a result has both resultJson and error" },
+		{ "raw:R:{\"logs\":[{\"level\":\"admin\",\"text\":\"a\"}]}",
+		    "a log line's level is not log, warn or error" },
+		{ "raw:R:{\"logs\":[{\"level\":\"log\",\"text\":1}]}",
+		    "a log line's text is not a string within its bound" },
+		{ "raw:R:{\"executionId\":\"f\",\"logs\":[]}",
+		    "the payload has a key its type does not have" },
+		{ "raw:R:{\"handles\":[\"fetch\"],\"logs\":[]}",
+		    "a result names handles but did not keep its isolate" },
+		{ "raw:G:{\"logs\":[]}",
+		    "a result kept its isolate but names no handles" },
+		{ "raw:R:[1]", "the payload is not a JSON object" },
+		{ "raw:R:{\"logs\":[],\"logs\":[]}",
+		    "the payload is not one JSON object without duplicate "
+		    "keys" },
+		{ "raw:T:{\"provider\":\"p\",\"tool\":\"t\"}",
+		    "a tool call is not {provider, tool, args} strings within "
+		    "their bound" },
+		{ "raw:O:{\"method\":\"GET\",\"url\":\"u\",\"headers\":[],"
+		  "\"body\":\"!\"}",
+		    "an outbound body is not base64 or null" },
+	};
+	size_t i;
+
+	start_pool(1, 10, scripted_child, 1);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct run r = { 0 };
+
+		last_crash[0] = '\0';
+		submit(cases[i].cmd, &r, 5000, 0);
+		ck_assert(run_until(&r.settled, 5000));
+		ck_assert_msg(r.outcome == POOL_CRASHED, "%s", cases[i].cmd);
+		ck_assert_int_eq(r.tool_calls, 0);
+		ck_assert_str_eq(last_crash, cases[i].reason);
+	}
+	stop_pool();
+}
+END_TEST
+
+/* A handle answer that breaks a rule fails its invocation, handles close. */
+START_TEST(test_handle_answer_rule_violation_kills_the_child)
+{
+	struct run r = { 0 };
+	struct invocation inv = { 0 };
+	struct pool_exec *e;
+
+	start_pool(1, 10, scripted_child, 1);
+	last_crash[0] = '\0';
+	e = submit("retain-raw:{\"response\":{\"status\":1000,"
+		   "\"statusText\":\"\",\"headers\":[],\"body\":\"\"}}",
+	    &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"go", 2, on_invoked, &inv), 0);
+	ck_assert(run_until(&inv.done, 2000));
+	ck_assert_int_eq(inv.outcome, POOL_CRASHED);
+	ck_assert(run_until(&r.closed, 1000));
+	ck_assert_str_eq(last_crash,
+	    "a handle response's status is not an integer 0 to 999");
 	stop_pool();
 }
 END_TEST
@@ -868,6 +952,8 @@ main(void)
 	tcase_add_test(tc, test_host_wait_stops_the_clock);
 	tcase_add_test(tc, test_clock_never_ends_early);
 	tcase_add_test(tc, test_shutdown_drains_then_terminates);
+	tcase_add_test(tc, test_payload_rule_violations_kill_the_child);
+	tcase_add_test(tc, test_handle_answer_rule_violation_kills_the_child);
 	tcase_add_test(tc, test_tool_call_while_retained_kills_the_child);
 	tcase_add_test(tc, test_second_result_kills_the_child);
 	tcase_add_test(tc, test_handle_result_for_another_call_kills_the_child);

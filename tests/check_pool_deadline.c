@@ -46,20 +46,21 @@ hang_child(int fd, void *arg)
 	} else if (strncmp((const char *)f.payload, "retain-then:", 12) == 0) {
 		const char *then = (const char *)f.payload + 12;
 
-		test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+		test_frame_send_grant(fd, exec);
 		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0)
 			return 3;
 		/* Frames a retained child may not send, or a wrong answer. */
 		if (strcmp(then, "tool") == 0)
 			test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 1,
-			    "{\"tool\":\"t\"}");
+			    "{\"provider\":\"p\",\"tool\":\"t\",\"args\":"
+			    "\"\"}");
 		else if (strcmp(then, "result") == 0)
-			test_frame_send(fd, FRAME_RESULT, 0, exec, 0, "{}");
+			test_frame_send_result(fd, exec, "1");
 		else if (strcmp(then, "call-id") == 0)
-			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
-			    f.call_id + 1, "{}");
+			test_frame_send_handle_error(
+			    fd, exec, f.call_id + 1, "x");
 	} else if (strcmp((const char *)f.payload, "retain") == 0) {
-		test_frame_send(fd, FRAME_RESULT, 1, exec, 0, "{}");
+		test_frame_send_grant(fd, exec);
 		/* The first invocation never answers. */
 		(void)test_frame_recv(fd, &f, buf, sizeof(buf));
 	}

@@ -44,7 +44,7 @@ staying_child(int fd, void *arg)
 		if (strcmp(cmd, "hang") == 0)
 			for (;;)
 				usleep(100000);
-		test_frame_send(fd, FRAME_RESULT, 0, f.exec_id, 0, out);
+		test_frame_send_result(fd, f.exec_id, out);
 		if (strcmp(cmd, "exit") == 0 || !(f.flags & FRAME_EXECUTE_STAY))
 			return 0;
 		if (strcmp(cmd, "mute") == 0)
@@ -85,10 +85,7 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 	ck_assert_int_eq(r->settled, 0);
 	r->settled = 1;
 	r->outcome = o;
-	if (len >= sizeof(tmp))
-		len = sizeof(tmp) - 1;
-	memcpy(tmp, p ? (const char *)p : "", len);
-	tmp[len] = '\0';
+	test_frame_unwrap(p, len, tmp, sizeof(tmp));
 	r->pid = atoi(tmp);
 }
 

@@ -2,9 +2,18 @@
  * One execution on an engine: the C side of the entry contract. The
  * JavaScript side is engine/runtime/90_entry.js, and the entry module's
  * text comes from entry.c; this file compiles it, hands the module map
- * over, installs the natives (__dispatch's transport, base64, the module
- * compiler), drives the event loop with host waits under the run clock,
- * and takes the result envelope.
+ * over, installs the natives (__dispatch's transport, console capture,
+ * base64, the module compiler), drives the event loop with host waits
+ * under the run clock, and composes the result envelope.
+ *
+ * Every message the child sends is composed here, in C, from primitive
+ * pieces the prelude hands over (strings, a number, arrays of string
+ * pairs): the guest's heap can shape the values it owns (its result's JSON
+ * text, a log line's text, a tool call's arguments) but never the message
+ * around them, so no toJSON, getter or poisoned prototype of the guest's
+ * can forge a field, a level or a grant. Strings leave as UTF-8: a lone
+ * surrogate becomes U+FFFD (utf8_from_cesu8), the same way everywhere, and
+ * NUL crosses as \u0000.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +27,6 @@
 #include "front/lower.h"
 #include "proto/texts.h"
 #include "proto/utf8.h"
-
-/* Time the envelope may take after a timeout (logs, JSON). */
-#define EXECUTION_FINISH_MS 2000.0
 
 enum execution_end {
 	EXECUTION_SETTLED,
@@ -49,6 +55,25 @@ struct execution {
 	double remaining; /* ms of the bound left (paused) */
 	int paused;
 	int stub_outbound;
+	/* The console capture (CONSOLE_CAPTURE_LIMIT), owned here. */
+	json_t *logs; /* [{level, text}...] */
+	double log_used; /* characters charged so far */
+	int log_stopped; /* the stop line was written */
+	/* The run's (or invocation's) answer, set by the `answer` native. */
+	int answer_kind; /* enum execution_answer_kind */
+	char *answer_text; /* UTF-8, malloc'd */
+	size_t answer_len;
+	json_t *answer_response; /* kind EXECUTION_ANSWER_RESPONSE */
+};
+
+/* What answer(kind, ...) said; the prelude's numbers (90_entry.js). */
+enum execution_answer_kind {
+	EXECUTION_ANSWER_NONE = -1, /* answer was not called */
+	EXECUTION_ANSWER_EMPTY = 0, /* the result is undefined: no value */
+	EXECUTION_ANSWER_RESULT = 1, /* the result's JSON text */
+	EXECUTION_ANSWER_ERROR = 2, /* an error text */
+	EXECUTION_ANSWER_HANDLES = 3, /* the fetch handler is kept */
+	EXECUTION_ANSWER_RESPONSE = 4 /* a handler's response */
 };
 
 /* One execution per engine at a time; the natives find it here. */
@@ -165,19 +190,168 @@ execution_native_compile(duk_context *ctx)
 	return duk_throw(ctx);
 }
 
-/* call(kind, json): sends a tool call (0) or an outbound request (1); its id.
+/*
+ * The string at idx as UTF-8 (malloc'd, NUL-terminated, *len without the
+ * NUL), or NULL when it is no string or memory ran out. Duktape holds
+ * CESU-8: a surrogate pair becomes its 4-byte form and a lone surrogate
+ * U+FFFD; a byte no UTF-8 allows (none should reach here) becomes U+FFFD
+ * too, so what leaves is always valid UTF-8.
+ */
+static char *
+execution_utf8(duk_context *ctx, duk_idx_t idx, size_t *len)
+{
+	const char *s;
+	char *copy, *out;
+	size_t n, i, j, k;
+
+	if (!duk_is_string(ctx, idx) || duk_is_symbol(ctx, idx))
+		return NULL;
+	s = duk_get_lstring(ctx, idx, &n);
+	if ((copy = malloc(n + 1)) == NULL)
+		return NULL;
+	memcpy(copy, s, n);
+	n = utf8_from_cesu8(copy, n);
+	if (utf8_valid((const uint8_t *)copy, n)) {
+		*len = n;
+		return copy;
+	}
+	if ((out = malloc(n * 3 + 1)) == NULL) {
+		free(copy);
+		return NULL;
+	}
+	for (i = 0, j = 0; i < n;) {
+		k = utf8_valid_prefix((const uint8_t *)copy + i, n - i);
+		memcpy(out + j, copy + i, k);
+		i += k;
+		j += k;
+		if (i < n) {
+			memcpy(out + j, "\xEF\xBF\xBD", 3);
+			j += 3;
+			i++;
+		}
+	}
+	out[j] = '\0';
+	free(copy);
+	*len = j;
+	return out;
+}
+
+/* A JSON string of the value at idx (a string), or NULL. */
+static json_t *
+execution_json_string(duk_context *ctx, duk_idx_t idx)
+{
+	size_t n;
+	char *s = execution_utf8(ctx, idx, &n);
+	json_t *j;
+
+	if (s == NULL)
+		return NULL;
+	j = json_stringn_nocheck(s, n);
+	free(s);
+	return j;
+}
+
+/*
+ * The array of [name, value] string pairs at idx as JSON, or NULL when it
+ * has another shape. Elements are read as any script reads them; only
+ * strings are taken.
+ */
+static json_t *
+execution_json_pairs(duk_context *ctx, duk_idx_t idx)
+{
+	json_t *out, *n, *v;
+	duk_size_t i, len;
+
+	idx = duk_normalize_index(ctx, idx);
+	if (!duk_is_array(ctx, idx) || (out = json_array()) == NULL)
+		return NULL;
+	len = duk_get_length(ctx, idx);
+	for (i = 0; i < len; i++) {
+		duk_get_prop_index(ctx, idx, (duk_uarridx_t)i);
+		n = v = NULL;
+		if (duk_is_array(ctx, -1) && duk_get_length(ctx, -1) == 2) {
+			duk_get_prop_index(ctx, -1, 0);
+			n = execution_json_string(ctx, -1);
+			duk_pop(ctx);
+			duk_get_prop_index(ctx, -1, 1);
+			v = execution_json_string(ctx, -1);
+			duk_pop(ctx);
+		}
+		duk_pop(ctx);
+		if (n == NULL || v == NULL) {
+			json_decref(n);
+			json_decref(v);
+			json_decref(out);
+			return NULL;
+		}
+		/* json_pack and _append_new take the references, even failing.
+		 */
+		if (json_array_append_new(out, json_pack("[oo]", n, v)) != 0) {
+			json_decref(out);
+			return NULL;
+		}
+	}
+	return out;
+}
+
+/*
+ * The message of call(kind, ...): kind 0 {"provider","tool","args"} from
+ * three strings; kind 1 {"method","url","headers","body"} from two
+ * strings, an array of string pairs and a base64 string or null.
+ */
+static char *
+execution_call_message(duk_context *ctx, int kind, size_t *len)
+{
+	json_t *m, *a, *b, *c, *d;
+	char *out;
+
+	a = execution_json_string(ctx, 1);
+	b = execution_json_string(ctx, 2);
+	if (kind == 0) {
+		c = execution_json_string(ctx, 3);
+		d = json_null(); /* a placeholder, never packed */
+	} else {
+		c = execution_json_pairs(ctx, 3);
+		d = duk_is_null(ctx, 4) ? json_null()
+					: execution_json_string(ctx, 4);
+	}
+	if (a == NULL || b == NULL || c == NULL || d == NULL) {
+		json_decref(a);
+		json_decref(b);
+		json_decref(c);
+		json_decref(d);
+		return NULL;
+	}
+	/* json_pack takes the references, even when it fails. */
+	if (kind == 0) {
+		json_decref(d);
+		m = json_pack(
+		    "{s:o, s:o, s:o}", "provider", a, "tool", b, "args", c);
+	} else
+		m = json_pack("{s:o, s:o, s:o, s:o}", "method", a, "url", b,
+		    "headers", c, "body", d);
+	if (m == NULL)
+		return NULL;
+	out = json_dumps(m, JSON_COMPACT);
+	json_decref(m);
+	if (out != NULL)
+		*len = strlen(out);
+	return out;
+}
+
+/*
+ * call(kind, a, b, c, d): sends a tool call (0) or an outbound request (1)
+ * composed here from its pieces; its id.
  */
 static duk_ret_t
 execution_native_call(duk_context *ctx)
 {
 	struct execution *x = execution_current;
 	struct execution_pending *p;
-	int outbound = duk_to_int(ctx, 0), rc;
-	const char *json;
-	char *copy;
-	size_t len;
+	int outbound = duk_to_int(ctx, 0) == 1, rc;
+	char *json;
+	size_t len = 0;
 
-	json = duk_require_lstring(ctx, 1, &len);
 	if (x == NULL)
 		return duk_error(
 		    ctx, DUK_ERR_ERROR, "%s", CM_EXECUTION_COMPLETED_MESSAGE);
@@ -190,15 +364,21 @@ execution_native_call(duk_context *ctx)
 		x->calls = p;
 		x->capcalls = n;
 	}
+	if ((json = execution_call_message(ctx, outbound, &len)) == NULL)
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+		    outbound ? "fetch failed: the request could not be sent"
+			     : "the tool call could not be sent");
 	x->next_id++;
-	if ((copy = malloc(len + 1)) == NULL)
-		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
-	memcpy(copy, json, len);
-	len = utf8_from_cesu8(copy, len);
 	rc = x->host->send(x->host->arg,
-	    outbound ? EXECUTION_OUTBOUND : EXECUTION_TOOL_CALL, copy, len,
+	    outbound ? EXECUTION_OUTBOUND : EXECUTION_TOOL_CALL, json, len,
 	    x->next_id);
-	free(copy);
+	free(json);
+	if (rc == -2)
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+		    outbound ? "fetch failed: the request is outside the "
+			       "bounds of the frame protocol"
+			     : "the tool call is outside the bounds of the "
+			       "frame protocol");
 	if (rc != 0)
 		return duk_error(
 		    ctx, DUK_ERR_ERROR, "the channel to the host is gone");
@@ -207,6 +387,127 @@ execution_native_call(duk_context *ctx)
 	p->host_wait = !outbound || x->stub_outbound;
 	duk_push_uint(ctx, p->id);
 	return 1;
+}
+
+/*
+ * What a console line costs on the wire, in characters (UTF-16 code
+ * units), its shape {"level":"<level>","text":"<text>"} included: the
+ * text as JSON escapes it, from Duktape's CESU-8 bytes. The prelude's
+ * capture without a host (60_console.js) charges the same.
+ */
+static double
+execution_log_charge(const char *level, const unsigned char *s, size_t n)
+{
+	double cost = 22 + (double)strlen(level);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c == '"' || c == '\\' || c == '\b' || c == '\f' ||
+		    c == '\n' || c == '\r' || c == '\t')
+			cost += 2;
+		else if (c < 0x20)
+			cost += 6;
+		else if (c < 0x80 || c >= 0xC0)
+			cost += c >= 0xF0 ? 2 : 1; /* a lead byte: one unit */
+	}
+	return cost;
+}
+
+/*
+ * log(level, text): one console line into the run's capture, charged its
+ * wire length. The line whose charge meets CONSOLE_CAPTURE_LIMIT is
+ * dropped whole, and one warn line with CONSOLE_CAPTURE_MESSAGE takes the
+ * place of the rest (the seed's console capture). A level other than
+ * log/warn/error or a text that is no string is not a line.
+ */
+static duk_ret_t
+execution_native_log(duk_context *ctx)
+{
+	struct execution *x = execution_current;
+	const char *level = duk_get_string(ctx, 0), *s;
+	json_t *line, *text;
+	double cost;
+	size_t n;
+
+	if (x == NULL || x->log_stopped || x->logs == NULL || level == NULL ||
+	    (strcmp(level, "log") != 0 && strcmp(level, "warn") != 0 &&
+		strcmp(level, "error") != 0) ||
+	    !duk_is_string(ctx, 1) || duk_is_symbol(ctx, 1))
+		return 0;
+	s = duk_get_lstring(ctx, 1, &n);
+	cost = execution_log_charge(level, (const unsigned char *)s, n);
+	if (x->log_used + cost >= CM_CONSOLE_CAPTURE_LIMIT) {
+		x->log_stopped = 1;
+		line = json_pack("{s:s, s:s}", "level", "warn", "text",
+		    CM_CONSOLE_CAPTURE_MESSAGE);
+	} else {
+		x->log_used += cost;
+		text = execution_json_string(ctx, 1);
+		line = text
+		    ? json_pack("{s:s, s:o}", "level", level, "text", text)
+		    : NULL;
+	}
+	if (line == NULL || json_array_append_new(x->logs, line) != 0)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	return 0;
+}
+
+/*
+ * answer(kind, ...): the run's or the invocation's answer, kept for the
+ * message execution.c composes (enum execution_answer_kind): kinds 1 and 2
+ * take a string; 4 takes (status, statusText, headers, body base64). A
+ * piece of the wrong type leaves no answer, which reads as a failure.
+ */
+static duk_ret_t
+execution_native_answer(duk_context *ctx)
+{
+	struct execution *x = execution_current;
+	int kind = duk_to_int(ctx, 0);
+	json_t *st, *h, *b;
+	double status;
+
+	if (x == NULL || x->answer_kind != EXECUTION_ANSWER_NONE)
+		return 0;
+	switch (kind) {
+	case EXECUTION_ANSWER_EMPTY:
+	case EXECUTION_ANSWER_HANDLES:
+		x->answer_kind = kind;
+		break;
+	case EXECUTION_ANSWER_RESULT:
+	case EXECUTION_ANSWER_ERROR:
+		if ((x->answer_text = execution_utf8(ctx, 1, &x->answer_len)) ==
+		    NULL)
+			return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+			    "the run's answer is not a string");
+		x->answer_kind = kind;
+		break;
+	case EXECUTION_ANSWER_RESPONSE:
+		status = duk_is_number(ctx, 1) ? duk_get_number(ctx, 1) : -1;
+		st = execution_json_string(ctx, 2);
+		h = execution_json_pairs(ctx, 3);
+		b = execution_json_string(ctx, 4);
+		if (!(status >= 0 && status <= 999 && status == (int)status) ||
+		    st == NULL || h == NULL || b == NULL) {
+			json_decref(st);
+			json_decref(h);
+			json_decref(b);
+			return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+			    "the handler's response could not be read");
+		}
+		/* json_pack takes the references, even when it fails. */
+		if ((x->answer_response = json_pack("{s:I, s:o, s:o, s:o}",
+			 "status", (json_int_t)status, "statusText", st,
+			 "headers", h, "body", b)) == NULL)
+			return duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		x->answer_kind = kind;
+		break;
+	default:
+		break;
+	}
+	return 0;
 }
 
 static duk_ret_t
@@ -308,7 +609,9 @@ static duk_ret_t
 execution_install_body(duk_context *ctx, void *udata)
 {
 	static const duk_function_list_entry natives[] = {
-		{ "call", execution_native_call, 2 },
+		{ "call", execution_native_call, 5 },
+		{ "log", execution_native_log, 2 },
+		{ "answer", execution_native_answer, 5 },
 		{ "compile", execution_native_compile, 3 },
 		{ "b64encode", execution_native_b64encode, 1 },
 		{ "b64decode", execution_native_b64decode, 1 },
@@ -551,42 +854,62 @@ execution_loop(struct execution *x)
 
 /* ---- the envelope ---- */
 
-/* {"error": text, "logs": []} built without the heap. */
-static char *
-execution_plain_error(const char *text)
+/* Forgets the answer a call of the prelude left. */
+static void
+execution_answer_clear(struct execution *x)
 {
-	json_t *m = json_pack("{s:s, s:[]}", "error", text ? text : "", "logs");
-	char *s = m ? json_dumps(m, JSON_COMPACT) : NULL;
-
-	json_decref(m);
-	return s;
+	free(x->answer_text);
+	x->answer_text = NULL;
+	x->answer_len = 0;
+	json_decref(x->answer_response);
+	x->answer_response = NULL;
+	x->answer_kind = EXECUTION_ANSWER_NONE;
 }
 
 /*
- * Calls finish(v, how): v is the value on the stack (popped) when text is
- * NULL, else text. Returns the message (malloc'd) or NULL when the prelude
- * could not build it.
+ * The ExecuteResultMessage, composed here: {"resultJson"?: text,
+ * "error"?: text, "handles"?: ["fetch"], "logs": [...]} with the lines the
+ * run captured. `error` (a host text) wins over the prelude's answer.
  */
 static char *
-execution_finish(struct execution *x, const char *how, const char *text)
+execution_compose(struct execution *x, const char *error)
 {
-	duk_context *ctx = engine_context(x->e);
-	const char *sargs[2] = { text, how }, *s;
-	char *out = NULL;
-	size_t n;
-	int rc;
+	json_t *m = json_object(), *v = NULL;
+	char *out;
 
-	if (text != NULL)
-		rc = execution_js_args(x, "cm_exec", "finish", 0, sargs, 2);
-	else
-		rc = execution_js_args(x, "cm_exec", "finish", 1, sargs + 1, 1);
-	if (rc == 0 && (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
-	    (out = malloc(n + 1)) != NULL) {
-		memcpy(out, s, n);
-		utf8_from_cesu8(out, n);
+	if (m == NULL)
+		return NULL;
+	if (error != NULL)
+		v = json_string(error);
+	else if (x->answer_kind == EXECUTION_ANSWER_RESULT ||
+	    x->answer_kind == EXECUTION_ANSWER_ERROR)
+		v = json_stringn_nocheck(x->answer_text, x->answer_len);
+	else if (x->answer_kind == EXECUTION_ANSWER_HANDLES)
+		v = json_pack("[s]", "fetch");
+	if (v != NULL &&
+	    json_object_set_new(m,
+		error != NULL || x->answer_kind == EXECUTION_ANSWER_ERROR
+		    ? "error"
+		    : x->answer_kind == EXECUTION_ANSWER_RESULT ? "resultJson"
+								: "handles",
+		v) != 0) {
+		json_decref(m);
+		return NULL;
 	}
-	duk_pop(ctx);
+	if (json_object_set(m, "logs", x->logs ? x->logs : json_array()) != 0) {
+		json_decref(m);
+		return NULL;
+	}
+	out = json_dumps(m, JSON_COMPACT);
+	json_decref(m);
 	return out;
+}
+
+/* {"error": text, "logs": [...]}: a failure the host names. */
+static char *
+execution_plain_error(struct execution *x, const char *text)
+{
+	return execution_compose(x, text ? text : "");
 }
 
 static char *
@@ -596,6 +919,50 @@ execution_memory_text(const struct execution *x)
 
 	snprintf(mb, sizeof(mb), "%u", x->req->memory_limit_mb);
 	return texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
+}
+
+static char *
+execution_timeout_text(const struct execution *x)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%.0f", x->req->timeout_ms);
+	return texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num);
+}
+
+/*
+ * Calls finish(v, how): v is the value on the stack (popped) when text is
+ * NULL, else text; finish hands the answer over through the `answer`
+ * native. Returns the message (malloc'd), or NULL when memory ran out. A
+ * finish that could not end (the guest's toJSON or getter ran past the
+ * bound, or out of memory) reads as the bound it hit.
+ */
+static char *
+execution_finish(struct execution *x, const char *how, const char *text)
+{
+	duk_context *ctx = engine_context(x->e);
+	const char *sargs[2] = { text, how };
+	char *out, *t;
+	int rc;
+
+	execution_answer_clear(x);
+	if (text != NULL)
+		rc = execution_js_args(x, "cm_exec", "finish", 0, sargs, 2);
+	else
+		rc = execution_js_args(x, "cm_exec", "finish", 1, sargs + 1, 1);
+	duk_pop(ctx);
+	if (rc == 0 && x->answer_kind != EXECUTION_ANSWER_NONE)
+		return execution_compose(x, NULL);
+	if (engine_oom(x->e))
+		t = execution_memory_text(x);
+	else if (engine_timed_out(x->e))
+		t = execution_timeout_text(x);
+	else
+		t = texts_compose(
+		    CM_TEXT_INTERNAL, "the run's answer could not be read");
+	out = t ? execution_plain_error(x, t) : NULL;
+	free(t);
+	return out;
 }
 
 /* ---- the run ---- */
@@ -610,7 +977,7 @@ execution_text_end(struct execution *x, char *text)
 		return NULL;
 	msg = execution_finish(x, "1", text);
 	if (msg == NULL)
-		msg = execution_plain_error(text);
+		msg = execution_plain_error(x, text);
 	free(text);
 	return msg;
 }
@@ -623,6 +990,8 @@ execution_init(struct execution *x, struct engine *e,
 	x->e = e;
 	x->req = req;
 	x->host = host;
+	x->logs = json_array();
+	x->answer_kind = EXECUTION_ANSWER_NONE;
 	x->stub_outbound = req->outbound_mode != NULL &&
 	    strcmp(req->outbound_mode, "stub") == 0;
 }
@@ -643,25 +1012,45 @@ execution_invoke_body(duk_context *ctx, void *udata)
 	return 0;
 }
 
-/* The invocation's answer, from the handler's outcome or a host text. */
+/* Frees what the execution owns (the struct is the caller's). */
+static void
+execution_clear(struct execution *x)
+{
+	execution_answer_clear(x);
+	json_decref(x->logs);
+	x->logs = NULL;
+	free(x->calls);
+	x->calls = NULL;
+}
+
+/*
+ * The invocation's answer, from the handler's outcome or a host text,
+ * composed here: {"response": {...}} or {"error": text}. Its console
+ * lines are dropped with the invocation (the seed).
+ */
 static char *
 execution_invoke_answer(struct execution *x, const char *text)
 {
 	duk_context *ctx = engine_context(x->e);
-	const char *s;
+	json_t *m = NULL;
 	char *out = NULL;
-	size_t n;
 	int rc;
 
+	execution_answer_clear(x);
 	rc = text != NULL
 	    ? execution_js_args(x, "cm_exec", "invokeResult", 0, &text, 1)
 	    : execution_js(x, "cm_exec", "invokeResult", 0);
-	if (rc == 0 && (s = duk_get_lstring(ctx, -1, &n)) != NULL &&
-	    (out = malloc(n + 1)) != NULL) {
-		memcpy(out, s, n);
-		utf8_from_cesu8(out, n);
-	}
 	duk_pop(ctx);
+	if (rc == 0 && x->answer_kind == EXECUTION_ANSWER_RESPONSE)
+		m = json_pack("{s:O}", "response", x->answer_response);
+	else if (rc == 0 && x->answer_kind == EXECUTION_ANSWER_ERROR)
+		m = json_pack("{s:s%}", "error", x->answer_text, x->answer_len);
+	else
+		m = json_pack("{s:s}", "error",
+		    text ? text : "the handler's answer could not be read");
+	if (m != NULL)
+		out = json_dumps(m, JSON_COMPACT);
+	json_decref(m);
 	return out;
 }
 
@@ -688,8 +1077,6 @@ execution_invoke(struct engine *e, const struct execution_request *req,
 		duk_pop(ctx);
 		end = execution_loop(&x);
 	}
-	execution_current = NULL;
-	free(x.calls);
 	switch (end) {
 	case EXECUTION_SETTLED:
 		*answer = execution_invoke_answer(&x, NULL);
@@ -710,13 +1097,19 @@ execution_invoke(struct engine *e, const struct execution_request *req,
 		break;
 	case EXECUTION_TIMEOUT:
 		duk_pop(ctx);
+		execution_current = NULL;
+		execution_clear(&x);
 		return EXECUTION_INVOKE_TIMEOUT;
 	case EXECUTION_OOM:
 		duk_pop(ctx);
-		return EXECUTION_INVOKE_FAILED;
+		/* fall through */
 	case EXECUTION_BROKEN:
+		execution_current = NULL;
+		execution_clear(&x);
 		return EXECUTION_INVOKE_FAILED;
 	}
+	execution_current = NULL;
+	execution_clear(&x);
 	return *answer != NULL ? EXECUTION_INVOKE_ANSWERED
 			       : EXECUTION_INVOKE_FAILED;
 }
@@ -730,7 +1123,7 @@ execution_run(struct engine *e, const struct execution_request *req,
 	struct cm_imports imp = { 0 };
 	duk_context *ctx = engine_context(e);
 	char *src = NULL, *mods = NULL, *declared = NULL, *text = NULL;
-	char *msg = NULL, num[32];
+	char *msg = NULL;
 	const char *sargs[5];
 	char *specs = NULL;
 	enum execution_end end;
@@ -741,12 +1134,13 @@ execution_run(struct engine *e, const struct execution_request *req,
 	/* The provider list and the map fail before anything runs. */
 	if (req->providers != NULL && json_is_array(req->providers) &&
 	    (rc = cm_validate_providers(req->providers, &text)) != 0) {
-		msg = rc > 0 ? execution_plain_error(text) : NULL;
+		msg = rc > 0 ? execution_plain_error(&x, text) : NULL;
 		free(text);
+		execution_clear(&x);
 		return msg;
 	}
 	if ((rc = entry_modules(req->modules, &mods, &declared, &text)) != 0) {
-		msg = rc > 0 ? execution_plain_error(text) : NULL;
+		msg = rc > 0 ? execution_plain_error(&x, text) : NULL;
 		free(text);
 		goto out;
 	}
@@ -755,7 +1149,7 @@ execution_run(struct engine *e, const struct execution_request *req,
 	x.deadline_at = engine_now_ms() + req->timeout_ms;
 	if (duk_safe_call(ctx, execution_install_body, NULL, 0, 1) !=
 	    DUK_EXEC_SUCCESS) {
-		msg = execution_plain_error(duk_safe_to_string(ctx, -1));
+		msg = execution_plain_error(&x, duk_safe_to_string(ctx, -1));
 		duk_pop(ctx);
 		goto out;
 	}
@@ -801,26 +1195,24 @@ ended:
 		msg = execution_finish(&x, "0", "");
 		/* Only a run that asked to keep its handles can have kept one.
 		 */
-		if (msg != NULL && req->retain_handles) {
-			if (execution_js(&x, "cm_exec", "retained", 0) == 0)
-				*retained = duk_get_int(ctx, -1) == 1;
-			duk_pop(ctx);
-		}
+		*retained = msg != NULL && req->retain_handles &&
+		    x.answer_kind == EXECUTION_ANSWER_HANDLES;
 		break;
 	case EXECUTION_THREW:
 		msg = execution_finish(&x, "2", NULL);
 		break;
 	case EXECUTION_TIMEOUT:
 		duk_pop(ctx);
-		/* A fresh short bound lets the prelude hand over the logs. */
-		engine_arm_deadline(e, EXECUTION_FINISH_MS);
-		snprintf(num, sizeof(num), "%.0f", req->timeout_ms);
-		msg = execution_text_end(
-		    &x, texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num));
+		/* The logs are the host's: no guest code runs past the bound.
+		 */
+		msg = execution_plain_error(
+		    &x, text = execution_timeout_text(&x));
+		free(text);
 		break;
 	case EXECUTION_OOM:
 		duk_pop(ctx);
-		msg = execution_plain_error(text = execution_memory_text(&x));
+		msg =
+		    execution_plain_error(&x, text = execution_memory_text(&x));
 		free(text);
 		break;
 	case EXECUTION_NEVER:
@@ -833,7 +1225,7 @@ ended:
 	}
 out:
 	execution_current = NULL;
-	free(x.calls);
+	execution_clear(&x);
 	free(src);
 	free(mods);
 	free(declared);

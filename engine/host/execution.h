@@ -24,8 +24,11 @@ enum execution_call {
 };
 
 struct execution_host {
-	/* Sends call `call_id` (json borrowed); 0, or -1 when the channel is
-	 * gone. */
+	/*
+	 * Sends call `call_id` (json borrowed, composed by execution.c); 0,
+	 * -1 when the channel is gone, or -2 when the message breaks a bound
+	 * of the channel (the call then fails inside the run).
+	 */
 	int (*send)(void *arg, enum execution_call kind, const char *json,
 	    size_t len, uint32_t call_id);
 	/*
@@ -55,7 +58,8 @@ struct execution_request {
 
 /*
  * Runs one execution on a fresh engine `e` (created by the caller, its
- * deadline not yet armed). Returns the ExecuteResultMessage JSON text
+ * deadline not yet armed). Returns the ExecuteResultMessage JSON text,
+ * composed in C from what the run handed over (never by the guest's heap)
  * (malloc'd; the caller frees it), or NULL when memory ran out or the
  * channel broke. A timeout and every declared failure are in the message.
  * *retained is set when the run resolved to a fetch handler under

@@ -4,11 +4,16 @@
  * when a script first touches `console`.  Also __cm.fill, the helper that
  * composes pinned texts from __cm_spec templates.
  *
- * log/warn/error become {level, text} lines.  By default they are captured
- * (__cm.takeLogs() returns and clears them) under CONSOLE_CAPTURE_LIMIT, each
- * line charged its JSON wire length; __cm.setConsoleSink(fn) routes lines to
- * fn(level, text) instead (script mode prints them).  Every other Console
- * Standard method exists and does nothing observable.
+ * log/warn/error become {level, text} lines.  Inside an execution the host
+ * captures them: 90_entry.js hands the host's `log` native over through
+ * P.consoleToHost, and engine/host/execution.c charges, bounds and keeps each
+ * line in C, where guest code cannot reach the log or its wire shape.
+ * Without a host (engine tests) they are captured here (__cm.takeLogs()
+ * returns and clears them) under CONSOLE_CAPTURE_LIMIT, each line charged its
+ * JSON wire length, and the line whose charge meets the limit is dropped
+ * whole; __cm.setConsoleSink(fn) routes lines to fn(level, text) instead
+ * (script mode prints them).  Every other Console Standard method exists and
+ * does nothing observable.
  */
 (function (G) {
 	'use strict';
@@ -18,7 +23,9 @@
 	var LIMIT = spec.constants.CONSOLE_CAPTURE_LIMIT;
 	var STOP_TEXT = spec.constants.CONSOLE_CAPTURE_MESSAGE;
 	var hasOwn = Object.prototype.hasOwnProperty;
+	var stringify = JSON.stringify;
 	var logs = [], used = 0, stopped = false, sink = null, sinkAll = false;
+	var hostLog = null;	/* the host's capture (execution.c), once installed */
 
 	/* fill(name, values): the pinned text NAME with each <param> replaced. */
 	function fill(name, values) {
@@ -38,10 +45,17 @@
 			sink(level, text);
 			return;
 		}
+		if (hostLog !== null) {
+			hostLog(level, text);
+			return;
+		}
 		if (stopped)
 			return;
-		cost = JSON.stringify({ level: level, text: text }).length;
-		if (used + cost > LIMIT) {
+		/* The line's wire shape; the string alone is stringified, so no
+		 * toJSON of the guest's is consulted. */
+		cost = 22 + level.length + stringify(String(text)).length - 2;
+		/* The seed: "the line that meets it is dropped whole". */
+		if (used + cost >= LIMIT) {
 			stopped = true;
 			logs.push({ level: 'warn', text: STOP_TEXT });
 			return;
@@ -64,6 +78,9 @@
 
 	/* For the console object (60_inspect.js, lazy group `console`). */
 	P.consoleEmit = emit;
+	P.consoleToHost = function consoleToHost(fn) {
+		hostLog = typeof fn === 'function' ? fn : null;
+	};
 	P.consoleExtra = function consoleExtra(name, args) {
 		if (sinkAll && sink !== null)
 			sink(name, P.formatArgs(args));

@@ -6,8 +6,13 @@
  *
  * The host hands its natives over once, through __cm.hostInit(natives),
  * before any user code runs; the call returns the internal object the host
- * keeps in its stash.  A second call is refused, so a program that finds
- * __cm.hostInit gains nothing.  __cm.entryScope() gives the generated entry
+ * keeps in its stash.  Every message that leaves the child (the result
+ * envelope, log lines, tool calls, outbound requests, handle answers) is
+ * composed in C by engine/host/execution.c from primitive pieces the
+ * natives below take (call, log, answer): nothing here stringifies a
+ * message, so a guest's toJSON, getters or poisoned prototypes can shape
+ * its own values and never the envelope around them.  A second call is
+ * refused, so a program that finds __cm.hostInit gains nothing.  __cm.entryScope() gives the generated entry
  * module the names of its scope; they hold no capability __dispatch does
  * not already give.
  */
@@ -25,6 +30,8 @@
 	var Promise_ = Promise, Proxy_ = Proxy, Error_ = Error;
 	var queueJob = G.queueMicrotask;
 	var TypeError_ = TypeError, SyntaxError_ = SyntaxError;
+	/* A program may replace the globals; the run's answer never reads them. */
+	var String_ = String, Number_ = Number;
 	var Uint8Array_ = Uint8Array, ArrayBuffer_ = ArrayBuffer;
 	var stringify = JSON.stringify, parse = JSON.parse;
 	var keys = Object.keys, create = Object.create;
@@ -35,12 +42,15 @@
 	var B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 	var host = null;        /* the natives of engine/host/execution.c */
-	var pending = {};       /* call id -> { resolve, reject } */
+	/* Captured before any user code runs: the natives, read once. */
+	var hostCallNative = null, hostAnswer = null;
+	var consoleToHost = P.consoleToHost;
+	var pending = create(null); /* call id -> { p, decode }; no prototype */
 	var npending = 0;
 	var completed = false;
-	var modules = {};       /* normalized name -> { kind, value } */
+	var modules = create(null); /* normalized name -> { kind, value } */
 	var declared = '';
-	var registry = {};      /* normalized name -> namespace object */
+	var registry = create(null); /* normalized name -> namespace object */
 	var evaluations = [];   /* promises of modules with a top-level await */
 	var state = 0;          /* 0 pending, 1 fulfilled, 2 rejected */
 	var staticSpecs = [];   /* the entry's static import specifiers */
@@ -79,10 +89,10 @@
 	}
 
 	function decodeBase64(text) {
-		var s = String(text).replace(/=+$/, ''), out, i, j, v, bits, c;
+		var s = String_(text).replace(/=+$/, ''), out, i, j, v, bits, c;
 
 		if (host !== null)
-			return host.b64decode(String(text));
+			return host.b64decode(String_(text));
 		out = new Uint8Array_(Math.floor(s.length * 3 / 4));
 		for (i = 0, j = 0, v = 0, bits = 0; i < s.length; i++) {
 			c = B64.indexOf(s.charAt(i));
@@ -143,7 +153,7 @@
 
 	/* A text that cannot hold the tag skips the reviver's call per value. */
 	function parseForDispatch(text) {
-		text = String(text);
+		text = String_(text);
 		if (text.indexOf(TAG) < 0 && text.indexOf('\\u') < 0)
 			return parse(text);
 		return parse(text, reviver);
@@ -171,8 +181,14 @@
 		P.resolvePromise(p, v);
 	}
 
-	function hostCall(outbound, json, decode) {
-		var id = host.call(outbound ? 1 : 0, json), p = P.newPromise();
+	/*
+	 * kind 0, a tool call: (provider, tool, args) strings; kind 1, an
+	 * outbound request: (method, url, headers as [name, value] pairs,
+	 * body as base64 or null). execution.c checks each piece and composes
+	 * the message.
+	 */
+	function hostCall(kind, a, b, c, d, decode) {
+		var id = hostCallNative(kind, a, b, c, d), p = P.newPromise();
 
 		npending++;
 		pending[id] = { p: p, decode: decode };
@@ -182,21 +198,21 @@
 	function dispatchAs(provider, tool, args, decode) {
 		var size, p;
 
-		provider = String(provider);
-		tool = String(tool);
-		args = args === undefined ? '' : String(args);
+		provider = String_(provider);
+		tool = String_(tool);
+		args = args === undefined ? '' : String_(args);
 		size = provider.length + tool.length + args.length;
 		if (size > LIMIT)
 			return Promise_.reject(new Error_(fill('PAYLOAD_TOO_LARGE',
 			    { part: PARTS.TOOL_CALL, size: size, limit: LIMIT })));
 		if (completed || host === null) {
 			p = P.newPromise();
-			settleCall(p, decode, stringify({ error:
-			    K.EXECUTION_COMPLETED_MESSAGE }));
+			/* A primitive string is stringified without any toJSON. */
+			settleCall(p, decode, '{"error":' +
+			    stringify(K.EXECUTION_COMPLETED_MESSAGE) + '}');
 			return p;
 		}
-		return hostCall(false, stringify({ provider: provider,
-		    tool: tool, args: args }), decode);
+		return hostCall(0, provider, tool, args, null, decode);
 	}
 
 	function dispatch(provider, tool, args) {
@@ -242,7 +258,7 @@
 	function makeProxy(name, positional) {
 		var tools = create(null);
 
-		name = String(name);
+		name = String_(name);
 		positional = !!positional;
 		return new Proxy_({}, {
 			get: function (target, prop) {
@@ -285,7 +301,7 @@
 	/* ---- modules ---- */
 
 	function normalize(name) {
-		var s = String(name);
+		var s = String_(name);
 
 		while (s.slice(0, 2) === './')
 			s = s.slice(2);
@@ -293,7 +309,7 @@
 	}
 
 	function notFound(spec) {
-		return new Error_(fill('MODULE_NOT_FOUND', { name: String(spec),
+		return new Error_(fill('MODULE_NOT_FOUND', { name: String_(spec),
 		    declared: declared }));
 	}
 
@@ -420,8 +436,8 @@
 		try {
 			if (e instanceof Error_ || (e !== null && typeof e === 'object' &&
 			    typeof e.message === 'string' && 'name' in e))
-				return String(e.message);
-			return String(e);
+				return String_(e.message);
+			return String_(e);
 		} catch (e2) {
 			return 'the thrown value could not be read';
 		}
@@ -479,7 +495,7 @@
 			e = entries[i];
 			modules[e[0]] = { kind: e[1], value: e[2] };
 		}
-		declared = String(declaredText);
+		declared = String_(declaredText);
 		if (outboundMode === 'native' || outboundMode === 'stub')
 			cm.setOutbound(outbound);
 	}
@@ -524,52 +540,54 @@
 		    limit: LIMIT });
 	}
 
+	/* The run's error text, or PayloadTooLarge's when it is too long. */
+	function answerError(text) {
+		var over = answerSize(PARTS.RUN_ANSWER, text);
+
+		hostAnswer(2, over !== null ? over : text);
+	}
+
 	/*
-	 * The ExecuteResultMessage as JSON text: {resultJson?, error?, logs}.
-	 * how (a number, or its decimal string) 0: the arrow's outcome; 1: v is
-	 * the host's error text; 2: v was thrown outside the arrow (a timer
-	 * callback, a microtask).
+	 * The run's answer, handed to the host (answer(kind, text): 0 no
+	 * value, 1 the result's JSON text, 2 an error text, 3 the fetch
+	 * handler is kept); execution.c composes the ExecuteResultMessage
+	 * around it with the logs it captured. how (a number, or its decimal
+	 * string) 0: the arrow's outcome; 1: v is the host's error text; 2: v
+	 * was thrown outside the arrow (a timer callback, a microtask). The
+	 * guest's value is stringified with the guest's semantics (its toJSON
+	 * and getters run) under the run's bound.
 	 */
 	function finish(v, how) {
-		var msg = {}, text, over;
+		var text;
 
-		how = Number(how);
+		how = Number_(how);
 		completed = true;
 		if (how === 1) {
-			msg.error = String(v);
+			hostAnswer(2, String_(v));
 		} else if (how === 2) {
-			text = describe(v);
-			over = answerSize(PARTS.RUN_ANSWER, text);
-			msg.error = over !== null ? over : text;
+			answerError(describe(v));
 		} else if (state === 1 && retain && isHandler(outcome)) {
 			handler = outcome;
-			msg.handles = ['fetch'];
+			hostAnswer(3, '');
 		} else if (state === 1) {
 			try {
 				text = outcome === undefined ? undefined :
 				    stringifyForDispatch(outcome);
 			} catch (e) {
-				text = undefined;
-				msg.error = describe(e);
+				answerError(describe(e));
+				return;
 			}
-			if (typeof text === 'string') {
-				over = answerSize(PARTS.RUN_ANSWER, text);
-				if (over !== null)
-					msg.error = over;
-				else
-					msg.resultJson = text;
-			}
+			if (typeof text !== 'string')
+				hostAnswer(0, '');
+			else if (answerSize(PARTS.RUN_ANSWER, text) !== null)
+				answerError(text);
+			else
+				hostAnswer(1, text);
 		} else if (state === 2) {
-			text = describe(outcome);
-			over = answerSize(PARTS.RUN_ANSWER, text);
-			msg.error = over !== null ? over : text;
+			answerError(describe(outcome));
+		} else {
+			hostAnswer(0, '');
 		}
-		try {
-			msg.logs = cm.takeLogs();
-		} catch (e) {
-			msg.logs = [];
-		}
-		return stringify(msg);
 	}
 
 	function isHandler(v) {
@@ -589,7 +607,6 @@
 		invState = 0;
 		invOut = null;
 		try {
-			cm.takeLogs();
 			req = parse(reqJson);
 			if (name !== 'fetch')
 				throw new Error_(fill('HANDLE_NOT_FOUND', {
@@ -610,24 +627,28 @@
 		}
 		r.then(function (m) {
 			invState = 1;
-			invOut = { response: { status: m.status,
-			    statusText: m.statusText, headers: m.headers,
-			    body: encodeBase64(m.body) } };
+			invOut = [m.status, m.statusText, m.headers,
+			    encodeBase64(m.body)];
 		}, function (e) {
 			invState = 2;
-			invOut = { error: describe(e) };
+			invOut = describe(e);
 		});
 	}
 
-	/* The invocation's answer as JSON text; its logs are dropped. */
+	/*
+	 * The invocation's answer, handed to the host: answer(4, status,
+	 * statusText, headers, body base64) or answer(2, error text);
+	 * execution.c composes the message and drops the invocation's logs.
+	 */
 	function invokeResult(error) {
-		try {
-			cm.takeLogs();
-		} catch (e) { /* nothing to drop */ }
 		if (error !== undefined && error !== null)
-			return stringify({ error: String(error) });
-		return stringify(invOut !== null ? invOut :
-		    { error: 'the handler did not answer' });
+			hostAnswer(2, String_(error));
+		else if (invState === 1)
+			hostAnswer(4, invOut[0], invOut[1], invOut[2], invOut[3]);
+		else if (invState === 2)
+			hostAnswer(2, String_(invOut));
+		else
+			hostAnswer(2, 'the handler did not answer');
 	}
 
 	function deliver(id, text) {
@@ -645,14 +666,14 @@
 		var body = req.body === null || req.body === undefined ? null :
 		    encodeBase64(req.body);
 
-		return hostCall(true, stringify({ method: req.method, url: req.url,
-		    headers: req.headers, body: body })).then(function (text) {
+		return hostCall(1, String_(req.method), String_(req.url), req.headers,
+		    body, undefined).then(function (text) {
 			var r = parse(text);
 
 			if (r === null || typeof r !== 'object')
 				throw new TypeError_('fetch failed');
 			if (hasOwn.call(r, 'error'))
-				throw new TypeError_(String(r.error));
+				throw new TypeError_(String_(r.error));
 			return { status: r.status, statusText: r.statusText || '',
 			    headers: r.headers || [], body: typeof r.body === 'string' ?
 			    decodeBase64(r.body).buffer : new ArrayBuffer_(0) };
@@ -685,6 +706,9 @@
 		if (host !== null)
 			throw new TypeError_('the host is already installed');
 		host = natives;
+		hostCallNative = natives.call;
+		hostAnswer = natives.answer;
+		consoleToHost(natives.log);
 		return internal;
 	});
 	P.def(cm, 'entryScope', function entryScope() {

@@ -2,6 +2,13 @@
  * The engine child's serve loop (worker.h). It trusts nothing from the parent:
  * every frame goes through frame_decode() with the child's role and size bound,
  * and a request that does not parse is answered with an error, not run.
+ *
+ * What it sends was composed in C (engine/host/execution.c) and passes the
+ * decoder the daemon runs (ipc/ipcmsg.h) before it leaves: a message the
+ * guest's data pushed past a rule fails inside the run (a tool call or
+ * fetch rejects, a result reads as the INTERNAL text) rather than making
+ * the daemon kill this child, so a guest cannot turn its own run into
+ * WORKER_CRASHED.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +26,7 @@
 #include "host/engine.h"
 #include "host/execution.h"
 #include "ipc/frame.h"
+#include "ipc/ipcmsg.h"
 #include "proto/texts.h"
 #include "prewarm.h"
 #include "warm.h"
@@ -126,13 +134,57 @@ worker_recv(int fd, struct frame *f)
 static void
 worker_send_error(struct worker *w, const char *text)
 {
-	json_t *msg = json_pack("{s:s, s:[]}", "error", text, "logs");
-	char *s = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+	struct ipcmsg_result r;
+	size_t len;
+	char *s;
 
-	if (s && worker_send(w, FRAME_RESULT, s) == 0)
+	memset(&r, 0, sizeof(r));
+	r.error.s = text;
+	r.error.len = strlen(text);
+	s = ipcmsg_result_encode(&r, &len);
+	if (s && worker_send_frame(w, FRAME_RESULT, 0, 0, s, len) == 0)
 		w->result_sent = 1;
 	free(s);
-	json_decref(msg);
+}
+
+/*
+ * 0 when `payload` of a frame of `type` passes the daemon's decoder; else
+ * -1 with *why set. The same check the daemon makes (pool_child.c).
+ */
+static int
+worker_check(enum frame_type type, uint8_t flags, const char *payload,
+    size_t len, const char **why)
+{
+	const uint8_t *p = (const uint8_t *)payload;
+	struct ipcmsg_result r;
+	struct ipcmsg_tool_call t;
+	struct ipcmsg_outbound o;
+	struct ipcmsg_handle_result h;
+
+	switch (type) {
+	case FRAME_RESULT:
+		if (ipcmsg_result_decode(p, len, flags & 1, &r, why) != 0)
+			return -1;
+		ipcmsg_result_clear(&r);
+		return 0;
+	case FRAME_TOOL_CALL:
+		if (ipcmsg_tool_call_decode(p, len, &t, why) != 0)
+			return -1;
+		ipcmsg_tool_call_clear(&t);
+		return 0;
+	case FRAME_OUTBOUND_REQUEST:
+		if (ipcmsg_outbound_decode(p, len, &o, why) != 0)
+			return -1;
+		ipcmsg_outbound_clear(&o);
+		return 0;
+	case FRAME_HANDLE_RESULT:
+		if (ipcmsg_handle_result_decode(p, len, &h, why) != 0)
+			return -1;
+		ipcmsg_handle_result_clear(&h);
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 /* The run cannot start for a reason of ours: the INTERNAL text in the envelope.
@@ -205,11 +257,14 @@ worker_host_send(void *arg, enum execution_call kind, const char *json,
     size_t len, uint32_t call_id)
 {
 	struct worker *w = arg;
+	enum frame_type type = kind == EXECUTION_OUTBOUND
+	    ? FRAME_OUTBOUND_REQUEST
+	    : FRAME_TOOL_CALL;
+	const char *why;
 
-	return worker_send_frame(w,
-	    kind == EXECUTION_OUTBOUND ? FRAME_OUTBOUND_REQUEST
-				       : FRAME_TOOL_CALL,
-	    0, call_id, json, len);
+	if (worker_check(type, 0, json, len, &why) != 0)
+		return -2; /* the call fails in the run, the child stays */
+	return worker_send_frame(w, type, 0, call_id, json, len);
 }
 
 static void
@@ -308,34 +363,19 @@ worker_invoke_request(const json_t *request)
 	return s;
 }
 
-/* The execution's answer as the parent resolves it: the body as bytes. */
+/* {"error": the INTERNAL text naming why} as a handle answer. */
 static char *
-worker_invoke_answer(const char *answer)
+worker_handle_error(const char *why)
 {
-	json_t *a = json_loads(answer, 0, NULL), *res, *body;
-	uint8_t *bytes;
-	const char *b64;
-	long n;
-	char *s;
+	struct ipcmsg_handle_result h;
+	char *t = texts_compose(CM_TEXT_INTERNAL, why), *s;
+	size_t len;
 
-	res = json_object_get(a, "response");
-	body = json_object_get(res, "body");
-	if (json_is_string(body)) {
-		b64 = json_string_value(body);
-		if ((bytes = malloc(json_string_length(body) / 4 * 3 + 3)) ==
-			NULL ||
-		    (n = base64_decode(b64, json_string_length(body), bytes)) <
-			0) {
-			free(bytes);
-			json_decref(a);
-			return NULL;
-		}
-		json_object_set_new(res, "body",
-		    capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer"));
-		free(bytes);
-	}
-	s = a ? json_dumps(a, JSON_COMPACT) : NULL;
-	json_decref(a);
+	memset(&h, 0, sizeof(h));
+	h.error.s = t ? t : why;
+	h.error.len = strlen(h.error.s);
+	s = ipcmsg_handle_result_encode(&h, &len);
+	free(t);
 	return s;
 }
 
@@ -364,7 +404,7 @@ worker_serve_handles(struct worker *w, struct engine *e,
 	json_t *msg;
 	uint8_t *buf;
 	char *req, *answer, *wire;
-	const char *handle;
+	const char *handle, *why;
 
 	w->retained = 1;
 	for (;;) {
@@ -397,8 +437,14 @@ worker_serve_handles(struct worker *w, struct engine *e,
 		json_decref(msg);
 		if (end == EXECUTION_INVOKE_TIMEOUT)
 			worker_linger(w); /* the parent reports the bound */
-		wire = answer ? worker_invoke_answer(answer) : NULL;
-		free(answer);
+		/* The body stays base64: the parent makes it bytes. */
+		wire = answer;
+		if (wire != NULL &&
+		    worker_check(FRAME_HANDLE_RESULT, 0, wire, strlen(wire),
+			&why) != 0) {
+			free(wire);
+			wire = worker_handle_error(why);
+		}
 		if (wire == NULL ||
 		    worker_send_frame(w, FRAME_HANDLE_RESULT, 0, f.call_id,
 			wire, strlen(wire)) != 0) {
@@ -428,7 +474,8 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	json_int_t timeout = CM_DEFAULT_TIMEOUT, mem = CM_DEFAULT_MEMORY_LIMIT;
 	int count_waits = 0, retain = 0, retained = 0;
 	uint8_t *buf;
-	char err[256], *msg;
+	char err[512], *msg;
+	const char *why;
 
 	*stay = 0;
 	/* A staying child may still get late answers of its last execution. */
@@ -498,10 +545,24 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	host.arg = w;
 	msg = execution_run(e, &er, &host, &retained);
 	if (msg != NULL &&
+	    worker_check(
+		FRAME_RESULT, retained ? 1 : 0, msg, strlen(msg), &why) != 0) {
+		/* Never expected: the engine composed what the codec refuses.
+		 */
+		snprintf(err, sizeof(err),
+		    "the run's result broke a rule of "
+		    "the frame protocol (%s)",
+		    why);
+		free(msg);
+		msg = NULL;
+		retained = 0;
+		worker_send_internal(w, err);
+	}
+	if (msg != NULL &&
 	    worker_send_frame(
 		w, FRAME_RESULT, retained ? 1 : 0, 0, msg, strlen(msg)) == 0)
 		w->result_sent = 1;
-	else if (msg == NULL && engine_oom(e))
+	else if (msg == NULL && !w->result_sent && engine_oom(e))
 		worker_on_oom(w);
 	free(msg);
 	if (w->result_sent && retained)

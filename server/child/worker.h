@@ -1,24 +1,35 @@
 /*
  * The program of an engine child (the zygote's child_main): the serve loop
- * of the executions its parent sends. Frame payloads, all JSON:
+ * of the executions its parent sends. Frame payloads, all JSON; what the
+ * child sends is composed in C (engine/host/execution.c), never by the
+ * guest's heap, and checked by ipc/ipcmsg.h on both sides: exactly these
+ * keys, each of its type and within its bound, strings as UTF-8 (a lone
+ * surrogate becomes U+FFFD, NUL crosses as \u0000):
  *
  *   HELLO (child -> parent)        {}: ready for an EXECUTE
  *   EXECUTE (parent -> child)
  *     {"code", "providers", "modules", "timeout", "grace", "memoryLimit",
  *      "countHostWaits", "outboundMode", "retainHandles", "language"?}
- *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}; call_id
- *   TOOL_RESULT (parent -> child)  the envelope JSON text; same call_id
+ *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}: strings,
+ *     args the arguments' JSON text or ""; call_id
+ *   TOOL_RESULT (parent -> child)  the envelope JSON text, possibly empty
+ *     (the caller's dispatch answered ''); same call_id
  *   OUTBOUND_REQUEST (child -> parent)
  *     {"method", "url", "headers": [[n, v]...], "body": base64 | null}
  *   OUTBOUND_RESPONSE (parent -> child)
  *     {"status", "statusText", "headers", "body": base64} or {"error"}
  *   HOST_WAIT (child -> parent)    flags bit 0 set while the run waits on
  *     a tool call or the caller's outbound function only (no payload)
- *   RESULT (child -> parent)       the ExecuteResultMessage:
- *     {"resultJson"?: text, "error"?: text, "logs": [{level, text}]}
+ *   RESULT (child -> parent)       the ExecuteResultMessage without its
+ *     executionId (the daemon mints it): {"resultJson"?: JSON text,
+ *     "error"?: text, "handles"?: [names], "logs": [{level, text}]} with at
+ *     most one of resultJson, error and handles; level is log, warn or
+ *     error; handles present exactly when flags bit 0 (isolate retained)
  *   INVOKE_HANDLE (parent -> child), once a RESULT said handles stay
  *     {"executionId", "handle", "request"}; call_id
- *   HANDLE_RESULT (child -> parent) {"response"} or {"error"}; same call_id
+ *   HANDLE_RESULT (child -> parent)
+ *     {"response": {"status", "statusText", "headers", "body": base64}} or
+ *     {"error": text}; same call_id
  *   CLOSE_HANDLES, SHUTDOWN (parent -> child): the child exits
  *
  * engine/host/execution.h runs the execution; this file only moves its frames.

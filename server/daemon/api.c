@@ -4,8 +4,10 @@
  * methods api_handles.c's, the values api_value.c's.
  *
  * Frames to and from the child carry JSON (server/child/worker.h states the
- * shapes); nothing a child sends is trusted past its frame's size checks:
- * a payload that does not parse is answered as a crashed worker.
+ * shapes, ipc/ipcmsg.h checks them): the pool has checked every field of
+ * what a child sent before it reaches here, and what the caller gets is
+ * composed here from the checked fields, never forwarded as the child
+ * wrote it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 #include "proto/capnweb.h"
 #include "proto/texts.h"
 #include "api_int.h"
+#include "ipc/ipcmsg.h"
 #include "outbound.h"
 #include "state.h"
 
@@ -84,6 +87,7 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	enum metrics_outcome mo = METRICS_FAULT;
 	char num[32];
 	const char *v[1];
+	const struct ipcmsg_result *r;
 	json_t *msg;
 
 	ae->running = 0;
@@ -97,19 +101,22 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	case POOL_RESULT:
 		if (api_reject_oversized(d, ae->call, "result envelope", len))
 			break;
-		msg = json_loadb((const char *)payload, len, 0, NULL);
-		if (!json_is_object(msg)) {
-			json_decref(msg);
+		/* The pool checked it (pool_child.c): composed from its
+		 * fields, it fails only for memory. */
+		r = pool_checked_result(pe);
+		msg = r != NULL ? api_value_result(r, NULL) : NULL;
+		if (msg == NULL) {
 			v[0] = "its answer was not a result envelope";
 			api_reject_fault(
 			    ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
-			break;
+		} else {
+			mo = json_object_get(msg, "error") == NULL
+			    ? METRICS_RESULT
+			    : api_is_timeout_text(ae, json_object_get(msg, "error"))
+			    ? METRICS_TIMEOUT
+			    : METRICS_ERROR;
+			capnweb_call_resolve(ae->call, msg);
 		}
-		mo = json_object_get(msg, "error") == NULL ? METRICS_RESULT
-		    : api_is_timeout_text(ae, json_object_get(msg, "error"))
-		    ? METRICS_TIMEOUT
-		    : METRICS_ERROR;
-		capnweb_call_resolve(ae->call, msg);
 		break;
 	case POOL_TIMEOUT: {
 		char *text;
@@ -249,6 +256,7 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	TAILQ_INIT(&ae->natives);
 	ae->started = api_now();
 	ae->timeout_ms = api_timeout(d, opt);
+	ae->retain = json_is_true(json_object_get(opt, "retainHandles"));
 	if (dispatch && capnweb_value_kind(dispatch) &&
 	    strcmp(capnweb_value_kind(dispatch), "stub") == 0)
 		ae->dispatch = capnweb_session_stub(c->session, dispatch);
@@ -269,8 +277,7 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	    (json_int_t)d->cfg.default_grace, "memoryLimit",
 	    (json_int_t)d->cfg.default_memory_limit, "countHostWaits",
 	    count_waits, "outboundMode", cm_outbound_mode_name(om),
-	    "retainHandles",
-	    json_is_true(json_object_get(opt, "retainHandles")));
+	    "retainHandles", ae->retain);
 	if (req != NULL && ts &&
 	    json_object_set_new(
 		req, "language", json_string(CM_LANGUAGE_TYPESCRIPT)) != 0) {

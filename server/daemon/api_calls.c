@@ -12,6 +12,7 @@
 #include "proto/capnweb.h"
 #include "proto/texts.h"
 #include "api_int.h"
+#include "ipc/ipcmsg.h"
 #include "outbound.h"
 #include "state.h"
 
@@ -46,15 +47,14 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 {
 	struct api_exec *ae = udata;
 	struct api_tool_call *tc;
-	json_t *msg, *args;
-	const char *provider, *tool, *argstr;
+	const struct ipcmsg_tool_call *m = pool_checked_tool_call(pe);
+	json_t *args;
 	char *answer;
 
-	msg = json_loadb((const char *)payload, len, 0, NULL);
-	if (msg == NULL ||
-	    json_unpack(msg, "{s:s, s:s, s:s}", "provider", &provider, "tool",
-		&tool, "args", &argstr) != 0) {
-		json_decref(msg);
+	(void)payload;
+	(void)len;
+	/* Checked by the pool (pool_child.c) before this call. */
+	if (m == NULL) {
 		answer =
 		    api_tool_unreachable("the child's tool call was malformed");
 		if (answer)
@@ -64,20 +64,20 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		return;
 	}
 	if (ae->dispatch == NULL) {
-		answer = cm_envelope_tool_not_found(tool);
+		answer = cm_envelope_tool_not_found(m->tool.s);
 		if (answer)
 			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
 			    strlen(answer));
 		free(answer);
-		json_decref(msg);
 		return;
 	}
-	args = json_pack("[s, s, s]", provider, tool, argstr);
+	/* The strings as they came, NUL included. */
+	args = json_pack("[s%, s%, s%]", m->provider.s, m->provider.len,
+	    m->tool.s, m->tool.len, m->args.s, m->args.len);
 	tc = calloc(1, sizeof(*tc));
 	if (args == NULL || tc == NULL) {
 		json_decref(args);
 		free(tc);
-		json_decref(msg);
 		return;
 	}
 	tc->ae = ae;
@@ -96,7 +96,6 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		free(answer);
 	}
 	json_decref(args);
-	json_decref(msg);
 }
 
 /* Answers an outbound request of the child with a composed text. */
@@ -132,9 +131,15 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 	struct api_tool_call *tc;
 	struct api_native *n;
 	struct outbound_req *r;
-	json_t *req, *args, *wire;
+	const struct ipcmsg_outbound *m = pool_checked_outbound(pe);
+	json_t *req = NULL, *args, *wire;
 
-	req = json_loadb((const char *)payload, len, 0, NULL);
+	(void)payload;
+	(void)len;
+	/* Checked by the pool (pool_child.c): the tree holds exactly the
+	 * request's four fields, each of its type. */
+	if (m != NULL)
+		req = json_incref(m->tree);
 	if (req == NULL || ae->mode == CM_OUTBOUND_DISABLED) {
 		json_decref(req);
 		api_outbound_text(pe, call_id, CM_TEXT_OUTBOUND_DISABLED, NULL);

@@ -15,33 +15,50 @@
 
 #include "proto/capnweb.h"
 #include "proto/texts.h"
+#include "proto/base64.h"
 #include "api_int.h"
+#include "ipc/ipcmsg.h"
 #include "log.h"
 #include "state.h"
 
 /*
  * The run resolved to a fetch handler and kept its isolate: name it, keep
- * it, and answer the execute call with executionId and handles.
+ * it, and answer the execute call with executionId and handles. Only a
+ * run whose request asked for retainHandles is granted: a child that kept
+ * its isolate unasked broke the protocol, and its run ends as
+ * WORKER_CRASHED. The executionId is the daemon's own (handles.c).
  */
 void
 api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 {
 	struct daemon *d = ae->d;
-	json_t *msg;
+	const struct ipcmsg_result *r = pool_checked_result(ae->pe);
+	const char *why = NULL;
+	json_t *msg = NULL;
 
-	msg = json_loadb((const char *)payload, len, 0, NULL);
-	if (!json_is_object(msg) ||
-	    !json_is_array(json_object_get(msg, "handles")) ||
-	    handles_add(&d->retained, &ae->handle, ae) != 0) {
+	/* The pool checked the payload (pool_child.c): read its fields. */
+	(void)payload;
+	(void)len;
+	if (!ae->retain)
+		why =
+		    "a run that did not ask for retainHandles kept its isolate";
+	else if (r == NULL)
+		why = "the grant was not checked";
+	else if (handles_add(&d->retained, &ae->handle, ae) != 0)
+		why = "the handle registry refused the grant";
+	else if ((msg = api_value_result(r, ae->handle.id)) == NULL)
+		why = "out of memory";
+	if (msg == NULL) {
 		const char *v[1] = { "its grant of handles was malformed" };
 
-		json_decref(msg);
+		log_write(LOG_ERROR,
+		    "event=grant_refused execution=%u reason=\"%s\"",
+		    pool_exec_id(ae->pe), why);
 		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		ae->call = NULL;
 		pool_exec_close(ae->pe); /* runs api_on_handles_closed */
 		return;
 	}
-	json_object_set_new(msg, "executionId", json_string(ae->handle.id));
 	metrics_count(&d->metrics, METRICS_HANDLES_OPEN);
 	/* The dispatch belonged to the run that ended; outbound stays. */
 	if (ae->dispatch) {
@@ -78,6 +95,43 @@ struct api_invocation {
 	char execution_id[HANDLES_ID_LEN + 1];
 };
 
+/* The serialized Response the caller gets: its body as bytes. */
+static json_t *
+api_handle_response(const struct ipcmsg_handle_result *h)
+{
+	json_t *res, *headers = json_array(), *body;
+	uint8_t *bytes;
+	long n;
+	size_t i;
+
+	if (headers == NULL ||
+	    (bytes = malloc(h->body.len / 4 * 3 + 3)) == NULL) {
+		json_decref(headers);
+		return NULL;
+	}
+	n = base64_decode(h->body.s, h->body.len, bytes);
+	body = n >= 0 ? capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer")
+		      : NULL;
+	free(bytes);
+	for (i = 0; i < h->nheaders; i++)
+		if (json_array_append_new(headers,
+			json_pack("[s%s%]", h->headers[i].name.s,
+			    h->headers[i].name.len, h->headers[i].value.s,
+			    h->headers[i].value.len)) != 0) {
+			json_decref(body);
+			body = NULL;
+			break;
+		}
+	if (body == NULL) {
+		json_decref(headers);
+		return NULL;
+	}
+	res = json_pack("{s:i, s:s%, s:o, s:o}", "status", h->status,
+	    "statusText", h->status_text.s, h->status_text.len, "headers",
+	    headers, "body", body);
+	return res;
+}
+
 /* One invocation ended: answer the invokeHandle call. */
 static void
 api_invoke_done(
@@ -85,31 +139,34 @@ api_invoke_done(
 {
 	struct api_invocation *iv = arg;
 	struct daemon *d = iv->ae->d;
-	json_t *msg, *err;
+	const struct ipcmsg_handle_result *h;
+	json_t *msg = NULL, *err;
 	const char *v[3];
 	char num[16], *text;
 
 	switch (outcome) {
 	case POOL_RESULT:
-		msg = json_loadb((const char *)payload, len, 0, NULL);
-		if (json_is_object(json_object_get(msg, "response"))) {
-			if (!api_reject_oversized(
-				d, iv->call, "handle answer", len))
-				capnweb_call_resolve(iv->call,
-				    json_incref(
-					json_object_get(msg, "response")));
-		} else if (json_is_string(json_object_get(msg, "error"))) {
-			/* The handler's own throw, or HandleNotFound: plain
-			 * text. */
-			err = capnweb_error_new("Error",
-			    json_string_value(json_object_get(msg, "error")));
-			capnweb_call_reject(iv->call, err ? err : json_null());
-		} else {
+		/* Checked by the pool (pool_child.c); composed here. */
+		h = iv->ae->pe ? pool_checked_handle_result(iv->ae->pe) : NULL;
+		(void)payload;
+		if (h == NULL ||
+		    (h->error.s == NULL &&
+			(msg = api_handle_response(h)) == NULL)) {
 			v[0] = "its answer to an invocation was malformed";
 			api_reject_fault(
 			    iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		} else if (h->error.s == NULL) {
+			if (!api_reject_oversized(
+				d, iv->call, "handle answer", len))
+				capnweb_call_resolve(iv->call, msg);
+			else
+				json_decref(msg);
+		} else {
+			/* The handler's own throw, or HandleNotFound: plain
+			 * text. */
+			err = capnweb_error_new("Error", h->error.s);
+			capnweb_call_reject(iv->call, err ? err : json_null());
 		}
-		json_decref(msg);
 		break;
 	case POOL_TIMEOUT:
 		snprintf(num, sizeof(num), "%u", iv->ae->timeout_ms);

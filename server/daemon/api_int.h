@@ -32,6 +32,7 @@ struct outbound_req;
 struct api_exec {
 	struct handles_entry handle; /* in d->retained while it holds handles */
 	int running; /* the run has not settled */
+	int retain; /* the request asked for retainHandles */
 	struct daemon *d;
 	struct capnweb_call *call; /* answered exactly once */
 	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
@@ -71,6 +72,14 @@ void api_close_handles(struct api_peer *, struct capnweb_call *, json_t *args);
 void api_on_handles_closed(struct pool_exec *, const char *reason, void *);
 
 /* api_value.c: values between the child's JSON and capnweb. */
+struct ipcmsg_result;
+/*
+ * The ExecuteResultMessage the caller gets, composed by the daemon from
+ * a checked RESULT: resultJson or error, logs, and (a grant) the
+ * executionId the daemon minted with the handle names.
+ */
+json_t *api_value_result(
+    const struct ipcmsg_result *r, const char *execution_id);
 /* Rejects `call` with a fault: an Error carrying the taxonomy `code`. */
 void api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,
     const char *const *values, size_t n);

@@ -13,7 +13,50 @@
 #include "proto/capnweb.h"
 #include "proto/texts.h"
 #include "api_int.h"
+#include "ipc/ipcmsg.h"
 #include "state.h"
+
+json_t *
+api_value_result(const struct ipcmsg_result *r, const char *execution_id)
+{
+	json_t *m = json_object(), *logs = json_array(), *h, *line;
+	size_t i;
+	int bad = m == NULL || logs == NULL;
+
+	if (!bad && r->result_json.s != NULL)
+		bad = json_object_set_new(m, "resultJson",
+			  json_stringn(r->result_json.s, r->result_json.len)) !=
+		    0;
+	if (!bad && r->error.s != NULL)
+		bad = json_object_set_new(m, "error",
+			  json_stringn(r->error.s, r->error.len)) != 0;
+	for (i = 0; !bad && i < r->nlogs; i++) {
+		line = json_pack("{s:s, s:s%}", "level",
+		    ipcmsg_level_name(r->logs[i].level), "text",
+		    r->logs[i].text.s, r->logs[i].text.len);
+		bad = json_array_append_new(logs, line) != 0;
+	}
+	if (!bad) {
+		bad = json_object_set_new(m, "logs", logs) != 0;
+		logs = NULL;
+	}
+	if (!bad && execution_id != NULL) {
+		bad = (h = json_array()) == NULL ||
+		    json_object_set_new(m, "handles", h) != 0 ||
+		    json_object_set_new(
+			m, "executionId", json_string(execution_id)) != 0;
+		for (i = 0; !bad && i < r->nhandles; i++)
+			bad = json_array_append_new(h,
+				  json_stringn(
+				      r->handles[i].s, r->handles[i].len)) != 0;
+	}
+	json_decref(logs);
+	if (bad) {
+		json_decref(m);
+		return NULL;
+	}
+	return m;
+}
 
 void
 api_reject_fault(struct capnweb_call *call, enum cm_spec_text id,

@@ -22,7 +22,7 @@
 
 /*
  * Frame types. "P->C" is parent to child, "C->P" child to parent. Payloads
- * are JSON text unless stated; the pool module owns their shapes.
+ * are JSON text unless stated; ipcmsg.h checks the shapes of the child's.
  */
 enum frame_type {
 	FRAME_HELLO = 1, /* C->P: the child is ready (payload: JSON {}) */

@@ -184,6 +184,23 @@ int pool_exec_invoke(struct pool_exec *, const uint8_t *request, size_t len,
 /* Closes the handles of a retained execution (reason "closed"). */
 void pool_exec_close(struct pool_exec *);
 
+/*
+ * The checked payload of the child's frame the pool is handing over: valid
+ * only inside the callback that frame runs (on_tool_call, on_outbound,
+ * on_settle with POOL_RESULT, an invocation's done with POOL_RESULT), else
+ * NULL. The pool decoded it with ipc/ipcmsg.h before the callback, so the
+ * owner reads the fields without decoding the payload again.
+ */
+struct ipcmsg_result;
+struct ipcmsg_tool_call;
+struct ipcmsg_outbound;
+struct ipcmsg_handle_result;
+const struct ipcmsg_result *pool_checked_result(const struct pool_exec *);
+const struct ipcmsg_tool_call *pool_checked_tool_call(const struct pool_exec *);
+const struct ipcmsg_outbound *pool_checked_outbound(const struct pool_exec *);
+const struct ipcmsg_handle_result *pool_checked_handle_result(
+    const struct pool_exec *);
+
 /* The execution's id (unique per pool) and its child's pid (0 if queued). */
 uint32_t pool_exec_id(const struct pool_exec *);
 pid_t pool_exec_pid(const struct pool_exec *);

@@ -4,8 +4,10 @@
  * A child is tied to two events, the zygote (or, for an orphan, the
  * daemon) reporting its exit and its socket reaching EOF; it is freed only
  * after both (tmux's job lifecycle). Every frame it sends is untrusted:
- * frame_decode() checks it, and one that fails, arrives out of turn or
- * names another execution kills that child, never the daemon.
+ * frame_decode() checks it, ipc/ipcmsg.h's strict decoder checks every
+ * field of its payload, and one that fails, arrives out of turn or names
+ * another execution kills that child (the log says which rule it broke),
+ * never the daemon; its run ends as WORKER_CRASHED.
  */
 #include <errno.h>
 #include <signal.h>
@@ -69,7 +71,8 @@ pool_child_kill(struct pool_child *c, int crashed)
 	if (crashed) {
 		p->crashed++;
 		pool_emit(p, POOL_EV_WORKER_CRASH, c->exec, c->pid,
-		    c->state == CHILD_STARTING
+		    c->why != NULL ? c->why
+			: c->state == CHILD_STARTING
 			? "child never started"
 			: "child crashed or broke the frame protocol");
 		/* A child that cannot start fails a waiting run rather than
@@ -108,9 +111,112 @@ pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
 		pool_child_kill(c, 1);
 }
 
+/*
+ * 0 when the payload of a data frame from the child passes its codec's
+ * every rule, the decoded message then in p->checked for the callback the
+ * frame runs; else -1 with c->why set.
+ */
+static int
+pool_child_check(struct pool_child *c, const struct frame *f)
+{
+	struct pool_checked *k = &c->pool->checked;
+	const char *why = NULL;
+	int rc = 0;
+
+	switch (f->type) {
+	case FRAME_RESULT:
+		rc = ipcmsg_result_decode(
+		    f->payload, f->len, f->flags & 1, &k->m.r, &why);
+		break;
+	case FRAME_TOOL_CALL:
+		rc = ipcmsg_tool_call_decode(f->payload, f->len, &k->m.t, &why);
+		break;
+	case FRAME_OUTBOUND_REQUEST:
+		rc = ipcmsg_outbound_decode(f->payload, f->len, &k->m.o, &why);
+		break;
+	case FRAME_HANDLE_RESULT:
+		rc = ipcmsg_handle_result_decode(
+		    f->payload, f->len, &k->m.h, &why);
+		break;
+	default:
+		return 0;
+	}
+	k->type = rc == 0 ? (int)f->type : 0;
+	c->why = rc != 0 ? why : NULL;
+	return rc;
+}
+
+/* Drops the checked message once its callback returned. */
+static void
+pool_child_checked_clear(struct pool *p)
+{
+	struct pool_checked *k = &p->checked;
+
+	switch (k->type) {
+	case FRAME_RESULT:
+		ipcmsg_result_clear(&k->m.r);
+		break;
+	case FRAME_TOOL_CALL:
+		ipcmsg_tool_call_clear(&k->m.t);
+		break;
+	case FRAME_OUTBOUND_REQUEST:
+		ipcmsg_outbound_clear(&k->m.o);
+		break;
+	case FRAME_HANDLE_RESULT:
+		ipcmsg_handle_result_clear(&k->m.h);
+		break;
+	default:
+		break;
+	}
+	k->type = 0;
+}
+
+const struct ipcmsg_result *
+pool_checked_result(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_RESULT ? &e->pool->checked.m.r
+						     : NULL;
+}
+
+const struct ipcmsg_tool_call *
+pool_checked_tool_call(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_TOOL_CALL ? &e->pool->checked.m.t
+							: NULL;
+}
+
+const struct ipcmsg_outbound *
+pool_checked_outbound(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_OUTBOUND_REQUEST
+	    ? &e->pool->checked.m.o
+	    : NULL;
+}
+
+const struct ipcmsg_handle_result *
+pool_checked_handle_result(const struct pool_exec *e)
+{
+	return e->pool->checked.type == FRAME_HANDLE_RESULT
+	    ? &e->pool->checked.m.h
+	    : NULL;
+}
+
 /* Handles one decoded frame; returns -1 when the child was killed. */
+static int pool_child_dispatch(struct pool_child *, const struct frame *);
+
 int
 pool_child_on_frame(struct pool_child *c, const struct frame *f)
+{
+	struct pool *p = c->pool;
+	int rc = pool_child_dispatch(c, f);
+
+	/* The pool outlives its children: clear through it. */
+	pool_child_checked_clear(p);
+	return rc;
+}
+
+static int
+pool_child_dispatch(struct pool_child *c, const struct frame *f)
 {
 	struct pool_exec *e = c->exec;
 	struct pool_invocation *inv;
@@ -146,6 +252,8 @@ pool_child_on_frame(struct pool_child *c, const struct frame *f)
 	    e == NULL || f->exec_id != e->id)
 		goto violation;
 	inv = TAILQ_FIRST(&e->invocations);
+	if (pool_child_check(c, f) != 0)
+		goto violation;
 	switch (f->type) {
 	case FRAME_TOOL_CALL:
 		/* A handler's tool calls are answered inside the child. */

@@ -11,6 +11,7 @@
 #include <sys/time.h>
 
 #include "ipc/frame.h"
+#include "ipc/ipcmsg.h"
 #include "pool.h"
 
 struct bufferevent;
@@ -58,6 +59,7 @@ struct pool_child {
 	int stay; /* told to reset and stay after the one it runs */
 	int reaped;
 	int eof;
+	const char *why; /* the rule its last frame broke, for the log */
 };
 
 /* One handle invocation of a retained execution. */
@@ -97,8 +99,20 @@ TAILQ_HEAD(pool_zygote_list, pool_zygote);
 TAILQ_HEAD(pool_child_list, pool_child);
 TAILQ_HEAD(pool_exec_list, pool_exec);
 
+/* The checked payload of the frame in hand (pool.h: pool_checked_*). */
+struct pool_checked {
+	int type; /* enum frame_type; 0 when no frame is in hand */
+	union {
+		struct ipcmsg_result r;
+		struct ipcmsg_tool_call t;
+		struct ipcmsg_outbound o;
+		struct ipcmsg_handle_result h;
+	} m;
+};
+
 struct pool {
 	struct event_base *base;
+	struct pool_checked checked;
 	struct pool_options opt;
 	struct pool_zygote_list zygotes; /* first = current */
 	struct pool_child_list children;

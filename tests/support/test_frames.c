@@ -1,6 +1,10 @@
 /* See test_frames.h. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 #include "test_frames.h"
 
@@ -64,4 +68,101 @@ test_frame_recv(int fd, struct frame *f, uint8_t *buf, size_t cap)
 		return -1;
 	buf[FRAME_HEADER_SIZE + len] = '\0';
 	return 0;
+}
+
+/*
+ * A JSON string of s, written by hand: a sandboxed child may not open
+ * /dev/urandom, which jansson's first object would (its hash seed).
+ */
+static char *
+test_frame_quote(const char *s)
+{
+	size_t n = strlen(s), i, j = 0;
+	char *out = malloc(n * 6 + 3);
+
+	if (out == NULL)
+		return NULL;
+	out[j++] = '"';
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\') {
+			out[j++] = '\\';
+			out[j++] = (char)c;
+		} else if (c < 0x20) {
+			snprintf(out + j, 7, "\\u%04x", c);
+			j += 6;
+		} else
+			out[j++] = (char)c;
+	}
+	out[j++] = '"';
+	out[j] = '\0';
+	return out;
+}
+
+/* Sends head + quoted(text) + tail. */
+static int
+test_frame_send_text(int fd, enum frame_type type, uint8_t flags,
+    uint32_t exec_id, uint32_t call_id, const char *head, const char *text,
+    const char *tail)
+{
+	char *q = test_frame_quote(text), *m;
+	int rc = -1;
+
+	if (q != NULL &&
+	    (m = malloc(strlen(head) + strlen(q) + strlen(tail) + 1)) != NULL) {
+		strcpy(m, head);
+		strcat(m, q);
+		strcat(m, tail);
+		rc = test_frame_send(fd, type, flags, exec_id, call_id, m);
+		free(m);
+	}
+	free(q);
+	return rc;
+}
+
+int
+test_frame_send_result(int fd, uint32_t exec_id, const char *json_text)
+{
+	return test_frame_send_text(fd, FRAME_RESULT, 0, exec_id, 0,
+	    "{\"resultJson\":", json_text, ",\"logs\":[]}");
+}
+
+int
+test_frame_send_grant(int fd, uint32_t exec_id)
+{
+	return test_frame_send(fd, FRAME_RESULT, 1, exec_id, 0,
+	    "{\"handles\":[\"fetch\"],\"logs\":[]}");
+}
+
+int
+test_frame_send_handle_error(
+    int fd, uint32_t exec_id, uint32_t call_id, const char *text)
+{
+	return test_frame_send_text(fd, FRAME_HANDLE_RESULT, 0, exec_id,
+	    call_id, "{\"error\":", text, "}");
+}
+
+void
+test_frame_unwrap(const uint8_t *p, size_t len, char *out, size_t cap)
+{
+	json_t *m = p ? json_loadb((const char *)p, len, 0, NULL) : NULL;
+	json_t *v = json_object_get(m, "resultJson");
+	const char *s;
+	size_t n;
+
+	if (v == NULL)
+		v = json_object_get(m, "error");
+	if (json_is_string(v)) {
+		s = json_string_value(v);
+		n = json_string_length(v);
+	} else {
+		s = p ? (const char *)p : "";
+		n = p ? len : 0;
+	}
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	json_decref(m);
 }

@@ -1,0 +1,138 @@
+/*
+ * The payloads of the frames between the daemon and an engine child
+ * (ipc/frame.h carries them), as one codec in the style of OpenSMTPD's
+ * imsg: a typed struct per payload, an encoder that writes it, and a
+ * strict decoder that accepts exactly what the encoder can write.
+ *
+ * The child's messages are untrusted: a child runs guest code, and a
+ * child that broke out of its engine writes whatever it likes. So every
+ * decoder checks every field: the keys are exactly the payload's (none
+ * unknown, none twice), each value has its type, each text is valid UTF-8
+ * within its bound, a log level is one of log/warn/error, resultJson is
+ * JSON text, and a result carries at most one of resultJson, error and
+ * handles. A payload that fails is the child breaking the frame protocol:
+ * the pool kills it and says why (`why`). Nothing here decides an outcome;
+ * in particular a child never names an executionId: the daemon mints it.
+ *
+ * Strings are (pointer, length) pairs: a text may hold NUL. Decoded
+ * strings point into the decoded payload's tree, which the struct owns
+ * until its _clear(). The codec does no I/O: (buf, len) in, 0 or -1 out.
+ */
+#ifndef IPCMSG_H
+#define IPCMSG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+/*
+ * Bounds, in bytes of UTF-8. The prelude bounds its texts in UTF-16 code
+ * units (PAYLOAD_LIMIT, CONSOLE_CAPTURE_LIMIT), and a code unit takes at
+ * most 3 bytes of UTF-8, so 3 * the unit bound holds every honest text.
+ */
+#define IPCMSG_TEXT_MAX(units) ((size_t)(units)*3u + 1024u)
+/* One console line is charged at least 25 units ({"level":"log","text":""}),
+ * so a whole capture holds at most this many lines, the stop line included. */
+#define IPCMSG_LOGS_MAX(capture_units) ((size_t)(capture_units) / 25u + 1u)
+#define IPCMSG_HANDLES_MAX 16
+#define IPCMSG_HANDLE_NAME_MAX 64
+
+struct ipcmsg_str {
+	const char *s; /* NULL: absent (or JSON null where the field allows) */
+	size_t len;
+};
+
+enum ipcmsg_level { IPCMSG_LOG, IPCMSG_WARN, IPCMSG_ERROR };
+
+struct ipcmsg_log {
+	enum ipcmsg_level level;
+	struct ipcmsg_str text;
+};
+
+struct ipcmsg_header {
+	struct ipcmsg_str name;
+	struct ipcmsg_str value;
+};
+
+/* RESULT: {"resultJson"?, "error"?, "handles"?, "logs"}. */
+struct ipcmsg_result {
+	struct ipcmsg_str result_json; /* JSON text of the run's value */
+	struct ipcmsg_str error;
+	struct ipcmsg_str *handles; /* names a retained run serves */
+	size_t nhandles;
+	struct ipcmsg_log *logs;
+	size_t nlogs;
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/* TOOL_CALL: {"provider", "tool", "args"}, args a JSON text or "". */
+struct ipcmsg_tool_call {
+	struct ipcmsg_str provider, tool, args;
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/* OUTBOUND_REQUEST: {"method", "url", "headers": [[n, v]...], "body"}. */
+struct ipcmsg_outbound {
+	struct ipcmsg_str method, url;
+	struct ipcmsg_header *headers;
+	size_t nheaders;
+	struct ipcmsg_str body; /* base64; s NULL for JSON null */
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/* HANDLE_RESULT: {"response": {status, statusText, headers, body}} or
+ * {"error"}. */
+struct ipcmsg_handle_result {
+	struct ipcmsg_str error; /* s set: the error form */
+	int status;
+	struct ipcmsg_str status_text;
+	struct ipcmsg_header *headers;
+	size_t nheaders;
+	struct ipcmsg_str body; /* base64 */
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/*
+ * Encoders: the payload as JSON text (malloc'd, NUL-terminated, *len
+ * set), or NULL when a field breaks the rules the decoder checks or
+ * memory ran out. Every string must be valid UTF-8.
+ */
+char *ipcmsg_result_encode(const struct ipcmsg_result *, size_t *len);
+char *ipcmsg_tool_call_encode(const struct ipcmsg_tool_call *, size_t *len);
+char *ipcmsg_outbound_encode(const struct ipcmsg_outbound *, size_t *len);
+char *ipcmsg_handle_result_encode(
+    const struct ipcmsg_handle_result *, size_t *len);
+
+/*
+ * Decoders: 0 with *out filled (free it with the _clear), or -1 with
+ * *why naming the first rule the payload broke (a static string) and
+ * *out empty. `retained` is the RESULT frame's flag: a result names
+ * handles exactly when it says its isolate stays.
+ */
+int ipcmsg_result_decode(const uint8_t *buf, size_t len, int retained,
+    struct ipcmsg_result *out, const char **why);
+int ipcmsg_tool_call_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_tool_call *out, const char **why);
+int ipcmsg_outbound_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_outbound *out, const char **why);
+int ipcmsg_handle_result_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_handle_result *out, const char **why);
+
+void ipcmsg_result_clear(struct ipcmsg_result *);
+void ipcmsg_tool_call_clear(struct ipcmsg_tool_call *);
+void ipcmsg_outbound_clear(struct ipcmsg_outbound *);
+void ipcmsg_handle_result_clear(struct ipcmsg_handle_result *);
+
+/* The level's name ("log", "warn", "error"). */
+const char *ipcmsg_level_name(enum ipcmsg_level);
+
+/*
+ * 1 when s[0..len) is one JSON text (RFC 8259: a value between optional
+ * whitespace), else 0. Checks the grammar without building anything and
+ * without recursion, so no depth is too deep; bytes of 0x80 and above
+ * inside strings are taken as they are (the caller checked UTF-8).
+ */
+int ipcmsg_json_valid(const char *s, size_t len);
+
+#endif

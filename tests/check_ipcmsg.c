@@ -1,0 +1,565 @@
+/*
+ * ipc/ipcmsg.c, the daemon <-> child payload codec: every field rule of
+ * every decoder at its edge (the last value it takes and the first it
+ * refuses), the encoders' round trip, and the JSON text check.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cm_spec.h"
+#include "ipc/ipcmsg.h"
+
+static const char *why;
+
+static int
+result(const char *s, int retained)
+{
+	struct ipcmsg_result r;
+	int rc;
+
+	why = NULL;
+	rc = ipcmsg_result_decode(
+	    (const uint8_t *)s, strlen(s), retained, &r, &why);
+	if (rc == 0) {
+		ck_assert(r.nhandles == 0 || r.handles != NULL);
+		ipcmsg_result_clear(&r);
+	} else
+		ck_assert_ptr_nonnull(why);
+	return rc;
+}
+
+static int
+tool_call(const char *s)
+{
+	struct ipcmsg_tool_call t;
+	int rc =
+	    ipcmsg_tool_call_decode((const uint8_t *)s, strlen(s), &t, &why);
+
+	if (rc == 0)
+		ipcmsg_tool_call_clear(&t);
+	return rc;
+}
+
+static int
+outbound(const char *s)
+{
+	struct ipcmsg_outbound o;
+	int rc =
+	    ipcmsg_outbound_decode((const uint8_t *)s, strlen(s), &o, &why);
+
+	if (rc == 0)
+		ipcmsg_outbound_clear(&o);
+	return rc;
+}
+
+static int
+handle_result(const char *s)
+{
+	struct ipcmsg_handle_result h;
+	int rc = ipcmsg_handle_result_decode(
+	    (const uint8_t *)s, strlen(s), &h, &why);
+
+	if (rc == 0)
+		ipcmsg_handle_result_clear(&h);
+	return rc;
+}
+
+/* head + n copies of `unit` (joined by `sep`) + tail, malloc'd. */
+static char *
+repeat(const char *head, const char *unit, const char *sep, size_t n,
+    const char *tail)
+{
+	size_t hl = strlen(head), ul = strlen(unit), sl = strlen(sep),
+	       tl = strlen(tail), i;
+	char *s = malloc(hl + n * (ul + sl) + tl + 1), *p = s;
+
+	ck_assert_ptr_nonnull(s);
+	memcpy(p, head, hl);
+	p += hl;
+	for (i = 0; i < n; i++) {
+		if (i > 0) {
+			memcpy(p, sep, sl);
+			p += sl;
+		}
+		memcpy(p, unit, ul);
+		p += ul;
+	}
+	memcpy(p, tail, tl);
+	p[tl] = '\0';
+	return s;
+}
+
+/* ---- RESULT ---- */
+
+START_TEST(result_shapes)
+{
+	ck_assert_int_eq(result("{\"logs\":[]}", 0), 0);
+	ck_assert_int_eq(result("{\"resultJson\":\"5\",\"logs\":[]}", 0), 0);
+	ck_assert_int_eq(result("{\"error\":\"e\",\"logs\":[]}", 0), 0);
+	/* Not an object, not JSON, no logs. */
+	ck_assert_int_eq(result("[]", 0), -1);
+	ck_assert_int_eq(result("{", 0), -1);
+	ck_assert_int_eq(result("{}", 0), -1);
+	ck_assert_str_eq(why, "a result has no logs");
+	ck_assert_int_eq(result("{\"logs\":{}}", 0), -1);
+	/* No unknown key, none twice: a forged executionId is refused. */
+	ck_assert_int_eq(result("{\"executionId\":\"x\",\"logs\":[]}", 0), -1);
+	ck_assert_str_eq(why, "the payload has a key its type does not have");
+	ck_assert_int_eq(
+	    result("{\"error\":\"a\",\"error\":\"b\",\"logs\":[]}", 0), -1);
+	/* error xor resultJson */
+	ck_assert_int_eq(
+	    result("{\"resultJson\":\"1\",\"error\":\"e\",\"logs\":[]}", 0),
+	    -1);
+	ck_assert_str_eq(why, "a result has both resultJson and error");
+	/* Types. */
+	ck_assert_int_eq(result("{\"resultJson\":1,\"logs\":[]}", 0), -1);
+	ck_assert_int_eq(result("{\"error\":null,\"logs\":[]}", 0), -1);
+}
+END_TEST
+
+START_TEST(result_json_is_json_text)
+{
+	char *deep;
+
+	ck_assert_int_eq(result("{\"resultJson\":\"{\",\"logs\":[]}", 0), -1);
+	ck_assert_str_eq(why, "resultJson is not JSON text");
+	ck_assert_int_eq(result("{\"resultJson\":\"\",\"logs\":[]}", 0), -1);
+	ck_assert_int_eq(result("{\"resultJson\":\"1 2\",\"logs\":[]}", 0), -1);
+	ck_assert_int_eq(
+	    result("{\"resultJson\":\" {\\\"a\\\":[1,\\\"\\\\u0000\\\"]} \","
+		   "\"logs\":[]}",
+		0),
+	    0);
+	/* Depth is no limit: 100000 nested arrays are JSON. */
+	deep = repeat("{\"resultJson\":\"", "[", "", 100000, "");
+	{
+		char *full = repeat(deep, "]", "", 100000, "\",\"logs\":[]}");
+
+		ck_assert_int_eq(result(full, 0), 0);
+		free(full);
+	}
+	free(deep);
+}
+END_TEST
+
+START_TEST(result_handles)
+{
+	char *s;
+
+	ck_assert_int_eq(result("{\"handles\":[\"fetch\"],\"logs\":[]}", 1), 0);
+	/* Named handles only with the retained flag, and the flag only with
+	 * names. */
+	ck_assert_int_eq(
+	    result("{\"handles\":[\"fetch\"],\"logs\":[]}", 0), -1);
+	ck_assert_str_eq(
+	    why, "a result names handles but did not keep its isolate");
+	ck_assert_int_eq(result("{\"logs\":[]}", 1), -1);
+	ck_assert_str_eq(why, "a result kept its isolate but names no handles");
+	/* A grant carries no value and no error. */
+	ck_assert_int_eq(result("{\"handles\":[\"fetch\"],\"resultJson\":\"1\","
+				"\"logs\":[]}",
+			     1),
+	    -1);
+	ck_assert_int_eq(result("{\"handles\":[\"fetch\"],\"error\":\"e\","
+				"\"logs\":[]}",
+			     1),
+	    -1);
+	/* 1 to 16 distinct names of 1 to 64 bytes. */
+	ck_assert_int_eq(result("{\"handles\":[],\"logs\":[]}", 1), -1);
+	ck_assert_int_eq(result("{\"handles\":[\"\"],\"logs\":[]}", 1), -1);
+	ck_assert_int_eq(result("{\"handles\":[1],\"logs\":[]}", 1), -1);
+	ck_assert_int_eq(
+	    result("{\"handles\":[\"a\",\"a\"],\"logs\":[]}", 1), -1);
+	s = repeat("{\"handles\":[\"", "x", "", IPCMSG_HANDLE_NAME_MAX,
+	    "\"],\"logs\":[]}");
+	ck_assert_int_eq(result(s, 1), 0);
+	free(s);
+	s = repeat("{\"handles\":[\"", "x", "", IPCMSG_HANDLE_NAME_MAX + 1,
+	    "\"],\"logs\":[]}");
+	ck_assert_int_eq(result(s, 1), -1);
+	free(s);
+	{
+		char names[16 * 8 + 1] = "", one[16];
+		int i;
+
+		for (i = 0; i < IPCMSG_HANDLES_MAX + 1; i++) {
+			snprintf(
+			    one, sizeof(one), "%s\"h%d\"", i ? "," : "", i);
+			strcat(names, one);
+			s = repeat(
+			    "{\"handles\":[", names, "", 1, "],\"logs\":[]}");
+			ck_assert_int_eq(
+			    result(s, 1), i < IPCMSG_HANDLES_MAX ? 0 : -1);
+			free(s);
+		}
+	}
+}
+END_TEST
+
+START_TEST(result_logs)
+{
+	size_t max = IPCMSG_LOGS_MAX(CM_CONSOLE_CAPTURE_LIMIT);
+	char *s;
+
+	ck_assert_int_eq(result("{\"logs\":[{\"level\":\"log\",\"text\":\"a\"},"
+				"{\"level\":\"warn\",\"text\":\"\"},"
+				"{\"level\":\"error\",\"text\":\"\\u0000\"}]}",
+			     0),
+	    0);
+	/* The level is exactly one of three. */
+	ck_assert_int_eq(
+	    result("{\"logs\":[{\"level\":\"admin\",\"text\":\"a\"}]}", 0), -1);
+	ck_assert_str_eq(why, "a log line's level is not log, warn or error");
+	ck_assert_int_eq(result("{\"logs\":[{\"level\":\"log\\u0000\","
+				"\"text\":\"a\"}]}",
+			     0),
+	    -1);
+	ck_assert_int_eq(
+	    result("{\"logs\":[{\"level\":\"Log\",\"text\":\"a\"}]}", 0), -1);
+	ck_assert_int_eq(
+	    result("{\"logs\":[{\"level\":1,\"text\":\"a\"}]}", 0), -1);
+	/* The text is a string; the line has no other key. */
+	ck_assert_int_eq(
+	    result("{\"logs\":[{\"level\":\"log\",\"text\":1}]}", 0), -1);
+	ck_assert_int_eq(result("{\"logs\":[{\"level\":\"log\"}]}", 0), -1);
+	ck_assert_int_eq(result("{\"logs\":[{\"level\":\"log\",\"text\":\"a\","
+				"\"x\":1}]}",
+			     0),
+	    -1);
+	ck_assert_int_eq(result("{\"logs\":[\"a\"]}", 0), -1);
+	/* As many lines as the capture bound allows, and not one more. */
+	s = repeat(
+	    "{\"logs\":[", "{\"level\":\"log\",\"text\":\"\"}", ",", max, "]}");
+	ck_assert_int_eq(result(s, 0), 0);
+	free(s);
+	s = repeat("{\"logs\":[", "{\"level\":\"log\",\"text\":\"\"}", ",",
+	    max + 1, "]}");
+	ck_assert_int_eq(result(s, 0), -1);
+	ck_assert_str_eq(
+	    why, "logs hold more lines than the capture bound allows");
+	free(s);
+}
+END_TEST
+
+START_TEST(result_text_bounds)
+{
+	size_t max = IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT);
+	size_t lmax = IPCMSG_TEXT_MAX(CM_CONSOLE_CAPTURE_LIMIT);
+	char *s;
+
+	/* error: max bytes, then one more. */
+	s = repeat("{\"error\":\"", "e", "", max, "\",\"logs\":[]}");
+	ck_assert_int_eq(result(s, 0), 0);
+	free(s);
+	s = repeat("{\"error\":\"", "e", "", max + 1, "\",\"logs\":[]}");
+	ck_assert_int_eq(result(s, 0), -1);
+	free(s);
+	/* resultJson: a JSON string of max bytes, then one more. */
+	s = repeat(
+	    "{\"resultJson\":\"\\\"", "r", "", max - 2, "\\\"\",\"logs\":[]}");
+	ck_assert_int_eq(result(s, 0), 0);
+	free(s);
+	s = repeat(
+	    "{\"resultJson\":\"\\\"", "r", "", max - 1, "\\\"\",\"logs\":[]}");
+	ck_assert_int_eq(result(s, 0), -1);
+	free(s);
+	/* All log texts together: lmax bytes, then one more. */
+	s = repeat("{\"logs\":[{\"level\":\"log\",\"text\":\"", "l", "", lmax,
+	    "\"}]}");
+	ck_assert_int_eq(result(s, 0), 0);
+	free(s);
+	s = repeat("{\"logs\":[{\"level\":\"log\",\"text\":\"", "l", "",
+	    lmax - 1, "\"},{\"level\":\"log\",\"text\":\"ll\"}]}");
+	ck_assert_int_eq(result(s, 0), -1);
+	free(s);
+}
+END_TEST
+
+/* ---- TOOL_CALL, OUTBOUND_REQUEST, HANDLE_RESULT ---- */
+
+START_TEST(tool_call_rules)
+{
+	char *s;
+	size_t max = IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT);
+
+	ck_assert_int_eq(
+	    tool_call("{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"\"}"), 0);
+	/* args is any string: the caller's dispatch reads it. */
+	ck_assert_int_eq(tool_call("{\"provider\":\"p\",\"tool\":\"t\","
+				   "\"args\":\"not json \\u0000\"}"),
+	    0);
+	ck_assert_int_eq(tool_call("{\"provider\":\"p\",\"tool\":\"t\"}"), -1);
+	ck_assert_int_eq(
+	    tool_call("{\"provider\":\"p\",\"tool\":\"t\",\"args\":[]}"), -1);
+	ck_assert_int_eq(tool_call("{\"provider\":\"p\",\"tool\":\"t\","
+				   "\"args\":\"\",\"executionId\":\"x\"}"),
+	    -1);
+	/* The three together within the bound. */
+	s = repeat("{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"", "a", "",
+	    max - 2, "\"}");
+	ck_assert_int_eq(tool_call(s), 0);
+	free(s);
+	s = repeat("{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"", "a", "",
+	    max - 1, "\"}");
+	ck_assert_int_eq(tool_call(s), -1);
+	free(s);
+}
+END_TEST
+
+START_TEST(outbound_rules)
+{
+	ck_assert_int_eq(outbound("{\"method\":\"GET\",\"url\":\"https://x/\","
+				  "\"headers\":[[\"a\",\"b\"]],\"body\":null}"),
+	    0);
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":\"aGk=\"}"),
+	    0);
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":\"\"}"),
+	    0);
+	/* base64: its alphabet, whole quads, padding only at the end. */
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":\"aGk\"}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":\"a=Gk\"}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":\"a===\"}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":\"aG!=\"}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"POST\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":1}"),
+	    -1);
+	/* Headers: [name, value] string pairs only. */
+	ck_assert_int_eq(outbound("{\"method\":\"GET\",\"url\":\"u\","
+				  "\"headers\":[[\"a\"]],\"body\":null}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"GET\",\"url\":\"u\","
+				  "\"headers\":[[\"a\",1]],\"body\":null}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"GET\",\"url\":\"u\","
+				  "\"headers\":{},\"body\":null}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":\"GET\",\"url\":\"u\","
+				  "\"headers\":[[\"a\",\"b\",\"c\"]],"
+				  "\"body\":null}"),
+	    -1);
+	/* Every key, and no other. */
+	ck_assert_int_eq(
+	    outbound("{\"method\":\"GET\",\"url\":\"u\",\"body\":null}"), -1);
+	ck_assert_int_eq(outbound("{\"method\":\"GET\",\"url\":\"u\","
+				  "\"headers\":[],\"body\":null,\"x\":1}"),
+	    -1);
+	ck_assert_int_eq(outbound("{\"method\":1,\"url\":\"u\","
+				  "\"headers\":[],\"body\":null}"),
+	    -1);
+}
+END_TEST
+
+START_TEST(handle_result_rules)
+{
+	ck_assert_int_eq(handle_result("{\"error\":\"e\"}"), 0);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":200,\"statusText\":\"OK\","
+			  "\"headers\":[],\"body\":\"\"}}"),
+	    0);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":0,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"\"}}"),
+	    0);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":999,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"\"}}"),
+	    0);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":1000,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"\"}}"),
+	    -1);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":-1,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"\"}}"),
+	    -1);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":200.5,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"\"}}"),
+	    -1);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":200,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"x\"}}"),
+	    -1);
+	ck_assert_int_eq(
+	    handle_result("{\"response\":{\"status\":200,\"statusText\":\"\","
+			  "\"headers\":[],\"body\":\"\",\"x\":1}}"),
+	    -1);
+	ck_assert_int_eq(handle_result("{\"response\":{\"status\":200,"
+				       "\"headers\":[],\"body\":\"\"}}"),
+	    -1);
+	/* Exactly one of response and error. */
+	ck_assert_int_eq(handle_result("{}"), -1);
+	ck_assert_int_eq(
+	    handle_result("{\"error\":\"e\",\"response\":{\"status\":200,"
+			  "\"statusText\":\"\",\"headers\":[],\"body\":\"\"}}"),
+	    -1);
+	ck_assert_int_eq(handle_result("{\"error\":1}"), -1);
+	ck_assert_int_eq(handle_result("1"), -1);
+}
+END_TEST
+
+/* ---- encoders ---- */
+
+START_TEST(encoders_round_trip)
+{
+	struct ipcmsg_log logs[2] = { { IPCMSG_WARN, { "a\0b", 3 } },
+		{ IPCMSG_ERROR, { "", 0 } } };
+	struct ipcmsg_str handles[1] = { { "fetch", 5 } };
+	struct ipcmsg_header hd[1] = { { { "n", 1 }, { "v\0", 2 } } };
+	struct ipcmsg_result r, back;
+	struct ipcmsg_tool_call t, tb;
+	struct ipcmsg_outbound o, ob;
+	struct ipcmsg_handle_result h, hb;
+	size_t len;
+	char *s;
+
+	memset(&r, 0, sizeof(r));
+	r.result_json.s = "[1,\"\\u0000\"]";
+	r.result_json.len = strlen(r.result_json.s);
+	r.logs = logs;
+	r.nlogs = 2;
+	ck_assert_ptr_nonnull(s = ipcmsg_result_encode(&r, &len));
+	ck_assert_int_eq(
+	    ipcmsg_result_decode((const uint8_t *)s, len, 0, &back, &why), 0);
+	ck_assert_uint_eq(back.nlogs, 2);
+	ck_assert_int_eq(back.logs[0].level, IPCMSG_WARN);
+	ck_assert_uint_eq(back.logs[0].text.len, 3);
+	ck_assert_mem_eq(back.logs[0].text.s, "a\0b", 3);
+	ck_assert_str_eq(back.result_json.s, r.result_json.s);
+	ipcmsg_result_clear(&back);
+	free(s);
+	/* What its decoder refuses, the encoder does not write. */
+	r.error.s = "e";
+	r.error.len = 1;
+	ck_assert_ptr_null(ipcmsg_result_encode(&r, &len));
+	r.error.s = NULL;
+	r.result_json.s = "{";
+	r.result_json.len = 1;
+	ck_assert_ptr_null(ipcmsg_result_encode(&r, &len));
+	memset(&r, 0, sizeof(r));
+	r.handles = handles;
+	r.nhandles = 1;
+	ck_assert_ptr_nonnull(s = ipcmsg_result_encode(&r, &len));
+	ck_assert_int_eq(
+	    ipcmsg_result_decode((const uint8_t *)s, len, 1, &back, &why), 0);
+	ck_assert_uint_eq(back.nhandles, 1);
+	ipcmsg_result_clear(&back);
+	free(s);
+
+	memset(&t, 0, sizeof(t));
+	t.provider.s = "p";
+	t.provider.len = 1;
+	t.tool.s = "t\0u";
+	t.tool.len = 3;
+	t.args.s = "";
+	ck_assert_ptr_nonnull(s = ipcmsg_tool_call_encode(&t, &len));
+	ck_assert_int_eq(
+	    ipcmsg_tool_call_decode((const uint8_t *)s, len, &tb, &why), 0);
+	ck_assert_uint_eq(tb.tool.len, 3);
+	ipcmsg_tool_call_clear(&tb);
+	free(s);
+	t.args.s = NULL;
+	ck_assert_ptr_null(ipcmsg_tool_call_encode(&t, &len));
+
+	memset(&o, 0, sizeof(o));
+	o.method.s = "GET";
+	o.method.len = 3;
+	o.url.s = "u";
+	o.url.len = 1;
+	o.headers = hd;
+	o.nheaders = 1;
+	ck_assert_ptr_nonnull(s = ipcmsg_outbound_encode(&o, &len));
+	ck_assert_int_eq(
+	    ipcmsg_outbound_decode((const uint8_t *)s, len, &ob, &why), 0);
+	ck_assert_ptr_null(ob.body.s);
+	ck_assert_uint_eq(ob.headers[0].value.len, 2);
+	ipcmsg_outbound_clear(&ob);
+	free(s);
+	o.body.s = "bad";
+	o.body.len = 3;
+	ck_assert_ptr_null(ipcmsg_outbound_encode(&o, &len));
+
+	memset(&h, 0, sizeof(h));
+	h.status = 201;
+	h.status_text.s = "Created";
+	h.status_text.len = 7;
+	h.body.s = "aGk=";
+	h.body.len = 4;
+	ck_assert_ptr_nonnull(s = ipcmsg_handle_result_encode(&h, &len));
+	ck_assert_int_eq(
+	    ipcmsg_handle_result_decode((const uint8_t *)s, len, &hb, &why), 0);
+	ck_assert_int_eq(hb.status, 201);
+	ck_assert_ptr_null(hb.error.s);
+	ipcmsg_handle_result_clear(&hb);
+	free(s);
+	h.status = 1000;
+	ck_assert_ptr_null(ipcmsg_handle_result_encode(&h, &len));
+}
+END_TEST
+
+/* ---- JSON text ---- */
+
+START_TEST(json_text)
+{
+	static const char *const good[] = { "0", "-0", "1.5e+3", "-1E-2",
+		"\"\"", "\"\\u00e9\\n\\/\"", "true", "false", "null", "[]",
+		" [ 1 , [ ] , { } ] ", "{\"a\":{\"b\":[null]}}", "\"\xc3\xa9\"",
+		"\"\\ud800\"" };
+	static const char *const bad[] = { "", " ", "01", "1.", ".5", "-", "1e",
+		"+1", "[1,]", "[,1]", "{\"a\"}", "{\"a\":}", "{a:1}",
+		"{\"a\":1,}", "[1 2]", "\"\\x\"", "\"\\u12\"", "\"a", "tru",
+		"nul", "[", "]", "1 2", "\"\t\"", "[1]]", "{\"a\":1]", "NaN",
+		"Infinity", "'a'" };
+	size_t i;
+
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		ck_assert_msg(ipcmsg_json_valid(good[i], strlen(good[i])),
+		    "%s refused", good[i]);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(!ipcmsg_json_valid(bad[i], strlen(bad[i])),
+		    "%s accepted", bad[i]);
+	/* A NUL byte is no JSON whitespace. */
+	ck_assert(!ipcmsg_json_valid("1\0", 2));
+	ck_assert(!ipcmsg_json_valid("\"\0\"", 3));
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("ipcmsg");
+	TCase *tc = tcase_create("codec");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, result_shapes);
+	tcase_add_test(tc, result_json_is_json_text);
+	tcase_add_test(tc, result_handles);
+	tcase_add_test(tc, result_logs);
+	tcase_add_test(tc, result_text_bounds);
+	tcase_add_test(tc, tool_call_rules);
+	tcase_add_test(tc, outbound_rules);
+	tcase_add_test(tc, handle_result_rules);
+	tcase_add_test(tc, encoders_round_trip);
+	tcase_add_test(tc, json_text);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,77 @@
+/*
+ * Feeds arbitrary bytes to every decoder of the daemon <-> child payload
+ * codec and to its JSON text check. Invariants: what a decoder accepts,
+ * its encoder writes back, and the decoder accepts that again (the two
+ * sides of the codec agree).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "ipc/ipcmsg.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static void
+fuzz_ipcmsg_result(const uint8_t *data, size_t size, int retained)
+{
+	struct ipcmsg_result r, back;
+	const char *why;
+	size_t len;
+	char *s;
+
+	if (ipcmsg_result_decode(data, size, retained, &r, &why) != 0)
+		return;
+	if ((s = ipcmsg_result_encode(&r, &len)) == NULL ||
+	    ipcmsg_result_decode(
+		(const uint8_t *)s, len, retained, &back, &why) != 0 ||
+	    back.nlogs != r.nlogs || back.nhandles != r.nhandles)
+		abort();
+	ipcmsg_result_clear(&back);
+	ipcmsg_result_clear(&r);
+	free(s);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct ipcmsg_tool_call t, tb;
+	struct ipcmsg_outbound o, ob;
+	struct ipcmsg_handle_result h, hb;
+	const char *why;
+	size_t len;
+	char *s;
+
+	(void)ipcmsg_json_valid((const char *)data, size);
+	fuzz_ipcmsg_result(data, size, 0);
+	fuzz_ipcmsg_result(data, size, 1);
+	if (ipcmsg_tool_call_decode(data, size, &t, &why) == 0) {
+		if ((s = ipcmsg_tool_call_encode(&t, &len)) == NULL ||
+		    ipcmsg_tool_call_decode(
+			(const uint8_t *)s, len, &tb, &why) != 0)
+			abort();
+		ipcmsg_tool_call_clear(&tb);
+		ipcmsg_tool_call_clear(&t);
+		free(s);
+	}
+	if (ipcmsg_outbound_decode(data, size, &o, &why) == 0) {
+		if ((s = ipcmsg_outbound_encode(&o, &len)) == NULL ||
+		    ipcmsg_outbound_decode(
+			(const uint8_t *)s, len, &ob, &why) != 0 ||
+		    ob.nheaders != o.nheaders)
+			abort();
+		ipcmsg_outbound_clear(&ob);
+		ipcmsg_outbound_clear(&o);
+		free(s);
+	}
+	if (ipcmsg_handle_result_decode(data, size, &h, &why) == 0) {
+		if ((s = ipcmsg_handle_result_encode(&h, &len)) == NULL ||
+		    ipcmsg_handle_result_decode(
+			(const uint8_t *)s, len, &hb, &why) != 0 ||
+		    hb.status != h.status)
+			abort();
+		ipcmsg_handle_result_clear(&hb);
+		ipcmsg_handle_result_clear(&h);
+		free(s);
+	}
+	return 0;
+}
