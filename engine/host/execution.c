@@ -615,6 +615,19 @@ execution_text_end(struct execution *x, char *text)
 	return msg;
 }
 
+/* The timeout text as the run's end, its logs handed over. */
+static char *
+execution_timeout_end(struct execution *x)
+{
+	char num[32];
+
+	/* A fresh short bound lets the prelude hand over the logs. */
+	engine_arm_deadline(x->e, EXECUTION_FINISH_MS);
+	snprintf(num, sizeof(num), "%.0f", x->req->timeout_ms);
+	return execution_text_end(
+	    x, texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num));
+}
+
 static void
 execution_init(struct execution *x, struct engine *e,
     const struct execution_request *req, const struct execution_host *host)
@@ -730,7 +743,7 @@ execution_run(struct engine *e, const struct execution_request *req,
 	struct cm_imports imp = { 0 };
 	duk_context *ctx = engine_context(e);
 	char *src = NULL, *mods = NULL, *declared = NULL, *text = NULL;
-	char *msg = NULL, num[32];
+	char *msg = NULL;
 	const char *sargs[5];
 	char *specs = NULL;
 	enum execution_end end;
@@ -812,11 +825,7 @@ ended:
 		break;
 	case EXECUTION_TIMEOUT:
 		duk_pop(ctx);
-		/* A fresh short bound lets the prelude hand over the logs. */
-		engine_arm_deadline(e, EXECUTION_FINISH_MS);
-		snprintf(num, sizeof(num), "%.0f", req->timeout_ms);
-		msg = execution_text_end(
-		    &x, texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num));
+		msg = execution_timeout_end(&x);
 		break;
 	case EXECUTION_OOM:
 		duk_pop(ctx);
@@ -830,6 +839,19 @@ ended:
 	case EXECUTION_BROKEN:
 		msg = NULL;
 		break;
+	}
+	/*
+	 * The arrow settled, but its envelope could not be written because
+	 * the bound passed meanwhile: a getter of the result that loops while
+	 * it is serialized, or a long native call (a catastrophic RegExp)
+	 * whose abort settled the arrow before the next interrupt. The run
+	 * ended at its bound, and says so; without this it would end with no
+	 * message and read as a crashed worker.
+	 */
+	if (msg == NULL && end != EXECUTION_BROKEN && !engine_oom(e) &&
+	    engine_timed_out(e)) {
+		*retained = 0;
+		msg = execution_timeout_end(&x);
 	}
 out:
 	execution_current = NULL;

@@ -46,6 +46,12 @@ conn_free(struct conn *c)
 		capnweb_session_close(c->api.session, "the connection closed");
 		capnweb_session_free(c->api.session);
 	}
+	/*
+	 * Nobody is left to hear this connection's runs: queued ones never
+	 * start, running ones end now and free their slots.
+	 */
+	if (d->pool != NULL)
+		api_peer_closed(&c->api);
 	/* Children that stayed for this connection's next execution end. */
 	if (d->pool != NULL)
 		pool_forget_tenant(d->pool, c->api.tenant);
@@ -582,6 +588,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	}
 	c->d = d;
 	c->api.d = d;
+	api_peer_init(&c->api);
 	c->is_unix = is_unix;
 	c->state = CONN_HEAD;
 	c->api.tenant = ++d->last_tenant;
