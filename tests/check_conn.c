@@ -9,6 +9,9 @@
  * them for the idle bound (five minutes), with every later run queued.
  */
 #include <check.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +20,10 @@
 
 #include <jansson.h>
 
+#include <codemode/protocol.h>
+
 #include "proto/capnweb.h"
+#include "proto/ws.h"
 #include "support/test_client.h"
 #include "support/test_daemon.h"
 
@@ -221,7 +227,22 @@ START_TEST(test_storm_of_connects_and_disconnects)
 		int patient = rand() % 4 == 0;
 
 		memset(c, 0, sizeof(*c));
-		ck_assert_int_eq(test_client_open(c, td.sock), 0);
+		errno = 0;
+		if (test_client_open(c, td.sock) != 0) {
+			int e = errno, st = 0;
+			pid_t w = waitpid(td.pid, &st, WNOHANG);
+
+			ck_abort_msg("client %d could not connect (%s); the "
+				     "daemon %s %d (seed %u)",
+			    i, strerror(e),
+			    w == 0		  ? "runs, status"
+				: WIFSIGNALED(st) ? "died of signal"
+						  : "exited with",
+			    w == 0		  ? 0
+				: WIFSIGNALED(st) ? WTERMSIG(st)
+						  : WEXITSTATUS(st),
+			    seed);
+		}
 		memset(a, 0, sizeof(a));
 		n = 1 + rand() % MAX_RUNS;
 		for (j = 0; j < n; j++) {
@@ -278,6 +299,48 @@ START_TEST(test_storm_of_connects_and_disconnects)
 }
 END_TEST
 
+/*
+ * A text message that is not UTF-8 (an execute whose code holds a raw 0xff
+ * byte) is no protocol message: the executor fails the WebSocket with 1007
+ * and the protocol's text as the reason, runs nothing, and serves the next
+ * connection.
+ */
+START_TEST(test_invalid_utf8_fails_the_websocket)
+{
+	static const char msg[] = "[\"push\",[\"pipeline\",0,[\"execute\"],"
+				  "[\"async () => '\xff'\",[],{},null,"
+				  "\"disabled\"]]]";
+	struct test_client *c = calloc(1, sizeof(*c));
+	uint8_t frame[256];
+	const char *v[1] = { "text message" };
+	char *want = cm_text_compose("PROTOCOL_INVALID_UTF8", v, 1);
+	int never = 0;
+	long n;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(want);
+	start_daemon();
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	n = ws_frame_encode(WS_ROLE_CLIENT, WS_OP_TEXT, (const uint8_t *)msg,
+	    sizeof(msg) - 1, frame, sizeof(frame));
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_eq(write(c->fd, frame, (size_t)n), n);
+	test_client_pump(c, &never, 5000);
+	ck_assert_int_eq(c->closed, 1);
+	ck_assert_int_eq(c->close_code, 1007);
+	ck_assert_str_eq(c->close_reason, want);
+	test_client_close(c);
+	free(c);
+	free(want);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"result\"}"), 0);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"fault\"}"), 0);
+	fresh_client_answers(5000);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -289,6 +352,7 @@ main(void)
 	tcase_set_timeout(tc, 240);
 	tcase_add_test(tc, test_close_ends_queued_and_running_runs);
 	tcase_add_test(tc, test_storm_of_connects_and_disconnects);
+	tcase_add_test(tc, test_invalid_utf8_fails_the_websocket);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -247,15 +247,17 @@ void
 pool_exec_cancel(struct pool_exec *e)
 {
 	struct pool_child *c = e->child;
+	struct pool *p = e->pool;
 
 	if (e->settled) {
 		pool_exec_close(e);
 		return;
 	}
 	if (c == NULL) {
-		/* Still queued: it leaves the queue and never starts. */
+		/* Still queued: it leaves the queue and never starts (the
+		 * settle frees it). */
 		pool_exec_settle(e, POOL_CANCELLED, NULL, 0);
-		pool_emit(e->pool, POOL_EV_QUEUE_DEPTH, NULL, 0, NULL);
+		pool_emit(p, POOL_EV_QUEUE_DEPTH, NULL, 0, NULL);
 		return;
 	}
 	/* Running: nobody waits for its answer; its slot is free at once. */
