@@ -348,6 +348,25 @@ START_TEST(test_invalid_utf8_refused)
 	req.modules = mods;
 	refused_as_not_utf8(c, &req, "source of module \"blob\"");
 	json_decref(mods);
+	{
+		struct cm_outbound_request hreq;
+		struct cm_outbound_response hres;
+		struct cm_error err;
+		char *want =
+		    compose("PROTOCOL_INVALID_UTF8", "handle name", NULL);
+
+		memset(&hreq, 0, sizeof(hreq));
+		hreq.method = "GET";
+		hreq.url = "https://h.test/";
+		memset(&hres, 0, sizeof(hres));
+		ck_assert_int_eq(cm_invoke_handle(c, "0123", "fetch\xfe", &hreq,
+				     &hres, &err),
+		    -1);
+		ck_assert_int_eq(err.code, CM_ERROR_PROTOCOL_MISMATCH);
+		ck_assert_str_eq(err.message, want);
+		free(want);
+		cm_error_clear(&err);
+	}
 	memset(&req, 0, sizeof(req));
 	req.code = ANSWER_CODE;
 	execute_ok(c, &req, &res);

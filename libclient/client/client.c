@@ -362,6 +362,36 @@ cm_execute_async(struct cm_client *c, const struct cm_execute_request *req,
 	return client_op_submit(c, op, err);
 }
 
+/* The same refusal for a handle call's texts (client_request_utf8). */
+static int
+client_handle_utf8(const char *execution_id, const char *handle_name,
+    const struct cm_outbound_request *req, char *part, size_t n)
+{
+	size_t i;
+
+	if (!client_utf8(execution_id)) {
+		snprintf(part, n, "executionId");
+		return -1;
+	}
+	if (!client_utf8(handle_name)) {
+		snprintf(part, n, "handle name");
+		return -1;
+	}
+	if (req == NULL)
+		return 0;
+	if (!client_utf8(req->method) || !client_utf8(req->url)) {
+		snprintf(part, n, "request's method or URL");
+		return -1;
+	}
+	for (i = 0; i < req->nheaders; i++)
+		if (!client_utf8(req->headers[i].name) ||
+		    !client_utf8(req->headers[i].value)) {
+			snprintf(part, n, "request's header %zu", i + 1);
+			return -1;
+		}
+	return 0;
+}
+
 static int
 client_handle_submit(struct cm_client *c, enum client_op_kind kind,
     const char *execution_id, const char *handle_name,
@@ -370,12 +400,18 @@ client_handle_submit(struct cm_client *c, enum client_op_kind kind,
 {
 	struct client_op *op;
 	json_t *r = NULL;
+	char part[64];
 
 	if (c == NULL || execution_id == NULL ||
 	    (kind == CLIENT_OP_INVOKE && (handle_name == NULL || req == NULL)))
 		return client_usage(err,
 			   "invokeHandle needs an executionId, a "
 			   "handle name and a request"),
+		       -1;
+	if (client_handle_utf8(execution_id, handle_name,
+		kind == CLIENT_OP_INVOKE ? req : NULL, part, sizeof(part)) != 0)
+		return client_fault(
+			   err, CM_TEXT_PROTOCOL_INVALID_UTF8, part, NULL),
 		       -1;
 	if ((op = calloc(1, sizeof(*op))) == NULL)
 		goto nomem;
