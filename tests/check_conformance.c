@@ -31,6 +31,7 @@
 
 #define CASES_DIR "conformance/cases"
 #define XFAIL_FILE "conformance/known-failures.txt"
+#define SPEC_JSON "spec/protocol.json"
 
 static char *
 pattern_of(const char *spec_json, const char *execution_id)
@@ -819,6 +820,174 @@ START_TEST(test_url_parse)
 }
 END_TEST
 
+/*
+ * The names whose words are ours, by spec/protocol.json's `origin`: every
+ * text (and the constant a text is published as, CONSOLE_CAPTURE_MESSAGE)
+ * and every constant recorded "ours". name -> true.
+ */
+static json_t *
+ours_names(void)
+{
+	json_error_t je;
+	json_t *spec = json_load_file(SPEC_JSON, 0, &je), *out, *e;
+	const char *const lists[] = { "texts", "constants" };
+	size_t i, k;
+
+	ck_assert_msg(spec != NULL, "%s: %s", SPEC_JSON, je.text);
+	out = json_object();
+	for (k = 0; k < 2; k++)
+		json_array_foreach(json_object_get(spec, lists[k]), i, e)
+		{
+			const char *o =
+			    json_string_value(json_object_get(e, "origin"));
+			const json_t *c = json_object_get(e, "constant");
+
+			if (o == NULL || strcmp(o, "ours") != 0)
+				continue;
+			json_object_set_new(out,
+			    json_string_value(json_object_get(e, "name")),
+			    json_true());
+			if (json_is_string(c))
+				json_object_set_new(
+				    out, json_string_value(c), json_true());
+		}
+	json_decref(spec);
+	ck_assert_uint_gt(json_object_size(out), 20);
+	return out;
+}
+
+/* Adds to `hits` every name of `ours` that the expectation `v` pins: a
+ * TEXT ({"text"}, {"const"}, {"$text"}) or a {{NAME}} reference. */
+static void
+ours_scan(const json_t *v, const json_t *ours, json_t *hits)
+{
+	const char *key, *p, *q;
+	json_t *sub;
+	size_t i;
+
+	if (v == NULL)
+		return;
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		for (p = json_string_value(v); (p = strstr(p, "{{")) != NULL;
+		     p = q) {
+			char name[128];
+			size_t n;
+
+			p += 2;
+			for (q = p; *q && strchr("}+-", *q) == NULL; q++)
+				;
+			n = (size_t)(q - p);
+			if (n == 0 || n >= sizeof(name))
+				continue;
+			memcpy(name, p, n);
+			name[n] = '\0';
+			if (json_object_get(ours, name))
+				json_object_set_new(hits, name, json_true());
+		}
+		break;
+	case JSON_ARRAY:
+		json_array_foreach(v, i, sub) ours_scan(sub, ours, hits);
+		break;
+	case JSON_OBJECT:
+		json_object_foreach((json_t *)v, key, sub)
+		{
+			if ((strcmp(key, "text") == 0 ||
+				strcmp(key, "const") == 0) &&
+			    json_is_string(sub) &&
+			    json_object_get(ours, json_string_value(sub)))
+				json_object_set_new(
+				    hits, json_string_value(sub), json_true());
+			ours_scan(sub, ours, hits);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * What a case's expectations pin of ours (its expect and every step's),
+ * as "NAME, NAME" (malloc'd), or NULL when nothing. Inputs (code,
+ * scripted answers) are not expectations and pin nothing.
+ */
+static char *
+ours_pinned(const json_t *def, const json_t *ours)
+{
+	json_t *hits = json_object(), *st;
+	const char *k;
+	json_t *v;
+	char *out = NULL, *next;
+	size_t i;
+
+	ours_scan(json_object_get(def, "expect"), ours, hits);
+	json_array_foreach(json_object_get(def, "steps"), i, st)
+	    ours_scan(json_object_get(st, "expect"), ours, hits);
+	json_object_foreach(hits, k, v)
+	{
+		ck_assert_int_ge(asprintf(&next, "%s%s%s", out ? out : "",
+				     out ? ", " : "", k),
+		    0);
+		free(out);
+		out = next;
+	}
+	json_decref(hits);
+	return out;
+}
+
+/*
+ * A third party skips `ours` and `ours-text`: a case whose expectations
+ * compare against a text or constant protocol.json records as ours must
+ * carry one of them, or another implementation fails it for our words.
+ */
+START_TEST(test_cases_pinning_our_words_say_so)
+{
+	json_t *ours = ours_names();
+	struct cases_set set;
+	struct cases_case fake;
+	char err[1024], *bad = NULL, *next, *pinned;
+	size_t i;
+
+	ck_assert_msg(
+	    cases_load_dir(CASES_DIR, &set, err, sizeof(err)) == 0, "%s", err);
+	for (i = 0; i < set.n; i++) {
+		if (cases_has_tag(&set.v[i], "ours") ||
+		    cases_has_tag(&set.v[i], "ours-text"))
+			continue;
+		if ((pinned = ours_pinned(set.v[i].def, ours)) == NULL)
+			continue;
+		ck_assert_int_ge(asprintf(&next, "%s\n  %s pins %s",
+				     bad ? bad : "", set.v[i].name, pinned),
+		    0);
+		free(bad);
+		free(pinned);
+		bad = next;
+	}
+	ck_assert_msg(bad == NULL,
+	    "cases pin texts protocol.json records as ours without an ours "
+	    "or ours-text tag:%s",
+	    bad ? bad : "");
+	cases_free(&set);
+	/* The scan sees each form: a text, a const, a {{NAME}} in a step. */
+	memset(&fake, 0, sizeof(fake));
+	fake.def = json_loads(
+	    "{\"expect\": {\"logs\": [{\"level\": \"warn\", \"text\": "
+	    "{\"const\": \"CONSOLE_CAPTURE_MESSAGE\"}}], \"error\": {\"text\": "
+	    "\"FETCH_FAILED\", \"params\": {}}}, \"steps\": [{\"expect\": "
+	    "{\"result\": \"a{{LIST_SEPARATOR}}b "
+	    "{{CONSOLE_CAPTURE_LIMIT}}\"}}]}",
+	    0, NULL);
+	ck_assert_ptr_nonnull(fake.def);
+	pinned = ours_pinned(fake.def, ours);
+	ck_assert_ptr_nonnull(pinned);
+	ck_assert_str_eq(
+	    pinned, "CONSOLE_CAPTURE_MESSAGE, FETCH_FAILED, LIST_SEPARATOR");
+	free(pinned);
+	json_decref(fake.def);
+	json_decref(ours);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -844,6 +1013,7 @@ main(void)
 	tcase_add_test(tc, test_run_case_against_a_fake_executor);
 	tcase_add_test(tc, test_execute_and_invocation_checks);
 	tcase_add_test(tc, test_url_parse);
+	tcase_add_test(tc, test_cases_pinning_our_words_say_so);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -65,28 +65,24 @@ api_exec_unref(struct api_exec *ae)
 }
 
 /*
- * How /metrics counts an answered run. The engine ends most runs that
- * reach their bound itself, before the pool's clock passes timeout +
- * grace, so a timeout mostly arrives as the timeout text in the envelope:
- * it counts as a timeout, not as an error the run reported.
+ * A run the child's own deadline ended settles as a RESULT whose error is
+ * the timeout text (only a run that outlives the grace is POOL_TIMEOUT):
+ * /metrics counts both as timeouts, not as the run's own error.
  */
-static enum metrics_outcome
-api_result_outcome(const struct api_exec *ae, const json_t *msg)
+static int
+api_is_timeout_text(const struct api_exec *ae, const json_t *error)
 {
-	const json_t *err = json_object_get(msg, "error");
-	enum metrics_outcome mo = METRICS_ERROR;
-	char num[32], *text;
+	char num[16], *text;
+	int is;
 
-	if (err == NULL)
-		return METRICS_RESULT;
+	if (!json_is_string(error))
+		return 0;
 	snprintf(num, sizeof(num), "%u", ae->timeout_ms);
-	if (json_is_string(err) &&
-	    (text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num)) != NULL) {
-		if (strcmp(json_string_value(err), text) == 0)
-			mo = METRICS_TIMEOUT;
-		free(text);
-	}
-	return mo;
+	if ((text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num)) == NULL)
+		return 0;
+	is = strcmp(text, json_string_value(error)) == 0;
+	free(text);
+	return is;
 }
 
 static void
@@ -120,7 +116,10 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 			    ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 			break;
 		}
-		mo = api_result_outcome(ae, msg);
+		mo = json_object_get(msg, "error") == NULL ? METRICS_RESULT
+		    : api_is_timeout_text(ae, json_object_get(msg, "error"))
+		    ? METRICS_TIMEOUT
+		    : METRICS_ERROR;
 		capnweb_call_resolve(ae->call, msg);
 		break;
 	case POOL_TIMEOUT: {
