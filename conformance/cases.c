@@ -11,13 +11,13 @@ static const char *const case_keys[] = { "name", "rule", "doc", "tags",
 	"request", "expect", "steps", "caseTimeoutMs", NULL };
 static const char *const request_keys[] = { "code", "providers", "modules",
 	"timeout", "countHostWaits", "retainHandles", "outbound",
-	"outboundScript", "dispatch", "language", NULL };
+	"outboundScript", "dispatch", "language", "codeBase64", NULL };
 static const char *const expect_keys[] = { "result", "resultJsonLength",
 	"noResult", "error", "errorPrefix", "logs", "logsCount", "logsLast",
 	"calls", "outboundRequests", "fault", "faultMessage", "rejection",
 	"rejectionPrefix", "minMs", "maxMs", "executionId", "handles",
 	"response", "responses", "someFault", "someFaultMessage",
-	"envelopeKeys", NULL };
+	"envelopeKeys", "closed", NULL };
 static const char *const step_keys[] = { "step", "request", "expect", "ms",
 	"executionId", "handle", "count", NULL };
 static const char *const steps[] = { "execute", "invokeHandle", "closeHandles",
@@ -144,8 +144,11 @@ cases_request(const json_t *r, char *err, size_t errlen)
 
 	if (cases_keys(r, request_keys, "request", err, errlen) != 0)
 		return -1;
-	if (!json_is_string(json_object_get(r, "code"))) {
-		snprintf(err, errlen, "request.code must be a string");
+	/* codeBase64: the code as raw bytes, for text that is not UTF-8. */
+	if (!json_is_string(json_object_get(r, "code")) &&
+	    !json_is_string(json_object_get(r, "codeBase64"))) {
+		snprintf(err, errlen,
+		    "request.code (or codeBase64) must be a string");
 		return -1;
 	}
 	if (cases_script(json_object_get(r, "dispatch"), err, errlen) != 0 ||

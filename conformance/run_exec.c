@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cm_spec.h"
+#include "proto/base64.h"
 #include "codemode/protocol.h"
 #include "run_int.h"
 #include "wire.h"
@@ -208,9 +209,24 @@ run_outbound_target(void *udata, struct capnweb_call *call)
 static json_t *
 run_code(struct run_ctx *x, const json_t *req)
 {
+	const json_t *b64 = json_object_get(req, "codeBase64");
 	char err[256], *s;
 	json_t *v;
+	long n;
 
+	/* Raw bytes, sent as they are: how a case writes text that is not
+	 * UTF-8, which a JSON case file cannot hold. */
+	if (json_is_string(b64)) {
+		if ((s = malloc(json_string_length(b64) / 4 * 3 + 4)) == NULL)
+			return NULL;
+		n = base64_decode(json_string_value(b64),
+		    json_string_length(b64), (uint8_t *)s);
+		v = n >= 0 ? json_stringn_nocheck(s, (size_t)n) : NULL;
+		if (n < 0)
+			expect_buf_printf(x->diff, "codeBase64: not base64\n");
+		free(s);
+		return v;
+	}
 	s = expect_expand_consts(
 	    json_string_value(json_object_get(req, "code")), err, sizeof(err));
 	if (s == NULL) {
@@ -339,6 +355,64 @@ run_script_clear(struct run_script *sc)
 	json_decref(sc->requests);
 }
 
+/*
+ * expect.closed: the executor ends the connection over this execute
+ * instead of answering it: {"code": close code, "reason": text spec}. The
+ * call must break, and the close frame must carry that code and reason.
+ */
+static int
+run_check_closed(struct run_ctx *x, json_t *args, const json_t *want)
+{
+	struct expect_vars vars = { x->execution_id };
+	struct run_answer a;
+	const char *reason;
+	char err[256], *pat;
+	int code, bad = 0;
+
+	memset(&a, 0, sizeof(a));
+	if (wire_call(x->conn, "execute", args, run_on_settle, &a) <= 0) {
+		expect_buf_printf(x->diff, "execute: could not be sent\n");
+		return 1;
+	}
+	run_pump(x, &a.done, -1);
+	if (a.done && a.status != CAPNWEB_BROKEN) {
+		expect_buf_printf(x->diff,
+		    "closed: want the connection closed, the call settled\n");
+		run_answer_clear(&a);
+		return 1;
+	}
+	run_answer_clear(&a);
+	/* The close can break our own write (the pull after the push)
+	 * before the close frame was read. */
+	if (wire_close_frame(x->conn, &code) == NULL)
+		wire_read_close(x->conn, 2000);
+	reason = wire_close_frame(x->conn, &code);
+	if (json_integer_value(json_object_get(want, "code")) != code) {
+		expect_buf_printf(x->diff,
+		    "closed: want close code %lld, got %d\n",
+		    (long long)json_integer_value(
+			json_object_get(want, "code")),
+		    code);
+		bad = 1;
+	}
+	if ((pat = expect_text_pattern(json_object_get(want, "reason"), &vars,
+		 err, sizeof(err))) == NULL) {
+		expect_buf_printf(x->diff, "closed.reason: %s\n", err);
+		return 1;
+	}
+	if (reason == NULL || !expect_text_match(pat, reason, 0)) {
+		expect_buf_printf(x->diff,
+		    "closed: want reason \"%s\", got \"%s\"\n", pat,
+		    reason
+			? reason
+			: (wire_end_reason(x->conn) ? wire_end_reason(x->conn)
+						    : "(alive)"));
+		bad = 1;
+	}
+	free(pat);
+	return bad;
+}
+
 int
 run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 {
@@ -355,6 +429,14 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 		run_script_clear(scp);
 		free(scp);
 		return -1;
+	}
+	if (json_object_get(expect, "closed") != NULL) {
+		rc = run_check_closed(
+		    x, args, json_object_get(expect, "closed"));
+		json_decref(args);
+		run_script_clear(scp);
+		free(scp);
+		return rc;
 	}
 	rc = run_call(x, "execute", args, &a);
 	json_decref(args);

@@ -25,6 +25,8 @@ struct wire_conn {
 	int fd;
 	int dead;
 	char reason[160];
+	int close_code; /* the executor's close frame (0: none came) */
+	char close_reason[124];
 	struct capnweb_session *s;
 	struct ws_assembler wsa;
 	uint8_t *in; /* owned: bytes read and not yet consumed */
@@ -378,6 +380,13 @@ wire_end_reason(const struct wire_conn *c)
 	return capnweb_session_end_reason(c->s);
 }
 
+const char *
+wire_close_frame(const struct wire_conn *c, int *code)
+{
+	*code = c->close_code;
+	return c->close_code ? c->close_reason : NULL;
+}
+
 int64_t
 wire_call(struct wire_conn *c, const char *method, json_t *args,
     capnweb_settle_fn on_settle, void *udata)
@@ -443,6 +452,13 @@ wire_drain(struct wire_conn *c)
 			break;
 		case WS_EV_CLOSE: {
 			char why[160];
+			size_t rl = ev.reason_len < sizeof(c->close_reason)
+			    ? ev.reason_len
+			    : sizeof(c->close_reason) - 1;
+
+			c->close_code = ev.close_code;
+			memcpy(c->close_reason, ev.reason, rl);
+			c->close_reason[rl] = '\0';
 
 			snprintf(why, sizeof(why),
 			    "the executor closed the "
@@ -457,6 +473,45 @@ wire_drain(struct wire_conn *c)
 		}
 	}
 	if (off > 0) {
+		memmove(c->in, c->in + off, c->in_len - off);
+		c->in_len -= off;
+	}
+}
+
+void
+wire_read_close(struct wire_conn *c, int timeout_ms)
+{
+	double end = wire_now_ms() + timeout_ms;
+	struct pollfd pfd;
+	struct ws_event ev;
+	size_t off;
+	long n;
+
+	while (c->close_code == 0 && wire_now_ms() < end) {
+		pfd.fd = c->fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (poll(&pfd, 1, 50) <= 0)
+			continue;
+		if (wire_read(c) != 0)
+			return;
+		for (off = 0; off < c->in_len && c->close_code == 0;
+		     off += (size_t)n) {
+			n = ws_assembler_feed(
+			    &c->wsa, c->in + off, c->in_len - off, &ev);
+			if (n <= 0)
+				break;
+			if (ev.type == WS_EV_CLOSE) {
+				size_t rl =
+				    ev.reason_len < sizeof(c->close_reason)
+				    ? ev.reason_len
+				    : sizeof(c->close_reason) - 1;
+
+				c->close_code = ev.close_code;
+				memcpy(c->close_reason, ev.reason, rl);
+				c->close_reason[rl] = '\0';
+			}
+		}
 		memmove(c->in, c->in + off, c->in_len - off);
 		c->in_len -= off;
 	}

@@ -50,6 +50,19 @@ int wire_alive(const struct wire_conn *);
 /* Why the connection ended (static or owned by it), or NULL while alive. */
 const char *wire_end_reason(const struct wire_conn *);
 
+/*
+ * The close frame the executor sent: its reason (owned by the connection),
+ * with its code in *code; NULL (*code 0) when none came.
+ */
+const char *wire_close_frame(const struct wire_conn *, int *code);
+
+/*
+ * Reads on after the transport failed (a write met the executor's hang-up)
+ * until the executor's close frame arrives, EOF, or timeout_ms pass: what
+ * it said before it closed is still in the socket.
+ */
+void wire_read_close(struct wire_conn *, int timeout_ms);
+
 /* capnweb_session_call on the connection; see capnweb.h (args borrowed). */
 int64_t wire_call(struct wire_conn *, const char *method, json_t *args,
     capnweb_settle_fn on_settle, void *udata);

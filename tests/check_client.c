@@ -291,6 +291,92 @@ START_TEST(test_declared_failures)
 }
 END_TEST
 
+/* cm_execute refuses `req` with the invalid-UTF-8 text naming `part`. */
+static void
+refused_as_not_utf8(
+    struct cm_client *c, const struct cm_execute_request *req, const char *part)
+{
+	struct cm_result res;
+	struct cm_error err;
+	char *want = compose("PROTOCOL_INVALID_UTF8", part, NULL);
+
+	memset(&res, 0, sizeof(res));
+	ck_assert_int_eq(cm_execute(c, req, &res, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_PROTOCOL_MISMATCH);
+	ck_assert_int_eq(err.retryable, 0);
+	ck_assert_str_eq(err.message, want);
+	free(want);
+	cm_error_clear(&err);
+}
+
+/*
+ * Text that is not UTF-8 (raw bytes in the code, a provider or tool name,
+ * a module's source) is refused with the protocol's text naming the part,
+ * not INTERNAL "out of memory", and before anything is sent: the same
+ * client's next run is answered on the same connection.
+ */
+START_TEST(test_invalid_utf8_refused)
+{
+	struct cm_execute_request req;
+	struct cm_result res;
+	struct cm_provider prov;
+	struct cm_client *c;
+	const char *tools[] = { "ok", "bad\xc3" };
+	json_t *mods;
+
+	start_daemon();
+	c = connect_ok(NULL);
+	memset(&req, 0, sizeof(req));
+	req.code = "async () => '\xff'";
+	refused_as_not_utf8(c, &req, "code");
+	memset(&prov, 0, sizeof(prov));
+	prov.name = "st\xe9re";
+	prov.tools = tools;
+	prov.ntools = 1;
+	req.code = ANSWER_CODE;
+	req.providers = &prov;
+	req.nproviders = 1;
+	refused_as_not_utf8(c, &req, "name of provider 1");
+	prov.name = "store";
+	prov.ntools = 2;
+	refused_as_not_utf8(c, &req, "name of tool 2 of provider 1");
+	memset(&req, 0, sizeof(req));
+	req.code = ANSWER_CODE;
+	mods = json_object();
+	json_object_set_new(
+	    mods, "blob", json_string_nocheck("export default '\x80'"));
+	req.modules = mods;
+	refused_as_not_utf8(c, &req, "source of module \"blob\"");
+	json_decref(mods);
+	{
+		struct cm_outbound_request hreq;
+		struct cm_outbound_response hres;
+		struct cm_error err;
+		char *want =
+		    compose("PROTOCOL_INVALID_UTF8", "handle name", NULL);
+
+		memset(&hreq, 0, sizeof(hreq));
+		hreq.method = "GET";
+		hreq.url = "https://h.test/";
+		memset(&hres, 0, sizeof(hres));
+		ck_assert_int_eq(cm_invoke_handle(c, "0123", "fetch\xfe", &hreq,
+				     &hres, &err),
+		    -1);
+		ck_assert_int_eq(err.code, CM_ERROR_PROTOCOL_MISMATCH);
+		ck_assert_str_eq(err.message, want);
+		free(want);
+		cm_error_clear(&err);
+	}
+	memset(&req, 0, sizeof(req));
+	req.code = ANSWER_CODE;
+	execute_ok(c, &req, &res);
+	ck_assert_str_eq(res.result_json, "42");
+	cm_result_clear(&res);
+	cm_client_free(c);
+	stop_daemon();
+}
+END_TEST
+
 START_TEST(test_connect_rejected)
 {
 	struct cm_client *c = NULL;
@@ -803,6 +889,7 @@ main(void)
 	tcase_add_test(tc, test_execute_answer);
 	tcase_add_test(tc, test_slow_tools_against_the_daemon);
 	tcase_add_test(tc, test_declared_failures);
+	tcase_add_test(tc, test_invalid_utf8_refused);
 	tcase_add_test(tc, test_connect_rejected);
 	tcase_add_test(tc, test_handles_closed);
 	tcase_add_test(tc, test_rotation);

@@ -648,25 +648,42 @@ START_TEST(test_no_way_out)
 }
 END_TEST
 
+/*
+ * The timeout text, whether the bound passes in guest code, inside a long
+ * native call (a catastrophic RegExp), or while the result is serialized
+ * (a getter that loops): never a crashed worker, which a caller would
+ * retry. /metrics counts each as a timeout, not as an error.
+ */
 START_TEST(test_timeout_text)
 {
+	static const char *const codes[] = {
+		"async () => { for (;;) {} }",
+		"async () => /^(a+)+$/.test('a'.repeat(40) + '!')",
+		"async () => ({ get x() { while (true) {} } })",
+	};
 	struct test_client c;
 	struct test_answer a;
+	size_t i;
 
 	start_daemon(NULL);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	test_client_call(&c, "execute",
-	    json_pack("[s, [], {s:i}, n, s]", "async () => { for (;;) {} }",
-		"timeout", 200, "disabled"),
-	    &a);
-	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-	ck_assert_str_eq(json_string_value(json_object_get(a.value, "error")),
-	    "Execution timed out at its 200 ms bound. Do less work per run and "
-	    "return the part that is already finished.");
-	test_answer_clear(&a);
-	/* /metrics counts it as a timeout; a run's own error stays an error. */
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		test_client_call(&c, "execute",
+		    json_pack("[s, [], {s:i}, n, s]", codes[i], "timeout", 200,
+			"disabled"),
+		    &a);
+		ck_assert_msg(a.status == CAPNWEB_RESOLVED, "%s: status %d",
+		    codes[i], a.status);
+		ck_assert_str_eq(
+		    json_string_value(json_object_get(a.value, "error")),
+		    "Execution timed out at its 200 ms bound. Do less work per "
+		    "run and return the part that is already finished.");
+		test_answer_clear(&a);
+	}
+	/* /metrics counts them as timeouts; a run's own error stays an
+	 * error. */
 	ck_assert_int_eq(
-	    metric("codemode_executions_total{outcome=\"timeout\"}"), 1);
+	    metric("codemode_executions_total{outcome=\"timeout\"}"), 3);
 	ck_assert_int_eq(
 	    metric("codemode_executions_total{outcome=\"error\"}"), 0);
 	test_client_call(&c, "execute",
@@ -676,11 +693,53 @@ START_TEST(test_timeout_text)
 	ck_assert_str_eq(
 	    json_string_value(json_object_get(a.value, "error")), "own");
 	test_answer_clear(&a);
+	test_client_close(&c);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"timeout\"}"), 3);
 	ck_assert_int_eq(
 	    metric("codemode_executions_total{outcome=\"error\"}"), 1);
 	ck_assert_int_eq(
-	    metric("codemode_executions_total{outcome=\"timeout\"}"), 1);
+	    metric("codemode_executions_total{outcome=\"fault\"}"), 0);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
+/*
+ * The memory text, whether the limit is met by the run itself or while its
+ * result is serialized (a getter that allocates): never a crashed worker.
+ */
+START_TEST(test_memory_text)
+{
+	static const char *const codes[] = {
+		"async () => { const a = []; for (;;) a.push('x'.repeat(1e5) + "
+		"a.length) }",
+		"async () => ({ get x() { const a = []; for (;;) "
+		"a.push('x'.repeat(1e5) + a.length) } })",
+	};
+	const char *extra[] = { "--memory-limit", "16", NULL };
+	struct test_client c;
+	struct test_answer a;
+	size_t i;
+
+	start_daemon_argv(extra);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		test_client_call(&c, "execute",
+		    json_pack("[s, [], {s:i}, n, s]", codes[i], "timeout",
+			20000, "disabled"),
+		    &a);
+		ck_assert_msg(a.status == CAPNWEB_RESOLVED, "%s: status %d",
+		    codes[i], a.status);
+		ck_assert_str_eq(
+		    json_string_value(json_object_get(a.value, "error")),
+		    "Execution ran out of memory at its 16 MB limit. Work "
+		    "through the data in smaller pieces and keep only what you "
+		    "return.");
+		test_answer_clear(&a);
+	}
 	test_client_close(&c);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"fault\"}"), 0);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
 END_TEST
@@ -771,6 +830,7 @@ main(void)
 	    tc, test_children_of_one_warm_heap_do_not_share_randomness);
 	tcase_add_test(tc, test_no_way_out);
 	tcase_add_test(tc, test_timeout_text);
+	tcase_add_test(tc, test_memory_text);
 	tcase_add_test(tc, test_max_timeout_caps_requests);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
 	tcase_add_test(tc, test_one_connection_reuses_a_child_with_fresh_heaps);

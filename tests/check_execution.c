@@ -431,11 +431,12 @@ START_TEST(test_modules)
 	expect(
 	    "import { greet } from './greeter.js'\nimport calc from 'calc'\n"
 	    "import t from 't.txt'\nimport c from 'c.json'\nimport b from 'b'\n"
-	    "async () => [greet('x'), calc.add(1, 2), t, c.n, Array.from(b), "
+	    "async () => [greet('x'), calc.add(1, 2), t, c.n, "
+	    "b instanceof ArrayBuffer, Array.from(new Uint8Array(b)), "
 	    "(await import('greeter')).greet('y')]",
 	    &o,
-	    "{\"resultJson\":\"[\\\"hi x\\\",3,\\\"T\\\",[1],[1,2],\\\"hi "
-	    "y\\\"]\","
+	    "{\"resultJson\":\"[\\\"hi x\\\",3,\\\"T\\\",[1],true,[1,2],"
+	    "\\\"hi y\\\"]\","
 	    "\"logs\":[]}");
 	expect("import { x } from 'missing'\nasync () => x", &o,
 	    "{\"error\":\"Module \\\"missing\\\" is not in the module map. "

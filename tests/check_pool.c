@@ -131,6 +131,10 @@ scripted_child(int fd, void *arg)
 			child_sleep_ms(1000);
 	} else if (strcmp(cmd, "crash") == 0) {
 		_exit(7);
+	} else if (strncmp(cmd, "crash-after:", 12) == 0) {
+		/* Dies on its own, without a word, after that many ms. */
+		child_sleep_ms(atol(cmd + 12));
+		_exit(3);
 	} else if (strcmp(cmd, "garbage") == 0) {
 		if (write(fd, "\x07garbage-bytes!!!!", 18) < 0)
 			return 4;
@@ -926,6 +930,143 @@ START_TEST(test_handle_result_for_another_call_kills_the_child)
 }
 END_TEST
 
+/* Submits with its own grace (submit() gives every run 50 ms). */
+static struct pool_exec *
+submit_grace(const char *cmd, struct run *r, uint32_t timeout, uint32_t grace)
+{
+	int full;
+	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
+	    strlen(cmd), timeout, grace, 0, 0, &callbacks, r, &full);
+
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+/*
+ * A child that dies on its own after its run spent the run's timeout (the
+ * engine broke off past its bound, before the grace ran out) ended at the
+ * bound: POOL_TIMEOUT, never a crash the caller would retry. One that
+ * dies before its timeout is still a crash.
+ */
+START_TEST(test_death_past_the_bound_is_a_timeout)
+{
+	struct run late = { 0 }, early = { 0 };
+	double t0;
+
+	start_pool(1, 10, scripted_child, 1);
+	t0 = now_ms();
+	submit_grace("crash-after:300", &late, 100, 5000);
+	ck_assert(run_until(&late.settled, 5000));
+	ck_assert_int_eq(late.outcome, POOL_TIMEOUT);
+	/* It was the death that ended it, not the clock at timeout + grace. */
+	ck_assert_double_lt(now_ms() - t0, 2000);
+	submit_grace("crash-after:50", &early, 5000, 5000);
+	ck_assert(run_until(&early.settled, 5000));
+	ck_assert_int_eq(early.outcome, POOL_CRASHED);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * The owner withdraws executions (their connection closed): the queued one
+ * never starts, the running one ends at once with its child, both settle
+ * POOL_CANCELLED, the slot is free for the next run, and nothing counts
+ * as a crash.
+ */
+START_TEST(test_cancel_drops_queued_and_ends_running)
+{
+	struct run a = { 0 }, b = { 0 }, next = { 0 };
+	struct pool_exec *ea, *eb;
+	struct pool_stats st;
+	int started = 0;
+
+	start_pool(1, 10, scripted_child, 1);
+	ea = submit("hang", &a, 60000, 0);
+	eb = submit("result:1", &b, 60000, 0);
+	while (!started) {
+		started = pool_exec_pid(ea) != 0;
+		if (!started)
+			run_until(&started, 10);
+	}
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.running, 1);
+	ck_assert_uint_eq(st.queued, 1);
+	pool_exec_cancel(eb);
+	ck_assert_int_eq(b.settled, 1);
+	ck_assert_int_eq(b.outcome, POOL_CANCELLED);
+	pool_exec_cancel(ea);
+	ck_assert_int_eq(a.settled, 1);
+	ck_assert_int_eq(a.outcome, POOL_CANCELLED);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.running, 0);
+	ck_assert_uint_eq(st.queued, 0);
+	submit("result:2", &next, 5000, 0);
+	ck_assert(run_until(&next.settled, 5000));
+	ck_assert_int_eq(next.outcome, POOL_RESULT);
+	ck_assert_str_eq(next.payload, "2");
+	ck_assert_int_eq(events[POOL_EV_WORKER_CRASH], 0);
+	stop_pool();
+}
+END_TEST
+
+/* Cancelling a run that holds handles closes them. */
+START_TEST(test_cancel_closes_retained_handles)
+{
+	struct run r = { 0 };
+	struct pool_exec *e;
+	struct pool_stats st;
+
+	start_pool(1, 10, scripted_child, 1);
+	e = submit("retain", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.retained, 1);
+	pool_exec_cancel(e);
+	ck_assert_int_eq(r.closed, 1);
+	ck_assert_str_eq(r.closed_reason, "closed");
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.running, 0);
+	ck_assert_uint_eq(st.retained, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * An owner that closes the handles from inside on_settle (a grant it could
+ * not deliver): the pool must not touch the execution after that (ASan
+ * sees it in `make check SANITIZE=1`), and the slot is free again.
+ */
+static void
+on_settle_close(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
+    size_t len, void *udata)
+{
+	on_settle(e, o, p, len, udata);
+	if (pool_exec_retained(e))
+		pool_exec_close(e);
+}
+
+START_TEST(test_close_inside_on_settle)
+{
+	static const struct pool_exec_callbacks cb = { on_tool_call, NULL,
+		on_host_wait, on_settle_close, on_handles_closed };
+	struct run r = { 0 }, next = { 0 };
+	struct pool_stats st;
+	int full;
+
+	start_pool(1, 10, scripted_child, 1);
+	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"retain", 6,
+	    5000, 50, 0, 0, &cb, &r, &full));
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.retained, 1);
+	ck_assert_int_eq(r.closed, 1);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.running, 0);
+	submit("result:3", &next, 5000, 0);
+	ck_assert(run_until(&next.settled, 5000));
+	ck_assert_int_eq(next.outcome, POOL_RESULT);
+	stop_pool();
+}
+END_TEST
+
 int
 main(void)
 {
@@ -957,6 +1098,10 @@ main(void)
 	tcase_add_test(tc, test_tool_call_while_retained_kills_the_child);
 	tcase_add_test(tc, test_second_result_kills_the_child);
 	tcase_add_test(tc, test_handle_result_for_another_call_kills_the_child);
+	tcase_add_test(tc, test_death_past_the_bound_is_a_timeout);
+	tcase_add_test(tc, test_cancel_drops_queued_and_ends_running);
+	tcase_add_test(tc, test_cancel_closes_retained_handles);
+	tcase_add_test(tc, test_close_inside_on_settle);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -192,6 +192,10 @@ static const struct text_case cases[] = {
 	    "names. "
 	    "Send the function with that mode, or choose native or disabled.",
 	    0 },
+	{ "PROTOCOL_INVALID_UTF8", { "code" },
+	    "The code is not valid UTF-8, the one text encoding this protocol "
+	    "carries. Send the text encoded as UTF-8.",
+	    0 },
 	{ "CONNECTION_REJECTED",
 	    { "ws://127.0.0.1:8080", "connection refused" },
 	    "The connection to ws://127.0.0.1:8080 was rejected: connection "

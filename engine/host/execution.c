@@ -1223,6 +1223,21 @@ ended:
 		msg = NULL;
 		break;
 	}
+	/*
+	 * The arrow settled, but its envelope could not be written because
+	 * the bound passed meanwhile: a getter of the result that loops while
+	 * it is serialized, or a long native call (a catastrophic RegExp)
+	 * whose abort settled the arrow before the next interrupt. The run
+	 * ended at its bound, and says so; without this it would end with no
+	 * message and read as a crashed worker.
+	 */
+	if (msg == NULL && end != EXECUTION_BROKEN && !engine_oom(e) &&
+	    engine_timed_out(e)) {
+		*retained = 0;
+		msg = execution_plain_error(
+		    &x, text = execution_timeout_text(&x));
+		free(text);
+	}
 out:
 	execution_current = NULL;
 	execution_clear(&x);

@@ -405,7 +405,15 @@
 		} else if (mod.kind === 'text') {
 			setDefault(ns, mod.value);
 		} else {
-			setDefault(ns, decodeBinaryValue(mod.value));
+			/*
+			 * A data module's default export is its bytes as an
+			 * ArrayBuffer, whichever binary tag carried them (the
+			 * wire sends Uint8Array); the decoded view owns its
+			 * whole buffer, so the buffer is exactly the bytes.
+			 */
+			module = decodeBinaryValue(mod.value);
+			setDefault(ns, module instanceof ArrayBuffer_ ? module :
+			    module.buffer);
 		}
 		return ns;
 	}

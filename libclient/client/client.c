@@ -12,6 +12,7 @@
 #include "client_int.h"
 #include "cm_spec.h"
 #include "cm_version.h"
+#include "proto/utf8.h"
 
 int
 cm_protocol_version(void)
@@ -100,6 +101,100 @@ fail:
 	return NULL;
 }
 
+/* ---- text that is not UTF-8 ---- */
+
+static int
+client_utf8(const char *s)
+{
+	return s == NULL || utf8_valid((const uint8_t *)s, strlen(s));
+}
+
+/* Every string and key inside `v`; jansson's checked strings always pass. */
+static int
+client_json_utf8(const json_t *v)
+{
+	const char *key;
+	json_t *sub;
+	size_t i;
+
+	if (json_is_string(v))
+		return utf8_valid((const uint8_t *)json_string_value(v),
+		    json_string_length(v));
+	if (json_is_array(v)) {
+		json_array_foreach(
+		    v, i, sub) if (!client_json_utf8(sub)) return 0;
+	} else if (json_is_object(v)) {
+		json_object_foreach(
+		    (json_t *)v, key, sub) if (!client_utf8(key) ||
+		    !client_json_utf8(sub)) return 0;
+	}
+	return 1;
+}
+
+/*
+ * Names the first text of the request that is not UTF-8 in `part` and
+ * returns -1, or returns 0. Such text cannot cross: the wire carries only
+ * UTF-8, and the executor fails the whole connection (1007) on a message
+ * that is not, so the call is refused here, before anything is sent.
+ */
+static int
+client_request_utf8(const struct cm_execute_request *req, const json_t *modules,
+    char *part, size_t n)
+{
+	const char *key;
+	json_t *src;
+	size_t i, j;
+
+	if (!client_utf8(req->code)) {
+		snprintf(part, n, "code");
+		return -1;
+	}
+	if (!client_utf8(req->language)) {
+		snprintf(part, n, "language option");
+		return -1;
+	}
+	for (i = 0; req->providers_json == NULL && i < req->nproviders; i++) {
+		const struct cm_provider *p = &req->providers[i];
+
+		if (!client_utf8(p->name)) {
+			snprintf(part, n, "name of provider %zu", i + 1);
+			return -1;
+		}
+		for (j = 0; j < p->ntools; j++)
+			if (!client_utf8(p->tools[j])) {
+				snprintf(part, n,
+				    "name of tool %zu of provider %zu", j + 1,
+				    i + 1);
+				return -1;
+			}
+		if (!client_utf8(p->prelude) || !client_utf8(p->proxy_source)) {
+			snprintf(part, n,
+			    "prelude or proxy source of provider %zu", i + 1);
+			return -1;
+		}
+	}
+	if (req->providers_json != NULL &&
+	    !client_json_utf8(req->providers_json)) {
+		snprintf(part, n, "provider list");
+		return -1;
+	}
+	if (json_is_object(modules))
+		json_object_foreach((json_t *)modules, key, src)
+		{
+			if (!client_utf8(key)) {
+				snprintf(
+				    part, n, "name of a module in the map");
+				return -1;
+			}
+			if (!client_json_utf8(src)) {
+				snprintf(
+				    part, n, "source of module \"%.64s\"", key);
+				return -1;
+			}
+		}
+	return 0;
+}
+
 /*
  * Builds the op for one execution: the wire arguments [code, providers,
  * options, dispatch, outboundMode(, outbound)] with the defaults applied.
@@ -118,7 +213,7 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 	void *octx;
 	long long timeout;
 	enum cm_flag chw;
-	char *text = NULL;
+	char *text = NULL, part[128];
 	int rc, hosts;
 
 	if (req == NULL || req->code == NULL) {
@@ -131,6 +226,11 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		client_usage(err,
 		    "set at most one of respond, dispatch and "
 		    "dispatch_async");
+		return NULL;
+	}
+	if (client_request_utf8(req, req->modules ? req->modules : c->modules,
+		part, sizeof(part)) != 0) {
+		client_fault(err, CM_TEXT_PROTOCOL_INVALID_UTF8, part, NULL);
 		return NULL;
 	}
 	ob = req->outbound != CM_OUTBOUND_ABSENT ? req->outbound : c->outbound;
@@ -262,6 +362,36 @@ cm_execute_async(struct cm_client *c, const struct cm_execute_request *req,
 	return client_op_submit(c, op, err);
 }
 
+/* The same refusal for a handle call's texts (client_request_utf8). */
+static int
+client_handle_utf8(const char *execution_id, const char *handle_name,
+    const struct cm_outbound_request *req, char *part, size_t n)
+{
+	size_t i;
+
+	if (!client_utf8(execution_id)) {
+		snprintf(part, n, "executionId");
+		return -1;
+	}
+	if (!client_utf8(handle_name)) {
+		snprintf(part, n, "handle name");
+		return -1;
+	}
+	if (req == NULL)
+		return 0;
+	if (!client_utf8(req->method) || !client_utf8(req->url)) {
+		snprintf(part, n, "request's method or URL");
+		return -1;
+	}
+	for (i = 0; i < req->nheaders; i++)
+		if (!client_utf8(req->headers[i].name) ||
+		    !client_utf8(req->headers[i].value)) {
+			snprintf(part, n, "request's header %zu", i + 1);
+			return -1;
+		}
+	return 0;
+}
+
 static int
 client_handle_submit(struct cm_client *c, enum client_op_kind kind,
     const char *execution_id, const char *handle_name,
@@ -270,12 +400,18 @@ client_handle_submit(struct cm_client *c, enum client_op_kind kind,
 {
 	struct client_op *op;
 	json_t *r = NULL;
+	char part[64];
 
 	if (c == NULL || execution_id == NULL ||
 	    (kind == CLIENT_OP_INVOKE && (handle_name == NULL || req == NULL)))
 		return client_usage(err,
 			   "invokeHandle needs an executionId, a "
 			   "handle name and a request"),
+		       -1;
+	if (client_handle_utf8(execution_id, handle_name,
+		kind == CLIENT_OP_INVOKE ? req : NULL, part, sizeof(part)) != 0)
+		return client_fault(
+			   err, CM_TEXT_PROTOCOL_INVALID_UTF8, part, NULL),
 		       -1;
 	if ((op = calloc(1, sizeof(*op))) == NULL)
 		goto nomem;

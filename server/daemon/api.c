@@ -45,10 +45,20 @@ api_cancel_natives(struct api_exec *ae)
 }
 
 void
+api_exec_unlink(struct api_exec *ae)
+{
+	if (ae->peer == NULL)
+		return;
+	TAILQ_REMOVE(&ae->peer->execs, ae, peer_entry);
+	ae->peer = NULL;
+}
+
+void
 api_exec_unref(struct api_exec *ae)
 {
 	if (--ae->refs > 0)
 		return;
+	api_exec_unlink(ae);
 	api_cancel_natives(ae);
 	if (ae->dispatch)
 		capnweb_stub_release(ae->dispatch);
@@ -91,6 +101,7 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	json_t *msg;
 
 	ae->running = 0;
+	api_exec_unlink(ae);
 	if (outcome == POOL_RESULT && pool_exec_retained(pe)) {
 		api_grant_handles(ae, payload, len);
 		return;
@@ -136,6 +147,14 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 		v[0] = "the executor shut down";
 		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		break;
+	case POOL_CANCELLED: {
+		/* Nobody hears it: completing the call only frees it. */
+		const char *w[2] = { "WebSocket", "the connection closed" };
+
+		api_reject_fault(ae->call, CM_TEXT_CONNECTION_BROKEN, w, 2);
+		mo = METRICS_CANCELLED;
+		break;
+	}
 	}
 	ae->call = NULL;
 	metrics_execution(&d->metrics, mo, api_now() - ae->started);
@@ -190,6 +209,7 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	json_t *req, *modules;
 	enum cm_outbound_mode om;
 	struct api_exec *ae;
+	struct pool_exec *pe;
 	char *text = NULL, *payload;
 	const char *v[1];
 	int full, count_waits, has_fn, ts = d->cfg.default_typescript;
@@ -294,19 +314,51 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	}
 	ae->call = call;
 	ae->running = 1;
-	ae->pe = pool_execute(d->pool, (const uint8_t *)payload,
-	    strlen(payload), ae->timeout_ms, d->cfg.default_grace, count_waits,
-	    c->tenant, &api_pool_callbacks, ae, &full);
+	/* Held across the submit: a child that fails at once settles it there.
+	 */
+	ae->refs++;
+	pe = pool_execute(d->pool, (const uint8_t *)payload, strlen(payload),
+	    ae->timeout_ms, d->cfg.default_grace, count_waits, c->tenant,
+	    &api_pool_callbacks, ae, &full);
 	free(payload);
-	if (ae->pe == NULL) {
+	if (pe == NULL) {
 		char n[16];
 
 		snprintf(n, sizeof(n), "%u", d->cfg.pool.max_queue);
 		v[0] = n;
 		ae->call = NULL;
+		ae->refs--;
 		api_exec_unref(ae);
 		api_reject_fault(call, CM_TEXT_QUEUE_OVERFLOW, v, 1);
 		return;
+	}
+	if (ae->running) {
+		ae->pe = pe;
+		/* Listed until it settles, so a closed connection ends it. */
+		ae->peer = c;
+		TAILQ_INSERT_TAIL(&c->execs, ae, peer_entry);
+	}
+	api_exec_unref(ae);
+}
+
+void
+api_peer_init(struct api_peer *c)
+{
+	TAILQ_INIT(&c->execs);
+}
+
+void
+api_peer_closed(struct api_peer *c)
+{
+	struct api_exec *ae;
+
+	while ((ae = TAILQ_FIRST(&c->execs)) != NULL) {
+		api_exec_unlink(ae);
+		/* Held across the cancel: its settle may drop the last ref. */
+		ae->refs++;
+		if (ae->pe != NULL && ae->running)
+			pool_exec_cancel(ae->pe);
+		api_exec_unref(ae);
 	}
 }
 

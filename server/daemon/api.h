@@ -8,8 +8,11 @@
 #ifndef API_H
 #define API_H
 
+#include <sys/queue.h>
+
 #include <stdint.h>
 
+struct api_exec;
 struct capnweb_call;
 struct capnweb_session;
 struct daemon;
@@ -19,7 +22,19 @@ struct api_peer {
 	struct daemon *d;
 	struct capnweb_session *session; /* its stubs are the caller's */
 	uint64_t tenant; /* whose executions may share a child */
+	TAILQ_HEAD(, api_exec) execs; /* its executions not yet settled */
 };
+
+/* Readies a peer's fields the API owns (before any call). */
+void api_peer_init(struct api_peer *);
+
+/*
+ * The peer's connection is gone: nobody is left to hear its executions.
+ * Those still queued are dropped without starting, those running end at
+ * once (their child killed, their slot free); a run that already handed
+ * its retention grant to the caller keeps its handles.
+ */
+void api_peer_closed(struct api_peer *);
 
 /* capnweb_call_fn for export 0; `udata` is the connection's api_peer. */
 void api_on_call(void *udata, struct capnweb_call *call);

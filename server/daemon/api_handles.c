@@ -66,7 +66,16 @@ api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 		ae->dispatch = NULL;
 	}
 	metrics_execution(&d->metrics, METRICS_RESULT, api_now() - ae->started);
-	capnweb_call_resolve(ae->call, msg);
+	/*
+	 * A grant nobody can receive (the caller's session ended while the
+	 * run settled) names handles nobody can use or close: they close at
+	 * once instead of holding a worker for the idle bound.
+	 */
+	if (capnweb_call_resolve(ae->call, msg) == CAPNWEB_ENDED) {
+		ae->call = NULL;
+		pool_exec_close(ae->pe); /* runs api_on_handles_closed */
+		return;
+	}
 	ae->call = NULL;
 }
 
@@ -181,6 +190,7 @@ api_invoke_done(
 		api_reject_fault(iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		break;
 	case POOL_SHUTDOWN:
+	case POOL_CANCELLED:
 		v[0] = iv->execution_id;
 		api_reject_fault(iv->call, CM_TEXT_HANDLES_CLOSED, v, 1);
 		break;

@@ -33,6 +33,8 @@ struct api_exec {
 	struct handles_entry handle; /* in d->retained while it holds handles */
 	int running; /* the run has not settled */
 	int retain; /* the request asked for retainHandles */
+	struct api_peer *peer; /* the caller's connection until settled */
+	TAILQ_ENTRY(api_exec) peer_entry; /* in peer->execs */
 	struct daemon *d;
 	struct capnweb_call *call; /* answered exactly once */
 	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
@@ -56,6 +58,8 @@ struct api_native {
 /* api.c: an execution's lifetime. */
 double api_now(void);
 void api_exec_unref(struct api_exec *);
+/* Takes the execution off its connection's list (settled, or the peer left). */
+void api_exec_unlink(struct api_exec *);
 /* Abandons the run's native fetches: nobody is left to answer. */
 void api_cancel_natives(struct api_exec *);
 

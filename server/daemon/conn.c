@@ -20,6 +20,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "proto/http.h"
+#include "proto/texts.h"
 #include "pool/pool.h"
 #include "state.h"
 
@@ -46,6 +47,12 @@ conn_free(struct conn *c)
 		capnweb_session_close(c->api.session, "the connection closed");
 		capnweb_session_free(c->api.session);
 	}
+	/*
+	 * Nobody is left to hear this connection's runs: queued ones never
+	 * start, running ones end now and free their slots.
+	 */
+	if (d->pool != NULL)
+		api_peer_closed(&c->api);
 	/* Children that stayed for this connection's next execution end. */
 	if (d->pool != NULL)
 		pool_forget_tenant(d->pool, c->api.tenant);
@@ -354,6 +361,25 @@ conn_ws_fail(struct conn *c, int code, const char *reason)
 	c->close_after_flush = 1;
 }
 
+/*
+ * Fails the WebSocket for a frame the assembler refused. Text that is not
+ * UTF-8 cannot be a protocol message at all (RFC 6455 fails the connection
+ * with 1007): the reason is the protocol's own text for it, which fits a
+ * close frame, so the caller reads what failed and what to do.
+ */
+static void
+conn_ws_fail_error(struct conn *c, int err)
+{
+	const char *v[1] = { "text message" };
+	char *text = NULL;
+
+	if (err == WS_E_UTF8)
+		text = texts_composev(CM_TEXT_PROTOCOL_INVALID_UTF8, v, 1);
+	conn_ws_fail(
+	    c, ws_error_close_code(err), text ? text : ws_strerror(err));
+	free(text);
+}
+
 /* One complete WebSocket event. */
 static void
 conn_ws_event(struct conn *c, const struct ws_event *ev)
@@ -428,8 +454,7 @@ conn_read_frames(struct conn *c)
 			return;
 		if (n < 0) {
 			evbuffer_drain(in, avail);
-			conn_ws_fail(c, ws_error_close_code((int)n),
-			    ws_strerror((int)n));
+			conn_ws_fail_error(c, (int)n);
 			return;
 		}
 		conn_ws_event(c, &ev);
@@ -582,6 +607,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	}
 	c->d = d;
 	c->api.d = d;
+	api_peer_init(&c->api);
 	c->is_unix = is_unix;
 	c->state = CONN_HEAD;
 	c->api.tenant = ++d->last_tenant;

@@ -11,7 +11,7 @@ static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = { 0.0005, 0.001,
 	0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 30 };
 
 static const char *const metrics_outcome_names[] = { "result", "error",
-	"timeout", "fault" };
+	"timeout", "fault", "cancelled" };
 
 void
 metrics_execution(struct metrics *m, enum metrics_outcome o, double seconds)

@@ -17,8 +17,8 @@ struct metrics {
 	unsigned long connections_open;
 	unsigned long connections_rejected;
 	unsigned long http_requests;
-	unsigned long
-	    executions[4]; /* by outcome: result, error, timeout, fault */
+	unsigned long executions[5]; /* by outcome: result, error, timeout,
+					fault, cancelled */
 	unsigned long executions_rejected;
 	unsigned long worker_spawns;
 	unsigned long worker_crashes;
@@ -35,7 +35,8 @@ enum metrics_outcome {
 	METRICS_RESULT, /* the run returned a value */
 	METRICS_ERROR, /* the run reported an error in its envelope */
 	METRICS_TIMEOUT, /* the pool ended it at its bound */
-	METRICS_FAULT /* a fault was thrown (crash, overflow, ...) */
+	METRICS_FAULT, /* a fault was thrown (crash, overflow, ...) */
+	METRICS_CANCELLED /* its connection closed before it settled */
 };
 
 /* What the daemon counts besides executions and pool events. */

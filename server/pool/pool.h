@@ -45,7 +45,8 @@ enum pool_outcome {
 	POOL_TIMEOUT, /* timeout + grace passed on the run clock; child killed
 		       */
 	POOL_CRASHED, /* the child died or broke the frame protocol */
-	POOL_SHUTDOWN /* the pool shut down under it */
+	POOL_SHUTDOWN, /* the pool shut down under it */
+	POOL_CANCELLED /* its owner withdrew it (pool_exec_cancel) */
 };
 
 struct pool_exec_callbacks {
@@ -200,6 +201,14 @@ const struct ipcmsg_tool_call *pool_checked_tool_call(const struct pool_exec *);
 const struct ipcmsg_outbound *pool_checked_outbound(const struct pool_exec *);
 const struct ipcmsg_handle_result *pool_checked_handle_result(
     const struct pool_exec *);
+
+/*
+ * The owner withdraws the execution (its caller's connection closed): a
+ * queued one is dropped and never starts, a running one ends at once with
+ * its child killed; either settles now with POOL_CANCELLED. A retained
+ * execution's handles close (reason "closed").
+ */
+void pool_exec_cancel(struct pool_exec *);
 
 /* The execution's id (unique per pool) and its child's pid (0 if queued). */
 uint32_t pool_exec_id(const struct pool_exec *);

@@ -108,6 +108,14 @@ pool_clock_pause(struct pool_clock *k)
 	evtimer_del(k->ev);
 }
 
+double
+pool_clock_left(const struct pool_clock *k)
+{
+	if (!k->running)
+		return k->budget_ms;
+	return k->budget_ms - (pool_now_ms() - k->running_since);
+}
+
 void
 pool_clock_stop(struct pool_clock *k)
 {

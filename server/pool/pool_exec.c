@@ -45,6 +45,20 @@ pool_exec_host_wait(struct pool_exec *e, int waiting)
 		e->cb.on_host_wait(e, waiting, e->udata);
 }
 
+/*
+ * Whether the run (or the invocation in flight) on `e`'s child has spent
+ * its timeout on the run clock: the grace is all that is left of it.
+ */
+static int
+pool_exec_past_bound(const struct pool_exec *e)
+{
+	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
+	int clocked = e->child != NULL &&
+	    (!e->settled || (inv != NULL && inv->request == NULL));
+
+	return clocked && pool_clock_left(e->clock) <= (double)e->grace_ms;
+}
+
 static void
 pool_exec_on_deadline(void *arg)
 {
@@ -161,7 +175,10 @@ pool_exec_handles_closed(
 	pool_emit(p, POOL_EV_HANDLES_CLOSE, e, 0, reason);
 	if (e->cb.on_handles_closed)
 		e->cb.on_handles_closed(e, reason, e->udata);
-	pool_exec_free(e);
+	/* Inside on_settle, pool_exec_settle still uses it, and frees it. */
+	e->closed = 1;
+	if (!e->in_settle)
+		pool_exec_free(e);
 	pool_dispatch(p);
 }
 
@@ -226,15 +243,49 @@ pool_exec_close(struct pool_exec *e)
 		pool_child_kill(c, 0);
 }
 
-/* The child under `e` is gone, or the pool is stopping: end what it held. */
+void
+pool_exec_cancel(struct pool_exec *e)
+{
+	struct pool_child *c = e->child;
+	struct pool *p = e->pool;
+
+	if (e->settled) {
+		pool_exec_close(e);
+		return;
+	}
+	if (c == NULL) {
+		/* Still queued: it leaves the queue and never starts (the
+		 * settle frees it). */
+		pool_exec_settle(e, POOL_CANCELLED, NULL, 0);
+		pool_emit(p, POOL_EV_QUEUE_DEPTH, NULL, 0, NULL);
+		return;
+	}
+	/* Running: nobody waits for its answer; its slot is free at once. */
+	c->exec = NULL;
+	pool_exec_settle(e, POOL_CANCELLED, NULL, 0);
+	pool_child_kill(c, 0);
+}
+
+/*
+ * The child under `e` is gone, or the pool is stopping: end what it held.
+ * A child that dies after its run spent the run's own bound was past the
+ * point where the engine ends the run (a long native call, an envelope
+ * that could not be written in time): the run ended at its bound, and
+ * says so, rather than reading as a crash a retry could fix.
+ */
 void
 pool_exec_abort(struct pool_exec *e, enum pool_outcome outcome)
 {
+	if (outcome == POOL_CRASHED && pool_exec_past_bound(e))
+		outcome = POOL_TIMEOUT;
 	if (!e->settled)
 		pool_exec_settle(e, outcome, NULL, 0);
 	else
 		pool_exec_handles_closed(e,
-		    outcome == POOL_SHUTDOWN ? "shutdown" : "crash", outcome);
+		    outcome == POOL_SHUTDOWN	  ? "shutdown"
+			: outcome == POOL_TIMEOUT ? "bound"
+						  : "crash",
+		    outcome);
 }
 
 /* Settles once: tells the owner, frees the execution, frees the slot. */
@@ -271,15 +322,16 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 		ev.duration_ms = pool_now_ms() - e->submitted;
 		p->opt.on_event(&ev, p->opt.event_arg);
 	}
+	e->in_settle = 1;
 	if (e->cb.on_settle)
 		e->cb.on_settle(e, outcome, payload, len, e->udata);
-	if (!keep) {
+	e->in_settle = 0;
+	/* Also when the owner closed the handles from inside on_settle. */
+	if (!keep || e->closed) {
 		pool_exec_free(e);
 		return;
 	}
-	/* Unless the owner closed them already from inside on_settle. */
-	if (e->child)
-		pool_exec_idle_arm(e);
+	pool_exec_idle_arm(e);
 }
 
 /*

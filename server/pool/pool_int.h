@@ -90,6 +90,8 @@ struct pool_exec {
 	double submitted;
 	int settled; /* on_settle ran */
 	int retained; /* the isolate stays for invocations */
+	int in_settle; /* on_settle is running (pool_exec_settle frees it) */
+	int closed; /* its handles closed (inside on_settle) */
 	struct pool_invocation_list invocations; /* first = in flight */
 	uint32_t next_call_id;
 	struct event *ev_idle; /* handlesIdleTimeout */
@@ -178,5 +180,7 @@ void pool_clock_pause(struct pool_clock *);
 void pool_clock_resume(struct pool_clock *);
 /* Stops for good: the deadline will not fire. */
 void pool_clock_stop(struct pool_clock *);
+/* What is left of the budget, in ms (<= 0 once spent). */
+double pool_clock_left(const struct pool_clock *);
 
 #endif

@@ -101,8 +101,14 @@ test_client_pump(struct test_client *c, int *flag, int ms)
 				capnweb_session_receive(
 				    c->s, (const char *)ev.data, ev.len);
 			else if (ev.type == WS_EV_CLOSE) {
+				size_t rl = ev.reason_len;
+
+				if (rl >= sizeof(c->close_reason))
+					rl = sizeof(c->close_reason) - 1;
 				c->closed = 1;
 				c->close_code = ev.close_code;
+				memcpy(c->close_reason, ev.reason, rl);
+				c->close_reason[rl] = '\0';
 			}
 			memmove(c->in, c->in + n, c->in_len - (size_t)n);
 			c->in_len -= (size_t)n;

@@ -23,6 +23,7 @@ struct test_client {
 	size_t in_len;
 	int closed;
 	int close_code;
+	char close_reason[124]; /* the executor's close frame's reason */
 };
 
 struct test_answer {
