@@ -10,7 +10,8 @@ set -eu
 mode=${1:-build}
 pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev"
 if [ "$mode" = test ]; then
-	pkgs="$pkgs check valgrind clang-format"
+	# libuv1-dev: the libuv example; abigail-tools: abidiff in abi.test.sh
+	pkgs="$pkgs check valgrind clang-format libuv1-dev abigail-tools"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 fi

@@ -486,6 +486,14 @@ client_outbound_target(void *udata, struct capnweb_call *call)
 	struct cm_outbound_response res;
 	char *text = NULL;
 
+	if (slot->abandoned) {
+		/* Its caller gave up on the call (deadline or cm_cancel) and
+		 * may have freed what the callback's ctx points at. */
+		client_outbound_reject(call,
+		    "the caller abandoned this execution (deadline or "
+		    "cancel), so its outbound function is no longer called");
+		return;
+	}
 	if ((oc = calloc(1, sizeof(*oc))) == NULL) {
 		client_outbound_reject(call, "out of memory");
 		return;
