@@ -208,8 +208,8 @@ const char *cm_tool_call_args(const struct cm_tool_call *call, size_t *len);
 /* Answers with envelope JSON (borrowed) and frees `call`. 0, or -1 when the
  * answer could not be delivered (the connection is gone: nobody waits).
  * NULL `envelope_json` answers the out-of-memory error envelope; NULL
- * `call` returns -1. The accessors above take no NULL call; `len` may be
- * NULL. */
+ * `call` returns -1. The accessors above return NULL (and *len 0) for a
+ * NULL call; `len` may be NULL. */
 int cm_tool_call_answer(struct cm_tool_call *call, const char *envelope_json);
 
 /*
@@ -289,10 +289,9 @@ struct cm_execute_request {
 	long long deadline_ms;
 };
 
-#define CM_EXECUTE_REQUEST_INIT                                                \
-	{                                                                      \
-		sizeof(struct cm_execute_request)                              \
-	}
+/* clang-format off */
+#define CM_EXECUTE_REQUEST_INIT { .size = sizeof(struct cm_execute_request) }
+/* clang-format on */
 
 struct cm_log_line {
 	char *level; /* "log", "warn" or "error" */
@@ -350,10 +349,9 @@ struct cm_connect_options {
 	size_t max_message; /* 0: CM_SERVER_MESSAGE_LIMIT */
 };
 
-#define CM_CONNECT_OPTIONS_INIT                                                \
-	{                                                                      \
-		sizeof(struct cm_connect_options)                              \
-	}
+/* clang-format off */
+#define CM_CONNECT_OPTIONS_INIT { .size = sizeof(struct cm_connect_options) }
+/* clang-format on */
 
 /*
  * Blocking connect to "unix:///path/to.sock" or "ws://host:port/path":
