@@ -588,6 +588,48 @@ START_TEST(test_cancel_async)
 }
 END_TEST
 
+/* A result nested past the sandbox's JSON writer reads in the grammar. */
+START_TEST(test_deep_result)
+{
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	const char *v[2] = { "run's answer", NULL };
+	struct cm_result res;
+	struct cm_client *c;
+	struct cm_error err;
+	long long depth;
+	char code[160], limit[24], *want;
+
+	start_daemon();
+	c = connect_ok(NULL);
+	ck_assert_int_eq(cm_spec_integer("JSON_DEPTH_LIMIT", &depth), 0);
+	snprintf(limit, sizeof(limit), "%lld", depth);
+	v[1] = limit;
+	want = cm_text_compose("VALUE_TOO_DEEP", v, 2);
+	ck_assert_ptr_nonnull(want);
+	/* At the limit the value crosses; one level more fails. */
+	snprintf(code, sizeof(code),
+	    "(function () { var a = 1; for (var i = 0; i < %lld; i++) "
+	    "a = [a]; return a; })",
+	    depth);
+	req.code = code;
+	ck_assert_int_eq(cm_execute(c, &req, &res, &err), 0);
+	ck_assert_ptr_null(res.error);
+	ck_assert_ptr_nonnull(res.result_json);
+	cm_result_clear(&res);
+	snprintf(code, sizeof(code),
+	    "(function () { var a = 1; for (var i = 0; i < %lld; i++) "
+	    "a = {k: a}; return a; })",
+	    depth + 1);
+	ck_assert_int_eq(cm_execute(c, &req, &res, &err), 0);
+	ck_assert_ptr_nonnull(res.error);
+	ck_assert_str_eq(res.error, want);
+	cm_result_clear(&res);
+	free(want);
+	cm_client_free(c);
+	stop_daemon();
+}
+END_TEST
+
 /* ---- the readiness interface ---- */
 
 START_TEST(test_poll_loop)
@@ -641,6 +683,7 @@ main(void)
 	tcase_add_test(tc, test_cancel_blocking);
 	tcase_add_test(tc, test_cancel_async);
 	tcase_add_test(tc, test_poll_loop);
+	tcase_add_test(tc, test_deep_result);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

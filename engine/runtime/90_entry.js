@@ -550,7 +550,13 @@
 				    stringifyForDispatch(outcome);
 			} catch (e) {
 				text = undefined;
-				msg.error = describe(e);
+				/* Duktape's bare "encode recursion limit" says
+				 * neither what nor what to do: the grammar's
+				 * text does. */
+				msg.error = e instanceof RangeError &&
+				    /recursion limit/.test(String(e.message)) ?
+				    fill('VALUE_TOO_DEEP', { part: PARTS.RUN_ANSWER,
+				    limit: K.JSON_DEPTH_LIMIT }) : describe(e);
 			}
 			if (typeof text === 'string') {
 				over = answerSize(PARTS.RUN_ANSWER, text);
