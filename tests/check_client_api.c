@@ -638,6 +638,41 @@ START_TEST(test_deep_result)
 }
 END_TEST
 
+/* The protocol helpers' out-pointers: NULL is -1, never a crash. */
+START_TEST(test_protocol_nulls)
+{
+	enum cm_outbound_mode mode;
+	struct cm_envelope_dispatch d;
+	json_t *j = json_array(), *entries;
+	char *text = (char *)"x";
+	uint8_t *bytes;
+	size_t len;
+
+	ck_assert_int_eq(cm_check_protocol_version(1, 2, NULL), -1);
+	ck_assert_int_eq(cm_parse_outbound_mode("native", 0, NULL, &text), -1);
+	ck_assert_ptr_null(text);
+	ck_assert_int_eq(cm_parse_outbound_mode("native", 0, &mode, NULL), -1);
+	ck_assert_int_eq(cm_binary_bytes(j, NULL, &len), -1);
+	ck_assert_int_eq(cm_binary_bytes(j, &bytes, NULL), -1);
+	ck_assert_int_eq(cm_envelope_read("{}", 2, NULL), -1);
+	ck_assert_int_eq(cm_validate_provider_names(NULL, 2, &text), -1);
+	ck_assert_int_eq(cm_validate_providers(j, NULL), -1);
+	ck_assert_int_eq(cm_separate_imports("x", 1, NULL), -1);
+	ck_assert_int_eq(cm_module_entries(j, NULL, &text), -1);
+	ck_assert_int_eq(cm_module_entries(j, &entries, NULL), -1);
+	ck_assert_int_eq(cm_spec_integer("PAYLOAD_LIMIT", NULL), -1);
+	cm_envelope_dispatch_init(NULL, NULL, NULL);
+	cm_envelope_dispatch_finish(NULL);
+	/* No dispatch: the run is over, as for a finished one. */
+	text = cm_envelope_dispatch_call(NULL, "p", "t", "[]", 2);
+	ck_assert_ptr_nonnull(text);
+	free(text);
+	memset(&d, 0, sizeof(d));
+	cm_envelope_dispatch_finish(&d);
+	json_decref(j);
+}
+END_TEST
+
 /* ---- the readiness interface ---- */
 
 START_TEST(test_poll_loop)
@@ -689,6 +724,7 @@ main(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_null_rules);
+	tcase_add_test(tc, test_protocol_nulls);
 	tcase_add_test(tc, test_struct_sizes);
 	tcase_add_test(tc, test_urls);
 	tcase_add_test(tc, test_too_large_text);

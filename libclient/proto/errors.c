@@ -167,6 +167,8 @@ cm_check_protocol_version(long long remote, long long local, char **text)
 {
 	char r[24], l[24];
 
+	if (text == NULL)
+		return -1;
 	*text = NULL;
 	if (remote == local)
 		return 0;
@@ -199,6 +201,11 @@ cm_parse_outbound_mode(const char *name, int has_function,
 {
 	size_t i;
 
+	if (text == NULL || mode == NULL) {
+		if (text != NULL)
+			*text = NULL;
+		return -1;
+	}
 	*text = NULL;
 	for (i = 0;
 	     name != NULL && i < sizeof(errors_modes) / sizeof(errors_modes[0]);

@@ -18,9 +18,12 @@
  * can fail for lack of memory say so; none of them aborts or exits. An
  * out-pointer (`char **text`, `struct cm_... *out`) must not be NULL unless
  * its declaration says so; a NULL input is allowed only where the
- * declaration gives its meaning. Threads: any function may run on any
- * thread, concurrently with others on other values (no mutable global
- * state; the one lazy initialisation goes through pthread_once).
+ * declaration gives its meaning. Since 0.2.0 a NULL out-pointer (or a NULL
+ * list with a non-zero count) where none is allowed makes an int-returning
+ * function return -1 having written nothing through it, never crash; the
+ * void ones and the *_clear functions take NULL as a no-op. Threads: any
+ * function may run on any thread, concurrently with others on other values (no
+ * mutable global state; the one lazy initialisation goes through pthread_once).
  *
  * Every text these functions compose comes from spec/protocol.json through
  * the generated tables; spec/texts.md lists them.
