@@ -482,7 +482,13 @@ cancel_dispatch(void *ctx, const char *provider, const char *tool,
 		    cm_cancel(cc->c, cm_client_last_call(cc->c), NULL), 0);
 	else
 		cm_client_free(cc->c);
-	return cm_envelope_result(json_integer(5));
+	{
+		json_t *v = json_integer(5);
+		char *env = cm_envelope_result(v);
+
+		json_decref(v);
+		return env;
+	}
 }
 
 START_TEST(test_cancel_blocking)

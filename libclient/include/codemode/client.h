@@ -416,8 +416,9 @@ int cm_client_watch(struct cm_client *client, int *events, int *timeout_ms,
  * once: it never blocks. Call it when the descriptor is ready or the
  * timeout passed (spurious calls are harmless). 0, or -1 and *err
  * (CM_ERROR_ARGUMENT for NULL, CM_ERROR_USAGE from inside a callback of
- * the same client, or on a client of cm_connect_base, whose base does it).
- * A callback may free the client: it is gone when this returns.
+ * the same client). A client of cm_connect_base needs no call: its base
+ * makes them. A callback may free the client: it is gone when this
+ * returns.
  */
 int cm_client_process(struct cm_client *client, struct cm_error *err);
 
