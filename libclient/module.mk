@@ -36,6 +36,25 @@ $(BUILD)/libcodemode.so: $(LIBCLIENT_OBJS) libclient/exports.map
 
 PROGRAMS += $(PROTO_LIB) $(BUILD)/libcodemode.a $(BUILD)/libcodemode.so
 
+# A host built against the tree finds the library under its SONAME, as the
+# dynamic loader looks for it, next to the development name.
+$(BUILD)/libcodemode.so.$(LIBCODEMODE_SOVERSION): $(BUILD)/libcodemode.so
+	ln -sf libcodemode.so $@
+
+# pkg-config's uninstalled variant: PKG_CONFIG_PATH=build makes
+# `pkg-config codemode` read it and point at the tree (headers, generated
+# version.h, the shared object, with an rpath so the host runs as built).
+$(BUILD)/codemode-uninstalled.pc: packaging/codemode.pc.in packaging/module.mk
+	@mkdir -p $(dir $@)
+	sed -e 's|@VERSION@|$(CODEMODE_VERSION)|g' \
+	    -e 's|^prefix=.*|prefix=$(CURDIR)|' \
+	    -e 's|^libdir=.*|libdir=$(abspath $(BUILD))|' \
+	    -e 's|^includedir=.*|includedir=$(CURDIR)/libclient/include|' \
+	    -e 's|^Cflags:.*|Cflags: -I$${includedir} -I$(abspath $(BUILD))/gen|' \
+	    -e 's|^Libs:.*|Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lcodemode|' $< > $@
+
+PROGRAMS += $(BUILD)/libcodemode.so.$(LIBCODEMODE_SOVERSION) $(BUILD)/codemode-uninstalled.pc
+
 # build/codemode: the command-line client, linked against the static library.
 $(BUILD)/codemode: $(BUILD)/obj/libclient/cmd/codemode.o $(BUILD)/libcodemode.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)

@@ -10,7 +10,8 @@ set -eu
 mode=${1:-build}
 pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev"
 if [ "$mode" = test ]; then
-	pkgs="$pkgs check valgrind clang-format perl libxml2-utils"
+	# perl: prove; libxml2-utils: xmllint; libuv1-dev: the libuv example; abigail-tools: abidiff
+	pkgs="$pkgs check valgrind clang-format perl libxml2-utils libuv1-dev abigail-tools"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 fi

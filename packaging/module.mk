@@ -4,11 +4,20 @@
 LIBDIR ?= $(PREFIX)/lib
 # The one version number of everything built here (programs, library, .pc,
 # packages); C reads it from the generated cm_version.h.
-CODEMODE_VERSION = 0.1.0
-$(BUILD)/gen/cm_version.h: packaging/module.mk
+CODEMODE_VERSION = 0.2.0
+CODEMODE_VERSION_PARTS = $(subst ., ,$(CODEMODE_VERSION))
+# The public <codemode/version.h> (installed with the headers) and the
+# internal cm_version.h that the programs include, which reads it.
+$(BUILD)/gen/codemode/version.h: packaging/module.mk
 	@mkdir -p $(dir $@)
-	printf '/* Generated from packaging/module.mk; do not edit. */\n#define CM_VERSION_STRING "%s"\n' '$(CODEMODE_VERSION)' > $@
-GEN_HEADERS += $(BUILD)/gen/cm_version.h
+	{ printf '/* Generated from packaging/module.mk; do not edit. The version of\n * the headers a host compiles against; cm_version() is the library its\n * program runs with. */\n'; \
+	  printf '#ifndef CODEMODE_VERSION_H\n#define CODEMODE_VERSION_H\n'; \
+	  printf '#define CM_VERSION_MAJOR %s\n#define CM_VERSION_MINOR %s\n#define CM_VERSION_PATCH %s\n' $(CODEMODE_VERSION_PARTS); \
+	  printf '#define CM_VERSION_STRING "%s"\n' '$(CODEMODE_VERSION)'; \
+	  printf '/* One number that orders releases: 0.2.0 is 200. */\n#define CM_VERSION_NUMBER (CM_VERSION_MAJOR * 10000 + CM_VERSION_MINOR * 100 + CM_VERSION_PATCH)\n#endif\n'; } > $@
+$(BUILD)/gen/cm_version.h: $(BUILD)/gen/codemode/version.h
+	printf '/* Generated; do not edit. */\n#include "codemode/version.h"\n' > $@
+GEN_HEADERS += $(BUILD)/gen/codemode/version.h $(BUILD)/gen/cm_version.h
 # The shared object's real name; the SONAME (libcodemode.so.0) and the
 # development name (libcodemode.so) are symlinks to it.
 LIBCODEMODE_REALNAME = libcodemode.so.$(CODEMODE_VERSION)
@@ -24,7 +33,7 @@ install: all
 	install -m 0644 $(BUILD)/libcodemode.so $(DESTDIR)$(LIBDIR)/$(LIBCODEMODE_REALNAME)
 	ln -sf $(LIBCODEMODE_REALNAME) $(DESTDIR)$(LIBDIR)/libcodemode.so.$(LIBCODEMODE_SOVERSION)
 	ln -sf libcodemode.so.$(LIBCODEMODE_SOVERSION) $(DESTDIR)$(LIBDIR)/libcodemode.so
-	install -m 0644 libclient/include/codemode/*.h $(DESTDIR)$(PREFIX)/include/codemode/
+	install -m 0644 libclient/include/codemode/*.h $(BUILD)/gen/codemode/version.h $(DESTDIR)$(PREFIX)/include/codemode/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man8
 	install -m 0644 packaging/codemode-executord.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1

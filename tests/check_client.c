@@ -701,7 +701,9 @@ START_TEST(test_event_concurrent)
 		struct cm_result res;
 
 		ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
-		ck_assert_int_eq(err.code, CM_ERROR_NONE);
+		ck_assert_int_eq(err.code, CM_ERROR_USAGE);
+		ck_assert_str_eq(err.class_name, "ClientError");
+		ck_assert_ptr_null(err.thrown);
 		cm_error_clear(&err);
 	}
 	cm_client_free(c);

@@ -730,12 +730,15 @@ START_TEST(test_faults_and_shapes)
 	/* Misuse is refused before anything is sent. */
 	req.code = NULL;
 	ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
-	ck_assert_int_eq(err.code, CM_ERROR_NONE);
+	ck_assert_int_eq(err.code, CM_ERROR_ARGUMENT);
+	ck_assert_ptr_null(err.thrown);
 	cm_error_clear(&err);
 	req.code = "{}";
 	req.outbound = CM_OUTBOUND_FUNCTION;
 	ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_ARGUMENT);
 	cm_error_clear(&err);
+	req.outbound = CM_OUTBOUND_ABSENT;
 	cm_client_free(c);
 	/* A version mismatch fails the connect and is never retried. */
 	fk_version = 2;

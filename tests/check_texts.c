@@ -95,6 +95,11 @@ static const struct text_case cases[] = {
 	{ "EXECUTION_COMPLETED", { NULL }, "Execution has already completed.",
 	    1 },
 	/* Ours, composed by the grammar. */
+	{ "VALUE_TOO_DEEP", { "run's answer", "1000" },
+	    "The run's answer nests deeper than 1000 levels of arrays and "
+	    "objects, more than can be written as JSON here. Return a flatter "
+	    "value, for example the nested levels as a list of rows.",
+	    0 },
 	{ "PAYLOAD_TOO_LARGE", { "tool call", "8388609", "8388608" },
 	    "The tool call is 8388609 characters, past the 8388608 character "
 	    "bound "

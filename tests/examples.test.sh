@@ -38,8 +38,9 @@ fi
 export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
 export LD_LIBRARY_PATH="$tmp/prefix/lib"
 check "pkg-config knows codemode" pkg-config --exists codemode
-same "pkg-config version" "0.1.0" "$(pkg-config --modversion codemode)"
-for f in codemode.h protocol.h client.h; do
+version=$(sed -n 's/^CODEMODE_VERSION = //p' "$top/packaging/module.mk")
+same "pkg-config version" "$version" "$(pkg-config --modversion codemode)"
+for f in codemode.h protocol.h client.h version.h; do
 	check "header $f installed" test -f "$tmp/prefix/include/codemode/$f"
 done
 check "man pages installed" test -f "$tmp/prefix/share/man/man1/codemode.1" -a -f "$tmp/prefix/share/man/man3/libcodemode.3"
@@ -47,7 +48,7 @@ check "codemode-conformance(1) installed" test -f "$tmp/prefix/share/man/man1/co
 check "spec/conformance.md installed beside the cases" cmp -s "$top/spec/conformance.md" "$tmp/prefix/share/codemode/conformance/conformance.md"
 
 # Only cm_* leaves the shared object.
-leaks=$(nm -D --defined-only "$tmp/prefix/lib/libcodemode.so" | awk '$3 !~ /^cm_/ && $3 != "CODEMODE_0" {print $3}')
+leaks=$(nm -D --defined-only "$tmp/prefix/lib/libcodemode.so" | awk '$3 !~ /^cm_/ && $3 !~ /^CODEMODE_/ {print $3}')
 same "libcodemode.so exports only cm_*" "" "$leaks"
 nsyms=$(nm -D --defined-only "$tmp/prefix/lib/libcodemode.so" | awk '$3 ~ /^cm_/' | wc -l)
 check "libcodemode.so exports the client API" test "$nsyms" -ge 60
@@ -55,11 +56,25 @@ check "libcodemode.so exports the client API" test "$nsyms" -ge 60
 # Build the examples with nothing but the installed files.
 san=
 case "$BUILD" in *asan*) san="-fsanitize=address,undefined -fno-omit-frame-pointer" ;; esac
-for ex in host_two_tools event_hundred; do
+for ex in host_two_tools event_hundred poll_loop; do
 	# shellcheck disable=SC2046
 	check "example $ex builds with pkg-config" cc -std=c11 -Wall -Wextra -Werror $san \
 	    -o "$tmp/$ex" "$top/libclient/examples/$ex.c" $(pkg-config --cflags --libs codemode)
 done
+# shellcheck disable=SC2046
+check "example uv_loop builds with pkg-config (codemode, libuv)" cc -std=c11 -Wall -Wextra -Werror $san \
+    -o "$tmp/uv_loop" "$top/libclient/examples/uv_loop.c" $(pkg-config --cflags --libs codemode libuv)
+
+# A host built against the build tree alone: the uninstalled .pc, the
+# SONAME link in the tree, no LD_LIBRARY_PATH (the .pc carries an rpath).
+check "build/ has the SONAME link" test -L "$BUILD/libcodemode.so.0" -a -e "$BUILD/libcodemode.so.0"
+# shellcheck disable=SC2046
+check "a host builds from the tree's uninstalled .pc" env PKG_CONFIG_PATH="$top/$BUILD" \
+    sh -c "cc -std=c11 -Wall -Wextra -Werror $san -o '$tmp/tree_host' '$top/libclient/examples/poll_loop.c' \$(pkg-config --cflags --libs codemode)"
+case "$(env -u LD_LIBRARY_PATH ldd "$tmp/tree_host" 2>/dev/null | grep libcodemode)" in
+*"$top/$BUILD/libcodemode.so.0"*) ok "the tree host loads build/libcodemode.so.0" ;;
+*) no "the tree host loads build/libcodemode.so.0: $(env -u LD_LIBRARY_PATH ldd "$tmp/tree_host" | grep codemode)" ;;
+esac
 
 # A daemon on a private socket.
 sock="$tmp/d.sock"
@@ -79,10 +94,13 @@ same "host_two_tools runs a program" '{"result":42,"logs":[]}' \
     "$("$tmp/host_two_tools" "$url" '(function () { return 6 * 7; })')"
 out=$("$tmp/event_hundred" "$url" '(function () { return "ping"; })' '"ping"')
 case "$out" in "100 ok, 0 failed in "*) ok "event_hundred: 100 concurrent executions";; *) no "event_hundred: $out";; esac
+same "poll_loop: 10 executions from a poll() loop" "10 ok, 0 failed" "$(timeout 60 "$tmp/poll_loop" "$url" 2>&1)"
+same "uv_loop: 10 executions from a libuv loop" "10 ok, 0 failed" "$(timeout 60 "$tmp/uv_loop" "$url" 2>&1)"
+same "the tree host runs against the daemon" "10 ok, 0 failed" "$(env -u LD_LIBRARY_PATH timeout 60 "$tmp/tree_host" "$url" 2>&1)"
 
 # The command.
 cm="$BUILD/codemode"
-same "codemode version" "codemode 0.1.0 (protocol 1)" "$("$cm" version)"
+same "codemode version" "codemode $version (protocol 1)" "$("$cm" version)"
 same "codemode health" "200 ok" "$("$cm" health --url "$url")"
 same "codemode run" '{"result":42,"logs":[]}' "$("$cm" run --url "$url" '(function () { return 6 * 7; })')"
 same "codemode run --raw" '[1,"a"]' "$("$cm" run --raw --url "$url" '(function () { return [1, "a"]; })')"

@@ -582,7 +582,13 @@
 				text = outcome === undefined ? undefined :
 				    stringifyForDispatch(outcome);
 			} catch (e) {
-				answerError(describe(e));
+				/* Duktape's bare "encode recursion limit" says
+				 * neither what nor what to do: the grammar's
+				 * text does. */
+				answerError(e instanceof RangeError &&
+				    /recursion limit/.test(String_(e.message)) ?
+				    fill('VALUE_TOO_DEEP', { part: PARTS.RUN_ANSWER,
+				    limit: K.JSON_DEPTH_LIMIT }) : describe(e));
 				return;
 			}
 			if (typeof text !== 'string')

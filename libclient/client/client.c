@@ -5,6 +5,7 @@
  * client_sync.c, host callbacks client_host.c, results client_result.c,
  * faults client_fault.c.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,8 +35,20 @@ client_op_submit(
 {
 	if (c->freeing || c->free_pending) {
 		client_op_free(op);
-		client_usage(err, "the client is being disposed");
-		return -1;
+		return client_local(err, CM_ERROR_USAGE,
+		    "The call was refused because its client is being "
+		    "disposed. "
+		    "Connect again to make more calls.");
+	}
+	if (op->deadline_ms == 0)
+		op->deadline_ms = c->deadline_ms;
+	else if (op->deadline_ms < 0)
+		op->deadline_ms = 0;
+	if (client_op_arm(op) != 0) {
+		client_op_free(op);
+		return client_fault(
+			   err, CM_TEXT_INTERNAL, "out of memory", NULL),
+		       -1;
 	}
 	if (op->local != NULL) {
 		op->next = c->local;
@@ -50,6 +63,175 @@ client_op_submit(
 	}
 	client_kick(c);
 	return 0;
+}
+
+/* ---- checking what the caller passed ---- */
+
+/*
+ * The 0.2.0 layouts, frozen: what a `size` of 0 means. Spelled through
+ * their last 0.2.0 member so that members added later never move them.
+ */
+#define CLIENT_REQUEST_SIZE_0_2                                                \
+	(offsetof(struct cm_execute_request, deadline_ms) + sizeof(long long))
+#define CLIENT_OPTIONS_SIZE_0_2                                                \
+	(offsetof(struct cm_connect_options, max_message) + sizeof(size_t))
+
+/*
+ * A growing struct's `size`: 0 (the 0.2.0 layout), a layout this library
+ * knows, or a later one whose members past ours are all zero (the caller
+ * did not use them), as the kernel's copy_struct_from_user judges.
+ */
+static int
+client_size_check(const char *what, const void *p, size_t size, size_t known,
+    size_t first, struct cm_error *err)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	if (size == 0 || size == known)
+		return 0;
+	if (size < first)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The %s's size is %zu, smaller than any layout of it "
+		    "(%zu bytes in 0.2.0). Set size to sizeof the struct, or "
+		    "leave it 0.",
+		    what, size, first);
+	for (i = known; i < size; i++)
+		if (b[i] != 0)
+			return client_local(err, CM_ERROR_ARGUMENT,
+			    "The %s uses members this library (%s) does not "
+			    "have: byte %zu of its %zu is set. Run with the "
+			    "library the host was built against, or leave "
+			    "the newer members zero.",
+			    what, cm_version(), i, size);
+	return 0;
+}
+
+/* The pointer rules of struct cm_execute_request (client.h). */
+static int
+client_request_check(const struct cm_execute_request *req, struct cm_error *err)
+{
+	size_t i, j;
+	int hosts;
+
+	if (req == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request is NULL. Pass a zero-initialised "
+		    "struct cm_execute_request with its code set.");
+	if (client_size_check("execute request", req, req->size, sizeof(*req),
+		CLIENT_REQUEST_SIZE_0_2, err) != 0)
+		return -1;
+	if (req->code == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request's code is NULL. Set code to the "
+		    "program's source text.");
+	if (req->providers == NULL && req->nproviders > 0)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request's providers is NULL while "
+		    "nproviders is %zu. Point providers at that many "
+		    "descriptors, or set nproviders to 0.",
+		    req->nproviders);
+	if (req->providers != NULL && req->nproviders > 0 &&
+	    req->providers_json != NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request sets both providers and "
+		    "providers_json. Describe the providers in one of "
+		    "them.");
+	for (i = 0; req->providers_json == NULL && i < req->nproviders; i++) {
+		const struct cm_provider *p = &req->providers[i];
+
+		if (p->name == NULL)
+			return client_local(err, CM_ERROR_ARGUMENT,
+			    "The execute request's providers[%zu].name is "
+			    "NULL. Give every provider its name.",
+			    i);
+		if (p->tools == NULL && p->ntools > 0)
+			return client_local(err, CM_ERROR_ARGUMENT,
+			    "The execute request's providers[%zu].tools is "
+			    "NULL while ntools is %zu. Point tools at that "
+			    "many names, or set ntools to 0.",
+			    i, p->ntools);
+		for (j = 0; j < p->ntools; j++)
+			if (p->tools[j] == NULL)
+				return client_local(err, CM_ERROR_ARGUMENT,
+				    "The execute request's "
+				    "providers[%zu].tools[%zu] is NULL. Give "
+				    "every tool its name, or lower ntools.",
+				    i, j);
+	}
+	hosts = (req->respond != NULL) + (req->dispatch != NULL) +
+	    (req->dispatch_async != NULL);
+	if (hosts > 1)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request sets more than one of respond, "
+		    "dispatch and dispatch_async. Set at most one of them.");
+	if (req->deadline_ms < CM_DEADLINE_NONE)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request's deadline_ms is %lld. Give a "
+		    "positive number of milliseconds, 0 for the connection's "
+		    "default or CM_DEADLINE_NONE.",
+		    req->deadline_ms);
+	if (req->timeout < CM_TIMEOUT_LIFTED)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The execute request's timeout is %lld, which is neither "
+		    "a number of milliseconds nor CM_TIMEOUT_LIFTED. Give a "
+		    "positive bound, 0 for the default or CM_TIMEOUT_LIFTED.",
+		    req->timeout);
+	return 0;
+}
+
+/* Headers: NULL only with a count of 0, and no NULL name or value. */
+static int
+client_headers_check(
+    const char *what, const struct cm_header *h, size_t n, struct cm_error *err)
+{
+	size_t i;
+
+	if (h == NULL && n > 0)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The %s headers are NULL while their count is %zu. Point "
+		    "them at that many name/value pairs, or give a count of "
+		    "0.",
+		    what, n);
+	for (i = 0; i < n; i++)
+		if (h[i].name == NULL || h[i].value == NULL)
+			return client_local(err, CM_ERROR_ARGUMENT,
+			    "The %s header %zu has a NULL %s. Give every "
+			    "header a name and a value.",
+			    what, i, h[i].name == NULL ? "name" : "value");
+	return 0;
+}
+
+int
+client_options_check(
+    const struct cm_connect_options *opts, struct cm_error *err)
+{
+	if (opts == NULL)
+		return 0;
+	if (client_size_check("connect options", opts, opts->size,
+		sizeof(*opts), CLIENT_OPTIONS_SIZE_0_2, err) != 0)
+		return -1;
+	if (opts->deadline_ms < 0)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The connect options' deadline_ms is %lld. Give a "
+		    "positive number of milliseconds, or 0 for none.",
+		    opts->deadline_ms);
+	return client_headers_check(
+	    "connect options'", opts->headers, opts->nheaders, err);
+}
+
+int
+client_outbound_request_check(
+    const struct cm_outbound_request *req, struct cm_error *err)
+{
+	if (req->body == NULL && req->has_body && req->body_len > 0)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The outbound request's body is NULL while body_len is "
+		    "%zu. Point body at that many bytes, or set body_len to "
+		    "0.",
+		    req->body_len);
+	return client_headers_check(
+	    "outbound request's", req->headers, req->nheaders, err);
 }
 
 /* ---- the execute request's wire form ---- */
@@ -216,18 +398,10 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 	char *text = NULL, part[128];
 	int rc, hosts;
 
-	if (req == NULL || req->code == NULL) {
-		client_usage(err, "an execute request needs its code");
+	if (client_request_check(req, err) != 0)
 		return NULL;
-	}
 	hosts = (req->respond != NULL) + (req->dispatch != NULL) +
 	    (req->dispatch_async != NULL);
-	if (hosts > 1) {
-		client_usage(err,
-		    "set at most one of respond, dispatch and "
-		    "dispatch_async");
-		return NULL;
-	}
 	if (client_request_utf8(req, req->modules ? req->modules : c->modules,
 		part, sizeof(part)) != 0) {
 		client_fault(err, CM_TEXT_PROTOCOL_INVALID_UTF8, part, NULL);
@@ -245,9 +419,10 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		octx = c->outbound_ctx;
 	}
 	if (ob == CM_OUTBOUND_FUNCTION && ofn == NULL && oafn == NULL) {
-		client_usage(err,
-		    "outbound is CM_OUTBOUND_FUNCTION but no "
-		    "outbound function is set");
+		client_local(err, CM_ERROR_ARGUMENT,
+		    "The request's outbound is CM_OUTBOUND_FUNCTION but no "
+		    "outbound function is set. Set outbound_fn or "
+		    "outbound_async, or choose another outbound setting.");
 		return NULL;
 	}
 	if ((op = calloc(1, sizeof(*op))) == NULL)
@@ -295,9 +470,10 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		if (rc != 0) {
 			json_decref(opt);
 			free(op);
-			client_usage(err,
-			    "modules must be a JSON object mapping "
-			    "names to sources");
+			client_local(err, CM_ERROR_ARGUMENT,
+			    "The request's modules is not a JSON object "
+			    "mapping names to sources. Pass such an object, "
+			    "or NULL for no modules.");
 			return NULL;
 		}
 		if (json_object_set_new(opt, "modules", entries) != 0)
@@ -307,7 +483,10 @@ client_execute_op(struct cm_client *c, const struct cm_execute_request *req,
 		json_decref(opt);
 		free(op);
 		if (req->providers_json && !json_is_array(req->providers_json))
-			client_usage(err, "providers_json must be an array");
+			client_local(err, CM_ERROR_ARGUMENT,
+			    "The request's providers_json is not a JSON "
+			    "array. Pass an array of provider descriptors, "
+			    "or NULL.");
 		else
 			client_fault(
 			    err, CM_TEXT_INTERNAL, "out of memory", NULL);
@@ -354,11 +533,16 @@ cm_execute_async(struct cm_client *c, const struct cm_execute_request *req,
 	struct client_op *op;
 
 	if (c == NULL)
-		return client_usage(err, "no client"), -1;
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "cm_execute_async was given a NULL client. Pass the client "
+		    "cm_connect or cm_connect_base returned.");
 	if ((op = client_execute_op(c, req, err)) == NULL)
 		return -1;
 	op->exec_cb = cb;
 	op->arg = arg;
+	/* CM_DEADLINE_NONE: none even when the connection has one. */
+	op->deadline_ms =
+	    req->deadline_ms == CM_DEADLINE_NONE ? -1 : req->deadline_ms;
 	return client_op_submit(c, op, err);
 }
 
@@ -402,12 +586,28 @@ client_handle_submit(struct cm_client *c, enum client_op_kind kind,
 	json_t *r = NULL;
 	char part[64];
 
-	if (c == NULL || execution_id == NULL ||
-	    (kind == CLIENT_OP_INVOKE && (handle_name == NULL || req == NULL)))
-		return client_usage(err,
-			   "invokeHandle needs an executionId, a "
-			   "handle name and a request"),
-		       -1;
+	const char *what =
+	    kind == CLIENT_OP_INVOKE ? "invokeHandle" : "closeHandles";
+
+	if (c == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "%s was given a NULL client. Pass the client cm_connect "
+		    "or cm_connect_base returned.",
+		    what);
+	if (execution_id == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "%s was given a NULL executionId. Pass the execution_id "
+		    "of a result that retained handles.",
+		    what);
+	if (kind == CLIENT_OP_INVOKE && (handle_name == NULL || req == NULL))
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "invokeHandle was given a NULL %s. Pass a handle name from "
+		    "the result's handles and a request "
+		    "(cm_outbound_request_set).",
+		    handle_name == NULL ? "handle name" : "request");
+	if (kind == CLIENT_OP_INVOKE &&
+	    client_outbound_request_check(req, err) != 0)
+		return -1;
 	if (client_handle_utf8(execution_id, handle_name,
 		kind == CLIENT_OP_INVOKE ? req : NULL, part, sizeof(part)) != 0)
 		return client_fault(
@@ -455,9 +655,8 @@ cm_close_handles_async(struct cm_client *c, const char *execution_id,
 /* ---- connecting ---- */
 
 struct cm_client *
-cm_connect_base(struct event_base *base, const char *url,
-    const struct cm_connect_options *opts, cm_connect_cb cb, void *arg,
-    struct cm_error *err)
+cm_connect_start(const char *url, const struct cm_connect_options *opts,
+    cm_connect_cb cb, void *arg, struct cm_error *err)
 {
 	struct cm_connect_options none;
 	struct cm_client *c;
@@ -468,23 +667,31 @@ cm_connect_base(struct event_base *base, const char *url,
 		memset(&none, 0, sizeof(none));
 		opts = &none;
 	}
-	if (base == NULL) {
-		client_usage(err, "no event_base");
+	if (url == NULL) {
+		client_local(err, CM_ERROR_ARGUMENT,
+		    "The URL to connect to is NULL. Pass unix:///path/to.sock "
+		    "or ws://host:port/path.");
 		return NULL;
 	}
+	if (client_options_check(opts, err) != 0)
+		return NULL;
 	if ((c = calloc(1, sizeof(*c))) == NULL) {
-		client_fault(err, CM_TEXT_CONNECTION_REJECTED, url ? url : "",
-		    "out of memory");
+		client_fault(
+		    err, CM_TEXT_CONNECTION_REJECTED, url, "out of memory");
 		return NULL;
 	}
-	c->base = base;
+	c->epfd = -1;
 	if (client_url_parse(url, &c->url, &why) != 0) {
-		client_fault(err, CM_TEXT_CONNECTION_REJECTED, url ? url : "",
+		client_fault(err, CM_TEXT_CONNECTION_REJECTED, url,
 		    why ? why : "out of memory");
 		free(why);
 		free(c);
 		return NULL;
 	}
+	/* Every client runs on a base of its own: the blocking calls run it,
+	 * a host drives it through cm_client_watch/cm_client_process. */
+	if ((c->base = event_base_new()) == NULL)
+		goto nomem;
 	if (opts->nheaders &&
 	    (c->headers = calloc(opts->nheaders, sizeof(*c->headers))) == NULL)
 		goto nomem;
@@ -509,6 +716,9 @@ cm_connect_base(struct event_base *base, const char *url,
 	    : CM_CLIENT_RECONNECT_BACKOFF;
 	c->connect_timeout_ms =
 	    opts->connect_timeout_ms > 0 ? opts->connect_timeout_ms : 10000;
+	c->deadline_ms = opts->deadline_ms > 0 ? opts->deadline_ms : 0;
+	c->max_message =
+	    opts->max_message > 0 ? opts->max_message : WS_MAX_MESSAGE_DEFAULT;
 	c->timeout = opts->timeout;
 	c->count_host_waits = opts->count_host_waits;
 	if (opts->modules &&
@@ -520,9 +730,10 @@ cm_connect_base(struct event_base *base, const char *url,
 	c->outbound_ctx = opts->outbound_ctx;
 	if (c->outbound == CM_OUTBOUND_FUNCTION && !c->outbound_fn &&
 	    !c->outbound_async) {
-		client_usage(err,
-		    "outbound is CM_OUTBOUND_FUNCTION but no "
-		    "outbound function is set");
+		client_local(err, CM_ERROR_ARGUMENT,
+		    "The options' outbound is CM_OUTBOUND_FUNCTION but no "
+		    "outbound function is set. Set outbound_fn or "
+		    "outbound_async, or choose another outbound setting.");
 		goto fail;
 	}
 	if (client_events_init(c) != 0)
@@ -543,6 +754,8 @@ fail:
 	if (c->retry_timer)
 		event_free(c->retry_timer);
 	client_free_config(c);
+	if (c->base)
+		event_base_free(c->base);
 	free(c);
 	return NULL;
 }
@@ -564,9 +777,68 @@ cm_client_connected(const struct cm_client *c)
 {
 	const struct client_session *s;
 
+	if (c == NULL)
+		return 0;
 	for (s = c->sessions; s != NULL; s = s->next)
 		if (s->state == CLIENT_S_READY && !s->retiring)
 			return 1;
+	return 0;
+}
+
+/* ---- deadlines and cancellation ---- */
+
+uint64_t
+cm_client_last_call(const struct cm_client *c)
+{
+	return c ? c->last_call : 0;
+}
+
+int
+cm_client_set_deadline(
+    struct cm_client *c, long long deadline_ms, struct cm_error *err)
+{
+	if (c == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "cm_client_set_deadline was given a NULL client. Pass the "
+		    "client cm_connect or cm_connect_base returned.");
+	if (deadline_ms < 0)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "The deadline %lld ms is negative. Give a positive number "
+		    "of milliseconds, or 0 for none.",
+		    deadline_ms);
+	c->deadline_ms = deadline_ms;
+	return 0;
+}
+
+int
+cm_cancel(struct cm_client *c, uint64_t call, struct cm_error *err)
+{
+	struct client_op *op;
+	struct cm_error why;
+
+	if (c == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "cm_cancel was given a NULL client. Pass the client the "
+		    "call was made on.");
+	for (op = c->all; op != NULL; op = op->all_next)
+		if (op->id == call && !op->abandoned)
+			break;
+	if (op == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "No call %llu is in flight on this client: it settled "
+		    "already, or was never made here. Nothing was cancelled.",
+		    (unsigned long long)call);
+	client_local(&why, CM_ERROR_CANCELLED,
+	    "The %s call was cancelled on this side by cm_cancel, so its "
+	    "answer will not be waited for (the executor may still finish "
+	    "the work). The connection stays open for other calls.",
+	    op->kind == CLIENT_OP_EXECUTE      ? "execute"
+		: op->kind == CLIENT_OP_INVOKE ? "invokeHandle"
+					       : "closeHandles");
+	client_enter(c);
+	client_op_abandon(op, &why);
+	client_leave(c);
+	cm_error_clear(&why);
 	return 0;
 }
 

@@ -44,6 +44,8 @@ client_leave(struct cm_client *c)
 {
 	if (--c->depth == 0 && c->free_pending && !c->freeing)
 		client_destroy(c);
+	else if (c->depth == 0)
+		client_rearm(c);
 }
 
 /* ---- output ---- */
@@ -51,8 +53,13 @@ client_leave(struct cm_client *c)
 static void
 client_session_flush(struct client_session *sess)
 {
-	if (sess->fd >= 0 && evbuffer_get_length(sess->out) > 0)
+	if (sess->fd >= 0 && evbuffer_get_length(sess->out) > 0) {
 		event_add(sess->wev, NULL);
+		/* An answer from outside any handler (a tool answered later):
+		 * the host's loop must learn that there is output. */
+		if (sess->client->depth == 0)
+			client_rearm(sess->client);
+	}
 }
 
 /* capnweb send hook: one message becomes one masked text frame. */
@@ -151,8 +158,10 @@ client_session_kill(struct client_session *sess, const char *reason)
 	event_del(sess->rev);
 	event_del(sess->wev);
 	event_del(sess->timer);
-	if (sess->fd >= 0)
+	if (sess->fd >= 0) {
+		client_watch_forget(c, sess->fd);
 		close(sess->fd);
+	}
 	sess->fd = -1;
 	if (sess->s != NULL)
 		capnweb_session_close(sess->s, reason);
@@ -378,6 +387,7 @@ client_session_http(struct client_session *sess)
 	ws_assembler_init(&sess->wsa, WS_ROLE_CLIENT, CLIENT_MAX_MESSAGE);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.max_message = CLIENT_MAX_MESSAGE;
+	cfg.max_send = sess->client->max_message;
 	cfg.send = client_session_send;
 	cfg.send_udata = sess;
 	if ((sess->s = capnweb_session_new(&cfg)) == NULL) {
@@ -797,8 +807,11 @@ client_retry_cb(evutil_socket_t fd, short what, void *arg)
 void
 client_kick(struct cm_client *c)
 {
-	if (!c->freeing)
+	if (!c->freeing) {
 		event_active(c->kick, EV_TIMEOUT, 1);
+		if (c->depth == 0)
+			client_rearm(c);
+	}
 }
 
 int
@@ -848,8 +861,8 @@ client_destroy(struct cm_client *c)
 	if (c->retry_timer)
 		event_free(c->retry_timer);
 	client_free_config(c);
-	if (c->own_base)
-		event_base_free(c->base);
+	client_watch_free(c);
+	event_base_free(c->base);
 	free(c);
 }
 
@@ -858,6 +871,18 @@ client_destroy(struct cm_client *c)
 void
 client_op_free(struct client_op *op)
 {
+	struct cm_client *c = op->client;
+
+	if (op->id != 0) {
+		if (op->all_prev)
+			op->all_prev->all_next = op->all_next;
+		else if (c->all == op)
+			c->all = op->all_next;
+		if (op->all_next)
+			op->all_next->all_prev = op->all_prev;
+	}
+	if (op->deadline)
+		event_free(op->deadline);
 	json_decref(op->args);
 	json_decref(op->local);
 	if (op->slot != NULL && !op->slot_attached)
@@ -890,6 +915,12 @@ client_op_fault(struct client_op *op, struct cm_error *err)
 {
 	struct cm_client *c = op->client;
 
+	if (op->abandoned) {
+		/* Its caller already heard; only the op is left to free. */
+		client_op_unlink(op);
+		client_op_free(op);
+		return;
+	}
 	client_op_unlink(op);
 	if (op->slot)
 		client_slot_finish(op->slot);
@@ -914,6 +945,12 @@ client_op_settle(struct client_op *op, int status, json_t *value)
 	char *why = NULL;
 
 	memset(&err, 0, sizeof(err));
+	if (op->abandoned) {
+		/* The late answer of a call its caller gave up on. */
+		client_op_unlink(op);
+		client_op_free(op);
+		return;
+	}
 	if (status == CAPNWEB_BROKEN) {
 		const char *m = capnweb_error_message(value);
 
@@ -1038,6 +1075,21 @@ client_session_send_op(struct client_session *sess, struct client_op *op)
 	id = capnweb_session_call(
 	    sess->s, client_op_method(op), args, client_op_settled, op);
 	json_decref(args); /* the session borrowed it */
+	if (id == CAPNWEB_E2BIG) {
+		/* Refused before it was numbered: the session goes on. */
+		client_op_unlink(op);
+		client_local(&err, CM_ERROR_TOO_LARGE,
+		    "The %s request is %zu bytes once encoded, past the %zu "
+		    "byte message limit of the server, so it was not sent. "
+		    "Send less in one call (keep the bulk behind a tool or "
+		    "in modules the server already has); the connection and "
+		    "the calls on it go on.",
+		    client_op_method(op), capnweb_session_refused_len(sess->s),
+		    sess->client->max_message);
+		client_op_fault(op, &err);
+		cm_error_clear(&err);
+		return;
+	}
 	if (id < 0) {
 		client_op_unlink(op);
 		goto fail;
@@ -1064,4 +1116,112 @@ client_free_config(struct cm_client *c)
 	}
 	free(c->headers);
 	json_decref(c->modules);
+}
+
+/* ---- deadlines and cancellation ---- */
+
+/* Takes `op` out of the client's queue or local list; 1 when it was there. */
+static int
+client_op_dequeue(struct cm_client *c, struct client_op *op)
+{
+	struct client_op **pp, *prev = NULL;
+
+	for (pp = &c->queue; *pp != NULL; prev = *pp, pp = &(*pp)->next)
+		if (*pp == op) {
+			*pp = op->next;
+			if (c->queue_tail == op)
+				c->queue_tail = prev;
+			op->next = NULL;
+			return 1;
+		}
+	for (pp = &c->local; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == op) {
+			*pp = op->next;
+			op->next = NULL;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Ends `op` on this side with `err` (borrowed): its callback runs now.
+ * A call still waiting is simply dropped; one on the wire stays linked to
+ * its session, abandoned, until its answer (or the session's end) frees
+ * it, and its execution's callbacks are never called again.
+ */
+void
+client_op_abandon(struct client_op *op, struct cm_error *err)
+{
+	struct cm_client *c = op->client;
+	cm_execute_cb ecb = op->exec_cb;
+	cm_handle_cb hcb = op->handle_cb;
+
+	if (op->abandoned)
+		return;
+	if (op->deadline)
+		event_del(op->deadline);
+	if (op->session == NULL) {
+		if (client_op_dequeue(c, op))
+			client_op_fault(op, err);
+		return;
+	}
+	op->abandoned = 1;
+	op->exec_cb = NULL;
+	op->handle_cb = NULL;
+	if (op->slot) {
+		op->slot->abandoned = 1;
+		client_slot_finish(op->slot);
+	}
+	client_enter(c);
+	if (op->kind == CLIENT_OP_EXECUTE) {
+		if (ecb)
+			ecb(c, NULL, err, op->arg);
+	} else if (hcb)
+		hcb(c, NULL, err, op->arg);
+	client_leave(c);
+}
+
+static void
+client_deadline_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct client_op *op = arg;
+	struct cm_client *c = op->client;
+	struct cm_error err;
+
+	(void)fd;
+	(void)what;
+	client_enter(c);
+	client_local(&err, CM_ERROR_TIMED_OUT,
+	    "The %s call did not settle within its %lld ms deadline, so "
+	    "this side stopped waiting for it (the executor may still "
+	    "finish the work). The connection stays open for other calls; "
+	    "call again with a longer deadline if the work needs it.",
+	    client_op_method(op), op->deadline_ms);
+	client_op_abandon(op, &err);
+	cm_error_clear(&err);
+	client_leave(c);
+}
+
+/* Numbers a new op, lists it and starts its deadline. 0 or -1. */
+int
+client_op_arm(struct client_op *op)
+{
+	struct cm_client *c = op->client;
+	struct timeval tv;
+
+	if (op->deadline_ms > 0) {
+		op->deadline = evtimer_new(c->base, client_deadline_cb, op);
+		if (op->deadline == NULL)
+			return -1;
+		tv.tv_sec = (time_t)(op->deadline_ms / 1000);
+		tv.tv_usec = (suseconds_t)(op->deadline_ms % 1000) * 1000;
+		evtimer_add(op->deadline, &tv);
+	}
+	op->id = ++c->last_call;
+	op->all_prev = NULL;
+	op->all_next = c->all;
+	if (c->all)
+		c->all->all_prev = op;
+	c->all = op;
+	return 0;
 }

@@ -3,6 +3,8 @@
  * misuse of the API, or what the server threw. Below every other file of
  * the client; it reaches only the protocol layer.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,10 @@ client_fault(struct cm_error *err, int text_id, const char *a, const char *b)
 	json_t *j;
 	int rc;
 
+	/* Every public function takes a NULL err: the fault is then only
+	 * returned, never described. */
+	if (err == NULL)
+		return 0;
 	memset(err, 0, sizeof(*err));
 	if (info == NULL)
 		return -1;
@@ -34,19 +40,31 @@ client_fault(struct cm_error *err, int text_id, const char *a, const char *b)
 	return rc;
 }
 
-/* A plain error (no taxonomy code) with `message`: misuse of the API. */
+/*
+ * A fault of this library's own (code >= CM_ERROR_LOCAL_FIRST): a printf
+ * message, no thrown value. Returns -1 so that callers can `return
+ * client_local(...)`; a message that cannot be allocated leaves the code.
+ */
 int
-client_usage(struct cm_error *err, const char *message)
+client_local(
+    struct cm_error *err, enum cm_error_code code, const char *fmt, ...)
 {
-	json_t *j = json_pack("{s:s}", "message", message);
-	int rc;
+	va_list ap;
+	char *m = NULL;
 
-	memset(err, 0, sizeof(*err));
-	if (j == NULL)
+	if (err == NULL)
 		return -1;
-	rc = cm_error_rehydrate(j, err);
-	json_decref(j);
-	return rc;
+	memset(err, 0, sizeof(*err));
+	va_start(ap, fmt);
+	if (vasprintf(&m, fmt, ap) < 0)
+		m = NULL;
+	va_end(ap);
+	err->code = code;
+	err->retryable = 0;
+	err->class_name = cm_error_code_class(code);
+	err->message = m;
+	err->thrown = NULL;
+	return -1;
 }
 
 /*
@@ -62,6 +80,8 @@ client_thrown(struct cm_error *err, const json_t *value)
 	json_t *v;
 	int rc;
 
+	if (err == NULL)
+		return 0;
 	if (kind == NULL || strcmp(kind, "error") != 0)
 		return cm_error_rehydrate(value, err);
 	if ((o = json_object()) == NULL)
@@ -79,7 +99,23 @@ client_thrown(struct cm_error *err, const json_t *value)
 void
 client_error_copy(struct cm_error *dst, const struct cm_error *src)
 {
+	if (dst == NULL)
+		return;
+	if (src == NULL) {
+		memset(dst, 0, sizeof(*dst));
+		return;
+	}
 	*dst = *src;
 	dst->message = src->message ? strdup(src->message) : NULL;
 	dst->thrown = src->thrown ? json_incref(src->thrown) : NULL;
+}
+
+void
+client_error_give(struct cm_error *dst, struct cm_error *src)
+{
+	if (dst != NULL)
+		*dst = *src;
+	else
+		cm_error_clear(src);
+	memset(src, 0, sizeof(*src));
 }

@@ -45,6 +45,15 @@ cm_health(const char *url, const struct cm_connect_options *opts, int *status,
 	long long deadline;
 	int fd, tmo, rc = -1;
 
+	if (status == NULL || body == NULL || url == NULL)
+		return client_local(err, CM_ERROR_ARGUMENT,
+		    "cm_health was given a NULL %s. Pass the daemon's URL and "
+		    "where to put the status and the body.",
+		    url == NULL		 ? "URL"
+			: status == NULL ? "status"
+					 : "body");
+	if (client_options_check(opts, err) != 0)
+		return -1;
 	*status = 0;
 	*body = NULL;
 	if (client_url_parse(url, &u, &why) != 0) {

@@ -98,12 +98,32 @@ cm_outbound_response_clear(struct cm_outbound_response *res)
 	memset(res, 0, sizeof(*res));
 }
 
+/* The pointer rules of the fill helpers (client.h): 0 or -1. */
+static int
+client_fill_check(const struct cm_header *headers, size_t nheaders,
+    const void *body, size_t body_len)
+{
+	size_t i;
+
+	if ((headers == NULL && nheaders > 0) || (body == NULL && body_len > 0))
+		return -1;
+	for (i = 0; i < nheaders; i++)
+		if (headers[i].name == NULL || headers[i].value == NULL)
+			return -1;
+	return 0;
+}
+
 int
 cm_outbound_request_set(struct cm_outbound_request *req, const char *method,
     const char *url, const struct cm_header *headers, size_t nheaders,
     const void *body, size_t body_len, int has_body)
 {
+	if (req == NULL)
+		return -1;
 	memset(req, 0, sizeof(*req));
+	if (client_fill_check(headers, nheaders, has_body ? body : NULL,
+		has_body ? body_len : 0) != 0)
+		return -1;
 	req->method = strdup(method ? method : "GET");
 	req->url = strdup(url ? url : "");
 	req->has_body = has_body;
@@ -126,7 +146,11 @@ cm_outbound_response_set(struct cm_outbound_response *res, int status,
     const char *status_text, const struct cm_header *headers, size_t nheaders,
     const void *body, size_t body_len)
 {
+	if (res == NULL)
+		return -1;
 	memset(res, 0, sizeof(*res));
+	if (client_fill_check(headers, nheaders, body, body_len) != 0)
+		return -1;
 	res->status = status;
 	res->status_text = strdup(status_text ? status_text : "");
 	res->body = client_bytes_copy(body, body_len);
@@ -318,21 +342,21 @@ client_outbound_response_read(
 const char *
 cm_tool_call_provider(const struct cm_tool_call *call)
 {
-	return call->provider;
+	return call ? call->provider : NULL;
 }
 
 const char *
 cm_tool_call_tool(const struct cm_tool_call *call)
 {
-	return call->tool;
+	return call ? call->tool : NULL;
 }
 
 const char *
 cm_tool_call_args(const struct cm_tool_call *call, size_t *len)
 {
 	if (len)
-		*len = call->args_len;
-	return call->args;
+		*len = call ? call->args_len : 0;
+	return call ? call->args : NULL;
 }
 
 static int
@@ -433,7 +457,7 @@ client_dispatch_target(void *udata, struct capnweb_call *call)
 const struct cm_outbound_request *
 cm_outbound_call_request(const struct cm_outbound_call *call)
 {
-	return &call->req;
+	return call ? &call->req : NULL;
 }
 
 static void
@@ -456,9 +480,12 @@ int
 cm_outbound_call_answer(
     struct cm_outbound_call *oc, const struct cm_outbound_response *res)
 {
-	json_t *v = res ? client_outbound_response_json(res) : NULL;
+	json_t *v;
 	int rc;
 
+	if (oc == NULL)
+		return -1;
+	v = res ? client_outbound_response_json(res) : NULL;
 	if (v == NULL)
 		rc = client_outbound_reject(oc->call,
 		    res ? "out of memory"
@@ -472,7 +499,12 @@ cm_outbound_call_answer(
 int
 cm_outbound_call_fail(struct cm_outbound_call *oc, const char *message)
 {
-	int rc = client_outbound_reject(oc->call, message);
+	int rc;
+
+	if (oc == NULL)
+		return -1;
+	rc = client_outbound_reject(
+	    oc->call, message ? message : "the outbound function failed");
 
 	client_outbound_call_free(oc);
 	return rc;
@@ -486,6 +518,14 @@ client_outbound_target(void *udata, struct capnweb_call *call)
 	struct cm_outbound_response res;
 	char *text = NULL;
 
+	if (slot->abandoned) {
+		/* Its caller gave up on the call (deadline or cm_cancel) and
+		 * may have freed what the callback's ctx points at. */
+		client_outbound_reject(call,
+		    "the caller abandoned this execution (deadline or "
+		    "cancel), so its outbound function is no longer called");
+		return;
+	}
 	if ((oc = calloc(1, sizeof(*oc))) == NULL) {
 		client_outbound_reject(call, "out of memory");
 		return;

@@ -33,6 +33,7 @@ struct client_slot {
 	struct client_slot *next;
 	struct cm_client *client;
 	int active; /* cleared when the execution settled */
+	int abandoned; /* its call ended locally: no more outbound calls */
 	int dispatch_target; /* session target n, 0 when none */
 	int outbound_target;
 	struct cm_envelope_dispatch env;
@@ -63,6 +64,12 @@ struct client_op {
 	void *arg;
 	int64_t call_id;
 	json_t *local; /* the value a local op settles with */
+	uint64_t id; /* cm_client_last_call's number for it */
+	long long deadline_ms; /* 0: none */
+	struct event *deadline; /* NULL when no deadline */
+	int abandoned; /* ended locally; freed when its answer comes */
+	struct client_op *all_next; /* the client's list of every live op */
+	struct client_op *all_prev;
 };
 
 enum client_session_state {
@@ -100,9 +107,22 @@ struct client_session {
 	char *fail_reason; /* CONNECTION_REJECTED reason */
 };
 
+struct client_watch_fd {
+	int fd;
+	int mask; /* EPOLLIN / EPOLLOUT */
+};
+
 struct cm_client {
-	struct event_base *base;
-	int own_base;
+	struct event_base *base; /* private, always ours */
+	int blocking; /* from cm_connect: the blocking calls are allowed */
+	/* the readiness interface (client_loop.c) */
+	int epfd; /* -1 until cm_client_watch made it */
+	struct client_watch_fd *watched;
+	size_t nwatched, watchcap;
+	struct event_base *host_base; /* cm_connect_base's, else NULL */
+	struct event *host_ev; /* epfd readable on host_base */
+	struct event *host_timer;
+	int rearming;
 	struct client_url url;
 	struct cm_header *headers; /* copies */
 	size_t nheaders;
@@ -110,6 +130,10 @@ struct cm_client {
 	int retries; /* 0: no reconnect */
 	int backoff_ms;
 	int connect_timeout_ms;
+	long long deadline_ms; /* calls' default deadline, 0: none */
+	size_t max_message; /* the server's message limit */
+	uint64_t last_call; /* the id of the newest op */
+	struct client_op *all; /* every op not yet freed */
 	long long timeout;
 	enum cm_flag count_host_waits;
 	json_t *modules;
@@ -153,7 +177,10 @@ int client_url_connect(const struct client_url *u, int nonblock, char **why);
 int client_fault(
     struct cm_error *err, int text_id, const char *a, const char *b);
 int client_thrown(struct cm_error *err, const json_t *value);
-int client_usage(struct cm_error *err, const char *message);
+int client_local(struct cm_error *err, enum cm_error_code code, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+/* Hands a fault over to the caller's err (NULL: cleared instead). */
+void client_error_give(struct cm_error *dst, struct cm_error *src);
 void client_error_copy(struct cm_error *dst, const struct cm_error *src);
 
 /* client_result.c: ExecuteResultMessage -> cm_result, 0 or -1 when out of
@@ -183,12 +210,24 @@ void client_destroy(struct cm_client *c);
 void client_op_settle(struct client_op *op, int status, json_t *value);
 void client_op_fault(struct client_op *op, struct cm_error *err);
 void client_op_free(struct client_op *op);
+int client_op_arm(struct client_op *op);
+void client_op_abandon(struct client_op *op, struct cm_error *err);
 void client_free_config(struct cm_client *c);
 
 /* client.c: the event-driven API (calls the five above). Sessions opened
  * so far (the first counts; rotations and reconnects add): what the tests
  * and the bench observe rotation by. */
 unsigned client_sessions_opened(const struct cm_client *client);
+int client_options_check(
+    const struct cm_connect_options *opts, struct cm_error *err);
+int client_outbound_request_check(
+    const struct cm_outbound_request *req, struct cm_error *err);
+
+/* client_loop.c: the readiness interface and the libevent binding (calls
+ * client.c and below). */
+void client_watch_forget(struct cm_client *c, int fd);
+void client_rearm(struct cm_client *c);
+void client_watch_free(struct cm_client *c);
 
 /* client_health.c (cm_health) and client_sync.c (the blocking style)
  * declare nothing of their own. */

@@ -98,9 +98,13 @@ fail:
 json_t *
 cm_result_to_json(const struct cm_result *res)
 {
-	json_t *o = json_object(), *logs = json_array(), *hs;
+	json_t *o, *logs, *hs;
 	size_t i;
 
+	if (res == NULL)
+		return NULL;
+	o = json_object();
+	logs = json_array();
 	if (o == NULL || logs == NULL)
 		goto fail;
 	if (res->result != NULL &&

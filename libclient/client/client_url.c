@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -56,7 +57,26 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 	}
 	if ((out->text = strdup(url)) == NULL)
 		goto nomem;
-	if (strncmp(url, "unix://", 7) == 0) {
+	for (p = url; *p != '\0'; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f) {
+			/* It would end up in the request line or Host. */
+			client_url_why(why,
+			    "the URL holds a space or a control character");
+			goto fail;
+		}
+	if (strncasecmp(url, "ws:", 3) == 0 && strncmp(url + 3, "//", 2) != 0) {
+		client_url_why(why,
+		    "the URL lacks the // after ws: (ws://host:port/path)");
+		goto fail;
+	}
+	if (strncasecmp(url, "unix:", 5) == 0 &&
+	    strncmp(url + 5, "//", 2) != 0) {
+		client_url_why(why,
+		    "the URL lacks the // after unix: "
+		    "(unix:///path/to.sock)");
+		goto fail;
+	}
+	if (strncasecmp(url, "unix://", 7) == 0) {
 		p = url + 7;
 		if (*p != '/') {
 			client_url_why(why,
@@ -75,9 +95,9 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 			goto nomem;
 		return 0;
 	}
-	if (strncmp(url, "ws://", 5) != 0) {
+	if (strncasecmp(url, "ws://", 5) != 0) {
 		client_url_why(why,
-		    strncmp(url, "wss://", 6) == 0
+		    strncasecmp(url, "wss://", 6) == 0
 			? "wss:// needs TLS, which this client does not speak; "
 			  "put "
 			  "a TLS terminator in front or use ws:// or unix://"
@@ -85,10 +105,31 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 		goto fail;
 	}
 	h = url + 5;
-	slash = strchr(h, '/');
-	he = slash ? slash : h + strlen(h);
+	if (strchr(h, '#') != NULL) {
+		client_url_why(why,
+		    "the URL carries a #fragment, which names nothing here");
+		goto fail;
+	}
+	slash = h + strcspn(h, "/?");
+	he = slash;
+	if (*slash == '\0')
+		slash = NULL;
 	if (he == h) {
 		client_url_why(why, "the URL names no host");
+		goto fail;
+	}
+	if (memchr(h, '@', (size_t)(he - h)) != NULL) {
+		client_url_why(why,
+		    "the URL carries user information (user@), which this "
+		    "client never sends; pass credentials as handshake "
+		    "headers");
+		goto fail;
+	}
+	if (*h != '[' &&
+	    (memchr(h, '[', (size_t)(he - h)) != NULL ||
+		memchr(h, ']', (size_t)(he - h)) != NULL)) {
+		client_url_why(
+		    why, "the URL has a [ or ] outside a bracketed IPv6 host");
 		goto fail;
 	}
 	if ((out->host_header = strndup(h, (size_t)(he - h))) == NULL)
@@ -100,11 +141,25 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 			client_url_why(why, "unterminated [IPv6] host");
 			goto fail;
 		}
+		if (rb > h + 1 &&
+		    (strspn(h + 1, "0123456789abcdefABCDEF:.") !=
+			    (size_t)(rb - h - 1) ||
+			memchr(h + 1, ':', (size_t)(rb - h - 1)) == NULL)) {
+			client_url_why(
+			    why, "the bracketed host is not an IPv6 address");
+			goto fail;
+		}
 		out->host = strndup(h + 1, (size_t)(rb - h - 1));
 		p = rb + 1;
 	} else {
 		const char *colon = memchr(h, ':', (size_t)(he - h));
 
+		if (colon && memchr(colon + 1, ':', (size_t)(he - colon - 1))) {
+			client_url_why(why,
+			    "an IPv6 host must be in brackets "
+			    "(ws://[::1]:8080/)");
+			goto fail;
+		}
 		p = colon ? colon : he;
 		out->host = strndup(h, (size_t)(p - h));
 	}
@@ -130,11 +185,18 @@ client_url_parse(const char *url, struct client_url *out, char **why)
 		}
 		out->port = strndup(p + 1, n);
 	} else if (p != he) {
-		client_url_why(why, "unexpected text after the host");
+		client_url_why(why,
+		    "unexpected text after the host (only :port may follow "
+		    "it)");
 		goto fail;
 	} else
 		out->port = strdup("80");
-	out->target = strdup(slash ? slash : "/");
+	if (slash != NULL && *slash == '?') {
+		/* "ws://h?q" asks for "/?q". */
+		if (asprintf(&out->target, "/%s", slash) < 0)
+			out->target = NULL;
+	} else
+		out->target = strdup(slash ? slash : "/");
 	if (out->port == NULL || out->target == NULL)
 		goto nomem;
 	return 0;

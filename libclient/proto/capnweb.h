@@ -61,6 +61,7 @@
 #define CAPNWEB_ENDED (-1)
 #define CAPNWEB_EINVAL (-2)
 #define CAPNWEB_ENOMEM (-3)
+#define CAPNWEB_E2BIG (-4) /* a call's message is past cfg.max_send */
 
 /* How a call the owner made settled (capnweb_settle_fn status). */
 #define CAPNWEB_RESOLVED 0 /* value: the result */
@@ -101,6 +102,10 @@ struct capnweb_config {
 	void *send_udata;
 	int eager_resolve; /* send results at completion, not
 			      on pull (F8: JS accepts both) */
+	size_t max_send; /* 0: unbounded; else a call whose push message
+			    would be longer is refused (CAPNWEB_E2BIG)
+			    before it is numbered or sent, so the session
+			    goes on as if it had never been made */
 };
 
 /* --- Session --------------------------------------------------------- */
@@ -180,6 +185,9 @@ int64_t capnweb_session_call(struct capnweb_session *, const char *method,
  * exported targets, export 0 excluded) and imports (pending calls, stubs,
  * promises, import 0 excluded).
  */
+/* The length of the message the last CAPNWEB_E2BIG refused. */
+size_t capnweb_session_refused_len(const struct capnweb_session *);
+
 void capnweb_session_counts(
     const struct capnweb_session *, size_t *exports, size_t *imports);
 

@@ -174,6 +174,7 @@ struct capnweb_session {
 	size_t ntargets;
 	struct capnweb_call *calls;
 	struct cw_msg *out_head, *out_tail;
+	size_t refused_len; /* the last push refused with CAPNWEB_E2BIG */
 	int ended;
 	char *reason;
 };

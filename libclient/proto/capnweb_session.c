@@ -602,6 +602,16 @@ cw_call_out(struct capnweb_session *s, int64_t target, const char *method,
 		cw_buf_free(&b);
 		return r;
 	}
+	if (s->cfg.max_send > 0 && b.len > s->cfg.max_send) {
+		/* Exports the encoding numbered are taken back, like on any
+		 * other refusal: the peer never hears of them. */
+		s->refused_len = b.len;
+		cw_enc_rollback(s, &e);
+		cw_enc_clear(&e);
+		cw_buf_free(&b);
+		free(p);
+		return CAPNWEB_E2BIG;
+	}
 	cw_enc_clear(&e);
 	id = s->next_import++;
 	if (p != NULL) {
@@ -622,6 +632,12 @@ cw_call_out(struct capnweb_session *s, int64_t target, const char *method,
 		cw_sendf(s, "[\"release\",%lld,1]", (long long)id);
 	/* An allocation failure above ended the session and settled p. */
 	return s->ended ? CAPNWEB_ENOMEM : id;
+}
+
+size_t
+capnweb_session_refused_len(const struct capnweb_session *s)
+{
+	return s->refused_len;
 }
 
 int64_t

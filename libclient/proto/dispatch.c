@@ -587,6 +587,8 @@ cm_binary_bytes(const json_t *value, uint8_t **bytes, size_t *len)
 	size_t n;
 	long got;
 
+	if (bytes == NULL || len == NULL)
+		return -1;
 	*bytes = NULL;
 	*len = 0;
 	if (!cm_binary_is(value))
@@ -692,6 +694,8 @@ cm_envelope_read(const char *json, size_t len, struct cm_envelope *out)
 {
 	json_t *v, *e;
 
+	if (out == NULL)
+		return -1;
 	memset(out, 0, sizeof(*out));
 	v = json != NULL ? cm_dispatch_parse(json, len, NULL, 0) : NULL;
 	if (!json_is_object(v)) {
@@ -720,6 +724,8 @@ void
 cm_envelope_dispatch_init(
     struct cm_envelope_dispatch *d, cm_respond_fn respond, void *ctx)
 {
+	if (d == NULL)
+		return;
 	d->active = 1;
 	d->respond = respond;
 	d->ctx = ctx;
@@ -728,7 +734,8 @@ cm_envelope_dispatch_init(
 void
 cm_envelope_dispatch_finish(struct cm_envelope_dispatch *d)
 {
-	d->active = 0;
+	if (d != NULL)
+		d->active = 0;
 }
 
 char *
@@ -740,7 +747,7 @@ cm_envelope_dispatch_call(struct cm_envelope_dispatch *d, const char *provider,
 	int rc;
 
 	/* A settled run never reaches the responder again. */
-	if (!d->active || d->respond == NULL)
+	if (d == NULL || !d->active || d->respond == NULL)
 		return cm_envelope_completed();
 	rc = d->respond(d->ctx, provider, tool, args_json ? args_json : "",
 	    args_json ? args_len : 0, &result, &error);

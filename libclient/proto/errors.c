@@ -35,9 +35,22 @@ errors_in_range(enum cm_error_code code)
 	return (int)code > 0 && (int)code <= CM_SPEC_ERROR_CODE_COUNT;
 }
 
+/* The local codes: names for logs, never read from the wire. */
+static const char *const errors_local_names[] = { "ARGUMENT", "USAGE",
+	"TOO_LARGE", "TIMED_OUT", "CANCELLED" };
+
+static int
+errors_local(enum cm_error_code code)
+{
+	return (int)code >= CM_ERROR_LOCAL_FIRST &&
+	    (int)code <= CM_ERROR_CANCELLED;
+}
+
 const char *
 cm_error_code_name(enum cm_error_code code)
 {
+	if (errors_local(code))
+		return errors_local_names[code - CM_ERROR_LOCAL_FIRST];
 	return errors_in_range(code) ? errors_table[code].name : NULL;
 }
 
@@ -63,6 +76,8 @@ cm_error_code_retryable(enum cm_error_code code)
 const char *
 cm_error_code_class(enum cm_error_code code)
 {
+	if (errors_local(code))
+		return "ClientError";
 	return errors_in_range(code) ? errors_table[code].class_name : "Error";
 }
 
@@ -152,6 +167,8 @@ cm_check_protocol_version(long long remote, long long local, char **text)
 {
 	char r[24], l[24];
 
+	if (text == NULL)
+		return -1;
 	*text = NULL;
 	if (remote == local)
 		return 0;
@@ -184,6 +201,11 @@ cm_parse_outbound_mode(const char *name, int has_function,
 {
 	size_t i;
 
+	if (text == NULL || mode == NULL) {
+		if (text != NULL)
+			*text = NULL;
+		return -1;
+	}
 	*text = NULL;
 	for (i = 0;
 	     name != NULL && i < sizeof(errors_modes) / sizeof(errors_modes[0]);

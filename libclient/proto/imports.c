@@ -126,6 +126,8 @@ cm_separate_imports(const char *code, size_t len, struct cm_imports *out)
 {
 	size_t pos = 0, lifted = 0, body = 0, at, end;
 
+	if (out == NULL)
+		return -1;
 	memset(out, 0, sizeof(*out));
 	if (code == NULL)
 		len = 0;

@@ -119,6 +119,13 @@ cm_module_entries(const json_t *map, json_t **entries, char **text)
 	const char *key;
 	int rc = -1;
 
+	if (entries == NULL || text == NULL) {
+		if (entries != NULL)
+			*entries = NULL;
+		if (text != NULL)
+			*text = NULL;
+		return -1;
+	}
 	*entries = NULL;
 	*text = NULL;
 	if (!json_is_object(map))

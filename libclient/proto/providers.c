@@ -110,6 +110,11 @@ cm_validate_provider_names(const char *const *names, size_t n, char **text)
 	size_t i;
 	int rule;
 
+	if (text == NULL || (names == NULL && n > 0)) {
+		if (text != NULL)
+			*text = NULL;
+		return -1;
+	}
 	*text = NULL;
 	for (i = 0; i < n; i++) {
 		const char *name = names[i] != NULL ? names[i] : "";
@@ -131,6 +136,8 @@ cm_validate_providers(const json_t *descriptors, char **text)
 	size_t i, n;
 	int rc;
 
+	if (text == NULL)
+		return -1;
 	*text = NULL;
 	if (!json_is_array(descriptors))
 		return -1;

@@ -198,7 +198,9 @@ cm_spec_integer(const char *name, long long *value)
 	};
 	size_t i;
 
-	for (i = 0; name != NULL && i < sizeof(ints) / sizeof(ints[0]); i++)
+	for (i = 0; name != NULL && value != NULL &&
+	     i < sizeof(ints) / sizeof(ints[0]);
+	     i++)
 		if (strcmp(ints[i].name, name) == 0) {
 			*value = ints[i].value;
 			return 0;

@@ -18,9 +18,12 @@
  * can fail for lack of memory say so; none of them aborts or exits. An
  * out-pointer (`char **text`, `struct cm_... *out`) must not be NULL unless
  * its declaration says so; a NULL input is allowed only where the
- * declaration gives its meaning. Threads: any function may run on any
- * thread, concurrently with others on other values (no mutable global
- * state; the one lazy initialisation goes through pthread_once).
+ * declaration gives its meaning. Since 0.2.0 a NULL out-pointer (or a NULL
+ * list with a non-zero count) where none is allowed makes an int-returning
+ * function return -1 having written nothing through it, never crash; the
+ * void ones and the *_clear functions take NULL as a no-op. Threads: any
+ * function may run on any thread, concurrently with others on other values (no
+ * mutable global state; the one lazy initialisation goes through pthread_once).
  *
  * Every text these functions compose comes from spec/protocol.json through
  * the generated tables; spec/texts.md lists them.
@@ -42,8 +45,14 @@ extern "C" {
  * assertProtocolCompatible, assertOutboundFetch, OutboundMode (errors.c) ----
  */
 
-/* ExecutorErrorCode: the codes a thrown failure can carry; same order as
- * spec/protocol.json. */
+/*
+ * ExecutorErrorCode: the codes a thrown failure can carry; same order as
+ * spec/protocol.json. Then, from CM_ERROR_LOCAL_FIRST on, the faults this
+ * library raises itself without anything crossing the wire (since 0.2.0):
+ * they never arrive from a server, carry no `thrown` value and have the
+ * class "ClientError", so a host tells them apart from what the executor
+ * or user code threw.
+ */
 enum cm_error_code {
 	CM_ERROR_NONE = 0, /* no code, or one outside the taxonomy */
 	CM_ERROR_QUEUE_OVERFLOW,
@@ -53,22 +62,33 @@ enum cm_error_code {
 	CM_ERROR_CONNECTION_BROKEN,
 	CM_ERROR_RESPONSE_TOO_LARGE,
 	CM_ERROR_HANDLES_CLOSED,
-	CM_ERROR_INTERNAL
+	CM_ERROR_INTERNAL,
+	/* local: a NULL or malformed argument (nothing was sent) */
+	CM_ERROR_ARGUMENT = 64,
+	CM_ERROR_USAGE, /* local: not allowed now (inside a callback, wrong
+			   style of client, client being disposed) */
+	CM_ERROR_TOO_LARGE, /* local: the request is past the server's message
+			       limit, refused before it was sent */
+	CM_ERROR_TIMED_OUT, /* local: the call's deadline passed first */
+	CM_ERROR_CANCELLED /* local: cm_cancel ended the call */
 };
+#define CM_ERROR_LOCAL_FIRST CM_ERROR_ARGUMENT
 
-/* "QUEUE_OVERFLOW", ... (static); NULL for CM_ERROR_NONE or a value outside
- * the enum. */
+/* "QUEUE_OVERFLOW", ..., and for the local codes "ARGUMENT", "USAGE",
+ * "TOO_LARGE", "TIMED_OUT", "CANCELLED" (static); NULL for CM_ERROR_NONE or
+ * a value outside the enum. */
 const char *cm_error_code_name(enum cm_error_code code);
 
-/* The code named `name` (exact, case-sensitive), or CM_ERROR_NONE (NULL
- * `name` included). */
+/* The taxonomy code named `name` (exact, case-sensitive), or CM_ERROR_NONE
+ * (NULL `name` included). Local code names map to CM_ERROR_NONE: a server
+ * that throws {"code":"TIMED_OUT"} is passing an unknown code through. */
 enum cm_error_code cm_error_code_from_name(const char *name);
 
 /* 1 when a caller may submit the same work again (queue overflow, crash). */
 int cm_error_code_retryable(enum cm_error_code code);
 
 /* Class a code rehydrates to (static): "QueueOverflowError", ...,
- * "ExecutorError". */
+ * "ExecutorError"; "ClientError" for the local codes. */
 const char *cm_error_code_class(enum cm_error_code code);
 
 /*
@@ -82,7 +102,8 @@ struct cm_error {
 	int retryable;
 	const char *class_name; /* static; "Error" when passed through */
 	char *message; /* owned; "" when the value had none */
-	json_t *thrown; /* owned reference to the original value */
+	json_t *thrown; /* owned reference to the original value; NULL for
+			   the local codes (nothing was thrown) */
 };
 
 /*

@@ -202,6 +202,8 @@ export declare const DispatchEnvelopeError: DeclaredFailureClass<{}>
 export type DispatchEnvelopeError = InstanceType<typeof DispatchEnvelopeError>
 export declare const PayloadTooLargeError: DeclaredFailureClass<{ part: string; size: number; limit: number }>
 export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>
+export declare const ValueTooDeepError: DeclaredFailureClass<{ part: string; limit: number }>
+export type ValueTooDeepError = InstanceType<typeof ValueTooDeepError>
 export declare const QueueOverflowError: DeclaredFailureClass<{ maxQueue: number }, ExecutorError>
 export type QueueOverflowError = InstanceType<typeof QueueOverflowError>
 export declare const ResponseTooLargeError: DeclaredFailureClass<{ part: string; size: number; limit: number }, ExecutorError>
