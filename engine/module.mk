@@ -1,7 +1,8 @@
 # engine/: the sandbox's JavaScript engine.
-#   front/    the front end: lexer, parser, scopes, lowering to ES5.1, the
-#             RegExp translator. Pure C over buffers; it never sees Duktape
-#             (a build check refuses any front/ file that includes duktape.h)
+#   front/    the front end: lexer, parser, scopes, lowering to ES5.1. Pure
+#             C over buffers; it never sees Duktape (a build check refuses
+#             any front/ file that includes duktape.h) and checks regex
+#             literals with engine/regexp/
 #   regexp/   rx, the RegExp engine (parser, compiler, backtracking matcher):
 #             pure C over UTF-16, its Unicode tables generated at build time
 #   host/     the Duktape host: heap and arena, allocator and deadline, boot,
@@ -10,7 +11,7 @@
 #   run/      build/codemode-run, the engine alone on a file or a request
 #   tools/    build-time programs (preludec, lowerc) and generators
 #   bench/    build/bench/engine_bench
-# build/libengine.a is front/ + host/ + the prelude + Duktape.
+# build/libengine.a is front/ + regexp/ + host/ + the prelude + Duktape.
 FRONT_SRCS := $(wildcard engine/front/*.c)
 HOST_SRCS := $(wildcard engine/host/*.c)
 RX_SRCS := $(wildcard engine/regexp/*.c)
@@ -21,8 +22,10 @@ ENGINE_LIB = $(BUILD)/libengine.a
 ENGINE_FUZZ_SRCS = $(FRONT_SRCS) $(RX_SRCS)
 
 $(BUILD)/obj/engine/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine
-# The front end needs no include path at all: everything it includes is its own.
-$(BUILD)/obj/engine/front/%.o: INC =
+# The front end reaches only engine/regexp/ (pure C: the parser checks regex
+# literals with it), through "regexp/rx.h"; everything else it includes is
+# its own (checked below).
+$(BUILD)/obj/engine/front/%.o: INC = -Iengine
 
 # rx sees its own folder and the generated Unicode tables, nothing else.
 $(BUILD)/obj/engine/regexp/%.o: INC = $(INC_GEN) -Iengine
@@ -41,6 +44,8 @@ $(BUILD)/stamp/front-no-duktape: $(FRONT_SRCS) $(wildcard engine/front/*.h)
 	@mkdir -p $(dir $@)
 	@if grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]duk' $^; then \
 	  echo "engine/front/ must not include Duktape's headers (see engine/module.mk)"; exit 1; fi
+	@if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*/' $^ | grep -v '"regexp/rx\.h"'; then \
+	  echo "engine/front/ may include only its own headers and regexp/rx.h (see engine/module.mk)"; exit 1; fi
 	@touch $@
 PROGRAMS += $(BUILD)/stamp/front-no-duktape
 

@@ -1,0 +1,470 @@
+/*
+ * The RegExp natives: engine/regexp/ programs held by JS objects, run on
+ * UTF-16 views of Duktape strings. See rxhost.h.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "natives.h"
+#include "regexp/rx.h"
+#include "rxhost.h"
+
+/*
+ * The matcher's backtracking stack may grow to this before rx_exec gives up
+ * with RX_ESTACK (a catchable RangeError, engine/runtime/RUNTIME.md). Every
+ * byte of it is charged to the heap's memory limit first, so a run with a
+ * lower limit ends out of memory before it gets here.
+ */
+#define RXHOST_MAX_STACK (64u << 20)
+
+/* The hidden key of a holder's program pointer, and of the stash's copy of
+ * the cached subject (which keeps it alive while it is cached). */
+#define RXHOST_KEY_PROG DUK_HIDDEN_SYMBOL("rxProg")
+#define RXHOST_KEY_SUBJ DUK_HIDDEN_SYMBOL("rxSubject")
+#define RXHOST_KEY_FIN DUK_HIDDEN_SYMBOL("rxFinalizer")
+
+static const struct natives_host *rxhost_host;
+
+/*
+ * One heap's state, in the heap's own memory (the natives' slot of its
+ * owner): it goes with the heap's arena, so a reset heap finds it as the
+ * image had it, stash included.
+ */
+struct rxhost_heap {
+	struct rx_alloc alloc; /* first: rx_prog keeps a pointer to it */
+	struct rx_limits lim;
+	duk_memory_functions mf;
+	void *subj; /* heap pointer of the cached subject, or NULL */
+	uint16_t *u16; /* its UTF-16 form */
+	size_t u16_len, u16_cap;
+	int *caps;
+	size_t caps_cap;
+};
+
+/* rx_alloc: the heap's allocator, charged to its limit; never a GC. */
+static void *
+rxhost_realloc(void *opaque, void *p, size_t n)
+{
+	struct rxhost_heap *h = opaque;
+
+	if (n == 0) {
+		if (p != NULL)
+			h->mf.free_func(h->mf.udata, p);
+		return NULL;
+	}
+	return h->mf.realloc_func(h->mf.udata, p, n);
+}
+
+/* rx_limits.interrupt: the same sticky deadline check Duktape's executor
+ * makes (DUK_USE_EXEC_TIMEOUT_CHECK); nonzero ends the match. */
+static int
+rxhost_interrupt(void *opaque)
+{
+	struct rxhost_heap *h = opaque;
+
+	return engine_timeout_check(h->mf.udata);
+}
+
+static struct rxhost_heap *
+rxhost_heap(duk_context *ctx)
+{
+	duk_memory_functions mf;
+	struct rxhost_heap *h;
+	void **slot;
+
+	duk_get_memory_functions(ctx, &mf);
+	slot = rxhost_host->slot(mf.udata);
+	if ((h = *slot) != NULL)
+		return h;
+	if ((h = mf.alloc_func(mf.udata, sizeof(*h))) == NULL) {
+		(void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		return NULL;
+	}
+	memset(h, 0, sizeof(*h));
+	h->mf = mf;
+	h->alloc.realloc = rxhost_realloc;
+	h->alloc.opaque = h;
+	h->lim.interrupt = rxhost_interrupt;
+	h->lim.opaque = h;
+	h->lim.max_stack_bytes = RXHOST_MAX_STACK;
+	h->lim.alloc = &h->alloc;
+	*slot = h;
+	return h;
+}
+
+/*
+ * Duktape's string at idx as UTF-16 into *buf (grown with the heap's
+ * allocator): Duktape keeps CESU-8 (a surrogate is a 3-byte sequence of its
+ * own), so each sequence is one code unit, except a 4-byte one (a code
+ * point above U+FFFF that came in as UTF-8), which is two. -1 out of memory.
+ */
+static int
+rxhost_utf16(struct rxhost_heap *h, duk_context *ctx, duk_idx_t idx,
+    uint16_t **buf, size_t *cap, size_t *outlen)
+{
+	const unsigned char *s;
+	duk_size_t blen, clen, i;
+	size_t n = 0, need;
+	uint16_t *u;
+	uint32_t c;
+
+	s = (const unsigned char *)duk_get_lstring(ctx, idx, &blen);
+	clen = duk_get_length(ctx, idx);
+	need = blen + 1;
+	if (need > *cap) {
+		if ((u = rxhost_realloc(h, *buf, need * sizeof(*u))) == NULL)
+			return -1;
+		*buf = u;
+		*cap = need;
+	}
+	u = *buf;
+	if (blen == clen) {
+		for (i = 0; i < blen; i++)
+			u[i] = s[i];
+		*outlen = blen;
+		return 0;
+	}
+	for (i = 0; i < blen;) {
+		c = s[i];
+		if (c < 0x80) {
+			i++;
+		} else if ((c & 0xe0) == 0xc0 && i + 1 < blen) {
+			c = ((c & 0x1f) << 6) | (s[i + 1] & 0x3f);
+			i += 2;
+		} else if ((c & 0xf0) == 0xe0 && i + 2 < blen) {
+			c = ((c & 0x0f) << 12) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 6) |
+			    (s[i + 2] & 0x3f);
+			i += 3;
+		} else if ((c & 0xf8) == 0xf0 && i + 3 < blen) {
+			c = ((c & 0x07) << 18) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 12) |
+			    ((uint32_t)(s[i + 2] & 0x3f) << 6) |
+			    (s[i + 3] & 0x3f);
+			i += 4;
+			if (c > 0xffff && c <= 0x10ffff) {
+				c -= 0x10000;
+				u[n++] = (uint16_t)(0xd800 + (c >> 10));
+				c = 0xdc00 + (c & 0x3ff);
+			}
+		} else {
+			/* Duktape's extended forms: no code unit for them. */
+			c = 0xfffd;
+			i++;
+			while (i < blen && (s[i] & 0xc0) == 0x80)
+				i++;
+		}
+		u[n++] = (uint16_t)c;
+	}
+	*outlen = n;
+	return 0;
+}
+
+static unsigned
+rxhost_flags(duk_context *ctx, const char *f)
+{
+	static const char letters[] = "gimsuvyd";
+	unsigned bits = 0, bit;
+	const char *p;
+
+	for (; *f != '\0'; f++) {
+		if ((p = strchr(letters, *f)) == NULL)
+			return (unsigned)duk_error(ctx, DUK_ERR_SYNTAX_ERROR,
+			    "Invalid flags supplied to RegExp constructor");
+		bit = 1u << (p - letters);
+		if (bits & bit)
+			return (unsigned)duk_error(ctx, DUK_ERR_SYNTAX_ERROR,
+			    "Invalid flags supplied to RegExp constructor");
+		bits |= bit;
+	}
+	return bits;
+}
+
+/* The holder's finalizer: frees its program once. */
+static duk_ret_t
+rxhost_finalize(duk_context *ctx)
+{
+	rx_prog *prog;
+
+	duk_get_prop_string(ctx, 0, RXHOST_KEY_PROG);
+	prog = duk_get_pointer(ctx, -1);
+	duk_pop(ctx);
+	if (prog != NULL) {
+		rx_free(prog);
+		duk_push_pointer(ctx, NULL);
+		duk_put_prop_string(ctx, 0, RXHOST_KEY_PROG);
+	}
+	return 0;
+}
+
+/* rxAlloc(proto) */
+static duk_ret_t
+rxhost_alloc(duk_context *ctx)
+{
+	void cm_duk_push_regexp_shell(duk_context *, duk_idx_t);
+
+	duk_require_object(ctx, 0);
+	cm_duk_push_regexp_shell(ctx, 0);
+	duk_push_string(ctx, "lastIndex");
+	duk_push_int(ctx, 0);
+	duk_def_prop(ctx, -3,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE |
+		DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_CLEAR_CONFIGURABLE);
+	return 1;
+}
+
+/* rxCompile(source, flags) */
+static duk_ret_t
+rxhost_compile(duk_context *ctx)
+{
+	struct rxhost_heap *h = rxhost_heap(ctx);
+	struct rx_error err;
+	const char *src, *flags;
+	uint16_t *pat = NULL;
+	size_t cap = 0, len = 0;
+	duk_size_t slen;
+	rx_prog *prog = NULL;
+	unsigned bits;
+	int rc;
+
+	src = duk_require_lstring(ctx, 0, &slen);
+	flags = duk_require_string(ctx, 1);
+	bits = rxhost_flags(ctx, flags);
+	if (rxhost_utf16(h, ctx, 0, &pat, &cap, &len) != 0)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	memset(&err, 0, sizeof(err));
+	rc = rx_compile(pat, len, bits, &h->alloc, &prog, &err);
+	rxhost_realloc(h, pat, 0);
+	if (rc == RX_ENOMEM)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	if (rc != 0)
+		return duk_error(ctx, DUK_ERR_SYNTAX_ERROR,
+		    "Invalid regular expression: /%.*s/%s: %s",
+		    (int)(slen > 200 ? 200 : slen), src, flags,
+		    err.msg[0] != '\0' ? err.msg : "invalid pattern");
+	duk_push_bare_object(ctx);
+	duk_push_pointer(ctx, prog);
+	duk_put_prop_string(ctx, -2, RXHOST_KEY_PROG);
+	duk_push_global_stash(ctx);
+	duk_get_prop_string(ctx, -1, RXHOST_KEY_FIN);
+	duk_remove(ctx, -2);
+	duk_set_finalizer(ctx, -2);
+	return 1;
+}
+
+/* A capture's text, or undefined. */
+static void
+rxhost_push_cap(duk_context *ctx, const int *caps, int i)
+{
+	if (caps[2 * i] < 0) {
+		duk_push_undefined(ctx);
+		return;
+	}
+	duk_dup(ctx, 1);
+	duk_substring(
+	    ctx, -1, (duk_size_t)caps[2 * i], (duk_size_t)caps[2 * i + 1]);
+}
+
+static void
+rxhost_push_pair(duk_context *ctx, const int *caps, int i)
+{
+	if (caps[2 * i] < 0) {
+		duk_push_undefined(ctx);
+		return;
+	}
+	duk_push_array(ctx);
+	duk_push_int(ctx, caps[2 * i]);
+	duk_put_prop_index(ctx, -2, 0);
+	duk_push_int(ctx, caps[2 * i + 1]);
+	duk_put_prop_index(ctx, -2, 1);
+}
+
+/*
+ * Pushes a group name (UTF-8 from rx.h) as Duktape spells the same name in
+ * source: a code point above U+FFFF as a CESU-8 surrogate pair.
+ */
+static void
+rxhost_push_name(duk_context *ctx, const char *name)
+{
+	const unsigned char *s = (const unsigned char *)name;
+	size_t len = strlen(name), i, n = 0;
+	unsigned char *out;
+	uint32_t c, hi, lo;
+
+	for (i = 0; i < len && s[i] < 0xf0; i++)
+		;
+	if (i == len) {
+		duk_push_lstring(ctx, name, len);
+		return;
+	}
+	/* 4 bytes become 6: at most len * 3 / 2. */
+	out = duk_push_fixed_buffer(ctx, len * 2);
+	for (i = 0; i < len;) {
+		if ((s[i] & 0xf8) == 0xf0 && i + 3 < len) {
+			c = ((uint32_t)(s[i] & 0x07) << 18) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 12) |
+			    ((uint32_t)(s[i + 2] & 0x3f) << 6) |
+			    (s[i + 3] & 0x3f);
+			c -= 0x10000;
+			hi = 0xd800 + (c >> 10);
+			lo = 0xdc00 + (c & 0x3ff);
+			out[n++] = (unsigned char)(0xe0 | (hi >> 12));
+			out[n++] = (unsigned char)(0x80 | ((hi >> 6) & 0x3f));
+			out[n++] = (unsigned char)(0x80 | (hi & 0x3f));
+			out[n++] = (unsigned char)(0xe0 | (lo >> 12));
+			out[n++] = (unsigned char)(0x80 | ((lo >> 6) & 0x3f));
+			out[n++] = (unsigned char)(0x80 | (lo & 0x3f));
+			i += 4;
+		} else {
+			out[n++] = s[i++];
+		}
+	}
+	duk_push_lstring(ctx, (const char *)out, n);
+	duk_remove(ctx, -2);
+}
+
+/*
+ * The groups object (null prototype) of a match, or undefined when the
+ * pattern names no group. With duplicate names (in different alternatives)
+ * the property takes the first position and the participating group's value,
+ * as RegExpBuiltinExec's matchedGroupNames says. pair: the indices' form.
+ */
+static void
+rxhost_push_groups(
+    duk_context *ctx, const rx_prog *prog, const int *caps, int ng, int pair)
+{
+	const char *name;
+	int i, any = 0;
+
+	for (i = 1; i < ng; i++) {
+		if ((name = rx_group_name(prog, i)) == NULL)
+			continue;
+		if (!any) {
+			duk_push_bare_object(ctx);
+			any = 1;
+		}
+		if (caps[2 * i] < 0) {
+			rxhost_push_name(ctx, name);
+			if (duk_has_prop(ctx, -2))
+				continue;
+		}
+		rxhost_push_name(ctx, name);
+		if (pair)
+			rxhost_push_pair(ctx, caps, i);
+		else
+			rxhost_push_cap(ctx, caps, i);
+		duk_put_prop(ctx, -3);
+	}
+	if (!any)
+		duk_push_undefined(ctx);
+}
+
+/* rxExec(holder, S, start, indices) */
+static duk_ret_t
+rxhost_exec(duk_context *ctx)
+{
+	struct rxhost_heap *h = rxhost_heap(ctx);
+	const rx_prog *prog;
+	duk_double_t start;
+	void *subj;
+	size_t pos;
+	int ng, i, rc;
+	int *caps;
+
+	duk_set_top(ctx, 4);
+	duk_get_prop_string(ctx, 0, RXHOST_KEY_PROG);
+	prog = duk_get_pointer(ctx, -1);
+	duk_pop(ctx);
+	duk_require_string(ctx, 1);
+	if (prog == NULL)
+		return duk_error(
+		    ctx, DUK_ERR_TYPE_ERROR, "not a RegExp program");
+	start = duk_get_number(ctx, 2);
+	subj = duk_get_heapptr(ctx, 1);
+	if (subj != h->subj) {
+		h->subj = NULL;
+		if (rxhost_utf16(
+			h, ctx, 1, &h->u16, &h->u16_cap, &h->u16_len) != 0)
+			return duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		duk_push_global_stash(ctx);
+		duk_dup(ctx, 1);
+		duk_put_prop_string(ctx, -2, RXHOST_KEY_SUBJ);
+		duk_pop(ctx);
+		h->subj = subj;
+	}
+	if (!(start >= 0) || start > (duk_double_t)h->u16_len) {
+		duk_push_null(ctx);
+		return 1;
+	}
+	ng = rx_ngroups(prog);
+	if ((size_t)ng * 2 > h->caps_cap) {
+		caps = rxhost_realloc(h, h->caps, (size_t)ng * 2 * sizeof(int));
+		if (caps == NULL)
+			return duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		h->caps = caps;
+		h->caps_cap = (size_t)ng * 2;
+	}
+	caps = h->caps;
+	pos = (size_t)start;
+	/* With u or v the subject is a list of code points: an index inside a
+	 * surrogate pair stands for the pair (RegExpBuiltinExec's inputIndex).
+	 */
+	if ((rx_flags(prog) & (RX_U | RX_V)) && pos > 0 && pos < h->u16_len &&
+	    (h->u16[pos] & 0xfc00) == 0xdc00 &&
+	    (h->u16[pos - 1] & 0xfc00) == 0xd800)
+		pos--;
+	rc = rx_exec(prog, h->u16, h->u16_len, pos, caps, &h->lim);
+	if (rc == 0) {
+		duk_push_null(ctx);
+		return 1;
+	}
+	if (rc == RX_EINTERRUPTED)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "execution timeout");
+	if (rc == RX_ESTACK)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR,
+		    "Maximum call stack size exceeded");
+	if (rc != 1)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	duk_push_array(ctx);
+	for (i = 0; i < ng; i++) {
+		rxhost_push_cap(ctx, caps, i);
+		duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+	}
+	duk_push_int(ctx, caps[0]);
+	duk_put_prop_string(ctx, -2, "index");
+	duk_dup(ctx, 1);
+	duk_put_prop_string(ctx, -2, "input");
+	rxhost_push_groups(ctx, prog, caps, ng, 0);
+	duk_put_prop_string(ctx, -2, "groups");
+	if (duk_to_boolean(ctx, 3)) {
+		duk_push_array(ctx);
+		for (i = 0; i < ng; i++) {
+			rxhost_push_pair(ctx, caps, i);
+			duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+		}
+		rxhost_push_groups(ctx, prog, caps, ng, 1);
+		duk_put_prop_string(ctx, -2, "groups");
+		duk_put_prop_string(ctx, -2, "indices");
+	}
+	return 1;
+}
+
+void
+rxhost_install(duk_context *ctx, duk_idx_t idx, const struct natives_host *host)
+{
+	static const duk_function_list_entry fns[] = { { "rxAlloc",
+							   rxhost_alloc, 1 },
+		{ "rxCompile", rxhost_compile, 2 },
+		{ "rxExec", rxhost_exec, 4 }, { NULL, NULL, 0 } };
+
+	rxhost_host = host;
+	idx = duk_normalize_index(ctx, idx);
+	duk_put_function_list(ctx, idx, fns);
+	/* One finalizer function for every holder. */
+	duk_push_global_stash(ctx);
+	duk_push_c_function(ctx, rxhost_finalize, 2);
+	duk_put_prop_string(ctx, -2, RXHOST_KEY_FIN);
+	duk_pop(ctx);
+}
