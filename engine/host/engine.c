@@ -421,6 +421,12 @@ engine_freeze(struct engine *e)
 	return arena_freeze(e->arena);
 }
 
+size_t
+engine_image_bytes(const struct engine *e)
+{
+	return arena_image_bytes(e->arena);
+}
+
 int
 engine_reset(struct engine *e)
 {

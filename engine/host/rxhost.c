@@ -451,13 +451,448 @@ rxhost_exec(duk_context *ctx)
 	return 1;
 }
 
+/*
+ * The loops of the global @@replace, @@match and of @@split, for a RegExp
+ * whose exec is the built-in one: nothing they skip (exec lookups, lastIndex
+ * reads and writes, result arrays) is observable then, and this is what
+ * keeps a global replace or a split as fast as Duktape's own. 40_regexp.js
+ * decides when they apply and does the observable steps around them.
+ */
+
+/* Where a code unit index of the subject is in its bytes (CESU-8): a
+ * cursor that moves forward, as the matches do. */
+struct rxhost_cur {
+	const unsigned char *s;
+	size_t blen, u, b;
+	int ascii;
+};
+
+static size_t
+rxhost_byte_at(struct rxhost_cur *c, size_t u)
+{
+	unsigned char x;
+
+	if (c->ascii)
+		return u < c->blen ? u : c->blen;
+	if (u < c->u) {
+		c->u = 0;
+		c->b = 0;
+	}
+	while (c->u < u && c->b < c->blen) {
+		x = c->s[c->b];
+		if (x < 0x80) {
+			c->b += 1;
+			c->u += 1;
+		} else if ((x & 0xe0) == 0xc0) {
+			c->b += 2;
+			c->u += 1;
+		} else if ((x & 0xf0) == 0xe0) {
+			c->b += 3;
+			c->u += 1;
+		} else if ((x & 0xf8) == 0xf0) {
+			c->b += 4;
+			c->u += 2;
+		} else {
+			c->b += 1;
+			c->u += 1;
+		}
+	}
+	return c->b < c->blen ? c->b : c->blen;
+}
+
+/* A growing byte buffer on the value stack at `idx`. */
+struct rxhost_out {
+	duk_idx_t idx;
+	size_t len;
+};
+
+static void
+rxhost_put(duk_context *ctx, struct rxhost_out *o, const void *p, size_t n)
+{
+	duk_size_t cap;
+	char *d = duk_get_buffer(ctx, o->idx, &cap);
+
+	if (n == 0)
+		return;
+	if (o->len + n > cap)
+		d = duk_resize_buffer(ctx, o->idx, (cap + n) * 2);
+	memcpy(d + o->len, p, n);
+	o->len += n;
+}
+
+static void
+rxhost_put_range(duk_context *ctx, struct rxhost_out *o, struct rxhost_cur *c,
+    size_t from, size_t to)
+{
+	size_t a = rxhost_byte_at(c, from), b = rxhost_byte_at(c, to);
+
+	rxhost_put(ctx, o, c->s + a, b - a);
+}
+
+/* Throws for a negative rx_exec result. */
+static void
+rxhost_exec_error(duk_context *ctx, int rc)
+{
+	if (rc == RX_EINTERRUPTED)
+		(void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "execution timeout");
+	if (rc == RX_ESTACK)
+		(void)duk_error(ctx, DUK_ERR_RANGE_ERROR,
+		    "Maximum call stack size exceeded");
+	(void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+}
+
+/* The program of the holder at idx, and the subject at sidx as UTF-16. */
+static const rx_prog *
+rxhost_prepare(duk_context *ctx, struct rxhost_heap *h, duk_idx_t sidx)
+{
+	const rx_prog *prog;
+	void *subj;
+
+	duk_get_prop_string(ctx, 0, RXHOST_KEY_PROG);
+	prog = duk_get_pointer(ctx, -1);
+	duk_pop(ctx);
+	duk_require_string(ctx, sidx);
+	if (prog == NULL)
+		(void)duk_error(
+		    ctx, DUK_ERR_TYPE_ERROR, "not a RegExp program");
+	subj = duk_get_heapptr(ctx, sidx);
+	if (subj != h->subj) {
+		h->subj = NULL;
+		if (rxhost_utf16(
+			h, ctx, sidx, &h->u16, &h->u16_cap, &h->u16_len) != 0)
+			(void)duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		duk_push_global_stash(ctx);
+		duk_dup(ctx, sidx);
+		duk_put_prop_string(ctx, -2, RXHOST_KEY_SUBJ);
+		duk_pop(ctx);
+		h->subj = subj;
+	}
+	if ((size_t)rx_ngroups(prog) * 2 > h->caps_cap) {
+		int *caps = rxhost_realloc(
+		    h, h->caps, (size_t)rx_ngroups(prog) * 2 * sizeof(int));
+		if (caps == NULL)
+			(void)duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		h->caps = caps;
+		h->caps_cap = (size_t)rx_ngroups(prog) * 2;
+	}
+	return prog;
+}
+
+/* AdvanceStringIndex on the cached subject. */
+static size_t
+rxhost_advance(const struct rxhost_heap *h, size_t i, int unicode)
+{
+	if (unicode && i + 1 < h->u16_len && (h->u16[i] & 0xfc00) == 0xd800 &&
+	    (h->u16[i + 1] & 0xfc00) == 0xdc00)
+		return i + 2;
+	return i + 1;
+}
+
+/*
+ * Every match of the global loop from 0 (RegExpBuiltinExec until it fails,
+ * an empty match advancing by AdvanceStringIndex), collected before any
+ * callback runs: pushes a buffer of 2 * ngroups ints per match and returns
+ * their count.
+ */
+static size_t
+rxhost_collect(
+    duk_context *ctx, struct rxhost_heap *h, const rx_prog *prog, int unicode)
+{
+	size_t pos = 0, n = 0, per = (size_t)rx_ngroups(prog) * 2, cap = 16;
+	int *all, rc;
+
+	all = duk_push_dynamic_buffer(ctx, cap * per * sizeof(int));
+	while (pos <= h->u16_len) {
+		rc = rx_exec(prog, h->u16, h->u16_len, pos, h->caps, &h->lim);
+		if (rc == 0)
+			break;
+		if (rc != 1)
+			rxhost_exec_error(ctx, rc);
+		if (n == cap) {
+			cap *= 2;
+			all =
+			    duk_resize_buffer(ctx, -1, cap * per * sizeof(int));
+		}
+		memcpy(all + n * per, h->caps, per * sizeof(int));
+		n++;
+		pos = h->caps[1] > h->caps[0]
+		    ? (size_t)h->caps[1]
+		    : rxhost_advance(h, (size_t)h->caps[1], unicode);
+	}
+	return n;
+}
+
+static int
+rxhost_has_names(const rx_prog *prog)
+{
+	int i, ng = rx_ngroups(prog);
+
+	for (i = 1; i < ng; i++)
+		if (rx_group_name(prog, i) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * GetSubstitution of template tpl for the match in caps, appended to o.
+ * The template's digits, `$<` and `>` are ASCII, so it is scanned as bytes.
+ */
+static void
+rxhost_substitute(duk_context *ctx, struct rxhost_out *o, struct rxhost_cur *c,
+    const rx_prog *prog, const int *caps, const unsigned char *t, size_t tlen,
+    size_t slen)
+{
+	size_t i = 0, start, m = (size_t)rx_ngroups(prog) - 1, idx, w, gt;
+	size_t ms = (size_t)caps[0], me = (size_t)caps[1];
+	int names = -1;
+
+	for (;;) {
+		start = i;
+		while (i < tlen && t[i] != '$')
+			i++;
+		rxhost_put(ctx, o, t + start, i - start);
+		if (i + 1 >= tlen) {
+			rxhost_put(ctx, o, t + i, tlen - i);
+			return;
+		}
+		switch (t[i + 1]) {
+		case '$':
+			rxhost_put(ctx, o, "$", 1);
+			i += 2;
+			continue;
+		case '&':
+			rxhost_put_range(ctx, o, c, ms, me);
+			i += 2;
+			continue;
+		case '`':
+			rxhost_put_range(ctx, o, c, 0, ms);
+			i += 2;
+			continue;
+		case '\'':
+			rxhost_put_range(
+			    ctx, o, c, me < slen ? me : slen, slen);
+			i += 2;
+			continue;
+		case '<':
+			if (names < 0)
+				names = rxhost_has_names(prog);
+			gt = i + 2;
+			while (gt < tlen && t[gt] != '>')
+				gt++;
+			if (!names || gt >= tlen) {
+				rxhost_put(ctx, o, "$<", 2);
+				i += 2;
+				continue;
+			}
+			rxhost_push_groups(
+			    ctx, prog, caps, rx_ngroups(prog), 0);
+			duk_get_prop_lstring(
+			    ctx, -1, (const char *)t + i + 2, gt - i - 2);
+			if (!duk_is_undefined(ctx, -1)) {
+				duk_size_t vl;
+				const char *v = duk_to_lstring(ctx, -1, &vl);
+				rxhost_put(ctx, o, v, vl);
+			}
+			duk_pop_2(ctx);
+			i = gt + 1;
+			continue;
+		default:
+			break;
+		}
+		if (t[i + 1] >= '0' && t[i + 1] <= '9') {
+			idx = (size_t)(t[i + 1] - '0');
+			w = 2;
+			if (i + 2 < tlen && t[i + 2] >= '0' &&
+			    t[i + 2] <= '9' &&
+			    idx * 10 + (size_t)(t[i + 2] - '0') <= m) {
+				idx = idx * 10 + (size_t)(t[i + 2] - '0');
+				w = 3;
+			}
+			if (idx >= 1 && idx <= m) {
+				if (caps[2 * idx] >= 0)
+					rxhost_put_range(ctx, o, c,
+					    (size_t)caps[2 * idx],
+					    (size_t)caps[2 * idx + 1]);
+			} else {
+				rxhost_put(ctx, o, t + i, w);
+			}
+			i += w;
+			continue;
+		}
+		rxhost_put(ctx, o, "$", 1);
+		i += 1;
+	}
+}
+
+/* rxReplace(holder, S, replaceValue, unicode): @@replace of a global RegExp
+ * from the spec's lastIndex 0; replaceValue is a function or a string. */
+static duk_ret_t
+rxhost_replace(duk_context *ctx)
+{
+	struct rxhost_heap *h = rxhost_heap(ctx);
+	const rx_prog *prog;
+	struct rxhost_out o;
+	struct rxhost_cur c;
+	const unsigned char *tpl = NULL;
+	duk_size_t blen, tlen = 0;
+	size_t n, k, next = 0, slen, per;
+	int fn, names, ng, i, nargs;
+	const int *mc;
+
+	duk_set_top(ctx, 4);
+	prog = rxhost_prepare(ctx, h, 1);
+	fn = duk_is_function(ctx, 2);
+	if (!fn)
+		tpl = (const unsigned char *)duk_require_lstring(ctx, 2, &tlen);
+	n = rxhost_collect(ctx, h, prog, duk_to_boolean(ctx, 3)); /* idx 4 */
+	slen = h->u16_len;
+	if (n == 0) {
+		duk_dup(ctx, 1);
+		return 1;
+	}
+	ng = rx_ngroups(prog);
+	per = (size_t)ng * 2;
+	names = rxhost_has_names(prog);
+	c.s = (const unsigned char *)duk_get_lstring(ctx, 1, &blen);
+	c.blen = blen;
+	c.u = c.b = 0;
+	c.ascii = blen == duk_get_length(ctx, 1);
+	duk_push_dynamic_buffer(ctx, blen + 16); /* idx 5 */
+	o.idx = 5;
+	o.len = 0;
+	for (k = 0; k < n; k++) {
+		mc = (const int *)duk_get_buffer(ctx, 4, NULL) + k * per;
+		rxhost_put_range(ctx, &o, &c, next, (size_t)mc[0]);
+		if (fn) {
+			duk_require_stack(ctx, ng + 6);
+			duk_dup(ctx, 2);
+			duk_push_undefined(ctx);
+			for (i = 0; i < ng; i++)
+				rxhost_push_cap(ctx, mc, i);
+			duk_push_int(ctx, mc[0]);
+			duk_dup(ctx, 1);
+			nargs = ng + 2;
+			if (names) {
+				rxhost_push_groups(ctx, prog, mc, ng, 0);
+				nargs++;
+			}
+			duk_call_method(ctx, nargs);
+			{
+				duk_size_t rl;
+				const char *r = duk_to_lstring(ctx, -1, &rl);
+				rxhost_put(ctx, &o, r, rl);
+			}
+			duk_pop(ctx);
+			/* the callback may have run other matches: the
+			 * buffer of matches stays, the cursor is ours */
+			mc =
+			    (const int *)duk_get_buffer(ctx, 4, NULL) + k * per;
+		} else {
+			rxhost_substitute(
+			    ctx, &o, &c, prog, mc, tpl, tlen, slen);
+		}
+		next = (size_t)mc[1];
+	}
+	if (next < slen)
+		rxhost_put_range(ctx, &o, &c, next, slen);
+	duk_resize_buffer(ctx, 5, o.len);
+	duk_buffer_to_string(ctx, 5);
+	return 1;
+}
+
+/* rxMatchAll(holder, S, unicode): @@match of a global RegExp: the array of
+ * matched strings, or null. */
+static duk_ret_t
+rxhost_match_all(duk_context *ctx)
+{
+	struct rxhost_heap *h = rxhost_heap(ctx);
+	const rx_prog *prog;
+	size_t n, k, per;
+	const int *mc;
+
+	duk_set_top(ctx, 3);
+	prog = rxhost_prepare(ctx, h, 1);
+	n = rxhost_collect(ctx, h, prog, duk_to_boolean(ctx, 2)); /* idx 3 */
+	if (n == 0) {
+		duk_push_null(ctx);
+		return 1;
+	}
+	per = (size_t)rx_ngroups(prog) * 2;
+	duk_push_array(ctx);
+	for (k = 0; k < n; k++) {
+		mc = (const int *)duk_get_buffer(ctx, 3, NULL) + k * per;
+		rxhost_push_cap(ctx, mc, 0);
+		duk_put_prop_index(ctx, -2, (duk_uarridx_t)k);
+	}
+	return 1;
+}
+
+/*
+ * rxSplit(holder, S, lim, unicode): @@split's loop from its sticky splitter,
+ * run with the same pattern without `y`: the first place at or after q
+ * where the sticky splitter would match is where the search matches.
+ */
+static duk_ret_t
+rxhost_split(duk_context *ctx)
+{
+	struct rxhost_heap *h = rxhost_heap(ctx);
+	const rx_prog *prog;
+	size_t p = 0, q = 0, size, e, lim;
+	duk_uarridx_t n = 0;
+	int ng, i, rc, unicode;
+
+	duk_set_top(ctx, 4);
+	prog = rxhost_prepare(ctx, h, 1);
+	lim = (size_t)duk_get_number(ctx, 2);
+	unicode = duk_to_boolean(ctx, 3);
+	ng = rx_ngroups(prog);
+	size = h->u16_len;
+	duk_push_array(ctx);
+	while (q < size) {
+		rc = rx_exec(prog, h->u16, size, q, h->caps, &h->lim);
+		if (rc == 0)
+			break;
+		if (rc != 1)
+			rxhost_exec_error(ctx, rc);
+		if ((size_t)h->caps[0] >= size)
+			break;
+		e = (size_t)h->caps[1] < size ? (size_t)h->caps[1] : size;
+		if (e == p) {
+			q = rxhost_advance(h, (size_t)h->caps[0], unicode);
+			continue;
+		}
+		duk_dup(ctx, 1);
+		duk_substring(ctx, -1, p, (duk_size_t)h->caps[0]);
+		duk_put_prop_index(ctx, -2, n++);
+		if (n == lim)
+			return 1;
+		p = e;
+		for (i = 1; i < ng; i++) {
+			rxhost_push_cap(ctx, h->caps, i);
+			duk_put_prop_index(ctx, -2, n++);
+			if (n == lim)
+				return 1;
+		}
+		q = p;
+	}
+	duk_dup(ctx, 1);
+	duk_substring(ctx, -1, p, size);
+	duk_put_prop_index(ctx, -2, n);
+	return 1;
+}
+
 void
 rxhost_install(duk_context *ctx, duk_idx_t idx, const struct natives_host *host)
 {
 	static const duk_function_list_entry fns[] = { { "rxAlloc",
 							   rxhost_alloc, 1 },
 		{ "rxCompile", rxhost_compile, 2 },
-		{ "rxExec", rxhost_exec, 4 }, { NULL, NULL, 0 } };
+		{ "rxExec", rxhost_exec, 4 },
+		{ "rxReplace", rxhost_replace, 4 },
+		{ "rxMatchAll", rxhost_match_all, 3 },
+		{ "rxSplit", rxhost_split, 4 }, { NULL, NULL, 0 } };
 
 	rxhost_host = host;
 	idx = duk_normalize_index(ctx, idx);

@@ -29,7 +29,9 @@
 	var indexOf = SP.indexOf, substring = SP.substring;
 	var toLength = P.toLength, toInt = P.toInt, describe = P.describe,
 	    isObject = P.isObject, isCtor = N.isConstructor;
-	var rxAlloc = N.rxAlloc, rxCompile = N.rxCompile, rxExec = N.rxExec;
+	var rxAlloc = N.rxAlloc, rxCompile = N.rxCompile, rxExec = N.rxExec,
+	    rxReplace = N.rxReplace, rxMatchAll = N.rxMatchAll,
+	    rxSplit = N.rxSplit;
 	var REC = P.hidden('RegExpRec');
 	var defineProperty = Object.defineProperty;
 	var cache = Object.create(null), cacheCount = 0;
@@ -119,9 +121,8 @@
 	}
 
 	/* RegExpInitialize: flags are checked here, the pattern by rxCompile. */
-	function initialize(o, pattern, flags) {
-		var src = pattern === undefined ? '' : toStr(pattern);
-		var f = flags === undefined ? '' : toStr(flags), j, c;
+	function checkFlags(f) {
+		var j, c;
 		for (j = 0; j < f.length; j++) {
 			c = f.charAt(j);
 			if ('dgimsuvy'.indexOf(c) < 0 || f.indexOf(c) !== j ||
@@ -129,6 +130,12 @@
 				throw new SyntaxError('Invalid flags supplied to ' +
 				    'RegExp constructor \'' + f + '\'');
 		}
+	}
+
+	function initialize(o, pattern, flags) {
+		var src = pattern === undefined ? '' : toStr(pattern);
+		var f = flags === undefined ? '' : toStr(flags);
+		checkFlags(f);
 		defineProperty(o, REC, { value: new Rec(o, src, f,
 		    compile(src, f)), writable: true, configurable: true });
 		o.lastIndex = 0;
@@ -482,6 +489,10 @@
 			return regexpExec(rx, S);
 		full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
 		rx.lastIndex = 0;
+		/* The built-in exec: the loop in C (rxhost.c), lastIndex ends 0
+		 * as the failing exec leaves it. */
+		if ((m = recOf(rx)) !== undefined && rx.exec === exec)
+			return rxMatchAll(m.prog, S, full);
 		A = [];
 		n = 0;
 		for (;;) {
@@ -555,6 +566,11 @@
 		if (global) {
 			full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
 			rx.lastIndex = 0;
+			/* The built-in exec: matching, then the callbacks or
+			 * the template, in C (rxhost.c). */
+			result = recOf(rx);
+			if (result !== undefined && rx.exec === exec)
+				return rxReplace(result.prog, S, replaceValue, full);
 		}
 		for (;;) {
 			result = regexpExec(rx, S);
@@ -627,6 +643,23 @@
 		full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
 		if (!hasFlag(flags, 'y'))
 			flags += 'y';
+		/*
+		 * Construct(%RegExp%, [rx, flags]) for a RegExp rx observes only
+		 * IsRegExp(rx) and the flags: then, with the built-in exec, the
+		 * splitter is never seen, and the loop runs in C on the same
+		 * pattern without `y` (rxhost.c says why that is the same).
+		 */
+		z = C === RegExp ? recOf(rx) : undefined;
+		if (z !== undefined && isRegExp(rx) && RegExpPrototype.exec === exec) {
+			checkFlags(flags);
+			splitter = compile(z.src, nativeReplace.call(flags, 'y', ''));
+			lim = limit === undefined ? 4294967295 : limit >>> 0;
+			if (lim === 0)
+				return A;
+			if (S === '')
+				return rxExec(splitter, S, 0, false) !== null ? A : [S];
+			return rxSplit(splitter, S, lim, full);
+		}
 		splitter = C === RegExp ? RegExp(rx, flags) : new C(rx, flags);
 		lim = limit === undefined ? 4294967295 : limit >>> 0;
 		if (lim === 0)
