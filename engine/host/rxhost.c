@@ -22,6 +22,13 @@
 #define RXHOST_KEY_PROG DUK_HIDDEN_SYMBOL("rxProg")
 #define RXHOST_KEY_SUBJ DUK_HIDDEN_SYMBOL("rxSubject")
 #define RXHOST_KEY_FIN DUK_HIDDEN_SYMBOL("rxFinalizer")
+#define RXHOST_KEY_PROTO DUK_HIDDEN_SYMBOL("rxProto")
+#define RXHOST_KEY_CACHE DUK_HIDDEN_SYMBOL("rxLiterals")
+/* Programs the literal cache keeps before it starts over. */
+#define RXHOST_CACHE_MAX 256
+/* 40_regexp.js's private record of a RegExp: P.hidden('RegExpRec'), whose
+ * `o` is the RegExp itself and `b` its RX_* bits. */
+#define RXHOST_KEY_REC DUK_HIDDEN_SYMBOL("RegExpRec")
 
 static const struct natives_host *rxhost_host;
 
@@ -39,6 +46,9 @@ struct rxhost_heap {
 	size_t u16_len, u16_cap;
 	int *caps;
 	size_t caps_cap;
+	/* RegExp.prototype's own getters of flags and the eight flags (kept
+	 * alive in the stash), in rxhost_flag_names' order after `flags`. */
+	void *getters[9];
 };
 
 /* rx_alloc: the heap's allocator, charged to its limit; never a GC. */
@@ -245,6 +255,8 @@ rxhost_compile(duk_context *ctx)
 	duk_push_bare_object(ctx);
 	duk_push_pointer(ctx, prog);
 	duk_put_prop_string(ctx, -2, RXHOST_KEY_PROG);
+	duk_push_uint(ctx, bits);
+	duk_put_prop_string(ctx, -2, "b");
 	duk_push_global_stash(ctx);
 	duk_get_prop_string(ctx, -1, RXHOST_KEY_FIN);
 	duk_remove(ctx, -2);
@@ -883,6 +895,244 @@ rxhost_split(duk_context *ctx)
 	return 1;
 }
 
+/* The RX_* bits of the RegExp at idx, or -1 when it is none. */
+static int
+rxhost_bits_of(duk_context *ctx, duk_idx_t idx)
+{
+	int bits = -1;
+
+	idx = duk_normalize_index(ctx, idx);
+	duk_get_prop_string(ctx, idx, RXHOST_KEY_REC);
+	if (duk_is_object(ctx, -1)) {
+		duk_get_prop_string(ctx, -1, "o");
+		if (duk_strict_equals(ctx, -1, idx)) {
+			duk_get_prop_string(ctx, -2, "b");
+			bits = duk_get_int(ctx, -1);
+			duk_pop(ctx);
+		}
+		duk_pop(ctx);
+	}
+	duk_pop(ctx);
+	return bits;
+}
+
+static const char rxhost_letters[] = "gimsuvyd";
+static const char *const rxhost_flag_names[] = { "hasIndices", "global",
+	"ignoreCase", "multiline", "dotAll", "unicode", "unicodeSets",
+	"sticky" };
+
+/*
+ * A flag getter (magic: the flag's RX_* bit) or, magic 0, `flags`: Get of
+ * the eight flag properties in "dgimsuvy" order, as the spec reads them.
+ */
+static duk_ret_t
+rxhost_flag_get(duk_context *ctx)
+{
+	int magic = duk_get_current_magic(ctx), bits, i;
+	char out[9];
+	size_t n = 0;
+
+	duk_push_this(ctx);
+	if (!duk_is_object(ctx, 0))
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+		    "RegExp.prototype flag getter called on non-object");
+	if (magic == 0) {
+		for (i = 0; i < 8; i++) {
+			duk_get_prop_string(ctx, 0, rxhost_flag_names[i]);
+			if (duk_to_boolean(ctx, -1))
+				out[n++] = "dgimsuvy"[i];
+			duk_pop(ctx);
+		}
+		duk_push_lstring(ctx, out, n);
+		return 1;
+	}
+	if ((bits = rxhost_bits_of(ctx, 0)) < 0) {
+		duk_push_global_stash(ctx);
+		duk_get_prop_string(ctx, -1, RXHOST_KEY_PROTO);
+		if (duk_strict_equals(ctx, -1, 0))
+			return 0;
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
+		    "RegExp.prototype flag getter called on non-RegExp object");
+	}
+	duk_push_boolean(ctx, (bits & magic) != 0);
+	return 1;
+}
+
+/* rxFlagGetter(letter, name, proto): the getter of flag `letter` ('' for
+ * `flags`) named `name`; proto (RegExp.prototype) answers undefined. */
+static duk_ret_t
+rxhost_flag_getter(duk_context *ctx)
+{
+	const char *letter = duk_require_string(ctx, 0), *p;
+	int magic = 0;
+
+	if (*letter != '\0' && (p = strchr(rxhost_letters, *letter)) != NULL)
+		magic = 1 << (p - rxhost_letters);
+	duk_push_global_stash(ctx);
+	duk_dup(ctx, 2);
+	duk_put_prop_string(ctx, -2, RXHOST_KEY_PROTO);
+	duk_pop(ctx);
+	duk_push_c_function(ctx, rxhost_flag_get, 0);
+	duk_set_magic(ctx, -1, magic);
+	{
+		struct rxhost_heap *h = rxhost_heap(ctx);
+		int slot = 0, i;
+
+		for (i = 0; i < 8 && magic != 0; i++)
+			if (1 << (strchr(rxhost_letters, "dgimsuvy"[i]) -
+				rxhost_letters) ==
+			    magic)
+				slot = i + 1;
+		h->getters[slot] = duk_get_heapptr(ctx, -1);
+		duk_push_global_stash(ctx);
+		duk_push_sprintf(ctx,
+		    "\xff"
+		    "rxGetter%d",
+		    slot);
+		duk_dup(ctx, -3);
+		duk_put_prop(ctx, -3);
+		duk_pop(ctx);
+	}
+	duk_push_string(ctx, "name");
+	duk_dup(ctx, 1);
+	duk_def_prop(ctx, -3,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_CLEAR_WRITABLE |
+		DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE);
+	return 1;
+}
+
+/*
+ * rxLiteral(source, flags): a regex literal's evaluation, a fresh RegExp
+ * (rxAlloc on RegExp.prototype) with its private record, the program from a
+ * cache of literals keyed by flags and source. In C because a literal in a
+ * loop is evaluated once per iteration. The front end has checked the
+ * pattern; rxCompile still reports what it finds.
+ */
+static duk_ret_t
+rxhost_literal(duk_context *ctx)
+{
+	void cm_duk_push_regexp_shell(duk_context *, duk_idx_t);
+	unsigned bits;
+
+	duk_set_top(ctx, 2);
+	duk_require_string(ctx, 0);
+	duk_require_string(ctx, 1);
+	duk_push_global_stash(ctx); /* 2 */
+	if (!duk_get_prop_string(ctx, 2, RXHOST_KEY_CACHE)) { /* 3 */
+		duk_pop(ctx);
+		duk_push_bare_object(ctx);
+		duk_push_int(ctx, 0);
+		duk_put_prop_string(ctx, -2,
+		    "\xff"
+		    "n");
+		duk_dup(ctx, -1);
+		duk_put_prop_string(ctx, 2, RXHOST_KEY_CACHE);
+	}
+	duk_dup(ctx, 1);
+	duk_push_lstring(ctx, "/", 1);
+	duk_dup(ctx, 0);
+	duk_concat(ctx, 3); /* 4: the key */
+	if (!duk_get_prop(ctx, 3) || !duk_is_object(ctx, -1)) { /* 4 */
+		duk_pop(ctx);
+		duk_push_c_function(ctx, rxhost_compile, 2);
+		duk_dup(ctx, 0);
+		duk_dup(ctx, 1);
+		duk_call(ctx, 2); /* 4: the holder */
+		duk_get_prop_string(ctx, 3,
+		    "\xff"
+		    "n");
+		if (duk_get_int(ctx, -1) >= RXHOST_CACHE_MAX) {
+			duk_pop_2(ctx);
+			duk_push_bare_object(ctx);
+			duk_push_int(ctx, 0);
+			duk_put_prop_string(ctx, -2,
+			    "\xff"
+			    "n");
+			duk_dup(ctx, -1);
+			duk_put_prop_string(ctx, 2, RXHOST_KEY_CACHE);
+			duk_replace(ctx, 3);
+		} else {
+			duk_push_int(ctx, duk_get_int(ctx, -1) + 1);
+			duk_put_prop_string(ctx, 3,
+			    "\xff"
+			    "n");
+			duk_pop(ctx);
+		}
+		duk_dup(ctx, 1);
+		duk_push_lstring(ctx, "/", 1);
+		duk_dup(ctx, 0);
+		duk_concat(ctx, 3);
+		duk_dup(ctx, 4);
+		duk_put_prop(ctx, 3);
+	}
+	duk_get_prop_string(ctx, 4, "b");
+	bits = (unsigned)duk_get_uint(ctx, -1);
+	duk_pop(ctx);
+	duk_get_prop_string(ctx, 2, RXHOST_KEY_PROTO); /* 5 */
+	cm_duk_push_regexp_shell(ctx, 5); /* 6 */
+	duk_push_string(ctx, "lastIndex");
+	duk_push_int(ctx, 0);
+	duk_def_prop(ctx, 6,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE |
+		DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_CLEAR_CONFIGURABLE);
+	duk_push_object(ctx); /* 7: the record, as 40_regexp.js's Rec */
+	duk_dup(ctx, 6);
+	duk_put_prop_string(ctx, 7, "o");
+	duk_dup(ctx, 0);
+	duk_put_prop_string(ctx, 7, "src");
+	duk_dup(ctx, 1);
+	duk_put_prop_string(ctx, 7, "flags");
+	duk_dup(ctx, 4);
+	duk_put_prop_string(ctx, 7, "prog");
+	duk_push_uint(ctx, bits);
+	duk_put_prop_string(ctx, 7, "b");
+	duk_push_boolean(ctx, (bits & (RX_G | RX_Y)) != 0);
+	duk_put_prop_string(ctx, 7, "gy");
+	duk_push_boolean(ctx, (bits & RX_D) != 0);
+	duk_put_prop_string(ctx, 7, "d");
+	duk_put_prop_string(ctx, 6, RXHOST_KEY_REC);
+	return 1;
+}
+
+/*
+ * rxFlags(R): ToString(Get(R, "flags")). When R is a RegExp and every getter
+ * the Get would call (flags, then the eight flags) is RegExp.prototype's
+ * own, those calls cannot be observed and the answer is R's flags in
+ * "dgimsuvy" order, read from its bits; otherwise the Get happens.
+ */
+static duk_ret_t
+rxhost_flags_of(duk_context *ctx)
+{
+	void *cm_duk_getter_of(duk_context *, duk_idx_t, const char *);
+	struct rxhost_heap *h = rxhost_heap(ctx);
+	static const unsigned order[] = { RX_D, RX_G, RX_I, RX_M, RX_S, RX_U,
+		RX_V, RX_Y };
+	char out[9];
+	size_t n = 0;
+	int bits, i;
+
+	duk_set_top(ctx, 1);
+	if (duk_is_object(ctx, 0) && (bits = rxhost_bits_of(ctx, 0)) >= 0 &&
+	    h->getters[0] != NULL &&
+	    cm_duk_getter_of(ctx, 0, "flags") == h->getters[0]) {
+		for (i = 0; i < 8; i++)
+			if (h->getters[i + 1] == NULL ||
+			    cm_duk_getter_of(ctx, 0, rxhost_flag_names[i]) !=
+				h->getters[i + 1])
+				break;
+		if (i == 8) {
+			for (i = 0; i < 8; i++)
+				if ((unsigned)bits & order[i])
+					out[n++] = "dgimsuvy"[i];
+			duk_push_lstring(ctx, out, n);
+			return 1;
+		}
+	}
+	duk_get_prop_string(ctx, 0, "flags");
+	duk_to_string(ctx, -1);
+	return 1;
+}
+
 void
 rxhost_install(duk_context *ctx, duk_idx_t idx, const struct natives_host *host)
 {
@@ -892,7 +1142,10 @@ rxhost_install(duk_context *ctx, duk_idx_t idx, const struct natives_host *host)
 		{ "rxExec", rxhost_exec, 4 },
 		{ "rxReplace", rxhost_replace, 4 },
 		{ "rxMatchAll", rxhost_match_all, 3 },
-		{ "rxSplit", rxhost_split, 4 }, { NULL, NULL, 0 } };
+		{ "rxSplit", rxhost_split, 4 },
+		{ "rxFlagGetter", rxhost_flag_getter, 3 },
+		{ "rxLiteral", rxhost_literal, 2 },
+		{ "rxFlags", rxhost_flags_of, 1 }, { NULL, NULL, 0 } };
 
 	rxhost_host = host;
 	idx = duk_normalize_index(ctx, idx);

@@ -31,7 +31,7 @@
 	    isObject = P.isObject, isCtor = N.isConstructor;
 	var rxAlloc = N.rxAlloc, rxCompile = N.rxCompile, rxExec = N.rxExec,
 	    rxReplace = N.rxReplace, rxMatchAll = N.rxMatchAll,
-	    rxSplit = N.rxSplit;
+	    rxSplit = N.rxSplit, rxFlags = N.rxFlags;
 	var REC = P.hidden('RegExpRec');
 	var defineProperty = Object.defineProperty;
 	var cache = Object.create(null), cacheCount = 0;
@@ -86,6 +86,7 @@
 		this.src = src;
 		this.flags = flags;
 		this.prog = prog;
+		this.b = prog.b;	/* the RX_* bits, for rxhost.c's getters */
 		this.gy = indexOf.call(flags, 'g') >= 0 ||
 		    indexOf.call(flags, 'y') >= 0;
 		this.d = indexOf.call(flags, 'd') >= 0;
@@ -121,8 +122,13 @@
 	}
 
 	/* RegExpInitialize: flags are checked here, the pattern by rxCompile. */
+	/* Flag strings checkFlags has passed (a handful in practice). */
+	var validFlags = Object.create(null), validCount = 0;
+
 	function checkFlags(f) {
 		var j, c;
+		if (validFlags[f] === true)
+			return;
 		for (j = 0; j < f.length; j++) {
 			c = f.charAt(j);
 			if ('dgimsuvy'.indexOf(c) < 0 || f.indexOf(c) !== j ||
@@ -130,6 +136,8 @@
 				throw new SyntaxError('Invalid flags supplied to ' +
 				    'RegExp constructor \'' + f + '\'');
 		}
+		if (validCount++ < 64)
+			validFlags[f] = true;
 	}
 
 	function initialize(o, pattern, flags) {
@@ -190,14 +198,9 @@
 	}
 
 	/* __cm.re(source, flags): a regex literal (the front end has checked
-	 * it); a fresh object per evaluation, the program from the cache. */
-	function re(source, flags) {
-		var o = rxAlloc(RegExpPrototype);
-		defineProperty(o, REC, { value: new Rec(o, source, flags,
-		    compile(source, flags)), writable: true, configurable: true });
-		o.lastIndex = 0;
-		return o;
-	}
+	 * it); a fresh object per evaluation, the program from a cache of
+	 * literals (rxhost.c's rxLiteral). */
+	var re = N.rxLiteral;
 
 	/* AdvanceStringIndex */
 	function advance(s, i, unicode) {
@@ -344,21 +347,12 @@
 		}
 	}
 
+	/* The flag getters and `flags` are C functions (rxhost.c): the String
+	 * methods read `flags` on every call, and these are eight Gets. */
 	function flagGetter(name, c) {
-		P.defGetter(RegExpPrototype, name, name, function () {
-			var r;
-			if (!isObject(this))
-				throw new TypeError('RegExp.prototype.' + name +
-				    ' getter called on non-object ' + describe(this));
-			r = recOf(this);
-			if (r === undefined) {
-				if (this === RegExpPrototype)
-					return undefined;
-				throw new TypeError('RegExp.prototype.' + name +
-				    ' getter called on non-RegExp object');
-			}
-			return hasFlag(r.flags, c);
-		});
+		defineProperty(RegExpPrototype, name, { get: N.rxFlagGetter(
+		    c, 'get ' + name, RegExpPrototype), enumerable: false,
+		    configurable: true });
 	}
 
 	/* EscapeRegExpPattern: `/` and line terminators escaped, so that
@@ -428,29 +422,7 @@
 	    { exec: 1, test: 1, toString: 0, compile: 2 });
 
 	flagGetter('dotAll', 's');
-	P.defGetter(RegExpPrototype, 'flags', 'flags', function () {
-		var R = this, s = '';
-		if (!isObject(R))
-			throw new TypeError('RegExp.prototype.flags getter called ' +
-			    'on non-object ' + describe(R));
-		if (R.hasIndices)
-			s += 'd';
-		if (R.global)
-			s += 'g';
-		if (R.ignoreCase)
-			s += 'i';
-		if (R.multiline)
-			s += 'm';
-		if (R.dotAll)
-			s += 's';
-		if (R.unicode)
-			s += 'u';
-		if (R.unicodeSets)
-			s += 'v';
-		if (R.sticky)
-			s += 'y';
-		return s;
-	});
+	flagGetter('flags', '');
 	flagGetter('global', 'g');
 	flagGetter('hasIndices', 'd');
 	flagGetter('ignoreCase', 'i');
@@ -484,7 +456,7 @@
 		var rx = this, S, flags, A, n, result, m, full;
 		requireObject(rx, '@@match');
 		S = toStr(string);
-		flags = toStr(rx.flags);
+		flags = rxFlags(rx);
 		if (!hasFlag(flags, 'g'))
 			return regexpExec(rx, S);
 		full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
@@ -541,7 +513,7 @@
 		requireObject(R, '@@matchAll');
 		S = toStr(string);
 		C = speciesCtor(R);
-		flags = toStr(R.flags);
+		flags = rxFlags(R);
 		matcher = C === RegExp ? RegExp(R, flags) : new C(R, flags);
 		matcher.lastIndex = toLength(R.lastIndex);
 		it = Object.create(RegExpStringIterPrototype);
@@ -561,7 +533,7 @@
 		fn = typeof replaceValue === 'function';
 		if (!fn)
 			replaceValue = toStr(replaceValue);
-		flags = toStr(rx.flags);
+		flags = rxFlags(rx);
 		global = hasFlag(flags, 'g');
 		if (global) {
 			full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
@@ -635,14 +607,17 @@
 
 	symMethod(S_SPLIT, 'split', 2, function (string, limit) {
 		var rx = this, S, C, flags, full, splitter, A = [], lim, size, p,
-		    q, z, e, n, k;
+		    q, z, e, n, k, plain;
 		requireObject(rx, '@@split');
 		S = toStr(string);
 		C = speciesCtor(rx);
-		flags = toStr(rx.flags);
+		flags = rxFlags(rx);
 		full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
+		plain = flags;
 		if (!hasFlag(flags, 'y'))
 			flags += 'y';
+		else
+			plain = nativeReplace.call(flags, 'y', '');
 		/*
 		 * Construct(%RegExp%, [rx, flags]) for a RegExp rx observes only
 		 * IsRegExp(rx) and the flags: then, with the built-in exec, the
@@ -651,8 +626,9 @@
 		 */
 		z = C === RegExp ? recOf(rx) : undefined;
 		if (z !== undefined && isRegExp(rx) && RegExpPrototype.exec === exec) {
-			checkFlags(flags);
-			splitter = compile(z.src, nativeReplace.call(flags, 'y', ''));
+			if (validFlags[flags] !== true)
+				checkFlags(flags);
+			splitter = compile(z.src, plain);
 			lim = limit === undefined ? 4294967295 : limit >>> 0;
 			if (lim === 0)
 				return A;
