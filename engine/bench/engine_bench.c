@@ -369,7 +369,8 @@ bench_entry(void)
 	"7 % 300) + 'ms');\n"                                                  \
 	"}\n"                                                                  \
 	"for (i = 0; i < 100; i++) text += 'the quick brown fox jumps over "   \
-	"the lazy dog ';\n"
+	"the lazy dog ';\n"                                                    \
+	"var text2 = text; for (i = 0; i < 9; i++) text2 += text;\n"
 
 static const struct bench_rx {
 	const char *name, *ours, *duk;
@@ -393,6 +394,11 @@ static const struct bench_rx {
 	    "< "
 	    "logs.length; j++) { m = re.exec(logs[j]); if (m && m[2] === "
 	    "'ERROR') c++; } if (c !== 40) throw new Error('log ' + c);" },
+	{ "exec loop over 44 KB of text (/g, 1000 matches)",
+	    "c = 0; re = /\\b(\\w+) dog/g; while ((m = re.exec(text2)) !== "
+	    "null) c += m[1].length; if (c !== 4000) throw new Error('loop ' + "
+	    "c);",
+	    NULL },
 	{ "global replace with a callback (900 matches)",
 	    "out = text.replace(/\\b(\\w)(\\w*)/g, function (m, a, b) { return "
 	    "a.toUpperCase() + b; }); if (out.length !== 4400 || out.slice(0, "

@@ -439,6 +439,11 @@ rxhost_exec(duk_context *ctx)
 		    "Maximum call stack size exceeded");
 	if (rc != 1)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+	/* indices === 2: test(), which needs only where the match ends */
+	if (duk_is_number(ctx, 3) && duk_get_int(ctx, 3) == 2) {
+		duk_push_int(ctx, caps[1]);
+		return 1;
+	}
 	duk_push_array(ctx);
 	for (i = 0; i < ng; i++) {
 		rxhost_push_cap(ctx, caps, i);

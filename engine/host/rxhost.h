@@ -10,7 +10,8 @@
  *   rxExec(holder, S, start, indices)
  *                             null, or RegExpBuiltinExec's result array
  *                             (captures, index, input, groups and, when
- *                             indices is true, indices)
+ *                             indices is true, indices); with indices 2
+ *                             only the match's end (for test)
  *
  * Programs and the matcher's stack are allocated by the heap's own
  * allocator, so they count against the run's memory limit; the matcher

@@ -399,8 +399,24 @@
 	var protoMethods = {
 		exec: exec,
 		test: function test(S) {
-			requireObject(this, 'test');
-			return regexpExec(this, toStr(S)) !== null;
+			var R = this, r, li, e;
+			requireObject(R, 'test');
+			S = toStr(S);
+			/* The built-in exec: RegExpBuiltinExec without building
+			 * the result nobody sees. */
+			if (R.exec !== exec || (r = recOf(R)) === undefined)
+				return regexpExec(R, S) !== null;
+			li = toLength(R.lastIndex);
+			if (!r.gy)
+				li = 0;
+			else if (li > S.length) {
+				R.lastIndex = 0;
+				return false;
+			}
+			e = rxExec(r.prog, S, li, 2);
+			if (r.gy)
+				R.lastIndex = e === null ? 0 : e;
+			return e !== null;
 		},
 		toString: function toString() {
 			requireObject(this, 'toString');
