@@ -744,6 +744,9 @@
 	P.species(RegExp);
 	P.def(RegExpPrototype, 'constructor', RegExp);
 	P.def(G, 'RegExp', RegExp);
+	/* A prelude pattern that reaches guest code (a String method the guest
+	 * replaced sees it) leads to ours, never to Duktape's constructor. */
+	P.def(NRP, 'constructor', RegExp);
 
 	/* ---- String.prototype ---- */
 

@@ -11,3 +11,14 @@ print([...seen].filter(c => c !== ours && c !== Object).length);
 print(typeof Duktape, Object.getOwnPropertyNames(RegExp.prototype).sort().join());
 print(Object.getOwnPropertySymbols(RegExp.prototype).map(String).sort().join());
 print(Object.getOwnPropertyNames(/x/).join());
+// A prelude pattern handed to a String method the script replaced: its
+// constructor is ours too.
+const origReplace = String.prototype.replace;
+let leaked;
+String.prototype.replace = function (re, f) {
+	if (typeof re === 'object' && re !== null) leaked = re;
+	return origReplace.call(this, re, f);
+};
+console.log('%s!', 'x');
+String.prototype.replace = origReplace;
+print(typeof leaked, leaked.constructor === ours);
