@@ -979,6 +979,11 @@ rxhost_flag_getter(duk_context *ctx)
 	duk_pop(ctx);
 	duk_push_c_function(ctx, rxhost_flag_get, 0);
 	duk_set_magic(ctx, -1, magic);
+	duk_push_string(ctx, "length");
+	duk_push_int(ctx, 0);
+	duk_def_prop(ctx, -3,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_CLEAR_WRITABLE |
+		DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE);
 	{
 		struct rxhost_heap *h = rxhost_heap(ctx);
 		int slot = 0, i;
@@ -1047,7 +1052,7 @@ rxhost_literal(duk_context *ctx)
 		    "\xff"
 		    "n");
 		if (duk_get_int(ctx, -1) >= RXHOST_CACHE_MAX) {
-			duk_pop_2(ctx);
+			duk_pop(ctx);
 			duk_push_bare_object(ctx);
 			duk_push_int(ctx, 0);
 			duk_put_prop_string(ctx, -2,
