@@ -277,6 +277,32 @@ rxhost_push_cap(duk_context *ctx, const int *caps, int i)
 	    ctx, -1, (duk_size_t)caps[2 * i], (duk_size_t)caps[2 * i + 1]);
 }
 
+/*
+ * CreateDataProperty of the value on top under index i / key, on the object
+ * at obj: a define, so setters a script put on Array.prototype never run.
+ */
+static void
+rxhost_def_index(duk_context *ctx, duk_idx_t obj, duk_uarridx_t i)
+{
+	obj = duk_normalize_index(ctx, obj);
+	duk_push_uint(ctx, i);
+	duk_swap_top(ctx, -2);
+	duk_def_prop(ctx, obj,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE |
+		DUK_DEFPROP_SET_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE);
+}
+
+static void
+rxhost_def_key(duk_context *ctx, duk_idx_t obj, const char *key)
+{
+	obj = duk_normalize_index(ctx, obj);
+	duk_push_string(ctx, key);
+	duk_swap_top(ctx, -2);
+	duk_def_prop(ctx, obj,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE |
+		DUK_DEFPROP_SET_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE);
+}
+
 static void
 rxhost_push_pair(duk_context *ctx, const int *caps, int i)
 {
@@ -286,9 +312,9 @@ rxhost_push_pair(duk_context *ctx, const int *caps, int i)
 	}
 	duk_push_array(ctx);
 	duk_push_int(ctx, caps[2 * i]);
-	duk_put_prop_index(ctx, -2, 0);
+	rxhost_def_index(ctx, -2, 0);
 	duk_push_int(ctx, caps[2 * i + 1]);
-	duk_put_prop_index(ctx, -2, 1);
+	rxhost_def_index(ctx, -2, 1);
 }
 
 /*
@@ -447,23 +473,23 @@ rxhost_exec(duk_context *ctx)
 	duk_push_array(ctx);
 	for (i = 0; i < ng; i++) {
 		rxhost_push_cap(ctx, caps, i);
-		duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+		rxhost_def_index(ctx, -2, (duk_uarridx_t)i);
 	}
 	duk_push_int(ctx, caps[0]);
-	duk_put_prop_string(ctx, -2, "index");
+	rxhost_def_key(ctx, -2, "index");
 	duk_dup(ctx, 1);
-	duk_put_prop_string(ctx, -2, "input");
+	rxhost_def_key(ctx, -2, "input");
 	rxhost_push_groups(ctx, prog, caps, ng, 0);
-	duk_put_prop_string(ctx, -2, "groups");
+	rxhost_def_key(ctx, -2, "groups");
 	if (duk_to_boolean(ctx, 3)) {
 		duk_push_array(ctx);
 		for (i = 0; i < ng; i++) {
 			rxhost_push_pair(ctx, caps, i);
-			duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+			rxhost_def_index(ctx, -2, (duk_uarridx_t)i);
 		}
 		rxhost_push_groups(ctx, prog, caps, ng, 1);
-		duk_put_prop_string(ctx, -2, "groups");
-		duk_put_prop_string(ctx, -2, "indices");
+		rxhost_def_key(ctx, -2, "groups");
+		rxhost_def_key(ctx, -2, "indices");
 	}
 	return 1;
 }
@@ -614,13 +640,26 @@ rxhost_advance(const struct rxhost_heap *h, size_t i, int unicode)
  * their count.
  */
 static size_t
-rxhost_collect(
-    duk_context *ctx, struct rxhost_heap *h, const rx_prog *prog, int unicode)
+rxhost_collect(duk_context *ctx, struct rxhost_heap *h, const rx_prog *prog,
+    int unicode, double single)
 {
 	size_t pos = 0, n = 0, per = (size_t)rx_ngroups(prog) * 2, cap = 16;
 	int *all, rc;
 
 	all = duk_push_dynamic_buffer(ctx, cap * per * sizeof(int));
+	/* single >= 0: the one match of a non-global RegExp from there */
+	if (single >= 0) {
+		if (single > (double)h->u16_len)
+			return 0;
+		rc = rx_exec(
+		    prog, h->u16, h->u16_len, (size_t)single, h->caps, &h->lim);
+		if (rc == 0)
+			return 0;
+		if (rc != 1)
+			rxhost_exec_error(ctx, rc);
+		memcpy(all, h->caps, per * sizeof(int));
+		return 1;
+	}
 	while (pos <= h->u16_len) {
 		rc = rx_exec(prog, h->u16, h->u16_len, pos, h->caps, &h->lim);
 		if (rc == 0)
@@ -743,8 +782,9 @@ rxhost_substitute(duk_context *ctx, struct rxhost_out *o, struct rxhost_cur *c,
 	}
 }
 
-/* rxReplace(holder, S, replaceValue, unicode): @@replace of a global RegExp
- * from the spec's lastIndex 0; replaceValue is a function or a string. */
+/* rxReplace(holder, S, replaceValue, unicode[, start]): @@replace of a
+ * global RegExp from the spec's lastIndex 0, or with start the one match of
+ * a non-global one from there; replaceValue is a function or a string. */
 static duk_ret_t
 rxhost_replace(duk_context *ctx)
 {
@@ -758,12 +798,14 @@ rxhost_replace(duk_context *ctx)
 	int fn, names, ng, i, nargs;
 	const int *mc;
 
-	duk_set_top(ctx, 4);
+	duk_set_top(ctx, 5);
 	prog = rxhost_prepare(ctx, h, 1);
 	fn = duk_is_function(ctx, 2);
 	if (!fn)
 		tpl = (const unsigned char *)duk_require_lstring(ctx, 2, &tlen);
-	n = rxhost_collect(ctx, h, prog, duk_to_boolean(ctx, 3)); /* idx 4 */
+	n = rxhost_collect(ctx, h, prog, duk_to_boolean(ctx, 3),
+	    duk_get_number_default(ctx, 4, -1));
+	duk_replace(ctx, 4); /* the matches */
 	slen = h->u16_len;
 	if (n == 0) {
 		duk_dup(ctx, 1);
@@ -831,7 +873,7 @@ rxhost_match_all(duk_context *ctx)
 
 	duk_set_top(ctx, 3);
 	prog = rxhost_prepare(ctx, h, 1);
-	n = rxhost_collect(ctx, h, prog, duk_to_boolean(ctx, 2)); /* idx 3 */
+	n = rxhost_collect(ctx, h, prog, duk_to_boolean(ctx, 2), -1); /* 3 */
 	if (n == 0) {
 		duk_push_null(ctx);
 		return 1;
@@ -841,7 +883,7 @@ rxhost_match_all(duk_context *ctx)
 	for (k = 0; k < n; k++) {
 		mc = (const int *)duk_get_buffer(ctx, 3, NULL) + k * per;
 		rxhost_push_cap(ctx, mc, 0);
-		duk_put_prop_index(ctx, -2, (duk_uarridx_t)k);
+		rxhost_def_index(ctx, -2, (duk_uarridx_t)k);
 	}
 	return 1;
 }
@@ -882,13 +924,13 @@ rxhost_split(duk_context *ctx)
 		}
 		duk_dup(ctx, 1);
 		duk_substring(ctx, -1, p, (duk_size_t)h->caps[0]);
-		duk_put_prop_index(ctx, -2, n++);
+		rxhost_def_index(ctx, -2, n++);
 		if (n == lim)
 			return 1;
 		p = e;
 		for (i = 1; i < ng; i++) {
 			rxhost_push_cap(ctx, h->caps, i);
-			duk_put_prop_index(ctx, -2, n++);
+			rxhost_def_index(ctx, -2, n++);
 			if (n == lim)
 				return 1;
 		}
@@ -896,7 +938,7 @@ rxhost_split(duk_context *ctx)
 	}
 	duk_dup(ctx, 1);
 	duk_substring(ctx, -1, p, size);
-	duk_put_prop_index(ctx, -2, n);
+	rxhost_def_index(ctx, -2, n);
 	return 1;
 }
 
@@ -1150,7 +1192,7 @@ rxhost_install(duk_context *ctx, duk_idx_t idx, const struct natives_host *host)
 							   rxhost_alloc, 1 },
 		{ "rxCompile", rxhost_compile, 2 },
 		{ "rxExec", rxhost_exec, 4 },
-		{ "rxReplace", rxhost_replace, 4 },
+		{ "rxReplace", rxhost_replace, 5 },
 		{ "rxMatchAll", rxhost_match_all, 3 },
 		{ "rxSplit", rxhost_split, 4 },
 		{ "rxFlagGetter", rxhost_flag_getter, 3 },

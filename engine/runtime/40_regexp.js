@@ -554,11 +554,26 @@
 		if (global) {
 			full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
 			rx.lastIndex = 0;
-			/* The built-in exec: matching, then the callbacks or
-			 * the template, in C (rxhost.c). */
-			result = recOf(rx);
-			if (result !== undefined && rx.exec === exec)
+		}
+		/* The built-in exec: matching, then the callbacks or the
+		 * template, in C (rxhost.c); RegExpBuiltinExec's lastIndex
+		 * steps stay here. */
+		result = recOf(rx);
+		if (result !== undefined && rx.exec === exec) {
+			if (global)
 				return rxReplace(result.prog, S, replaceValue, full);
+			k = toLength(rx.lastIndex);
+			if (!result.gy)
+				k = 0;
+			else if (k > lengthS) {
+				rx.lastIndex = 0;
+				return S;
+			}
+			pos = rxExec(result.prog, S, k, 2);
+			if (result.gy)
+				rx.lastIndex = pos === null ? 0 : pos;
+			return pos === null ? S :
+			    rxReplace(result.prog, S, replaceValue, false, k);
 		}
 		for (;;) {
 			result = regexpExec(rx, S);
@@ -594,6 +609,9 @@
 					args.push(named);
 				rep = toStr(replaceValue.apply(undefined, args));
 			} else {
+				if (named === null)
+					throw new TypeError('Cannot convert undefined ' +
+					    'or null to object');
 				if (named !== undefined)
 					named = Object(named);
 				rep = substitute(matched, S, pos, caps, named,
