@@ -640,6 +640,12 @@ rx_exec(const rx_prog *p, const uint16_t *subject, size_t len, size_t start,
 			m.a, NULL, (size_t)p->nregs * sizeof(int))) == NULL) {
 		return RX_ENOMEM;
 	}
+	/* Under u/v the match starts at the character holding `start`: inside
+	 * a surrogate pair, that is the pair (RegExpBuiltinExec's
+	 * inputIndex), so a match may begin at start - 1. */
+	if (m.u && start > 0 && start < len && rx_is_lo(subject[start]) &&
+	    rx_is_hi(subject[start - 1]))
+		start--;
 	for (s = start; s <= len; s++) {
 		if (p->anchored && s != 0)
 			break;
