@@ -430,7 +430,11 @@ START_TEST(test_search_and_sticky)
 	/* u: the search steps over a whole surrogate pair */
 	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 0), -1);
 	ck_assert_int_eq(index_of("\\uDE00", "", "\xf0\x9f\x98\x80", 0), 1);
-	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 1), 1);
+	/* u: a start inside a pair means the pair (the spec's inputIndex) */
+	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 1), -1);
+	ck_assert_int_eq(index_of(".", "u", "\xf0\x9f\x98\x80", 1), 0);
+	ck_assert_int_eq(index_of(".", "uy", "\xf0\x9f\x98\x80", 1), 0);
+	ck_assert_int_eq(index_of(".", "", "\xf0\x9f\x98\x80", 1), 1);
 }
 END_TEST
 
