@@ -381,6 +381,16 @@ START_TEST(test_vmode)
 	M("[\\q{KM}]", "vi", "km", "km");
 	M("[^\\q{a}]", "v", "ab", "b");
 	M(".", "v", "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80");
+	/* v + i: operands fold (MaybeSimpleCaseFolding) before && and --;
+	 * a lone General_Category value does not (the spec's first step) */
+	M("[\\w--k]", "vi", "K", "null");
+	M("[\\w--k]", "vi", "\u212a", "null");
+	M("[\\p{Lowercase}--k]", "vi", "K", "null");
+	M("[\\p{Lu}--c]", "vi", "c", "c");
+	M("[\\p{gc=Lu}--c]", "vi", "c", "null");
+	M("[^b]", "vi", "B", "null");
+	M("[^[^b]&&s]", "vi", "S", "null");
+	M("[^]", "vi", "A", "A");
 }
 END_TEST
 
