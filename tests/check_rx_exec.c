@@ -494,6 +494,13 @@ START_TEST(test_interrupt)
 	ck_assert_int_eq(rx_exec(p, subj16 + 30, 11, 0, caps, &lim), 0);
 	ck_assert_int_gt(cnt.calls, 0);
 	rx_free(p);
+	/* a loop that never backtracks is interrupted too */
+	p = compile("(?:x?){100000000}", "");
+	cnt.calls = 0;
+	cnt.stop_after = 1;
+	ck_assert_int_eq(rx_exec(p, subj16, 0, 0, caps, &lim), RX_EINTERRUPTED);
+	ck_assert_int_eq(cnt.calls, 1);
+	rx_free(p);
 }
 END_TEST
 

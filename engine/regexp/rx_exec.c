@@ -395,8 +395,7 @@ rx_run(struct rx_m *m, int pos)
 			uint32_t min = rx_get32(pc + 3), max = rx_get32(pc + 7);
 			const uint8_t *body = pc + 16;
 			const uint8_t *end = body + (int32_t)rx_get32(pc + 12);
-			if ((rc = rx_poll(m)) < 0)
-				return rc;
+			/* no poll here: the loop's GOTO back edge polls */
 			if (cnt < min) {
 				pc = body;
 			} else if (cnt >= max) {
