@@ -196,6 +196,12 @@ $(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench/engine_bench.o $(RUN_LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 BENCH_PROGS += $(BUILD)/bench/engine_bench
 
+# build/bench/rx_bench: rx against Duktape's RegExp on typical patterns.
+$(BUILD)/bench/rx_bench: $(BUILD)/obj/engine/bench/rx_bench.o $(ENGINE_LIB) $(PROTO_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+BENCH_PROGS += $(BUILD)/bench/rx_bench
+
 # build/tools/lowerc: prints the ES5.1 a file lowers to (a debugging aid).
 $(BUILD)/tools/lowerc: $(BUILD)/obj/engine/tools/lowerc.o $(BUILD)/obj/engine/tools/file.o $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)

@@ -381,6 +381,16 @@ START_TEST(test_vmode)
 	M("[\\q{KM}]", "vi", "km", "km");
 	M("[^\\q{a}]", "v", "ab", "b");
 	M(".", "v", "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80");
+	/* v + i: operands fold (MaybeSimpleCaseFolding) before && and --;
+	 * a lone General_Category value does not (the spec's first step) */
+	M("[\\w--k]", "vi", "K", "null");
+	M("[\\w--k]", "vi", "\u212a", "null");
+	M("[\\p{Lowercase}--k]", "vi", "K", "null");
+	M("[\\p{Lu}--c]", "vi", "c", "c");
+	M("[\\p{gc=Lu}--c]", "vi", "c", "null");
+	M("[^b]", "vi", "B", "null");
+	M("[^[^b]&&s]", "vi", "S", "null");
+	M("[^]", "vi", "A", "A");
 }
 END_TEST
 
@@ -430,7 +440,11 @@ START_TEST(test_search_and_sticky)
 	/* u: the search steps over a whole surrogate pair */
 	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 0), -1);
 	ck_assert_int_eq(index_of("\\uDE00", "", "\xf0\x9f\x98\x80", 0), 1);
-	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 1), 1);
+	/* u: a start inside a pair means the pair (the spec's inputIndex) */
+	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 1), -1);
+	ck_assert_int_eq(index_of(".", "u", "\xf0\x9f\x98\x80", 1), 0);
+	ck_assert_int_eq(index_of(".", "uy", "\xf0\x9f\x98\x80", 1), 0);
+	ck_assert_int_eq(index_of(".", "", "\xf0\x9f\x98\x80", 1), 1);
 }
 END_TEST
 
@@ -479,6 +493,13 @@ START_TEST(test_interrupt)
 	cnt.stop_after = 1 << 30;
 	ck_assert_int_eq(rx_exec(p, subj16 + 30, 11, 0, caps, &lim), 0);
 	ck_assert_int_gt(cnt.calls, 0);
+	rx_free(p);
+	/* a loop that never backtracks is interrupted too */
+	p = compile("(?:x?){100000000}", "");
+	cnt.calls = 0;
+	cnt.stop_after = 1;
+	ck_assert_int_eq(rx_exec(p, subj16, 0, 0, caps, &lim), RX_EINTERRUPTED);
+	ck_assert_int_eq(cnt.calls, 1);
 	rx_free(p);
 }
 END_TEST

@@ -112,7 +112,9 @@ struct rx_limits {
  * when the group did not participate. lim may be NULL (no interrupt,
  * default bound, the program's allocator). Returns 1 (match, caps filled),
  * 0 (no match, caps all -1), RX_EINTERRUPTED, RX_ESTACK or RX_ENOMEM (caps
- * all -1 then too). start > len is simply no match.
+ * all -1 then too). start > len is simply no match. Under RX_U/RX_V a
+ * start inside a surrogate pair means the pair (the spec's inputIndex), so
+ * the match may begin at start - 1.
  */
 int rx_exec(const rx_prog *prog, const uint16_t *subject, size_t len,
     size_t start, int *caps, const struct rx_limits *lim);

@@ -545,7 +545,7 @@ rx_class_escape_set(struct rx_cp *c, int32_t e, struct rx_cset *s)
 /* After "\p{" or "\P{": the property expression and '}'. Returns the
  * property or NULL with the error set. */
 static const struct rx_uprop *
-rx_property(struct rx_cp *c, size_t at)
+rx_property(struct rx_cp *c, size_t at, int *lone_gc)
 {
 	char name[64], value[64];
 	size_t nn = 0, nv = 0;
@@ -592,8 +592,11 @@ rx_property(struct rx_cp *c, size_t at)
 		if (p == NULL && c->v)
 			p = rx_uprop_find(RX_UP_STR, name);
 	}
-	if (p != NULL)
+	if (p != NULL) {
+		if (lone_gc != NULL)
+			*lone_gc = !has_eq && p->kind == RX_UP_GC;
 		return p;
+	}
 bad:
 	rx_fail(c, at, "invalid property name");
 	return NULL;
@@ -731,7 +734,7 @@ rx_class_atom(struct rx_cp *c, struct rx_cset *s)
 		c->i++;
 		if (!rx_accept(c, '{'))
 			return rx_fail(c, at, "invalid property name");
-		if ((p = rx_property(c, at)) == NULL)
+		if ((p = rx_property(c, at, NULL)) == NULL)
 			return -1;
 		if (p->kind == RX_UP_STR)
 			return rx_fail(c, at, "invalid property name");
@@ -1018,10 +1021,11 @@ rx_v_operand(struct rx_cp *c, struct rx_vset *v, int32_t *ch)
 		}
 		if (e == 'p' || e == 'P') {
 			const struct rx_uprop *p;
+			int lone_gc = 0;
 			c->i += 2;
 			if (!rx_accept(c, '{'))
 				return rx_fail(c, at, "invalid property name");
-			if ((p = rx_property(c, at)) == NULL)
+			if ((p = rx_property(c, at, &lone_gc)) == NULL)
 				return -1;
 			if (p->kind == RX_UP_STR) {
 				uint32_t ns, k;
@@ -1038,7 +1042,14 @@ rx_v_operand(struct rx_cp *c, struct rx_vset *v, int32_t *ch)
 				}
 			}
 			rx_uprop_add(&v->cs, p);
-			rx_vset_fold(c, v);
+			/* The spec folds every property but a lone
+			 * General_Category value
+			 * (UnicodePropertyValueExpression's first step returns
+			 * it as is); it matters to && and --. */
+			if (lone_gc)
+				rx_cset_norm(&v->cs);
+			else
+				rx_vset_fold(c, v);
 			if (e == 'P')
 				rx_vset_complement(c, v);
 			return 0;

@@ -395,8 +395,7 @@ rx_run(struct rx_m *m, int pos)
 			uint32_t min = rx_get32(pc + 3), max = rx_get32(pc + 7);
 			const uint8_t *body = pc + 16;
 			const uint8_t *end = body + (int32_t)rx_get32(pc + 12);
-			if ((rc = rx_poll(m)) < 0)
-				return rc;
+			/* no poll here: the loop's GOTO back edge polls */
 			if (cnt < min) {
 				pc = body;
 			} else if (cnt >= max) {
@@ -640,6 +639,12 @@ rx_exec(const rx_prog *p, const uint16_t *subject, size_t len, size_t start,
 			m.a, NULL, (size_t)p->nregs * sizeof(int))) == NULL) {
 		return RX_ENOMEM;
 	}
+	/* Under u/v the match starts at the character holding `start`: inside
+	 * a surrogate pair, that is the pair (RegExpBuiltinExec's
+	 * inputIndex), so a match may begin at start - 1. */
+	if (m.u && start > 0 && start < len && rx_is_lo(subject[start]) &&
+	    rx_is_hi(subject[start - 1]))
+		start--;
 	for (s = start; s <= len; s++) {
 		if (p->anchored && s != 0)
 			break;
