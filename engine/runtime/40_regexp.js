@@ -350,9 +350,36 @@
 	/* The flag getters and `flags` are C functions (rxhost.c): the String
 	 * methods read `flags` on every call, and these are eight Gets. */
 	function flagGetter(name, c) {
-		defineProperty(RegExpPrototype, name, { get: N.rxFlagGetter(
-		    c, 'get ' + name, RegExpPrototype), enumerable: false,
-		    configurable: true });
+		defineProperty(RegExpPrototype, name, { get: typeof N.rxFlagGetter ===
+		    'function' ? N.rxFlagGetter(c, 'get ' + name, RegExpPrototype) :
+		    esFlagGetter(c), enumerable: false, configurable: true });
+	}
+
+	/* The same in ES, for a heap without the natives (the prelude run bare
+	 * by engine_bench's breakdown, tests/js/builtins/run-duk.sh). */
+	function esFlagGetter(c) {
+		return function () {
+			var R = this, r, s = '', j;
+			if (!isObject(R))
+				throw new TypeError('RegExp.prototype flag getter ' +
+				    'called on non-object');
+			if (c === '') {
+				for (j = 0; j < 8; j++)
+					if (R[['hasIndices', 'global', 'ignoreCase',
+					    'multiline', 'dotAll', 'unicode', 'unicodeSets',
+					    'sticky'][j]])
+						s += 'dgimsuvy'.charAt(j);
+				return s;
+			}
+			r = recOf(R);
+			if (r === undefined) {
+				if (R === RegExpPrototype)
+					return undefined;
+				throw new TypeError('RegExp.prototype flag getter ' +
+				    'called on non-RegExp object');
+			}
+			return hasFlag(r.flags, c);
+		};
 	}
 
 	/* EscapeRegExpPattern: `/` and line terminators escaped, so that
