@@ -82,7 +82,7 @@ clean:
 	rm -rf build
 
 # Every tracked C file but generated tables follows .clang-format.
-FORMAT_FILES = $(filter-out engine/front/regexp_unicode.h,$(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/null))
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/null)
 format:
 	clang-format -i $(FORMAT_FILES)
 

@@ -1,31 +1,51 @@
 # engine/: the sandbox's JavaScript engine.
-#   front/    the front end: lexer, parser, scopes, lowering to ES5.1, the
-#             RegExp translator. Pure C over buffers; it never sees Duktape
-#             (a build check refuses any front/ file that includes duktape.h)
+#   front/    the front end: lexer, parser, scopes, lowering to ES5.1. Pure
+#             C over buffers; it never sees Duktape (a build check refuses
+#             any front/ file that includes duktape.h) and checks regex
+#             literals with engine/regexp/
+#   regexp/   rx, the RegExp engine (parser, compiler, backtracking matcher):
+#             pure C over UTF-16, its Unicode tables generated at build time
 #   host/     the Duktape host: heap and arena, allocator and deadline, boot,
 #             natives, crypto, the entry module, one execution, scripts
 #   runtime/  the prelude (ES5.1, compiled to bytecode at build time)
 #   run/      build/codemode-run, the engine alone on a file or a request
 #   tools/    build-time programs (preludec, lowerc) and generators
 #   bench/    build/bench/engine_bench
-# build/libengine.a is front/ + host/ + the prelude + Duktape.
+# build/libengine.a is front/ + regexp/ + host/ + the prelude + Duktape.
 FRONT_SRCS := $(wildcard engine/front/*.c)
 HOST_SRCS := $(wildcard engine/host/*.c)
-ENGINE_SRCS := $(FRONT_SRCS) $(HOST_SRCS)
+RX_SRCS := $(wildcard engine/regexp/*.c)
+ENGINE_SRCS := $(FRONT_SRCS) $(HOST_SRCS) $(RX_SRCS)
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/obj/%.o)
 ENGINE_LIB = $(BUILD)/libengine.a
 # Sources a fuzz harness of the front end needs besides libclient (make fuzz).
-ENGINE_FUZZ_SRCS = $(FRONT_SRCS)
+ENGINE_FUZZ_SRCS = $(FRONT_SRCS) $(RX_SRCS)
 
 $(BUILD)/obj/engine/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine
-# The front end needs no include path at all: everything it includes is its own.
-$(BUILD)/obj/engine/front/%.o: INC =
+# The front end reaches only engine/regexp/ (pure C: the parser checks regex
+# literals with it), through "regexp/rx.h"; everything else it includes is
+# its own (checked below).
+$(BUILD)/obj/engine/front/%.o: INC = -Iengine
+
+# rx sees its own folder and the generated Unicode tables, nothing else.
+$(BUILD)/obj/engine/regexp/%.o: INC = $(INC_GEN) -Iengine
+
+# rx's Unicode tables, from Debian's unicode-data (packaging/deps.sh) at
+# build time: engine/tools/rx_gen_unicode.pl says what is taken from where.
+RX_UCD_DIR = /usr/share/unicode
+$(BUILD)/gen/rx_unicode_data.h: engine/tools/rx_gen_unicode.pl $(RX_UCD_DIR)/UnicodeData.txt $(RX_UCD_DIR)/emoji/emoji-data.txt
+	@mkdir -p $(dir $@)
+	perl engine/tools/rx_gen_unicode.pl $(RX_UCD_DIR) > $@.tmp
+	mv $@.tmp $@
+$(BUILD)/obj/engine/regexp/rx_unicode.o: $(BUILD)/gen/rx_unicode_data.h
 
 # The front end stays free of Duktape; checked on every build.
 $(BUILD)/stamp/front-no-duktape: $(FRONT_SRCS) $(wildcard engine/front/*.h)
 	@mkdir -p $(dir $@)
 	@if grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]duk' $^; then \
 	  echo "engine/front/ must not include Duktape's headers (see engine/module.mk)"; exit 1; fi
+	@if grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*/' $^ | grep -v '"regexp/rx\.h"'; then \
+	  echo "engine/front/ may include only its own headers and regexp/rx.h (see engine/module.mk)"; exit 1; fi
 	@touch $@
 PROGRAMS += $(BUILD)/stamp/front-no-duktape
 
@@ -175,6 +195,12 @@ $(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench/engine_bench.o $(RUN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 BENCH_PROGS += $(BUILD)/bench/engine_bench
+
+# build/bench/rx_bench: rx against Duktape's RegExp on typical patterns.
+$(BUILD)/bench/rx_bench: $(BUILD)/obj/engine/bench/rx_bench.o $(ENGINE_LIB) $(PROTO_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+BENCH_PROGS += $(BUILD)/bench/rx_bench
 
 # build/tools/lowerc: prints the ES5.1 a file lowers to (a debugging aid).
 $(BUILD)/tools/lowerc: $(BUILD)/obj/engine/tools/lowerc.o $(BUILD)/obj/engine/tools/file.o $(ENGINE_LIB) $(PROTO_LIB)

@@ -8,7 +8,7 @@
 set -eu
 
 mode=${1:-build}
-pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev"
+pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev unicode-data"
 if [ "$mode" = test ]; then
 	# perl: prove; libxml2-utils: xmllint; libuv1-dev: the libuv example; abigail-tools: abidiff
 	pkgs="$pkgs check valgrind clang-format perl libxml2-utils libuv1-dev abigail-tools"

@@ -294,7 +294,23 @@ END_TEST
 
 START_TEST(test_regex)
 {
-	ASSERT_LOWERS("x = /a+b/gi;", "x = /a+b/gi;");
+	/* every literal is a fresh RegExp of the prelude's (40_regexp.js) */
+	ASSERT_LOWERS("x = /a+b/gi;", "x = __cm.re(\"a+b\", \"gi\");");
+	ASSERT_LOWERS("x = /(?<=\\$)\\d+/v;",
+	    "x = __cm.re(\"(?<=\\\\$)\\\\d+\", \"v\");");
+	/* invalid patterns are early errors at the offending character */
+	ASSERT_LOWERS("x = 1;\ny = /a(?<n>b)\\k<m>/;",
+	    "SyntaxError: Invalid regular expression: /a(?<n>b)\\k<m>/: "
+	    "invalid named reference (2:14)");
+	ASSERT_LOWERS("x = /a**/;",
+	    "SyntaxError: Invalid regular expression: /a**/: nothing to "
+	    "repeat (1:8)");
+	ASSERT_LOWERS("x = /\\p{Nope}/u;",
+	    "SyntaxError: Invalid regular expression: /\\p{Nope}/u: invalid "
+	    "property name (1:6)");
+	ASSERT_LOWERS("x = /a/uv;",
+	    "SyntaxError: Invalid regular expression "
+	    "flags (1:9)");
 	ASSERT_LOWERS("x = /(?<y>a)/u;", "x = __cm.re(\"(?<y>a)\", \"u\");");
 	ASSERT_LOWERS("x = /a.b/s;", "x = __cm.re(\"a.b\", \"s\");");
 }

@@ -348,6 +348,205 @@ bench_entry(void)
 	}
 }
 
+/*
+ * RegExp as models use it, on our engine (RegExp on engine/regexp/ through
+ * the prelude) against Duktape's own RegExp on a bare Duktape heap (what
+ * the engine used before; named groups there are numbered ones, which only
+ * favours Duktape). Each body runs BENCH_RX_ITERS times after the same
+ * setup; the figure is (time with the iterations - time without) / iters.
+ */
+#define BENCH_RX_ITERS 20
+#define BENCH_RX_SETUP                                                         \
+	"var emails = [], csv = '', logs = [], text = '', i, it, re, c, j, "   \
+	"m, rows, out;\n"                                                      \
+	"for (i = 0; i < 200; i++) {\n"                                        \
+	"  emails.push(i % 3 ? 'user.' + i + '@example' + (i % 7) + '.com' : " \
+	"'not an email ' + i);\n"                                              \
+	"  csv += 'id' + i + ', name ' + i + ' ,  ' + (i * 3.5) + "            \
+	"',\"x\"\\n';\n"                                                       \
+	"  logs.push('2024-01-02T03:04:' + (i % 60) + 'Z ' + (i % 5 ? 'INFO' " \
+	": 'ERROR') + ' [svc' + (i % 4) + '] request ' + i + ' took ' + (i * " \
+	"7 % 300) + 'ms');\n"                                                  \
+	"}\n"                                                                  \
+	"for (i = 0; i < 100; i++) text += 'the quick brown fox jumps over "   \
+	"the lazy dog ';\n"                                                    \
+	"var text2 = text; for (i = 0; i < 9; i++) text2 += text;\n"
+
+static const struct bench_rx {
+	const char *name, *ours, *duk;
+} bench_rx_cases[] = {
+	{ "e-mail check (test, 200 strings)",
+	    "c = 0; re = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/; for (j = 0; j < "
+	    "emails.length; j++) if (re.test(emails[j])) c++; if (c !== 133) "
+	    "throw new Error('email ' + c);",
+	    NULL },
+	{ "CSV split (200 lines, split per line)",
+	    "c = 0; rows = csv.split(/\\r?\\n/); for (j = 0; j < rows.length; "
+	    "j++) c += rows[j].split(/\\s*,\\s*/).length; if (c !== 801) throw "
+	    "new Error('csv ' + c);",
+	    NULL },
+	{ "log lines, named groups (exec, 200 lines)",
+	    "c = 0; re = /^(?<ts>\\S+) (?<level>[A-Z]+) \\[(?<src>\\w+)\\] "
+	    "(?<msg>.*)$/; for (j = 0; j < logs.length; j++) { m = "
+	    "re.exec(logs[j]); if (m && m.groups.level === 'ERROR') c++; } if "
+	    "(c !== 40) throw new Error('log ' + c);",
+	    "c = 0; re = /^(\\S+) ([A-Z]+) \\[(\\w+)\\] (.*)$/; for (j = 0; j "
+	    "< "
+	    "logs.length; j++) { m = re.exec(logs[j]); if (m && m[2] === "
+	    "'ERROR') c++; } if (c !== 40) throw new Error('log ' + c);" },
+	{ "exec loop over 44 KB of text (/g, 1000 matches)",
+	    "c = 0; re = /\\b(\\w+) dog/g; while ((m = re.exec(text2)) !== "
+	    "null) c += m[1].length; if (c !== 4000) throw new Error('loop ' + "
+	    "c);",
+	    NULL },
+	{ "global replace with a callback (900 matches)",
+	    "out = text.replace(/\\b(\\w)(\\w*)/g, function (m, a, b) { return "
+	    "a.toUpperCase() + b; }); if (out.length !== 4400 || out.slice(0, "
+	    "9) !== 'The Quick') throw new Error('replace ' + out.length);",
+	    NULL },
+};
+
+/* CPU us of one script on a fresh heap of ours, or -1. */
+static double
+bench_rx_ours(const char *src)
+{
+	struct engine_options opt;
+	struct script_outcome out;
+	struct engine *e;
+	char err[256];
+	double t0, t;
+
+	memset(&opt, 0, sizeof(opt));
+	if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+		printf("regexp: %s\n", err);
+		return -1;
+	}
+	t0 = bench_us();
+	if (script_run(e, src, strlen(src), "bench.js", &out) != SCRIPT_OK) {
+		printf("regexp: %s\n", out.message);
+		script_outcome_free(&out);
+		engine_destroy(e);
+		return -1;
+	}
+	t = bench_us() - t0;
+	script_outcome_free(&out);
+	engine_destroy(e);
+	return t;
+}
+
+/* The same on a bare Duktape heap with Duktape's RegExp. */
+static double
+bench_rx_duk(const char *src)
+{
+	duk_context *ctx = duk_create_heap_default();
+	double t0, t;
+
+	if (ctx == NULL)
+		return -1;
+	t0 = bench_us();
+	if (duk_peval_string(ctx, src) != 0) {
+		printf("regexp (Duktape): %s\n", duk_safe_to_string(ctx, -1));
+		duk_destroy_heap(ctx);
+		return -1;
+	}
+	t = bench_us() - t0;
+	duk_destroy_heap(ctx);
+	return t;
+}
+
+static void
+bench_regexp(void)
+{
+	double ours[5], duk[5], o0, o1, o, d;
+	char *src;
+	size_t k, len;
+	int i, w;
+
+	printf("regexp, per run of the body (median of 5, CPU):\n");
+	for (k = 0; k < sizeof(bench_rx_cases) / sizeof(bench_rx_cases[0]);
+	     k++) {
+		const struct bench_rx *b = &bench_rx_cases[k];
+
+		len = sizeof(BENCH_RX_SETUP) + 2 * strlen(b->ours) +
+		    (b->duk ? 2 * strlen(b->duk) : 0) + 128;
+		if ((src = malloc(len)) == NULL)
+			return;
+		for (i = 0; i < 5; i++) {
+			for (w = 0; w < 2; w++) {
+				const char *body =
+				    w && b->duk ? b->duk : b->ours;
+
+				snprintf(src, len,
+				    "%sfor (it = 0; it < 1; it++) { %s }",
+				    BENCH_RX_SETUP, body);
+				o0 = w ? bench_rx_duk(src) : bench_rx_ours(src);
+				snprintf(src, len,
+				    "%sfor (it = 0; it < %d; it++) { %s }",
+				    BENCH_RX_SETUP, BENCH_RX_ITERS + 1, body);
+				o1 = w ? bench_rx_duk(src) : bench_rx_ours(src);
+				if (o0 < 0 || o1 < 0) {
+					free(src);
+					return;
+				}
+				if (w)
+					duk[i] = (o1 - o0) / BENCH_RX_ITERS;
+				else
+					ours[i] = (o1 - o0) / BENCH_RX_ITERS;
+			}
+		}
+		free(src);
+		o = bench_median(ours, 5);
+		d = bench_median(duk, 5);
+		printf("  %-44s ours %7.0f us, Duktape %7.0f us (%.2fx)\n",
+		    b->name, o, d, d > 0 ? o / d : 0);
+	}
+}
+
+/*
+ * The warm heap a zygote freezes (every lazy group loaded) and the reset
+ * back to it that a staying child does between executions, after a run
+ * that used RegExp.
+ */
+static void
+bench_image(void)
+{
+	static const char use[] =
+	    "var m = /(?<a>\\d+)-(\\w+)/g.exec('x 12-ab');"
+	    " 'a,b'.split(/,/); 'abc'.replace(/b/g, "
+	    "function (x) { return x + x; });";
+	struct engine_options opt;
+	struct script_outcome out;
+	struct engine *e;
+	double t[BENCH_ITERS], t0;
+	char err[256];
+	int i;
+
+	memset(&opt, 0, sizeof(opt));
+	if ((e = engine_create(&opt, err, sizeof(err))) == NULL ||
+	    engine_preload(e) != 0 || engine_freeze(e) != 0) {
+		printf(
+		    "image: %s\n", e == NULL ? err : "preload/freeze failed");
+		engine_destroy(e);
+		return;
+	}
+	for (i = 0; i < BENCH_ITERS; i++) {
+		if (script_run(e, use, strlen(use), "use.js", &out) !=
+		    SCRIPT_OK) {
+			printf("image: %s\n", out.message);
+			script_outcome_free(&out);
+			break;
+		}
+		script_outcome_free(&out);
+		t0 = bench_us();
+		(void)engine_reset(e);
+		t[i] = bench_us() - t0;
+	}
+	printf("warm heap image (every group loaded): %zu B; reset after a "
+	       "RegExp run: median %.1f us CPU\n",
+	    engine_image_bytes(e), bench_median(t, i));
+	engine_destroy(e);
+}
+
 int
 main(void)
 {
@@ -358,5 +557,7 @@ main(void)
 	bench_breakdown();
 	bench_lazy();
 	bench_entry();
+	bench_image();
+	bench_regexp();
 	return 0;
 }

@@ -545,7 +545,7 @@ lexer_regex(struct lexer *lx, struct token *tok)
 		lx->pos += n;
 	}
 	for (i = fstart; i < lx->pos; i++) {
-		if (strchr("dgimsuy", s[i]) == NULL || s[i] == 0 ||
+		if (strchr("dgimsuvy", s[i]) == NULL || s[i] == 0 ||
 		    memchr(s + fstart, s[i], i - fstart) != NULL)
 			return lexer_fail(
 			    lx, start, "Invalid regular expression flags");

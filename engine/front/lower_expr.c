@@ -338,33 +338,6 @@ lw_this(struct lw_ctx *c)
 
 /* ---- literals ---- */
 
-static int
-regex_native_ok(struct ast_node *n)
-{
-	const char *p = n->regex_pattern.s;
-	size_t i, len = n->regex_pattern.len;
-
-	for (i = 0; i < n->regex_flags.len; i++)
-		if (strchr("gim", n->regex_flags.s[i]) == NULL)
-			return 0;
-	for (i = 0; i < len; i++) {
-		if (p[i] == '\\' && i + 1 < len) {
-			if (p[i + 1] == 'k' || p[i + 1] == 'p' ||
-			    p[i + 1] == 'P' ||
-			    (p[i + 1] == 'u' && i + 2 < len && p[i + 2] == '{'))
-				return 0;
-			i++;
-			continue;
-		}
-		if (p[i] == '(' && i + 2 < len && p[i + 1] == '?' &&
-		    p[i + 2] == '<')
-			return 0;
-		if ((unsigned char)p[i] >= 0x80)
-			return 0;
-	}
-	return 1;
-}
-
 static void
 literal(struct lw_ctx *c, struct ast_node *n)
 {
@@ -382,14 +355,8 @@ literal(struct lw_ctx *c, struct ast_node *n)
 		lw_put_string(OUT(c), n->str.s, n->str.len);
 		break;
 	case AST_LIT_REGEX:
-		if (regex_native_ok(n)) {
-			lw_putc(OUT(c), '/');
-			lw_put(
-			    OUT(c), n->regex_pattern.s, n->regex_pattern.len);
-			lw_putc(OUT(c), '/');
-			lw_put(OUT(c), n->regex_flags.s, n->regex_flags.len);
-			break;
-		}
+		/* A fresh RegExp of the prelude's per evaluation
+		 * (40_regexp.js); the parser has checked the pattern. */
 		lw_puts(OUT(c), "__cm.re(");
 		lw_put_string(OUT(c), n->regex_pattern.s, n->regex_pattern.len);
 		lw_puts(OUT(c), ", ");

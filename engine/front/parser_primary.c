@@ -3,11 +3,106 @@
  * parenthesized expressions and arrow functions (the cover grammar: parse
  * as expression, convert to parameters), and binding patterns.
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parser_int.h"
+#include "regexp/rx.h"
 
 static struct ast_node *parser_literal(struct parser *);
+
+/* The pattern checker's memory: plain malloc (the front end has no heap). */
+static void *
+parser_rx_realloc(void *opaque, void *ptr, size_t n)
+{
+	(void)opaque;
+	if (n == 0) {
+		free(ptr);
+		return NULL;
+	}
+	return realloc(ptr, n);
+}
+
+/*
+ * A regex literal's early errors: its flags and its pattern as the engine's
+ * own compiler (engine/regexp/) reads them, reported at the offending
+ * character (columns count UTF-16 units, as the lexer's do). The program is
+ * thrown away: the runtime compiles its own (engine/runtime/40_regexp.js).
+ */
+static void
+parser_regex_check(struct parser *p, const struct token *t)
+{
+	static const struct rx_alloc alloc = { parser_rx_realloc, NULL };
+	static const char letters[] = "gimsuvyd";
+	const unsigned char *s = (const unsigned char *)t->val.s;
+	size_t len = t->val.len, i, n = 0;
+	unsigned bits = 0, bit;
+	struct rx_error err;
+	rx_prog *prog = NULL;
+	uint16_t *u;
+	uint32_t c;
+	int rc;
+
+	for (i = 0; i < t->raw.len; i++) {
+		const char *q = strchr(letters, t->raw.s[i]);
+
+		bit =
+		    q != NULL && t->raw.s[i] != '\0' ? 1u << (q - letters) : 0;
+		if (bit == 0 || (bits & bit) != 0 ||
+		    ((bits | bit) & (RX_U | RX_V)) == (RX_U | RX_V))
+			parser_fail(p, t->line,
+			    t->col + (uint32_t)len + 2 + (uint32_t)i,
+			    "Invalid regular expression flags");
+		bits |= bit;
+	}
+	if ((u = malloc((len + 1) * sizeof(*u))) == NULL)
+		parser_fail_tok(p, t, "Out of memory");
+	for (i = 0; i < len;) {
+		c = s[i];
+		if (c < 0x80) {
+			i++;
+		} else if ((c & 0xe0) == 0xc0 && i + 1 < len) {
+			c = ((c & 0x1f) << 6) | (s[i + 1] & 0x3f);
+			i += 2;
+		} else if ((c & 0xf0) == 0xe0 && i + 2 < len) {
+			c = ((c & 0x0f) << 12) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 6) |
+			    (s[i + 2] & 0x3f);
+			i += 3;
+		} else if ((c & 0xf8) == 0xf0 && i + 3 < len) {
+			c = (((c & 0x07) << 18) |
+				((uint32_t)(s[i + 1] & 0x3f) << 12) |
+				((uint32_t)(s[i + 2] & 0x3f) << 6) |
+				(s[i + 3] & 0x3f)) -
+			    0x10000;
+			i += 4;
+			u[n++] = (uint16_t)(0xd800 + (c >> 10));
+			c = 0xdc00 + (c & 0x3ff);
+		} else {
+			c = 0xfffd;
+			i++;
+		}
+		u[n++] = (uint16_t)c;
+	}
+	memset(&err, 0, sizeof(err));
+	rc = rx_compile(u, n, bits, &alloc, &prog, &err);
+	free(u);
+	if (rc == 0) {
+		rx_free(prog);
+		return;
+	}
+	if (rc == RX_ENOMEM)
+		parser_fail_tok(p, t, "Out of memory");
+	parser_fail(p, t->line,
+	    t->col + 1 +
+		(uint32_t)(err.pos < 0	      ? 0
+			: (size_t)err.pos > n ? n
+					      : (size_t)err.pos),
+	    "Invalid regular expression: /%.*s/%.*s: %s",
+	    (int)(len > 200 ? 200 : len), t->val.s, (int)t->raw.len, t->raw.s,
+	    err.msg[0] != '\0' ? err.msg : "invalid pattern");
+}
 
 struct ast_node *
 parser_ident(struct parser *p, int binding)
@@ -578,6 +673,7 @@ parser_literal(struct parser *p)
 		n->str = t->val;
 		break;
 	case T_REGEX:
+		parser_regex_check(p, t);
 		n->literal_kind = AST_LIT_REGEX;
 		n->regex_pattern = t->val;
 		n->regex_flags = t->raw;

@@ -33,6 +33,7 @@ struct engine {
 	int timed_out; /* the deadline passed */
 	int stop; /* sticky: every check says stop from now on */
 	int armed; /* the run clock was started */
+	void *natives_slot; /* the natives' per-heap state (natives.h) */
 };
 
 static int64_t
@@ -338,8 +339,16 @@ engine_natives_write(void *udata, int stream, const char *s, size_t len)
 	engine_write(udata, stream, s, len);
 }
 
+static void **
+engine_natives_slot(void *udata)
+{
+	struct engine *e = udata;
+
+	return &e->natives_slot;
+}
+
 static const struct natives_host engine_natives = { engine_now_ms,
-	engine_natives_stopped, engine_natives_write };
+	engine_natives_stopped, engine_natives_write, engine_natives_slot };
 
 int
 engine_preload(struct engine *e)
@@ -410,6 +419,12 @@ int
 engine_freeze(struct engine *e)
 {
 	return arena_freeze(e->arena);
+}
+
+size_t
+engine_image_bytes(const struct engine *e)
+{
+	return arena_image_bytes(e->arena);
 }
 
 int

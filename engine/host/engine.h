@@ -73,6 +73,9 @@ int engine_freeze(struct engine *e);
  */
 int engine_reset(struct engine *e);
 
+/* Bytes of the image engine_freeze() kept (0: never frozen). */
+size_t engine_image_bytes(const struct engine *e);
+
 /*
  * Re-aims an engine created ahead of time (in a zygote) at one execution:
  * the memory limit in bytes (0: none; refused when the heap already holds

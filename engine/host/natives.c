@@ -1,15 +1,16 @@
 /*
- * __cm_native: now, print, printErr, regexpTranslate, hiddenKey, fname,
- * isConstructor, noCtor, lower and the crypto natives (crypto.c), and the
- * script-mode printer behind the globals print and console.*.
+ * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor,
+ * noCtor, lower, the RegExp natives (rxhost.c) and the crypto natives
+ * (crypto.c), and the script-mode printer behind the globals print and
+ * console.*.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "crypto.h"
 #include "front/lower.h"
-#include "front/regexp.h"
 #include "natives.h"
+#include "rxhost.h"
 
 /* The owner's table, set by natives_push; the same for every heap. */
 static const struct natives_host *natives_host;
@@ -61,46 +62,6 @@ natives_print(duk_context *ctx)
 	/* One write per line, so a sink sees whole lines. */
 	natives_write(ctx, duk_get_current_magic(ctx), s, len);
 	return 0;
-}
-
-/* regexpTranslate(source, flags) -> {source, flags, names}, or throws
- * SyntaxError. */
-static duk_ret_t
-natives_regexp_translate(duk_context *ctx)
-{
-	struct regexp_result rr;
-	const char *src, *flags;
-	duk_size_t slen, flen;
-	size_t i;
-
-	src = duk_require_lstring(ctx, 0, &slen);
-	flags = duk_is_undefined(ctx, 1) ? "" : duk_require_string(ctx, 1);
-	flen = strlen(flags);
-	if (regexp_translate(src, slen, flags, flen, &rr) != 0) {
-		/* The message is copied by duk_push_error_object before rr is
-		 * gone. */
-		duk_push_error_object(ctx, DUK_ERR_SYNTAX_ERROR,
-		    "Invalid regular expression: /%.*s/%s: %s",
-		    (int)(slen > 200 ? 200 : slen), src, flags, rr.error);
-		regexp_result_free(&rr);
-		return duk_throw(ctx);
-	}
-	duk_push_object(ctx);
-	duk_push_lstring(ctx, rr.source, rr.source_len);
-	duk_put_prop_string(ctx, -2, "source");
-	duk_push_string(ctx, rr.flags);
-	duk_put_prop_string(ctx, -2, "flags");
-	duk_push_array(ctx);
-	for (i = 0; i < rr.ngroups; i++) {
-		if (rr.names[i] != NULL)
-			duk_push_string(ctx, rr.names[i]);
-		else
-			duk_push_null(ctx);
-		duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
-	}
-	duk_put_prop_string(ctx, -2, "names");
-	regexp_result_free(&rr);
-	return 1;
 }
 
 /*
@@ -248,9 +209,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 {
 	static const duk_function_list_entry natives[] = {
 		{ "hiddenKey", natives_hidden_key, 1 },
-		{ "now", natives_now, 0 },
-		{ "regexpTranslate", natives_regexp_translate, 2 },
-		{ "fname", natives_fname, 2 },
+		{ "now", natives_now, 0 }, { "fname", natives_fname, 2 },
 		{ "isConstructor", natives_is_constructor, 1 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ NULL, NULL, 0 }
@@ -260,6 +219,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	duk_push_object(ctx);
 	duk_put_function_list(ctx, -1, natives);
 	crypto_install(ctx, -1);
+	rxhost_install(ctx, -1, host);
 	if (with_print) {
 		duk_push_c_function(ctx, natives_print, 1);
 		duk_set_magic(ctx, -1, 1);

@@ -17,12 +17,15 @@ struct natives_host {
 	double (*now_ms)(void); /* monotonic milliseconds, fractional */
 	int (*stopped)(void *udata); /* the run is over: do nothing */
 	void (*write)(void *udata, int stream, const char *s, size_t len);
+	/* A pointer the natives keep per heap (rxhost.c's state), stored with
+	 * the heap's owner in the heap's own memory: NULL on a fresh heap. */
+	void **(*slot)(void *udata);
 };
 
 /*
- * Pushes a new __cm_native object (now, regexpTranslate, hiddenKey, the
- * crypto natives); with_print adds print/printErr. `host` is kept (static
- * storage: every heap of a process gets the same table).
+ * Pushes a new __cm_native object (now, hiddenKey, the RegExp natives of
+ * rxhost.h, the crypto natives); with_print adds print/printErr. `host` is kept
+ * (static storage: every heap of a process gets the same table).
  */
 void natives_push(
     duk_context *ctx, const struct natives_host *host, int with_print);

@@ -1,7 +1,7 @@
 /*
  * 28_string.js: String.prototype padStart/padEnd/trimStart/trimEnd/at/
- * replaceAll/matchAll/normalize and String.raw.  replaceAll and matchAll
- * defer to the RegExp wrapper (40_regexp.js) for regex arguments.
+ * normalize/isWellFormed and String.raw (the methods that take a regex,
+ * replaceAll and matchAll among them, are in 40_regexp.js).
  * normalize() is the identity: Duktape has no Unicode data tables; that is
  * exact for ASCII and for text that is already NFC, which covers what
  * model-written code usually feeds it.
@@ -43,87 +43,6 @@
 	}
 
 	/* Literal replacement with GetSubstitution patterns ($$, $&, $`, $'). */
-	function substitute(matched, s, pos, repl) {
-		var r = '', i, c, n = repl.length;
-		if (repl.indexOf('$') < 0)
-			return repl;
-		for (i = 0; i < n; i++) {
-			c = repl.charAt(i);
-			if (c === '$' && i + 1 < n) {
-				c = repl.charAt(i + 1);
-				if (c === '$') {
-					r += '$';
-					i++;
-				} else if (c === '&') {
-					r += matched;
-					i++;
-				} else if (c === '`') {
-					r += s.substring(0, pos);
-					i++;
-				} else if (c === "'") {
-					r += s.substring(pos + matched.length);
-					i++;
-				} else {
-					r += '$';
-				}
-			} else {
-				r += c;
-			}
-		}
-		return r;
-	}
-	P.substitute = substitute;
-
-	function replaceAll(search, replace) {
-		var s, needle, fnRepl, positions = [], pos, adv, r, last, i, m;
-		if (this == null)
-			throw new TypeError('String.prototype.replaceAll called on null or undefined');
-		if (search != null && typeof search === 'object' &&
-		    P.isRegExp !== undefined && P.isRegExp(search)) {
-			if (String(search.flags).indexOf('g') < 0)
-				throw new TypeError('replaceAll must be called with a global RegExp');
-			return P.regexpReplace(search, String(this), replace);
-		}
-		s = String(this);
-		needle = String(search);
-		fnRepl = typeof replace === 'function';
-		if (!fnRepl)
-			replace = String(replace);
-		adv = needle.length > 0 ? needle.length : 1;
-		pos = s.indexOf(needle, 0);
-		while (pos >= 0) {
-			positions.push(pos);
-			pos = pos + adv > s.length ? -1 : s.indexOf(needle, pos + adv);
-		}
-		r = '';
-		last = 0;
-		for (i = 0; i < positions.length; i++) {
-			pos = positions[i];
-			r += s.substring(last, pos);
-			if (fnRepl)
-				m = String(replace.call(undefined, needle, pos, s));
-			else
-				m = substitute(needle, s, pos, replace);
-			r += m;
-			last = pos + needle.length;
-		}
-		return r + s.substring(last);
-	}
-
-	function matchAll(re) {
-		var s, rx;
-		if (this == null)
-			throw new TypeError('String.prototype.matchAll called on null or undefined');
-		s = String(this);
-		if (re != null && typeof re === 'object' && P.isRegExp(re)) {
-			if (String(re.flags).indexOf('g') < 0)
-				throw new TypeError('String.prototype.matchAll called with a non-global RegExp argument');
-			return P.regexpMatchAll(re, s);
-		}
-		rx = new RegExp(re === undefined ? '(?:)' : re, 'g');
-		return P.regexpMatchAll(rx, s);
-	}
-
 	P.defs(SP, {
 		padStart: function padStart(maxLength, fill) {
 			return pad(str(this, 'padStart'), maxLength, fill, true);
@@ -141,8 +60,6 @@
 				return undefined;
 			return s.charAt(k);
 		},
-		replaceAll: replaceAll,
-		matchAll: matchAll,
 		normalize: function normalize(form) {
 			var s = str(this, 'normalize'), f;
 			f = form === undefined ? 'NFC' : String(form);
@@ -165,8 +82,7 @@
 			}
 			return true;
 		}
-	}, { padStart: 1, padEnd: 1, at: 1, replaceAll: 2, matchAll: 1,
-	    normalize: 0 });
+	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0 });
 	P.def(SP, 'trimLeft', trimStart);
 	P.def(SP, 'trimRight', trimEnd);
 

@@ -1,118 +1,206 @@
 /*
- * 40_regexp.js: the RegExp wrapper.
+ * 40_regexp.js: RegExp as ES2025 specifies it, on the engine's own regular
+ * expression engine (engine/regexp/, reached through the natives rxAlloc,
+ * rxCompile and rxExec of engine/host/rxhost.c), and the String methods that
+ * call it: match, matchAll, replace, replaceAll, search, split.
  *
- * Patterns Duktape accepts with flags from "gim" stay native RegExp objects
- * (the fast path: nothing here runs for them but thin String method
- * checks).  Anything else goes through __cm_native.regexpTranslate, which
- * returns a Duktape pattern plus the group names; the result is a native
- * RegExp (so native String methods still work) whose prototype is
- * XRegExpPrototype (exec/test/toString that know about names, sticky,
- * unicode and indices) and whose hidden META record keeps the original
- * source and flags.  The `flags`/`source`/`sticky`/... getters on
- * RegExp.prototype consult META.
+ * A RegExp object is an object of Duktape class RegExp (so
+ * Object.prototype.toString says "[object RegExp]") with an own `lastIndex`
+ * and a private record: [[OriginalSource]], [[OriginalFlags]] and the
+ * compiled program ([[RegExpMatcher]]), a holder object whose finalizer
+ * frees it. Compiled programs are shared through a small cache keyed by
+ * flags and source, so a regex literal in a loop compiles once.
  *
- * Limits: `d` indices of groups are found by searching each capture inside
- * the match (exact unless a capture's text occurs earlier in the match);
- * sticky is emulated by a global search that must match at lastIndex.
+ * Duktape's own RegExp stays only for the prelude's internal patterns
+ * (literals in prelude files are compiled by Duktape): its prototype gets
+ * @@match/@@replace/@@search/@@split that call Duktape's String methods, and
+ * no path from guest code leads to it (the global RegExp, literals,
+ * `constructor` and every prototype are ours).
  */
 (function (G) {
 	'use strict';
 	var cm = G.__cm;
 	var P = cm.P;
 	var N = P.native;
-	var NR = G.RegExp;
-	var RP = NR.prototype;
-	var META = P.hidden('RegExpMeta');
-	var toLength = P.toLength, describe = P.describe;
-	var nativeExec = RP.exec, nativeTest = RP.test;
+	var NRP = G.RegExp.prototype;
 	var SP = String.prototype;
 	var nativeReplace = SP.replace, nativeMatch = SP.match,
 	    nativeSplit = SP.split, nativeSearch = SP.search;
-	var getter = function (name) {
-		var d = Object.getOwnPropertyDescriptor(RP, name);
-		return d && d.get;
-	};
-	var nativeSourceGet = getter('source'), nativeFlagsGet = getter('flags'),
-	    nativeGlobalGet = getter('global'),
-	    nativeIgnoreCaseGet = getter('ignoreCase'),
-	    nativeMultilineGet = getter('multiline');
+	var indexOf = SP.indexOf, substring = SP.substring;
+	var toLength = P.toLength, toInt = P.toInt, describe = P.describe,
+	    isObject = P.isObject, isCtor = N.isConstructor;
+	var rxAlloc = N.rxAlloc, rxCompile = N.rxCompile, rxExec = N.rxExec,
+	    rxReplace = N.rxReplace, rxMatchAll = N.rxMatchAll,
+	    rxSplit = N.rxSplit, rxFlags = N.rxFlags;
+	var REC = P.hidden('RegExpRec');
+	var defineProperty = Object.defineProperty;
 	var cache = Object.create(null), cacheCount = 0;
+	var i, names;
 
-	function Meta(source, flags, names, inner) {
-		this.source = source;
-		this.flags = flags;
-		this.names = names;		/* null if no named groups */
-		this.inner = inner;		/* same pattern, always "g" */
-		this.global = flags.indexOf('g') >= 0;
-		this.sticky = flags.indexOf('y') >= 0;
-		this.unicode = flags.indexOf('u') >= 0 || flags.indexOf('v') >= 0;
-		this.dotAll = flags.indexOf('s') >= 0;
-		this.hasIndices = flags.indexOf('d') >= 0;
+	/* The well-known symbols Duktape 2.7 lacks. */
+	names = ['match', 'matchAll', 'replace', 'search', 'split'];
+	for (i = 0; i < names.length; i++)
+		if (Symbol[names[i]] === undefined)
+			defineProperty(Symbol, names[i],
+			    { value: Symbol('Symbol.' + names[i]) });
+	var S_MATCH = Symbol.match, S_MATCHALL = Symbol.matchAll,
+	    S_REPLACE = Symbol.replace, S_SEARCH = Symbol.search,
+	    S_SPLIT = Symbol.split, S_SPECIES = Symbol.species;
+
+	/* The prelude's own Duktape patterns keep working with the String
+	 * methods below, which look these up. */
+	function nativeSym(sym, fn) {
+		defineProperty(NRP, sym, { value: function (s, a) {
+			return fn.call(s, this, a);
+		} });
+	}
+	nativeSym(S_MATCH, nativeMatch);
+	nativeSym(S_REPLACE, nativeReplace);
+	nativeSym(S_SEARCH, nativeSearch);
+	nativeSym(S_SPLIT, nativeSplit);
+
+	/* ToString, which refuses symbols (String(sym) does not). */
+	function toStr(x) {
+		if (typeof x === 'string')
+			return x;
+		if (typeof x === 'symbol')
+			throw new TypeError('Cannot convert a Symbol value to a string');
+		return String(x);
 	}
 
-	function canonicalFlags(f) {
-		var order = 'dgimsuvy', r = '', i, c;
-		for (i = 0; i < f.length; i++) {
-			c = f.charAt(i);
-			if (order.indexOf(c) < 0 || f.indexOf(c) !== i)
-				throw new SyntaxError("Invalid flags supplied to RegExp constructor '" +
-				    f + "'");
-		}
-		for (i = 0; i < order.length; i++)
-			if (f.indexOf(order.charAt(i)) >= 0)
-				r += order.charAt(i);
+	function sameValue(a, b) {
+		if (a === b)
+			return a !== 0 || 1 / a === 1 / b;
+		return a !== a && b !== b;
+	}
+
+	function requireCoercible(x, name) {
+		if (x === null || x === undefined)
+			throw new TypeError('String.prototype.' + name +
+			    ' called on null or undefined');
+	}
+
+	/* The private record, only for an object that has it as its own. */
+	function Rec(o, src, flags, prog) {
+		this.o = o;
+		this.src = src;
+		this.flags = flags;
+		this.prog = prog;
+		this.b = prog.b;	/* the RX_* bits, for rxhost.c's getters */
+		this.gy = indexOf.call(flags, 'g') >= 0 ||
+		    indexOf.call(flags, 'y') >= 0;
+		this.d = indexOf.call(flags, 'd') >= 0;
+	}
+
+	function recOf(x) {
+		var r;
+		if (x === null || typeof x !== 'object')
+			return undefined;
+		r = x[REC];
+		return r !== undefined && r.o === x ? r : undefined;
+	}
+
+	function thisRec(x, name) {
+		var r = recOf(x);
+		if (r === undefined)
+			throw new TypeError('RegExp.prototype.' + name +
+			    ' requires that \'this\' be a RegExp object');
 		return r;
 	}
 
-	function translate(source, flags) {
-		var key = flags + '/' + source, t = cache[key], names, i, any;
-		if (t !== undefined)
-			return t;
-		t = N.regexpTranslate(source, flags);
-		names = t.names;
-		any = false;
-		for (i = 0; names && i < names.length; i++)
-			if (names[i] != null)
-				any = true;
-		t = { source: String(t.source), flags: String(t.flags),
-		    names: any ? names.slice() : null };
-		if (cacheCount++ > 500) {
+	function compile(src, flags) {
+		var key = flags + '/' + src, prog = cache[key];
+		if (prog !== undefined)
+			return prog;
+		prog = rxCompile(src, flags);
+		if (cacheCount++ >= 256) {
 			cache = Object.create(null);
 			cacheCount = 0;
 		}
-		cache[key] = t;
-		return t;
+		cache[key] = prog;
+		return prog;
 	}
 
-	var XRegExpPrototype = Object.create(RP);
+	/* RegExpInitialize: flags are checked here, the pattern by rxCompile. */
+	/* Flag strings checkFlags has passed (a handful in practice). */
+	var validFlags = Object.create(null), validCount = 0;
 
-	/* __cm.re(source, flags): a regex literal or RegExp(source, flags). */
-	function re(source, flags) {
-		var f, t, r, inner, fl;
-		source = String(source);
-		f = flags === undefined ? '' : String(flags);
-		if (/^[gim]*$/.test(f)) {
-			try {
-				return new NR(source, f);
-			} catch (e) {
-				/* fall through to the translator */
-			}
+	function checkFlags(f) {
+		var j, c;
+		if (validFlags[f] === true)
+			return;
+		for (j = 0; j < f.length; j++) {
+			c = f.charAt(j);
+			if ('dgimsuvy'.indexOf(c) < 0 || f.indexOf(c) !== j ||
+			    (c === 'v' && f.indexOf('u') >= 0))
+				throw new SyntaxError('Invalid flags supplied to ' +
+				    'RegExp constructor \'' + f + '\'');
 		}
-		f = canonicalFlags(f);
-		t = translate(source, f);
-		fl = t.flags.replace('g', '');
-		r = new NR(t.source, (f.indexOf('g') >= 0 ? 'g' : '') + fl);
-		inner = new NR(t.source, 'g' + fl);
-		Object.setPrototypeOf(r, XRegExpPrototype);
-		Object.defineProperty(r, META, { value: new Meta(source, f, t.names,
-		    inner) });
-		return r;
+		if (validCount++ < 64)
+			validFlags[f] = true;
 	}
 
-	function isRegExp(x) {
-		return x !== null && typeof x === 'object' &&
-		    (x instanceof NR || Object.prototype.toString.call(x) === '[object RegExp]');
+	function initialize(o, pattern, flags) {
+		var src = pattern === undefined ? '' : toStr(pattern);
+		var f = flags === undefined ? '' : toStr(flags);
+		checkFlags(f);
+		defineProperty(o, REC, { value: new Rec(o, src, f,
+		    compile(src, f)), writable: true, configurable: true });
+		o.lastIndex = 0;
+		return o;
 	}
+
+	var RegExpPrototype = {};
+
+	/* RegExpAlloc + GetPrototypeFromConstructor. */
+	function alloc(nt) {
+		var proto = nt === RegExp ? RegExpPrototype : nt.prototype;
+		return rxAlloc(isObject(proto) ? proto : RegExpPrototype);
+	}
+
+	/* IsRegExp */
+	function isRegExp(x) {
+		var m;
+		if (!isObject(x))
+			return false;
+		m = x[S_MATCH];
+		if (m !== undefined)
+			return !!m;
+		return recOf(x) !== undefined;
+	}
+
+	function RegExp(pattern, flags) {
+		var nt = new.target, isRe = isRegExp(pattern), r, src;
+		if (nt === undefined) {
+			nt = RegExp;
+			if (isRe && flags === undefined &&
+			    pattern.constructor === RegExp)
+				return pattern;
+		}
+		r = recOf(pattern);
+		if (r !== undefined) {
+			src = r.src;
+			if (flags === undefined)
+				flags = r.flags;
+		} else if (isRe) {
+			src = pattern.source;
+			if (flags === undefined)
+				flags = pattern.flags;
+		} else {
+			src = pattern;
+		}
+		return initialize(alloc(nt), src, flags);
+	}
+
+	/* RegExpCreate */
+	function create(src, flags) {
+		return initialize(rxAlloc(RegExpPrototype), src, flags);
+	}
+
+	/* __cm.re(source, flags): a regex literal (the front end has checked
+	 * it); a fresh object per evaluation, the program from a cache of
+	 * literals (rxhost.c's rxLiteral). */
+	var re = N.rxLiteral;
 
 	/* AdvanceStringIndex */
 	function advance(s, i, unicode) {
@@ -128,341 +216,719 @@
 		return i + 1;
 	}
 
-	/* RegExpBuiltinExec for translated regexes. */
-	function xexec(rx, m, s) {
-		var li, r, inner = m.inner, groups, i, names, ind, pos, g;
-		li = (m.global || m.sticky) ? toLength(rx.lastIndex) : 0;
-		if (li > s.length) {
-			if (m.global || m.sticky)
-				rx.lastIndex = 0;
+	/* RegExpBuiltinExec: rxExec builds the whole result (index, input,
+	 * the captures, groups, indices) or returns null. */
+	function builtinExec(R, r, S) {
+		var li = toLength(R.lastIndex), A;
+		if (!r.gy)
+			li = 0;
+		else if (li > S.length) {
+			R.lastIndex = 0;
 			return null;
 		}
-		inner.lastIndex = li;
-		r = nativeExec.call(inner, s);
-		if (r === null || (m.sticky && r.index !== li)) {
-			if (m.global || m.sticky)
-				rx.lastIndex = 0;
+		A = rxExec(r.prog, S, li, r.d);
+		if (A === null) {
+			if (r.gy)
+				R.lastIndex = 0;
 			return null;
 		}
-		if (m.global || m.sticky)
-			rx.lastIndex = r.index + r[0].length;
-		names = m.names;
-		groups = undefined;
-		if (names !== null) {
-			groups = Object.create(null);
-			for (i = 0; i < names.length; i++)
-				if (names[i] != null)
-					groups[names[i]] = r[i + 1];
+		if (r.gy)
+			R.lastIndex = A.index + A[0].length;
+		return A;
+	}
+
+	function exec(string) {
+		return builtinExec(this, thisRec(this, 'exec'), toStr(string));
+	}
+
+	/* RegExpExec */
+	function regexpExec(R, S) {
+		var ex = R.exec, r;
+		if (ex === exec) {
+			r = recOf(R);
+			if (r !== undefined)
+				return builtinExec(R, r, S);
 		}
-		r.groups = groups;
-		if (m.hasIndices) {
-			ind = [[r.index, r.index + r[0].length]];
-			pos = r.index;
-			for (i = 1; i < r.length; i++) {
-				if (r[i] === undefined) {
-					ind.push(undefined);
-					continue;
-				}
-				g = s.indexOf(r[i], pos);
-				if (g < 0 || g > r.index + r[0].length)
-					g = r.index;
-				ind.push([g, g + r[i].length]);
+		if (typeof ex === 'function') {
+			r = ex.call(R, S);
+			if (r !== null && !isObject(r))
+				throw new TypeError('exec result must be an object ' +
+				    'or null');
+			return r;
+		}
+		return builtinExec(R, thisRec(R, 'exec'), S);
+	}
+
+	function requireObject(x, name) {
+		if (!isObject(x))
+			throw new TypeError('RegExp.prototype.' + name +
+			    ' called on incompatible receiver ' + describe(x));
+	}
+
+	/* SpeciesConstructor(O, %RegExp%) */
+	function speciesCtor(O) {
+		var C = O.constructor, S;
+		if (C === undefined)
+			return RegExp;
+		if (!isObject(C))
+			throw new TypeError('object.constructor is not an object');
+		S = C[S_SPECIES];
+		if (S === undefined || S === null)
+			return RegExp;
+		if (isCtor(S))
+			return S;
+		throw new TypeError('object.constructor[Symbol.species] is not ' +
+		    'a constructor');
+	}
+
+	function hasFlag(flags, c) {
+		return indexOf.call(flags, c) >= 0;
+	}
+
+	/* GetSubstitution (ES2023) */
+	function substitute(matched, str, position, captures, named, tpl) {
+		var result = '', i = 0, n = tpl.length, c, d, d2, idx, gt, v,
+		    m = captures.length, start;
+		for (;;) {
+			start = i;
+			i = indexOf.call(tpl, '$', i);
+			if (i < 0 || i + 1 >= n) {
+				return result + substring.call(tpl, start);
 			}
-			if (names !== null) {
-				ind.groups = Object.create(null);
-				for (i = 0; i < names.length; i++)
-					if (names[i] != null)
-						ind.groups[names[i]] = ind[i + 1];
-			} else {
-				ind.groups = undefined;
-			}
-			r.indices = ind;
-		}
-		return r;
-	}
-
-	function metaOf(x) {
-		return x !== null && typeof x === 'object' ? x[META] : undefined;
-	}
-
-	P.defs(XRegExpPrototype, {
-		exec: function exec(s) {
-			var m = metaOf(this);
-			if (m === undefined)
-				return nativeExec.call(this, s);
-			return xexec(this, m, String(s));
-		},
-		test: function test(s) {
-			var m = metaOf(this);
-			if (m === undefined)
-				return nativeTest.call(this, s);
-			return xexec(this, m, String(s)) !== null;
-		},
-		toString: function toString() {
-			return '/' + this.source + '/' + this.flags;
-		}
-	});
-
-	/* Getters on RegExp.prototype that know about translated regexes. */
-	function flagGetter(name, nativeGet) {
-		Object.defineProperty(RP, name, { get: function () {
-			var m = metaOf(this);
-			if (m !== undefined)
-				return m[name];
-			if (this === RP)
-				return undefined;
-			return nativeGet ? nativeGet.call(this) : false;
-		}, enumerable: false, configurable: true });
-	}
-	flagGetter('global', nativeGlobalGet);
-	flagGetter('ignoreCase', nativeIgnoreCaseGet);
-	flagGetter('multiline', nativeMultilineGet);
-	flagGetter('sticky', null);
-	flagGetter('unicode', null);
-	flagGetter('dotAll', null);
-	flagGetter('hasIndices', null);
-	flagGetter('unicodeSets', null);
-	Object.defineProperty(RP, 'source', { get: function () {
-		var m = metaOf(this);
-		if (m !== undefined)
-			return m.source === '' ? '(?:)' : m.source;
-		if (this === RP)
-			return '(?:)';
-		return nativeSourceGet.call(this);
-	}, enumerable: false, configurable: true });
-	Object.defineProperty(RP, 'flags', { get: function () {
-		var m = metaOf(this);
-		if (m !== undefined)
-			return m.flags;
-		if (this === RP)
-			return '';
-		return nativeFlagsGet.call(this);
-	}, enumerable: false, configurable: true });
-
-	/* The RegExp constructor. */
-	function RegExp(pattern, flags) {
-		var src, m;
-		if (isRegExp(pattern)) {
-			if (!(this instanceof RegExp) && flags === undefined &&
-			    pattern.constructor === RegExp)
-				return pattern;
-			m = metaOf(pattern);
-			src = m !== undefined ? m.source : pattern.source;
-			if (flags === undefined)
-				flags = pattern.flags;
-		} else {
-			src = pattern === undefined ? '' : String(pattern);
-		}
-		return re(src, flags);
-	}
-	RegExp.prototype = RP;
-	P.def(RP, 'constructor', RegExp);
-	P.setLength(RegExp, 2);
-	P.def(G, 'RegExp', RegExp);
-
-	/* ---- String methods with translated regexes ---- */
-
-	/* GetSubstitution with $<name> and $1..$99. */
-	function substitute(matched, s, pos, caps, groups, repl) {
-		var r = '', i, c, n = repl.length, d, d2, num, close, name, v;
-		var m = caps.length;
-		if (repl.indexOf('$') < 0)
-			return repl;
-		for (i = 0; i < n; i++) {
-			c = repl.charAt(i);
-			if (c !== '$' || i + 1 >= n) {
-				r += c;
-				continue;
-			}
-			c = repl.charAt(i + 1);
+			result += substring.call(tpl, start, i);
+			c = tpl.charAt(i + 1);
 			if (c === '$') {
-				r += '$';
-				i++;
-			} else if (c === '&') {
-				r += matched;
-				i++;
+				result += '$';
+				i += 2;
 			} else if (c === '`') {
-				r += s.substring(0, pos);
-				i++;
-			} else if (c === "'") {
-				r += s.substring(pos + matched.length);
-				i++;
+				result += substring.call(str, 0, position);
+				i += 2;
+			} else if (c === '&') {
+				result += matched;
+				i += 2;
+			} else if (c === '\'') {
+				v = position + matched.length;
+				result += substring.call(str, v > str.length ?
+				    str.length : v);
+				i += 2;
 			} else if (c >= '0' && c <= '9') {
 				d = c.charCodeAt(0) - 48;
-				d2 = i + 2 < n ? repl.charCodeAt(i + 2) - 48 : -1;
-				if (d2 >= 0 && d2 <= 9 && d * 10 + d2 >= 1 &&
-				    d * 10 + d2 <= m) {
-					num = d * 10 + d2;
-					i += 2;
-				} else if (d >= 1 && d <= m) {
-					num = d;
-					i += 1;
+				d2 = i + 2 < n ? tpl.charCodeAt(i + 2) - 48 : -1;
+				if (d2 >= 0 && d2 <= 9 && d * 10 + d2 <= m) {
+					idx = d * 10 + d2;
+					v = 3;
 				} else {
-					r += '$';
+					idx = d;
+					v = 2;
+				}
+				if (idx >= 1 && idx <= m) {
+					d = captures[idx - 1];
+					if (d !== undefined)
+						result += d;
+				} else {
+					result += substring.call(tpl, i, i + v);
+				}
+				i += v;
+			} else if (c === '<') {
+				gt = indexOf.call(tpl, '>', i + 2);
+				if (gt < 0 || named === undefined) {
+					result += '$<';
+					i += 2;
+				} else {
+					v = named[substring.call(tpl, i + 2, gt)];
+					if (v !== undefined)
+						result += toStr(v);
+					i = gt + 1;
+				}
+			} else {
+				result += '$';
+				i += 1;
+			}
+		}
+	}
+
+	/* The flag getters and `flags` are C functions (rxhost.c): the String
+	 * methods read `flags` on every call, and these are eight Gets. */
+	function flagGetter(name, c) {
+		defineProperty(RegExpPrototype, name, { get: typeof N.rxFlagGetter ===
+		    'function' ? N.rxFlagGetter(c, 'get ' + name, RegExpPrototype) :
+		    esFlagGetter(c), enumerable: false, configurable: true });
+	}
+
+	/* The same in ES, for a heap without the natives (the prelude run bare
+	 * by engine_bench's breakdown, tests/js/builtins/run-duk.sh). */
+	function esFlagGetter(c) {
+		return function () {
+			var R = this, r, s = '', j;
+			if (!isObject(R))
+				throw new TypeError('RegExp.prototype flag getter ' +
+				    'called on non-object');
+			if (c === '') {
+				for (j = 0; j < 8; j++)
+					if (R[['hasIndices', 'global', 'ignoreCase',
+					    'multiline', 'dotAll', 'unicode', 'unicodeSets',
+					    'sticky'][j]])
+						s += 'dgimsuvy'.charAt(j);
+				return s;
+			}
+			r = recOf(R);
+			if (r === undefined) {
+				if (R === RegExpPrototype)
+					return undefined;
+				throw new TypeError('RegExp.prototype flag getter ' +
+				    'called on non-RegExp object');
+			}
+			return hasFlag(r.flags, c);
+		};
+	}
+
+	/* EscapeRegExpPattern: `/` and line terminators escaped, so that
+	 * `/${source}/${flags}` reads back as the same regex. */
+	function escapePattern(src) {
+		var out = '', j, c, inClass = false, start = 0;
+		if (src === '')
+			return '(?:)';
+		for (j = 0; j < src.length; j++) {
+			c = src.charAt(j);
+			if (c === '\\') {
+				if (j + 1 < src.length && '\n\r\u2028\u2029'.indexOf(
+				    src.charAt(j + 1)) < 0) {
+					j++;
 					continue;
 				}
-				v = caps[num - 1];
-				r += v === undefined ? '' : String(v);
-			} else if (c === '<' && groups !== undefined) {
-				close = repl.indexOf('>', i + 2);
-				if (close < 0) {
-					r += '$';
-					continue;
-				}
-				name = repl.substring(i + 2, close);
-				v = groups[name];
-				r += v === undefined ? '' : String(v);
-				i = close;
-			} else {
-				r += '$';
+				out += substring.call(src, start, j);
+				start = j + 1;
+				out += '\\';
+				continue;
 			}
+			if (c === '[')
+				inClass = true;
+			else if (c === ']')
+				inClass = false;
+			else if (c === '/' && !inClass)
+				c = '\\/';
+			else if (c === '\n')
+				c = '\\n';
+			else if (c === '\r')
+				c = '\\r';
+			else if (c === '\u2028')
+				c = '\\u2028';
+			else if (c === '\u2029')
+				c = '\\u2029';
+			else
+				continue;
+			out += substring.call(src, start, j) + c;
+			start = j + 1;
 		}
-		return r;
+		return out + substring.call(src, start);
 	}
 
-	function allMatches(rx, m, s) {
-		var list = [], r;
-		if (!m.global)
-			return (r = xexec(rx, m, s)) === null ? list : [r];
-		rx.lastIndex = 0;
-		for (;;) {
-			r = xexec(rx, m, s);
-			if (r === null)
-				return list;
-			list.push(r);
-			if (r[0] === '')
-				rx.lastIndex = advance(s, toLength(rx.lastIndex),
-				    m.unicode);
-		}
-	}
-
-	function xreplace(rx, m, s, replace) {
-		var list = allMatches(rx, m, s), fn = typeof replace === 'function';
-		var out = '', next = 0, i, r, caps, j, args, rep, pos;
-		if (!fn)
-			replace = String(replace);
-		for (i = 0; i < list.length; i++) {
-			r = list[i];
-			pos = r.index;
-			caps = [];
-			for (j = 1; j < r.length; j++)
-				caps.push(r[j]);
-			if (fn) {
-				args = [r[0]].concat(caps, [pos, s]);
-				if (r.groups !== undefined)
-					args.push(r.groups);
-				rep = String(replace.apply(undefined, args));
-			} else {
-				rep = substitute(r[0], s, pos, caps, r.groups, replace);
+	var protoMethods = {
+		exec: exec,
+		test: function test(S) {
+			var R = this, r, li, e;
+			requireObject(R, 'test');
+			S = toStr(S);
+			/* The built-in exec: RegExpBuiltinExec without building
+			 * the result nobody sees. */
+			if (R.exec !== exec || (r = recOf(R)) === undefined)
+				return regexpExec(R, S) !== null;
+			li = toLength(R.lastIndex);
+			if (!r.gy)
+				li = 0;
+			else if (li > S.length) {
+				R.lastIndex = 0;
+				return false;
 			}
-			if (pos >= next) {
-				out += s.substring(next, pos) + rep;
-				next = pos + r[0].length;
+			e = rxExec(r.prog, S, li, 2);
+			if (r.gy)
+				R.lastIndex = e === null ? 0 : e;
+			return e !== null;
+		},
+		toString: function toString() {
+			requireObject(this, 'toString');
+			return '/' + toStr(this.source) + '/' + toStr(this.flags);
+		},
+		compile: function compile(pattern, flags) {
+			var r = thisRec(this, 'compile'), pr = recOf(pattern);
+			if (pr !== undefined) {
+				if (flags !== undefined)
+					throw new TypeError('Cannot supply flags when ' +
+					    'constructing one RegExp from another');
+				return initialize(this, pr.src, pr.flags);
 			}
+			void r;
+			return initialize(this, pattern, flags);
 		}
-		return out + s.substring(next);
-	}
-
-	/* Used by replaceAll (28_string.js) for regex arguments. */
-	P.regexpReplace = function (rx, s, replace) {
-		var m = metaOf(rx);
-		if (m === undefined)
-			return nativeReplace.call(s, rx, replace);
-		return xreplace(rx, m, s, replace);
 	};
-	P.isRegExp = isRegExp;
+	P.defs(RegExpPrototype, protoMethods,
+	    { exec: 1, test: 1, toString: 0, compile: 2 });
+
+	flagGetter('dotAll', 's');
+	flagGetter('flags', '');
+	flagGetter('global', 'g');
+	flagGetter('hasIndices', 'd');
+	flagGetter('ignoreCase', 'i');
+	flagGetter('multiline', 'm');
+	P.defGetter(RegExpPrototype, 'source', 'source', function () {
+		var r;
+		if (!isObject(this))
+			throw new TypeError('RegExp.prototype.source getter called ' +
+			    'on non-object ' + describe(this));
+		r = recOf(this);
+		if (r === undefined) {
+			if (this === RegExpPrototype)
+				return '(?:)';
+			throw new TypeError('RegExp.prototype.source getter called ' +
+			    'on non-RegExp object');
+		}
+		return escapePattern(r.src);
+	});
+	flagGetter('sticky', 'y');
+	flagGetter('unicode', 'u');
+	flagGetter('unicodeSets', 'v');
+
+	function symMethod(sym, name, len, fn) {
+		defineProperty(RegExpPrototype, sym, { value: fn, writable: true,
+		    configurable: true });
+		P.setName(fn, '[Symbol.' + name + ']');
+		P.setLength(fn, len);
+	}
+
+	symMethod(S_MATCH, 'match', 1, function (string) {
+		var rx = this, S, flags, A, n, result, m, full;
+		requireObject(rx, '@@match');
+		S = toStr(string);
+		flags = rxFlags(rx);
+		if (!hasFlag(flags, 'g'))
+			return regexpExec(rx, S);
+		full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
+		rx.lastIndex = 0;
+		/* The built-in exec: the loop in C (rxhost.c), lastIndex ends 0
+		 * as the failing exec leaves it. */
+		if ((m = recOf(rx)) !== undefined && rx.exec === exec)
+			return rxMatchAll(m.prog, S, full);
+		A = [];
+		n = 0;
+		for (;;) {
+			result = regexpExec(rx, S);
+			if (result === null)
+				return n === 0 ? null : A;
+			m = toStr(result[0]);
+			A[n++] = m;
+			if (m === '')
+				rx.lastIndex = advance(S, toLength(rx.lastIndex),
+				    full);
+		}
+	});
 
 	/* %RegExpStringIteratorPrototype% */
-	var RI_R = P.hidden('RegExpIterRx'), RI_S = P.hidden('RegExpIterStr'),
-	    RI_D = P.hidden('RegExpIterDone');
-	function RegExpStringIter(rx, s) {
-		this[RI_R] = rx;
-		this[RI_S] = s;
-		this[RI_D] = false;
-	}
-	RegExpStringIter.prototype = Object.create(P.IteratorPrototype);
-	P.def(RegExpStringIter.prototype, 'next', function next() {
-		var rx = this[RI_R], s = this[RI_S], r, m;
-		if (rx === undefined)
-			throw new TypeError('next method called on incompatible receiver ' +
-			    describe(this));
-		if (this[RI_D])
+	var RI = P.hidden('RegExpStringIter');
+	var RegExpStringIterPrototype = Object.create(P.IteratorPrototype);
+	P.def(RegExpStringIterPrototype, 'next', function next() {
+		var st = isObject(this) ? this[RI] : undefined, match, s;
+		if (st === undefined || st.self !== this)
+			throw new TypeError('next method called on incompatible ' +
+			    'receiver ' + describe(this));
+		if (st.done)
 			return { value: undefined, done: true };
-		r = rx.exec(s);
-		if (r === null) {
-			this[RI_D] = true;
+		match = regexpExec(st.R, st.S);
+		if (match === null) {
+			st.done = true;
 			return { value: undefined, done: true };
 		}
-		if (r[0] === '') {
-			m = metaOf(rx);
-			rx.lastIndex = advance(s, toLength(rx.lastIndex),
-			    m !== undefined && m.unicode);
+		if (!st.global) {
+			st.done = true;
+			return { value: match, done: false };
 		}
-		return { value: r, done: false };
+		s = toStr(match[0]);
+		if (s === '')
+			st.R.lastIndex = advance(st.S, toLength(st.R.lastIndex),
+			    st.full);
+		return { value: match, done: false };
 	});
-	Object.defineProperty(RegExpStringIter.prototype, Symbol.toStringTag,
+	defineProperty(RegExpStringIterPrototype, Symbol.toStringTag,
 	    { value: 'RegExp String Iterator', configurable: true });
+	(P.noCtorProtos = P.noCtorProtos || []).push(RegExpStringIterPrototype);
 
-	P.regexpMatchAll = function (rx, s) {
-		var m = metaOf(rx), clone;
-		clone = re(m !== undefined ? m.source : rx.source, rx.flags);
-		clone.lastIndex = toLength(rx.lastIndex);
-		return new RegExpStringIter(clone, s);
-	};
+	symMethod(S_MATCHALL, 'matchAll', 1, function (string) {
+		var R = this, S, C, flags, matcher, it;
+		requireObject(R, '@@matchAll');
+		S = toStr(string);
+		C = speciesCtor(R);
+		flags = rxFlags(R);
+		matcher = C === RegExp ? RegExp(R, flags) : new C(R, flags);
+		matcher.lastIndex = toLength(R.lastIndex);
+		it = Object.create(RegExpStringIterPrototype);
+		defineProperty(it, RI, { value: { self: it, R: matcher, S: S,
+		    global: hasFlag(flags, 'g'), full: hasFlag(flags, 'u') ||
+		    hasFlag(flags, 'v'), done: false } });
+		return it;
+	});
+
+	symMethod(S_REPLACE, 'replace', 2, function (string, replaceValue) {
+		var rx = this, S, lengthS, fn, flags, global, full, results = [],
+		    result, acc = '', next = 0, j, k, nCaps, matched, pos, caps,
+		    named, args, rep;
+		requireObject(rx, '@@replace');
+		S = toStr(string);
+		lengthS = S.length;
+		fn = typeof replaceValue === 'function';
+		if (!fn)
+			replaceValue = toStr(replaceValue);
+		flags = rxFlags(rx);
+		global = hasFlag(flags, 'g');
+		if (global) {
+			full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
+			rx.lastIndex = 0;
+		}
+		/* The built-in exec: matching, then the callbacks or the
+		 * template, in C (rxhost.c); RegExpBuiltinExec's lastIndex
+		 * steps stay here. */
+		result = recOf(rx);
+		if (result !== undefined && rx.exec === exec) {
+			if (global)
+				return rxReplace(result.prog, S, replaceValue, full);
+			k = toLength(rx.lastIndex);
+			if (!result.gy)
+				k = 0;
+			else if (k > lengthS) {
+				rx.lastIndex = 0;
+				return S;
+			}
+			pos = rxExec(result.prog, S, k, 2);
+			if (result.gy)
+				rx.lastIndex = pos === null ? 0 : pos;
+			return pos === null ? S :
+			    rxReplace(result.prog, S, replaceValue, false, k);
+		}
+		for (;;) {
+			result = regexpExec(rx, S);
+			if (result === null)
+				break;
+			results.push(result);
+			if (!global)
+				break;
+			if (toStr(result[0]) === '')
+				rx.lastIndex = advance(S, toLength(rx.lastIndex),
+				    full);
+		}
+		for (j = 0; j < results.length; j++) {
+			result = results[j];
+			nCaps = toLength(result.length) - 1;
+			if (nCaps < 0)
+				nCaps = 0;
+			matched = toStr(result[0]);
+			pos = toInt(result.index);
+			pos = pos < 0 ? 0 : pos > lengthS ? lengthS : pos;
+			caps = [];
+			for (k = 1; k <= nCaps; k++) {
+				rep = result[k];
+				caps.push(rep === undefined ? undefined : toStr(rep));
+			}
+			named = result.groups;
+			if (fn) {
+				args = [matched];
+				for (k = 0; k < caps.length; k++)
+					args.push(caps[k]);
+				args.push(pos, S);
+				if (named !== undefined)
+					args.push(named);
+				rep = toStr(replaceValue.apply(undefined, args));
+			} else {
+				if (named === null)
+					throw new TypeError('Cannot convert undefined ' +
+					    'or null to object');
+				if (named !== undefined)
+					named = Object(named);
+				rep = substitute(matched, S, pos, caps, named,
+				    replaceValue);
+			}
+			if (pos >= next) {
+				acc += substring.call(S, next, pos) + rep;
+				next = pos + matched.length;
+			}
+		}
+		return next >= lengthS ? acc : acc + substring.call(S, next);
+	});
+
+	symMethod(S_SEARCH, 'search', 1, function (string) {
+		var rx = this, S, prev, cur, result;
+		requireObject(rx, '@@search');
+		S = toStr(string);
+		prev = rx.lastIndex;
+		if (!sameValue(prev, 0))
+			rx.lastIndex = 0;
+		result = regexpExec(rx, S);
+		cur = rx.lastIndex;
+		if (!sameValue(cur, prev))
+			rx.lastIndex = prev;
+		return result === null ? -1 : result.index;
+	});
+
+	symMethod(S_SPLIT, 'split', 2, function (string, limit) {
+		var rx = this, S, C, flags, full, splitter, A = [], lim, size, p,
+		    q, z, e, n, k, plain;
+		requireObject(rx, '@@split');
+		S = toStr(string);
+		C = speciesCtor(rx);
+		flags = rxFlags(rx);
+		full = hasFlag(flags, 'u') || hasFlag(flags, 'v');
+		plain = flags;
+		if (!hasFlag(flags, 'y'))
+			flags += 'y';
+		else
+			plain = nativeReplace.call(flags, 'y', '');
+		/*
+		 * Construct(%RegExp%, [rx, flags]) for a RegExp rx observes only
+		 * IsRegExp(rx) and the flags: then, with the built-in exec, the
+		 * splitter is never seen, and the loop runs in C on the same
+		 * pattern without `y` (rxhost.c says why that is the same).
+		 */
+		z = C === RegExp ? recOf(rx) : undefined;
+		if (z !== undefined && isRegExp(rx) && RegExpPrototype.exec === exec) {
+			if (validFlags[flags] !== true)
+				checkFlags(flags);
+			splitter = compile(z.src, plain);
+			lim = limit === undefined ? 4294967295 : limit >>> 0;
+			if (lim === 0)
+				return A;
+			if (S === '')
+				return rxExec(splitter, S, 0, false) !== null ? A : [S];
+			return rxSplit(splitter, S, lim, full);
+		}
+		splitter = C === RegExp ? RegExp(rx, flags) : new C(rx, flags);
+		lim = limit === undefined ? 4294967295 : limit >>> 0;
+		if (lim === 0)
+			return A;
+		if (S === '') {
+			if (regexpExec(splitter, S) !== null)
+				return A;
+			A.push(S);
+			return A;
+		}
+		size = S.length;
+		p = 0;
+		q = 0;
+		while (q < size) {
+			splitter.lastIndex = q;
+			z = regexpExec(splitter, S);
+			if (z === null) {
+				q = advance(S, q, full);
+				continue;
+			}
+			e = toLength(splitter.lastIndex);
+			if (e > size)
+				e = size;
+			if (e === p) {
+				q = advance(S, q, full);
+				continue;
+			}
+			A.push(substring.call(S, p, q));
+			if (A.length === lim)
+				return A;
+			p = e;
+			n = toLength(z.length) - 1;
+			for (k = 1; k <= n; k++) {
+				A.push(z[k]);
+				if (A.length === lim)
+					return A;
+			}
+			q = p;
+		}
+		A.push(substring.call(S, p, size));
+		return A;
+	});
+
+	/* RegExp.escape (ES2025) */
+	function hex(c, w) {
+		var h = c.toString(16);
+		while (h.length < w)
+			h = '0' + h;
+		return h;
+	}
+	function escape(S) {
+		var out = '', j, c, d;
+		if (typeof S !== 'string')
+			throw new TypeError('RegExp.escape requires a string');
+		for (j = 0; j < S.length; j++) {
+			c = S.charCodeAt(j);
+			if (j === 0 && ((c >= 48 && c <= 57) ||
+			    ((c | 32) >= 97 && (c | 32) <= 122))) {
+				out += '\\x' + hex(c, 2);
+			} else if ('^$\\.*+?()[]{}|/'.indexOf(S.charAt(j)) >= 0) {
+				out += '\\' + S.charAt(j);
+			} else if (c >= 9 && c <= 13) {
+				out += '\\' + 'tnvfr'.charAt(c - 9);
+			} else if (',-=<>#&!%:;@~\'`"'.indexOf(S.charAt(j)) >= 0 ||
+			    c === 0x20 || c === 0xa0 || c === 0x1680 ||
+			    (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
+			    c === 0x2029 || c === 0x202f || c === 0x205f ||
+			    c === 0x3000 || c === 0xfeff) {
+				out += c <= 0xff ? '\\x' + hex(c, 2) :
+				    '\\u' + hex(c, 4);
+			} else if (c >= 0xd800 && c <= 0xdfff) {
+				d = j + 1 < S.length ? S.charCodeAt(j + 1) : 0;
+				if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+					out += S.charAt(j) + S.charAt(j + 1);
+					j++;
+				} else {
+					out += '\\u' + hex(c, 4);
+				}
+			} else {
+				out += S.charAt(j);
+			}
+		}
+		return out;
+	}
+
+	RegExp.prototype = RegExpPrototype;
+	P.ctorShape(RegExp, 2);
+	P.def(RegExp, 'escape', escape);
+	P.setLength(escape, 1);
+	P.species(RegExp);
+	P.def(RegExpPrototype, 'constructor', RegExp);
+	P.def(G, 'RegExp', RegExp);
+	/* A prelude pattern that reaches guest code (a String method the guest
+	 * replaced sees it) leads to ours, never to Duktape's constructor. */
+	P.def(NRP, 'constructor', RegExp);
+
+	/* ---- String.prototype ---- */
+
+	function getMethod(x, sym) {
+		var f = x[sym];
+		if (f === undefined || f === null)
+			return undefined;
+		if (typeof f !== 'function')
+			throw new TypeError(describe(f) + ' is not a function');
+		return f;
+	}
+
+	function requireGlobal(rx, name) {
+		var flags;
+		if (isRegExp(rx)) {
+			flags = rx.flags;
+			if (flags === undefined || flags === null)
+				throw new TypeError('String.prototype.' + name +
+				    ' called with a RegExp whose flags are ' +
+				    'undefined or null');
+			if (!hasFlag(toStr(flags), 'g'))
+				throw new TypeError('String.prototype.' + name +
+				    ' called with a non-global RegExp argument');
+		}
+	}
+
+	function replaceAll(searchValue, replaceValue) {
+		var f, s, needle, fn, positions = [], pos, adv, r, last, j;
+		requireCoercible(this, 'replaceAll');
+		if (isObject(searchValue)) {
+			requireGlobal(searchValue, 'replaceAll');
+			f = getMethod(searchValue, S_REPLACE);
+			if (f !== undefined)
+				return f.call(searchValue, this, replaceValue);
+		}
+		s = toStr(this);
+		needle = toStr(searchValue);
+		fn = typeof replaceValue === 'function';
+		if (!fn)
+			replaceValue = toStr(replaceValue);
+		adv = needle.length > 0 ? needle.length : 1;
+		pos = indexOf.call(s, needle, 0);
+		while (pos >= 0) {
+			positions.push(pos);
+			pos = pos + adv > s.length ? -1 :
+			    indexOf.call(s, needle, pos + adv);
+		}
+		r = '';
+		last = 0;
+		for (j = 0; j < positions.length; j++) {
+			pos = positions[j];
+			r += substring.call(s, last, pos);
+			r += fn ? toStr(replaceValue.call(undefined, needle, pos,
+			    s)) : substitute(needle, s, pos, [], undefined,
+			    replaceValue);
+			last = pos + needle.length;
+		}
+		return last < s.length ? r + substring.call(s, last) : r;
+	}
 
 	P.defs(SP, {
-		replace: function replace(pattern, replacement) {
-			var m = metaOf(pattern);
-			if (m === undefined)
-				return nativeReplace.call(this, pattern, replacement);
-			if (this == null)
-				throw new TypeError('String.prototype.replace called on null or undefined');
-			return xreplace(pattern, m, String(this), replacement);
-		},
-		match: function match(pattern) {
-			var m = metaOf(pattern), list, r, i;
-			if (m === undefined && typeof pattern === 'string') {
-				/* new RegExp(pattern) may need the translator */
-				pattern = re(pattern, undefined);
-				m = metaOf(pattern);
+		match: function match(regexp) {
+			var f;
+			requireCoercible(this, 'match');
+			if (isObject(regexp)) {
+				f = getMethod(regexp, S_MATCH);
+				if (f !== undefined)
+					return f.call(regexp, this);
 			}
-			if (m === undefined)
-				return nativeMatch.call(this, pattern);
-			if (this == null)
-				throw new TypeError('String.prototype.match called on null or undefined');
-			if (!m.global)
-				return xexec(pattern, m, String(this));
-			list = allMatches(pattern, m, String(this));
-			if (list.length === 0)
-				return null;
-			r = [];
-			for (i = 0; i < list.length; i++)
-				r.push(list[i][0]);
-			return r;
+			return create(regexp, undefined)[S_MATCH](toStr(this));
 		},
-		search: function search(pattern) {
-			var m = metaOf(pattern), li, r;
-			if (m === undefined && typeof pattern === 'string') {
-				pattern = re(pattern, undefined);
-				m = metaOf(pattern);
+		matchAll: function matchAll(regexp) {
+			var f, S;
+			requireCoercible(this, 'matchAll');
+			if (isObject(regexp)) {
+				requireGlobal(regexp, 'matchAll');
+				f = getMethod(regexp, S_MATCHALL);
+				if (f !== undefined)
+					return f.call(regexp, this);
 			}
-			if (m === undefined)
-				return nativeSearch.call(this, pattern);
-			li = pattern.lastIndex;
-			pattern.lastIndex = 0;
-			r = xexec(pattern, m, String(this));
-			pattern.lastIndex = li;
-			return r === null ? -1 : r.index;
+			S = toStr(this);
+			return create(regexp, 'g')[S_MATCHALL](S);
 		},
-		split: function split(sep, limit) {
-			var m = metaOf(sep);
-			if (m === undefined)
-				return nativeSplit.call(this, sep, limit);
-			/* The native split on the translated pattern gives the
-			 * same pieces; sticky is ignored by split anyway. */
-			return nativeSplit.call(this, m.inner, limit);
+		replace: function replace(searchValue, replaceValue) {
+			var f, s, needle, fn, pos, rep;
+			requireCoercible(this, 'replace');
+			if (isObject(searchValue)) {
+				f = getMethod(searchValue, S_REPLACE);
+				if (f !== undefined)
+					return f.call(searchValue, this, replaceValue);
+			}
+			s = toStr(this);
+			needle = toStr(searchValue);
+			fn = typeof replaceValue === 'function';
+			if (!fn)
+				replaceValue = toStr(replaceValue);
+			pos = indexOf.call(s, needle, 0);
+			if (pos < 0)
+				return s;
+			rep = fn ? toStr(replaceValue.call(undefined, needle, pos,
+			    s)) : substitute(needle, s, pos, [], undefined,
+			    replaceValue);
+			return substring.call(s, 0, pos) + rep +
+			    substring.call(s, pos + needle.length);
+		},
+		replaceAll: replaceAll,
+		search: function search(regexp) {
+			var f, S;
+			requireCoercible(this, 'search');
+			if (isObject(regexp)) {
+				f = getMethod(regexp, S_SEARCH);
+				if (f !== undefined)
+					return f.call(regexp, this);
+			}
+			S = toStr(this);
+			return create(regexp, undefined)[S_SEARCH](S);
+		},
+		split: function split(separator, limit) {
+			var f, S, lim, R;
+			requireCoercible(this, 'split');
+			if (isObject(separator)) {
+				f = getMethod(separator, S_SPLIT);
+				if (f !== undefined)
+					return f.call(separator, this, limit);
+			}
+			S = toStr(this);
+			lim = limit === undefined ? 4294967295 : limit >>> 0;
+			R = toStr(separator);
+			if (lim === 0)
+				return [];
+			if (separator === undefined)
+				return [S];
+			return nativeSplit.call(S, R, lim);
 		}
-	}, { replace: 2, match: 1, search: 1, split: 2 });
+	}, { match: 1, matchAll: 1, replace: 2, replaceAll: 2, search: 1,
+	    split: 2 });
 
+	P.isRegExp = isRegExp;
 	cm.re = re;
 })(this);

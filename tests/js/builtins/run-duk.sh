@@ -23,7 +23,6 @@ for t in "$@"; do
 		    > "$exp" 2>&1
 	fi
 	{
-		[ -f "$here/_regexp_stub.js" ] && cat "$here/_regexp_stub.js"
 		cat "$here/stub_native.js"
 		[ -f "$root/build/gen/cm_spec.js" ] && cat "$root/build/gen/cm_spec.js"
 		cat "$root"/engine/runtime/*.js
