@@ -18,8 +18,17 @@ ENGINE_LIB = $(BUILD)/libengine.a
 ENGINE_FUZZ_SRCS = $(FRONT_SRCS)
 
 $(BUILD)/obj/engine/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine
-# The front end needs no include path at all: everything it includes is its own.
-$(BUILD)/obj/engine/front/%.o: INC =
+# The front end needs no include path but build/gen, where the lexer's
+# identifier tables are generated from Debian's unicode-data package
+# (engine/tools/gen_idtab.awk): ID_Start and ID_Continue as the spec says.
+$(BUILD)/obj/engine/front/%.o: INC = $(INC_GEN)
+UNICODE_DCP = /usr/share/unicode/DerivedCoreProperties.txt
+$(BUILD)/gen/cm_idtab.h: $(UNICODE_DCP) engine/tools/gen_idtab.awk
+	@mkdir -p $(dir $@)
+	awk -f engine/tools/gen_idtab.awk $(UNICODE_DCP) > $@.tmp
+	mv $@.tmp $@
+$(BUILD)/obj/engine/front/lexer.o: $(BUILD)/gen/cm_idtab.h
+GEN_HEADERS += $(BUILD)/gen/cm_idtab.h
 
 # The front end stays free of Duktape; checked on every build.
 $(BUILD)/stamp/front-no-duktape: $(FRONT_SRCS) $(wildcard engine/front/*.h)
@@ -47,6 +56,11 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    .prototype to inner function templates (only the loaded function is
 #    ever called; compiled templates have none either) and sizes each
 #    property table once: loading the prelude is cheaper, its heap smaller.
+#  - Duktape's source lexer takes any non-ASCII code point that is neither
+#    white space nor a line terminator as an identifier character (CM_ID_ANY):
+#    its own tables are ES5's letter classes of an old Unicode, while every
+#    identifier it is given has passed our lexer's ID_Start/ID_Continue check
+#    (engine/front/lexer.c), so only ours decides (e.g. U+2118, Unicode 15);
 #  - a function whose body opens with the directive "use cm noctor" (only
 #    the lowering writes it; engine/front/lower.c escapes a user's) is compiled
 #    as no constructor, like Duktape's own object-literal methods: no
@@ -93,12 +107,17 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&$$/\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 13 \&\& DUK_STRCMP((const char *) DUK_HSTRING_GET_DATA(h_dir), "use cm noctor") == 0) {\n\t\t\t\t\tcomp_ctx->curr_func.is_constructable = 0; \/* cm_noctor *\/\n\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&/' \
 	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not constructable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s is not a constructor", duk_push_string_tval_readable(thr, tv_func)); \/* cm_noctor *\//' \
 	    -e 's/^\t\t\/\* Strictness is inherited from target. \*\/$$/\t\tif (!DUK_HOBJECT_HAS_CONSTRUCTABLE(h_target)) {\n\t\t\tDUK_HOBJECT_CLEAR_CONSTRUCTABLE((duk_hobject *) h_bound); \/* cm_noctor *\/\n\t\t}\n&/' \
+	    -e 's/^DUK_INTERNAL duk_small_int_t duk_unicode_is_identifier_start(duk_codepoint_t cp) {$$/#define CM_ID_ANY(cp) ((cp) >= 0x80L \&\& !duk_unicode_is_whitespace(cp) \&\& !duk_unicode_is_line_terminator(cp)) \/* cm_id *\/\n\n&/' \
+	    -e 's/^\t} else if (duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {$$/\t} else if (CM_ID_ANY(x) || duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {/' \
+	    -e 's/^\t\t\t\tif (!(first ? duk_unicode_is_identifier_start(esc_cp) : duk_unicode_is_identifier_part(esc_cp))) {$$/\t\t\t\tif (!CM_ID_ANY(esc_cp) \&\& !(first ? duk_unicode_is_identifier_start(esc_cp) : duk_unicode_is_identifier_part(esc_cp))) {/' \
+	    -e 's/^\t\t\t\tif (!duk_unicode_is_identifier_part(DUK__L0())) {$$/\t\t\t\tif (!CM_ID_ANY(DUK__L0()) \&\& !duk_unicode_is_identifier_part(DUK__L0())) {/' \
 	    $< engine/host/duk_noctor.inc > $@.tmp
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
 	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
+	@test "$$(grep -c 'CM_ID_ANY' $@.tmp)" = 4 || { echo "duktape.c: identifier patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	mv $@.tmp $@
 

@@ -8,7 +8,7 @@
 set -eu
 
 mode=${1:-build}
-pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev"
+pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev unicode-data"
 if [ "$mode" = test ]; then
 	pkgs="$pkgs check valgrind clang-format perl libxml2-utils"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
