@@ -61,6 +61,12 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    its own tables are ES5's letter classes of an old Unicode, while every
 #    identifier it is given has passed our lexer's ID_Start/ID_Continue check
 #    (engine/front/lexer.c), so only ours decides (e.g. U+2118, Unicode 15);
+#  - Function.prototype.toString gives every function the spec's
+#    NativeFunction form, "function f() { [native code] }" (cm_tostring):
+#    Duktape keeps no source text, and its "[ecmascript code]" and
+#    "[bound code]" forms match neither the source nor that grammar;
+#  - Function.prototype[Symbol.hasInstance] with a non-callable this is
+#    false (OrdinaryHasInstance), where Duktape threw (cm_hasinstance);
 #  - a function whose body opens with the directive "use cm noctor" (only
 #    the lowering writes it; engine/front/lower.c escapes a user's) is compiled
 #    as no constructor, like Duktape's own object-literal methods: no
@@ -111,6 +117,9 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t} else if (duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {$$/\t} else if (CM_ID_ANY(x) || duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {/' \
 	    -e 's/^\t\t\t\tif (!(first ? duk_unicode_is_identifier_start(esc_cp) : duk_unicode_is_identifier_part(esc_cp))) {$$/\t\t\t\tif (!CM_ID_ANY(esc_cp) \&\& !(first ? duk_unicode_is_identifier_start(esc_cp) : duk_unicode_is_identifier_part(esc_cp))) {/' \
 	    -e 's/^\t\t\t\tif (!duk_unicode_is_identifier_part(DUK__L0())) {$$/\t\t\t\tif (!CM_ID_ANY(DUK__L0()) \&\& !duk_unicode_is_identifier_part(DUK__L0())) {/' \
+	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[ecmascript code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
+	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[bound code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
+	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    $< engine/host/duk_noctor.inc > $@.tmp
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
@@ -118,6 +127,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
 	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
 	@test "$$(grep -c 'CM_ID_ANY' $@.tmp)" = 4 || { echo "duktape.c: identifier patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_tostring' $@.tmp)" = 2 || { echo "duktape.c: toString patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	mv $@.tmp $@
 

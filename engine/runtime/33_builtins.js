@@ -238,6 +238,7 @@
 		P.setLength(f, 1);
 		P.setName(f, '[Symbol.toPrimitive]');
 	})(Symbol.prototype[Symbol.toPrimitive]);
+	P.setName(Function.prototype[Symbol.hasInstance], '[Symbol.hasInstance]');
 	/* The native error constructors' `prototype` is read-only. */
 	['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
 	    'TypeError', 'URIError', 'AggregateError'].forEach(function (n) {
