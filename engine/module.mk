@@ -64,7 +64,8 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #  - Function.prototype.toString gives every function the spec's
 #    NativeFunction form, "function f() { [native code] }" (cm_tostring):
 #    Duktape keeps no source text, and its "[ecmascript code]" and
-#    "[bound code]" forms match neither the source nor that grammar;
+#    "[bound code]" forms match neither the source nor that grammar, and it
+#    threw for a callable Proxy;
 #  - Function.prototype[Symbol.hasInstance] with a non-callable this is
 #    false (OrdinaryHasInstance), where Duktape threw (cm_hasinstance);
 #  - Date.parse and new Date(string) read strings with engine/host/date_parse.c
@@ -124,6 +125,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[bound code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
 	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    -e 's/^\tif (duk__parse_string_iso8601_subset(thr, str) != 0) {$$/\t{ \/* cm_date: engine\/host\/date_parse.c *\/\n\t\textern double date_parse(const char *, int *);\n\t\tint cm_local;\n\t\tduk_double_t cm_t = date_parse(str, \&cm_local);\n\t\tif (cm_local \&\& !DUK_ISNAN(cm_t))\n\t\t\tcm_t -= 1000.0 * (duk_double_t) DUK_USE_DATE_GET_LOCAL_TZOFFSET(cm_t);\n\t\tif (!(cm_t >= -8.64e15 \&\& cm_t <= 8.64e15))\n\t\t\tcm_t = DUK_DOUBLE_NAN;\n\t\tduk_push_number(thr, cm_t);\n\t\treturn 1;\n\t}\n\tif (0) {/' \
+	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    $< engine/host/duk_noctor.inc > $@.tmp
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
@@ -131,7 +133,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
 	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
 	@test "$$(grep -c 'CM_ID_ANY' $@.tmp)" = 4 || { echo "duktape.c: identifier patch failed"; exit 1; }
-	@test "$$(grep -c 'cm_tostring' $@.tmp)" = 2 || { echo "duktape.c: toString patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_tostring' $@.tmp)" = 3 || { echo "duktape.c: toString patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }

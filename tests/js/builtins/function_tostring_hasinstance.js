@@ -29,3 +29,10 @@ console.log(new FromOld().kind);
 var hi = Function.prototype[Symbol.hasInstance];
 console.log(hi.name, hi.length, hi.call({}, {}), hi.call(undefined, []));
 console.log(hi.call(Array, []), hi.call(Base, new Derived()));
+// A callable Proxy has the NativeFunction form too; a plain object throws.
+console.log(nativeForm.test(Function.prototype.toString.call(new Proxy(function p() {}, {}))));
+try {
+	Function.prototype.toString.call(new Proxy({}, {}));
+} catch (e) {
+	console.log(e.name);
+}
