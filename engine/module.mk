@@ -23,9 +23,9 @@ ENGINE_FUZZ_SRCS = $(FRONT_SRCS) $(RX_SRCS)
 
 $(BUILD)/obj/engine/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine
 # The front end reaches only engine/regexp/ (pure C: the parser checks regex
-# literals with it), through "regexp/rx.h"; everything else it includes is
-# its own (checked below).
-$(BUILD)/obj/engine/front/%.o: INC = -Iengine
+# literals with it), through "regexp/rx.h", and build/gen for the lexer's
+# identifier tables; everything else it includes is its own (checked below).
+$(BUILD)/obj/engine/front/%.o: INC = $(INC_GEN) -Iengine
 
 # rx sees its own folder and the generated Unicode tables, nothing else.
 $(BUILD)/obj/engine/regexp/%.o: INC = $(INC_GEN) -Iengine
@@ -38,6 +38,15 @@ $(BUILD)/gen/rx_unicode_data.h: engine/tools/rx_gen_unicode.pl $(RX_UCD_DIR)/Uni
 	perl engine/tools/rx_gen_unicode.pl $(RX_UCD_DIR) > $@.tmp
 	mv $@.tmp $@
 $(BUILD)/obj/engine/regexp/rx_unicode.o: $(BUILD)/gen/rx_unicode_data.h
+# The lexer's ID_Start and ID_Continue tables, generated from Debian's
+# unicode-data package (engine/tools/gen_idtab.awk) as the spec says.
+UNICODE_DCP = /usr/share/unicode/DerivedCoreProperties.txt
+$(BUILD)/gen/cm_idtab.h: $(UNICODE_DCP) engine/tools/gen_idtab.awk
+	@mkdir -p $(dir $@)
+	awk -f engine/tools/gen_idtab.awk $(UNICODE_DCP) > $@.tmp
+	mv $@.tmp $@
+$(BUILD)/obj/engine/front/lexer.o: $(BUILD)/gen/cm_idtab.h
+GEN_HEADERS += $(BUILD)/gen/cm_idtab.h
 
 # The front end stays free of Duktape; checked on every build.
 $(BUILD)/stamp/front-no-duktape: $(FRONT_SRCS) $(wildcard engine/front/*.h)
@@ -67,6 +76,21 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    .prototype to inner function templates (only the loaded function is
 #    ever called; compiled templates have none either) and sizes each
 #    property table once: loading the prelude is cheaper, its heap smaller.
+#  - Duktape's source lexer takes any non-ASCII code point that is neither
+#    white space nor a line terminator as an identifier character (CM_ID_ANY):
+#    its own tables are ES5's letter classes of an old Unicode, while every
+#    identifier it is given has passed our lexer's ID_Start/ID_Continue check
+#    (engine/front/lexer.c), so only ours decides (e.g. U+2118, Unicode 15);
+#  - Function.prototype.toString gives every function the spec's
+#    NativeFunction form, "function f() { [native code] }" (cm_tostring):
+#    Duktape keeps no source text, and its "[ecmascript code]" and
+#    "[bound code]" forms match neither the source nor that grammar, and it
+#    threw for a callable Proxy;
+#  - Function.prototype[Symbol.hasInstance] with a non-callable this is
+#    false (OrdinaryHasInstance), where Duktape threw (cm_hasinstance);
+#  - Date.parse and new Date(string) read strings with engine/host/date_parse.c
+#    (cm_date): the spec's date time string format exactly (a malformed one is
+#    NaN), then the forms toString/toUTCString write and other common ones;
 #  - a function whose body opens with the directive "use cm noctor" (only
 #    the lowering writes it; engine/front/lower.c escapes a user's) is compiled
 #    as no constructor, like Duktape's own object-literal methods: no
@@ -113,12 +137,25 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&$$/\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 13 \&\& DUK_STRCMP((const char *) DUK_HSTRING_GET_DATA(h_dir), "use cm noctor") == 0) {\n\t\t\t\t\tcomp_ctx->curr_func.is_constructable = 0; \/* cm_noctor *\/\n\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&/' \
 	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not constructable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s is not a constructor", duk_push_string_tval_readable(thr, tv_func)); \/* cm_noctor *\//' \
 	    -e 's/^\t\t\/\* Strictness is inherited from target. \*\/$$/\t\tif (!DUK_HOBJECT_HAS_CONSTRUCTABLE(h_target)) {\n\t\t\tDUK_HOBJECT_CLEAR_CONSTRUCTABLE((duk_hobject *) h_bound); \/* cm_noctor *\/\n\t\t}\n&/' \
+	    -e 's/^DUK_INTERNAL duk_small_int_t duk_unicode_is_identifier_start(duk_codepoint_t cp) {$$/#define CM_ID_ANY(cp) ((cp) >= 0x80L \&\& !duk_unicode_is_whitespace(cp) \&\& !duk_unicode_is_line_terminator(cp)) \/* cm_id *\/\n\n&/' \
+	    -e 's/^\t} else if (duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {$$/\t} else if (CM_ID_ANY(x) || duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {/' \
+	    -e 's/^\t\t\t\tif (!(first ? duk_unicode_is_identifier_start(esc_cp) : duk_unicode_is_identifier_part(esc_cp))) {$$/\t\t\t\tif (!CM_ID_ANY(esc_cp) \&\& !(first ? duk_unicode_is_identifier_start(esc_cp) : duk_unicode_is_identifier_part(esc_cp))) {/' \
+	    -e 's/^\t\t\t\tif (!duk_unicode_is_identifier_part(DUK__L0())) {$$/\t\t\t\tif (!CM_ID_ANY(DUK__L0()) \&\& !duk_unicode_is_identifier_part(DUK__L0())) {/' \
+	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[ecmascript code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
+	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[bound code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
+	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
+	    -e 's/^\tif (duk__parse_string_iso8601_subset(thr, str) != 0) {$$/\t{ \/* cm_date: engine\/host\/date_parse.c *\/\n\t\textern double date_parse(const char *, int *);\n\t\tint cm_local;\n\t\tduk_double_t cm_t = date_parse(str, \&cm_local);\n\t\tif (cm_local \&\& !DUK_ISNAN(cm_t))\n\t\t\tcm_t -= 1000.0 * (duk_double_t) DUK_USE_DATE_GET_LOCAL_TZOFFSET(cm_t);\n\t\tif (!(cm_t >= -8.64e15 \&\& cm_t <= 8.64e15))\n\t\t\tcm_t = DUK_DOUBLE_NAN;\n\t\tduk_push_number(thr, cm_t);\n\t\treturn 1;\n\t}\n\tif (0) {/' \
+	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    $< engine/host/duk_noctor.inc > $@.tmp
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
 	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
+	@test "$$(grep -c 'CM_ID_ANY' $@.tmp)" = 4 || { echo "duktape.c: identifier patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_tostring' $@.tmp)" = 3 || { echo "duktape.c: toString patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	mv $@.tmp $@
 
@@ -153,7 +190,7 @@ $(BUILD)/gen/prelude.js: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime
 	awk 'FNR == 1 { print "/* " FILENAME " */" } { print }' $(PRELUDE_SPEC_JS) $(PRELUDE_JS) > $@.tmp
 	mv $@.tmp $@
 
-$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ)
+$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ) $(BUILD)/obj/engine/host/date_parse.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 

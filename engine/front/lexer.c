@@ -1,14 +1,10 @@
 /*
  * The ECMAScript 2022 lexer (see lexer.h for how the parser drives it).
  *
- * Identifier characters beyond ASCII are approximated instead of carrying
- * the Unicode ID_Start/ID_Continue tables: any non-ASCII code point is an
- * identifier character except white space, line terminators, surrogates,
- * noncharacters, private use, specials, Latin-1 punctuation and symbols,
- * the General and Supplemental Punctuation blocks, U+2190..U+2BFF (arrows,
- * mathematical operators, box drawing, dingbats), emoji (U+1F000..U+1FBFF)
- * and CJK punctuation; ZWNJ and ZWJ may continue an identifier. Every real
- * identifier is accepted; some rarer symbols are accepted too.
+ * Identifier characters beyond ASCII follow Unicode's ID_Start and
+ * ID_Continue properties, as the spec says; the tables (cm_idtab.h) are
+ * generated at build time from the installed DerivedCoreProperties.txt
+ * (engine/tools/gen_idtab.awk), so they follow Debian's Unicode version.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +13,8 @@
 
 #include "lexer.h"
 #include "lexer_int.h"
+
+#include "cm_idtab.h"
 
 struct kwent {
 	const char *name;
@@ -271,10 +269,23 @@ lexer_is_ws(uint32_t c)
 	    c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
+/* Whether c lies in one of the n sorted [lo, hi] pairs of tab. */
 static int
-lexer_is_lt(uint32_t c)
+lexer_idtab_has(const uint32_t *tab, size_t n, uint32_t c)
 {
-	return c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029;
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c < tab[2 * mid])
+			hi = mid;
+		else if (c > tab[2 * mid + 1])
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
 }
 
 int
@@ -283,20 +294,8 @@ lexer_id_start(uint32_t c)
 	if (c < 0x80)
 		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    c == '$' || c == '_';
-	if (c < 0xC0)
-		return c == 0xAA || c == 0xB5 || c == 0xBA;
-	if (c == 0xD7 || c == 0xF7)
-		return 0;
-	if (lexer_is_ws(c) || lexer_is_lt(c))
-		return 0;
-	if ((c >= 0x2000 && c <= 0x206F) || (c >= 0x2E00 && c <= 0x2E7F) ||
-	    (c >= 0x3000 && c <= 0x3004) || (c >= 0x3008 && c <= 0x3020) ||
-	    (c >= 0x2190 && c <= 0x2BFF) || (c >= 0xE000 && c <= 0xF8FF) ||
-	    (c >= 0xFFF0 && c <= 0xFFFD) || (c >= 0x1F000 && c <= 0x1FBFF) ||
-	    (c >= 0xD800 && c <= 0xDFFF) || (c >= 0xFDD0 && c <= 0xFDEF) ||
-	    (c & 0xFFFE) == 0xFFFE || c > 0x10FFFF)
-		return 0;
-	return 1;
+	return lexer_idtab_has(lexer_idtab_start,
+	    sizeof(lexer_idtab_start) / sizeof(lexer_idtab_start[0]) / 2, c);
 }
 
 int
@@ -304,9 +303,12 @@ lexer_id_part(uint32_t c)
 {
 	if (c < 0x80)
 		return lexer_id_start(c) || (c >= '0' && c <= '9');
+	/* ZWNJ and ZWJ may continue an identifier (the spec adds them). */
 	if (c == 0x200C || c == 0x200D)
 		return 1;
-	return lexer_id_start(c);
+	return lexer_idtab_has(lexer_idtab_continue,
+	    sizeof(lexer_idtab_continue) / sizeof(lexer_idtab_continue[0]) / 2,
+	    c);
 }
 
 /* Scratch buffer for decoded text. */

@@ -84,11 +84,31 @@ put_directive(struct lw_ctx *c, struct ast_node *e)
 {
 	const char *t = c->src + e->start;
 	size_t len = e->end - e->start;
+	size_t i, run;
 
-	if (len == 15 && memcmp(t + 1, "use cm noctor", 13) == 0)
+	if (len == 15 && memcmp(t + 1, "use cm noctor", 13) == 0) {
 		lw_puts(OUT(c), "\"use cm noct\\x6fr\"");
-	else
-		lw_put(OUT(c), t, len);
+		return;
+	}
+	/*
+	 * U+2028 and U+2029 may stand raw in an ES2019 string but end the
+	 * line in Duktape's ES5 one: they are written as escapes, which a
+	 * directive that means something ("use strict") never contains.
+	 */
+	for (i = run = 0; i + 2 < len; i++) {
+		if ((unsigned char)t[i] == 0xe2 &&
+		    (unsigned char)t[i + 1] == 0x80 &&
+		    ((unsigned char)t[i + 2] == 0xa8 ||
+			(unsigned char)t[i + 2] == 0xa9)) {
+			lw_put(OUT(c), t + run, i - run);
+			lw_puts(OUT(c),
+			    (unsigned char)t[i + 2] == 0xa8 ? "\\u2028"
+							    : "\\u2029");
+			run = i + 3;
+			i += 2;
+		}
+	}
+	lw_put(OUT(c), t + run, len - run);
 }
 
 /* Emits the directive prologue of a body; returns how many statements. */

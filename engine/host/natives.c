@@ -95,6 +95,18 @@ natives_is_constructor(duk_context *ctx)
 	return 1;
 }
 
+/*
+ * isCFunction(v): whether v is one of Duktape's C functions. Since every
+ * function's toString reads "[native code]" (engine/module.mk), this is how
+ * the lowering tells Duktape's built-in constructors from script ones.
+ */
+static duk_ret_t
+natives_is_c_function(duk_context *ctx)
+{
+	duk_push_boolean(ctx, duk_is_c_function(ctx, 0));
+	return 1;
+}
+
 /* In the Duktape build: engine/host/duk_noctor.inc, appended by
  * engine/module.mk. */
 void cm_duk_make_noctor(duk_context *, duk_idx_t, duk_int_t);
@@ -211,6 +223,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "hiddenKey", natives_hidden_key, 1 },
 		{ "now", natives_now, 0 }, { "fname", natives_fname, 2 },
 		{ "isConstructor", natives_is_constructor, 1 },
+		{ "isCFunction", natives_is_c_function, 1 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ NULL, NULL, 0 }
 	};

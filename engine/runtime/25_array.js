@@ -1,6 +1,7 @@
 /*
  * 25_array.js: Array.from/of, the ES2015-ES2023 Array.prototype methods
- * Duktape lacks, and a stable Array.prototype.sort.
+ * Duktape lacks, a stable Array.prototype.sort, and @@species for the
+ * methods that make a new array.
  */
 (function (G) {
 	'use strict';
@@ -422,4 +423,61 @@
 	    includes: 1, flat: 0, flatMap: 1, fill: 1, at: 1, copyWithin: 2,
 	    toSorted: 1, toReversed: 0, toSpliced: 2, 'with': 2 });
 	P.setName(AP['with'], 'with');
+
+	/*
+	 * ArraySpeciesCreate for the methods that make a new array: the method
+	 * runs as it is (Duktape's or the one above), and when `this` is an
+	 * array whose constructor's @@species is another constructor C, the
+	 * result is copied into `new C(n)` (n as the spec passes it) with
+	 * CreateDataPropertyOrThrow. C is looked up before the method runs.
+	 */
+	(function () {
+		var isC = P.native.isConstructor, isArr = Array.isArray;
+		var dp = Object.defineProperty, sp = Symbol.species;
+		function speciesOf(o) {
+			var C;
+			if (!isArr(o))
+				return Array;
+			C = o.constructor;
+			if (isObject(C)) {
+				C = C[sp];
+				if (C === null)
+					C = undefined;
+			}
+			if (C === undefined)
+				return Array;
+			if (!isC(C))
+				throw new TypeError(describe(C) + ' is not a constructor');
+			return C;
+		}
+		/* sized: new C(result length), else new C(0); map sets no length */
+		function wrap(name, len, sized) {
+			var f = AP[name];
+			var w = function () {
+				var C = speciesOf(this), r, A, i, n;
+				r = f.apply(this, arguments);
+				if (C === Array)
+					return r;
+				n = r.length;
+				A = new C(sized ? n : 0);
+				for (i = 0; i < n; i++)
+					if (i in r)
+						dp(A, i, { value: r[i], writable: true,
+						    enumerable: true, configurable: true });
+				if (name !== 'map')
+					A.length = n;
+				return A;
+			};
+			P.def(AP, name, w);
+			P.setName(w, name);
+			P.setLength(w, len);
+		}
+		wrap('map', 1, 1);
+		wrap('filter', 1, 0);
+		wrap('slice', 2, 1);
+		wrap('splice', 2, 1);
+		wrap('concat', 1, 0);
+		wrap('flat', 0, 0);
+		wrap('flatMap', 1, 0);
+	})();
 })(this);

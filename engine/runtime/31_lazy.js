@@ -81,13 +81,15 @@
 	};
 
 	/*
-	 * lazy(name, globals, enumerable): adds globals to group name's triggers
-	 * (may be called again for more) and returns its ensure function.
+	 * lazy(name, globals, enumerable, cold): adds globals to group name's
+	 * triggers (may be called again for more) and returns its ensure
+	 * function. A cold group is left out of preload(): a zygote's warm heap
+	 * does not carry it, the first script that uses it loads it.
 	 */
-	P.lazy = function lazy(name, names, enumerable) {
+	P.lazy = function lazy(name, names, enumerable, cold) {
 		var g = groups[name], i, en;
 		if (g === undefined) {
-			g = groups[name] = { done: false };
+			g = groups[name] = { done: false, cold: !!cold };
 			g.ensure = function () {
 				ensure(name, g);
 			};
@@ -123,7 +125,8 @@
 	function preload() {
 		var k;
 		for (k in groups)
-			groups[k].ensure();
+			if (!groups[k].cold)
+				groups[k].ensure();
 	}
 	/* The host may load every group ahead (a zygote's warm heap). */
 	if (typeof P.native.setPreload === 'function')

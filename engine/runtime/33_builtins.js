@@ -238,6 +238,7 @@
 		P.setLength(f, 1);
 		P.setName(f, '[Symbol.toPrimitive]');
 	})(Symbol.prototype[Symbol.toPrimitive]);
+	P.setName(Function.prototype[Symbol.hasInstance], '[Symbol.hasInstance]');
 	/* The native error constructors' `prototype` is read-only. */
 	['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
 	    'TypeError', 'URIError', 'AggregateError'].forEach(function (n) {
@@ -342,6 +343,16 @@
 	})(JSON);
 	/* get [Symbol.species] on Array, ArrayBuffer and %TypedArray%
 	 * (the methods that would consult it are still Duktape's) */
+	/* Proxy is group `proxy` (37_proxy.js): it forwards to Duktape's,
+	 * and to these Reflect operations for a trap the handler lacks. */
+	P.nativeProxy = G.Proxy;
+	P.nativeReflect = { get: Reflect.get, set: Reflect.set,
+	    has: Reflect.has, deleteProperty: Reflect.deleteProperty,
+	    ownKeys: Reflect.ownKeys, apply: Reflect.apply,
+	    construct: Reflect.construct };
+	/* cold: model code rarely builds proxies, and the warm heap's image
+	 * stays inside issue 18's bound (RUNTIME.md, lazy groups) */
+	P.lazy('proxy', ['Proxy'], [], true);
 	P.species(Array);
 	if (typeof G.ArrayBuffer === 'function')
 		P.species(G.ArrayBuffer);

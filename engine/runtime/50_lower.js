@@ -463,13 +463,15 @@
 		    " cannot be invoked without 'new'");
 	});
 
-	function isNative(f) {
+	/* every toString says [native code]: Duktape's C functions, asked */
+	var isNative = P.native && typeof P.native.isCFunction === 'function' ?
+	    P.native.isCFunction : function (f) {
 		try {
 			return /\[native code\]/.test(fnToString.call(f));
 		} catch (e) {
 			return false;
 		}
-	}
+	};
 
 	function noThis() {
 		throw new ReferenceError("Must call super constructor in derived " +

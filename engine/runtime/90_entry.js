@@ -27,7 +27,7 @@
 	var KIND_VIEW = K.BINARY_KIND_VIEW;
 	var LIMIT = K.PAYLOAD_LIMIT;
 	var fill = P.fill;
-	var Promise_ = Promise, Proxy_ = Proxy, Error_ = Error;
+	var Promise_ = Promise, Proxy_ = P.nativeProxy, Error_ = Error;
 	var queueJob = G.queueMicrotask;
 	var TypeError_ = TypeError, SyntaxError_ = SyntaxError;
 	/* A program may replace the globals; the run's answer never reads them. */
