@@ -33,7 +33,8 @@ $(SERVER_LIB): $(SERVER_OBJS)
 TEST_LINK_LIBS := $(SERVER_LIB) $(TEST_LINK_LIBS)
 PROGRAMS += $(SERVER_LIB)
 
-$(BUILD)/codemode-executord: $(BUILD)/obj/server/daemon/executord.o $(SERVER_LIB) $(PROTO_LIB)
+# The daemon cannot start without its image: building one builds both.
+$(BUILD)/codemode-executord: $(BUILD)/obj/server/daemon/executord.o $(SERVER_LIB) $(PROTO_LIB) | $(BUILD)/codemode-sandbox
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(DAEMON_LIBS)
 PROGRAMS += $(BUILD)/codemode-executord
 

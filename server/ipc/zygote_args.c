@@ -70,11 +70,14 @@ zygote_args_number(
 	if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
 		return -1;
 	for (; *s != '\0'; s++) {
+		uint64_t d = (uint64_t)(*s - '0');
+
 		if (*s < '0' || *s > '9')
 			return -1;
-		if (v > (max - (uint64_t)(*s - '0')) / 10)
+		/* v * 10 + d <= max, without overflowing on the way. */
+		if (d > max || v > (max - d) / 10)
 			return -1;
-		v = v * 10 + (uint64_t)(*s - '0');
+		v = v * 10 + d;
 	}
 	*out = v;
 	return 0;
