@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -388,25 +389,46 @@ START_TEST(test_image_missing)
 }
 END_TEST
 
-/* Started by hand, without the daemon's socket at its descriptor: refused. */
+/*
+ * Started by hand, without the daemon's socket at its descriptor: refused,
+ * with nothing there or with a socket of another kind there.
+ */
 START_TEST(test_image_without_socket)
 {
-	int status;
+	int status, kind, sv[2], i;
 	pid_t pid;
 
-	if ((pid = fork()) == 0) {
-		int null = open("/dev/null", O_WRONLY);
+	for (kind = 0; kind < 2; kind++) {
+		if (kind == 1)
+			ck_assert_int_eq(
+			    socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+		if ((pid = fork()) == 0) {
+			int null = open("/dev/null", O_WRONLY);
 
-		dup2(null, STDERR_FILENO);
-		close_range(3, ~0U, 0);
-		execl(image_path(), image_path(), "--zygote",
-		    "--address-space=0", "--cpu-seconds=0", "--prewarm=0",
-		    (char *)NULL);
-		_exit(127);
+			dup2(null, STDERR_FILENO);
+			if (kind == 1 && dup2(sv[1], 3) != 3)
+				_exit(126);
+			close_range(kind == 1 ? 4 : 3, ~0U, 0);
+			execl(image_path(), image_path(), "--zygote",
+			    "--address-space=0", "--cpu-seconds=0",
+			    "--prewarm=0", (char *)NULL);
+			_exit(127);
+		}
+		/* One that took it for its socket would wait there: bounded. */
+		for (i = 0; i < 1000 && waitpid(pid, &status, WNOHANG) == 0;
+		     i++)
+			usleep(10000);
+		if (i == 1000) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+		}
+		ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2,
+		    "kind %d: status %d", kind, status);
+		if (kind == 1) {
+			close(sv[0]);
+			close(sv[1]);
+		}
 	}
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 2);
 }
 END_TEST
 
