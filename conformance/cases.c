@@ -16,7 +16,8 @@ static const char *const expect_keys[] = { "result", "resultJsonLength",
 	"noResult", "error", "errorPrefix", "logs", "logsCount", "logsLast",
 	"calls", "outboundRequests", "fault", "faultMessage", "rejection",
 	"rejectionPrefix", "minMs", "maxMs", "executionId", "handles",
-	"response", "responses", "someFault", "someFaultMessage", NULL };
+	"response", "responses", "someFault", "someFaultMessage",
+	"envelopeKeys", NULL };
 static const char *const step_keys[] = { "step", "request", "expect", "ms",
 	"executionId", "handle", "count", NULL };
 static const char *const steps[] = { "execute", "invokeHandle", "closeHandles",
@@ -71,6 +72,13 @@ cases_text(const json_t *spec, const char *what, char *err, size_t errlen)
 
 	if (spec == NULL)
 		return 0;
+	if (expect_is_grammar(spec)) {
+		if (expect_grammar(spec, NULL, e, sizeof(e)) != 0) {
+			snprintf(err, errlen, "%s: %s", what, e);
+			return -1;
+		}
+		return 0;
+	}
 	if ((p = expect_text_pattern(spec, &vars, e, sizeof(e))) == NULL) {
 		snprintf(err, errlen, "%s: %s", what, e);
 		return -1;
@@ -191,6 +199,21 @@ cases_expect(const json_t *e, char *err, size_t errlen)
 		if (cases_tree(json_object_get(e, trees[i]), trees[i], err,
 			errlen) != 0)
 			return -1;
+	if ((v = json_object_get(e, "envelopeKeys")) != NULL) {
+		const json_t *k;
+
+		if (!json_is_array(v)) {
+			snprintf(err, errlen,
+			    "envelopeKeys: want a list of member names");
+			return -1;
+		}
+		json_array_foreach(v, i, k) if (!json_is_string(k))
+		{
+			snprintf(err, errlen,
+			    "envelopeKeys: want a list of member names");
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -271,6 +294,61 @@ cases_has_tag(const struct cases_case *c, const char *tag)
 	json_array_foreach(json_object_get(c->def, "tags"), i,
 	    v) if (strcmp(json_string_value(v), tag) == 0) return 1;
 	return 0;
+}
+
+const struct cases_setting cases_settings[] = {
+	{ "handles-idle",
+	    "a handles idle bound of at most 1000 ms "
+	    "(ours: --handles-idle-timeout 1000)",
+	    0 },
+	{ "queue",
+	    "fewer than 200 worker and queue places, so a burst of 200 "
+	    "overflows (ours: --max-workers 4 --max-queue 8)",
+	    0 },
+	{ "response-limit",
+	    "a response limit below 100000 bytes "
+	    "(ours: --response-limit 65536)",
+	    0 },
+	{ "outbound-veto",
+	    "native fetch vetoed by the operator "
+	    "(ours: --outbound-mode null)",
+	    0 },
+	{ "native-outbound",
+	    "native fetch allowed, with a route to 127.0.0.1 "
+	    "(ours: no --outbound-mode)",
+	    1 },
+	{ NULL, NULL, 0 },
+};
+
+char *
+cases_needs(const struct cases_case *c)
+{
+	const struct cases_setting *st;
+	char *out = NULL, *next;
+
+	for (st = cases_settings; st->tag; st++) {
+		if (!cases_has_tag(c, st->tag))
+			continue;
+		if (asprintf(&next, "%s%sneeds %s: %s", out ? out : "",
+			out ? "; " : "", st->tag, st->needs) < 0) {
+			free(out);
+			return NULL;
+		}
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+const struct cases_setting *
+cases_outside_default(const struct cases_case *c)
+{
+	const struct cases_setting *st;
+
+	for (st = cases_settings; st->tag; st++)
+		if (!st->in_default && cases_has_tag(c, st->tag))
+			return st;
+	return NULL;
 }
 
 static int

@@ -11,6 +11,20 @@
 
 #include <jansson.h>
 
+/*
+ * A tag that names a server setting the case needs: what the executor must
+ * be configured with for the case to mean anything. Printed with the
+ * case's failure, by --list and by --help.
+ */
+struct cases_setting {
+	const char *tag;
+	const char *needs; /* the setting, in words, then ours */
+	int in_default; /* 1: a daemon started with no options has it */
+};
+
+/* Every setting tag, ending with a NULL tag. */
+extern const struct cases_setting cases_settings[];
+
 struct cases_case {
 	const char *name; /* borrowed from def */
 	char *file; /* owned: the file's base name */
@@ -37,6 +51,19 @@ int cases_validate(const json_t *def, char *err, size_t errlen);
 
 /* 1 when the case carries `tag`. */
 int cases_has_tag(const struct cases_case *, const char *tag);
+
+/*
+ * The settings the case needs, one per setting tag it carries, written
+ * "needs TAG: WORDS" and joined by "; " (malloc'd), or NULL when it needs
+ * none (or memory ran out).
+ */
+char *cases_needs(const struct cases_case *);
+
+/*
+ * The first setting tag of the case that a daemon with no options lacks
+ * (cases_settings[].in_default 0), or NULL.
+ */
+const struct cases_setting *cases_outside_default(const struct cases_case *);
 
 /*
  * Reads a known-failures file: one "case-name  reason" per line, '#'

@@ -30,6 +30,8 @@ struct result {
 	char *diff; /* owned */
 	double ms;
 	int ran;
+	int by_profile; /* skipped by --profile, not by --skip-tag */
+	size_t num; /* its TAP number: the order it was printed in */
 };
 
 struct runner {
@@ -38,6 +40,7 @@ struct runner {
 	struct result *results;
 	size_t next; /* next case to take, under lock */
 	size_t done;
+	size_t printed; /* TAP lines so far, under lock */
 	int pass_serial; /* which cases this phase takes */
 	int fatal; /* the executor could not be reached */
 	char fatal_reason[600];
@@ -47,6 +50,8 @@ struct runner {
 static void
 usage(FILE *f)
 {
+	const struct cases_setting *st;
+
 	fprintf(f,
 	    "usage: codemode-conformance --url URL [options]\n"
 	    "  --url URL          unix:///path/to.sock or ws://host:port/path\n"
@@ -55,28 +60,55 @@ usage(FILE *f)
 	    "(repeatable: any)\n"
 	    "  --skip-tag TAG     skip cases tagged TAG (repeatable); "
 	    "skipped cases are listed\n"
+	    "  --profile default  skip the cases whose server settings a "
+	    "daemon started\n"
+	    "                     without options lacks (below); 'full' "
+	    "skips none\n"
 	    "  --known-failures F report the cases F names as xfail\n"
 	    "  --jobs N           N cases at once, over N connections "
 	    "(default 1)\n"
 	    "  --json FILE        write a machine-readable report\n"
+	    "  --junit FILE       write a JUnit XML report\n"
 	    "  --header 'N: v'    an extra handshake field (repeatable)\n"
-	    "  --list             list the selected cases and their tags\n",
+	    "  --list             list the selected cases, their tags and "
+	    "the settings\n"
+	    "                     they need\n"
+	    "  --version, --help\n"
+	    "Server settings a case may need (its tag; a failure names "
+	    "them):\n",
 	    CONFORMANCE_CASES_DIR);
+	for (st = cases_settings; st->tag; st++)
+		fprintf(f, "  %-16s %s%s\n", st->tag, st->needs,
+		    st->in_default ? "; a default daemon has it"
+				   : "; skipped by --profile default");
+	fprintf(f,
+	    "Output is TAP version 13; spec/conformance.md and "
+	    "codemode-conformance(1) say more.\n");
 }
 
-/* Prints one case's TAP lines; `r->diff` lines become comments. */
+/*
+ * Prints one case's TAP lines; `r->diff` lines become comments. Numbers
+ * follow the printing order (under the runner's lock), so the plan and
+ * the numbers stay in sequence whatever order the cases finish in.
+ */
 static void
-print_result(const struct cases_case *c, size_t num, const struct result *r)
+print_result(struct runner *rn, const struct cases_case *c, struct result *r)
 {
 	const char *p, *nl;
+	size_t num = r->num = ++rn->printed;
 
 	switch (r->outcome) {
 	case OUT_PASS:
 		printf("ok %zu - %s\n", num, c->name);
 		break;
 	case OUT_SKIP:
-		printf(
-		    "ok %zu - %s # SKIP tag %s\n", num, c->name, c->skip_tag);
+		if (r->by_profile)
+			printf("ok %zu - %s # SKIP needs %s, which the "
+			       "profile's server lacks\n",
+			    num, c->name, c->skip_tag);
+		else
+			printf("ok %zu - %s # SKIP tag %s\n", num, c->name,
+			    c->skip_tag);
 		break;
 	case OUT_XFAIL:
 		printf("not ok %zu - %s # TODO xfail: %s\n", num, c->name,
@@ -91,6 +123,15 @@ print_result(const struct cases_case *c, size_t num, const struct result *r)
 		printf("not ok %zu - %s\n", num, c->name);
 		break;
 	}
+	/* A failing case that needs a setting says so first: the setting
+	 * missing is the likeliest reason. */
+	if (r->outcome == OUT_FAIL || r->outcome == OUT_XFAIL) {
+		char *needs = cases_needs(c);
+
+		if (needs != NULL)
+			printf("#   %s\n", needs);
+		free(needs);
+	}
 	for (p = r->diff; p && *p; p = nl + 1) {
 		if ((nl = strchr(p, '\n')) == NULL)
 			nl = p + strlen(p);
@@ -99,6 +140,39 @@ print_result(const struct cases_case *c, size_t num, const struct result *r)
 			break;
 	}
 	fflush(stdout);
+}
+
+/* What was skipped and why, one comment line per reason. */
+static void
+print_skip_summary(struct runner *rn)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < rn->set.n; i++) {
+		const char *tag = rn->set.v[i].skip_tag;
+		int prof = rn->results[i].by_profile, seen = 0;
+		const struct cases_setting *st;
+
+		if (tag == NULL)
+			continue;
+		for (j = 0; j < i && !seen; j++)
+			seen = rn->set.v[j].skip_tag != NULL &&
+			    strcmp(rn->set.v[j].skip_tag, tag) == 0 &&
+			    rn->results[j].by_profile == prof;
+		if (seen)
+			continue;
+		for (n = 0, j = i; j < rn->set.n; j++)
+			n += rn->set.v[j].skip_tag != NULL &&
+			    strcmp(rn->set.v[j].skip_tag, tag) == 0 &&
+			    rn->results[j].by_profile == prof;
+		for (st = cases_settings; st->tag; st++)
+			if (strcmp(st->tag, tag) == 0)
+				break;
+		printf("# skipped %zu case%s tagged %s (%s)%s%s\n", n,
+		    n == 1 ? "" : "s", tag,
+		    prof ? "the default profile lacks it" : "--skip-tag",
+		    st->tag ? ": needs " : "", st->tag ? st->needs : "");
+	}
 }
 
 static void *
@@ -149,7 +223,7 @@ worker(void *arg)
 		r->diff = diff.p;
 		r->ran = 1;
 		pthread_mutex_lock(&rn->lock);
-		print_result(c, i + 1, r);
+		print_result(rn, c, r);
 		rn->done++;
 		pthread_mutex_unlock(&rn->lock);
 	}
@@ -197,11 +271,17 @@ write_report(const char *path, struct runner *rn, const size_t count[5])
 		    tags ? json_incref(tags) : json_array(), "status",
 		    names[r->outcome], "ms", r->ms);
 
+		char *needs = cases_needs(c);
+
 		if (e && r->diff)
 			json_object_set_new(e, "diff", json_string(r->diff));
+		if (e && needs)
+			json_object_set_new(e, "needs", json_string(needs));
+		free(needs);
 		if (e && c->skip_tag)
-			json_object_set_new(
-			    e, "skippedByTag", json_string(c->skip_tag));
+			json_object_set_new(e,
+			    r->by_profile ? "skippedByProfile" : "skippedByTag",
+			    json_string(c->skip_tag));
 		if (e && c->xfail)
 			json_object_set_new(
 			    e, "knownFailure", json_string(c->xfail));
@@ -218,6 +298,122 @@ write_report(const char *path, struct runner *rn, const size_t count[5])
 	rc = root ? json_dump_file(root, path, JSON_INDENT(2)) : -1;
 	json_decref(root);
 	return rc;
+}
+
+/* Writes `s` with XML's five special characters escaped, and every control
+ * character but tab and newline (which XML 1.0 cannot carry) as '?'. */
+static void
+xml_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '&')
+			fputs("&amp;", f);
+		else if (ch == '<')
+			fputs("&lt;", f);
+		else if (ch == '>')
+			fputs("&gt;", f);
+		else if (ch == '"')
+			fputs("&quot;", f);
+		else if (ch == '\'')
+			fputs("&apos;", f);
+		else if (ch < 0x20 && ch != '\n' && ch != '\t')
+			fputc('?', f);
+		else
+			fputc(ch, f);
+	}
+}
+
+/*
+ * The JUnit XML report CI systems read: one testsuite per case file, one
+ * testcase per case (classname the file's stem). A failure or xpass is
+ * <failure> with the diff; a skip, <skipped> with why; an xfail counts as
+ * <skipped> too, its message naming the known failure, because JUnit has
+ * no expected-failure outcome and it must not fail the job.
+ */
+static int
+write_junit(const char *path, struct runner *rn, double total_ms)
+{
+	FILE *f = fopen(path, "w");
+	size_t i, j;
+
+	if (f == NULL)
+		return -1;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(f, "<testsuites name=\"codemode-conformance\" time=\"%.3f\">\n",
+	    total_ms / 1000.0);
+	for (i = 0; i < rn->set.n; i = j) {
+		const char *file = rn->set.v[i].file;
+		size_t tests = 0, failures = 0, skipped = 0, stem;
+		double ms = 0;
+
+		for (j = i;
+		     j < rn->set.n && strcmp(rn->set.v[j].file, file) == 0;
+		     j++) {
+			enum outcome o = rn->results[j].outcome;
+
+			tests++;
+			ms += rn->results[j].ms;
+			failures += o == OUT_FAIL || o == OUT_XPASS;
+			skipped += o == OUT_SKIP || o == OUT_XFAIL;
+		}
+		stem = strlen(file);
+		if (stem > 5 && strcmp(file + stem - 5, ".json") == 0)
+			stem -= 5;
+		fprintf(f,
+		    "  <testsuite name=\"%.*s\" tests=\"%zu\" "
+		    "failures=\"%zu\" errors=\"0\" skipped=\"%zu\" "
+		    "time=\"%.3f\">\n",
+		    (int)stem, file, tests, failures, skipped, ms / 1000.0);
+		for (size_t k = i; k < j; k++) {
+			const struct cases_case *c = &rn->set.v[k];
+			const struct result *r = &rn->results[k];
+			char *needs = cases_needs(c);
+
+			fprintf(f, "    <testcase classname=\"%.*s\" name=\"",
+			    (int)stem, file);
+			xml_text(f, c->name);
+			fprintf(f, "\" time=\"%.3f\"", r->ms / 1000.0);
+			switch (r->outcome) {
+			case OUT_PASS:
+				fprintf(f, "/>\n");
+				break;
+			case OUT_SKIP:
+				fprintf(f,
+				    ">\n      <skipped message=\"%s %s\"/>\n"
+				    "    </testcase>\n",
+				    r->by_profile ? "profile lacks"
+						  : "skipped by tag",
+				    c->skip_tag);
+				break;
+			case OUT_XFAIL:
+				fprintf(f,
+				    ">\n      <skipped message=\"known "
+				    "failure: ");
+				xml_text(f, c->xfail);
+				fprintf(f, "\"/>\n    </testcase>\n");
+				break;
+			case OUT_FAIL:
+			case OUT_XPASS:
+				fprintf(f, ">\n      <failure message=\"%s\">",
+				    r->outcome == OUT_XPASS
+					? "listed as a known failure but passes"
+					: "an expectation did not hold");
+				if (needs != NULL) {
+					xml_text(f, needs);
+					fputc('\n', f);
+				}
+				xml_text(f, r->diff ? r->diff : "");
+				fprintf(f, "</failure>\n    </testcase>\n");
+				break;
+			}
+			free(needs);
+		}
+		fprintf(f, "  </testsuite>\n");
+	}
+	fprintf(f, "</testsuites>\n");
+	return fclose(f) == 0 ? 0 : -1;
 }
 
 /*
@@ -264,13 +460,17 @@ main(int argc, char **argv)
 		{ "known-failures", required_argument, NULL, 'k' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "json", required_argument, NULL, 'J' },
+		{ "junit", required_argument, NULL, 'X' },
+		{ "profile", required_argument, NULL, 'P' },
 		{ "header", required_argument, NULL, 'H' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' }, { NULL, 0, NULL, 0 } };
 	struct runner rn;
 	const char *dir = CONFORMANCE_CASES_DIR, *filter[16], *xfail = NULL;
-	const char *report = NULL, *skip[64], *headers[16];
+	const char *report = NULL, *junit = NULL, *skip[64], *headers[16];
+	const char *profile = NULL;
+	double t_start;
 	size_t nskip = 0, nheaders = 0, nfilter = 0, i, j, count[5] = { 0 };
 	int ch, jobs = 1, list = 0, rc;
 	char err[1024];
@@ -300,6 +500,19 @@ main(int argc, char **argv)
 			break;
 		case 'J':
 			report = optarg;
+			break;
+		case 'X':
+			junit = optarg;
+			break;
+		case 'P':
+			if (strcmp(optarg, "default") != 0 &&
+			    strcmp(optarg, "full") != 0) {
+				fprintf(stderr,
+				    "codemode-conformance: --profile takes "
+				    "default or full\n");
+				return 2;
+			}
+			profile = optarg;
 			break;
 		case 'l':
 			list = 1;
@@ -357,38 +570,53 @@ main(int argc, char **argv)
 		cases_free(&rn.set);
 		return 2;
 	}
-	for (i = 0; i < rn.set.n; i++)
-		for (j = 0; j < nskip && rn.set.v[i].skip_tag == NULL; j++)
-			if (cases_has_tag(&rn.set.v[i], skip[j]))
-				rn.set.v[i].skip_tag = skip[j];
-	if (list) {
-		for (i = 0; i < rn.set.n; i++) {
-			char *tags =
-			    json_dumps(json_object_get(rn.set.v[i].def, "tags"),
-				JSON_COMPACT | JSON_ENCODE_ANY);
-
-			printf("%s %s%s%s\n", rn.set.v[i].name,
-			    tags ? tags : "[]",
-			    rn.set.v[i].skip_tag ? " (skipped)" : "",
-			    rn.set.v[i].xfail ? " (known failure)" : "");
-			free(tags);
-		}
-		printf("%zu cases\n", rn.set.n);
-		cases_free(&rn.set);
-		return 0;
-	}
 	if ((rn.results = calloc(
 		 rn.set.n ? rn.set.n : 1, sizeof(*rn.results))) == NULL) {
 		cases_free(&rn.set);
 		return 2;
 	}
+	for (i = 0; i < rn.set.n; i++) {
+		const struct cases_setting *st;
+
+		for (j = 0; j < nskip && rn.set.v[i].skip_tag == NULL; j++)
+			if (cases_has_tag(&rn.set.v[i], skip[j]))
+				rn.set.v[i].skip_tag = skip[j];
+		if (rn.set.v[i].skip_tag == NULL && profile != NULL &&
+		    strcmp(profile, "default") == 0 &&
+		    (st = cases_outside_default(&rn.set.v[i])) != NULL) {
+			rn.set.v[i].skip_tag = st->tag;
+			rn.results[i].by_profile = 1;
+		}
+	}
+	if (list) {
+		for (i = 0; i < rn.set.n; i++) {
+			char *tags =
+			    json_dumps(json_object_get(rn.set.v[i].def, "tags"),
+				JSON_COMPACT | JSON_ENCODE_ANY);
+			char *needs = cases_needs(&rn.set.v[i]);
+
+			printf("%s %s%s%s%s%s\n", rn.set.v[i].name,
+			    tags ? tags : "[]", needs ? " (" : "",
+			    needs ? needs : "", needs ? ")" : "",
+			    rn.set.v[i].skip_tag    ? " (skipped)"
+				: rn.set.v[i].xfail ? " (known failure)"
+						    : "");
+			free(tags);
+			free(needs);
+		}
+		printf("%zu cases\n", rn.set.n);
+		free(rn.results);
+		cases_free(&rn.set);
+		return 0;
+	}
 	pthread_mutex_init(&rn.lock, NULL);
-	printf("1..%zu\n", rn.set.n);
+	t_start = wire_now_ms();
+	printf("TAP version 13\n1..%zu\n", rn.set.n);
 	/* Skipped cases are listed first, never silently dropped. */
 	for (i = 0; i < rn.set.n; i++) {
 		if (rn.set.v[i].skip_tag) {
 			rn.results[i].outcome = OUT_SKIP;
-			print_result(&rn.set.v[i], i + 1, &rn.results[i]);
+			print_result(&rn, &rn.set.v[i], &rn.results[i]);
 		}
 	}
 	run_phase(&rn, 0, jobs);
@@ -399,13 +627,21 @@ main(int argc, char **argv)
 		const struct cases_case *c = &rn.set.v[i];
 
 		if (!c->skip_tag && !rn.results[i].ran) {
-			/* Never run: the executor was unreachable. */
+			/* Never run: the executor was unreachable. It still
+			 * gets its line, so the plan holds. */
 			rn.results[i].outcome = c->xfail ? OUT_XFAIL : OUT_FAIL;
+			rn.results[i].diff =
+			    strdup("not run: the executor could not be used");
+			print_result(&rn, c, &rn.results[i]);
 		}
 		count[rn.results[i].outcome]++;
 	}
 	if (rn.fatal)
 		printf("# the executor could not be used: %s", rn.fatal_reason);
+	print_skip_summary(&rn);
+	if (junit && write_junit(junit, &rn, wire_now_ms() - t_start) != 0)
+		fprintf(
+		    stderr, "codemode-conformance: cannot write %s\n", junit);
 	if (report && write_report(report, &rn, count) != 0)
 		fprintf(
 		    stderr, "codemode-conformance: cannot write %s\n", report);

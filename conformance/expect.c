@@ -444,6 +444,11 @@ expect_expand_tree(
 
 	switch (json_typeof(v)) {
 	case JSON_STRING:
+		/* A string holding a NUL has no reference to expand, and a C
+		 * string would cut it there. */
+		if (memchr(json_string_value(v), '\0', json_string_length(v)))
+			return json_stringn(
+			    json_string_value(v), json_string_length(v));
 		if ((s = expect_expand_consts(
 			 json_string_value(v), err, errlen)) == NULL)
 			return NULL;
@@ -499,4 +504,149 @@ expect_expand_tree(
 	default:
 		return json_incref((json_t *)v);
 	}
+}
+
+int
+expect_is_grammar(const json_t *spec)
+{
+	return json_is_object(spec) && json_object_get(spec, "grammar") != NULL;
+}
+
+/* Counts the words of s[0..len). */
+static size_t
+expect_words(const char *s, size_t len)
+{
+	size_t i, n = 0;
+	int in = 0;
+
+	for (i = 0; i < len; i++) {
+		int sp = s[i] == ' ' || s[i] == '\t' || s[i] == '\n';
+
+		if (!sp && !in)
+			n++;
+		in = !sp;
+	}
+	return n;
+}
+
+/* The sentence check of expect_grammar; 0, or 1 with `why`. */
+static int
+expect_sentences(const char *got, char *why, size_t whylen)
+{
+	const char *p = got, *start = got;
+	size_t n = 0;
+	int quoted = 0;
+
+	while (*start == ' ')
+		start++;
+	for (p = start; *p; p++) {
+		char c = *p;
+
+		if (c == '"')
+			quoted = !quoted;
+		if (quoted || (c != '.' && c != '!' && c != '?') ||
+		    (p[1] != '\0' && p[1] != ' ' && p[1] != '\n'))
+			continue;
+		/* A sentence: start .. p inclusive. */
+		n++;
+		/* A name may open a sentence ("fetch is ..."), so the
+		 * case of the letter is free; punctuation is not. */
+		if (!((*start >= 'A' && *start <= 'Z') ||
+			(*start >= 'a' && *start <= 'z') ||
+			(*start >= '0' && *start <= '9') || *start == '"' ||
+			(unsigned char)*start >= 0x80)) {
+			snprintf(why, whylen,
+			    "sentence %zu does not begin with a letter, a "
+			    "digit or a quote",
+			    n);
+			return 1;
+		}
+		if (expect_words(start, (size_t)(p - start + 1)) < 3) {
+			snprintf(why, whylen,
+			    "sentence %zu has fewer than three words", n);
+			return 1;
+		}
+		start = p + 1;
+		while (*start == ' ' || *start == '\n')
+			start++;
+		p = start - 1;
+	}
+	if (*start != '\0') {
+		snprintf(why, whylen,
+		    "the text does not end with a sentence (no '.', '!' or "
+		    "'?' outside quotes at its end)");
+		return 1;
+	}
+	if (n < 2) {
+		snprintf(why, whylen,
+		    "%s: the failure grammar takes two sentences, what "
+		    "failed and why, then what remains possible",
+		    n == 0 ? "no sentence" : "one sentence");
+		return 1;
+	}
+	return 0;
+}
+
+int
+expect_grammar(const json_t *spec, const char *got, char *why, size_t whylen)
+{
+	const json_t *g = json_object_get(spec, "grammar"), *contains, *v;
+	const char *key;
+	json_t *sub;
+	size_t i;
+
+	if (!json_is_object(g)) {
+		snprintf(why, whylen, "grammar takes an object");
+		return -1;
+	}
+	json_object_foreach(
+	    (json_t *)g, key, sub) if (strcmp(key, "contains") != 0)
+	{
+		snprintf(why, whylen, "grammar: unknown key \"%s\"", key);
+		return -1;
+	}
+	if (json_object_size(spec) != 1) {
+		snprintf(why, whylen, "a grammar text takes no other key");
+		return -1;
+	}
+	contains = json_object_get(g, "contains");
+	if (contains != NULL && !json_is_array(contains)) {
+		snprintf(why, whylen, "grammar.contains takes a list");
+		return -1;
+	}
+	json_array_foreach(contains, i, v)
+	{
+		char err[256], *want, num[32];
+		const char *raw;
+
+		if (json_is_integer(v)) {
+			snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT,
+			    json_integer_value(v));
+			raw = num;
+		} else if (json_is_string(v) && json_string_length(v) > 0)
+			raw = json_string_value(v);
+		else {
+			snprintf(why, whylen,
+			    "grammar.contains[%zu] must be a non-empty "
+			    "string or an integer",
+			    i);
+			return -1;
+		}
+		if ((want = expect_expand_consts(raw, err, sizeof(err))) ==
+		    NULL) {
+			snprintf(
+			    why, whylen, "grammar.contains[%zu]: %s", i, err);
+			return -1;
+		}
+		if (got != NULL && strstr(got, want) == NULL) {
+			snprintf(why, whylen,
+			    "the text does not contain \"%s\"", want);
+			free(want);
+			return 1;
+		}
+		free(want);
+	}
+	if (got == NULL)
+		return 0;
+	return expect_sentences(got, why, whylen);
 }

@@ -8,6 +8,8 @@
  *     "literal text"
  *     {"text": "NAME", "params": {"param": "value", ...}}
  *     {"const": "NAME"}                   a string constant of protocol.json
+ *     {"grammar": {"contains": [v, ...]}} any text in the failure grammar
+ *                                         holding each value (expect_grammar)
  * A parameter value may hold {{CONST}}, {{CONST+N}} or {{CONST-N}} (an
  * integer constant of protocol.json, plus or minus N; a string constant;
  * PAYLOAD_PART_<NAME>, the label of a payload part), $var (a runner
@@ -63,6 +65,23 @@ json_t *expect_expand_tree(
  */
 char *expect_text_pattern(const json_t *spec, const struct expect_vars *vars,
     char *err, size_t errlen);
+
+/* 1 when `spec` is the grammar form {"grammar": {...}}, 0 otherwise. */
+int expect_is_grammar(const json_t *spec);
+
+/*
+ * Checks `got` against the grammar form: the protocol's failure grammar
+ * (at least two sentences, the first what failed and why, the second what
+ * remains possible) and each "contains" value (a string, {{CONST}}
+ * expanded, or an integer) somewhere in the text. Sentences end at '.',
+ * '!' or '?' outside double quotes, followed by white space or the end;
+ * each begins with a letter, a digit or a double quote (a name may open
+ * one) and has at least three words, and the text ends with one. Returns 0 when
+ * it holds, 1 with `why` saying what did not, -1 for a malformed spec (`why`
+ * says so; `got` NULL checks only the spec).
+ */
+int expect_grammar(
+    const json_t *spec, const char *got, char *why, size_t whylen);
 
 /*
  * Whether `got` matches `pattern`: the whole text, or with `prefix` set,

@@ -74,6 +74,8 @@ run_reconnect(struct run_ctx *x)
 	int mismatch;
 
 	wire_close(x->conn);
+	/* The kept outbound target died with the old session. */
+	x->kept_target = 0;
 	x->conn = run_connect(x->target, &mismatch, err, sizeof(err));
 	if (x->conn == NULL) {
 		expect_buf_printf(x->diff, "reconnect: %s\n", err);
@@ -183,7 +185,9 @@ run_case(const struct run_target *t, struct wire_conn **conn, const json_t *def,
 			break;
 	}
 	run_timers_flush(&x);
+	run_close_granted(&x);
 	run_release_kept(&x);
+	json_decref(x.granted);
 	free(x.execution_id);
 	*conn = x.conn;
 	return rc;

@@ -103,6 +103,21 @@ run_pump(struct run_ctx *x, const int *flag, double ms)
 	}
 }
 
+void
+run_abandon(struct run_ctx *x, const char *why)
+{
+	if (x->conn == NULL)
+		return;
+	expect_buf_printf(
+	    x->diff, "the runner ended the connection: %s\n", why);
+	/* Held answers first: their calls belong to this session. */
+	run_timers_flush(x);
+	wire_close(x->conn);
+	x->conn = NULL;
+	/* The kept outbound target died with the session. */
+	x->kept_target = 0;
+}
+
 /* Calls `method` (args borrowed) and waits for its answer. 0 or -1. */
 int
 run_call(
@@ -124,6 +139,10 @@ run_call(
 		    !wire_alive(x->conn) ? wire_end_reason(x->conn)
 			: a->done	 ? capnweb_error_message(a->value)
 					 : "the case's time ran out");
+		/* `a` is the caller's and goes away with it: the call must
+		 * not outlive it. */
+		if (!a->done)
+			run_abandon(x, "a call outlived the case's time");
 		return -1;
 	}
 	return 0;

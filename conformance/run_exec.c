@@ -369,6 +369,10 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 			free(x->execution_id);
 			x->execution_id = strdup(json_string_value(id));
 			granted = 1;
+			/* Closed at the case's end unless a step closes it. */
+			if (x->granted == NULL)
+				x->granted = json_array();
+			json_array_append(x->granted, id);
 		}
 		recorded = json_pack("{s:O, s:O}", "calls", scp->calls,
 		    "outboundRequests", scp->requests);
@@ -376,17 +380,17 @@ run_execute_step(struct run_ctx *x, const json_t *req, const json_t *expect)
 		json_decref(recorded);
 	}
 	run_answer_clear(&a);
-	if (dt > 0)
+	if (dt > 0 && x->conn != NULL)
 		wire_remove_target(x->conn, dt);
 	/* The outbound function stays while handles may still fetch through it.
 	 */
-	if (ot > 0 && granted) {
+	if (ot > 0 && granted && x->conn != NULL) {
 		run_release_kept(x);
 		x->kept = scp;
 		x->kept_target = ot;
 		return rc;
 	}
-	if (ot > 0)
+	if (ot > 0 && x->conn != NULL)
 		wire_remove_target(x->conn, ot);
 	run_script_clear(scp);
 	free(scp);
@@ -459,6 +463,9 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 		if (wire_now_ms() > x->deadline)
 			break;
 	}
+	/* `a` is freed below: no call may outlive it. */
+	if (!all)
+		run_abandon(x, "the burst outlived the case's time");
 	for (i = 0; i < n; i++) {
 		const char *code = a[i].status == CAPNWEB_REJECTED
 		    ? json_string_value(capnweb_error_prop(a[i].value, "code"))
@@ -509,9 +516,9 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 		run_answer_clear(&a[i]);
 	free(a);
 	run_timers_flush(x);
-	if (dt > 0)
+	if (dt > 0 && x->conn != NULL)
 		wire_remove_target(x->conn, dt);
-	if (ot > 0)
+	if (ot > 0 && x->conn != NULL)
 		wire_remove_target(x->conn, ot);
 	run_script_clear(&sc);
 	return rc;
@@ -579,6 +586,9 @@ run_invoke_many(struct run_ctx *x, const json_t *st, json_t *args)
 		if (!all && run_pump(x, NULL, 20) != 0)
 			break;
 	}
+	/* `a` is freed below: no call may outlive it. */
+	if (!all)
+		run_abandon(x, "the invocations outlived the case's time");
 	for (i = 0; i < n; i++) {
 		json_t *sub =
 		    json_pack("{s:O?}", "response", json_array_get(want, i));
@@ -662,6 +672,55 @@ run_invoke_step(struct run_ctx *x, const json_t *st)
 	return rc;
 }
 
+/* The case closed `id` itself: nothing left to close at its end. */
+static void
+run_forget_granted(struct run_ctx *x, const char *id)
+{
+	size_t i;
+
+	for (i = 0; id && i < json_array_size(x->granted); i++)
+		if (strcmp(json_string_value(json_array_get(x->granted, i)),
+			id) == 0) {
+			json_array_remove(x->granted, i);
+			return;
+		}
+}
+
+/*
+ * The case's end: closes every execution it was granted and did not
+ * close, so no retained worker outlives the case (on the case's own
+ * connection, or a fresh one when that one was ended). Answers are not
+ * checked: the case's outcome is already written.
+ */
+void
+run_close_granted(struct run_ctx *x)
+{
+	struct expect_buf scratch = { 0 }, *diff = x->diff;
+	char err[512];
+	size_t i;
+	int mismatch;
+
+	if (json_array_size(x->granted) == 0)
+		return;
+	x->diff = &scratch;
+	x->deadline = wire_now_ms() + RUN_CLOSE_TIMEOUT;
+	if (x->conn == NULL)
+		x->conn = run_connect(x->target, &mismatch, err, sizeof(err));
+	for (i = 0; x->conn != NULL && i < json_array_size(x->granted); i++) {
+		struct run_answer a;
+		json_t *args = json_pack("[O]", json_array_get(x->granted, i));
+
+		if (args == NULL)
+			break;
+		run_call(x, "closeHandles", args, &a);
+		json_decref(args);
+		run_answer_clear(&a);
+	}
+	json_array_clear(x->granted);
+	expect_buf_free(&scratch);
+	x->diff = diff;
+}
+
 int
 run_close_step(struct run_ctx *x, const json_t *st)
 {
@@ -674,6 +733,9 @@ run_close_step(struct run_ctx *x, const json_t *st)
 	if ((args = json_pack("[o]", id)) == NULL)
 		return -1;
 	rc = run_call(x, "closeHandles", args, &a);
+	if (rc == 0 && a.status == CAPNWEB_RESOLVED)
+		run_forget_granted(
+		    x, json_string_value(json_array_get(args, 0)));
 	json_decref(args);
 	if (rc == 0)
 		rc = run_check_answer(x, &a, json_object_get(st, "expect"));

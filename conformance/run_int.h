@@ -41,6 +41,8 @@ struct run_ctx {
 				    whose outbound target handles may
 				    still call; freed at the case's end */
 	int kept_target;
+	json_t *granted; /* owned: executionIds granted and not yet
+			    closed, closed at the case's end */
 };
 
 struct run_script;
@@ -55,10 +57,25 @@ int run_call(
 /* Answers every held call now (the case is over). */
 void run_timers_flush(struct run_ctx *);
 
+/*
+ * Ends the case's connection: every call still pending on it settles
+ * CAPNWEB_BROKEN from inside this call (into answers that are still
+ * alive), the targets it exported die with the session, and x->conn
+ * becomes NULL. A call that timed out leaves its answer struct to nobody,
+ * so nothing can settle into a later case. The steps after it do not run.
+ */
+void run_abandon(struct run_ctx *, const char *why);
+
 /* run_exec.c: the steps (calls run_call.c and run_check.c). */
 
 /* Removes the kept outbound target and frees its script (case end). */
 void run_release_kept(struct run_ctx *);
+
+/* How long the case's end waits for each closeHandles of its own. */
+#define RUN_CLOSE_TIMEOUT 5000
+
+/* Closes the executions the case was granted and did not close (end). */
+void run_close_granted(struct run_ctx *);
 
 /* Steps; each returns 0 (held), 1 (an expectation failed), -1 (could not run).
  */

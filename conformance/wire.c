@@ -30,6 +30,8 @@ struct wire_conn {
 	uint8_t *in; /* owned: bytes read and not yet consumed */
 	size_t in_len;
 	size_t in_cap;
+	wire_send_filter_fn filter; /* NULL: messages go out as built */
+	void *filter_udata;
 };
 
 double
@@ -180,7 +182,27 @@ wire_send_frame(struct wire_conn *c, int opcode, const uint8_t *p, size_t len)
 static void
 wire_on_send(void *udata, const char *msg, size_t len)
 {
-	wire_send_frame(udata, WS_OP_TEXT, (const uint8_t *)msg, len);
+	struct wire_conn *c = udata;
+	uint8_t *out;
+	size_t n;
+
+	if (c->filter == NULL) {
+		wire_send_frame(c, WS_OP_TEXT, (const uint8_t *)msg, len);
+		return;
+	}
+	if ((out = c->filter(c->filter_udata, msg, len, &n)) == NULL) {
+		wire_send_frame(c, WS_OP_TEXT, (const uint8_t *)msg, len);
+		return;
+	}
+	wire_send_frame(c, WS_OP_TEXT, out, n);
+	free(out);
+}
+
+void
+wire_set_send_filter(struct wire_conn *c, wire_send_filter_fn fn, void *udata)
+{
+	c->filter = fn;
+	c->filter_udata = udata;
 }
 
 /* Reads once into the input buffer; 0, or -1 at EOF or error. */

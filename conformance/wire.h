@@ -65,6 +65,16 @@ void wire_remove_target(struct wire_conn *, int n);
  */
 int wire_pump(struct wire_conn *, int timeout_ms);
 
+/*
+ * Rewrites each outgoing text message before it is framed: returns a
+ * malloc'd replacement (length in *out_len), or NULL to send `msg` as it
+ * is. For tests that must put bytes on the wire that jansson cannot build
+ * (invalid UTF-8): tests/security/ uses it.
+ */
+typedef uint8_t *(*wire_send_filter_fn)(
+    void *udata, const char *msg, size_t len, size_t *out_len);
+void wire_set_send_filter(struct wire_conn *, wire_send_filter_fn, void *);
+
 /* Milliseconds on a monotonic clock. */
 double wire_now_ms(void);
 

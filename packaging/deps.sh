@@ -10,7 +10,7 @@ set -eu
 mode=${1:-build}
 pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev"
 if [ "$mode" = test ]; then
-	pkgs="$pkgs check valgrind clang-format"
+	pkgs="$pkgs check valgrind clang-format perl libxml2-utils"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 fi

@@ -32,7 +32,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man8
 	install -m 0644 packaging/codemode-executord.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0644 packaging/codemode-run.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 packaging/codemode-run.1 packaging/codemode-conformance.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 # pkg-config file and man pages of the client (libclient/).
 $(BUILD)/codemode.pc: packaging/codemode.pc.in
@@ -50,12 +50,14 @@ install-client: $(BUILD)/codemode.pc
 	install -m 0644 packaging/libcodemode.3 $(DESTDIR)$(PREFIX)/share/man/man3/libcodemode.3
 
 # The conformance cases (codemode-conformance looks in share/codemode/conformance/cases)
+# with the suite's reference beside them (spec/conformance.md),
 # and the daemon's systemd unit, pointed at this prefix's daemon.
 install: install-data
 .PHONY: install-data
 install-data:
 	install -d $(DESTDIR)$(PREFIX)/share/codemode/conformance/cases
 	install -m 0644 conformance/cases/*.json $(DESTDIR)$(PREFIX)/share/codemode/conformance/cases/
+	install -m 0644 spec/conformance.md $(DESTDIR)$(PREFIX)/share/codemode/conformance/conformance.md
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
 	sed 's|/usr/bin/codemode-executord|$(PREFIX)/bin/codemode-executord|' \
 	    packaging/codemode-executord.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/codemode-executord.service

@@ -31,6 +31,7 @@
 
 #define CASES_DIR "conformance/cases"
 #define XFAIL_FILE "conformance/known-failures.txt"
+#define SPEC_JSON "spec/protocol.json"
 
 static char *
 pattern_of(const char *spec_json, const char *execution_id)
@@ -547,7 +548,7 @@ fake_main(void *udata, struct capnweb_call *call)
 		capnweb_call_resolve(call,
 		    json_loads(json_string_value(
 				   json_array_get(capnweb_call_args(call), 0)),
-			0, NULL));
+			JSON_ALLOW_NUL, NULL));
 	} else if (strcmp(m, "invokeHandle") == 0) {
 		snprintf(body, sizeof(body), "%d", ++invocations);
 		capnweb_call_resolve(call,
@@ -724,7 +725,7 @@ fake_case(const char *def_json, char **diff_out)
 	struct run_target t = { NULL, NULL, 0 };
 	struct expect_buf diff = { 0 };
 	struct wire_conn *conn = NULL;
-	json_t *def = json_loads(def_json, 0, NULL);
+	json_t *def = json_loads(def_json, JSON_ALLOW_NUL, NULL);
 	char url[160];
 	int rc;
 
@@ -787,6 +788,112 @@ START_TEST(test_execute_and_invocation_checks)
 }
 END_TEST
 
+/* Turns every "%%41%%" of an outgoing message into "A". */
+static uint8_t *
+letter_filter(void *udata, const char *msg, size_t len, size_t *out_len)
+{
+	uint8_t *out = malloc(len + 1);
+	size_t i, n = 0;
+
+	(void)udata;
+	for (i = 0; i < len; i++) {
+		if (i + 6 <= len && memcmp(msg + i, "%%41%%", 6) == 0) {
+			out[n++] = 'A';
+			i += 5;
+		} else
+			out[n++] = (uint8_t)msg[i];
+	}
+	*out_len = n;
+	return out;
+}
+
+START_TEST(test_envelope_keys_nul_and_send_filter)
+{
+	struct run_target t = { NULL, NULL, 0 };
+	struct expect_buf diff = { 0 };
+	struct wire_conn *conn;
+	char *d, url[160], err[256];
+	json_t *def, *in, *out;
+	int mismatch;
+
+	fake_start(CM_PROTOCOL_VERSION);
+	/* Exactly the listed members: a forged grant is an extra member. */
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"k\", \"request\": {\"code\": "
+		      "\"{\\\"resultJson\\\":\\\"1\\\",\\\"logs\\\":[],"
+		      "\\\"executionId\\\":\\\"x\\\"}\"}, \"expect\": "
+		      "{\"result\": 1, \"envelopeKeys\": [\"resultJson\", "
+		      "\"logs\", \"handles\"]}}",
+		&d),
+	    1);
+	ck_assert_str_eq(d,
+	    "envelope: member handles is missing\n"
+	    "envelope: unexpected member executionId: \"x\"\n");
+	free(d);
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"k\", \"request\": {\"code\": "
+		      "\"{\\\"logs\\\":[]}\"}, \"expect\": "
+		      "{\"noResult\": true, \"envelopeKeys\": [\"logs\"]}}",
+		&d),
+	    0);
+	free(d);
+	ck_assert_int_eq(validate("{\"name\": \"k\", \"request\": "
+				  "{\"code\": \"x\"}, \"expect\": "
+				  "{\"envelopeKeys\": \"logs\"}}",
+			     err, sizeof(err)),
+	    -1);
+	ck_assert_str_eq(err, "k: envelopeKeys: want a list of member names");
+	/* A text holding a NUL is compared whole, past the NUL. */
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"n\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"a\\\\u0000c\\\",\\\"logs\\\":"
+		      "[{\\\"level\\\":\\\"log\\\",\\\"text\\\":"
+		      "\\\"x\\\\u0000z\\\"}]}\"}, \"expect\": {\"error\": "
+		      "\"a\\u0000b\", \"logs\": [{\"level\": \"log\", "
+		      "\"text\": \"x\\u0000y\"}]}}",
+		&d),
+	    1);
+	ck_assert_ptr_nonnull(strstr(d, "error: want \"a\\u0000b\""));
+	ck_assert_ptr_nonnull(strstr(d, "logs[0].text: want \"x\\u0000y\""));
+	free(d);
+	ck_assert_int_eq(
+	    fake_case("{\"name\": \"n\", \"request\": {\"code\": "
+		      "\"{\\\"error\\\":\\\"a\\\\u0000b\\\",\\\"logs\\\":"
+		      "[{\\\"level\\\":\\\"log\\\",\\\"text\\\":"
+		      "\\\"x\\\\u0000y\\\"}]}\"}, \"expect\": {\"error\": "
+		      "\"a\\u0000b\", \"logs\": [{\"level\": \"log\", "
+		      "\"text\": \"x\\u0000y\"}]}}",
+		&d),
+	    0);
+	free(d);
+	/* The filter rewrites what goes out: the fake answers with the code. */
+	snprintf(url, sizeof(url), "unix://%s", fake_path);
+	t.url = url;
+	conn = run_connect(&t, &mismatch, err, sizeof(err));
+	ck_assert_ptr_nonnull(conn);
+	wire_set_send_filter(conn, letter_filter, NULL);
+	def =
+	    json_loads("{\"name\": \"f\", \"request\": {\"code\": "
+		       "\"{\\\"resultJson\\\":\\\"\\\\\\\"%%41%%\\\\\\\"\\\","
+		       "\\\"logs\\\":[]}\"}, \"expect\": {\"result\": \"A\"}}",
+		0, NULL);
+	ck_assert_ptr_nonnull(def);
+	ck_assert_int_eq(run_case(&t, &conn, def, &diff), 0);
+	json_decref(def);
+	wire_close(conn);
+	expect_buf_free(&diff);
+	fake_stop();
+	/* A string holding a NUL expands to itself, NUL included. */
+	in = json_stringn("a\0{{PAYLOAD_LIMIT}}", 18);
+	out = expect_expand_tree(in, NULL, err, sizeof(err));
+	ck_assert_ptr_nonnull(out);
+	ck_assert_int_eq(json_string_length(out), 18);
+	ck_assert(json_equal(in, out));
+	json_decref(in);
+	json_decref(out);
+}
+END_TEST
+
 START_TEST(test_url_parse)
 {
 	struct wire_url u;
@@ -819,6 +926,174 @@ START_TEST(test_url_parse)
 }
 END_TEST
 
+/*
+ * The names whose words are ours, by spec/protocol.json's `origin`: every
+ * text (and the constant a text is published as, CONSOLE_CAPTURE_MESSAGE)
+ * and every constant recorded "ours". name -> true.
+ */
+static json_t *
+ours_names(void)
+{
+	json_error_t je;
+	json_t *spec = json_load_file(SPEC_JSON, 0, &je), *out, *e;
+	const char *const lists[] = { "texts", "constants" };
+	size_t i, k;
+
+	ck_assert_msg(spec != NULL, "%s: %s", SPEC_JSON, je.text);
+	out = json_object();
+	for (k = 0; k < 2; k++)
+		json_array_foreach(json_object_get(spec, lists[k]), i, e)
+		{
+			const char *o =
+			    json_string_value(json_object_get(e, "origin"));
+			const json_t *c = json_object_get(e, "constant");
+
+			if (o == NULL || strcmp(o, "ours") != 0)
+				continue;
+			json_object_set_new(out,
+			    json_string_value(json_object_get(e, "name")),
+			    json_true());
+			if (json_is_string(c))
+				json_object_set_new(
+				    out, json_string_value(c), json_true());
+		}
+	json_decref(spec);
+	ck_assert_uint_gt(json_object_size(out), 20);
+	return out;
+}
+
+/* Adds to `hits` every name of `ours` that the expectation `v` pins: a
+ * TEXT ({"text"}, {"const"}, {"$text"}) or a {{NAME}} reference. */
+static void
+ours_scan(const json_t *v, const json_t *ours, json_t *hits)
+{
+	const char *key, *p, *q;
+	json_t *sub;
+	size_t i;
+
+	if (v == NULL)
+		return;
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		for (p = json_string_value(v); (p = strstr(p, "{{")) != NULL;
+		     p = q) {
+			char name[128];
+			size_t n;
+
+			p += 2;
+			for (q = p; *q && strchr("}+-", *q) == NULL; q++)
+				;
+			n = (size_t)(q - p);
+			if (n == 0 || n >= sizeof(name))
+				continue;
+			memcpy(name, p, n);
+			name[n] = '\0';
+			if (json_object_get(ours, name))
+				json_object_set_new(hits, name, json_true());
+		}
+		break;
+	case JSON_ARRAY:
+		json_array_foreach(v, i, sub) ours_scan(sub, ours, hits);
+		break;
+	case JSON_OBJECT:
+		json_object_foreach((json_t *)v, key, sub)
+		{
+			if ((strcmp(key, "text") == 0 ||
+				strcmp(key, "const") == 0) &&
+			    json_is_string(sub) &&
+			    json_object_get(ours, json_string_value(sub)))
+				json_object_set_new(
+				    hits, json_string_value(sub), json_true());
+			ours_scan(sub, ours, hits);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * What a case's expectations pin of ours (its expect and every step's),
+ * as "NAME, NAME" (malloc'd), or NULL when nothing. Inputs (code,
+ * scripted answers) are not expectations and pin nothing.
+ */
+static char *
+ours_pinned(const json_t *def, const json_t *ours)
+{
+	json_t *hits = json_object(), *st;
+	const char *k;
+	json_t *v;
+	char *out = NULL, *next;
+	size_t i;
+
+	ours_scan(json_object_get(def, "expect"), ours, hits);
+	json_array_foreach(json_object_get(def, "steps"), i, st)
+	    ours_scan(json_object_get(st, "expect"), ours, hits);
+	json_object_foreach(hits, k, v)
+	{
+		ck_assert_int_ge(asprintf(&next, "%s%s%s", out ? out : "",
+				     out ? ", " : "", k),
+		    0);
+		free(out);
+		out = next;
+	}
+	json_decref(hits);
+	return out;
+}
+
+/*
+ * A third party skips `ours` and `ours-text`: a case whose expectations
+ * compare against a text or constant protocol.json records as ours must
+ * carry one of them, or another implementation fails it for our words.
+ */
+START_TEST(test_cases_pinning_our_words_say_so)
+{
+	json_t *ours = ours_names();
+	struct cases_set set;
+	struct cases_case fake;
+	char err[1024], *bad = NULL, *next, *pinned;
+	size_t i;
+
+	ck_assert_msg(
+	    cases_load_dir(CASES_DIR, &set, err, sizeof(err)) == 0, "%s", err);
+	for (i = 0; i < set.n; i++) {
+		if (cases_has_tag(&set.v[i], "ours") ||
+		    cases_has_tag(&set.v[i], "ours-text"))
+			continue;
+		if ((pinned = ours_pinned(set.v[i].def, ours)) == NULL)
+			continue;
+		ck_assert_int_ge(asprintf(&next, "%s\n  %s pins %s",
+				     bad ? bad : "", set.v[i].name, pinned),
+		    0);
+		free(bad);
+		free(pinned);
+		bad = next;
+	}
+	ck_assert_msg(bad == NULL,
+	    "cases pin texts protocol.json records as ours without an ours "
+	    "or ours-text tag:%s",
+	    bad ? bad : "");
+	cases_free(&set);
+	/* The scan sees each form: a text, a const, a {{NAME}} in a step. */
+	memset(&fake, 0, sizeof(fake));
+	fake.def = json_loads(
+	    "{\"expect\": {\"logs\": [{\"level\": \"warn\", \"text\": "
+	    "{\"const\": \"CONSOLE_CAPTURE_MESSAGE\"}}], \"error\": {\"text\": "
+	    "\"FETCH_FAILED\", \"params\": {}}}, \"steps\": [{\"expect\": "
+	    "{\"result\": \"a{{LIST_SEPARATOR}}b "
+	    "{{CONSOLE_CAPTURE_LIMIT}}\"}}]}",
+	    0, NULL);
+	ck_assert_ptr_nonnull(fake.def);
+	pinned = ours_pinned(fake.def, ours);
+	ck_assert_ptr_nonnull(pinned);
+	ck_assert_str_eq(
+	    pinned, "CONSOLE_CAPTURE_MESSAGE, FETCH_FAILED, LIST_SEPARATOR");
+	free(pinned);
+	json_decref(fake.def);
+	json_decref(ours);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -843,7 +1118,9 @@ main(void)
 	tcase_add_test(tc, test_handshake_refuses_another_version);
 	tcase_add_test(tc, test_run_case_against_a_fake_executor);
 	tcase_add_test(tc, test_execute_and_invocation_checks);
+	tcase_add_test(tc, test_envelope_keys_nul_and_send_filter);
 	tcase_add_test(tc, test_url_parse);
+	tcase_add_test(tc, test_cases_pinning_our_words_say_so);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -664,6 +664,22 @@ START_TEST(test_timeout_text)
 	    "Execution timed out at its 200 ms bound. Do less work per run and "
 	    "return the part that is already finished.");
 	test_answer_clear(&a);
+	/* /metrics counts it as a timeout; a run's own error stays an error. */
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"timeout\"}"), 1);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"error\"}"), 0);
+	test_client_call(&c, "execute",
+	    json_pack("[s, [], {}, n, s]",
+		"async () => { throw new Error('own') }", "disabled"),
+	    &a);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "error")), "own");
+	test_answer_clear(&a);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"error\"}"), 1);
+	ck_assert_int_eq(
+	    metric("codemode_executions_total{outcome=\"timeout\"}"), 1);
 	test_client_close(&c);
 	ck_assert_int_eq(stop_daemon(), 0);
 }

@@ -100,6 +100,18 @@ if [ "$failed" = 0 ] && { [ $rc_a != 0 ] || [ $rc_b != 0 ]; }; then
 	grep '^# the executor' "$tmp/a.out" "$tmp/b.out"
 	failed=1
 fi
+# Both runs' TAP as prove reads it (run A has --jobs 4 and serial cases,
+# whose numbers must still run in order).
+for f in "$tmp/a.out" "$tmp/b.out"; do
+	if prove -e cat "$f" >"$tmp/prove.out" 2>&1 &&
+	    grep -q '^Result: PASS' "$tmp/prove.out"; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL: prove does not accept the TAP of $(basename "$f"):"
+		sed 's/^/    /' "$tmp/prove.out" | head -20
+		failed=$((failed + 1))
+	fi
+done
 # A filter that matches nothing is a usage error (exit 2), never a pass.
 "$R" --url "unix://$tmp/none.sock" --filter 'no.such.case.*' >/dev/null 2>&1
 if [ $? = 2 ]; then

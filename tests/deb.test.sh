@@ -124,6 +124,8 @@ check "the sandbox image is executable" grep -q '^-rwxr-xr-x root/root .* \./usr
 inlist "codemode-executord ships the systemd unit" exe - usr/lib/systemd/system/codemode-executord.service
 inlist "codemode-executord ships codemode-executord(8)" exe - usr/share/man/man8/codemode-executord.8.gz
 inlist "codemode-executord ships codemode(1)" exe - usr/share/man/man1/codemode.1.gz
+inlist "codemode-executord ships codemode-conformance(1)" exe - usr/share/man/man1/codemode-conformance.1.gz
+inlist "codemode-executord ships the suite's reference" exe - usr/share/codemode/conformance/conformance.md
 check "codemode-executord ships the conformance cases" grep -q '^- \./usr/share/codemode/conformance/cases/.*\.json$' "$tmp/exe.list"
 real=libcodemode.so.$(sed -n 's/^CODEMODE_VERSION = //p' packaging/module.mk)
 inlist "libcodemode0 ships the library under /$libdir" lib - "$libdir/$real"

@@ -43,6 +43,8 @@ for f in codemode.h protocol.h client.h; do
 	check "header $f installed" test -f "$tmp/prefix/include/codemode/$f"
 done
 check "man pages installed" test -f "$tmp/prefix/share/man/man1/codemode.1" -a -f "$tmp/prefix/share/man/man3/libcodemode.3"
+check "codemode-conformance(1) installed" test -f "$tmp/prefix/share/man/man1/codemode-conformance.1"
+check "spec/conformance.md installed beside the cases" cmp -s "$top/spec/conformance.md" "$tmp/prefix/share/codemode/conformance/conformance.md"
 
 # Only cm_* leaves the shared object.
 leaks=$(nm -D --defined-only "$tmp/prefix/lib/libcodemode.so" | awk '$3 !~ /^cm_/ && $3 != "CODEMODE_0" {print $3}')

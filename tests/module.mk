@@ -62,3 +62,12 @@ fuzz:
 .PHONY: mutate
 mutate:
 	@tests/mutate/run.sh $(MUTANTS)
+
+# tests/security/: the attack catalogue (attacks.json) and its runner, which
+# reuses the conformance runner's modules; tests/security.test.sh starts a
+# daemon and runs it (tests/security/README.md).
+SECURITY_RUNNER := $(BUILD)/tests/security-runner
+$(SECURITY_RUNNER): $(BUILD)/obj/tests/security/security.o $(CONFORMANCE_LIB) $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CONFORMANCE_LIB) $(BUILD)/libcodemode.a $(LIBS_ALL)
+PROGRAMS += $(SECURITY_RUNNER)

@@ -54,6 +54,27 @@ api_exec_unref(struct api_exec *ae)
 	free(ae);
 }
 
+/*
+ * A run the child's own deadline ended settles as a RESULT whose error is
+ * the timeout text (only a run that outlives the grace is POOL_TIMEOUT):
+ * /metrics counts both as timeouts, not as the run's own error.
+ */
+static int
+api_is_timeout_text(const struct api_exec *ae, const json_t *error)
+{
+	char num[16], *text;
+	int is;
+
+	if (!json_is_string(error))
+		return 0;
+	snprintf(num, sizeof(num), "%u", ae->timeout_ms);
+	if ((text = texts_compose(CM_TEXT_EXECUTION_TIMEOUT, num)) == NULL)
+		return 0;
+	is = strcmp(text, json_string_value(error)) == 0;
+	free(text);
+	return is;
+}
+
 static void
 api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
     const uint8_t *payload, size_t len, void *udata)
@@ -84,8 +105,10 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 			    ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 			break;
 		}
-		mo = json_object_get(msg, "error") ? METRICS_ERROR
-						   : METRICS_RESULT;
+		mo = json_object_get(msg, "error") == NULL ? METRICS_RESULT
+		    : api_is_timeout_text(ae, json_object_get(msg, "error"))
+		    ? METRICS_TIMEOUT
+		    : METRICS_ERROR;
 		capnweb_call_resolve(ae->call, msg);
 		break;
 	case POOL_TIMEOUT: {
