@@ -165,6 +165,7 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 	cfg.pool.max_workers = workers;
 	cfg.pool.spares = workers;
 	cfg.pool.max_queue = queue;
+	cfg.pool.program.run = zygote_proc_main;
 	cfg.pool.program.child_main = scripted_engine;
 	/* warm_zygote seeds jansson before the sandbox, as for the engine. */
 	cfg.pool.program.warm = warm_zygote;

@@ -185,6 +185,7 @@ start_daemon(void)
 	cfg.pool.max_workers = 1;
 	cfg.pool.spares = 1;
 	cfg.pool.max_queue = 10;
+	cfg.pool.program.run = zygote_proc_main;
 	cfg.pool.program.child_main = scripted_engine;
 	cfg.pool.program.warm = warm_zygote;
 	cfg.pool.program.prepare = warm_prepare;

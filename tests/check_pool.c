@@ -311,6 +311,7 @@ start_pool(
 	o.max_queue = queue;
 	o.spares = workers;
 	o.termination_delay_ms = 2000;
+	o.program.run = zygote_proc_main;
 	o.program.child_main = child;
 	o.program.sandbox = sandbox;
 	o.on_event = on_event;
@@ -636,6 +637,7 @@ START_TEST(test_retained_handles_close_idle_bound_crash)
 	o.max_workers = 2;
 	o.spares = 2;
 	o.handles_idle_timeout_ms = 200;
+	o.program.run = zygote_proc_main;
 	o.program.child_main = scripted_child;
 	o.on_event = on_event;
 	base = pool_base_new();
@@ -693,6 +695,7 @@ start_pool_retiring(size_t mem_limit, unsigned after)
 	o.spares = 1;
 	o.retire_after_executions = after;
 	o.worker_memory_limit = mem_limit;
+	o.program.run = zygote_proc_main;
 	o.program.child_main = scripted_child;
 	o.on_event = on_event;
 	memset(events, 0, sizeof(events));

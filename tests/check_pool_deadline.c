@@ -197,6 +197,7 @@ start_pool(void)
 	o.max_workers = 1;
 	o.max_queue = 4;
 	o.spares = 1;
+	o.program.run = zygote_proc_main;
 	o.program.child_main = hang_child;
 	o.program.sandbox = 0;
 	ck_assert_ptr_nonnull(base = event_base_new());

@@ -129,6 +129,7 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 	o.reuse_runs = reuse_runs;
 	o.kept_idle_ms = kept_idle_ms;
 	o.max_kept = max_kept;
+	o.program.run = zygote_proc_main;
 	o.program.child_main = staying_child;
 	o.program.sandbox = 1;
 	o.on_event = on_event;

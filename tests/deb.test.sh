@@ -110,6 +110,7 @@ has "libcodemode-dev depends on the -dev packages its .pc requires" "$deps" 'lib
 # Contents.
 list() { dpkg-deb -c "$1" | awk '{ s = $6; for (i = 7; i <= NF; i++) s = s " " $i; print substr($1, 1, 1), s }'; }
 list "$exe" > "$tmp/exe.list"
+dpkg-deb -c "$exe" > "$tmp/exe.raw"
 list "$lib" > "$tmp/lib.list"
 list "$dev" > "$tmp/dev.list"
 inlist() { # name, list, type (- or l), path [-> target]
@@ -118,6 +119,8 @@ inlist() { # name, list, type (- or l), path [-> target]
 for b in codemode-executord codemode-run codemode codemode-conformance; do
 	inlist "codemode-executord ships /usr/bin/$b" exe - "usr/bin/$b"
 done
+inlist "codemode-executord ships the sandbox image" exe - usr/lib/codemode/codemode-sandbox
+check "the sandbox image is executable" grep -q '^-rwxr-xr-x root/root .* \./usr/lib/codemode/codemode-sandbox$' "$tmp/exe.raw"
 inlist "codemode-executord ships the systemd unit" exe - usr/lib/systemd/system/codemode-executord.service
 inlist "codemode-executord ships codemode-executord(8)" exe - usr/share/man/man8/codemode-executord.8.gz
 inlist "codemode-executord ships codemode(1)" exe - usr/share/man/man1/codemode.1.gz
@@ -200,6 +203,12 @@ check "extracted daemon up" test -S "$sock"
 url=unix://$sock
 same "extracted codemode health" "200 ok" "$("$bin/codemode" health --url "$url" 2>&1)"
 same "extracted codemode run" "42" "$("$bin/codemode" run --raw --url "$url" '(function () { return 6 * 7; })' 2>&1)"
+# Its zygote is the packaged image, found at ../lib/codemode/ from /usr/bin.
+zexe=
+for c in $(grep -l "^PPid:[[:space:]]*$dpid\$" /proc/[0-9]*/status 2>/dev/null); do
+	zexe=$(readlink "${c%/status}/exe")
+done
+same "the extracted daemon's zygote is the packaged sandbox image" "$root/usr/lib/codemode/codemode-sandbox" "$zexe"
 
 # The examples built against the extracted -dev package, pkg-config alone.
 export PKG_CONFIG_SYSROOT_DIR="$root"

@@ -19,7 +19,7 @@ check() { # name ok-condition-result message
 		echo "FAIL $1: $3"
 	fi
 }
-for p in codemode codemode-run codemode-conformance codemode-executord; do
+for p in codemode codemode-run codemode-conformance codemode-executord codemode-sandbox; do
 	out=$("$build/$p" --version 2>&1)
 	check "$p --version exit" $? "$out"
 	case $out in

@@ -104,6 +104,22 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 static const struct pool_exec_callbacks bench_cb = { NULL, NULL, NULL,
 	on_settle, NULL };
 
+/* $BUILD/codemode-sandbox (build/ by default), as an absolute path. */
+static const char *
+bench_image(void)
+{
+	static char path[4096];
+	const char *b = getenv("BUILD");
+	char rel[512];
+
+	snprintf(rel, sizeof(rel), "%s/codemode-sandbox", b ? b : "build");
+	if (path[0] == '\0' && realpath(rel, path) == NULL) {
+		fprintf(stderr, "bench: no sandbox image at %s\n", rel);
+		exit(1);
+	}
+	return path;
+}
+
 static struct pool *
 bench_pool(unsigned workers, unsigned retire_after, int prewarm)
 {
@@ -117,10 +133,9 @@ bench_pool(unsigned workers, unsigned retire_after, int prewarm)
 	o.spares = workers;
 	o.max_queue = 100000;
 	o.retire_after_executions = retire_after;
-	o.program.warm = warm_zygote;
-	o.program.prepare =
-	    prewarm && !getenv("BENCH_NO_PREWARM") ? warm_prepare : NULL;
-	o.program.child_main = worker_child_main;
+	/* The daemon's children: the sandbox image, exec'd by the pool. */
+	o.program.image = bench_image();
+	o.program.prewarm = prewarm && !getenv("BENCH_NO_PREWARM");
 	if ((p = pool_new(base, &o, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
 		exit(1);
@@ -817,7 +832,8 @@ main(void)
 	printf("code: %s\n", bench_code);
 	/*
 	 * The engine figures come from a heap in this process; the pool's
-	 * zygote is forked from here too, so it goes first, before this
+	 * zygote is the sandbox image, but each one starts with a fork of
+	 * this process before its exec, so the pool goes first, before this
 	 * process grows (a larger parent would make every fork dearer).
 	 */
 	if (getenv("BENCH_ENGINE_ONLY")) {

@@ -17,8 +17,7 @@
 #include "cm_spec.h"
 #include "cm_version.h"
 #include "daemon.h"
-#include "child/warm.h"
-#include "child/worker.h"
+#include "pool/zygote.h"
 
 enum opt_kind { OPT_STR, OPT_UINT, OPT_SIZE, OPT_LL, OPT_BOOL, OPT_MODE };
 
@@ -34,6 +33,7 @@ static const char *token_file;
 static const char *outbound_mode;
 static const char *language;
 static const char *log_level = "info";
+static const char *opt_sandbox_image;
 static uid_t allowed_uids[64];
 static size_t n_allowed_uids;
 
@@ -146,6 +146,10 @@ static const struct opt opts[] = {
 	    "file holding the bearer token TCP upgrades "
 	    "must present",
 	    &token_file },
+	{ "sandbox-image", OPT_STR,
+	    "the program children run (default: codemode-sandbox beside "
+	    "this program, else ../lib/codemode/)",
+	    &opt_sandbox_image },
 	{ "allow-uid", OPT_STR,
 	    "a uid allowed on the unix socket (repeatable; "
 	    "default: any)",
@@ -256,19 +260,88 @@ read_token(const char *path)
 	return n ? strdup(buf) : NULL;
 }
 
+/* The flag's hint, ending every message about the image. */
+#define SANDBOX_IMAGE_HINT                                                     \
+	"Give its path with --sandbox-image PATH or CODEMODE_SANDBOX_IMAGE."
+
+/*
+ * The sandbox image's absolute path into `out`: the one given, else the
+ * program beside ours (a build tree: build/codemode-executord and
+ * build/codemode-sandbox), else the installed one (bin/ and
+ * lib/codemode/ under one prefix). Then zygote_image_check: a wrong path
+ * stops the daemon here, before any socket opens, rather than leaving
+ * every execution to fail. 0, or -1 with `err` filled.
+ */
+static int
+find_sandbox_image(char *out, size_t len, char *err, size_t errlen)
+{
+	char self[PATH_MAX], beside[PATH_MAX + 32], installed[PATH_MAX + 64];
+	char check[256];
+	ssize_t n;
+	char *slash;
+
+	if (opt_sandbox_image != NULL) {
+		if (opt_sandbox_image[0] == '\0') {
+			snprintf(err, errlen,
+			    "the sandbox image path is empty. %s",
+			    SANDBOX_IMAGE_HINT);
+			return -1;
+		}
+		if (realpath(opt_sandbox_image, out) == NULL) {
+			snprintf(err, errlen, "the sandbox image %s: %s. %s",
+			    opt_sandbox_image, strerror(errno),
+			    SANDBOX_IMAGE_HINT);
+			return -1;
+		}
+	} else {
+		if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) <=
+			0 ||
+		    (size_t)n >= sizeof(self) - 1) {
+			snprintf(err, errlen,
+			    "cannot tell where this program is "
+			    "(/proc/self/exe) to find the sandbox image. %s",
+			    SANDBOX_IMAGE_HINT);
+			return -1;
+		}
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		*slash = '\0';
+		snprintf(beside, sizeof(beside), "%s/codemode-sandbox", self);
+		snprintf(installed, sizeof(installed),
+		    "%s/../lib/codemode/codemode-sandbox", self);
+		if (access(beside, F_OK) == 0) {
+			if (strlen(beside) >= len) {
+				snprintf(err, errlen,
+				    "the path %.64s... is "
+				    "too long. %s",
+				    beside, SANDBOX_IMAGE_HINT);
+				return -1;
+			}
+			memcpy(out, beside, strlen(beside) + 1);
+		} else if (realpath(installed, out) == NULL) {
+			snprintf(err, errlen,
+			    "no sandbox image: neither %s nor %s exists. %s",
+			    beside, installed, SANDBOX_IMAGE_HINT);
+			return -1;
+		}
+	}
+	if (zygote_image_check(out, check, sizeof(check)) != 0) {
+		snprintf(err, errlen, "%s. %s", check, SANDBOX_IMAGE_HINT);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct option lo[NOPTS + 3];
+	static char image[PATH_MAX];
 	struct daemon *d;
-	char err[512], *token = NULL;
+	char err[PATH_MAX * 3], *token = NULL;
 	int i, ch, port_given = 0, rc;
 
 	daemon_config_default(&cfg);
-	/* The child's program: the daemon only runs what it is given. */
-	cfg.pool.program.warm = warm_zygote;
-	cfg.pool.program.prepare = warm_prepare;
-	cfg.pool.program.child_main = worker_child_main;
 	/* The environment first, so flags override it. */
 	for (i = 0; i < (int)NOPTS; i++) {
 		char env[64];
@@ -370,6 +443,13 @@ main(int argc, char **argv)
 		    token_file);
 		return 2;
 	}
+	/* The children's program: an image of its own, never this one. */
+	if (find_sandbox_image(image, sizeof(image), err, sizeof(err)) != 0) {
+		fprintf(stderr, "codemode-executord: %s\n", err);
+		free(token);
+		return 1;
+	}
+	cfg.pool.program.image = image;
 	cfg.token = token;
 	if (n_allowed_uids) {
 		cfg.allowed_uids = allowed_uids;

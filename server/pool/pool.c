@@ -93,6 +93,7 @@ pool_options_default(struct pool_options *o)
 	o->kept_idle_ms = 10000;
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
+	o->program.prewarm = 1;
 }
 
 unsigned
@@ -393,6 +394,19 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 		p->opt.executions_per_worker = 1;
 	if (p->opt.retire_after_executions == 0)
 		p->opt.retire_after_executions = 1;
+	/* Said here, not as a zygote that dies at every start. */
+	if (o->program.image != NULL && access(o->program.image, X_OK) != 0) {
+		snprintf(err, errlen, "pool: the sandbox image %s: %s",
+		    o->program.image, strerror(errno));
+		free(p);
+		return NULL;
+	}
+	if (o->program.image == NULL && o->program.run == NULL) {
+		snprintf(err, errlen,
+		    "pool: no sandbox image and no zygote body to fork");
+		free(p);
+		return NULL;
+	}
 	TAILQ_INIT(&p->zygotes);
 	TAILQ_INIT(&p->children);
 	TAILQ_INIT(&p->queue);

@@ -12,11 +12,22 @@
 #include "ipc/zygote_msg.h"
 
 /*
- * Forks a zygote running `prog`. Returns its pid and stores the daemon's
- * end of the control socket in *ctl_fd (non-blocking, close-on-exec), or
- * -1 with errno set.
+ * Starts a zygote running `prog`: fork and exec of prog->image with the
+ * control socket at ZYGOTE_CTL_FD and the settings in its arguments
+ * (ipc/zygote_args.h), or, without an image, fork and prog->run. Returns
+ * its pid and stores the daemon's end of the control socket in *ctl_fd
+ * (non-blocking, close-on-exec), or -1 with errno set. An image that
+ * cannot be executed shows as a zygote that exits at once (status 127):
+ * zygote_image_check is the check to make first.
  */
 pid_t zygote_start(const struct zygote_program *prog, int *ctl_fd);
+
+/*
+ * Checks that `image` (an absolute path) is a codemode-sandbox of this very
+ * build: a regular executable file whose --version line is this build's.
+ * Returns 0, or -1 with `err` saying what is wrong with which path.
+ */
+int zygote_image_check(const char *image, char *err, size_t errlen);
 
 /* Sends one message on the control socket; 0, or -1 with errno. */
 int zygote_send(int ctl_fd, enum zygote_msg_type type);
