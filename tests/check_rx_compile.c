@@ -239,6 +239,12 @@ first_op(const rx_prog *p)
 	return p->code[3];
 }
 
+static int
+first_has(const rx_prog *p, unsigned u)
+{
+	return (p->first_ascii[u >> 5] >> (u & 31)) & 1;
+}
+
 START_TEST(test_code_shape)
 {
 	rx_prog *p;
@@ -270,6 +276,34 @@ START_TEST(test_code_shape)
 	rx_free(p);
 	p = compile("a|b", 0);
 	ck_assert_uint_eq(p->first_pc, 0);
+	rx_free(p);
+	/* the first code unit of any match, for the search */
+	p = compile("\\b(?:foo|bar)\\d*", 0);
+	ck_assert(p->has_first);
+	ck_assert(first_has(p, 'f') && first_has(p, 'b'));
+	ck_assert(!first_has(p, 'o') && !first_has(p, 'F') && !p->first_other);
+	rx_free(p);
+	p = compile("(?=x)y|k", RX_I | RX_U);
+	ck_assert(p->has_first);
+	ck_assert(first_has(p, 'y') && first_has(p, 'Y') && first_has(p, 'K'));
+	ck_assert(!first_has(p, 'x') && p->first_other); /* U+212A */
+	rx_free(p);
+	p = compile("\\s*,", 0);
+	ck_assert(p->has_first);
+	ck_assert(first_has(p, ' ') && first_has(p, ','));
+	ck_assert(p->first_other); /* U+00A0 and more */
+	rx_free(p);
+	p = compile("a*", 0); /* may match empty */
+	ck_assert(!p->has_first);
+	rx_free(p);
+	p = compile("(a)\\1|b", 0);
+	ck_assert(p->has_first);
+	rx_free(p);
+	p = compile("\\1(a)", 0); /* a backreference may start anywhere */
+	ck_assert(!p->has_first);
+	rx_free(p);
+	p = compile(".a", 0);
+	ck_assert(!p->has_first);
 	rx_free(p);
 	/* case-insensitive letters compare canonical values */
 	p = compile("k1", RX_I | RX_U);

@@ -437,6 +437,14 @@ START_TEST(test_search_and_sticky)
 	ck_assert_int_eq(index_of("", "", "ab", 2), 2);
 	ck_assert_int_eq(index_of("", "", "ab", 3), -1);
 	ck_assert_int_eq(index_of("[b-z]", "i", "aaB", 0), 2);
+	/* the first-unit filter keeps every unit a match may start with */
+	ck_assert_int_eq(index_of("\\bfoo|bar", "", "xx foo", 0), 3);
+	ck_assert_int_eq(index_of("k", "iu", "ab\u212a", 0), 2);
+	ck_assert_int_eq(index_of("k", "i", "ab\u212a", 0), -1);
+	ck_assert_int_eq(index_of("\\s*,", "", "a\u00a0,", 0), 1);
+	ck_assert_int_eq(index_of("(?=\\W)\\u00e9", "", "a\u00e9", 0), 1);
+	ck_assert_int_eq(
+	    index_of("\\u{1F600}", "u", "a\xf0\x9f\x98\x80", 0), 1);
 	/* u: the search steps over a whole surrogate pair */
 	ck_assert_int_eq(index_of("\\uDE00", "u", "\xf0\x9f\x98\x80", 0), -1);
 	ck_assert_int_eq(index_of("\\uDE00", "", "\xf0\x9f\x98\x80", 0), 1);

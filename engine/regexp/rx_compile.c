@@ -2065,6 +2065,145 @@ rx_resolve_refs(struct rx_cp *c)
 	return 0;
 }
 
+static void
+rx_first_add(rx_prog *p, uint32_t u)
+{
+	if (u < 128)
+		p->first_ascii[u >> 5] |= 1u << (u & 31);
+	else
+		p->first_other = 1;
+}
+
+/* Adds what the consuming op at pc may read first; 0, or -1 for anything. */
+static int
+rx_first_op(rx_prog *p, const uint8_t *pc)
+{
+	const struct rx_class *k;
+	uint32_t a, v;
+
+	switch (*pc) {
+	case RX_OP_CHAR:
+		rx_first_add(p, rx_get16(pc + 1));
+		return 0;
+	case RX_OP_CHAR32:
+	case RX_OP_CHAR32_I:
+		p->first_other = 1; /* a high surrogate */
+		return 0;
+	case RX_OP_CHAR_I:
+		v = rx_get16(pc + 1);
+		for (a = 0; a < 128; a++)
+			if (rx_canon(a, (p->flags & (RX_U | RX_V)) != 0) == v)
+				rx_first_add(p, a);
+		p->first_other = 1;
+		return 0;
+	case RX_OP_CLASS:
+		k = &p->classes[rx_get16(pc + 1)];
+		for (a = 0; a < 4; a++)
+			p->first_ascii[a] |= k->ascii[a];
+		if (k->n > 0 && p->ranges[2 * (k->off + k->n - 1) + 1] >= 128)
+			p->first_other = 1;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * The set of code units a match may start with: every path from the start
+ * through zero-width ops to its first consuming op (lookaround bodies are
+ * skipped: they consume nothing of the match). Fails (has_first stays 0)
+ * when a path reaches MATCH (an empty match), a backreference or `.`.
+ */
+static void
+rx_first(rx_prog *p, const struct rx_alloc *a)
+{
+	size_t n = p->code_len, top = 0;
+	uint32_t *work = rx_realloc(a, NULL, (n + 1) * sizeof(uint32_t));
+	uint8_t *seen = rx_realloc(a, NULL, n + 1);
+	int ok = work != NULL && seen != NULL;
+
+	if (ok) {
+		memset(seen, 0, n + 1);
+		work[top++] = 0;
+	}
+	while (ok && top > 0) {
+		uint32_t at = work[--top];
+		const uint8_t *pc = p->code + at;
+		int32_t off;
+
+		if (seen[at])
+			continue;
+		seen[at] = 1;
+#define RX_NEXT(x)                                                             \
+	do {                                                                   \
+		uint32_t to_ = (uint32_t)(x);                                  \
+		if (to_ < n && !seen[to_])                                     \
+			work[top++] = to_;                                     \
+	} while (0)
+		switch (*pc) {
+		case RX_OP_BOL:
+		case RX_OP_BOL_M:
+		case RX_OP_EOL:
+		case RX_OP_EOL_M:
+		case RX_OP_LOOK_END:
+			RX_NEXT(at + 1);
+			break;
+		case RX_OP_WORDB:
+		case RX_OP_NWORDB:
+			RX_NEXT(at + 2);
+			break;
+		case RX_OP_SAVE:
+		case RX_OP_SAVE_POS:
+		case RX_OP_CHECK_ADV:
+		case RX_OP_INC:
+			RX_NEXT(at + 3);
+			break;
+		case RX_OP_RESET:
+			RX_NEXT(at + 5);
+			break;
+		case RX_OP_SET_REG:
+			RX_NEXT(at + 7);
+			break;
+		case RX_OP_CHECK_EMPTY:
+			RX_NEXT(at + 9);
+			break;
+		case RX_OP_GOTO:
+			off = (int32_t)rx_get32(pc + 1);
+			RX_NEXT((int64_t)at + 5 + off);
+			break;
+		case RX_OP_SPLIT_NEXT:
+		case RX_OP_SPLIT_JUMP:
+			off = (int32_t)rx_get32(pc + 1);
+			RX_NEXT(at + 5);
+			RX_NEXT((int64_t)at + 5 + off);
+			break;
+		case RX_OP_LOOP:
+			off = (int32_t)rx_get32(pc + 12);
+			RX_NEXT(at + 16);
+			RX_NEXT((int64_t)at + 16 + off);
+			break;
+		case RX_OP_LOOK:
+			off = (int32_t)rx_get32(pc + 2);
+			RX_NEXT((int64_t)at + 6 + off);
+			break;
+		case RX_OP_STAR:
+			if (rx_first_op(p, pc + 11) < 0)
+				ok = 0;
+			else if (rx_get32(pc + 1) == 0)
+				RX_NEXT(at + 11 + pc[10]);
+			break;
+		default: /* consuming ops; MATCH, BACKREF, DOT, ANY give up */
+			if (rx_first_op(p, pc) < 0)
+				ok = 0;
+			break;
+		}
+#undef RX_NEXT
+	}
+	p->has_first = ok;
+	rx_realloc(a, work, 0);
+	rx_realloc(a, seen, 0);
+}
+
 /* The first consuming op every match must start with, for the search. */
 static void
 rx_hints(rx_prog *p)
@@ -2173,6 +2312,7 @@ rx_compile(const uint16_t *pat, size_t len, unsigned flags,
 		c.refs = NULL;
 		c.refgroups = NULL;
 		rx_hints(p);
+		rx_first(p, a);
 	}
 	for (k = 0; k < c.nnamed; k++) {
 		rx_realloc(a, c.named[k].name, 0);

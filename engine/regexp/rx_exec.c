@@ -604,6 +604,25 @@ rx_run(struct rx_m *m, int pos)
 	}
 }
 
+/* Whether a match may start at s: the first-unit set, the first op. */
+static int
+rx_may_start(const struct rx_m *m, size_t s)
+{
+	const rx_prog *p = m->p;
+
+	if (p->has_first) {
+		uint16_t u;
+		if (s >= (size_t)m->len)
+			return 0;
+		u = m->s[s];
+		if (u < 128 ? !((p->first_ascii[u >> 5] >> (u & 31)) & 1)
+			    : !p->first_other)
+			return 0;
+	}
+	return p->first_pc == 0 ||
+	    rx_one(m, p->code + p->first_pc, (int)s) >= 0;
+}
+
 int
 rx_exec(const rx_prog *p, const uint16_t *subject, size_t len, size_t start,
     int *caps, const struct rx_limits *lim)
@@ -648,13 +667,10 @@ rx_exec(const rx_prog *p, const uint16_t *subject, size_t len, size_t start,
 	for (s = start; s <= len; s++) {
 		if (p->anchored && s != 0)
 			break;
-		if (p->first_pc == 0 ||
-		    rx_one(&m, p->code + p->first_pc, (int)s) >= 0) {
-			if ((rc = rx_run(&m, (int)s)) != 0)
-				break;
-		} else if ((rc = rx_poll(&m)) < 0) {
+		if (rx_may_start(&m, s) && (rc = rx_run(&m, (int)s)) != 0)
 			break;
-		}
+		if ((rc = rx_poll(&m)) < 0)
+			break;
 		if (p->flags & RX_Y)
 			break;
 		/* Unicode mode advances by code point (AdvanceStringIndex). */

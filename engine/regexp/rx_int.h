@@ -94,6 +94,10 @@ struct rx_prog {
 	/* search hints */
 	int anchored; /* every match starts at `start` (^ without m) */
 	uint32_t first_pc; /* a consuming op every match starts with, or 0 */
+	/* Every match consumes a first code unit from this set: ASCII units by
+	 * the bitmap, any other when first_other (only if has_first). */
+	int has_first, first_other;
+	uint32_t first_ascii[4];
 };
 
 /* Allocation through the host's allocator. */
