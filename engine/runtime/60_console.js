@@ -34,9 +34,23 @@
 		var t = spec.texts[name];
 		if (t === undefined)
 			throw new Error('no pinned text ' + name);
-		return I.replace(t.template, /<([A-Za-z]+)>/g, function (m, k) {
-			return values && hasOwn(values, k) ? String_(values[k]) : m;
-		});
+		/* Scanned here: String.prototype.replace is 40_regexp.js's,
+		 * JS over methods guest code can replace. */
+		var s = t.template, out = '', i = 0, j, k, c;
+		while (i < s.length) {
+			c = I.charAt(s, i);
+			j = c === '<' ? I.sIndexOf(s, '>', i + 1) : -1;
+			k = j > i + 1 ? I.sSlice(s, i + 1, j) : '';
+			if (k !== '' && I.reTest(/^[A-Za-z]+$/, k) && values &&
+			    hasOwn(values, k)) {
+				out += String_(values[k]);
+				i = j + 1;
+			} else {
+				out += c;
+				i++;
+			}
+		}
+		return out;
 	}
 	P.fill = fill;
 	P.def(cm, 'fill', fill);
