@@ -122,6 +122,13 @@ scripted_child(int fd, void *arg)
 			if (strcmp((const char *)f.payload, "hang") == 0)
 				for (;;)
 					child_sleep_ms(1000);
+			/* Its memory bound spent the isolate: the answer is
+			 * its last, and the child exits. */
+			if (strcmp((const char *)f.payload, "spent") == 0)
+				return test_frame_send_handle_last(
+					   fd, exec, f.call_id, "memory") != 0
+				    ? 7
+				    : 0;
 			snprintf(out, sizeof(out), "%d", ++count);
 			test_frame_send_handle_error(fd, exec, f.call_id, out);
 		}
@@ -666,6 +673,46 @@ START_TEST(test_retained_handles_close_idle_bound_crash)
 }
 END_TEST
 
+/*
+ * An invocation that spends the isolate (its memory bound) answers with
+ * its last HANDLE_RESULT and the child exits: the handles close at that
+ * answer, as a bound, and the invocation queued behind it hears that they
+ * closed (HANDLES_CLOSED to the caller), not that a child crashed.
+ */
+START_TEST(test_retained_handles_close_at_a_spent_isolate)
+{
+	struct run r = { 0 }, next = { 0 };
+	struct invocation a = { 0 }, b = { 0 };
+	struct pool_exec *e;
+	struct pool_stats st;
+
+	start_pool(1, 10, scripted_child, 1);
+	e = submit("retain", &r, 5000, 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.retained, 1);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"spent", 5, on_invoked, &a),
+	    0);
+	ck_assert_int_eq(
+	    pool_exec_invoke(e, (const uint8_t *)"go", 2, on_invoked, &b), 0);
+	ck_assert(run_until(&b.done, 5000));
+	ck_assert_int_eq(a.done, 1);
+	ck_assert_int_eq(a.outcome, POOL_RESULT);
+	ck_assert_str_eq(a.payload, "memory");
+	ck_assert_int_eq(b.outcome, POOL_SHUTDOWN);
+	ck_assert_int_eq(r.closed, 1);
+	ck_assert_str_eq(r.closed_reason, "bound");
+	ck_assert_int_eq(events[POOL_EV_WORKER_CRASH], 0);
+	/* The slot is free again and nothing is counted twice. */
+	submit("result:1", &next, 5000, 0);
+	ck_assert(run_until(&next.settled, 5000));
+	ck_assert_int_eq(next.outcome, POOL_RESULT);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.retained, 0);
+	stop_pool();
+}
+END_TEST
+
 START_TEST(test_retire_by_count)
 {
 	int i;
@@ -1090,6 +1137,7 @@ main(void)
 	tcase_add_test(tc, test_seccomp_kills_socket_and_isolates);
 	tcase_add_test(tc, test_retained_handles_invoke_in_order_and_close);
 	tcase_add_test(tc, test_retained_handles_close_idle_bound_crash);
+	tcase_add_test(tc, test_retained_handles_close_at_a_spent_isolate);
 	tcase_add_test(tc, test_retire_by_count);
 	tcase_add_test(tc, test_retire_by_count_and_memory);
 	tcase_add_test(tc, test_hung_run_killed_at_timeout_plus_grace);

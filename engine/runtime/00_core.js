@@ -240,4 +240,66 @@
 	P.sameValueZero = function sameValueZero(a, b) {
 		return a === b || (a !== a && b !== b);
 	};
+
+	/*
+	 * P.I: intrinsics captured before any guest code runs.  Guest code may
+	 * replace Array.prototype.join, Function.prototype.call, the String
+	 * global and the like; the prelude's own bookkeeping (the console's line
+	 * composition, the job queue, the timers) must behave the same whatever
+	 * it did, so it calls these and never a method looked up on its own
+	 * arrays or strings.  uncurry(f)(self, a, b) is f.call(self, a, b) with
+	 * `call` itself bound now, so a replaced Function.prototype.call is not
+	 * consulted either.
+	 */
+	var uncurry = Function.prototype.bind.bind(Function.prototype.call);
+	P.uncurry = uncurry;
+	/* Called again by 60_console.js, after the prelude's own fixes to the
+	 * built-ins (25_array.js, 28_string.js...), for the console's set. */
+	P.captureIntrinsics = function captureIntrinsics() {
+		var AP = Array.prototype, SP = String.prototype;
+		return {
+			push: uncurry(AP.push),
+			pop: uncurry(AP.pop),
+			shift: uncurry(AP.shift),
+			slice: uncurry(AP.slice),
+			splice: uncurry(AP.splice),
+			apply: uncurry(Function.prototype.apply),
+			join: uncurry(AP.join),
+			indexOf: uncurry(AP.indexOf),
+			isArray: Array.isArray,
+			Array: Array,
+			sIndexOf: uncurry(SP.indexOf),
+			sSlice: uncurry(SP.slice),
+			charAt: uncurry(SP.charAt),
+			charCodeAt: uncurry(SP.charCodeAt),
+			replace: uncurry(SP.replace),
+			toUpperCase: uncurry(SP.toUpperCase),
+			numToString: uncurry(Number.prototype.toString),
+			symToString: typeof Symbol === 'function' &&
+			    typeof Symbol.prototype.toString === 'function' ?
+			    uncurry(Symbol.prototype.toString) : null,
+			objToString: uncurry(Object.prototype.toString),
+			hasOwn: uncurry(Object.prototype.hasOwnProperty),
+			isEnum: uncurry(Object.prototype.propertyIsEnumerable),
+			reTest: uncurry(RegExp.prototype.test),
+			dateGetTime: uncurry(Date.prototype.getTime),
+			dateToISOString: uncurry(Date.prototype.toISOString),
+			String: String,
+			Number: Number,
+			parseFloat: parseFloat,
+			isNaN: isNaN,
+			keys: Object.keys,
+			getOwnPropertySymbols: Object.getOwnPropertySymbols,
+			getOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
+			getPrototypeOf: Object.getPrototypeOf,
+			stringify: JSON.stringify,
+			sqrt: Math.sqrt,
+			max: Math.max,
+			min: Math.min,
+			round: Math.round,
+			floor: Math.floor,
+			ceil: Math.ceil
+		};
+	};
+	P.I = P.captureIntrinsics();
 })(this);

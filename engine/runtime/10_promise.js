@@ -120,11 +120,18 @@
 	var SPECIES = Symbol.species;
 	var ownKeys = G.Reflect.ownKeys;
 	var gopd = Object.getOwnPropertyDescriptor;
-	var slice = Array.prototype.slice;
+	/* Captured intrinsics (00_core.js): the job queue and the timers must
+	 * not call a guest's replaced Array.prototype.push/slice/shift/splice
+	 * or Function.prototype.apply. */
+	var I = P.I;
 	var AggregateErrorProto = G.AggregateError.prototype;
 
 	function enqueue(type, a, b, c) {
-		Q.push(type, a, b, c);
+		var n = Q.length;
+		Q[n] = type;
+		Q[n + 1] = a;
+		Q[n + 2] = b;
+		Q[n + 3] = c;
 	}
 
 	/* An internal promise (no executor, no resolving closures). */
@@ -142,9 +149,9 @@
 			return;
 		if (rs instanceof Array) {
 			for (i = 0; i < rs.length; i++)
-				Q.push(0 /* J_REACTION */, rs[i], value, rejected);
+				enqueue(0 /* J_REACTION */, rs[i], value, rejected);
 		} else {
-			Q.push(0 /* J_REACTION */, rs, value, rejected);
+			enqueue(0 /* J_REACTION */, rs, value, rejected);
 		}
 	}
 
@@ -170,7 +177,7 @@
 		if (rs !== undefined)
 			p[PR] = undefined;
 		if (!p[PH])
-			unhandled.push(p);
+			I.push(unhandled, p);
 		triggerReactions(rs, r, true);
 	}
 
@@ -196,7 +203,7 @@
 			fulfill(p, x);
 			return;
 		}
-		Q.push(1 /* J_THENABLE */, p, x, then);
+		enqueue(1 /* J_THENABLE */, p, x, then);
 	}
 
 	function performThen(p, rec) {
@@ -206,11 +213,11 @@
 			if (rs === undefined)
 				p[PR] = rec;
 			else if (rs instanceof Array)
-				rs.push(rec);
+				I.push(rs, rec);
 			else
 				p[PR] = [rs, rec];
 		} else {
-			Q.push(0 /* J_REACTION */, rec, p[PV], s === 2);
+			enqueue(0 /* J_REACTION */, rec, p[PV], s === 2);
 		}
 		p[PH] = true;
 	}
@@ -317,7 +324,7 @@
 				Q[qh] = Q[qh + 1] = Q[qh + 2] = Q[qh + 3] = undefined;
 				qh += 4;
 				if (qh >= 4096) {
-					Q = Q.slice(qh - 4);
+					Q = I.slice(Q, qh - 4);
 					qh = 4;
 				}
 				if (t === 0 /* J_REACTION */)
@@ -335,7 +342,7 @@
 		for (i = 0; i < unhandled.length; i++) {
 			p = unhandled[i];
 			if (!p[PH])
-				reported.push(p[PV]);
+				I.push(reported, p[PV]);
 		}
 		unhandled.length = 0;
 	}
@@ -379,14 +386,14 @@
 	function awaitValue(co, v) {
 		var then, p, c;
 		if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
-			Q.push(0 /* J_REACTION */, co, v, false);
+			enqueue(0 /* J_REACTION */, co, v, false);
 			return;
 		}
 		if (v[PS] !== undefined) {
 			try {
 				c = v.constructor;
 			} catch (e) {
-				Q.push(0 /* J_REACTION */, co, e, true);
+				enqueue(0 /* J_REACTION */, co, e, true);
 				return;
 			}
 			if (c === Promise) {
@@ -397,15 +404,15 @@
 		try {
 			then = v.then;
 		} catch (e) {
-			Q.push(0 /* J_REACTION */, co, e, true);
+			enqueue(0 /* J_REACTION */, co, e, true);
 			return;
 		}
 		if (typeof then !== 'function') {
-			Q.push(0 /* J_REACTION */, co, v, false);
+			enqueue(0 /* J_REACTION */, co, v, false);
 			return;
 		}
 		p = new IP();
-		Q.push(1 /* J_THENABLE */, p, v, then);
+		enqueue(1 /* J_THENABLE */, p, v, then);
 		performThen(p, co);
 	}
 
@@ -546,7 +553,7 @@
 			return;
 		}
 		st.vals.length = st.n;
-		arr = slice.call(st.vals);
+		arr = I.slice(st.vals);
 		if (st.mode !== 2) {
 			callCap(st.cap.resolve, arr);
 			return;
@@ -715,11 +722,11 @@
 		},
 		'try': function (fn) {
 			var cap = newCapability(thisCtor(this, 'Promise.try'));
-			var args = slice.call(arguments, 1), v;
+			var args = I.slice(arguments, 1), v;
 			try {
 				if (typeof fn !== 'function')
 					throw new TypeError(describe(fn) + ' is not a function');
-				v = fn.apply(undefined, args);
+				v = I.apply(fn, undefined, args);
 			} catch (e) {
 				callCap(cap.reject, e);
 				return cap.promise;
@@ -742,7 +749,7 @@
 		if (typeof callback !== 'function')
 			throw new TypeError('The "callback" argument must be of type function. Received ' +
 			    describe(callback));
-		Q.push(2 /* J_CALLBACK */, callback, undefined, undefined);
+		enqueue(2 /* J_CALLBACK */, callback, undefined, undefined);
 	}
 	P.def(G, 'queueMicrotask', queueMicrotask);
 
@@ -768,7 +775,7 @@
 			else
 				hi = mid;
 		}
-		timers.splice(lo, 0, t);
+		I.splice(timers, lo, 0, t);
 	}
 
 	function addTimer(fn, delay, args, repeat) {
@@ -790,7 +797,7 @@
 	function restArgs(a) {
 		var r = [], i;
 		for (i = 2; i < a.length; i++)
-			r.push(a[i]);
+			I.push(r, a[i]);
 		return r;
 	}
 
@@ -824,7 +831,7 @@
 
 	function headTimer() {
 		while (timers.length > 0 && timers[0].dead)
-			timers.shift();
+			I.shift(timers);
 		return timers.length > 0 ? timers[0] : undefined;
 	}
 
@@ -845,7 +852,7 @@
 			t = headTimer();
 			if (t === undefined || t.due > now)
 				break;
-			timers.shift();
+			I.shift(timers);
 			if (t.ms >= 0) {
 				t.due = N.now() + t.ms;
 				timerInsert(t);
@@ -856,7 +863,7 @@
 			if (t.args === undefined)
 				t.fn();
 			else
-				t.fn.apply(undefined, t.args);
+				I.apply(t.fn, undefined, t.args);
 			drainMicrotasks();
 		}
 	}

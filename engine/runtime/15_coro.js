@@ -81,7 +81,7 @@
 
 	/* Entry of every coroutine thread; the first resume passes the record. */
 	function threadMain(co) {
-		var r = co.fn.apply(co.self, co.args);
+		var r = P.I.apply(co.fn, co.self, co.args);
 		co.fin = true;
 		return r;
 	}
@@ -154,7 +154,7 @@
 			throw notConstructor(nt);
 		p = newPromise();
 		try {
-			resolveP(p, fn.apply(self, args));
+			resolveP(p, P.I.apply(fn, self, args));
 		} catch (e) {
 			rejectP(p, e);
 		}
@@ -371,7 +371,7 @@
 	/* ---- async generators ---- */
 
 	function agenComplete(co, isThrow, v, done) {
-		var rq = co.q.shift();
+		var rq = P.I.shift(co.q);
 		if (isThrow)
 			rejectP(rq.p, v);
 		else
@@ -525,7 +525,7 @@
 			}
 		}
 		rq = { c: c, v: v, p: p };
-		co.q.push(rq);
+		P.I.push(co.q, rq);
 		if (c === 2 /* RQ_RETURN */ && (st === 0 /* ST_START */ || st === 3 /* ST_DONE */)) {
 			co.st = 4 /* ST_AWAIT_RETURN */;
 			agenAwaitReturn(co);

@@ -27,8 +27,10 @@
 	/* kept for the groups' globals, which load after the seal (99_seal.js) */
 	var noCtor = P.native.noCtor;
 
+	/* Runs when a group's source loads, after guest code may have replaced
+	 * Array.prototype.push: the captured one (00_core.js). */
 	P.group = function group(name, init) {
-		(inits[name] || (inits[name] = [])).push(init);
+		P.I.push(inits[name] || (inits[name] = []), init);
 	};
 	P.need = {};
 

@@ -22,8 +22,10 @@
 	var spec = G.__cm_spec;
 	var LIMIT = spec.constants.CONSOLE_CAPTURE_LIMIT;
 	var STOP_TEXT = spec.constants.CONSOLE_CAPTURE_MESSAGE;
-	var hasOwn = Object.prototype.hasOwnProperty;
-	var stringify = JSON.stringify;
+	/* The console's intrinsics (00_core.js), taken now, before guest code
+	 * runs: 60_inspect.js is loaded later, on first use of `console`. */
+	var I = P.CI = P.captureIntrinsics();
+	var hasOwn = I.hasOwn, String_ = I.String, stringify = I.stringify;
 	var logs = [], used = 0, stopped = false, sink = null, sinkAll = false;
 	var hostLog = null;	/* the host's capture (execution.c), once installed */
 
@@ -32,9 +34,23 @@
 		var t = spec.texts[name];
 		if (t === undefined)
 			throw new Error('no pinned text ' + name);
-		return t.template.replace(/<([A-Za-z]+)>/g, function (m, k) {
-			return values && hasOwn.call(values, k) ? String(values[k]) : m;
-		});
+		/* Scanned here: String.prototype.replace is 40_regexp.js's,
+		 * JS over methods guest code can replace. */
+		var s = t.template, out = '', i = 0, j, k, c;
+		while (i < s.length) {
+			c = I.charAt(s, i);
+			j = c === '<' ? I.sIndexOf(s, '>', i + 1) : -1;
+			k = j > i + 1 ? I.sSlice(s, i + 1, j) : '';
+			if (k !== '' && I.reTest(/^[A-Za-z]+$/, k) && values &&
+			    hasOwn(values, k)) {
+				out += String_(values[k]);
+				i = j + 1;
+			} else {
+				out += c;
+				i++;
+			}
+		}
+		return out;
 	}
 	P.fill = fill;
 	P.def(cm, 'fill', fill);
@@ -53,15 +69,15 @@
 			return;
 		/* The line's wire shape; the string alone is stringified, so no
 		 * toJSON of the guest's is consulted. */
-		cost = 22 + level.length + stringify(String(text)).length - 2;
+		cost = 22 + level.length + stringify(String_(text)).length - 2;
 		/* The seed: "the line that meets it is dropped whole". */
 		if (used + cost >= LIMIT) {
 			stopped = true;
-			logs.push({ level: 'warn', text: STOP_TEXT });
+			I.push(logs, { level: 'warn', text: STOP_TEXT });
 			return;
 		}
 		used += cost;
-		logs.push({ level: level, text: text });
+		I.push(logs, { level: level, text: text });
 	}
 
 	P.def(cm, 'takeLogs', function takeLogs() {

@@ -6,24 +6,36 @@
  */
 this.__cm.P.group('console', function (G, P) {
 	'use strict';
-	var toStr = Object.prototype.toString;
-	var hasOwn = Object.prototype.hasOwnProperty;
-	var getProto = Object.getPrototypeOf;
+	/*
+	 * Intrinsics captured by 60_console.js before guest code ran: a guest
+	 * that replaced Array.prototype.join, String, Math.max... must not
+	 * change how a line is composed.  Methods of the guest's own values
+	 * (a Map's forEach, a boxed primitive's valueOf, a Date's) are still
+	 * the value's, as node's console would call them.
+	 */
+	var I = P.CI;
+	var hasOwn = I.hasOwn, getProto = I.getPrototypeOf;
+	var gopd = I.getOwnPropertyDescriptor, String_ = I.String;
+	var push = I.push, join = I.join, sIndexOf = I.sIndexOf;
+
+	function symStr(k) {
+		return I.symToString !== null ? I.symToString(k) : String_(k);
+	}
 
 	var IDENT = /^[A-Za-z_][A-Za-z_0-9]*$/;
 
 	function quote(s) {
 		var q = "'";
-		if (s.indexOf("'") >= 0) {
-			if (s.indexOf('"') < 0)
+		if (sIndexOf(s, "'") >= 0) {
+			if (sIndexOf(s, '"') < 0)
 				q = '"';
-			else if (s.indexOf('`') < 0)
+			else if (sIndexOf(s, '`') < 0)
 				q = '`';
 		}
 		var out = '', i, c, h;
 		for (i = 0; i < s.length; i++) {
-			c = s.charAt(i);
-			h = s.charCodeAt(i);
+			c = I.charAt(s, i);
+			h = I.charCodeAt(s, i);
 			if (c === q || c === '\\')
 				out += '\\' + c;
 			else if (c === '\n')
@@ -40,7 +52,7 @@ this.__cm.P.group('console', function (G, P) {
 				out += '\\v';
 			else if (h < 0x20 || h === 0x7f)
 				out += '\\x' + (h < 16 ? '0' : '') +
-				    h.toString(16).toUpperCase();
+				    I.toUpperCase(I.numToString(h, 16));
 			else
 				out += c;
 		}
@@ -48,19 +60,19 @@ this.__cm.P.group('console', function (G, P) {
 	}
 
 	function fmtNumber(n) {
-		return n === 0 && 1 / n < 0 ? '-0' : String(n);
+		return n === 0 && 1 / n < 0 ? '-0' : String_(n);
 	}
 
 	function fmtKey(k) {
 		if (typeof k === 'symbol')
-			return '[' + k.toString() + ']';
-		return IDENT.test(k) ? k : quote(k);
+			return '[' + symStr(k) + ']';
+		return I.reTest(IDENT, k) ? k : quote(k);
 	}
 
 	function ctorName(o) {
 		var p = o, d;
 		while (p !== null) {
-			d = Object.getOwnPropertyDescriptor(p, 'constructor');
+			d = gopd(p, 'constructor');
 			if (d && typeof d.value === 'function' && d.value.name)
 				return d.value.name;
 			p = getProto(p);
@@ -92,18 +104,18 @@ this.__cm.P.group('console', function (G, P) {
 			return (base ? base + ' ' : '') + open + close;
 		start = out.length + ctx.indent + open.length + base.length + 10;
 		if (out.grouped !== true && isBelow(out, start)) {
-			j = out.join(', ');
-			if (j.indexOf('\n') < 0)
+			j = join(out, ', ');
+			if (sIndexOf(j, '\n') < 0)
 				return (base ? base + ' ' : '') + open + ' ' + j + ' ' +
 				    close;
 		}
-		ind = '\n' + new Array(ctx.indent + 1).join(' ');
+		ind = '\n' + join(new I.Array(ctx.indent + 1), ' ');
 		return (base ? base + ' ' : '') + open + ind + '  ' +
-		    out.join(',' + ind + '  ') + ind + close;
+		    join(out, ',' + ind + '  ') + ind + close;
 	}
 
 	function prop(ctx, o, k, depth, arrayIdx) {
-		var d = Object.getOwnPropertyDescriptor(o, k), v;
+		var d = gopd(o, k), v;
 		if (d === undefined)
 			return null;
 		if (d.get || d.set)
@@ -115,15 +127,15 @@ this.__cm.P.group('console', function (G, P) {
 	}
 
 	function ownKeys(o, skipIndices) {
-		var ks = Object.keys(o), r = [], i, syms;
+		var ks = I.keys(o), r = [], i, syms;
 		for (i = 0; i < ks.length; i++)
-			if (!(skipIndices && /^(0|[1-9][0-9]*)$/.test(ks[i]) &&
+			if (!(skipIndices && I.reTest(/^(0|[1-9][0-9]*)$/, ks[i]) &&
 			    +ks[i] < 4294967295))
-				r.push(ks[i]);
-		syms = Object.getOwnPropertySymbols(o);
+				push(r, ks[i]);
+		syms = I.getOwnPropertySymbols(o);
 		for (i = 0; i < syms.length; i++)
-			if (Object.prototype.propertyIsEnumerable.call(o, syms[i]))
-				r.push(syms[i]);
+			if (I.isEnum(o, syms[i]))
+				push(r, syms[i]);
 		return r;
 	}
 
@@ -135,8 +147,8 @@ this.__cm.P.group('console', function (G, P) {
 		} catch (x) {
 			return '[Error]';
 		}
-		n = n === undefined ? 'Error' : String(n);
-		m = m === undefined ? '' : String(m);
+		n = n === undefined ? 'Error' : String_(n);
+		m = m === undefined ? '' : String_(m);
 		return m ? n + ': ' + m : n;
 	}
 
@@ -151,16 +163,16 @@ this.__cm.P.group('console', function (G, P) {
 		if (t === 'number')
 			return fmtNumber(v);
 		if (t === 'boolean')
-			return String(v);
+			return String_(v);
 		if (t === 'symbol')
-			return v.toString();
+			return symStr(v);
 		if (t === 'bigint')
-			return String(v) + 'n';
+			return String_(v) + 'n';
 		return fmtObject(ctx, v, depth);
 	}
 
 	function hexByte(b) {
-		return (b < 16 ? '0' : '') + b.toString(16);
+		return (b < 16 ? '0' : '') + I.numToString(b, 16);
 	}
 
 	/*
@@ -183,32 +195,32 @@ this.__cm.P.group('console', function (G, P) {
 		var out = [], i, r;
 		if (depth > 2)
 			return '[' + c.name + ']';
-		ctx.seen.push(o);
+		push(ctx.seen, o);
 		ctx.indent += 2;
 		if (c.pairs)
 			for (i = 0; i < c.pairs.length; i++)
-				out.push(fmt(ctx, c.pairs[i][0], depth + 1, true) + ' => ' +
+				push(out, fmt(ctx, c.pairs[i][0], depth + 1, true) + ' => ' +
 				    fmt(ctx, c.pairs[i][1], depth + 1, true));
 		else
 			for (i = 0; i < c.props.length; i++)
-				out.push(fmtKey(c.props[i][0]) + ': ' +
+				push(out, fmtKey(c.props[i][0]) + ': ' +
 				    fmt(ctx, c.props[i][1], depth + 1, true));
-		ctx.seen.pop();
+		I.pop(ctx.seen);
 		ctx.indent -= 2;
 		r = reduce(ctx, out, c.name, '{', '}');
 		return r;
 	}
 
 	function fmtObject(ctx, o, depth) {
-		var tag = toStr.call(o).slice(8, -1);
+		var tag = I.sSlice(I.objToString(o), 8, -1);
 		var i, out = [], keys, base = '', open = '{', close = '}', name;
 		var r, idx, extra, n, proto, isArr;
 
-		idx = ctx.seen.indexOf(o);
+		idx = I.indexOf(ctx.seen, o);
 		if (idx >= 0) {
-			n = ctx.circ.indexOf(o);
+			n = I.indexOf(ctx.circ, o);
 			if (n < 0) {
-				ctx.circ.push(o);
+				push(ctx.circ, o);
 				n = ctx.circ.length - 1;
 			}
 			return '[Circular *' + (n + 1) + ']';
@@ -227,19 +239,19 @@ this.__cm.P.group('console', function (G, P) {
 			 * when nested as node does for a stackless error. */
 			return depth === 0 ? fmtError(o) : '[' + fmtError(o) + ']';
 		} else if (tag === 'Date') {
-			return isNaN(o.getTime()) ? 'Invalid Date' : o.toISOString();
+			return I.isNaN(o.getTime()) ? 'Invalid Date' : o.toISOString();
 		} else if (tag === 'RegExp') {
-			return String(o);
+			return String_(o);
 		}
 		if (depth > 2) {
-			if (Array.isArray(o))
+			if (I.isArray(o))
 				return '[Array]';
 			name = ctorName(o);
 			return '[' + (name || 'Object') + ']';
 		}
-		ctx.seen.push(o);
+		push(ctx.seen, o);
 		ctx.indent += 2;
-		isArr = Array.isArray(o);
+		isArr = I.isArray(o);
 		proto = typeof o === 'function' ? null : getProto(o);
 		name = typeof o === 'function' ? null : ctorName(o);
 		if (isArr) {
@@ -247,12 +259,12 @@ this.__cm.P.group('console', function (G, P) {
 			close = ']';
 			n = 0;
 			for (i = 0; i < o.length; i++) {
-				if (!hasOwn.call(o, i)) {
+				if (!hasOwn(o, i)) {
 					n++;
 					continue;
 				}
 				if (n > 0) {
-					out.push('<' + n + ' empty item' + (n > 1 ? 's' : '') +
+					push(out, '<' + n + ' empty item' + (n > 1 ? 's' : '') +
 					    '>');
 					n = 0;
 				}
@@ -260,12 +272,12 @@ this.__cm.P.group('console', function (G, P) {
 					extra = o.length - i;
 					break;
 				}
-				out.push(prop(ctx, o, String(i), depth, true));
+				push(out, prop(ctx, o, String_(i), depth, true));
 			}
 			if (n > 0)
-				out.push('<' + n + ' empty item' + (n > 1 ? 's' : '') + '>');
+				push(out, '<' + n + ' empty item' + (n > 1 ? 's' : '') + '>');
 			if (extra)
-				out.push('... ' + extra + ' more item' +
+				push(out, '... ' + extra + ' more item' +
 				    (extra > 1 ? 's' : ''));
 			keys = ownKeys(o, true);
 			if (name !== 'Array')
@@ -274,14 +286,14 @@ this.__cm.P.group('console', function (G, P) {
 		} else if (P.isMap && P.isMap(o)) {
 			base = (name || 'Map') + '(' + o.size + ')';
 			o.forEach(function (v, k) {
-				out.push(fmt(ctx, k, depth + 1, true) + ' => ' +
+				push(out, fmt(ctx, k, depth + 1, true) + ' => ' +
 				    fmt(ctx, v, depth + 1, true));
 			});
 			keys = ownKeys(o, false);
 		} else if (P.isSet && P.isSet(o)) {
 			base = (name || 'Set') + '(' + o.size + ')';
 			o.forEach(function (v) {
-				out.push(fmt(ctx, v, depth + 1, true));
+				push(out, fmt(ctx, v, depth + 1, true));
 			});
 			keys = ownKeys(o, false);
 		} else if (ArrayBuffer.isView(o) && !(o instanceof DataView)) {
@@ -289,30 +301,30 @@ this.__cm.P.group('console', function (G, P) {
 			close = ']';
 			base = (name || tag) + '(' + o.length + ')';
 			for (i = 0; i < o.length && i < 100; i++)
-				out.push(fmtNumber(o[i]));
+				push(out, fmtNumber(o[i]));
 			if (o.length > 100)
-				out.push('... ' + (o.length - 100) + ' more item' +
+				push(out, '... ' + (o.length - 100) + ' more item' +
 				    (o.length - 100 > 1 ? 's' : ''));
 			keys = [];
 		} else if (tag === 'ArrayBuffer') {
 			var u = new Uint8Array(o), hx = [];
 			for (i = 0; i < u.length && i < 50; i++)
-				hx.push(hexByte(u[i]));
+				push(hx, hexByte(u[i]));
 			base = name || 'ArrayBuffer';
-			out.push('[Uint8Contents]: <' + hx.join(' ') +
+			push(out, '[Uint8Contents]: <' + join(hx, ' ') +
 			    (u.length > 50 ? ' ... ' + (u.length - 50) + ' more bytes' :
 			    '') + '>');
-			out.push('byteLength: ' + u.length);
+			push(out, 'byteLength: ' + u.length);
 			keys = [];
 		} else if (P.isPromise && P.isPromise(o)) {
 			base = 'Promise';
 			r = o[P.PS];
 			if (r === 0)
-				out.push('<pending>');
+				push(out, '<pending>');
 			else if (r === 1)
-				out.push(fmt(ctx, o[P.PV], depth + 1, true));
+				push(out, fmt(ctx, o[P.PV], depth + 1, true));
 			else
-				out.push('<rejected> ' + fmt(ctx, o[P.PV], depth + 1,
+				push(out, '<rejected> ' + fmt(ctx, o[P.PV], depth + 1,
 				    true));
 			keys = ownKeys(o, false);
 		} else if (tag === 'Number' || tag === 'String' ||
@@ -321,7 +333,7 @@ this.__cm.P.group('console', function (G, P) {
 			    ']';
 			keys = ownKeys(o, tag === 'String');
 			if (keys.length === 0) {
-				ctx.seen.pop();
+				I.pop(ctx.seen);
 				ctx.indent -= 2;
 				return base;
 			}
@@ -334,15 +346,15 @@ this.__cm.P.group('console', function (G, P) {
 			else if (name !== 'Object')
 				base = name || (tag !== 'Object' ? tag : '');
 			if (tag !== 'Object' && tag !== 'Function' &&
-			    base !== tag && name !== null && base.indexOf(tag) < 0)
+			    base !== tag && name !== null && sIndexOf(base, tag) < 0)
 				base = base + ' [' + tag + ']';
 		}
 		for (i = 0; i < keys.length; i++) {
 			r = prop(ctx, o, keys[i], depth, false);
 			if (r !== null)
-				out.push(r);
+				push(out, r);
 		}
-		ctx.seen.pop();
+		I.pop(ctx.seen);
 		ctx.indent -= 2;
 		if (open === '[' && out.length > 6)
 			out = group(ctx, out, o, extra ? 1 : 0);
@@ -375,10 +387,10 @@ this.__cm.P.group('console', function (G, P) {
 		if (!(actual * 3 + ctx.indent < 80 &&
 		    (total / actual > 5 || maxLen <= 6)))
 			return out;
-		bias = Math.sqrt(actual - total / out.length);
-		biased = Math.max(actual - 3 - bias, 1);
-		cols = Math.min(Math.round(Math.sqrt(2.5 * biased * n) / biased),
-		    Math.floor((80 - ctx.indent) / actual), 12, 15);
+		bias = I.sqrt(actual - total / out.length);
+		biased = I.max(actual - 3 - bias, 1);
+		cols = I.min(I.round(I.sqrt(2.5 * biased * n) / biased),
+		    I.floor((80 - ctx.indent) / actual), 12, 15);
 		if (cols <= 1)
 			return out;
 		for (i = 0; i < cols; i++) {
@@ -386,7 +398,7 @@ this.__cm.P.group('console', function (G, P) {
 			for (j = i; j < out.length; j += cols)
 				if (lens[j] > len)
 					len = lens[j];
-			lineMax.push(len + 2);
+			push(lineMax, len + 2);
 		}
 		for (i = 0; i < out.length; i++)
 			if (typeof value[i] !== 'number') {
@@ -394,7 +406,7 @@ this.__cm.P.group('console', function (G, P) {
 				break;
 			}
 		for (i = 0; i < n; i += cols) {
-			max = Math.min(i + cols, n);
+			max = I.min(i + cols, n);
 			str = '';
 			for (j = i; j < max - 1; j++)
 				str += pad(out[j] + ', ', lineMax[j - i], numeric);
@@ -402,10 +414,10 @@ this.__cm.P.group('console', function (G, P) {
 				str += pad(out[j], lineMax[j - i] - 2, true);
 			else
 				str += out[j];
-			tmp.push(str);
+			push(tmp, str);
 		}
 		if (more)
-			tmp.push(out[n]);
+			push(tmp, out[n]);
 		tmp.grouped = true;
 		return tmp;
 	}
@@ -415,16 +427,36 @@ this.__cm.P.group('console', function (G, P) {
 	}
 	P.inspect = inspect;
 
+	/*
+	 * s with each %X (X one of sdifoOjc%) replaced by each(m, X), scanned
+	 * here: String.prototype.replace is the prelude's own (40_regexp.js),
+	 * written in JS over methods guest code can replace.
+	 */
+	function directives(s, each) {
+		var out = '', i, c, n = s.length;
+		for (i = 0; i < n; i++) {
+			c = I.charAt(s, i);
+			if (c === '%' && i + 1 < n &&
+			    sIndexOf('sdifoOjc%', I.charAt(s, i + 1)) >= 0) {
+				c = I.charAt(s, ++i);
+				out += each('%' + c, c);
+			} else {
+				out += c;
+			}
+		}
+		return out;
+	}
+
 	/* The Console Standard's Formatter for %s %d %i %f %o %O %j %c %%. */
 	function formatArgs(args) {
 		var parts = [], i = 0, first, out, a;
 		if (args.length === 0)
 			return '';
 		first = args[0];
-		if (typeof first === 'string' && first.indexOf('%') >= 0 &&
+		if (typeof first === 'string' && sIndexOf(first, '%') >= 0 &&
 		    args.length > 1) {
 			i = 1;
-			out = first.replace(/%([sdifoOjc%])/g, function (m, c) {
+			out = directives(first, function (m, c) {
 				if (c === '%')
 					return '%';
 				if (i >= args.length)
@@ -440,14 +472,14 @@ this.__cm.P.group('console', function (G, P) {
 				case 'i':
 					if (typeof a === 'object' && a !== null)
 						return 'NaN';
-					a = Number(a);
-					return fmtNumber(c === 'i' ? (a < 0 ? Math.ceil(a) :
-					    Math.floor(a)) : a);
+					a = I.Number(a);
+					return fmtNumber(c === 'i' ? (a < 0 ? I.ceil(a) :
+					    I.floor(a)) : a);
 				case 'f':
-					return fmtNumber(parseFloat(a));
+					return fmtNumber(I.parseFloat(a));
 				case 'j':
 					try {
-						return JSON.stringify(a);
+						return I.stringify(a);
 					} catch (e) {
 						return '[Circular]';
 					}
@@ -457,16 +489,16 @@ this.__cm.P.group('console', function (G, P) {
 					return inspect(a);
 				}
 			});
-			parts.push(out);
+			push(parts, out);
 		} else {
-			parts.push(fmt({ seen: [], indent: 0, circ: [] }, first, 0,
+			push(parts, fmt({ seen: [], indent: 0, circ: [] }, first, 0,
 			    false));
 			i = 1;
 		}
 		for (; i < args.length; i++)
-			parts.push(fmt({ seen: [], indent: 0, circ: [] }, args[i], 0,
+			push(parts, fmt({ seen: [], indent: 0, circ: [] }, args[i], 0,
 			    false));
-		return parts.join(' ');
+		return join(parts, ' ');
 	}
 	P.formatArgs = formatArgs;
 
@@ -490,7 +522,7 @@ this.__cm.P.group('console', function (G, P) {
 	    'trace'];
 	var k, i, f;
 	for (k in methods) {
-		if (hasOwn.call(methods, k)) {
+		if (hasOwn(methods, k)) {
 			P.setName(methods[k], k);
 			P.setLength(methods[k], 0);
 			Object.defineProperty(console, k, { value: methods[k],

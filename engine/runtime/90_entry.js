@@ -37,7 +37,7 @@
 	var keys = Object.keys, create = Object.create;
 	var defProp = Object.defineProperty;
 	var hasOwn = Object.prototype.hasOwnProperty;
-	var slice = Array.prototype.slice;
+
 	var isView = ArrayBuffer.isView;
 	var B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -242,7 +242,7 @@
 			var args;
 
 			if (positional)
-				args = stringifyForDispatch(slice.call(arguments));
+				args = stringifyForDispatch(P.I.slice(arguments));
 			else if (arguments.length === 0 || arguments[0] === undefined)
 				args = '';
 			else
@@ -295,7 +295,7 @@
 
 		for (n in all)
 			if (all[n] === 'entry-scope')
-				entryArgs.push(scope[n]);
+				P.I.push(entryArgs, scope[n]);
 	})();
 
 	/* ---- modules ---- */
@@ -381,7 +381,7 @@
 			/* A top-level await makes the body async: its promise. */
 			module = fn(makeM(ns, key));
 			if (module !== undefined)
-				evaluations.push(module);
+				P.I.push(evaluations, module);
 		} else if (mod.kind === 'cjs') {
 			fn = host.compile(1, mod.value, key);
 			module = { exports: {} };
@@ -424,7 +424,7 @@
 	 * An importer sees its imports only once they have finished.
 	 */
 	function evaluated(from) {
-		return Promise_.all(slice.call(evaluations, from));
+		return Promise_.all(P.I.slice(evaluations, from));
 	}
 
 	function importDynamic(spec) {
@@ -525,7 +525,7 @@
 				if (!hasOwn.call(modules, normalize(staticSpecs[r])))
 					throw notFound(staticSpecs[r]);
 			entryArgs[0] = m;
-			r = moduleFn.apply(undefined, entryArgs);
+			r = P.I.apply(moduleFn, undefined, entryArgs);
 		} catch (e) {
 			settle(2, e);
 			return;

@@ -208,15 +208,17 @@ worker_on_oom(void *arg)
 	snprintf(mb, sizeof(mb), "%u", w->memory_limit_mb);
 	text = texts_compose(CM_TEXT_MEMORY_LIMIT, mb);
 	if (w->retained) {
-		/* The invocation in flight hears it; the handles die with us.
+		/* The invocation in flight hears it; the handles die with us,
+		 * and the flag tells the parent so before it sees us exit.
 		 */
 		json_t *m = json_pack("{s:s}", "error",
 		    text ? text : CM_TEXT_MEMORY_LIMIT_TEMPLATE);
 		char *s = m ? json_dumps(m, JSON_COMPACT) : NULL;
 
 		if (s != NULL && w->invoke_call_id != 0)
-			worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
-			    w->invoke_call_id, s, strlen(s));
+			worker_send_frame(w, FRAME_HANDLE_RESULT,
+			    FRAME_HANDLE_RESULT_LAST, w->invoke_call_id, s,
+			    strlen(s));
 		_exit(0);
 	}
 	worker_send_error(w, text ? text : "Execution ran out of memory.");

@@ -29,7 +29,9 @@
  *     {"executionId", "handle", "request"}; call_id
  *   HANDLE_RESULT (child -> parent)
  *     {"response": {"status", "statusText", "headers", "body": base64}} or
- *     {"error": text}; same call_id
+ *     {"error": text}; same call_id. FRAME_HANDLE_RESULT_LAST (flags bit
+ *     0): the invocation hit the memory bound, the answer is the memory
+ *     text, the child exits and the handles close with this answer
  *   CLOSE_HANDLES, SHUTDOWN (parent -> child): the child exits
  *
  * engine/host/execution.h runs the execution; this file only moves its frames.

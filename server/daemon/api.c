@@ -123,7 +123,8 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 		} else {
 			mo = json_object_get(msg, "error") == NULL
 			    ? METRICS_RESULT
-			    : api_is_timeout_text(ae, json_object_get(msg, "error"))
+			    : api_is_timeout_text(
+				  ae, json_object_get(msg, "error"))
 			    ? METRICS_TIMEOUT
 			    : METRICS_ERROR;
 			capnweb_call_resolve(ae->call, msg);

@@ -35,7 +35,8 @@ enum frame_type {
 	FRAME_RESULT, /* C->P: the result of exec_id; flags bit 0 = isolate
 			 retained */
 	FRAME_INVOKE_HANDLE, /* P->C: invoke a retained handle (JSON) */
-	FRAME_HANDLE_RESULT, /* C->P: the serialized response of call_id */
+	FRAME_HANDLE_RESULT, /* C->P: the serialized response of call_id;
+				FRAME_HANDLE_RESULT_LAST */
 	FRAME_CLOSE_HANDLES, /* P->C: release a retained execution */
 	FRAME_SHUTDOWN, /* P->C: finish and exit */
 	FRAME_TYPE_MAX
@@ -46,6 +47,14 @@ enum frame_type {
  * and says HELLO again, to run its tenant's next execution.
  */
 #define FRAME_EXECUTE_STAY 1
+
+/*
+ * HANDLE_RESULT: the invocation spent the isolate (its memory bound: the
+ * answer is the memory text) and the child exits after this frame. The
+ * handles close with this answer, so an invocation that arrives before the
+ * child's exit is seen is told HANDLES_CLOSED, not that a child crashed.
+ */
+#define FRAME_HANDLE_RESULT_LAST 1
 
 /* Decoder results besides a positive byte count. */
 enum frame_status {

@@ -299,6 +299,15 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 		if (c->state != CHILD_RETAINED || inv == NULL ||
 		    inv->request != NULL || f->call_id != inv->call_id)
 			goto violation;
+		if (f->flags & FRAME_HANDLE_RESULT_LAST) {
+			struct timeval tv =
+			    pool_tv(c->pool->opt.termination_delay_ms);
+
+			/* Its isolate is spent: it exits now; make sure it
+			 * does. */
+			c->state = CHILD_CLOSING;
+			evtimer_add(c->ev_timer, &tv);
+		}
 		pool_exec_invocation_done(e, f);
 		return 0;
 	default:

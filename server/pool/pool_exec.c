@@ -227,6 +227,16 @@ pool_exec_invocation_done(struct pool_exec *e, const struct frame *f)
 	/* The owner may have closed the handles from inside done. */
 	if (e->child == NULL)
 		return;
+	/*
+	 * The answer was the isolate's last (FRAME_HANDLE_RESULT_LAST: its
+	 * memory bound): the handles close now, at the bound, before the
+	 * child's exit is seen, so what waits or comes next hears
+	 * HANDLES_CLOSED rather than a crash.
+	 */
+	if (f->flags & FRAME_HANDLE_RESULT_LAST) {
+		pool_exec_handles_closed(e, "bound", POOL_SHUTDOWN);
+		return;
+	}
 	if (!TAILQ_EMPTY(&e->invocations))
 		pool_exec_invocation_start(e);
 	else

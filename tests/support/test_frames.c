@@ -143,6 +143,15 @@ test_frame_send_handle_error(
 	    call_id, "{\"error\":", text, "}");
 }
 
+int
+test_frame_send_handle_last(
+    int fd, uint32_t exec_id, uint32_t call_id, const char *text)
+{
+	return test_frame_send_text(fd, FRAME_HANDLE_RESULT,
+	    FRAME_HANDLE_RESULT_LAST, exec_id, call_id, "{\"error\":", text,
+	    "}");
+}
+
 void
 test_frame_unwrap(const uint8_t *p, size_t len, char *out, size_t cap)
 {

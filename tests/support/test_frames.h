@@ -26,6 +26,9 @@ int test_frame_send_result(int fd, uint32_t exec_id, const char *json_text);
 int test_frame_send_grant(int fd, uint32_t exec_id);
 int test_frame_send_handle_error(
     int fd, uint32_t exec_id, uint32_t call_id, const char *text);
+/* The same, flagged FRAME_HANDLE_RESULT_LAST: the isolate is spent. */
+int test_frame_send_handle_last(
+    int fd, uint32_t exec_id, uint32_t call_id, const char *text);
 
 /*
  * What a pool test reads of a child's payload: the resultJson of a RESULT,
