@@ -50,6 +50,12 @@ for t in "$@"; do
 	"$t" $args >"$log" 2>&1
 	rc=$?
 	if [ "$scripts" = 1 ]; then tail -n 40 "$log"; else grep -v '^$' "$log" | tail -n 60; fi
+	# A failing script's own failure lines may sit above its tail: show
+	# them (and the diagnostics under each) so a CI log names what broke.
+	if [ "$scripts" = 1 ] && [ "$rc" != 0 ]; then
+		echo "-- failures in $t:"
+		awk '/^not ok|^FAIL/ && !/# (TODO|SKIP)/ { show = 8 } show > 0 { print; show-- }' "$log" | head -n 200
+	fi
 	count "$t" "$rc"
 done
 
