@@ -22,6 +22,10 @@
 	var cm = G.__cm;
 	var P = cm.P;
 	var N = P.native;
+	/* f.call / f.apply with the originals, whatever the guest set on
+	 * Function.prototype: the spec's Call, not a property lookup. */
+	var fcall = P.uncurry(Function.prototype.call),
+	    fapply = P.uncurry(Function.prototype.apply);
 	var NRP = G.RegExp.prototype;
 	var SP = String.prototype;
 	var nativeReplace = SP.replace, nativeMatch = SP.match,
@@ -51,7 +55,7 @@
 	 * methods below, which look these up. */
 	function nativeSym(sym, fn) {
 		defineProperty(NRP, sym, { value: function (s, a) {
-			return fn.call(s, this, a);
+			return fcall(fn, s, this, a);
 		} });
 	}
 	nativeSym(S_MATCH, nativeMatch);
@@ -87,9 +91,9 @@
 		this.flags = flags;
 		this.prog = prog;
 		this.b = prog.b;	/* the RX_* bits, for rxhost.c's getters */
-		this.gy = indexOf.call(flags, 'g') >= 0 ||
-		    indexOf.call(flags, 'y') >= 0;
-		this.d = indexOf.call(flags, 'd') >= 0;
+		this.gy = fcall(indexOf, flags, 'g') >= 0 ||
+		    fcall(indexOf, flags, 'y') >= 0;
+		this.d = fcall(indexOf, flags, 'd') >= 0;
 	}
 
 	function recOf(x) {
@@ -250,7 +254,7 @@
 				return builtinExec(R, r, S);
 		}
 		if (typeof ex === 'function') {
-			r = ex.call(R, S);
+			r = fcall(ex, R, S);
 			if (r !== null && !isObject(r))
 				throw new TypeError('exec result must be an object ' +
 				    'or null');
@@ -282,7 +286,7 @@
 	}
 
 	function hasFlag(flags, c) {
-		return indexOf.call(flags, c) >= 0;
+		return fcall(indexOf, flags, c) >= 0;
 	}
 
 	/* GetSubstitution (ES2023) */
@@ -291,24 +295,24 @@
 		    m = captures.length, start;
 		for (;;) {
 			start = i;
-			i = indexOf.call(tpl, '$', i);
+			i = fcall(indexOf, tpl, '$', i);
 			if (i < 0 || i + 1 >= n) {
-				return result + substring.call(tpl, start);
+				return result + fcall(substring, tpl, start);
 			}
-			result += substring.call(tpl, start, i);
+			result += fcall(substring, tpl, start, i);
 			c = tpl.charAt(i + 1);
 			if (c === '$') {
 				result += '$';
 				i += 2;
 			} else if (c === '`') {
-				result += substring.call(str, 0, position);
+				result += fcall(substring, str, 0, position);
 				i += 2;
 			} else if (c === '&') {
 				result += matched;
 				i += 2;
 			} else if (c === '\'') {
 				v = position + matched.length;
-				result += substring.call(str, v > str.length ?
+				result += fcall(substring, str, v > str.length ?
 				    str.length : v);
 				i += 2;
 			} else if (c >= '0' && c <= '9') {
@@ -326,16 +330,16 @@
 					if (d !== undefined)
 						result += d;
 				} else {
-					result += substring.call(tpl, i, i + v);
+					result += fcall(substring, tpl, i, i + v);
 				}
 				i += v;
 			} else if (c === '<') {
-				gt = indexOf.call(tpl, '>', i + 2);
+				gt = fcall(indexOf, tpl, '>', i + 2);
 				if (gt < 0 || named === undefined) {
 					result += '$<';
 					i += 2;
 				} else {
-					v = named[substring.call(tpl, i + 2, gt)];
+					v = named[fcall(substring, tpl, i + 2, gt)];
 					if (v !== undefined)
 						result += toStr(v);
 					i = gt + 1;
@@ -396,7 +400,7 @@
 					j++;
 					continue;
 				}
-				out += substring.call(src, start, j);
+				out += fcall(substring, src, start, j);
 				start = j + 1;
 				out += '\\';
 				continue;
@@ -417,10 +421,10 @@
 				c = '\\u2029';
 			else
 				continue;
-			out += substring.call(src, start, j) + c;
+			out += fcall(substring, src, start, j) + c;
 			start = j + 1;
 		}
-		return out + substring.call(src, start);
+		return out + fcall(substring, src, start);
 	}
 
 	var protoMethods = {
@@ -606,7 +610,7 @@
 			result = regexpExec(rx, S);
 			if (result === null)
 				break;
-			results.push(result);
+			results[results.length] = result;
 			if (!global)
 				break;
 			if (toStr(result[0]) === '')
@@ -624,17 +628,18 @@
 			caps = [];
 			for (k = 1; k <= nCaps; k++) {
 				rep = result[k];
-				caps.push(rep === undefined ? undefined : toStr(rep));
+				caps[caps.length] = rep === undefined ? undefined : toStr(rep);
 			}
 			named = result.groups;
 			if (fn) {
 				args = [matched];
 				for (k = 0; k < caps.length; k++)
-					args.push(caps[k]);
-				args.push(pos, S);
+					args[args.length] = caps[k];
+				args[args.length] = pos;
+				args[args.length] = S;
 				if (named !== undefined)
-					args.push(named);
-				rep = toStr(replaceValue.apply(undefined, args));
+					args[args.length] = named;
+				rep = toStr(fapply(replaceValue, undefined, args));
 			} else {
 				if (named === null)
 					throw new TypeError('Cannot convert undefined ' +
@@ -645,11 +650,11 @@
 				    replaceValue);
 			}
 			if (pos >= next) {
-				acc += substring.call(S, next, pos) + rep;
+				acc += fcall(substring, S, next, pos) + rep;
 				next = pos + matched.length;
 			}
 		}
-		return next >= lengthS ? acc : acc + substring.call(S, next);
+		return next >= lengthS ? acc : acc + fcall(substring, S, next);
 	});
 
 	symMethod(S_SEARCH, 'search', 1, function (string) {
@@ -678,7 +683,7 @@
 		if (!hasFlag(flags, 'y'))
 			flags += 'y';
 		else
-			plain = nativeReplace.call(flags, 'y', '');
+			plain = fcall(nativeReplace, flags, 'y', '');
 		/*
 		 * Construct(%RegExp%, [rx, flags]) for a RegExp rx observes only
 		 * IsRegExp(rx) and the flags: then, with the built-in exec, the
@@ -704,7 +709,7 @@
 		if (S === '') {
 			if (regexpExec(splitter, S) !== null)
 				return A;
-			A.push(S);
+			A[A.length] = S;
 			return A;
 		}
 		size = S.length;
@@ -724,19 +729,19 @@
 				q = advance(S, q, full);
 				continue;
 			}
-			A.push(substring.call(S, p, q));
+			A[A.length] = fcall(substring, S, p, q);
 			if (A.length === lim)
 				return A;
 			p = e;
 			n = toLength(z.length) - 1;
 			for (k = 1; k <= n; k++) {
-				A.push(z[k]);
+				A[A.length] = z[k];
 				if (A.length === lim)
 					return A;
 			}
 			q = p;
 		}
-		A.push(substring.call(S, p, size));
+		A[A.length] = fcall(substring, S, p, size);
 		return A;
 	});
 
@@ -825,7 +830,7 @@
 			requireGlobal(searchValue, 'replaceAll');
 			f = getMethod(searchValue, S_REPLACE);
 			if (f !== undefined)
-				return f.call(searchValue, this, replaceValue);
+				return fcall(f, searchValue, this, replaceValue);
 		}
 		s = toStr(this);
 		needle = toStr(searchValue);
@@ -833,23 +838,23 @@
 		if (!fn)
 			replaceValue = toStr(replaceValue);
 		adv = needle.length > 0 ? needle.length : 1;
-		pos = indexOf.call(s, needle, 0);
+		pos = fcall(indexOf, s, needle, 0);
 		while (pos >= 0) {
-			positions.push(pos);
+			positions[positions.length] = pos;
 			pos = pos + adv > s.length ? -1 :
-			    indexOf.call(s, needle, pos + adv);
+			    fcall(indexOf, s, needle, pos + adv);
 		}
 		r = '';
 		last = 0;
 		for (j = 0; j < positions.length; j++) {
 			pos = positions[j];
-			r += substring.call(s, last, pos);
-			r += fn ? toStr(replaceValue.call(undefined, needle, pos,
+			r += fcall(substring, s, last, pos);
+			r += fn ? toStr(fcall(replaceValue, undefined, needle, pos,
 			    s)) : substitute(needle, s, pos, [], undefined,
 			    replaceValue);
 			last = pos + needle.length;
 		}
-		return last < s.length ? r + substring.call(s, last) : r;
+		return last < s.length ? r + fcall(substring, s, last) : r;
 	}
 
 	P.defs(SP, {
@@ -859,7 +864,7 @@
 			if (isObject(regexp)) {
 				f = getMethod(regexp, S_MATCH);
 				if (f !== undefined)
-					return f.call(regexp, this);
+					return fcall(f, regexp, this);
 			}
 			return create(regexp, undefined)[S_MATCH](toStr(this));
 		},
@@ -870,7 +875,7 @@
 				requireGlobal(regexp, 'matchAll');
 				f = getMethod(regexp, S_MATCHALL);
 				if (f !== undefined)
-					return f.call(regexp, this);
+					return fcall(f, regexp, this);
 			}
 			S = toStr(this);
 			return create(regexp, 'g')[S_MATCHALL](S);
@@ -881,21 +886,21 @@
 			if (isObject(searchValue)) {
 				f = getMethod(searchValue, S_REPLACE);
 				if (f !== undefined)
-					return f.call(searchValue, this, replaceValue);
+					return fcall(f, searchValue, this, replaceValue);
 			}
 			s = toStr(this);
 			needle = toStr(searchValue);
 			fn = typeof replaceValue === 'function';
 			if (!fn)
 				replaceValue = toStr(replaceValue);
-			pos = indexOf.call(s, needle, 0);
+			pos = fcall(indexOf, s, needle, 0);
 			if (pos < 0)
 				return s;
-			rep = fn ? toStr(replaceValue.call(undefined, needle, pos,
+			rep = fn ? toStr(fcall(replaceValue, undefined, needle, pos,
 			    s)) : substitute(needle, s, pos, [], undefined,
 			    replaceValue);
-			return substring.call(s, 0, pos) + rep +
-			    substring.call(s, pos + needle.length);
+			return fcall(substring, s, 0, pos) + rep +
+			    fcall(substring, s, pos + needle.length);
 		},
 		replaceAll: replaceAll,
 		search: function search(regexp) {
@@ -904,7 +909,7 @@
 			if (isObject(regexp)) {
 				f = getMethod(regexp, S_SEARCH);
 				if (f !== undefined)
-					return f.call(regexp, this);
+					return fcall(f, regexp, this);
 			}
 			S = toStr(this);
 			return create(regexp, undefined)[S_SEARCH](S);
@@ -915,7 +920,7 @@
 			if (isObject(separator)) {
 				f = getMethod(separator, S_SPLIT);
 				if (f !== undefined)
-					return f.call(separator, this, limit);
+					return fcall(f, separator, this, limit);
 			}
 			S = toStr(this);
 			lim = limit === undefined ? 4294967295 : limit >>> 0;
@@ -924,7 +929,7 @@
 				return [];
 			if (separator === undefined)
 				return [S];
-			return nativeSplit.call(S, R, lim);
+			return fcall(nativeSplit, S, R, lim);
 		}
 	}, { match: 1, matchAll: 1, replace: 2, replaceAll: 2, search: 1,
 	    split: 2 });

@@ -11,8 +11,9 @@ print([...seen].filter(c => c !== ours && c !== Object).length);
 print(typeof Duktape, Object.getOwnPropertyNames(RegExp.prototype).sort().join());
 print(Object.getOwnPropertySymbols(RegExp.prototype).map(String).sort().join());
 print(Object.getOwnPropertyNames(/x/).join());
-// A prelude pattern handed to a String method the script replaced: its
-// constructor is ours too.
+// The console composes its lines with intrinsics captured before the
+// script ran, so a String method the script replaced never sees a
+// prelude pattern (nothing leaks to it).
 const origReplace = String.prototype.replace;
 let leaked;
 String.prototype.replace = function (re, f) {
@@ -21,4 +22,4 @@ String.prototype.replace = function (re, f) {
 };
 console.log('%s!', 'x');
 String.prototype.replace = origReplace;
-print(typeof leaked, leaked.constructor === ours);
+print(typeof leaked);
