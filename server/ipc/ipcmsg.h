@@ -14,6 +14,12 @@
  * the pool kills it and says why (`why`). Nothing here decides an outcome;
  * in particular a child never names an executionId: the daemon mints it.
  *
+ * The daemon's EXECUTE and INVOKE_HANDLE go through the same codec: the
+ * daemon builds them with the encoders, the child reads them with the
+ * decoders and answers one that fails with the INTERNAL text naming why
+ * (worker.c). TOOL_RESULT and OUTBOUND_RESPONSE are not here yet: the
+ * engine (engine/host, which may not include server/ipc) reads them.
+ *
  * Strings are (pointer, length) pairs: a text may hold NUL. Decoded
  * strings point into the decoded payload's tree, which the struct owns
  * until its _clear(). The codec does no I/O: (buf, len) in, 0 or -1 out.
