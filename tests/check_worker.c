@@ -90,7 +90,8 @@ stop_child(void)
 
 /* An EXECUTE as the daemon writes it (ipcmsg_execute_encode). */
 static void
-execute(uint32_t exec_id, int stay, const char *code, const char *providers)
+execute_as(uint32_t exec_id, int stay, const char *code, const char *providers,
+    int retain)
 {
 	struct ipcmsg_execute x;
 	json_t *p = json_loads(providers ? providers : "[]", 0, NULL);
@@ -106,12 +107,19 @@ execute(uint32_t exec_id, int stay, const char *code, const char *providers)
 	x.grace = CM_DEFAULT_GRACE;
 	x.memory_limit = CM_DEFAULT_MEMORY_LIMIT;
 	x.outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+	x.retain_handles = retain;
 	ck_assert_ptr_nonnull(req = ipcmsg_execute_encode(&x, &len));
 	json_decref(p);
 	ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE,
 			     stay ? FRAME_EXECUTE_STAY : 0, exec_id, 0, req),
 	    0);
 	free(req);
+}
+
+static void
+execute(uint32_t exec_id, int stay, const char *code, const char *providers)
+{
+	execute_as(exec_id, stay, code, providers, 0);
 }
 
 /* The next frame, which must be of `type`; its payload stays in buf. */
@@ -252,6 +260,43 @@ START_TEST(test_malformed_execute_is_answered)
 }
 END_TEST
 
+/*
+ * An INVOKE_HANDLE its decoder refuses fails that invocation with the
+ * INTERNAL text naming the rule; the handles stay for the next one.
+ */
+START_TEST(test_malformed_invoke_is_answered)
+{
+	struct frame f;
+
+	start_child();
+	execute_as(3, 0,
+	    "async () => ({ fetch: async (req) => new Response('ok') })", NULL,
+	    1);
+	f = expect(FRAME_RESULT);
+	ck_assert_msg(f.flags & 1, "%.*s", (int)f.len, (const char *)f.payload);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_INVOKE_HANDLE, 0, 3, 9,
+			     "{\"executionId\":\"e\",\"handle\":\"fetch\","
+			     "\"request\":[]}"),
+	    0);
+	f = expect(FRAME_HANDLE_RESULT);
+	ck_assert_uint_eq(f.call_id, 9);
+	ck_assert_msg(
+	    strstr((const char *)f.payload, "request is not an object") != NULL,
+	    "%s", (const char *)f.payload);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_INVOKE_HANDLE, 0, 3, 10,
+			     "{\"executionId\":\"e\",\"handle\":\"fetch\","
+			     "\"request\":{\"method\":\"GET\",\"url\":"
+			     "\"https://x.test/\",\"headers\":[],"
+			     "\"body\":null}}"),
+	    0);
+	f = expect(FRAME_HANDLE_RESULT);
+	ck_assert_uint_eq(f.call_id, 10);
+	ck_assert_msg(strstr((const char *)f.payload, "\"response\"") != NULL,
+	    "%s", (const char *)f.payload);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -265,6 +310,7 @@ main(void)
 	tcase_add_test(tc, test_leftover_timers_do_not_fire_later);
 	tcase_add_test(tc, test_late_answers_never_reach_the_next_execution);
 	tcase_add_test(tc, test_malformed_execute_is_answered);
+	tcase_add_test(tc, test_malformed_invoke_is_answered);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
