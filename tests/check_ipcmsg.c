@@ -510,6 +510,283 @@ START_TEST(encoders_round_trip)
 }
 END_TEST
 
+/* ---- EXECUTE ---- */
+
+static const char *const exec_keys[] = { "code", "providers", "modules",
+	"timeout", "grace", "memoryLimit", "countHostWaits", "outboundMode",
+	"retainHandles" };
+static const char *const exec_vals[] = { "\"1\"", "[]", "[]", "60000", "1000",
+	"128", "false", "\"disabled\"", "false" };
+
+/*
+ * The daemon's EXECUTE with `key` set to the JSON text `val` (NULL: the
+ * key left out; a key not in the list is added), malloc'd.
+ */
+static char *
+exec_with(const char *key, const char *val)
+{
+	size_t i, n = 0, cap = 256 + (val ? strlen(val) : 0);
+	char *s = malloc(cap);
+	int found = 0;
+
+	ck_assert_ptr_nonnull(s);
+	n += (size_t)snprintf(s + n, cap - n, "{");
+	for (i = 0; i < sizeof(exec_keys) / sizeof(exec_keys[0]); i++) {
+		const char *v = exec_vals[i];
+
+		if (key != NULL && strcmp(key, exec_keys[i]) == 0) {
+			found = 1;
+			if ((v = val) == NULL)
+				continue;
+		}
+		n += (size_t)snprintf(s + n, cap - n, "%s\"%s\":%s",
+		    n > 1 ? "," : "", exec_keys[i], v);
+	}
+	if (key != NULL && !found && val != NULL)
+		n += (size_t)snprintf(s + n, cap - n, ",\"%s\":%s", key, val);
+	snprintf(s + n, cap - n, "}");
+	return s;
+}
+
+static int
+execute(const char *key, const char *val)
+{
+	struct ipcmsg_execute x;
+	char *s = exec_with(key, val);
+	int rc;
+
+	why = NULL;
+	rc = ipcmsg_execute_decode((const uint8_t *)s, strlen(s), &x, &why);
+	free(s);
+	if (rc == 0) {
+		ck_assert(
+		    json_is_array(x.providers) && json_is_array(x.modules));
+		ck_assert_ptr_nonnull(x.outbound_mode);
+		ipcmsg_execute_clear(&x);
+	} else
+		ck_assert_ptr_nonnull(why);
+	return rc;
+}
+
+START_TEST(execute_rules)
+{
+	size_t i;
+
+	ck_assert_int_eq(execute(NULL, NULL), 0);
+	/* Every key but language is required. */
+	for (i = 0; i < sizeof(exec_keys) / sizeof(exec_keys[0]); i++)
+		ck_assert_msg(execute(exec_keys[i], NULL) == -1,
+		    "%s left out, accepted", exec_keys[i]);
+	/* No unknown key, none twice, an object. */
+	ck_assert_int_eq(execute("stay", "true"), -1);
+	ck_assert_str_eq(why, "the payload has a key its type does not have");
+	ck_assert_int_eq(execute("code", "\"a\",\"code\":\"b\""), -1);
+	{
+		struct ipcmsg_execute x;
+
+		ck_assert_int_eq(
+		    ipcmsg_execute_decode((const uint8_t *)"[]", 2, &x, &why),
+		    -1);
+		ck_assert_str_eq(why, "the payload is not a JSON object");
+	}
+	/* timeout: 1 .. MAX_SUPPORTED_TIMEOUT, an integer */
+	ck_assert_int_eq(execute("timeout", "1"), 0);
+	ck_assert_int_eq(execute("timeout", "0"), -1);
+	ck_assert_int_eq(execute("timeout", "2147483647"), 0);
+	ck_assert_int_eq(execute("timeout", "2147483648"), -1);
+	ck_assert_int_eq(execute("timeout", "1.5"), -1);
+	ck_assert_int_eq(execute("timeout", "\"1\""), -1);
+	/* grace: 0 .. MAX_SUPPORTED_TIMEOUT */
+	ck_assert_int_eq(execute("grace", "0"), 0);
+	ck_assert_int_eq(execute("grace", "-1"), -1);
+	ck_assert_int_eq(execute("grace", "2147483647"), 0);
+	ck_assert_int_eq(execute("grace", "2147483648"), -1);
+	/* memoryLimit: 1 .. 1048576 MB */
+	ck_assert_int_eq(execute("memoryLimit", "1"), 0);
+	ck_assert_int_eq(execute("memoryLimit", "0"), -1);
+	ck_assert_int_eq(execute("memoryLimit", "1048576"), 0);
+	ck_assert_int_eq(execute("memoryLimit", "1048577"), -1);
+	ck_assert_str_eq(
+	    why, "an execute's memoryLimit is not an integer 1 to 1048576");
+	/* Booleans are booleans. */
+	ck_assert_int_eq(execute("countHostWaits", "true"), 0);
+	ck_assert_int_eq(execute("countHostWaits", "1"), -1);
+	ck_assert_int_eq(execute("retainHandles", "true"), 0);
+	ck_assert_int_eq(execute("retainHandles", "null"), -1);
+	/* outboundMode: exactly one of the three names */
+	ck_assert_int_eq(execute("outboundMode", "\"native\""), 0);
+	ck_assert_int_eq(execute("outboundMode", "\"stub\""), 0);
+	ck_assert_int_eq(execute("outboundMode", "\"Native\""), -1);
+	ck_assert_int_eq(execute("outboundMode", "\"nativ\""), -1);
+	ck_assert_int_eq(execute("outboundMode", "\"native\\u0000\""), -1);
+	ck_assert_int_eq(execute("outboundMode", "1"), -1);
+	/* language: absent or typescript */
+	ck_assert_int_eq(execute("language", "\"typescript\""), 0);
+	ck_assert_int_eq(execute("language", "\"javascript\""), -1);
+	ck_assert_int_eq(execute("language", "null"), -1);
+	/* providers and modules: arrays (their items are the engine's) */
+	ck_assert_int_eq(execute("providers", "[{\"name\":\"p\"}]"), 0);
+	ck_assert_int_eq(execute("providers", "{}"), -1);
+	ck_assert_int_eq(execute("modules", "[[\"m\",\"x\"]]"), 0);
+	ck_assert_int_eq(execute("modules", "null"), -1);
+	/* code: a string */
+	ck_assert_int_eq(execute("code", "\"\""), 0);
+	ck_assert_int_eq(execute("code", "1"), -1);
+}
+END_TEST
+
+START_TEST(execute_code_bound)
+{
+	size_t max = IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT);
+	char *v = malloc(max + 4);
+
+	ck_assert_ptr_nonnull(v);
+	v[0] = '"';
+	memset(v + 1, 'a', max);
+	v[max + 1] = '"';
+	v[max + 2] = '\0';
+	ck_assert_int_eq(execute("code", v), 0);
+	v[max + 1] = 'a';
+	v[max + 2] = '"';
+	v[max + 3] = '\0';
+	ck_assert_int_eq(execute("code", v), -1);
+	free(v);
+}
+END_TEST
+
+/* ---- INVOKE_HANDLE ---- */
+
+static int
+invoke(const char *s)
+{
+	struct ipcmsg_invoke v;
+	int rc;
+
+	why = NULL;
+	rc = ipcmsg_invoke_decode((const uint8_t *)s, strlen(s), &v, &why);
+	if (rc == 0) {
+		ck_assert(json_is_object(v.request));
+		ipcmsg_invoke_clear(&v);
+	} else
+		ck_assert_ptr_nonnull(why);
+	return rc;
+}
+
+START_TEST(invoke_rules)
+{
+	char *s;
+
+	ck_assert_int_eq(
+	    invoke("{\"executionId\":\"e\",\"handle\":\"h\",\"request\":{}}"),
+	    0);
+	/* Every key required; none unknown, none twice. */
+	ck_assert_int_eq(invoke("{\"handle\":\"h\",\"request\":{}}"), -1);
+	ck_assert_int_eq(invoke("{\"executionId\":\"e\",\"request\":{}}"), -1);
+	ck_assert_int_eq(
+	    invoke("{\"executionId\":\"e\",\"handle\":\"h\"}"), -1);
+	ck_assert_int_eq(invoke("{\"executionId\":\"e\",\"handle\":\"h\","
+				"\"request\":{},\"x\":1}"),
+	    -1);
+	ck_assert_str_eq(why, "the payload has a key its type does not have");
+	ck_assert_int_eq(invoke("{\"executionId\":\"e\",\"handle\":\"h\","
+				"\"handle\":\"i\",\"request\":{}}"),
+	    -1);
+	/* Types. */
+	ck_assert_int_eq(
+	    invoke("{\"executionId\":1,\"handle\":\"h\",\"request\":{}}"), -1);
+	ck_assert_int_eq(
+	    invoke("{\"executionId\":\"e\",\"handle\":null,\"request\":{}}"),
+	    -1);
+	ck_assert_int_eq(
+	    invoke("{\"executionId\":\"e\",\"handle\":\"h\",\"request\":[]}"),
+	    -1);
+	ck_assert_str_eq(why, "an invocation's request is not an object");
+	ck_assert_int_eq(invoke("[]"), -1);
+	/* executionId: at most IPCMSG_EXECUTION_ID_MAX bytes */
+	s = repeat("{\"executionId\":\"", "a", "", IPCMSG_EXECUTION_ID_MAX,
+	    "\",\"handle\":\"h\",\"request\":{}}");
+	ck_assert_int_eq(invoke(s), 0);
+	free(s);
+	s = repeat("{\"executionId\":\"", "a", "", IPCMSG_EXECUTION_ID_MAX + 1,
+	    "\",\"handle\":\"h\",\"request\":{}}");
+	ck_assert_int_eq(invoke(s), -1);
+	free(s);
+	/* handle: at most the text bound */
+	s = repeat("{\"executionId\":\"e\",\"handle\":\"", "a", "",
+	    IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT), "\",\"request\":{}}");
+	ck_assert_int_eq(invoke(s), 0);
+	free(s);
+	s = repeat("{\"executionId\":\"e\",\"handle\":\"", "a", "",
+	    IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT) + 1, "\",\"request\":{}}");
+	ck_assert_int_eq(invoke(s), -1);
+	free(s);
+}
+END_TEST
+
+START_TEST(daemon_encoders_round_trip)
+{
+	struct ipcmsg_execute x, xb;
+	struct ipcmsg_invoke v, vb;
+	json_t *prov = json_pack("[{s:s}]", "name", "p");
+	json_t *req = json_pack("{s:s}", "url", "https://x/");
+	size_t len;
+	char *s;
+
+	memset(&x, 0, sizeof(x));
+	x.code.s = "a\0b";
+	x.code.len = 3;
+	x.providers = prov;
+	x.timeout = 5;
+	x.grace = 0;
+	x.memory_limit = 64;
+	x.count_host_waits = 1;
+	x.outbound_mode = CM_OUTBOUND_MODE_STUB;
+	x.typescript = 1;
+	ck_assert_ptr_nonnull(s = ipcmsg_execute_encode(&x, &len));
+	ck_assert_int_eq(
+	    ipcmsg_execute_decode((const uint8_t *)s, len, &xb, &why), 0);
+	ck_assert_uint_eq(xb.code.len, 3);
+	ck_assert_mem_eq(xb.code.s, "a\0b", 3);
+	ck_assert(json_equal(xb.providers, prov));
+	ck_assert_uint_eq(json_array_size(xb.modules), 0);
+	ck_assert_int_eq(xb.timeout, 5);
+	ck_assert_int_eq(xb.memory_limit, 64);
+	ck_assert_int_eq(xb.count_host_waits, 1);
+	ck_assert_int_eq(xb.retain_handles, 0);
+	ck_assert_str_eq(xb.outbound_mode, CM_OUTBOUND_MODE_STUB);
+	ck_assert_int_eq(xb.typescript, 1);
+	ipcmsg_execute_clear(&xb);
+	free(s);
+	/* What its decoder refuses, the encoder does not write. */
+	x.timeout = 0;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.timeout = 5;
+	x.outbound_mode = "open";
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.outbound_mode = NULL;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+
+	memset(&v, 0, sizeof(v));
+	v.execution_id.s = "0123456789abcdef0123456789abcdef";
+	v.execution_id.len = 32;
+	v.handle.s = "fetch";
+	v.handle.len = 5;
+	v.request = req;
+	ck_assert_ptr_nonnull(s = ipcmsg_invoke_encode(&v, &len));
+	ck_assert_int_eq(
+	    ipcmsg_invoke_decode((const uint8_t *)s, len, &vb, &why), 0);
+	ck_assert_uint_eq(vb.execution_id.len, 32);
+	ck_assert_str_eq(vb.handle.s, "fetch");
+	ck_assert(json_equal(vb.request, req));
+	ipcmsg_invoke_clear(&vb);
+	free(s);
+	v.request = NULL;
+	ck_assert_ptr_null(ipcmsg_invoke_encode(&v, &len));
+	json_decref(prov);
+	json_decref(req);
+}
+END_TEST
+
 /* ---- JSON text ---- */
 
 START_TEST(json_text)
@@ -555,6 +832,10 @@ main(void)
 	tcase_add_test(tc, outbound_rules);
 	tcase_add_test(tc, handle_result_rules);
 	tcase_add_test(tc, encoders_round_trip);
+	tcase_add_test(tc, execute_rules);
+	tcase_add_test(tc, execute_code_bound);
+	tcase_add_test(tc, invoke_rules);
+	tcase_add_test(tc, daemon_encoders_round_trip);
 	tcase_add_test(tc, json_text);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

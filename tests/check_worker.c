@@ -13,7 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cm_spec.h"
 #include "ipc/frame.h"
+#include "ipc/ipcmsg.h"
 #include "support/test_frames.h"
 #include "child/warm.h"
 #include "child/worker.h"
@@ -86,16 +88,38 @@ stop_child(void)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* An EXECUTE as the daemon writes it (ipcmsg_execute_encode). */
 static void
-execute(uint32_t exec_id, int stay, const char *code, const char *providers)
+execute_as(uint32_t exec_id, int stay, const char *code, const char *providers,
+    int retain)
 {
-	char req[1024];
+	struct ipcmsg_execute x;
+	json_t *p = json_loads(providers ? providers : "[]", 0, NULL);
+	size_t len;
+	char *req;
 
-	snprintf(req, sizeof(req), "{\"code\":\"%s\",\"providers\":%s}", code,
-	    providers ? providers : "[]");
+	ck_assert_ptr_nonnull(p);
+	memset(&x, 0, sizeof(x));
+	x.code.s = code;
+	x.code.len = strlen(code);
+	x.providers = p;
+	x.timeout = CM_DEFAULT_TIMEOUT;
+	x.grace = CM_DEFAULT_GRACE;
+	x.memory_limit = CM_DEFAULT_MEMORY_LIMIT;
+	x.outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+	x.retain_handles = retain;
+	ck_assert_ptr_nonnull(req = ipcmsg_execute_encode(&x, &len));
+	json_decref(p);
 	ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE,
 			     stay ? FRAME_EXECUTE_STAY : 0, exec_id, 0, req),
 	    0);
+	free(req);
+}
+
+static void
+execute(uint32_t exec_id, int stay, const char *code, const char *providers)
+{
+	execute_as(exec_id, stay, code, providers, 0);
 }
 
 /* The next frame, which must be of `type`; its payload stays in buf. */
@@ -197,6 +221,82 @@ START_TEST(test_late_answers_never_reach_the_next_execution)
 }
 END_TEST
 
+/*
+ * An EXECUTE its decoder (ipcmsg_execute_decode) refuses never runs: the
+ * child answers with the INTERNAL text naming the broken rule and ends
+ * cleanly, even when asked to stay.
+ */
+START_TEST(test_malformed_execute_is_answered)
+{
+	static const char *const bad[] = {
+		"{\"code\":\"async () => 1\",\"providers\":[]}",
+		"{\"code\":\"async () => 1\",\"providers\":[],\"modules\":[],"
+		"\"timeout\":0,\"grace\":0,\"memoryLimit\":128,"
+		"\"countHostWaits\":false,\"outboundMode\":\"disabled\","
+		"\"retainHandles\":false}",
+		"{\"code\":\"async () => 1\",\"providers\":[],\"modules\":[],"
+		"\"timeout\":1000,\"grace\":0,\"memoryLimit\":128,"
+		"\"countHostWaits\":false,\"outboundMode\":\"open\","
+		"\"retainHandles\":false}",
+	};
+	static const char *const rule[] = { "modules are not an array",
+		"timeout is not an integer", "outboundMode is not" };
+	struct frame f;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		start_child();
+		ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE,
+				     FRAME_EXECUTE_STAY, 7, 0, bad[i]),
+		    0);
+		f = expect(FRAME_RESULT);
+		ck_assert_uint_eq(f.exec_id, 7);
+		ck_assert_msg(strstr((const char *)f.payload, rule[i]) != NULL,
+		    "%s", (const char *)f.payload);
+		ck_assert_ptr_nonnull(
+		    strstr((const char *)f.payload, "An invariant"));
+		ck_assert_int_eq(stop_child(), 0);
+	}
+}
+END_TEST
+
+/*
+ * An INVOKE_HANDLE its decoder refuses fails that invocation with the
+ * INTERNAL text naming the rule; the handles stay for the next one.
+ */
+START_TEST(test_malformed_invoke_is_answered)
+{
+	struct frame f;
+
+	start_child();
+	execute_as(3, 0,
+	    "async () => ({ fetch: async (req) => new Response('ok') })", NULL,
+	    1);
+	f = expect(FRAME_RESULT);
+	ck_assert_msg(f.flags & 1, "%.*s", (int)f.len, (const char *)f.payload);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_INVOKE_HANDLE, 0, 3, 9,
+			     "{\"executionId\":\"e\",\"handle\":\"fetch\","
+			     "\"request\":[]}"),
+	    0);
+	f = expect(FRAME_HANDLE_RESULT);
+	ck_assert_uint_eq(f.call_id, 9);
+	ck_assert_msg(
+	    strstr((const char *)f.payload, "request is not an object") != NULL,
+	    "%s", (const char *)f.payload);
+	ck_assert_int_eq(test_frame_send(sock, FRAME_INVOKE_HANDLE, 0, 3, 10,
+			     "{\"executionId\":\"e\",\"handle\":\"fetch\","
+			     "\"request\":{\"method\":\"GET\",\"url\":"
+			     "\"https://x.test/\",\"headers\":[],"
+			     "\"body\":null}}"),
+	    0);
+	f = expect(FRAME_HANDLE_RESULT);
+	ck_assert_uint_eq(f.call_id, 10);
+	ck_assert_msg(strstr((const char *)f.payload, "\"response\"") != NULL,
+	    "%s", (const char *)f.payload);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -209,6 +309,8 @@ main(void)
 	tcase_add_test(tc, test_staying_child_resets_its_heap);
 	tcase_add_test(tc, test_leftover_timers_do_not_fire_later);
 	tcase_add_test(tc, test_late_answers_never_reach_the_next_execution);
+	tcase_add_test(tc, test_malformed_execute_is_answered);
+	tcase_add_test(tc, test_malformed_invoke_is_answered);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -403,10 +403,11 @@ worker_serve_handles(struct worker *w, struct engine *e,
 {
 	enum execution_invoke_end end;
 	struct frame f;
-	json_t *msg;
+	struct ipcmsg_invoke inv;
 	uint8_t *buf;
 	char *req, *answer, *wire;
-	const char *handle, *why;
+	const char *why;
+	int rc;
 
 	w->retained = 1;
 	for (;;) {
@@ -420,23 +421,33 @@ worker_serve_handles(struct worker *w, struct engine *e,
 			continue;
 		}
 		w->invoke_call_id = f.call_id;
-		msg = json_loadb((const char *)f.payload, f.len, 0, NULL);
+		rc = ipcmsg_invoke_decode(f.payload, f.len, &inv, &why);
 		free(buf);
-		handle = json_string_value(json_object_get(msg, "handle"));
+		if (rc != 0) {
+			/* This invocation fails in the protocol's words; the
+			 * handles stay for the next one. */
+			if ((wire = worker_handle_error(why)) == NULL ||
+			    worker_send_frame(w, FRAME_HANDLE_RESULT, 0,
+				f.call_id, wire, strlen(wire)) != 0) {
+				free(wire);
+				return;
+			}
+			free(wire);
+			w->invoke_call_id = 0;
+			continue;
+		}
 		/* api.c may name the execution for HandleNotFound's text. */
-		if (json_is_string(json_object_get(msg, "executionId")) &&
-		    json_is_object(json_object_get(msg, "request")))
-			json_object_set(json_object_get(msg, "request"),
-			    "executionId", json_object_get(msg, "executionId"));
-		req = worker_invoke_request(json_object_get(msg, "request"));
+		json_object_set_new(inv.request, "executionId",
+		    json_stringn(inv.execution_id.s, inv.execution_id.len));
+		req = worker_invoke_request(inv.request);
 		answer = NULL;
-		if (handle == NULL || req == NULL)
+		if (req == NULL)
 			end = EXECUTION_INVOKE_FAILED;
 		else
-			end =
-			    execution_invoke(e, er, host, handle, req, &answer);
+			end = execution_invoke(
+			    e, er, host, inv.handle.s, req, &answer);
 		free(req);
-		json_decref(msg);
+		ipcmsg_invoke_clear(&inv);
 		if (end == EXECUTION_INVOKE_TIMEOUT)
 			worker_linger(w); /* the parent reports the bound */
 		/* The body stays base64: the parent makes it bytes. */
@@ -471,10 +482,10 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	struct engine_options eo;
 	struct engine *e;
 	struct frame f;
-	json_t *req, *providers = NULL, *modules = NULL;
-	const char *code, *mode = "disabled", *language = NULL;
-	json_int_t timeout = CM_DEFAULT_TIMEOUT, mem = CM_DEFAULT_MEMORY_LIMIT;
-	int count_waits = 0, retain = 0, retained = 0;
+	struct ipcmsg_execute x;
+	json_t *providers, *modules;
+	int64_t timeout, mem;
+	int retained = 0;
 	uint8_t *buf;
 	char err[512], *msg;
 	const char *why;
@@ -489,21 +500,19 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 		return 2;
 	}
 	w->exec_id = f.exec_id;
-	req = json_loadb((const char *)f.payload, f.len, 0, NULL);
-	free(buf);
-	if (req == NULL ||
-	    json_unpack(req, "{s:s, s?o, s?o, s?I, s?I, s?b, s?s, s?b, s?s}",
-		"code", &code, "providers", &providers, "modules", &modules,
-		"timeout", &timeout, "memoryLimit", &mem, "countHostWaits",
-		&count_waits, "outboundMode", &mode, "retainHandles", &retain,
-		"language", &language) != 0 ||
-	    timeout <= 0 || mem <= 0 || mem > 1 << 20 ||
-	    (providers && !json_is_array(providers)) ||
-	    (modules && !json_is_array(modules))) {
-		worker_send_internal(w, "the execute request was malformed");
-		json_decref(req);
+	if (ipcmsg_execute_decode(f.payload, f.len, &x, &why) != 0) {
+		free(buf);
+		/* The run never starts; the parent hears why in its result. */
+		snprintf(err, sizeof(err),
+		    "the execute request was malformed (%s)", why);
+		worker_send_internal(w, err);
 		return 0;
 	}
+	free(buf);
+	mem = x.memory_limit;
+	timeout = x.timeout;
+	providers = x.providers;
+	modules = x.modules;
 	w->memory_limit_mb = (unsigned)mem;
 	if (modules != NULL)
 		worker_modules_bytes(modules);
@@ -522,25 +531,24 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 			    "the %u MB limit",
 			    (unsigned)mem);
 			worker_send_internal(w, err);
-			json_decref(req);
+			ipcmsg_execute_clear(&x);
 			return 0;
 		}
 	} else if ((e = engine_create(&eo, err, sizeof(err))) == NULL) {
 		worker_send_internal(w, err);
-		json_decref(req);
+		ipcmsg_execute_clear(&x);
 		return 0;
 	}
 	memset(&er, 0, sizeof(er));
-	er.code = code;
+	er.code = x.code.s;
 	er.providers = providers;
 	er.modules = modules;
 	er.timeout_ms = (double)timeout;
-	er.count_host_waits = count_waits;
-	er.outbound_mode = mode;
+	er.count_host_waits = x.count_host_waits;
+	er.outbound_mode = x.outbound_mode;
 	er.memory_limit_mb = (unsigned)mem;
-	er.retain_handles = retain;
-	er.typescript =
-	    language != NULL && strcmp(language, CM_LANGUAGE_TYPESCRIPT) == 0;
+	er.retain_handles = x.retain_handles;
+	er.typescript = x.typescript;
 	host.send = worker_host_send;
 	host.wait = worker_host_wait;
 	host.host_wait = worker_host_wait_edge;
@@ -569,7 +577,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	free(msg);
 	if (w->result_sent && retained)
 		worker_serve_handles(w, e, &er, &host);
-	json_decref(req);
+	ipcmsg_execute_clear(&x);
 	*stay = (f.flags & FRAME_EXECUTE_STAY) && w->result_sent &&
 	    e == warm_engine();
 	return w->result_sent ? 0 : 3;

@@ -4,12 +4,20 @@
  * child sends is composed in C (engine/host/execution.c), never by the
  * guest's heap, and checked by ipc/ipcmsg.h on both sides: exactly these
  * keys, each of its type and within its bound, strings as UTF-8 (a lone
- * surrogate becomes U+FFFD, NUL crosses as \u0000):
+ * surrogate becomes U+FFFD, NUL crosses as \u0000). The parent's EXECUTE
+ * and INVOKE_HANDLE are written and read through ipc/ipcmsg.h too
+ * (ipcmsg_execute_*, ipcmsg_invoke_*); TOOL_RESULT and OUTBOUND_RESPONSE
+ * pass to the engine as they came:
  *
  *   HELLO (child -> parent)        {}: ready for an EXECUTE
  *   EXECUTE (parent -> child)
  *     {"code", "providers", "modules", "timeout", "grace", "memoryLimit",
- *      "countHostWaits", "outboundMode", "retainHandles", "language"?}
+ *      "countHostWaits", "outboundMode", "retainHandles", "language"?}:
+ *     all but language required; providers and modules arrays; timeout
+ *     1..MAX_SUPPORTED_TIMEOUT, grace 0..MAX_SUPPORTED_TIMEOUT, memoryLimit
+ *     1..1048576 (MB); outboundMode native, stub or disabled; language
+ *     only "typescript". A malformed one is answered with a RESULT of the
+ *     INTERNAL text naming the rule, and not run
  *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}: strings,
  *     args the arguments' JSON text or ""; call_id
  *   TOOL_RESULT (parent -> child)  the envelope JSON text, possibly empty
@@ -26,7 +34,8 @@
  *     most one of resultJson, error and handles; level is log, warn or
  *     error; handles present exactly when flags bit 0 (isolate retained)
  *   INVOKE_HANDLE (parent -> child), once a RESULT said handles stay
- *     {"executionId", "handle", "request"}; call_id
+ *     {"executionId" (<= 64 bytes), "handle", "request": object}; call_id.
+ *     A malformed one is answered with {"error": the INTERNAL text}
  *   HANDLE_RESULT (child -> parent)
  *     {"response": {"status", "statusText", "headers", "body": base64}} or
  *     {"error": text}; same call_id. FRAME_HANDLE_RESULT_LAST (flags bit

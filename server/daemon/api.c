@@ -207,7 +207,9 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	json_t *dispatch = json_array_get(args, 3);
 	json_t *mode = json_array_get(args, 4);
 	json_t *outbound = json_array_get(args, 5);
-	json_t *req, *modules;
+	json_t *modules;
+	struct ipcmsg_execute xm;
+	size_t payload_len = 0;
 	enum cm_outbound_mode om;
 	struct api_exec *ae;
 	struct pool_exec *pe;
@@ -290,26 +292,23 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	ae->mode = om;
 	count_waits = json_is_true(json_object_get(opt, "countHostWaits"));
 	modules = json_object_get(opt, "modules");
-	req = json_pack("{s:O, s:o, s:o, s:I, s:I, s:I, s:b, s:s, s:b}", "code",
-	    code, "providers",
-	    providers ? json_incref(providers) : json_array(), "modules",
-	    json_is_array(modules) ? json_incref(modules) : json_array(),
-	    "timeout", (json_int_t)ae->timeout_ms, "grace",
-	    (json_int_t)d->cfg.default_grace, "memoryLimit",
-	    (json_int_t)d->cfg.default_memory_limit, "countHostWaits",
-	    count_waits, "outboundMode", cm_outbound_mode_name(om),
-	    "retainHandles", ae->retain);
-	if (req != NULL && ts &&
-	    json_object_set_new(
-		req, "language", json_string(CM_LANGUAGE_TYPESCRIPT)) != 0) {
-		json_decref(req);
-		req = NULL;
-	}
-	payload = req ? json_dumps(req, JSON_COMPACT) : NULL;
-	json_decref(req);
+	memset(&xm, 0, sizeof(xm));
+	xm.code.s = json_string_value(code);
+	xm.code.len = json_string_length(code);
+	xm.providers = providers;
+	xm.modules = json_is_array(modules) ? modules : NULL;
+	xm.timeout = (int64_t)ae->timeout_ms;
+	xm.grace = (int64_t)d->cfg.default_grace;
+	xm.memory_limit = (int64_t)d->cfg.default_memory_limit;
+	xm.count_host_waits = count_waits;
+	xm.outbound_mode = cm_outbound_mode_name(om);
+	xm.retain_handles = ae->retain;
+	xm.typescript = ts;
+	/* NULL: out of memory, or a field past the rules the child checks. */
+	payload = ipcmsg_execute_encode(&xm, &payload_len);
 	if (payload == NULL) {
 		api_exec_unref(ae);
-		v[0] = "out of memory";
+		v[0] = "the execute request could not be encoded";
 		api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
 		return;
 	}
@@ -318,7 +317,7 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	/* Held across the submit: a child that fails at once settles it there.
 	 */
 	ae->refs++;
-	pe = pool_execute(d->pool, (const uint8_t *)payload, strlen(payload),
+	pe = pool_execute(d->pool, (const uint8_t *)payload, payload_len,
 	    ae->timeout_ms, d->cfg.default_grace, count_waits, c->tenant,
 	    &api_pool_callbacks, ae, &full);
 	free(payload);

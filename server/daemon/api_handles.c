@@ -207,7 +207,8 @@ api_invoke_handle(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	json_t *request = json_array_get(args, 2);
 	struct api_exec *ae = api_find_retained(c->d, id);
 	struct api_invocation *iv;
-	json_t *msg;
+	struct ipcmsg_invoke im;
+	size_t payload_len = 0;
 	char *payload;
 
 	if (ae == NULL || ae->pe == NULL) {
@@ -220,12 +221,17 @@ api_invoke_handle(struct api_peer *c, struct capnweb_call *call, json_t *args)
 		    "handleName, request)");
 		return;
 	}
-	msg = json_pack("{s:s, s:O, s:O}", "executionId", ae->handle.id,
-	    "handle", name, "request", request);
-	payload = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
-	json_decref(msg);
+	memset(&im, 0, sizeof(im));
+	im.execution_id.s = ae->handle.id;
+	im.execution_id.len = strlen(ae->handle.id);
+	im.handle.s = json_string_value(name);
+	im.handle.len = json_string_length(name);
+	im.request = request;
+	payload = ipcmsg_invoke_encode(&im, &payload_len);
 	if (payload == NULL || (iv = calloc(1, sizeof(*iv))) == NULL) {
-		const char *v[1] = { "out of memory" };
+		const char *v[1] = { payload == NULL
+			    ? "the invocation could not be encoded"
+			    : "out of memory" };
 
 		free(payload);
 		api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
@@ -235,7 +241,7 @@ api_invoke_handle(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	iv->call = call;
 	memcpy(iv->execution_id, ae->handle.id, sizeof(iv->execution_id));
 	ae->refs++;
-	if (pool_exec_invoke(ae->pe, (const uint8_t *)payload, strlen(payload),
+	if (pool_exec_invoke(ae->pe, (const uint8_t *)payload, payload_len,
 		api_invoke_done, iv) != 0) {
 		ae->refs--;
 		free(iv);

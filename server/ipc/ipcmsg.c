@@ -669,6 +669,171 @@ fail:
 	return -1;
 }
 
+/* ---- EXECUTE ---- */
+
+/* An integer field within [min, max]. */
+static int
+ipcmsg_int(json_t *o, const char *key, json_int_t min, json_int_t max,
+    int64_t *out, const char **why, const char *what)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < min ||
+	    json_integer_value(v) > max) {
+		*why = what;
+		return -1;
+	}
+	*out = (int64_t)json_integer_value(v);
+	return 0;
+}
+
+/* A boolean field, required. */
+static int
+ipcmsg_bool(
+    json_t *o, const char *key, int *out, const char **why, const char *what)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_boolean(v)) {
+		*why = what;
+		return -1;
+	}
+	*out = json_is_true(v);
+	return 0;
+}
+
+static const char *const ipcmsg_modes[] = { CM_OUTBOUND_MODE_NATIVE,
+	CM_OUTBOUND_MODE_STUB, CM_OUTBOUND_MODE_DISABLED, NULL };
+
+/* The mode's static name, or NULL when s is none of them. */
+static const char *
+ipcmsg_mode(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; s != NULL && ipcmsg_modes[i] != NULL; i++)
+		if (strlen(ipcmsg_modes[i]) == len &&
+		    memcmp(ipcmsg_modes[i], s, len) == 0)
+			return ipcmsg_modes[i];
+	return NULL;
+}
+
+void
+ipcmsg_execute_clear(struct ipcmsg_execute *x)
+{
+	json_decref(x->tree);
+	memset(x, 0, sizeof(*x));
+}
+
+int
+ipcmsg_execute_decode(
+    const uint8_t *buf, size_t len, struct ipcmsg_execute *x, const char **why)
+{
+	static const char *const keys[] = { "code", "providers", "modules",
+		"timeout", "grace", "memoryLimit", "countHostWaits",
+		"outboundMode", "retainHandles", "language", NULL };
+	struct ipcmsg_str mode, lang;
+
+	memset(x, 0, sizeof(*x));
+	if ((x->tree = ipcmsg_load(buf, len, why)) == NULL ||
+	    ipcmsg_keys(x->tree, keys, why) != 0)
+		goto fail;
+	if (ipcmsg_text(x->tree, "code", 0, IPCMSG_ANSWER_MAX, &x->code, why,
+		"an execute's code is not a string within its bound") != 0)
+		goto fail;
+	x->providers = json_object_get(x->tree, "providers");
+	x->modules = json_object_get(x->tree, "modules");
+	if (!json_is_array(x->providers)) {
+		*why = "an execute's providers are not an array";
+		goto fail;
+	}
+	if (!json_is_array(x->modules)) {
+		*why = "an execute's modules are not an array";
+		goto fail;
+	}
+	/* Each module's shape is the engine's to judge (entry_modules): it
+	 * answers a bad one in the protocol's words, not as a broken frame. */
+	if (ipcmsg_int(x->tree, "timeout", 1, CM_MAX_SUPPORTED_TIMEOUT,
+		&x->timeout, why,
+		"an execute's timeout is not an integer 1 to "
+		"MAX_SUPPORTED_TIMEOUT") != 0 ||
+	    ipcmsg_int(x->tree, "grace", 0, CM_MAX_SUPPORTED_TIMEOUT, &x->grace,
+		why,
+		"an execute's grace is not an integer 0 to "
+		"MAX_SUPPORTED_TIMEOUT") != 0 ||
+	    ipcmsg_int(x->tree, "memoryLimit", 1, IPCMSG_MEMORY_MAX_MB,
+		&x->memory_limit, why,
+		"an execute's memoryLimit is not an integer 1 to "
+		"1048576") != 0 ||
+	    ipcmsg_bool(x->tree, "countHostWaits", &x->count_host_waits, why,
+		"an execute's countHostWaits is not a boolean") != 0 ||
+	    ipcmsg_bool(x->tree, "retainHandles", &x->retain_handles, why,
+		"an execute's retainHandles is not a boolean") != 0)
+		goto fail;
+	if (ipcmsg_text(x->tree, "outboundMode", 0, 16, &mode, why,
+		"an execute's outboundMode is not native, stub or "
+		"disabled") != 0 ||
+	    (x->outbound_mode = ipcmsg_mode(mode.s, mode.len)) == NULL) {
+		*why =
+		    "an execute's outboundMode is not native, stub or disabled";
+		goto fail;
+	}
+	/* Only the daemon's extension is ever written: javascript is the
+	 * default, sent as no key at all. */
+	if (ipcmsg_text(x->tree, "language", 1, 16, &lang, why,
+		"an execute's language is not typescript") != 0 ||
+	    (lang.s != NULL &&
+		(lang.len != strlen(CM_LANGUAGE_TYPESCRIPT) ||
+		    memcmp(lang.s, CM_LANGUAGE_TYPESCRIPT, lang.len) != 0))) {
+		*why = "an execute's language is not typescript";
+		goto fail;
+	}
+	x->typescript = lang.s != NULL;
+	return 0;
+fail:
+	ipcmsg_execute_clear(x);
+	return -1;
+}
+
+/* ---- INVOKE_HANDLE ---- */
+
+void
+ipcmsg_invoke_clear(struct ipcmsg_invoke *v)
+{
+	json_decref(v->tree);
+	memset(v, 0, sizeof(*v));
+}
+
+int
+ipcmsg_invoke_decode(
+    const uint8_t *buf, size_t len, struct ipcmsg_invoke *v, const char **why)
+{
+	static const char *const keys[] = { "executionId", "handle", "request",
+		NULL };
+
+	memset(v, 0, sizeof(*v));
+	if ((v->tree = ipcmsg_load(buf, len, why)) == NULL ||
+	    ipcmsg_keys(v->tree, keys, why) != 0)
+		goto fail;
+	if (ipcmsg_text(v->tree, "executionId", 0, IPCMSG_EXECUTION_ID_MAX,
+		&v->execution_id, why,
+		"an invocation's executionId is not a string within its "
+		"bound") != 0 ||
+	    ipcmsg_text(v->tree, "handle", 0, IPCMSG_ANSWER_MAX, &v->handle,
+		why,
+		"an invocation's handle is not a string within its bound") != 0)
+		goto fail;
+	v->request = json_object_get(v->tree, "request");
+	if (!json_is_object(v->request)) {
+		*why = "an invocation's request is not an object";
+		goto fail;
+	}
+	return 0;
+fail:
+	ipcmsg_invoke_clear(v);
+	return -1;
+}
+
 /* ---- encoders ---- */
 
 static json_t *
@@ -878,4 +1043,74 @@ ipcmsg_handle_result_encode(const struct ipcmsg_handle_result *h, size_t *len)
 fail:
 	json_decref(t);
 	return NULL;
+}
+
+static int
+ipcmsg_check_execute(const char *s, size_t n, int unused)
+{
+	struct ipcmsg_execute x;
+	const char *why;
+
+	(void)unused;
+	if (ipcmsg_execute_decode((const uint8_t *)s, n, &x, &why) != 0)
+		return -1;
+	ipcmsg_execute_clear(&x);
+	return 0;
+}
+
+static int
+ipcmsg_check_invoke(const char *s, size_t n, int unused)
+{
+	struct ipcmsg_invoke v;
+	const char *why;
+
+	(void)unused;
+	if (ipcmsg_invoke_decode((const uint8_t *)s, n, &v, &why) != 0)
+		return -1;
+	ipcmsg_invoke_clear(&v);
+	return 0;
+}
+
+char *
+ipcmsg_execute_encode(const struct ipcmsg_execute *x, size_t *len)
+{
+	json_t *t = json_object();
+	const char *mode = x->outbound_mode ? x->outbound_mode : "";
+
+	if (t == NULL || ipcmsg_set(t, "code", ipcmsg_jstr(&x->code)) != 0 ||
+	    ipcmsg_set(t, "providers",
+		x->providers ? json_incref(x->providers) : json_array()) != 0 ||
+	    ipcmsg_set(t, "modules",
+		x->modules ? json_incref(x->modules) : json_array()) != 0 ||
+	    ipcmsg_set(t, "timeout", json_integer(x->timeout)) != 0 ||
+	    ipcmsg_set(t, "grace", json_integer(x->grace)) != 0 ||
+	    ipcmsg_set(t, "memoryLimit", json_integer(x->memory_limit)) != 0 ||
+	    ipcmsg_set(
+		t, "countHostWaits", json_boolean(x->count_host_waits)) != 0 ||
+	    ipcmsg_set(t, "outboundMode", json_string(mode)) != 0 ||
+	    ipcmsg_set(t, "retainHandles", json_boolean(x->retain_handles)) !=
+		0 ||
+	    (x->typescript &&
+		ipcmsg_set(
+		    t, "language", json_string(CM_LANGUAGE_TYPESCRIPT)) != 0)) {
+		json_decref(t);
+		return NULL;
+	}
+	return ipcmsg_finish(t, len, ipcmsg_check_execute, 0);
+}
+
+char *
+ipcmsg_invoke_encode(const struct ipcmsg_invoke *v, size_t *len)
+{
+	json_t *t = json_object();
+
+	if (t == NULL ||
+	    ipcmsg_set(t, "executionId", ipcmsg_jstr(&v->execution_id)) != 0 ||
+	    ipcmsg_set(t, "handle", ipcmsg_jstr(&v->handle)) != 0 ||
+	    ipcmsg_set(t, "request",
+		v->request ? json_incref(v->request) : NULL) != 0) {
+		json_decref(t);
+		return NULL;
+	}
+	return ipcmsg_finish(t, len, ipcmsg_check_invoke, 0);
 }

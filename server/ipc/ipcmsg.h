@@ -14,6 +14,12 @@
  * the pool kills it and says why (`why`). Nothing here decides an outcome;
  * in particular a child never names an executionId: the daemon mints it.
  *
+ * The daemon's EXECUTE and INVOKE_HANDLE go through the same codec: the
+ * daemon builds them with the encoders, the child reads them with the
+ * decoders and answers one that fails with the INTERNAL text naming why
+ * (worker.c). TOOL_RESULT and OUTBOUND_RESPONSE are not here yet: the
+ * engine (engine/host, which may not include server/ipc) reads them.
+ *
  * Strings are (pointer, length) pairs: a text may hold NUL. Decoded
  * strings point into the decoded payload's tree, which the struct owns
  * until its _clear(). The codec does no I/O: (buf, len) in, 0 or -1 out.
@@ -37,6 +43,10 @@
 #define IPCMSG_LOGS_MAX(capture_units) ((size_t)(capture_units) / 25u + 1u)
 #define IPCMSG_HANDLES_MAX 16
 #define IPCMSG_HANDLE_NAME_MAX 64
+/* EXECUTE's memoryLimit, in MB: the most an engine child is ever given. */
+#define IPCMSG_MEMORY_MAX_MB (1u << 20)
+/* INVOKE_HANDLE's executionId: the daemon's handle ids are 32 hex digits. */
+#define IPCMSG_EXECUTION_ID_MAX 64
 
 struct ipcmsg_str {
 	const char *s; /* NULL: absent (or JSON null where the field allows) */
@@ -94,6 +104,33 @@ struct ipcmsg_handle_result {
 };
 
 /*
+ * EXECUTE (daemon -> child): {"code", "providers", "modules", "timeout",
+ * "grace", "memoryLimit", "countHostWaits", "outboundMode",
+ * "retainHandles", "language"?}. The daemon's own message, checked anyway:
+ * a child is the last place a bad request could still run, and the
+ * decoder is the one written definition of what the child reads.
+ */
+struct ipcmsg_execute {
+	struct ipcmsg_str code;
+	json_t *providers; /* array; borrowed (encode) or in tree (decode) */
+	json_t *modules; /* array of [specifier, source] */
+	int64_t timeout; /* ms, 1..CM_MAX_SUPPORTED_TIMEOUT */
+	int64_t grace; /* ms, 0..CM_MAX_SUPPORTED_TIMEOUT */
+	int64_t memory_limit; /* MB, 1..IPCMSG_MEMORY_MAX_MB */
+	int count_host_waits, retain_handles;
+	const char *outbound_mode; /* one of CM_OUTBOUND_MODE_* (static) */
+	int typescript; /* "language": "typescript" present */
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/* INVOKE_HANDLE (daemon -> child): {"executionId", "handle", "request"}. */
+struct ipcmsg_invoke {
+	struct ipcmsg_str execution_id, handle;
+	json_t *request; /* object; borrowed (encode) or in tree (decode) */
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/*
  * Encoders: the payload as JSON text (malloc'd, NUL-terminated, *len
  * set), or NULL when a field breaks the rules the decoder checks or
  * memory ran out. Every string must be valid UTF-8.
@@ -103,6 +140,8 @@ char *ipcmsg_tool_call_encode(const struct ipcmsg_tool_call *, size_t *len);
 char *ipcmsg_outbound_encode(const struct ipcmsg_outbound *, size_t *len);
 char *ipcmsg_handle_result_encode(
     const struct ipcmsg_handle_result *, size_t *len);
+char *ipcmsg_execute_encode(const struct ipcmsg_execute *, size_t *len);
+char *ipcmsg_invoke_encode(const struct ipcmsg_invoke *, size_t *len);
 
 /*
  * Decoders: 0 with *out filled (free it with the _clear), or -1 with
@@ -118,11 +157,17 @@ int ipcmsg_outbound_decode(const uint8_t *buf, size_t len,
     struct ipcmsg_outbound *out, const char **why);
 int ipcmsg_handle_result_decode(const uint8_t *buf, size_t len,
     struct ipcmsg_handle_result *out, const char **why);
+int ipcmsg_execute_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_execute *out, const char **why);
+int ipcmsg_invoke_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_invoke *out, const char **why);
 
 void ipcmsg_result_clear(struct ipcmsg_result *);
 void ipcmsg_tool_call_clear(struct ipcmsg_tool_call *);
 void ipcmsg_outbound_clear(struct ipcmsg_outbound *);
 void ipcmsg_handle_result_clear(struct ipcmsg_handle_result *);
+void ipcmsg_execute_clear(struct ipcmsg_execute *);
+void ipcmsg_invoke_clear(struct ipcmsg_invoke *);
 
 /* The level's name ("log", "warn", "error"). */
 const char *ipcmsg_level_name(enum ipcmsg_level);

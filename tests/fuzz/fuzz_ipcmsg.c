@@ -2,7 +2,7 @@
  * Feeds arbitrary bytes to every decoder of the daemon <-> child payload
  * codec and to its JSON text check. Invariants: what a decoder accepts,
  * its encoder writes back, and the decoder accepts that again (the two
- * sides of the codec agree).
+ * sides of the codec agree), for the child's payloads and the daemon's.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,6 +31,44 @@ fuzz_ipcmsg_result(const uint8_t *data, size_t size, int retained)
 	free(s);
 }
 
+/* The daemon's payloads: EXECUTE and INVOKE_HANDLE. */
+static void
+fuzz_ipcmsg_daemon(const uint8_t *data, size_t size)
+{
+	struct ipcmsg_execute x, xb;
+	struct ipcmsg_invoke v, vb;
+	const char *why;
+	size_t len;
+	char *s;
+
+	if (ipcmsg_execute_decode(data, size, &x, &why) == 0) {
+		if ((s = ipcmsg_execute_encode(&x, &len)) == NULL ||
+		    ipcmsg_execute_decode((const uint8_t *)s, len, &xb, &why) !=
+			0 ||
+		    xb.code.len != x.code.len || xb.timeout != x.timeout ||
+		    xb.grace != x.grace || xb.memory_limit != x.memory_limit ||
+		    xb.typescript != x.typescript ||
+		    xb.outbound_mode != x.outbound_mode ||
+		    !json_equal(xb.providers, x.providers) ||
+		    !json_equal(xb.modules, x.modules))
+			abort();
+		ipcmsg_execute_clear(&xb);
+		ipcmsg_execute_clear(&x);
+		free(s);
+	}
+	if (ipcmsg_invoke_decode(data, size, &v, &why) == 0) {
+		if ((s = ipcmsg_invoke_encode(&v, &len)) == NULL ||
+		    ipcmsg_invoke_decode((const uint8_t *)s, len, &vb, &why) !=
+			0 ||
+		    vb.handle.len != v.handle.len ||
+		    !json_equal(vb.request, v.request))
+			abort();
+		ipcmsg_invoke_clear(&vb);
+		ipcmsg_invoke_clear(&v);
+		free(s);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,6 +82,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)ipcmsg_json_valid((const char *)data, size);
 	fuzz_ipcmsg_result(data, size, 0);
 	fuzz_ipcmsg_result(data, size, 1);
+	fuzz_ipcmsg_daemon(data, size);
 	if (ipcmsg_tool_call_decode(data, size, &t, &why) == 0) {
 		if ((s = ipcmsg_tool_call_encode(&t, &len)) == NULL ||
 		    ipcmsg_tool_call_decode(
