@@ -779,6 +779,68 @@ START_TEST(held_call_after_release_and_end)
 }
 END_TEST
 
+static void
+ack_count(void *udata)
+{
+	(*(int *)udata)++;
+}
+
+/*
+ * capnweb_call_resolve_acked: the callback runs once, when the peer
+ * releases a result whose resolve went out (it read it); never for a
+ * release before the resolve was sent, nor once the session ended.
+ */
+START_TEST(resolve_acked_on_release_after_resolve)
+{
+	struct capnweb_session *s = server();
+	struct capnweb_call *c;
+	int acks = 0;
+
+	/* Settled but never pulled, so never sent: its release is no ack. */
+	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[]]]", 0);
+	ck_assert_int_eq(capnweb_call_resolve_acked(
+			     sv.held, json_integer(1), ack_count, &acks),
+	    0);
+	expect(s, NULL);
+	feed(s, "[\"release\",1,1]", 0);
+	ck_assert_int_eq(acks, 0);
+	/* Pulled, resolved, sent: not acknowledged until released. */
+	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[]]]", 0);
+	feed(s, "[\"pull\",2]", 0);
+	ck_assert_int_eq(capnweb_call_resolve_acked(
+			     sv.held, json_integer(2), ack_count, &acks),
+	    0);
+	expect(s, "[\"resolve\",2,2]", NULL);
+	ck_assert_int_eq(acks, 0);
+	feed(s, "[\"release\",2,1]", 0);
+	ck_assert_int_eq(acks, 1);
+	counts(s, 0, 0);
+	/* Released before it was completed: ENDED, never acknowledged. */
+	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[]]]", 0);
+	feed(s, "[\"release\",3,1]", 0);
+	ck_assert_int_eq(capnweb_call_resolve_acked(
+			     sv.held, json_integer(3), ack_count, &acks),
+	    CAPNWEB_ENDED);
+	ck_assert_int_eq(acks, 1);
+	/* Sent, then the session ended before any release: no callback. */
+	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[]]]", 0);
+	feed(s, "[\"pull\",4]", 0);
+	ck_assert_int_eq(capnweb_call_resolve_acked(
+			     sv.held, json_integer(4), ack_count, &acks),
+	    0);
+	expect(s, "[\"resolve\",4,4]", NULL);
+	/* Held across the end: completing it after reports ENDED. */
+	feed(s, "[\"push\",[\"pipeline\",0,[\"later\"],[]]]", 0);
+	c = sv.held;
+	capnweb_session_close(s, "Peer closed WebSocket: 1006");
+	ck_assert_int_eq(
+	    capnweb_call_resolve_acked(c, json_integer(5), ack_count, &acks),
+	    CAPNWEB_ENDED);
+	capnweb_session_free(s);
+	ck_assert_int_eq(acks, 1);
+}
+END_TEST
+
 START_TEST(handler_aborts)
 {
 	struct capnweb_session *s = server();
@@ -1207,6 +1269,7 @@ session_suite(void)
 	tcase_add_test(tc, s7_escaping_and_specials);
 	tcase_add_test(tc, s5_bytes);
 	tcase_add_test(tc, r3_unknown_method_and_pull);
+	tcase_add_test(tc, resolve_acked_on_release_after_resolve);
 	tcase_add_test(tc, local_names_never_reach_the_handler);
 	tcase_add_test(tc, r4_r5_not_json);
 	tcase_add_test(tc, r6_unknown_message);

@@ -299,6 +299,89 @@ START_TEST(test_storm_of_connects_and_disconnects)
 }
 END_TEST
 
+/* A retaining run that answers at once: its grant is the whole answer. */
+static json_t *
+grant_args(void)
+{
+	return json_pack("[s, [], {s:b}, n, s]",
+	    "async () => ({ fetch() { return new Response('still here') } })",
+	    "retainHandles", 1, "disabled");
+}
+
+/*
+ * A caller that read its grant but closed before releasing the call's
+ * result (the acknowledgement every capnweb receiver sends on reading a
+ * resolve): the grant was never delivered, so its handles close with the
+ * connection, not at the idle bound (five minutes here).
+ */
+START_TEST(test_unacknowledged_grant_closes_with_its_connection)
+{
+	struct test_client *c = calloc(1, sizeof(*c));
+	struct test_answer a;
+	long last[3];
+
+	ck_assert_ptr_nonnull(c);
+	start_daemon();
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	c->drop_releases = 1;
+	test_client_call(c, "execute", grant_args(), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert(json_is_string(json_object_get(a.value, "executionId")));
+	test_answer_clear(&a);
+	/* The connection is open: the grant holds its handles. */
+	ck_assert_int_eq(metric("codemode_handles_open"), 1);
+	test_client_close(c);
+	free(c);
+	ck_assert_msg(gauges_reach_zero(2000, last),
+	    "running %ld, queued %ld, handles %ld after the close", last[0],
+	    last[1], last[2]);
+	fresh_client_answers(5000);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+/*
+ * The same grant acknowledged before the close was delivered: it survives
+ * its connection, and another connection invokes and closes it.
+ */
+START_TEST(test_acknowledged_grant_survives_its_connection)
+{
+	struct test_client *c = calloc(1, sizeof(*c));
+	struct test_answer a;
+	char id[64];
+
+	ck_assert_ptr_nonnull(c);
+	start_daemon();
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	test_client_call(c, "execute", grant_args(), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert(json_is_string(json_object_get(a.value, "executionId")));
+	snprintf(id, sizeof(id), "%s",
+	    json_string_value(json_object_get(a.value, "executionId")));
+	test_answer_clear(&a);
+	/* The release went out with the answer's receipt; then the close. */
+	test_client_close(c);
+	/* Long enough for a close to have closed the handles. */
+	usleep(300000);
+	ck_assert_int_eq(metric("codemode_handles_open"), 1);
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	test_client_call(c, "invokeHandle",
+	    json_pack("[s, s, {s:s}]", id, "fetch", "url", "https://h.test/"),
+	    &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(a.value, "status")), 200);
+	test_answer_clear(&a);
+	test_client_call(c, "closeHandles", json_pack("[s]", id), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	test_answer_clear(&a);
+	test_client_close(c);
+	free(c);
+	ck_assert_int_eq(metric("codemode_handles_open"), 0);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 /*
  * A text message that is not UTF-8 (an execute whose code holds a raw 0xff
  * byte) is no protocol message: the executor fails the WebSocket with 1007
@@ -353,6 +436,9 @@ main(void)
 	tcase_add_test(tc, test_close_ends_queued_and_running_runs);
 	tcase_add_test(tc, test_storm_of_connects_and_disconnects);
 	tcase_add_test(tc, test_invalid_utf8_fails_the_websocket);
+	tcase_add_test(
+	    tc, test_unacknowledged_grant_closes_with_its_connection);
+	tcase_add_test(tc, test_acknowledged_grant_survives_its_connection);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

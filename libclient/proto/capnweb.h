@@ -214,6 +214,24 @@ struct capnweb_session *capnweb_call_session(const struct capnweb_call *);
 int capnweb_call_resolve(struct capnweb_call *, json_t *value);
 int capnweb_call_reject(struct capnweb_call *, json_t *error);
 
+/*
+ * The peer released a resolved call's result after the resolve was sent:
+ * it read the answer (a capnweb receiver releases a push's export as soon
+ * as its resolve arrives). The session is live; the callback may call in.
+ */
+typedef void (*capnweb_ack_fn)(void *udata);
+
+/*
+ * As capnweb_call_resolve, and `fn` is called once when the peer releases
+ * the result after the resolve went out. It is never called if this
+ * returns CAPNWEB_ENDED, if the peer releases the call before its resolve
+ * was sent (it never read it), or once the session has ended (closed,
+ * aborted or freed): the owner learns of the end by its own path and must
+ * treat a pending acknowledgement as never coming.
+ */
+int capnweb_call_resolve_acked(
+    struct capnweb_call *, json_t *value, capnweb_ack_fn fn, void *udata);
+
 /* Rejects with TypeError "'<method>' is not a function." (JS's shape). */
 int capnweb_call_reject_unknown(struct capnweb_call *);
 

@@ -123,6 +123,10 @@ struct cw_export {
 	int rejected;
 	json_t *value; /* settled value until sent */
 	struct capnweb_call *call; /* while the owner holds it */
+	capnweb_ack_fn
+	    ack; /* push: told when the peer releases it after
+		    reading the resolve (capnweb_call_resolve_acked) */
+	void *ack_udata;
 };
 
 /* A negative import: a stub or promise the peer exported. */

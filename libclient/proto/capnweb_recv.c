@@ -345,8 +345,15 @@ cw_recv_release(struct capnweb_session *s, json_t *msg)
 		return;
 	}
 	if ((x->refcount -= n) == 0) {
+		/* Only a release after the resolve went out proves it was read.
+		 */
+		capnweb_ack_fn ack = x->state == CW_SENT ? x->ack : NULL;
+		void *udata = x->ack_udata;
+
 		cw_map_del(&s->exports, id);
 		cw_export_free(x);
+		if (ack != NULL)
+			ack(udata);
 	}
 }
 

@@ -709,7 +709,8 @@ cw_settle(
 }
 
 static int
-cw_call_complete(struct capnweb_call *c, int rejected, json_t *v)
+cw_call_complete(struct capnweb_call *c, int rejected, json_t *v,
+    capnweb_ack_fn ack, void *ack_udata)
 {
 	struct capnweb_session *s = c->s;
 	int r;
@@ -726,6 +727,8 @@ cw_call_complete(struct capnweb_call *c, int rejected, json_t *v)
 	/* Argument stubs go before the answer, as a JS callee does. */
 	cw_holder_drop(&c->hold);
 	if (s != NULL && !s->ended && c->entry != NULL) {
+		c->entry->ack = ack;
+		c->entry->ack_udata = ack_udata;
 		cw_settle(s, c->entry, rejected, v);
 		v = NULL;
 		r = 0;
@@ -740,13 +743,20 @@ cw_call_complete(struct capnweb_call *c, int rejected, json_t *v)
 int
 capnweb_call_resolve(struct capnweb_call *c, json_t *value)
 {
-	return cw_call_complete(c, 0, value);
+	return cw_call_complete(c, 0, value, NULL, NULL);
+}
+
+int
+capnweb_call_resolve_acked(
+    struct capnweb_call *c, json_t *value, capnweb_ack_fn fn, void *udata)
+{
+	return cw_call_complete(c, 0, value, fn, udata);
 }
 
 int
 capnweb_call_reject(struct capnweb_call *c, json_t *error)
 {
-	return cw_call_complete(c, 1, error);
+	return cw_call_complete(c, 1, error, NULL, NULL);
 }
 
 /* Returns a new TypeError "'<name>' is not a function." marker. */
@@ -766,7 +776,7 @@ cw_not_function(const char *name)
 int
 capnweb_call_reject_unknown(struct capnweb_call *c)
 {
-	return cw_call_complete(c, 1, cw_not_function(c->method));
+	return cw_call_complete(c, 1, cw_not_function(c->method), NULL, NULL);
 }
 
 const char *

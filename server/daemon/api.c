@@ -101,11 +101,12 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	json_t *msg;
 
 	ae->running = 0;
-	api_exec_unlink(ae);
+	/* A grant stays on its connection until the caller released it. */
 	if (outcome == POOL_RESULT && pool_exec_retained(pe)) {
 		api_grant_handles(ae, payload, len);
 		return;
 	}
+	api_exec_unlink(ae);
 	ae->pe = NULL;
 	api_cancel_natives(ae);
 	switch (outcome) {
@@ -354,6 +355,10 @@ api_peer_closed(struct api_peer *c)
 
 	while ((ae = TAILQ_FIRST(&c->execs)) != NULL) {
 		api_exec_unlink(ae);
+		if (ae->awaiting_ack) {
+			api_grant_undelivered(ae);
+			continue;
+		}
 		/* Held across the cancel: its settle may drop the last ref. */
 		ae->refs++;
 		if (ae->pe != NULL && ae->running)

@@ -28,6 +28,8 @@
  * its isolate unasked broke the protocol, and its run ends as
  * WORKER_CRASHED. The executionId is the daemon's own (handles.c).
  */
+static void api_grant_acked(void *);
+
 void
 api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 {
@@ -56,6 +58,7 @@ api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 		    pool_exec_id(ae->pe), why);
 		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		ae->call = NULL;
+		api_exec_unlink(ae);
 		pool_exec_close(ae->pe); /* runs api_on_handles_closed */
 		return;
 	}
@@ -69,14 +72,56 @@ api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 	/*
 	 * A grant nobody can receive (the caller's session ended while the
 	 * run settled) names handles nobody can use or close: they close at
-	 * once instead of holding a worker for the idle bound.
+	 * once instead of holding a worker for the idle bound. A grant that
+	 * went out counts as delivered only once the caller released the
+	 * call's result, which it does on reading the resolve
+	 * (spec/protocol.md): until then the run stays on its connection's
+	 * list, holding a ref for the acknowledgement, so a connection that
+	 * closes first closes the handles (api_grant_undelivered).
 	 */
-	if (capnweb_call_resolve(ae->call, msg) == CAPNWEB_ENDED) {
+	if (ae->peer == NULL) {
+		/* Settled inside its submit, before it was listed. */
+		if (capnweb_call_resolve(ae->call, msg) == CAPNWEB_ENDED)
+			pool_exec_close(ae->pe); /* api_on_handles_closed */
 		ae->call = NULL;
-		pool_exec_close(ae->pe); /* runs api_on_handles_closed */
+		return;
+	}
+	ae->refs++;
+	ae->awaiting_ack = 1;
+	if (capnweb_call_resolve_acked(ae->call, msg, api_grant_acked, ae) ==
+	    CAPNWEB_ENDED) {
+		ae->call = NULL;
+		api_exec_unlink(ae);
+		api_grant_undelivered(ae);
 		return;
 	}
 	ae->call = NULL;
+}
+
+/* The caller released the grant's result: it read it (delivered). */
+static void
+api_grant_acked(void *udata)
+{
+	struct api_exec *ae = udata;
+
+	if (!ae->awaiting_ack)
+		return;
+	ae->awaiting_ack = 0;
+	api_exec_unlink(ae);
+	api_exec_unref(ae);
+}
+
+/*
+ * The grant's connection closed before the caller released it: nobody
+ * read the executionId, so nobody can use or close the handles.
+ */
+void
+api_grant_undelivered(struct api_exec *ae)
+{
+	ae->awaiting_ack = 0;
+	if (ae->pe != NULL)
+		pool_exec_close(ae->pe); /* runs api_on_handles_closed */
+	api_exec_unref(ae);
 }
 
 static struct api_exec *

@@ -33,6 +33,12 @@ struct api_exec {
 	struct handles_entry handle; /* in d->retained while it holds handles */
 	int running; /* the run has not settled */
 	int retain; /* the request asked for retainHandles */
+	/*
+	 * A grant went out and the caller has not released it yet: the run
+	 * stays on its connection's list (and holds a ref) until the
+	 * release proves delivery, so a close before it closes the handles.
+	 */
+	int awaiting_ack;
 	struct api_peer *peer; /* the caller's connection until settled */
 	TAILQ_ENTRY(api_exec) peer_entry; /* in peer->execs */
 	struct daemon *d;
@@ -74,6 +80,8 @@ void api_grant_handles(struct api_exec *, const uint8_t *payload, size_t len);
 void api_invoke_handle(struct api_peer *, struct capnweb_call *, json_t *args);
 void api_close_handles(struct api_peer *, struct capnweb_call *, json_t *args);
 void api_on_handles_closed(struct pool_exec *, const char *reason, void *);
+/* The connection closed before the caller released its grant. */
+void api_grant_undelivered(struct api_exec *);
 
 /* api_value.c: values between the child's JSON and capnweb. */
 struct ipcmsg_result;

@@ -24,6 +24,12 @@ struct test_client {
 	int closed;
 	int close_code;
 	char close_reason[124]; /* the executor's close frame's reason */
+	/*
+	 * Set by a test: the session's ["release",..] messages are dropped
+	 * instead of sent, as from a peer that read an answer but died
+	 * before acknowledging it.
+	 */
+	int drop_releases;
 };
 
 struct test_answer {
