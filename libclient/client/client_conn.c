@@ -136,6 +136,23 @@ client_sessions_reap(struct cm_client *c)
 	}
 }
 
+/* Writes what the socket takes now of the session's output. */
+static void
+client_flush_now(struct client_session *sess)
+{
+	struct evbuffer_iovec v;
+	ssize_t w;
+
+	while (evbuffer_get_length(sess->out) > 0 &&
+	    evbuffer_peek(sess->out, -1, NULL, &v, 1) >= 1) {
+		w = send(sess->fd, v.iov_base, v.iov_len,
+		    MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (w <= 0)
+			break;
+		evbuffer_drain(sess->out, (size_t)w);
+	}
+}
+
 /*
  * Ends a session: the socket closes and every call in flight on it settles
  * CAPNWEB_BROKEN (and so CONNECTION_BROKEN) from inside this call. Must
@@ -159,6 +176,14 @@ client_session_kill(struct client_session *sess, const char *reason)
 	event_del(sess->wev);
 	event_del(sess->timer);
 	if (sess->fd >= 0) {
+		/*
+		 * What a ready session already queued still goes out, as far
+		 * as the socket takes it now (never blocking, never SIGPIPE):
+		 * among it the release of a call's result, which the daemon
+		 * reads as the delivery of a retention grant.
+		 */
+		if (was_ready)
+			client_flush_now(sess);
 		client_watch_forget(c, sess->fd);
 		close(sess->fd);
 	}
