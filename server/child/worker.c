@@ -275,6 +275,27 @@ worker_host_wait_edge(void *arg, int waiting)
 	worker_send_frame(w, FRAME_HOST_WAIT, waiting ? 1 : 0, 0, NULL, 0);
 }
 
+/*
+ * Decodes a TOOL_RESULT or OUTBOUND_RESPONSE (ipc/ipcmsg.h); 0 when it
+ * keeps the codec's rules. The engine then gets the checked text as it
+ * came, which it parses as it always has: the codec only narrows what
+ * may reach it.
+ */
+static int
+worker_answer_check(const struct frame *f)
+{
+	struct ipcmsg_tool_result t;
+	struct ipcmsg_outbound_response o;
+	const char *why;
+
+	if (f->type == FRAME_TOOL_RESULT)
+		return ipcmsg_tool_result_decode(f->payload, f->len, &t, &why);
+	if (ipcmsg_outbound_response_decode(f->payload, f->len, &o, &why) != 0)
+		return -1;
+	ipcmsg_outbound_response_clear(&o);
+	return 0;
+}
+
 /* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or
  * OUTBOUND_RESPONSE. */
 static int
@@ -319,7 +340,10 @@ worker_host_wait(
 			free(buf);
 			continue;
 		}
-		if ((*payload = malloc(f.len + 1)) == NULL) {
+		/* Read only through the codec; one that fails is the parent
+		 * breaking the frame protocol: the run ends as broken. */
+		if (worker_answer_check(&f) != 0 ||
+		    (*payload = malloc(f.len + 1)) == NULL) {
 			free(buf);
 			return -1;
 		}
