@@ -43,6 +43,7 @@ struct worker {
 	int result_sent;
 	int retained; /* the isolate serves handle invocations */
 	uint32_t invoke_call_id; /* the invocation in flight (retained) */
+	const char *answer_why; /* the parent's answer its decoder refused */
 };
 
 static struct worker worker_self;
@@ -282,18 +283,23 @@ worker_host_wait_edge(void *arg, int waiting)
  * may reach it.
  */
 static int
-worker_answer_check(const struct frame *f)
+worker_answer_check(struct worker *w, const struct frame *f)
 {
 	struct ipcmsg_tool_result t;
 	struct ipcmsg_outbound_response o;
 	const char *why;
 
-	if (f->type == FRAME_TOOL_RESULT)
-		return ipcmsg_tool_result_decode(f->payload, f->len, &t, &why);
-	if (ipcmsg_outbound_response_decode(f->payload, f->len, &o, &why) != 0)
-		return -1;
-	ipcmsg_outbound_response_clear(&o);
-	return 0;
+	if (f->type == FRAME_TOOL_RESULT) {
+		if (ipcmsg_tool_result_decode(f->payload, f->len, &t, &why) ==
+		    0)
+			return 0;
+	} else if (ipcmsg_outbound_response_decode(
+		       f->payload, f->len, &o, &why) == 0) {
+		ipcmsg_outbound_response_clear(&o);
+		return 0;
+	}
+	w->answer_why = why;
+	return -1;
 }
 
 /* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or
@@ -342,7 +348,7 @@ worker_host_wait(
 		}
 		/* Read only through the codec; one that fails is the parent
 		 * breaking the frame protocol: the run ends as broken. */
-		if (worker_answer_check(&f) != 0 ||
+		if (worker_answer_check(w, &f) != 0 ||
 		    (*payload = malloc(f.len + 1)) == NULL) {
 			free(buf);
 			return -1;
@@ -575,7 +581,16 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	host.wait = worker_host_wait;
 	host.host_wait = worker_host_wait_edge;
 	host.arg = w;
+	w->answer_why = NULL;
 	msg = execution_run(e, &er, &host, &retained);
+	if (msg == NULL && w->answer_why != NULL && !w->result_sent) {
+		/* The run ended on an answer its decoder refused: say so. */
+		snprintf(err, sizeof(err),
+		    "the executor's answer to a call broke a rule of the frame "
+		    "protocol (%s)",
+		    w->answer_why);
+		worker_send_internal(w, err);
+	}
 	if (msg != NULL &&
 	    worker_check(
 		FRAME_RESULT, retained ? 1 : 0, msg, strlen(msg), &why) != 0) {
