@@ -235,9 +235,16 @@ api_value_answer(int outbound, int status, json_t *value)
 			: json_is_string(value) ? json_string_value(value)
 						: "the dispatch failed");
 	}
-	/* A TOOL_RESULT goes through its encoder (bound, UTF-8). */
+	/* A TOOL_RESULT goes through its encoder (bound, UTF-8). One it
+	 * refuses (past the bound) still answers: the call fails, in words. */
 	t = answer ? api_value_tool_answer(answer, strlen(answer)) : NULL;
 	free(answer);
+	if (t == NULL &&
+	    (answer = api_tool_unreachable(
+		 "its answer is larger than the executor takes")) != NULL) {
+		t = api_value_tool_answer(answer, strlen(answer));
+		free(answer);
+	}
 	return t;
 }
 
