@@ -66,6 +66,26 @@ handle_result(const char *s)
 	return rc;
 }
 
+static int
+tool_result(const char *s, size_t n)
+{
+	struct ipcmsg_tool_result t;
+
+	return ipcmsg_tool_result_decode((const uint8_t *)s, n, &t, &why);
+}
+
+static int
+oresp(const char *s)
+{
+	struct ipcmsg_outbound_response o;
+	int rc = ipcmsg_outbound_response_decode(
+	    (const uint8_t *)s, strlen(s), &o, &why);
+
+	if (rc == 0)
+		ipcmsg_outbound_response_clear(&o);
+	return rc;
+}
+
 /* head + n copies of `unit` (joined by `sep`) + tail, malloc'd. */
 static char *
 repeat(const char *head, const char *unit, const char *sep, size_t n,
@@ -814,6 +834,144 @@ START_TEST(json_text)
 }
 END_TEST
 
+/* TOOL_RESULT: any UTF-8 text within the bound, as it came. */
+START_TEST(tool_result_rules)
+{
+	size_t max = IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT), len;
+	struct ipcmsg_tool_result t, tb;
+	char *big, *s;
+
+	ck_assert_int_eq(tool_result("", 0), 0);
+	/* Not parsed: a malformed envelope is the engine's to read. */
+	ck_assert_int_eq(tool_result("{\"ok\":", 7), 0);
+	ck_assert_int_eq(tool_result("a\0b", 3), 0);
+	/* UTF-8 edges: U+07FF, U+FFFF, U+10FFFF taken; overlong, surrogate,
+	 * past U+10FFFF, truncated and lone continuation refused. */
+	ck_assert_int_eq(tool_result("\xdf\xbf", 2), 0);
+	ck_assert_int_eq(tool_result("\xef\xbf\xbf", 3), 0);
+	ck_assert_int_eq(tool_result("\xf4\x8f\xbf\xbf", 4), 0);
+	ck_assert_int_eq(tool_result("\xed\x9f\xbf", 3), 0);
+	ck_assert_int_eq(tool_result("\xc1\xbf", 2), -1);
+	ck_assert_int_eq(tool_result("\xe0\x9f\xbf", 3), -1);
+	ck_assert_int_eq(tool_result("\xed\xa0\x80", 3), -1);
+	ck_assert_int_eq(tool_result("\xf4\x90\x80\x80", 4), -1);
+	ck_assert_int_eq(tool_result("\xe2\x82", 2), -1);
+	ck_assert_int_eq(tool_result("\x80", 1), -1);
+	ck_assert_int_eq(tool_result("\xff", 1), -1);
+	ck_assert_ptr_nonnull(why);
+	/* The bound: max bytes taken, max + 1 refused. */
+	ck_assert_ptr_nonnull(big = malloc(max + 1));
+	memset(big, 'a', max + 1);
+	ck_assert_int_eq(tool_result(big, max), 0);
+	ck_assert_int_eq(tool_result(big, max + 1), -1);
+	/* The encoder writes the text as it is and refuses what the decoder
+	 * would. */
+	t.text.s = "{\"result\":1}";
+	t.text.len = 12;
+	ck_assert_ptr_nonnull(s = ipcmsg_tool_result_encode(&t, &len));
+	ck_assert_uint_eq(len, 12);
+	ck_assert_int_eq(memcmp(s, t.text.s, 12), 0);
+	ck_assert_int_eq(
+	    ipcmsg_tool_result_decode((const uint8_t *)s, len, &tb, &why), 0);
+	ck_assert_uint_eq(tb.text.len, 12);
+	free(s);
+	t.text.s = big;
+	t.text.len = max + 1;
+	ck_assert_ptr_null(ipcmsg_tool_result_encode(&t, &len));
+	t.text.s = "\xc0\x80";
+	t.text.len = 2;
+	ck_assert_ptr_null(ipcmsg_tool_result_encode(&t, &len));
+	free(big);
+}
+END_TEST
+
+#define ORESP(st, hs, body)                                                    \
+	"{\"status\":" st ",\"statusText\":\"OK\",\"headers\":" hs             \
+	",\"body\":" body "}"
+
+/* OUTBOUND_RESPONSE: the response form or the error form, nothing else. */
+START_TEST(outbound_response_rules)
+{
+	struct ipcmsg_outbound_response o, ob;
+	struct ipcmsg_header h[1];
+	size_t len;
+	char *s;
+
+	ck_assert_int_eq(oresp("{\"error\":\"e\"}"), 0);
+	ck_assert_int_eq(oresp("{\"error\":\"\"}"), 0);
+	ck_assert_int_eq(oresp(ORESP("200", "[[\"a\",\"b\"]]", "\"YQ==\"")), 0);
+	ck_assert_int_eq(oresp(ORESP("200", "[]", "\"\"")), 0);
+	/* status: 0 and 999 taken, -1 and 1000 and non-integers refused. */
+	ck_assert_int_eq(oresp(ORESP("0", "[]", "\"\"")), 0);
+	ck_assert_int_eq(oresp(ORESP("999", "[]", "\"\"")), 0);
+	ck_assert_int_eq(oresp(ORESP("1000", "[]", "\"\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("-1", "[]", "\"\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("200.0", "[]", "\"\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("\"200\"", "[]", "\"\"")), -1);
+	/* headers: [name, value] string pairs only. */
+	ck_assert_int_eq(oresp(ORESP("200", "[[\"a\",1]]", "\"\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("200", "[[\"a\"]]", "\"\"")), -1);
+	ck_assert_int_eq(
+	    oresp(ORESP("200", "[[\"a\",\"b\",\"c\"]]", "\"\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("200", "{}", "\"\"")), -1);
+	/* body: padded base64 only, never null. */
+	ck_assert_int_eq(oresp(ORESP("200", "[]", "\"YWI=\"")), 0);
+	ck_assert_int_eq(oresp(ORESP("200", "[]", "\"YWI\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("200", "[]", "\"YW=I\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("200", "[]", "\"YW*=\"")), -1);
+	ck_assert_int_eq(oresp(ORESP("200", "[]", "null")), -1);
+	/* statusText a string. */
+	ck_assert_int_eq(oresp("{\"status\":200,\"statusText\":1,"
+			       "\"headers\":[],\"body\":\"\"}"),
+	    -1);
+	/* Exact keys: one missing, one unknown, both forms, one twice. */
+	ck_assert_int_eq(
+	    oresp("{\"status\":200,\"statusText\":\"\",\"headers\":[]}"), -1);
+	ck_assert_int_eq(oresp("{\"status\":200,\"statusText\":\"\","
+			       "\"headers\":[],\"body\":\"\",\"x\":1}"),
+	    -1);
+	ck_assert_int_eq(oresp("{\"error\":\"e\",\"status\":200}"), -1);
+	ck_assert_int_eq(oresp("{\"error\":\"e\",\"error\":\"f\"}"), -1);
+	ck_assert_int_eq(oresp("{\"error\":1}"), -1);
+	ck_assert_int_eq(oresp("{}"), -1);
+	ck_assert_int_eq(oresp("[]"), -1);
+	/* The encoder's round trip, and its refusals. */
+	memset(&o, 0, sizeof(o));
+	h[0].name.s = "content-type";
+	h[0].name.len = 12;
+	h[0].value.s = "text/plain";
+	h[0].value.len = 10;
+	o.status = 201;
+	o.status_text.s = "Created";
+	o.status_text.len = 7;
+	o.headers = h;
+	o.nheaders = 1;
+	o.body.s = "aGk=";
+	o.body.len = 4;
+	ck_assert_ptr_nonnull(s = ipcmsg_outbound_response_encode(&o, &len));
+	ck_assert_int_eq(
+	    ipcmsg_outbound_response_decode((const uint8_t *)s, len, &ob, &why),
+	    0);
+	ck_assert_int_eq(ob.status, 201);
+	ck_assert_uint_eq(ob.nheaders, 1);
+	ck_assert_uint_eq(ob.body.len, 4);
+	ipcmsg_outbound_response_clear(&ob);
+	free(s);
+	o.status = 1000;
+	ck_assert_ptr_null(ipcmsg_outbound_response_encode(&o, &len));
+	o.status = 200;
+	o.body.s = "aGk";
+	o.body.len = 3;
+	ck_assert_ptr_null(ipcmsg_outbound_response_encode(&o, &len));
+	memset(&o, 0, sizeof(o));
+	o.error.s = "fetch failed";
+	o.error.len = 12;
+	ck_assert_ptr_nonnull(s = ipcmsg_outbound_response_encode(&o, &len));
+	ck_assert_str_eq(s, "{\"error\":\"fetch failed\"}");
+	free(s);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -837,6 +995,8 @@ main(void)
 	tcase_add_test(tc, invoke_rules);
 	tcase_add_test(tc, daemon_encoders_round_trip);
 	tcase_add_test(tc, json_text);
+	tcase_add_test(tc, tool_result_rules);
+	tcase_add_test(tc, outbound_response_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -89,6 +89,8 @@ stop_child(void)
 }
 
 /* An EXECUTE as the daemon writes it (ipcmsg_execute_encode). */
+static const char *outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+
 static void
 execute_as(uint32_t exec_id, int stay, const char *code, const char *providers,
     int retain)
@@ -106,7 +108,7 @@ execute_as(uint32_t exec_id, int stay, const char *code, const char *providers,
 	x.timeout = CM_DEFAULT_TIMEOUT;
 	x.grace = CM_DEFAULT_GRACE;
 	x.memory_limit = CM_DEFAULT_MEMORY_LIMIT;
-	x.outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+	x.outbound_mode = outbound_mode;
 	x.retain_handles = retain;
 	ck_assert_ptr_nonnull(req = ipcmsg_execute_encode(&x, &len));
 	json_decref(p);
@@ -297,6 +299,47 @@ START_TEST(test_malformed_invoke_is_answered)
 }
 END_TEST
 
+/*
+ * A TOOL_RESULT or OUTBOUND_RESPONSE its decoder refuses never reaches
+ * the engine: the run ends with the INTERNAL text naming the rule.
+ */
+START_TEST(test_malformed_answer_ends_the_run)
+{
+	static const char *const bad[] = { "\xc0\x80",
+		"{\"status\":1000,\"statusText\":\"\",\"headers\":[],"
+		"\"body\":\"\"}" };
+	static const char *const rule[] = { "a tool answer is not UTF-8",
+		"status is not an integer 0 to 999" };
+	static const char *const code[] = { "async () => await t.f({})",
+		"async () => (await fetch('https://x.test/')).status" };
+	struct frame f;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		start_child();
+		if (i == 0)
+			execute(4, 0, code[i], tools);
+		else {
+			outbound_mode = CM_OUTBOUND_MODE_NATIVE;
+			execute_as(4, 0, code[i], NULL, 0);
+			outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+		}
+		f = expect(i == 0 ? FRAME_TOOL_CALL : FRAME_OUTBOUND_REQUEST);
+		ck_assert_int_eq(
+		    test_frame_send(sock,
+			i == 0 ? FRAME_TOOL_RESULT : FRAME_OUTBOUND_RESPONSE, 0,
+			4, f.call_id, bad[i]),
+		    0);
+		f = expect(FRAME_RESULT);
+		ck_assert_msg(strstr((const char *)f.payload, rule[i]) != NULL,
+		    "%s", (const char *)f.payload);
+		ck_assert_ptr_nonnull(
+		    strstr((const char *)f.payload, "An invariant"));
+		stop_child();
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -311,6 +354,7 @@ main(void)
 	tcase_add_test(tc, test_late_answers_never_reach_the_next_execution);
 	tcase_add_test(tc, test_malformed_execute_is_answered);
 	tcase_add_test(tc, test_malformed_invoke_is_answered);
+	tcase_add_test(tc, test_malformed_answer_ends_the_run);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -43,6 +43,7 @@ struct worker {
 	int result_sent;
 	int retained; /* the isolate serves handle invocations */
 	uint32_t invoke_call_id; /* the invocation in flight (retained) */
+	const char *answer_why; /* the parent's answer its decoder refused */
 };
 
 static struct worker worker_self;
@@ -277,6 +278,32 @@ worker_host_wait_edge(void *arg, int waiting)
 	worker_send_frame(w, FRAME_HOST_WAIT, waiting ? 1 : 0, 0, NULL, 0);
 }
 
+/*
+ * Decodes a TOOL_RESULT or OUTBOUND_RESPONSE (ipc/ipcmsg.h); 0 when it
+ * keeps the codec's rules. The engine then gets the checked text as it
+ * came, which it parses as it always has: the codec only narrows what
+ * may reach it.
+ */
+static int
+worker_answer_check(struct worker *w, const struct frame *f)
+{
+	struct ipcmsg_tool_result t;
+	struct ipcmsg_outbound_response o;
+	const char *why;
+
+	if (f->type == FRAME_TOOL_RESULT) {
+		if (ipcmsg_tool_result_decode(f->payload, f->len, &t, &why) ==
+		    0)
+			return 0;
+	} else if (ipcmsg_outbound_response_decode(
+		       f->payload, f->len, &o, &why) == 0) {
+		ipcmsg_outbound_response_clear(&o);
+		return 0;
+	}
+	w->answer_why = why;
+	return -1;
+}
+
 /* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or
  * OUTBOUND_RESPONSE. */
 static int
@@ -321,7 +348,10 @@ worker_host_wait(
 			free(buf);
 			continue;
 		}
-		if ((*payload = malloc(f.len + 1)) == NULL) {
+		/* Read only through the codec; one that fails is the parent
+		 * breaking the frame protocol: the run ends as broken. */
+		if (worker_answer_check(w, &f) != 0 ||
+		    (*payload = malloc(f.len + 1)) == NULL) {
 			free(buf);
 			return -1;
 		}
@@ -553,7 +583,16 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	host.wait = worker_host_wait;
 	host.host_wait = worker_host_wait_edge;
 	host.arg = w;
+	w->answer_why = NULL;
 	msg = execution_run(e, &er, &host, &retained);
+	if (msg == NULL && w->answer_why != NULL && !w->result_sent) {
+		/* The run ended on an answer its decoder refused: say so. */
+		snprintf(err, sizeof(err),
+		    "the executor's answer to a call broke a rule of the frame "
+		    "protocol (%s)",
+		    w->answer_why);
+		worker_send_internal(w, err);
+	}
 	if (msg != NULL &&
 	    worker_check(
 		FRAME_RESULT, retained ? 1 : 0, msg, strlen(msg), &why) != 0) {

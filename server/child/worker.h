@@ -6,8 +6,10 @@
  * keys, each of its type and within its bound, strings as UTF-8 (a lone
  * surrogate becomes U+FFFD, NUL crosses as \u0000). The parent's EXECUTE
  * and INVOKE_HANDLE are written and read through ipc/ipcmsg.h too
- * (ipcmsg_execute_*, ipcmsg_invoke_*); TOOL_RESULT and OUTBOUND_RESPONSE
- * pass to the engine as they came:
+ * (ipcmsg_execute_*, ipcmsg_invoke_*), and so are TOOL_RESULT and
+ * OUTBOUND_RESPONSE (ipcmsg_tool_result_*, ipcmsg_outbound_response_*):
+ * the child decodes each and hands the engine the checked text; one that
+ * fails ends the run with the INTERNAL text naming the rule:
  *
  *   HELLO (child -> parent)        {}: ready for an EXECUTE
  *   EXECUTE (parent -> child)
@@ -20,12 +22,16 @@
  *     INTERNAL text naming the rule, and not run
  *   TOOL_CALL (child -> parent)    {"provider", "tool", "args"}: strings,
  *     args the arguments' JSON text or ""; call_id
- *   TOOL_RESULT (parent -> child)  the envelope JSON text, possibly empty
- *     (the caller's dispatch answered ''); same call_id
+ *   TOOL_RESULT (parent -> child)  the caller's envelope text as it came,
+ *     possibly empty (the dispatch answered '') or not JSON (the engine
+ *     reads that as the seed says): UTF-8 within 3 * PAYLOAD_LIMIT + 1024
+ *     bytes, not parsed; same call_id
  *   OUTBOUND_REQUEST (child -> parent)
  *     {"method", "url", "headers": [[n, v]...], "body": base64 | null}
  *   OUTBOUND_RESPONSE (parent -> child)
- *     {"status", "statusText", "headers", "body": base64} or {"error"}
+ *     {"status": 0..999, "statusText", "headers": [[n, v]...] strings,
+ *      "body": padded base64 within PAYLOAD_LIMIT's} or {"error": text},
+ *     exactly those keys
  *   HOST_WAIT (child -> parent)    flags bit 0 set while the run waits on
  *     a tool call or the caller's outbound function only (no payload)
  *   RESULT (child -> parent)       the ExecuteResultMessage without its

@@ -16,6 +16,20 @@
 #include "outbound.h"
 #include "state.h"
 
+/* Answers a tool call with an envelope text (taken), through the
+ * TOOL_RESULT encoder. */
+static void
+api_tool_reply(struct pool_exec *pe, uint32_t call_id, char *envelope)
+{
+	char *m =
+	    envelope ? api_value_tool_answer(envelope, strlen(envelope)) : NULL;
+
+	free(envelope);
+	if (m)
+		pool_exec_reply(pe, call_id, 0, (const uint8_t *)m, strlen(m));
+	free(m);
+}
+
 /* A tool call (or outbound request) out to the caller's stub. */
 struct api_tool_call {
 	struct api_exec *ae;
@@ -49,26 +63,19 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 	struct api_tool_call *tc;
 	const struct ipcmsg_tool_call *m = pool_checked_tool_call(pe);
 	json_t *args;
-	char *answer;
 
 	(void)payload;
 	(void)len;
 	/* Checked by the pool (pool_child.c) before this call. */
 	if (m == NULL) {
-		answer =
-		    api_tool_unreachable("the child's tool call was malformed");
-		if (answer)
-			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
-			    strlen(answer));
-		free(answer);
+		api_tool_reply(pe, call_id,
+		    api_tool_unreachable(
+			"the child's tool call was malformed"));
 		return;
 	}
 	if (ae->dispatch == NULL) {
-		answer = cm_envelope_tool_not_found(m->tool.s);
-		if (answer)
-			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
-			    strlen(answer));
-		free(answer);
+		api_tool_reply(
+		    pe, call_id, cm_envelope_tool_not_found(m->tool.s));
 		return;
 	}
 	/* The strings as they came, NUL included. */
@@ -88,12 +95,8 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		/* The caller's session is gone: the tool cannot be reached. */
 		ae->refs--;
 		free(tc);
-		answer =
-		    api_tool_unreachable("the caller's connection is gone");
-		if (answer)
-			pool_exec_reply(pe, call_id, 0, (const uint8_t *)answer,
-			    strlen(answer));
-		free(answer);
+		api_tool_reply(pe, call_id,
+		    api_tool_unreachable("the caller's connection is gone"));
 	}
 	json_decref(args);
 }
@@ -103,8 +106,10 @@ static void
 api_outbound_text(struct pool_exec *pe, uint32_t call_id, enum cm_spec_text id,
     const char *param)
 {
-	char *s = dispatch_error_envelope(id, param);
+	char *t = param ? texts_compose(id, param) : texts_compose(id);
+	char *s = t ? api_value_outbound_error(t) : NULL;
 
+	free(t);
 	if (s)
 		pool_exec_reply(pe, call_id, 1, (const uint8_t *)s, strlen(s));
 	free(s);

@@ -112,6 +112,10 @@ char *api_tool_unreachable(const char *reason);
  * envelope, or (outbound) the response with its body as base64.
  */
 char *api_value_answer(int outbound, int status, json_t *value);
+/* The OUTBOUND_RESPONSE {"error": text} and the TOOL_RESULT of a text,
+ * each through its ipcmsg encoder; NULL when the encoder refuses. */
+char *api_value_outbound_error(const char *text);
+char *api_value_tool_answer(const char *text, size_t len);
 /* The child's request with its body as bytes, as the caller's function takes
  * it. */
 json_t *api_value_outbound_request(json_t *req);

@@ -118,58 +118,110 @@ api_tool_unreachable(const char *reason)
 	return env;
 }
 
-/* The caller's response with its body as base64, as the child reads it. */
+/* The caller's response with its body as base64, as the child reads it:
+ * an OUTBOUND_RESPONSE through its encoder, or NULL when the answer is not
+ * a response the child can take (status an integer 0..999, headers
+ * [name, value] string pairs, the body within PAYLOAD_LIMIT). */
 static char *
 api_value_outbound_response(json_t *res)
 {
-	json_t *body = json_object_get(res, "body"), *out;
+	json_t *body = json_object_get(res, "body"), *hs, *pair, *st;
+	struct ipcmsg_outbound_response m;
 	uint8_t *bytes = NULL;
-	size_t n = 0;
-	char *b64, *s;
+	size_t n = 0, i, len;
+	char *b64, *s = NULL;
 
-	if (!json_is_object(res) ||
-	    !json_is_integer(json_object_get(res, "status")))
+	st = json_object_get(res, "status");
+	if (!json_is_object(res) || !json_is_integer(st))
 		return NULL;
 	if (body && capnweb_value_get_bytes(body, &bytes, &n) != 0 &&
 	    !json_is_null(body) && capnweb_value_kind(body) == NULL)
 		return NULL;
-	if ((b64 = malloc(base64_encoded_len(n, 1) + 1)) == NULL) {
-		free(bytes);
-		return NULL;
+	memset(&m, 0, sizeof(m));
+	if (json_integer_value(st) < 0 || json_integer_value(st) > 999)
+		goto out;
+	m.status = (int)json_integer_value(st);
+	m.status_text.s = "";
+	if (json_is_string(json_object_get(res, "statusText"))) {
+		m.status_text.s =
+		    json_string_value(json_object_get(res, "statusText"));
+		m.status_text.len =
+		    json_string_length(json_object_get(res, "statusText"));
 	}
+	hs = json_object_get(res, "headers");
+	if (json_is_array(hs) && json_array_size(hs) > 0) {
+		if ((m.headers = calloc(
+			 json_array_size(hs), sizeof(*m.headers))) == NULL)
+			goto out;
+		json_array_foreach(hs, i, pair)
+		{
+			if (!json_is_string(json_array_get(pair, 0)) ||
+			    !json_is_string(json_array_get(pair, 1)))
+				goto out;
+			m.headers[i].name.s =
+			    json_string_value(json_array_get(pair, 0));
+			m.headers[i].name.len =
+			    json_string_length(json_array_get(pair, 0));
+			m.headers[i].value.s =
+			    json_string_value(json_array_get(pair, 1));
+			m.headers[i].value.len =
+			    json_string_length(json_array_get(pair, 1));
+		}
+		m.nheaders = json_array_size(hs);
+	}
+	if ((b64 = malloc(base64_encoded_len(n, 1) + 1)) == NULL)
+		goto out;
 	base64_encode(bytes ? bytes : (const uint8_t *)"", n, 1, b64);
-	free(bytes);
-	out = json_pack("{s:O, s:s, s:O, s:s}", "status",
-	    json_object_get(res, "status"), "statusText",
-	    json_is_string(json_object_get(res, "statusText"))
-		? json_string_value(json_object_get(res, "statusText"))
-		: "",
-	    "headers",
-	    json_is_array(json_object_get(res, "headers"))
-		? json_object_get(res, "headers")
-		: json_array(),
-	    "body", b64);
+	m.body.s = b64;
+	m.body.len = strlen(b64);
+	s = ipcmsg_outbound_response_encode(&m, &len);
 	free(b64);
-	s = out ? json_dumps(out, JSON_COMPACT) : NULL;
-	json_decref(out);
+out:
+	free(m.headers);
+	free(bytes);
 	return s;
+}
+
+char *
+api_value_outbound_error(const char *text)
+{
+	struct ipcmsg_outbound_response m;
+	size_t len;
+
+	memset(&m, 0, sizeof(m));
+	m.error.s = text ? text : "";
+	m.error.len = strlen(m.error.s);
+	return ipcmsg_outbound_response_encode(&m, &len);
+}
+
+char *
+api_value_tool_answer(const char *text, size_t n)
+{
+	struct ipcmsg_tool_result m;
+	size_t len;
+
+	m.text.s = text;
+	m.text.len = n;
+	return ipcmsg_tool_result_encode(&m, &len);
 }
 
 char *
 api_value_answer(int outbound, int status, json_t *value)
 {
-	char *answer = NULL;
+	char *answer = NULL, *t;
 
 	if (outbound && status == CAPNWEB_RESOLVED) {
 		if ((answer = api_value_outbound_response(value)) == NULL) {
-			answer = dispatch_error_envelope(
-			    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER, NULL);
+			t = texts_compose(CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER);
+			answer = t ? api_value_outbound_error(t) : NULL;
+			free(t);
 		}
+		return answer;
 	} else if (outbound) {
 		const char *m = capnweb_error_message(value);
 
-		answer =
-		    cm_envelope_error(m ? m : "the outbound function failed");
+		return api_value_outbound_error(
+		    m ? m : "the outbound function failed");
 	} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
 		answer = strdup(json_string_value(value));
 	} else if (status == CAPNWEB_RESOLVED) {
@@ -183,7 +235,17 @@ api_value_answer(int outbound, int status, json_t *value)
 			: json_is_string(value) ? json_string_value(value)
 						: "the dispatch failed");
 	}
-	return answer;
+	/* A TOOL_RESULT goes through its encoder (bound, UTF-8). One it
+	 * refuses (past the bound) still answers: the call fails, in words. */
+	t = answer ? api_value_tool_answer(answer, strlen(answer)) : NULL;
+	free(answer);
+	if (t == NULL &&
+	    (answer = api_tool_unreachable(
+		 "its answer is larger than the executor takes")) != NULL) {
+		t = api_value_tool_answer(answer, strlen(answer));
+		free(answer);
+	}
+	return t;
 }
 
 json_t *

@@ -15,6 +15,7 @@
 #include <event2/event.h>
 
 #include "proto/base64.h"
+#include "ipc/ipcmsg.h"
 #include "outbound.h"
 #include "proto/texts.h"
 
@@ -82,17 +83,22 @@ outbound_fail_text(
 	free(t);
 }
 
+/* Both answers are OUTBOUND_RESPONSE payloads, written by its encoder. */
 static void
 outbound_fail(struct outbound_req *r, const char *why)
 {
-	json_t *msg = json_pack("{s:s}", "error", why);
-	char *s = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+	struct ipcmsg_outbound_response m;
+	size_t len = 0;
+	char *s;
 	outbound_done_fn done = r->done;
 	void *arg = r->arg;
 
-	json_decref(msg);
+	memset(&m, 0, sizeof(m));
+	m.error.s = why;
+	m.error.len = strlen(why);
+	s = ipcmsg_outbound_response_encode(&m, &len);
 	outbound_req_free(r);
-	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? strlen(s) : 25);
+	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
 	free(s);
 }
 
@@ -101,27 +107,48 @@ outbound_succeed(struct outbound_req *r)
 {
 	long status = 0;
 	char *b64 = malloc(base64_encoded_len(r->body_len, 1) + 1), *s = NULL;
-	json_t *msg = NULL;
+	struct ipcmsg_outbound_response m;
+	size_t i, len = 0, n = json_array_size(r->resp_headers);
+	json_t *pair;
 	outbound_done_fn done = r->done;
 	void *arg = r->arg;
 
+	memset(&m, 0, sizeof(m));
 	curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
-	if (b64 != NULL) {
-		base64_encode(r->body, r->body_len, 1, b64);
-		msg = json_pack("{s:i, s:s, s:O, s:s}", "status", (int)status,
-		    "statusText", r->status_text ? r->status_text : "",
-		    "headers", r->resp_headers, "body", b64);
+	if (n > 0 && (m.headers = calloc(n, sizeof(*m.headers))) != NULL) {
+		json_array_foreach(r->resp_headers, i, pair)
+		{
+			m.headers[i].name.s =
+			    json_string_value(json_array_get(pair, 0));
+			m.headers[i].name.len =
+			    json_string_length(json_array_get(pair, 0));
+			m.headers[i].value.s =
+			    json_string_value(json_array_get(pair, 1));
+			m.headers[i].value.len =
+			    json_string_length(json_array_get(pair, 1));
+		}
+		m.nheaders = n;
 	}
-	s = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
-	json_decref(msg);
+	if (b64 != NULL && (n == 0 || m.headers != NULL)) {
+		base64_encode(r->body, r->body_len, 1, b64);
+		m.status = (int)status;
+		m.status_text.s = r->status_text ? r->status_text : "";
+		m.status_text.len = strlen(m.status_text.s);
+		m.body.s = b64;
+		m.body.len = strlen(b64);
+		/* Refused (a status outside 0..999): no response to hand. */
+		if (status >= 0 && status <= 999)
+			s = ipcmsg_outbound_response_encode(&m, &len);
+	}
+	free(m.headers);
 	free(b64);
 	if (s == NULL) {
 		outbound_fail_text(r, CM_TEXT_FETCH_FAILED,
-		    "the executor ran out of memory handing the response over");
+		    "the executor could not hand the response over");
 		return;
 	}
 	outbound_req_free(r);
-	done(arg, s, strlen(s));
+	done(arg, s, len);
 	free(s);
 }
 

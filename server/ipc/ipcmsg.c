@@ -1114,3 +1114,183 @@ ipcmsg_invoke_encode(const struct ipcmsg_invoke *v, size_t *len)
 	}
 	return ipcmsg_finish(t, len, ipcmsg_check_invoke, 0);
 }
+
+/* ---- TOOL_RESULT ---- */
+
+/* 1 when s[0..n) is UTF-8 (RFC 3629: shortest forms, no surrogates). */
+static int
+ipcmsg_utf8(const uint8_t *s, size_t n)
+{
+	size_t i = 0, k, need;
+	uint32_t c;
+
+	while (i < n) {
+		c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			need = 1, c &= 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			need = 2, c &= 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			need = 3, c &= 0x07;
+		else
+			return 0;
+		if (n - i - 1 < need)
+			return 0;
+		for (k = 1; k <= need; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return 0;
+			c = c << 6 | (s[i + k] & 0x3f);
+		}
+		if ((need == 2 &&
+			(c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+		    (need == 3 && (c < 0x10000 || c > 0x10ffff)))
+			return 0;
+		i += need + 1;
+	}
+	return 1;
+}
+
+int
+ipcmsg_tool_result_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_tool_result *t, const char **why)
+{
+	memset(t, 0, sizeof(*t));
+	if (len > IPCMSG_ANSWER_MAX) {
+		*why = "a tool answer is larger than its bound";
+		return -1;
+	}
+	if (!ipcmsg_utf8(buf, len)) {
+		*why = "a tool answer is not UTF-8";
+		return -1;
+	}
+	t->text.s = len ? (const char *)buf : "";
+	t->text.len = len;
+	return 0;
+}
+
+char *
+ipcmsg_tool_result_encode(const struct ipcmsg_tool_result *t, size_t *len)
+{
+	struct ipcmsg_tool_result chk;
+	const char *why;
+	const char *s = t->text.s ? t->text.s : "";
+	char *out;
+
+	if (ipcmsg_tool_result_decode(
+		(const uint8_t *)s, t->text.len, &chk, &why) != 0)
+		return NULL;
+	if ((out = malloc(t->text.len + 1)) == NULL)
+		return NULL;
+	memcpy(out, s, t->text.len);
+	out[t->text.len] = '\0';
+	*len = t->text.len;
+	return out;
+}
+
+/* ---- OUTBOUND_RESPONSE ---- */
+
+void
+ipcmsg_outbound_response_clear(struct ipcmsg_outbound_response *o)
+{
+	free(o->headers);
+	json_decref(o->tree);
+	memset(o, 0, sizeof(*o));
+}
+
+int
+ipcmsg_outbound_response_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_outbound_response *o, const char **why)
+{
+	static const char *const keys[] = { "status", "statusText", "headers",
+		"body", "error", NULL };
+	json_t *st;
+
+	memset(o, 0, sizeof(*o));
+	if ((o->tree = ipcmsg_load(buf, len, why)) == NULL ||
+	    ipcmsg_keys(o->tree, keys, why) != 0)
+		goto fail;
+	if (json_object_get(o->tree, "error") != NULL) {
+		if (json_object_size(o->tree) != 1) {
+			*why = "an outbound answer is not exactly one of a "
+			       "response and an error";
+			goto fail;
+		}
+		if (ipcmsg_text(o->tree, "error", 0, IPCMSG_ANSWER_MAX,
+			&o->error, why,
+			"an outbound answer's error is not a string within "
+			"its bound") != 0)
+			goto fail;
+		return 0;
+	}
+	if (json_object_size(o->tree) != 4) {
+		*why = "an outbound response is not {status, statusText, "
+		       "headers, body}";
+		goto fail;
+	}
+	st = json_object_get(o->tree, "status");
+	if (!json_is_integer(st) || json_integer_value(st) < 0 ||
+	    json_integer_value(st) > 999) {
+		*why = "an outbound response's status is not an integer 0 to "
+		       "999";
+		goto fail;
+	}
+	o->status = (int)json_integer_value(st);
+	if (ipcmsg_text(o->tree, "statusText", 0, IPCMSG_ANSWER_MAX,
+		&o->status_text, why,
+		"an outbound response's statusText is not a string within "
+		"its bound") != 0 ||
+	    ipcmsg_headers(json_object_get(o->tree, "headers"),
+		IPCMSG_ANSWER_MAX, &o->headers, &o->nheaders, why) != 0 ||
+	    ipcmsg_text(o->tree, "body", 0, IPCMSG_BODY_MAX, &o->body, why,
+		"an outbound response's body is not base64") != 0)
+		goto fail;
+	if (ipcmsg_base64(&o->body) != 0) {
+		*why = "an outbound response's body is not base64";
+		goto fail;
+	}
+	return 0;
+fail:
+	ipcmsg_outbound_response_clear(o);
+	return -1;
+}
+
+static int
+ipcmsg_check_outbound_response(const char *s, size_t n, int unused)
+{
+	struct ipcmsg_outbound_response o;
+	const char *why;
+
+	(void)unused;
+	if (ipcmsg_outbound_response_decode((const uint8_t *)s, n, &o, &why) !=
+	    0)
+		return -1;
+	ipcmsg_outbound_response_clear(&o);
+	return 0;
+}
+
+char *
+ipcmsg_outbound_response_encode(
+    const struct ipcmsg_outbound_response *o, size_t *len)
+{
+	json_t *t = json_object();
+
+	if (t == NULL)
+		return NULL;
+	if (o->error.s != NULL) {
+		if (ipcmsg_set(t, "error", ipcmsg_jstr(&o->error)) != 0)
+			goto fail;
+	} else if (ipcmsg_set(t, "status", json_integer(o->status)) != 0 ||
+	    ipcmsg_set(t, "statusText", ipcmsg_jstr(&o->status_text)) != 0 ||
+	    ipcmsg_set(
+		t, "headers", ipcmsg_jheaders(o->headers, o->nheaders)) != 0 ||
+	    ipcmsg_set(t, "body", ipcmsg_jstr(&o->body)) != 0)
+		goto fail;
+	return ipcmsg_finish(t, len, ipcmsg_check_outbound_response, 0);
+fail:
+	json_decref(t);
+	return NULL;
+}

@@ -17,8 +17,10 @@
  * The daemon's EXECUTE and INVOKE_HANDLE go through the same codec: the
  * daemon builds them with the encoders, the child reads them with the
  * decoders and answers one that fails with the INTERNAL text naming why
- * (worker.c). TOOL_RESULT and OUTBOUND_RESPONSE are not here yet: the
- * engine (engine/host, which may not include server/ipc) reads them.
+ * (worker.c). So do TOOL_RESULT and OUTBOUND_RESPONSE: the child decodes
+ * them before the engine (engine/host, which may not include server/ipc)
+ * sees their text, and a payload that fails is the parent breaking the
+ * frame protocol: the run ends as broken rather than read a guess.
  *
  * Strings are (pointer, length) pairs: a text may hold NUL. Decoded
  * strings point into the decoded payload's tree, which the struct owns
@@ -131,6 +133,31 @@ struct ipcmsg_invoke {
 };
 
 /*
+ * TOOL_RESULT (daemon -> child): the caller's dispatch answer, a text the
+ * engine reads as the caller sent it (its envelope grammar, malformed
+ * included, is the engine's to judge), so the rules are only: at most
+ * IPCMSG_TEXT_MAX(PAYLOAD_LIMIT) bytes, valid UTF-8 (NUL allowed), possibly
+ * empty. Decoded text points into the decoded buffer; no tree.
+ */
+struct ipcmsg_tool_result {
+	struct ipcmsg_str text;
+};
+
+/* OUTBOUND_RESPONSE (daemon -> child): {"status" 0..999, "statusText",
+ * "headers": [[n, v]...], "body": base64} or {"error": text}, nothing
+ * else: the native fetch's response, the caller's outbound function's
+ * answer made plain, or why there is none. */
+struct ipcmsg_outbound_response {
+	struct ipcmsg_str error; /* s set: the error form */
+	int status;
+	struct ipcmsg_str status_text;
+	struct ipcmsg_header *headers;
+	size_t nheaders;
+	struct ipcmsg_str body; /* base64 */
+	json_t *tree; /* the checked payload, owned: readers may use it */
+};
+
+/*
  * Encoders: the payload as JSON text (malloc'd, NUL-terminated, *len
  * set), or NULL when a field breaks the rules the decoder checks or
  * memory ran out. Every string must be valid UTF-8.
@@ -142,6 +169,9 @@ char *ipcmsg_handle_result_encode(
     const struct ipcmsg_handle_result *, size_t *len);
 char *ipcmsg_execute_encode(const struct ipcmsg_execute *, size_t *len);
 char *ipcmsg_invoke_encode(const struct ipcmsg_invoke *, size_t *len);
+char *ipcmsg_tool_result_encode(const struct ipcmsg_tool_result *, size_t *len);
+char *ipcmsg_outbound_response_encode(
+    const struct ipcmsg_outbound_response *, size_t *len);
 
 /*
  * Decoders: 0 with *out filled (free it with the _clear), or -1 with
@@ -161,6 +191,10 @@ int ipcmsg_execute_decode(const uint8_t *buf, size_t len,
     struct ipcmsg_execute *out, const char **why);
 int ipcmsg_invoke_decode(const uint8_t *buf, size_t len,
     struct ipcmsg_invoke *out, const char **why);
+int ipcmsg_tool_result_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_tool_result *out, const char **why);
+int ipcmsg_outbound_response_decode(const uint8_t *buf, size_t len,
+    struct ipcmsg_outbound_response *out, const char **why);
 
 void ipcmsg_result_clear(struct ipcmsg_result *);
 void ipcmsg_tool_call_clear(struct ipcmsg_tool_call *);
@@ -168,6 +202,7 @@ void ipcmsg_outbound_clear(struct ipcmsg_outbound *);
 void ipcmsg_handle_result_clear(struct ipcmsg_handle_result *);
 void ipcmsg_execute_clear(struct ipcmsg_execute *);
 void ipcmsg_invoke_clear(struct ipcmsg_invoke *);
+void ipcmsg_outbound_response_clear(struct ipcmsg_outbound_response *);
 
 /* The level's name ("log", "warn", "error"). */
 const char *ipcmsg_level_name(enum ipcmsg_level);

@@ -2,10 +2,12 @@
  * Feeds arbitrary bytes to every decoder of the daemon <-> child payload
  * codec and to its JSON text check. Invariants: what a decoder accepts,
  * its encoder writes back, and the decoder accepts that again (the two
- * sides of the codec agree), for the child's payloads and the daemon's.
+ * sides of the codec agree), for the child's payloads and the daemon's
+ * (EXECUTE, INVOKE_HANDLE, TOOL_RESULT, OUTBOUND_RESPONSE).
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ipc/ipcmsg.h"
 
@@ -29,6 +31,39 @@ fuzz_ipcmsg_result(const uint8_t *data, size_t size, int retained)
 	ipcmsg_result_clear(&back);
 	ipcmsg_result_clear(&r);
 	free(s);
+}
+
+/* The daemon's answers: TOOL_RESULT and OUTBOUND_RESPONSE. */
+static void
+fuzz_ipcmsg_answers(const uint8_t *data, size_t size)
+{
+	struct ipcmsg_tool_result t, tb;
+	struct ipcmsg_outbound_response o, ob;
+	const char *why;
+	size_t len;
+	char *s;
+
+	if (ipcmsg_tool_result_decode(data, size, &t, &why) == 0) {
+		/* Written back byte for byte. */
+		if ((s = ipcmsg_tool_result_encode(&t, &len)) == NULL ||
+		    len != size || memcmp(s, data, size) != 0 ||
+		    ipcmsg_tool_result_decode(
+			(const uint8_t *)s, len, &tb, &why) != 0)
+			abort();
+		free(s);
+	}
+	if (ipcmsg_outbound_response_decode(data, size, &o, &why) == 0) {
+		if ((s = ipcmsg_outbound_response_encode(&o, &len)) == NULL ||
+		    ipcmsg_outbound_response_decode(
+			(const uint8_t *)s, len, &ob, &why) != 0 ||
+		    ob.status != o.status || ob.nheaders != o.nheaders ||
+		    ob.body.len != o.body.len ||
+		    (ob.error.s == NULL) != (o.error.s == NULL))
+			abort();
+		ipcmsg_outbound_response_clear(&ob);
+		ipcmsg_outbound_response_clear(&o);
+		free(s);
+	}
 }
 
 /* The daemon's payloads: EXECUTE and INVOKE_HANDLE. */
@@ -83,6 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_ipcmsg_result(data, size, 0);
 	fuzz_ipcmsg_result(data, size, 1);
 	fuzz_ipcmsg_daemon(data, size);
+	fuzz_ipcmsg_answers(data, size);
 	if (ipcmsg_tool_call_decode(data, size, &t, &why) == 0) {
 		if ((s = ipcmsg_tool_call_encode(&t, &len)) == NULL ||
 		    ipcmsg_tool_call_decode(
