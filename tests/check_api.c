@@ -152,6 +152,8 @@ static char sock_path[108];
 static pid_t daemon_pid;
 
 static int daemon_veto;
+/* --outbound-allow for the next daemon (a loopback test listener). */
+static char daemon_allow[64];
 
 static void
 start_daemon(unsigned workers, unsigned queue, long long response_limit)
@@ -172,6 +174,13 @@ start_daemon(unsigned workers, unsigned queue, long long response_limit)
 	cfg.pool.program.prepare = warm_prepare;
 	cfg.response_limit = response_limit;
 	cfg.outbound_veto = daemon_veto;
+	if (daemon_allow[0] != '\0') {
+		static const char *allow[1];
+
+		allow[0] = daemon_allow;
+		cfg.outbound_allow = allow;
+		cfg.n_outbound_allow = 1;
+	}
 	cfg.log_level = LOG_ERROR;
 	daemon_pid = test_forked_start(&cfg);
 }
@@ -476,6 +485,8 @@ START_TEST(test_native_and_stub_outbound)
 	int port = start_http(), target;
 
 	daemon_veto = 0;
+	/* Loopback is closed to native fetch unless the operator opens it. */
+	snprintf(daemon_allow, sizeof(daemon_allow), "127.0.0.1:%d", port);
 	start_daemon(1, 10, -1);
 	ck_assert_int_eq(test_client_open(&c, sock_path), 0);
 	/* native: the daemon performs it (libcurl), headers and body intact. */
@@ -546,6 +557,7 @@ START_TEST(test_native_and_stub_outbound)
 	test_client_close(&c);
 	stop_daemon();
 	daemon_veto = 0;
+	daemon_allow[0] = '\0';
 	stop_http();
 }
 END_TEST

@@ -29,6 +29,7 @@
 
 #include "child/warm.h"
 #include "daemon/daemon.h"
+#include "daemon/netpolicy.h"
 #include "daemon/outbound.h"
 #include "ipc/frame.h"
 #include "proto/capnweb.h"
@@ -545,21 +546,32 @@ fetch_chunked(size_t n, size_t max_body)
 {
 	struct event_base *eb;
 	struct outbound *ob;
+	struct outbound_options oo = { 0 };
+	struct netpolicy *np;
 	json_t *req;
-	char url[64], *out = NULL;
+	char url[64], *out = NULL, err[128];
 	int port, st;
 	pid_t pid = chunked_server(n, &port);
 
 	ck_assert_ptr_nonnull(eb = event_base_new());
-	ck_assert_ptr_nonnull(ob = outbound_new(eb, max_body));
+	/* The test server is on loopback: open it. */
+	ck_assert_ptr_nonnull(np = netpolicy_new());
+	snprintf(url, sizeof(url), "127.0.0.1:%d", port);
+	ck_assert_int_eq(
+	    netpolicy_add(np, NETPOLICY_ALLOW, url, err, sizeof(err)), 0);
+	oo.max_body = max_body;
+	oo.policy = np;
+	oo.max_total = oo.max_per_owner = oo.max_waiting = 1;
+	ck_assert_ptr_nonnull(ob = outbound_new(eb, &oo));
 	snprintf(url, sizeof(url), "http://127.0.0.1:%d/", port);
 	req = json_pack("{s:s, s:s, s:[], s:n}", "method", "GET", "url", url,
 	    "headers", "body");
-	outbound_start(ob, req, 5000, on_fetched, &out);
+	outbound_start(ob, &out, req, 5000, on_fetched, &out);
 	json_decref(req);
 	while (out == NULL)
 		ck_assert_int_ge(event_base_loop(eb, EVLOOP_ONCE), 0);
 	outbound_free(ob);
+	netpolicy_free(np);
 	event_base_free(eb);
 	kill(pid, SIGKILL);
 	waitpid(pid, &st, 0);

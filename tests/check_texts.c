@@ -245,6 +245,19 @@ static const struct text_case cases[] = {
 	    "again "
 	    "later.",
 	    0 },
+	{ "FETCH_DENIED",
+	    { "127.0.0.1:8080",
+		"loopback addresses (127.0.0.0/8) are closed by default" },
+	    "The fetch to 127.0.0.1:8080 was refused by the executor's "
+	    "outbound policy: loopback addresses (127.0.0.0/8) are closed by "
+	    "default. Fetch an address the policy allows, or ask the "
+	    "executor's operator to open this one.",
+	    0 },
+	{ "FETCH_TOO_MANY", { "80" },
+	    "The fetch was refused: this run already has 80 fetches in flight "
+	    "or waiting for a connection. Await some of them before starting "
+	    "more.",
+	    0 },
 	{ "OUTBOUND_FUNCTION_BAD_ANSWER", { NULL },
 	    "The outbound function answered with something that is not a "
 	    "response. Return status, statusText, headers and body.",

@@ -162,12 +162,13 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		n->call_id = call_id;
 		TAILQ_INSERT_TAIL(&ae->natives, n, entry);
 		/*
-		 * A native fetch spends the run's own bound: cap it by it. A
+		 * A native fetch spends the run's own bound: cap it by it. Its
+		 * bounds in flight are the execution's (ae is the owner). A
 		 * request that cannot start has already been answered (and n
 		 * freed) when outbound_start returns NULL.
 		 */
-		r = outbound_start(ae->d->outbound, req, (long)ae->timeout_ms,
-		    api_native_done, n);
+		r = outbound_start(ae->d->outbound, ae, req,
+		    (long)ae->timeout_ms, api_native_done, n);
 		if (r != NULL)
 			n->req = r;
 		json_decref(req);

@@ -7,7 +7,11 @@
  * their results go out; then every connection closes (going away) and the
  * loop ends once the pool reports every process reaped.
  */
+#include <sys/socket.h>
+#include <netinet/in.h>
+
 #include <errno.h>
+#include <ifaddrs.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +26,7 @@
 #include "daemon.h"
 #include "listener.h"
 #include "log.h"
+#include "netpolicy.h"
 #include "outbound.h"
 
 void
@@ -40,6 +45,9 @@ daemon_config_default(struct daemon_config *c)
 	c->shutdown_delay = CM_SERVER_SHUTDOWN_DELAY;
 	c->shutdown_drain = CM_SERVER_SHUTDOWN_DRAIN;
 	c->max_connections = 1024;
+	c->max_fetches = DAEMON_MAX_FETCHES;
+	c->max_fetches_per_execution = DAEMON_MAX_FETCHES_PER_EXECUTION;
+	c->max_fetches_waiting = DAEMON_MAX_FETCHES_WAITING;
 	c->head_timeout = 10000;
 	c->metrics = 1;
 	c->log_level = LOG_INFO;
@@ -142,6 +150,77 @@ daemon_on_signal(evutil_socket_t sig, short what, void *arg)
 	daemon_shutdown(arg);
 }
 
+int
+daemon_netpolicy_rules(struct netpolicy *p, const struct daemon_config *c,
+    char *err, size_t errlen)
+{
+	char why[256];
+	size_t i;
+
+	for (i = 0; i < c->n_outbound_allow; i++)
+		if (netpolicy_add(p, NETPOLICY_ALLOW, c->outbound_allow[i], why,
+			sizeof(why)) != 0) {
+			snprintf(err, errlen, "--outbound-allow: %s", why);
+			return -1;
+		}
+	for (i = 0; i < c->n_outbound_deny; i++)
+		if (netpolicy_add(p, NETPOLICY_DENY, c->outbound_deny[i], why,
+			sizeof(why)) != 0) {
+			snprintf(err, errlen, "--outbound-deny: %s", why);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * The TCP listener's bound address joins the policy as the daemon's own,
+ * so no fetch reaches /metrics or the wire from inside. Bound to a
+ * wildcard, every address the machine's interfaces have now is its own
+ * at that port too.
+ */
+static int
+daemon_netpolicy_self(struct daemon *d, int fd)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+	struct ifaddrs *ifs, *i;
+	int wildcard = 0;
+
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) != 0 ||
+	    netpolicy_add_self(d->netpolicy, (struct sockaddr *)&ss, len) != 0)
+		return -1;
+	if (ss.ss_family == AF_INET)
+		wildcard = ((struct sockaddr_in *)&ss)->sin_addr.s_addr ==
+		    htonl(INADDR_ANY);
+	else if (ss.ss_family == AF_INET6)
+		wildcard = IN6_IS_ADDR_UNSPECIFIED(
+		    &((struct sockaddr_in6 *)&ss)->sin6_addr);
+	if (!wildcard || getifaddrs(&ifs) != 0)
+		return 0;
+	for (i = ifs; i != NULL; i = i->ifa_next) {
+		struct sockaddr_storage a;
+		socklen_t alen;
+
+		if (i->ifa_addr == NULL)
+			continue;
+		if (i->ifa_addr->sa_family == AF_INET) {
+			alen = sizeof(struct sockaddr_in);
+			memcpy(&a, i->ifa_addr, alen);
+			((struct sockaddr_in *)&a)->sin_port =
+			    htons((uint16_t)d->tcp_port);
+		} else if (i->ifa_addr->sa_family == AF_INET6) {
+			alen = sizeof(struct sockaddr_in6);
+			memcpy(&a, i->ifa_addr, alen);
+			((struct sockaddr_in6 *)&a)->sin6_port =
+			    htons((uint16_t)d->tcp_port);
+		} else
+			continue;
+		netpolicy_add_self(d->netpolicy, (struct sockaddr *)&a, alen);
+	}
+	freeifaddrs(ifs);
+	return 0;
+}
+
 struct daemon *
 daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 {
@@ -194,10 +273,24 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 			goto fail;
 		}
 	}
+	if ((d->netpolicy = netpolicy_new()) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	if (daemon_netpolicy_rules(d->netpolicy, cfg, err, errlen) != 0)
+		goto fail;
 	if (cfg->host) {
 		if ((fd = listener_tcp(cfg->host, cfg->port, err, errlen)) < 0)
 			goto fail;
 		d->tcp_port = listener_port(fd);
+		if (daemon_netpolicy_self(d, fd) != 0) {
+			close(fd);
+			snprintf(err, errlen,
+			    "cannot tell the outbound policy the address of "
+			    "%s:%s",
+			    cfg->host, cfg->port);
+			goto fail;
+		}
 		d->tcp_listener = evconnlistener_new(d->base, daemon_on_accept,
 		    d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
 		if (d->tcp_listener == NULL) {
@@ -209,12 +302,23 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	}
 	if ((d->pool = pool_new(d->base, &d->cfg.pool, err, errlen)) == NULL)
 		goto fail;
-	/* The response of one native fetch is bounded like any payload. */
-	if (!cfg->outbound_veto &&
-	    (d->outbound = outbound_new(d->base, CM_PAYLOAD_LIMIT)) == NULL)
-		log_write(LOG_WARN,
-		    "event=outbound_unavailable "
-		    "reason=\"libcurl did not start\"");
+	if (!cfg->outbound_veto) {
+		struct outbound_options oo;
+
+		memset(&oo, 0, sizeof(oo));
+		/* The response of one native fetch is bounded like any
+		 * payload. */
+		oo.max_body = CM_PAYLOAD_LIMIT;
+		oo.policy = d->netpolicy;
+		oo.max_total = cfg->max_fetches;
+		oo.max_per_owner = cfg->max_fetches_per_execution;
+		oo.max_waiting = cfg->max_fetches_waiting;
+		oo.metrics = &d->metrics;
+		if ((d->outbound = outbound_new(d->base, &oo)) == NULL)
+			log_write(LOG_WARN,
+			    "event=outbound_unavailable "
+			    "reason=\"libcurl did not start\"");
+	}
 	d->ready = 1;
 	return d;
 fail:
@@ -242,6 +346,7 @@ daemon_free(struct daemon *d)
 	if (d->pool)
 		pool_free(d->pool);
 	outbound_free(d->outbound);
+	netpolicy_free(d->netpolicy);
 	if (d->unix_listener) {
 		evconnlistener_free(d->unix_listener);
 		unlink(d->cfg.socket_path);

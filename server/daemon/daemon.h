@@ -10,6 +10,14 @@
 #include "log.h"
 #include "state.h"
 
+/* Native fetches in flight at most, in all and per execution, and how many
+ * more of one execution may wait for a slot (spec/operations.md). */
+#define DAEMON_MAX_FETCHES 256
+#define DAEMON_MAX_FETCHES_PER_EXECUTION 16
+#define DAEMON_MAX_FETCHES_WAITING 64
+
+struct netpolicy;
+
 /*
  * Fills `c` with the defaults of spec/protocol.json. The pool's program
  * (what its zygote and children run) is left for the caller to set.
@@ -22,6 +30,14 @@ void daemon_config_default(struct daemon_config *c);
  */
 struct daemon *daemon_new(
     const struct daemon_config *c, char *err, size_t errlen);
+
+/*
+ * Adds the configuration's --outbound-allow and --outbound-deny rules to
+ * `p`: 0, or -1 with `err` naming the flag and the rule (so a wrong rule
+ * stops the daemon before it listens).
+ */
+int daemon_netpolicy_rules(struct netpolicy *p, const struct daemon_config *c,
+    char *err, size_t errlen);
 
 /* Runs until a shutdown completes; 0 on a clean stop. */
 int daemon_run(struct daemon *d);

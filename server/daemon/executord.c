@@ -17,9 +17,28 @@
 #include "cm_spec.h"
 #include "cm_version.h"
 #include "daemon.h"
+#include "netpolicy.h"
 #include "pool/zygote.h"
 
-enum opt_kind { OPT_STR, OPT_UINT, OPT_SIZE, OPT_LL, OPT_BOOL, OPT_MODE };
+enum opt_kind {
+	OPT_STR,
+	OPT_UINT,
+	OPT_SIZE,
+	OPT_LL,
+	OPT_BOOL,
+	OPT_MODE,
+	OPT_LIST
+};
+
+/*
+ * A repeatable flag's values. Its environment variable gives the list when
+ * no flag does; the first flag replaces what the environment gave.
+ */
+struct opt_list {
+	const char *v[64];
+	size_t n;
+	int from_env;
+};
 
 struct opt {
 	const char *name;
@@ -36,6 +55,8 @@ static const char *log_level = "info";
 static const char *opt_sandbox_image;
 static uid_t allowed_uids[64];
 static size_t n_allowed_uids;
+static struct opt_list outbound_allow, outbound_deny;
+static int setting_env; /* set_opt is reading the environment */
 
 static const struct opt opts[] = {
 	{ "socket", OPT_STR, "unix socket path to listen on",
@@ -94,6 +115,27 @@ static const struct opt opts[] = {
 	    "operator veto: 'null' gives native fetch no "
 	    "network at all",
 	    &outbound_mode },
+	{ "outbound-allow", OPT_LIST,
+	    "native fetch may reach what this rule names, closed ranges "
+	    "included (repeatable; comma-separated lists; default: none)",
+	    &outbound_allow },
+	{ "outbound-deny", OPT_LIST,
+	    "native fetch may not reach what this rule names; wins over "
+	    "--outbound-allow (repeatable; comma-separated lists; default: "
+	    "none beyond the closed ranges)",
+	    &outbound_deny },
+	{ "max-fetches", OPT_UINT,
+	    "native fetches in flight in the whole daemon; more wait "
+	    "(default 256)",
+	    &cfg.max_fetches },
+	{ "max-fetches-per-execution", OPT_UINT,
+	    "native fetches one execution has in flight; more wait "
+	    "(default 16)",
+	    &cfg.max_fetches_per_execution },
+	{ "max-fetches-waiting", OPT_UINT,
+	    "native fetches one execution may have waiting beyond that; the "
+	    "next is refused (default 64)",
+	    &cfg.max_fetches_waiting },
 	{ "language", OPT_STR,
 	    "what request code is when options.language is absent: "
 	    "javascript (default) or typescript",
@@ -203,6 +245,20 @@ set_opt(const struct opt *o, const char *v)
 		return 0;
 	}
 	switch (o->kind) {
+	case OPT_LIST: {
+		struct opt_list *l = o->target;
+
+		if (!setting_env && l->from_env) {
+			l->n = 0;
+			l->from_env = 0;
+		}
+		if (setting_env)
+			l->from_env = 1;
+		if (l->n == sizeof(l->v) / sizeof(l->v[0]))
+			return -1;
+		l->v[l->n++] = v;
+		return 0;
+	}
 	case OPT_STR:
 		*(const char **)o->target = v;
 		return 0;
@@ -343,6 +399,7 @@ main(int argc, char **argv)
 
 	daemon_config_default(&cfg);
 	/* The environment first, so flags override it. */
+	setting_env = 1;
 	for (i = 0; i < (int)NOPTS; i++) {
 		char env[64];
 		const char *v;
@@ -358,6 +415,7 @@ main(int argc, char **argv)
 		if (v && strcmp(opts[i].name, "port") == 0)
 			port_given = 1;
 	}
+	setting_env = 0;
 	for (i = 0; i < (int)NOPTS; i++) {
 		lo[i].name = opts[i].name;
 		lo[i].has_arg = required_argument;
@@ -416,6 +474,29 @@ main(int argc, char **argv)
 			return 2;
 		}
 		cfg.outbound_veto = 1;
+	}
+	cfg.outbound_allow = outbound_allow.v;
+	cfg.n_outbound_allow = outbound_allow.n;
+	cfg.outbound_deny = outbound_deny.v;
+	cfg.n_outbound_deny = outbound_deny.n;
+	{
+		/* A rule that does not parse stops us here, as a bad flag. */
+		struct netpolicy *np = netpolicy_new();
+
+		if (np == NULL ||
+		    daemon_netpolicy_rules(np, &cfg, err, sizeof(err)) != 0) {
+			fprintf(stderr, "codemode-executord: %s\n",
+			    np ? err : "out of memory");
+			netpolicy_free(np);
+			return 2;
+		}
+		netpolicy_free(np);
+	}
+	if (cfg.max_fetches == 0 || cfg.max_fetches_per_execution == 0) {
+		fprintf(stderr,
+		    "codemode-executord: --max-fetches and "
+		    "--max-fetches-per-execution take 1 or more\n");
+		return 2;
 	}
 	if (language) {
 		if (strcmp(language, CM_LANGUAGE_TYPESCRIPT) == 0)

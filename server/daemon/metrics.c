@@ -52,6 +52,28 @@ metrics_count(struct metrics *m, enum metrics_event ev)
 		m->handles_open--;
 		m->handles_closed++;
 		break;
+	case METRICS_FETCH_WAIT:
+		m->fetches_waiting++;
+		break;
+	case METRICS_FETCH_UNWAIT:
+		m->fetches_waiting--;
+		break;
+	case METRICS_FETCH_START:
+		m->fetches_running++;
+		m->fetches_started++;
+		break;
+	case METRICS_FETCH_END:
+		m->fetches_running--;
+		break;
+	case METRICS_FETCH_DENIED:
+		m->fetches_denied++;
+		break;
+	case METRICS_FETCH_TOO_MANY:
+		m->fetches_too_many++;
+		break;
+	case METRICS_FETCH_HEADER_DROPPED:
+		m->fetch_headers_dropped++;
+		break;
 	}
 }
 
@@ -184,6 +206,22 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
 	    "Retained executions holding handles.", "gauge", m->handles_open);
 	metrics_counter(&b, "codemode_handles_closed_total",
 	    "Retained executions closed.", "counter", m->handles_closed);
+	metrics_counter(&b, "codemode_fetches_running",
+	    "Native fetches in flight now.", "gauge", m->fetches_running);
+	metrics_counter(&b, "codemode_fetches_waiting",
+	    "Native fetches waiting for a slot now.", "gauge",
+	    m->fetches_waiting);
+	metrics_counter(&b, "codemode_fetches_started_total",
+	    "Native fetches handed to libcurl.", "counter", m->fetches_started);
+	metrics_counter(&b, "codemode_fetches_denied_total",
+	    "Native fetches the outbound policy refused.", "counter",
+	    m->fetches_denied);
+	metrics_counter(&b, "codemode_fetches_too_many_total",
+	    "Native fetches refused because their run held its bound.",
+	    "counter", m->fetches_too_many);
+	metrics_counter(&b, "codemode_fetch_headers_dropped_total",
+	    "Forbidden request headers dropped from native fetches.", "counter",
+	    m->fetch_headers_dropped);
 	metrics_counter(&b, "codemode_ready", "1 while accepting new work.",
 	    "gauge", (unsigned long)(ready != 0));
 	metrics_printf(&b,

@@ -25,6 +25,12 @@ struct metrics {
 	unsigned long worker_retires;
 	unsigned long handles_open;
 	unsigned long handles_closed;
+	unsigned long fetches_running; /* native fetches in flight */
+	unsigned long fetches_waiting; /* native fetches waiting for a slot */
+	unsigned long fetches_started;
+	unsigned long fetches_denied; /* refused by the outbound policy */
+	unsigned long fetches_too_many; /* refused: the run held its bound */
+	unsigned long fetch_headers_dropped; /* forbidden request headers */
 	unsigned long latency_count;
 	double latency_sum_s;
 	unsigned long
@@ -46,7 +52,14 @@ enum metrics_event {
 	METRICS_CONN_REJECT, /* refused: too many, a uid, a token */
 	METRICS_HTTP_REQUEST, /* a plain HTTP answer was sent */
 	METRICS_HANDLES_OPEN, /* an execution kept its handles */
-	METRICS_HANDLES_CLOSE /* a retained execution's handles closed */
+	METRICS_HANDLES_CLOSE, /* a retained execution's handles closed */
+	METRICS_FETCH_WAIT, /* a native fetch joined the waiting line */
+	METRICS_FETCH_UNWAIT, /* ... and left it (started or ended) */
+	METRICS_FETCH_START, /* a native fetch went to libcurl */
+	METRICS_FETCH_END, /* ... and came back or was cancelled */
+	METRICS_FETCH_DENIED, /* the outbound policy refused an address */
+	METRICS_FETCH_TOO_MANY, /* refused: its run held its bound */
+	METRICS_FETCH_HEADER_DROPPED /* a forbidden request header dropped */
 };
 
 /* Counts one `ev`. */

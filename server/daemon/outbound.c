@@ -3,25 +3,54 @@
  * sockets to watch (outbound_on_socket) and when to time out
  * (outbound_on_timer_set); libevent tells curl what happened
  * (outbound_on_event, outbound_on_timeout). Finished transfers are
- * collected in outbound_check_done(), the one place requests end.
+ * collected in outbound_check_done(), the one place running requests end.
+ *
+ * The policy sits in two libcurl hooks: outbound_on_opensocket sees every
+ * address before a socket is connected to it (a refused one never gets a
+ * socket, and libcurl moves on to the name's next address), and
+ * outbound_on_prereq sees the connection each request, each redirect
+ * included, is about to be sent on. Both check the address together with
+ * the URL of the hop (CURLINFO_EFFECTIVE_URL), so host and scheme rules
+ * apply to redirects as well.
  */
 #include <sys/queue.h>
+#include <sys/socket.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 #include <curl/curl.h>
 #include <event2/event.h>
 
 #include "proto/base64.h"
 #include "ipc/ipcmsg.h"
+#include "log.h"
+#include "metrics.h"
+#include "netpolicy.h"
 #include "outbound.h"
 #include "proto/texts.h"
 
+/* The requests of one owner (an execution), while it has any. */
+struct outbound_owner {
+	LIST_ENTRY(outbound_owner) entry;
+	const void *key;
+	unsigned running, waiting;
+};
+
 struct outbound_req {
-	TAILQ_ENTRY(outbound_req) entry;
+	TAILQ_ENTRY(outbound_req) entry; /* in ob->reqs */
+	TAILQ_ENTRY(outbound_req) wait_entry; /* in ob->waiting, if waiting */
 	struct outbound *ob;
+	struct outbound_owner *owner;
+	int running; /* in the multi handle (else waiting, or ending) */
+	int waiting;
+	double deadline; /* monotonic seconds: the fetch's whole bound */
+	long timeout_ms;
 	CURL *easy;
 	struct curl_slist *req_headers;
 	uint8_t *req_body;
@@ -30,6 +59,8 @@ struct outbound_req {
 	uint8_t *body;
 	size_t body_len, body_cap;
 	int too_large;
+	int denied; /* the policy refused an address: `refusal` says why */
+	struct netpolicy_decision refusal;
 	outbound_done_fn done;
 	void *arg;
 	char errbuf[CURL_ERROR_SIZE];
@@ -41,8 +72,13 @@ struct outbound {
 	struct event_base *base;
 	CURLM *multi;
 	struct event *ev_timer;
+	struct event *ev_pump; /* starts waiting requests from the loop */
 	struct outbound_req_list reqs;
-	size_t max_body;
+	struct outbound_req_list waiting; /* in arrival order */
+	LIST_HEAD(, outbound_owner) owners;
+	unsigned running;
+	struct outbound_options o;
+	struct curl_slist *resolve;
 };
 
 /* The libevent watch of one curl socket. */
@@ -53,12 +89,56 @@ struct outbound_sock {
 
 static void outbound_check_done(struct outbound *);
 
+static double
+outbound_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+outbound_count(struct outbound *ob, enum metrics_event ev)
+{
+	if (ob->o.metrics != NULL)
+		metrics_count(ob->o.metrics, ev);
+}
+
+/* Waiting requests may start: do it from the loop, not from inside a
+ * callback of the request that ended. */
+static void
+outbound_schedule_pump(struct outbound *ob)
+{
+	if (!TAILQ_EMPTY(&ob->waiting) && ob->ev_pump != NULL)
+		event_active(ob->ev_pump, EV_TIMEOUT, 0);
+}
+
 static void
 outbound_req_free(struct outbound_req *r)
 {
-	TAILQ_REMOVE(&r->ob->reqs, r, entry);
+	struct outbound *ob = r->ob;
+	struct outbound_owner *ow = r->owner;
+
+	TAILQ_REMOVE(&ob->reqs, r, entry);
+	if (r->waiting) {
+		TAILQ_REMOVE(&ob->waiting, r, wait_entry);
+		ow->waiting--;
+		outbound_count(ob, METRICS_FETCH_UNWAIT);
+	}
+	if (r->running) {
+		ow->running--;
+		ob->running--;
+		outbound_count(ob, METRICS_FETCH_END);
+		outbound_schedule_pump(ob);
+	}
+	if (ow != NULL && ow->running == 0 && ow->waiting == 0) {
+		LIST_REMOVE(ow, entry);
+		free(ow);
+	}
 	if (r->easy) {
-		curl_multi_remove_handle(r->ob->multi, r->easy);
+		if (r->running)
+			curl_multi_remove_handle(ob->multi, r->easy);
 		curl_easy_cleanup(r->easy);
 	}
 	curl_slist_free_all(r->req_headers);
@@ -158,7 +238,7 @@ outbound_on_body(char *p, size_t size, size_t n, void *arg)
 	struct outbound_req *r = arg;
 	size_t len = size * n;
 
-	if (r->body_len + len > r->ob->max_body) {
+	if (r->body_len + len > r->ob->o.max_body) {
 		r->too_large = 1;
 		return 0; /* aborts the transfer */
 	}
@@ -296,6 +376,124 @@ outbound_on_timer_set(CURLM *multi, long ms, void *arg)
 	return evtimer_add(ob->ev_timer, &tv);
 }
 
+/*
+ * The scheme and host of the URL the transfer is on now (the first one,
+ * or the redirect being followed) into `scheme` and `host`; empty when
+ * libcurl cannot say, so host and scheme rules then do not match.
+ */
+static void
+outbound_hop(
+    struct outbound_req *r, char *scheme, size_t slen, char *host, size_t hlen)
+{
+	char *url = NULL, *part = NULL;
+	CURLU *u;
+
+	scheme[0] = host[0] = '\0';
+	if (curl_easy_getinfo(r->easy, CURLINFO_EFFECTIVE_URL, &url) !=
+		CURLE_OK ||
+	    url == NULL || (u = curl_url()) == NULL)
+		return;
+	if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK) {
+		if (curl_url_get(u, CURLUPART_SCHEME, &part, 0) == CURLUE_OK) {
+			snprintf(scheme, slen, "%s", part);
+			curl_free(part);
+		}
+		if (curl_url_get(u, CURLUPART_HOST, &part, 0) == CURLUE_OK) {
+			snprintf(host, hlen, "%s", part);
+			curl_free(part);
+		}
+	}
+	curl_url_cleanup(u);
+}
+
+/* Puts one address to the policy; 1 to go ahead, 0 refused (recorded). */
+static int
+outbound_allowed(
+    struct outbound_req *r, const struct sockaddr *sa, socklen_t salen)
+{
+	char scheme[16], host[256];
+	struct netpolicy_decision d;
+
+	outbound_hop(r, scheme, sizeof(scheme), host, sizeof(host));
+	if (netpolicy_check(r->ob->o.policy, scheme, host, sa, salen, &d))
+		return 1;
+	/* The first refusal is the one the guest hears. */
+	if (!r->denied) {
+		r->denied = 1;
+		r->refusal = d;
+	}
+	return 0;
+}
+
+/* curl: a socket for `a`, unless the policy refuses the address. */
+static curl_socket_t
+outbound_on_opensocket(void *arg, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	struct outbound_req *r = arg;
+
+	(void)purpose;
+	if (!outbound_allowed(r, &a->addr, (socklen_t)a->addrlen))
+		return CURL_SOCKET_BAD;
+	/* Close-on-exec: the daemon forks and execs its zygotes. */
+	return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+}
+
+/*
+ * curl: the connection this request (first or redirected, new or reused)
+ * is about to go out on. A second look at the address, with the hop's
+ * URL, before a byte of the request is sent.
+ */
+static int
+outbound_on_prereq(void *arg, char *primary_ip, char *local_ip,
+    int primary_port, int local_port)
+{
+	struct outbound_req *r = arg;
+	struct sockaddr_storage ss;
+	socklen_t len;
+
+	(void)local_ip;
+	(void)local_port;
+	memset(&ss, 0, sizeof(ss));
+	if (inet_pton(AF_INET, primary_ip,
+		&((struct sockaddr_in *)&ss)->sin_addr) == 1) {
+		ss.ss_family = AF_INET;
+		((struct sockaddr_in *)&ss)->sin_port =
+		    htons((uint16_t)primary_port);
+		len = sizeof(struct sockaddr_in);
+	} else if (inet_pton(AF_INET6, primary_ip,
+		       &((struct sockaddr_in6 *)&ss)->sin6_addr) == 1) {
+		ss.ss_family = AF_INET6;
+		((struct sockaddr_in6 *)&ss)->sin6_port =
+		    htons((uint16_t)primary_port);
+		len = sizeof(struct sockaddr_in6);
+	} else
+		len = 0; /* an address the policy cannot read: refused */
+	return outbound_allowed(r, (struct sockaddr *)&ss, len)
+	    ? CURL_PREREQFUNC_OK
+	    : CURL_PREREQFUNC_ABORT;
+}
+
+/* Answers a refused fetch with FETCH_DENIED; counts and logs it. */
+static void
+outbound_deny(struct outbound_req *r)
+{
+	const struct netpolicy_decision *d = &r->refusal;
+	char *t;
+
+	outbound_count(r->ob, METRICS_FETCH_DENIED);
+	log_write(LOG_INFO,
+	    "event=fetch_denied address=%s verdict=%s rule=\"%s\" "
+	    "reason=\"%s\"",
+	    d->address,
+	    d->verdict == NETPOLICY_DENIED_RULE	      ? "deny-rule"
+		: d->verdict == NETPOLICY_DENIED_SELF ? "own-listener"
+						      : "default-range",
+	    d->rule ? d->rule : "", d->reason);
+	t = texts_compose(CM_TEXT_FETCH_DENIED, d->address, d->reason);
+	outbound_fail(r, t ? t : "The fetch was refused.");
+	free(t);
+}
+
 static void
 outbound_check_done(struct outbound *ob)
 {
@@ -305,44 +503,130 @@ outbound_check_done(struct outbound *ob)
 	while ((m = curl_multi_info_read(ob->multi, &left)) != NULL) {
 		struct outbound_req *r = NULL;
 		char why[512];
+		CURLcode rc;
 
 		if (m->msg != CURLMSG_DONE)
 			continue;
+		rc = m->data.result;
 		curl_easy_getinfo(
 		    m->easy_handle, CURLINFO_PRIVATE, (char **)&r);
 		if (r == NULL)
 			continue;
-		if (m->data.result == CURLE_OK) {
+		if (rc == CURLE_OK) {
 			outbound_succeed(r);
 			continue;
 		}
-		if (r->too_large) {
-			snprintf(why, sizeof(why), "%zu", ob->max_body);
+		/*
+		 * A refused address fails the transfer as a connect failure
+		 * (every address refused) or an abort (the prereq hook).
+		 */
+		if (r->denied &&
+		    (rc == CURLE_COULDNT_CONNECT ||
+			rc == CURLE_ABORTED_BY_CALLBACK))
+			outbound_deny(r);
+		else if (r->too_large) {
+			snprintf(why, sizeof(why), "%zu", ob->o.max_body);
 			outbound_fail_text(
 			    r, CM_TEXT_FETCH_RESPONSE_TOO_LARGE, why);
 		} else
 			outbound_fail_text(r, CM_TEXT_FETCH_FAILED,
-			    r->errbuf[0] ? r->errbuf
-					 : curl_easy_strerror(m->data.result));
+			    r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc));
 	}
 }
 
+/*
+ * Starts waiting requests while slots are free: the first in arrival
+ * order whose owner is under its own bound. One whose time bound passed
+ * while it waited fails without starting.
+ */
+static void
+outbound_pump(struct outbound *ob)
+{
+	struct outbound_req *r;
+	double left;
+	int running;
+
+	while (ob->running < ob->o.max_total) {
+		TAILQ_FOREACH(r, &ob->waiting, wait_entry)
+		if (r->owner->running < ob->o.max_per_owner)
+			break;
+		if (r == NULL)
+			return;
+		TAILQ_REMOVE(&ob->waiting, r, wait_entry);
+		r->waiting = 0;
+		r->owner->waiting--;
+		outbound_count(ob, METRICS_FETCH_UNWAIT);
+		left = r->deadline - outbound_now();
+		if (left < 0.001) {
+			char why[160];
+
+			snprintf(why, sizeof(why),
+			    "no connection came free within its bound of %ld "
+			    "ms",
+			    r->timeout_ms);
+			outbound_fail_text(r, CM_TEXT_FETCH_FAILED, why);
+			continue;
+		}
+		curl_easy_setopt(
+		    r->easy, CURLOPT_TIMEOUT_MS, (long)(left * 1000));
+		if (curl_multi_add_handle(ob->multi, r->easy) != CURLM_OK) {
+			outbound_fail_text(r, CM_TEXT_FETCH_NOT_STARTED,
+			    "libcurl refused the transfer");
+			continue;
+		}
+		r->running = 1;
+		r->owner->running++;
+		ob->running++;
+		outbound_count(ob, METRICS_FETCH_START);
+	}
+	/* Let curl start what was added (its timer does it too). */
+	curl_multi_socket_action(ob->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+	outbound_check_done(ob);
+}
+
+static void
+outbound_on_pump(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	outbound_pump(arg);
+}
+
 struct outbound *
-outbound_new(struct event_base *base, size_t max_body)
+outbound_new(struct event_base *base, const struct outbound_options *o)
 {
 	struct outbound *ob;
+	const char *const *e;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
+	if (o == NULL || o->policy == NULL ||
+	    curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
 	    (ob = calloc(1, sizeof(*ob))) == NULL)
 		return NULL;
 	ob->base = base;
-	ob->max_body = max_body;
+	ob->o = *o;
+	ob->o.resolve = NULL;
+	if (ob->o.max_per_owner == 0)
+		ob->o.max_per_owner = 1;
+	if (ob->o.max_total == 0)
+		ob->o.max_total = 1;
 	TAILQ_INIT(&ob->reqs);
+	TAILQ_INIT(&ob->waiting);
+	LIST_INIT(&ob->owners);
 	ob->multi = curl_multi_init();
 	ob->ev_timer = evtimer_new(base, outbound_on_timeout, ob);
-	if (ob->multi == NULL || ob->ev_timer == NULL) {
+	ob->ev_pump = event_new(base, -1, 0, outbound_on_pump, ob);
+	if (ob->multi == NULL || ob->ev_timer == NULL || ob->ev_pump == NULL) {
 		outbound_free(ob);
 		return NULL;
+	}
+	for (e = o->resolve; e != NULL && *e != NULL; e++) {
+		struct curl_slist *nl = curl_slist_append(ob->resolve, *e);
+
+		if (nl == NULL) {
+			outbound_free(ob);
+			return NULL;
+		}
+		ob->resolve = nl;
 	}
 	curl_multi_setopt(
 	    ob->multi, CURLMOPT_SOCKETFUNCTION, outbound_on_socket);
@@ -350,6 +634,12 @@ outbound_new(struct event_base *base, size_t max_body)
 	curl_multi_setopt(
 	    ob->multi, CURLMOPT_TIMERFUNCTION, outbound_on_timer_set);
 	curl_multi_setopt(ob->multi, CURLMOPT_TIMERDATA, ob);
+	/*
+	 * Idle connections libcurl keeps for reuse hold descriptors too:
+	 * no more of them than fetches may run.
+	 */
+	curl_multi_setopt(
+	    ob->multi, CURLMOPT_MAXCONNECTS, (long)ob->o.max_total);
 	return ob;
 }
 
@@ -366,6 +656,9 @@ outbound_free(struct outbound *ob)
 		curl_multi_cleanup(ob->multi);
 	if (ob->ev_timer)
 		event_free(ob->ev_timer);
+	if (ob->ev_pump)
+		event_free(ob->ev_pump);
+	curl_slist_free_all(ob->resolve);
 	free(ob);
 }
 
@@ -381,8 +674,8 @@ outbound_cancel(struct outbound_req *r)
  * in *what.
  */
 static int
-outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
-    enum cm_spec_text *id, const char **what)
+outbound_setup(struct outbound_req *r, const json_t *req, enum cm_spec_text *id,
+    const char **what)
 {
 	const char *method, *url, *b64;
 	const json_t *headers, *body, *h;
@@ -402,24 +695,44 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 		*id = CM_TEXT_FETCH_SCHEME;
 		return -1;
 	}
+	/* The Fetch standard refuses these methods outright. */
+	if (netpolicy_method_forbidden(method, strlen(method))) {
+		*what = "CONNECT, TRACE and TRACK cannot be sent";
+		*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
+		return -1;
+	}
 	curl_easy_setopt(r->easy, CURLOPT_URL, url);
 	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(r->easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(r->easy, CURLOPT_FOLLOWLOCATION, 1L);
 	curl_easy_setopt(
 	    r->easy, CURLOPT_MAXREDIRS, (long)OUTBOUND_MAX_REDIRECTS);
-	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, timeout_ms);
 	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, method);
 	curl_easy_setopt(r->easy, CURLOPT_ACCEPT_ENCODING, "");
 	curl_easy_setopt(
-	    r->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)r->ob->max_body);
+	    r->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)r->ob->o.max_body);
+	/*
+	 * The policy decides on the address connected to: a proxy from the
+	 * environment (http_proxy and friends) would be that address
+	 * instead, so native fetches never use one.
+	 */
+	curl_easy_setopt(r->easy, CURLOPT_PROXY, "");
+	curl_easy_setopt(
+	    r->easy, CURLOPT_OPENSOCKETFUNCTION, outbound_on_opensocket);
+	curl_easy_setopt(r->easy, CURLOPT_OPENSOCKETDATA, r);
+	curl_easy_setopt(r->easy, CURLOPT_PREREQFUNCTION, outbound_on_prereq);
+	curl_easy_setopt(r->easy, CURLOPT_PREREQDATA, r);
+	if (r->ob->resolve != NULL)
+		curl_easy_setopt(r->easy, CURLOPT_RESOLVE, r->ob->resolve);
 	if (strcmp(method, "HEAD") == 0)
 		curl_easy_setopt(r->easy, CURLOPT_NOBODY, 1L);
 	json_array_foreach(headers, i, h)
 	{
-		const char *k = json_string_value(json_array_get(h, 0));
-		const char *v = json_string_value(json_array_get(h, 1));
+		const json_t *jk = json_array_get(h, 0),
+			     *jv = json_array_get(h, 1);
+		const char *k = json_string_value(jk);
+		const char *v = json_string_value(jv);
 		char line[8192];
 		struct curl_slist *nl;
 
@@ -429,6 +742,17 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 			*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
 			return -1;
 		}
+		/*
+		 * What the Fetch standard forbids a script to set is dropped,
+		 * as a browser's Headers object ignores it: libcurl writes
+		 * Host, Content-Length and the framing from the URL and body
+		 * itself, and the rest is the user agent's to send or not.
+		 */
+		if (netpolicy_header_forbidden(
+			k, json_string_length(jk), v, json_string_length(jv))) {
+			outbound_count(r->ob, METRICS_FETCH_HEADER_DROPPED);
+			continue;
+		}
 		snprintf(line, sizeof(line), "%s: %s", k, v);
 		if ((nl = curl_slist_append(r->req_headers, line)) == NULL) {
 			*what = "the executor ran out of memory";
@@ -437,8 +761,7 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 		}
 		r->req_headers = nl;
 	}
-	/* curl must not add an Expect or a default Accept the guest did not ask
-	 * for. */
+	/* curl must not add an Expect the guest did not ask for. */
 	r->req_headers = curl_slist_append(r->req_headers, "Expect:");
 	curl_easy_setopt(r->easy, CURLOPT_HTTPHEADER, r->req_headers);
 	if (json_is_string(body)) {
@@ -460,13 +783,30 @@ outbound_setup(struct outbound_req *r, const json_t *req, long timeout_ms,
 	return 0;
 }
 
+/* The owner entry of `key`, made on its first request. */
+static struct outbound_owner *
+outbound_owner_get(struct outbound *ob, const void *key)
+{
+	struct outbound_owner *ow;
+
+	LIST_FOREACH(ow, &ob->owners, entry)
+	if (ow->key == key)
+		return ow;
+	if ((ow = calloc(1, sizeof(*ow))) == NULL)
+		return NULL;
+	ow->key = key;
+	LIST_INSERT_HEAD(&ob->owners, ow, entry);
+	return ow;
+}
+
 struct outbound_req *
-outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
-    outbound_done_fn done, void *arg)
+outbound_start(struct outbound *ob, const void *owner, const json_t *request,
+    long timeout_ms, outbound_done_fn done, void *arg)
 {
 	struct outbound_req *r;
 	enum cm_spec_text why = CM_TEXT_FETCH_NOT_STARTED;
 	const char *what = NULL;
+	char num[24];
 
 	if ((r = calloc(1, sizeof(*r))) == NULL) {
 		done(arg, "{\"error\":\"out of memory\"}",
@@ -476,9 +816,12 @@ outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
 	r->ob = ob;
 	r->done = done;
 	r->arg = arg;
+	r->timeout_ms = timeout_ms;
+	r->deadline = outbound_now() + (double)timeout_ms / 1000.0;
 	TAILQ_INSERT_TAIL(&ob->reqs, r, entry);
 	if ((r->easy = curl_easy_init()) == NULL ||
-	    (r->resp_headers = json_array()) == NULL) {
+	    (r->resp_headers = json_array()) == NULL ||
+	    (r->owner = outbound_owner_get(ob, owner)) == NULL) {
 		outbound_fail_text(r, CM_TEXT_FETCH_NOT_STARTED,
 		    "the executor ran out of memory");
 		return NULL;
@@ -489,14 +832,27 @@ outbound_start(struct outbound *ob, const json_t *request, long timeout_ms,
 	curl_easy_setopt(r->easy, CURLOPT_WRITEDATA, r);
 	curl_easy_setopt(r->easy, CURLOPT_HEADERFUNCTION, outbound_on_header);
 	curl_easy_setopt(r->easy, CURLOPT_HEADERDATA, r);
-	if (outbound_setup(r, request, timeout_ms, &why, &what) != 0) {
+	if (outbound_setup(r, request, &why, &what) != 0) {
 		outbound_fail_text(r, why, what);
 		return NULL;
 	}
-	if (curl_multi_add_handle(ob->multi, r->easy) != CURLM_OK) {
-		outbound_fail_text(r, CM_TEXT_FETCH_NOT_STARTED,
-		    "libcurl refused the transfer");
+	/* An owner holds at most its in-flight bound plus its waiting line. */
+	if (r->owner->running + r->owner->waiting >=
+	    ob->o.max_per_owner + ob->o.max_waiting) {
+		outbound_count(ob, METRICS_FETCH_TOO_MANY);
+		log_write(LOG_INFO, "event=fetch_refused running=%u waiting=%u",
+		    r->owner->running, r->owner->waiting);
+		snprintf(num, sizeof(num), "%u",
+		    r->owner->running + r->owner->waiting);
+		outbound_fail_text(r, CM_TEXT_FETCH_TOO_MANY, num);
 		return NULL;
 	}
+	/* In line behind the others, and started from the loop when a slot
+	 * is free (at once, if one is). */
+	r->waiting = 1;
+	r->owner->waiting++;
+	TAILQ_INSERT_TAIL(&ob->waiting, r, wait_entry);
+	outbound_count(ob, METRICS_FETCH_WAIT);
+	outbound_schedule_pump(ob);
 	return r;
 }

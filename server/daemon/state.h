@@ -22,6 +22,15 @@ struct daemon_config {
 	const char *port;
 	struct pool_options pool;
 	int outbound_veto; /* operator's "null": native gets no network */
+	/* Native outbound policy rules (netpolicy.h grammar), each entry one
+	 * rule or a list of them; NULL when none. */
+	const char *const *outbound_allow;
+	size_t n_outbound_allow;
+	const char *const *outbound_deny;
+	size_t n_outbound_deny;
+	unsigned max_fetches; /* native fetches in flight in all */
+	unsigned max_fetches_per_execution; /* ... per execution */
+	unsigned max_fetches_waiting; /* per execution, waiting beyond that */
 	unsigned default_timeout; /* ms */
 	unsigned default_grace; /* ms */
 	unsigned default_memory_limit; /* MB */
@@ -51,6 +60,7 @@ struct daemon {
 	struct event_base *base;
 	struct pool *pool;
 	struct outbound *outbound; /* native fetches (libcurl); NULL: none */
+	struct netpolicy *netpolicy; /* what native fetches may connect to */
 	struct metrics metrics; /* through metrics_* only */
 	struct conn_list conns; /* conn.c */
 	unsigned nconns; /* conn.c */
