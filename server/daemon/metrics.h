@@ -25,6 +25,21 @@ struct metrics {
 	unsigned long worker_retires;
 	unsigned long handles_open;
 	unsigned long handles_closed;
+	/* Bounds per tenant (spec/operations.md, "Bounds per tenant"). */
+	unsigned long output_overflows; /* closed past --output-limit */
+	unsigned long output_pauses; /* crossed --output-pause */
+	unsigned long head_timeouts; /* closed before the upgrade */
+	unsigned long idle_closes; /* upgraded, closed for idleness */
+	unsigned long shed; /* idle connections closed to admit others */
+	unsigned long peer_rejects; /* refused at --max-connections-per-peer */
+	unsigned long fd_exhausted; /* accept() ran out of descriptors */
+	unsigned long handles_refused; /* --max-handles-per-connection */
+	struct metrics_gauges {
+		unsigned long output_bytes; /* queued toward every connection */
+		unsigned long output_bytes_max; /* toward the fullest one */
+		unsigned long paused; /* connections under back-pressure */
+		unsigned long connection_limit; /* after the descriptor bound */
+	} gauges; /* set by conn.c just before a render */
 	unsigned long latency_count;
 	double latency_sum_s;
 	unsigned long
@@ -46,7 +61,15 @@ enum metrics_event {
 	METRICS_CONN_REJECT, /* refused: too many, a uid, a token */
 	METRICS_HTTP_REQUEST, /* a plain HTTP answer was sent */
 	METRICS_HANDLES_OPEN, /* an execution kept its handles */
-	METRICS_HANDLES_CLOSE /* a retained execution's handles closed */
+	METRICS_HANDLES_CLOSE, /* a retained execution's handles closed */
+	METRICS_OUTPUT_OVERFLOW, /* closed: its output passed the hard cap */
+	METRICS_OUTPUT_PAUSE, /* its output passed the soft mark */
+	METRICS_HEAD_TIMEOUT, /* no upgrade within --head-timeout */
+	METRICS_IDLE_CLOSE, /* upgraded and idle past --idle-timeout */
+	METRICS_SHED, /* an idle connection closed to admit another */
+	METRICS_PEER_REJECT, /* its peer held its share of connections */
+	METRICS_FD_EXHAUSTED, /* accept() failed for want of descriptors */
+	METRICS_HANDLES_REFUSED /* retainHandles past the connection's bound */
 };
 
 /* Counts one `ev`. */

@@ -613,5 +613,6 @@ pool_free(struct pool *p)
 		event_free(p->ev_drain);
 	if (p->ev_tick)
 		event_free(p->ev_tick);
+	free(p->paused);
 	free(p);
 }

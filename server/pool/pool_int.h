@@ -130,6 +130,8 @@ struct pool {
 	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	unsigned long reused; /* executions run by a staying child */
+	uint64_t *paused; /* tenants under back-pressure (pool_tenant_pause) */
+	unsigned npaused, paused_cap;
 	int shutting_down; /* 1 draining, 2 terminating */
 	unsigned grace_ms;
 	void (*done)(void *);
@@ -153,6 +155,10 @@ void pool_child_on_exit(struct pool_child *);
 void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
     uint32_t, const uint8_t *, size_t);
 int pool_child_on_frame(struct pool_child *, const struct frame *);
+/* Reads or stops reading the child's frames as its tenant's pause says. */
+void pool_child_apply_pause(struct pool_child *);
+/* 1 while `tenant` (nonzero) is paused (pool_tenant_pause). */
+int pool_tenant_paused(const struct pool *, uint64_t tenant);
 
 /* pool_exec.c */
 void pool_dispatch(struct pool *);
