@@ -124,6 +124,8 @@ struct pool {
 	struct event *ev_drain;
 	struct event *ev_tick; /* ends a drain early once all settled */
 	unsigned restart_backoff_ms;
+	double spawn_lost_at; /* ms: a child's socket was lost for want of a
+				 descriptor (spawning waits a moment) */
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
 	unsigned kept, resetting; /* children staying for their tenant */
