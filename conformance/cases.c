@@ -316,6 +316,10 @@ const struct cases_setting cases_settings[] = {
 	    "native fetch vetoed by the operator "
 	    "(ours: --outbound-mode null)",
 	    0 },
+	{ "handles-limit",
+	    "at most one execution retaining handles per connection "
+	    "(ours: --max-handles-per-connection 1)",
+	    0 },
 	{ "native-outbound",
 	    "native fetch allowed, with a route to 127.0.0.1 "
 	    "(ours: no --outbound-mode)",

@@ -361,17 +361,37 @@ START_TEST(test_connection_limit)
 {
 	const char *extra[] = { "--max-connections", "1", NULL };
 	struct test_client c;
-	char buf[16];
+	struct test_answer a;
+	json_t *args;
+	char buf[512];
+	ssize_t n;
 	int fd;
 
 	start_daemon_argv(extra);
 	usleep(100000);
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
-	/* The second connection is closed at once. */
+	/* A run in flight: the one connection is not idle, so not shed. */
+	args = json_pack("[s, [], {}, n, s]",
+	    "async () => { await new Promise((r) => setTimeout(r, 3000)); "
+	    "return 1 }",
+	    "disabled");
+	memset(&a, 0, sizeof(a));
+	ck_assert_int_gt(
+	    capnweb_session_call(c.s, "execute", args, test_answer_settle, &a),
+	    0);
+	json_decref(args);
+	usleep(200000);
+	/* The second is refused at once, with 503 and the reason. */
 	ck_assert_int_ge(fd = connect_daemon(), 0);
+	n = read(fd, buf, sizeof(buf) - 1);
+	ck_assert_int_gt(n, 12);
+	buf[n] = '\0';
+	ck_assert_msg(strncmp(buf, "HTTP/1.1 503 ", 13) == 0, "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "already holds 1 open connections"));
 	ck_assert_int_le(read(fd, buf, sizeof(buf)), 0);
 	close(fd);
 	test_client_close(&c);
+	test_answer_clear(&a);
 	ck_assert_int_eq(stop_daemon(), 0);
 }
 END_TEST

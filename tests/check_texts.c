@@ -268,6 +268,31 @@ static const struct text_case cases[] = {
 	    "caller's connection is gone. Try again, or use another outbound "
 	    "mode.",
 	    0 },
+	{ "CONNECTION_LIMIT", { "peer uid 1000", "512" },
+	    "The peer uid 1000 already holds 512 open connections, the share "
+	    "one peer may keep on this executor. Close a connection it no "
+	    "longer uses, or wait for one to end, then connect again.",
+	    0 },
+	{ "CONNECTION_CAPACITY", { "1024" },
+	    "The executor holds 1024 connections, as many as it admits, and "
+	    "none of them is idle enough to close. Wait for a connection to "
+	    "end, then connect again.",
+	    0 },
+	{ "HEAD_TIMEOUT", { "10000" },
+	    "The request head did not arrive within 10000 ms, so the "
+	    "connection is closed. Send the whole request head at once, then "
+	    "read the answer.",
+	    0 },
+	{ "IDLE_TIMEOUT", { "600000" },
+	    "The connection was idle for 600000 ms with nothing in flight. "
+	    "Open a new connection to continue.",
+	    0 },
+	{ "HANDLES_LIMIT", { "64" },
+	    "This connection already holds 64 executions that retain handles, "
+	    "as many as one connection may hold. Close the handles it no "
+	    "longer needs with closeHandles, or execute without "
+	    "retainHandles.",
+	    0 },
 	{ "TOOL_CALL_UNREACHABLE", { "the caller's connection is gone" },
 	    "The tool call could not reach the caller's dispatch: the caller's "
 	    "connection is gone. The run may retry the call or return what it "

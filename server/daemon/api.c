@@ -59,6 +59,7 @@ api_exec_unref(struct api_exec *ae)
 	if (--ae->refs > 0)
 		return;
 	api_exec_unlink(ae);
+	api_unhold(ae);
 	api_cancel_natives(ae);
 	if (ae->dispatch)
 		capnweb_stub_release(ae->dispatch);
@@ -151,7 +152,8 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 		break;
 	case POOL_CANCELLED: {
 		/* Nobody hears it: completing the call only frees it. */
-		const char *w[2] = { "WebSocket", "the connection closed" };
+		const char *w[2] = { "WebSocket",
+			ae->broken ? ae->broken : "the connection closed" };
 
 		api_reject_fault(ae->call, CM_TEXT_CONNECTION_BROKEN, w, 2);
 		mo = METRICS_CANCELLED;
@@ -270,6 +272,18 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 		free(text);
 		return;
 	}
+	if (json_is_true(json_object_get(opt, "retainHandles")) &&
+	    api_handles_full(c)) {
+		char n[16];
+
+		snprintf(n, sizeof(n), "%u", d->cfg.max_handles_per_connection);
+		v[0] = n;
+		text = texts_composev(CM_TEXT_HANDLES_LIMIT, v, 1);
+		metrics_count(&d->metrics, METRICS_HANDLES_REFUSED);
+		api_resolve_error(call, text ? text : "handles limit");
+		free(text);
+		return;
+	}
 	if ((ae = calloc(1, sizeof(*ae))) == NULL) {
 		v[0] = "out of memory";
 		api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
@@ -318,9 +332,11 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	/* Held across the submit: a child that fails at once settles it there.
 	 */
 	ae->refs++;
+	ae->origin = c;
 	pe = pool_execute(d->pool, (const uint8_t *)payload, payload_len,
 	    ae->timeout_ms, d->cfg.default_grace, count_waits, c->tenant,
 	    &api_pool_callbacks, ae, &full);
+	ae->origin = NULL;
 	free(payload);
 	if (pe == NULL) {
 		char n[16];
@@ -346,6 +362,53 @@ void
 api_peer_init(struct api_peer *c)
 {
 	TAILQ_INIT(&c->execs);
+	TAILQ_INIT(&c->held);
+}
+
+int
+api_peer_busy(const struct api_peer *c)
+{
+	return !TAILQ_EMPTY(&c->execs);
+}
+
+/*
+ * Whether one more run asking for retainHandles would pass the
+ * connection's bound: the grants it holds plus its unsettled runs that
+ * asked (each may come back with a grant) are counted, so the bound holds
+ * however the runs end.
+ */
+int
+api_handles_full(const struct api_peer *c)
+{
+	const struct api_exec *ae;
+	unsigned max = c->d->cfg.max_handles_per_connection, n = c->nheld;
+
+	if (max == 0)
+		return 0;
+	TAILQ_FOREACH(ae, &c->execs, peer_entry)
+	if (ae->retain)
+		n++;
+	return n >= max;
+}
+
+void
+api_hold(struct api_exec *ae, struct api_peer *holder)
+{
+	if (holder == NULL || ae->holder != NULL)
+		return;
+	ae->holder = holder;
+	TAILQ_INSERT_TAIL(&holder->held, ae, holder_entry);
+	holder->nheld++;
+}
+
+void
+api_unhold(struct api_exec *ae)
+{
+	if (ae->holder == NULL)
+		return;
+	TAILQ_REMOVE(&ae->holder->held, ae, holder_entry);
+	ae->holder->nheld--;
+	ae->holder = NULL;
 }
 
 void
@@ -353,8 +416,12 @@ api_peer_closed(struct api_peer *c)
 {
 	struct api_exec *ae;
 
+	/* Handles outlive their connection; they stop counting against it. */
+	while ((ae = TAILQ_FIRST(&c->held)) != NULL)
+		api_unhold(ae);
 	while ((ae = TAILQ_FIRST(&c->execs)) != NULL) {
 		api_exec_unlink(ae);
+		ae->broken = c->closed_reason;
 		if (ae->awaiting_ack) {
 			api_grant_undelivered(ae);
 			continue;

@@ -23,7 +23,14 @@ struct api_peer {
 	struct capnweb_session *session; /* its stubs are the caller's */
 	uint64_t tenant; /* whose executions may share a child */
 	TAILQ_HEAD(, api_exec) execs; /* its executions not yet settled */
+	TAILQ_HEAD(, api_exec) held; /* granted here, handles still open */
+	unsigned nheld;
+	/* Why the connection went, for its runs' CONNECTION_BROKEN (static). */
+	const char *closed_reason;
 };
+
+/* 1 while an execution of the peer is unsettled or its grant unread. */
+int api_peer_busy(const struct api_peer *);
 
 /* Readies a peer's fields the API owns (before any call). */
 void api_peer_init(struct api_peer *);

@@ -63,6 +63,7 @@ api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 		return;
 	}
 	metrics_count(&d->metrics, METRICS_HANDLES_OPEN);
+	api_hold(ae, ae->peer != NULL ? ae->peer : ae->origin);
 	/* The dispatch belonged to the run that ended; outbound stays. */
 	if (ae->dispatch) {
 		capnweb_stub_release(ae->dispatch);
@@ -317,6 +318,7 @@ api_on_handles_closed(struct pool_exec *pe, const char *reason, void *udata)
 
 	(void)pe;
 	ae->pe = NULL;
+	api_unhold(ae);
 	api_cancel_natives(ae);
 	if (ae->handle.id[0]) {
 		handles_remove(&d->retained, &ae->handle);

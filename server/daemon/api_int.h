@@ -41,6 +41,12 @@ struct api_exec {
 	int awaiting_ack;
 	struct api_peer *peer; /* the caller's connection until settled */
 	TAILQ_ENTRY(api_exec) peer_entry; /* in peer->execs */
+	struct api_peer *origin; /* the caller, only inside pool_execute */
+	/* The connection the grant went to, while both it and the handles
+	 * last: --max-handles-per-connection counts these. */
+	struct api_peer *holder;
+	TAILQ_ENTRY(api_exec) holder_entry; /* in holder->held */
+	const char *broken; /* why its connection went (static text) */
 	struct daemon *d;
 	struct capnweb_call *call; /* answered exactly once */
 	struct capnweb_stub *dispatch; /* NULL: every tool is not found */
@@ -66,6 +72,12 @@ double api_now(void);
 void api_exec_unref(struct api_exec *);
 /* Takes the execution off its connection's list (settled, or the peer left). */
 void api_exec_unlink(struct api_exec *);
+/* --max-handles-per-connection: 1 when one more retaining run is refused. */
+int api_handles_full(const struct api_peer *);
+/* Counts a grant against the connection it went to, until the handles
+ * close (api_unhold) or the connection does (api_peer_closed). */
+void api_hold(struct api_exec *, struct api_peer *holder);
+void api_unhold(struct api_exec *);
 /* Abandons the run's native fetches: nobody is left to answer. */
 void api_cancel_natives(struct api_exec *);
 

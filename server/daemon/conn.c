@@ -4,10 +4,13 @@
  * (memcached's drive_machine): one place decides every transition.
  */
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -24,11 +27,25 @@
 #include "pool/pool.h"
 #include "state.h"
 
-/* Output beyond this stops reading from the client until it drains. */
-#define CONN_OUTPUT_HIGH (16u << 20)
-#define CONN_OUTPUT_LOW (4u << 20)
-
 static void conn_drive(struct conn *);
+static void conn_pause(struct conn *, int paused);
+
+/* Monotonic milliseconds. */
+static double
+conn_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Reading resumes once the output fell to a quarter of the pause mark. */
+static size_t
+conn_resume_mark(const struct daemon *d)
+{
+	return d->cfg.output_pause / 4;
+}
 
 static struct timeval
 conn_tv(unsigned ms)
@@ -53,6 +70,9 @@ conn_free(struct conn *c)
 	 */
 	if (d->pool != NULL)
 		api_peer_closed(&c->api);
+	/* Its children are read again, now that its runs ended. */
+	if (c->read_paused && d->pool != NULL)
+		pool_tenant_pause(d->pool, c->api.tenant, 0);
 	/* Children that stayed for this connection's next execution end. */
 	if (d->pool != NULL)
 		pool_forget_tenant(d->pool, c->api.tenant);
@@ -61,6 +81,8 @@ conn_free(struct conn *c)
 		event_free(c->ev_timer);
 	if (c->ev_age)
 		event_free(c->ev_age);
+	if (c->ev_idle)
+		event_free(c->ev_idle);
 	if (c->bev)
 		bufferevent_free(c->bev);
 	TAILQ_REMOVE(&d->conns, c, entry);
@@ -130,6 +152,48 @@ conn_reply_error(struct conn *c, int err)
 	c->close_after_flush = 1;
 }
 
+/*
+ * The connection queued more than --output-limit toward a client that does
+ * not read: it goes now, its output dropped (no close frame can pass the
+ * backlog), and its runs end with CONNECTION_BROKEN naming the reason. The
+ * free happens from the loop (the timer at 0), never under the caller,
+ * which may be the pool or the capnweb session in the middle of a send.
+ */
+static void
+conn_overflow(struct conn *c, size_t out)
+{
+	struct evbuffer *o = bufferevent_get_output(c->bev);
+	struct timeval tv = { 0, 0 };
+
+	log_write(LOG_INFO,
+	    "event=output_overflow tenant=%llu queued=%zu limit=%zu",
+	    (unsigned long long)c->api.tenant, out, c->d->cfg.output_limit);
+	metrics_count(&c->d->metrics, METRICS_OUTPUT_OVERFLOW);
+	c->api.closed_reason =
+	    "the caller did not read its answers, and what was queued toward "
+	    "it passed the executor's --output-limit";
+	evbuffer_drain(o, evbuffer_get_length(o));
+	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+	c->state = CONN_DEAD;
+	evtimer_del(c->ev_timer);
+	evtimer_add(c->ev_timer, &tv);
+}
+
+/* Back-pressure, checked after every frame queued toward the client. */
+static void
+conn_output_check(struct conn *c)
+{
+	const struct daemon *d = c->d;
+	size_t out = evbuffer_get_length(bufferevent_get_output(c->bev));
+
+	if (d->cfg.output_limit && out > d->cfg.output_limit) {
+		conn_overflow(c, out);
+		return;
+	}
+	if (d->cfg.output_pause && !c->read_paused && out > d->cfg.output_pause)
+		conn_pause(c, 1);
+}
+
 /* Sends one WebSocket frame (server frames are unmasked). */
 static void
 conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
@@ -145,13 +209,17 @@ conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
 	bufferevent_write(c->bev, hdr, (size_t)n);
 	if (len)
 		bufferevent_write(c->bev, payload, len);
+	conn_output_check(c);
 }
 
 /* capnweb's sink: each outgoing message is one text frame. */
 static void
 conn_on_session_send(void *udata, const char *msg, size_t len)
 {
-	conn_ws_send(udata, WS_OP_TEXT, msg, len);
+	struct conn *c = udata;
+
+	c->last_traffic = conn_now_ms();
+	conn_ws_send(c, WS_OP_TEXT, msg, len);
 }
 
 /* How long the peer has to answer our close frame before we hang up. */
@@ -217,6 +285,8 @@ conn_target_is(const struct http_request *req, const char *path)
 	return tl == n && memcmp(req->target, path, n) == 0;
 }
 
+static void conn_on_idle(evutil_socket_t, short, void *);
+
 /* Upgrades to a WebSocket carrying a capnweb session. */
 static void
 conn_upgrade(struct conn *c, const struct http_request *req)
@@ -257,7 +327,36 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 
 		evtimer_add(c->ev_timer, &tv);
 	}
+	c->last_traffic = conn_now_ms();
+	if (c->d->cfg.idle_timeout &&
+	    (c->ev_idle = evtimer_new(c->d->base, conn_on_idle, c)) != NULL) {
+		struct timeval tv = conn_tv(c->d->cfg.idle_timeout);
+
+		evtimer_add(c->ev_idle, &tv);
+	}
 	log_write(LOG_DEBUG, "event=upgrade unix=%d", c->is_unix);
+}
+
+/* The connections' share of /metrics, measured now. */
+static void
+conn_gauges(struct daemon *d)
+{
+	struct metrics_gauges *g = &d->metrics.gauges;
+	struct conn *c;
+
+	memset(g, 0, sizeof(*g));
+	g->connection_limit = d->conn_limit;
+	TAILQ_FOREACH(c, &d->conns, entry)
+	{
+		size_t out = c->bev
+		    ? evbuffer_get_length(bufferevent_get_output(c->bev))
+		    : 0;
+
+		g->output_bytes += out;
+		if (out > g->output_bytes_max)
+			g->output_bytes_max = out;
+		g->paused += c->read_paused != 0;
+	}
 }
 
 /* Routes one parsed request head. */
@@ -288,6 +387,7 @@ conn_route(struct conn *c, const struct http_request *req)
 			char *text;
 
 			pool_stats(d->pool, &ps);
+			conn_gauges(d);
 			if ((text = metrics_render(
 				 &d->metrics, &ps, d->ready, &len)) == NULL) {
 				conn_reply(
@@ -390,6 +490,7 @@ conn_ws_event(struct conn *c, const struct ws_event *ev)
 	case WS_EV_TEXT:
 		if (c->state != CONN_WS)
 			return;
+		c->last_traffic = conn_now_ms();
 		if (capnweb_session_receive(c->api.session,
 			(const char *)ev->data, ev->len) == CAPNWEB_ENDED) {
 			/* capnweb ends a broken session with 3000 and the
@@ -505,14 +606,30 @@ conn_drive(struct conn *c)
 		conn_free(c);
 		return;
 	}
-	/* Back-pressure: a client that does not read stops being read. */
-	if (!c->read_paused && out > CONN_OUTPUT_HIGH) {
+	/* Back-pressure lifts once the client took most of its backlog. */
+	if (c->read_paused && out <= conn_resume_mark(c->d))
+		conn_pause(c, 0);
+}
+
+/*
+ * Back-pressure on or off: a client that does not read stops being read,
+ * and so do the children running its executions (pool_tenant_pause), so
+ * nothing more is produced for it until it catches up. The run clocks go
+ * on (spec/protocol.md, Decision: back-pressure and the run clock).
+ */
+static void
+conn_pause(struct conn *c, int paused)
+{
+	struct daemon *d = c->d;
+
+	if (paused) {
 		bufferevent_disable(c->bev, EV_READ);
-		c->read_paused = 1;
-	} else if (c->read_paused && out < CONN_OUTPUT_LOW) {
+		metrics_count(&d->metrics, METRICS_OUTPUT_PAUSE);
+	} else if (c->state != CONN_DEAD)
 		bufferevent_enable(c->bev, EV_READ);
-		c->read_paused = 0;
-	}
+	if (d->pool != NULL)
+		pool_tenant_pause(d->pool, c->api.tenant, paused);
+	c->read_paused = paused;
 }
 
 static void
@@ -550,9 +667,25 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	if (c->state == CONN_DEAD) {
+		/* conn_overflow: freed from the loop. */
+		conn_drive(c);
+		return;
+	}
 	if (c->state == CONN_HEAD) {
 		/* A slow client gets 408 and the door. */
-		conn_reply(c, 408, "text/plain", "request timeout\n", 16);
+		char ms[16], *text;
+		const char *v[1] = { ms };
+
+		snprintf(ms, sizeof(ms), "%u", c->d->cfg.head_timeout);
+		text = texts_composev(CM_TEXT_HEAD_TIMEOUT, v, 1);
+		metrics_count(&c->d->metrics, METRICS_HEAD_TIMEOUT);
+		if (text != NULL) {
+			conn_reply(c, 408, "text/plain", text, strlen(text));
+			free(text);
+		} else
+			conn_reply(
+			    c, 408, "text/plain", "request timeout\n", 16);
 		conn_drive(c);
 		return;
 	}
@@ -590,17 +723,189 @@ conn_on_age(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
+/*
+ * --idle-timeout: an upgraded connection with nothing in flight (no run
+ * unsettled, no grant unread) and no message either way for the bound is
+ * closed with a close handshake. Pings and pongs are not traffic: a live
+ * but idle client answers them.
+ */
+static void
+conn_on_idle(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+	unsigned bound = c->d->cfg.idle_timeout;
+	double left = c->last_traffic + bound - conn_now_ms();
+	struct timeval tv;
+	char ms[16], *text;
+	const char *v[1] = { ms };
+
+	(void)fd;
+	(void)what;
+	if (c->state != CONN_WS)
+		return;
+	if (api_peer_busy(&c->api)) {
+		c->last_traffic = conn_now_ms();
+		left = bound;
+	}
+	if (left > 0) {
+		tv = conn_tv((unsigned)left + 1);
+		evtimer_add(c->ev_idle, &tv);
+		return;
+	}
+	snprintf(ms, sizeof(ms), "%u", bound);
+	text = texts_composev(CM_TEXT_IDLE_TIMEOUT, v, 1);
+	metrics_count(&c->d->metrics, METRICS_IDLE_CLOSE);
+	log_write(LOG_DEBUG, "event=idle_close tenant=%llu",
+	    (unsigned long long)c->api.tenant);
+	conn_close(c, WS_CLOSE_NORMAL, text ? text : "idle timeout");
+	free(text);
+	conn_drive(c);
+}
+
+/* Whether `c` is the peer's (peer_unix < 0: anyone's). */
+static int
+conn_is_peer(const struct conn *c, int peer_unix, uid_t peer_uid)
+{
+	if (peer_unix < 0)
+		return 1;
+	if (c->is_unix != peer_unix)
+		return 0;
+	return !peer_unix || c->peer_uid == peer_uid;
+}
+
+int
+conn_shed_idle(struct daemon *d, int peer_unix, uid_t peer_uid)
+{
+	struct conn *c, *victim = NULL;
+
+	/* A head still arriving: the oldest has had the longest to send it. */
+	TAILQ_FOREACH(c, &d->conns, entry)
+	if (c->state == CONN_HEAD && conn_is_peer(c, peer_unix, peer_uid)) {
+		victim = c;
+		break;
+	}
+	/* Else the newest session with nothing in flight. */
+	if (victim == NULL)
+		TAILQ_FOREACH_REVERSE(c, &d->conns, conn_list, entry)
+	if (c->state == CONN_WS && !api_peer_busy(&c->api) && !c->read_paused &&
+	    conn_is_peer(c, peer_unix, peer_uid)) {
+		victim = c;
+		break;
+	}
+	if (victim == NULL)
+		return 0;
+	if (victim->state == CONN_WS) {
+		/* Its close frame goes out now, if the socket takes it. */
+		conn_close(victim, WS_CLOSE_GOING_AWAY,
+		    "closed while idle to admit another connection");
+		evbuffer_write(bufferevent_get_output(victim->bev),
+		    bufferevent_getfd(victim->bev));
+	}
+	log_write(LOG_INFO, "event=shed tenant=%llu head=%d",
+	    (unsigned long long)victim->api.tenant, victim->state == CONN_HEAD);
+	metrics_count(&d->metrics, METRICS_SHED);
+	conn_free(victim);
+	return 1;
+}
+
+/*
+ * Refuses a connection before any byte is read: a 503 whose body is the
+ * protocol's text, written once without blocking, then the door.
+ */
+static void
+conn_refuse(int fd, enum cm_spec_text id, const char *const *v, size_t n)
+{
+	char head[256], *text = texts_composev(id, v, n);
+	struct http_header h[2];
+	long hn;
+
+	h[0].name = "Content-Type";
+	h[0].name_len = 12;
+	h[0].value = "text/plain";
+	h[0].value_len = 10;
+	h[1].name = "Connection";
+	h[1].name_len = 10;
+	h[1].value = "close";
+	h[1].value_len = 5;
+	if (text != NULL &&
+	    (hn = http_build_response(
+		 head, sizeof(head), 503, h, 2, (long long)strlen(text))) > 0) {
+		struct iovec iov[2] = { { head, (size_t)hn },
+			{ text, strlen(text) } };
+
+		(void)!writev(fd, iov, 2);
+	}
+	free(text);
+	close(fd);
+}
+
+/* The peer's share of connections: --max-connections-per-peer, else half
+ * the connection limit. */
+static unsigned
+conn_peer_limit(const struct daemon *d)
+{
+	unsigned n = d->cfg.max_connections_per_peer;
+
+	if (n == 0)
+		n = d->conn_limit / 2;
+	return n ? n : 1;
+}
+
+/*
+ * Admission by count: the peer's share first, then the executor's limit;
+ * either full, an idle connection (of that peer, then of anyone) makes
+ * room. 0 admitted, -1 refused (fd closed).
+ */
+static int
+conn_admit(struct daemon *d, int fd, int is_unix, uid_t uid)
+{
+	struct conn *c;
+	unsigned mine = 0, limit = conn_peer_limit(d);
+	char n1[48], n2[16];
+	const char *v[2] = { n1, n2 };
+
+	TAILQ_FOREACH(c, &d->conns, entry)
+	mine += conn_is_peer(c, is_unix, uid);
+	if (mine >= limit && !conn_shed_idle(d, is_unix, uid)) {
+		if (is_unix)
+			snprintf(n1, sizeof(n1), "peer uid %u", (unsigned)uid);
+		else
+			snprintf(n1, sizeof(n1), "TCP peer (one token)");
+		snprintf(n2, sizeof(n2), "%u", limit);
+		metrics_count(&d->metrics, METRICS_CONN_REJECT);
+		metrics_count(&d->metrics, METRICS_PEER_REJECT);
+		log_write(LOG_INFO,
+		    "event=reject reason=peer_limit unix=%d uid=%u", is_unix,
+		    (unsigned)uid);
+		conn_refuse(fd, CM_TEXT_CONNECTION_LIMIT, v, 2);
+		return -1;
+	}
+	if (d->nconns >= d->conn_limit && !conn_shed_idle(d, -1, 0)) {
+		snprintf(n1, sizeof(n1), "%u", d->conn_limit);
+		metrics_count(&d->metrics, METRICS_CONN_REJECT);
+		log_write(LOG_INFO, "event=reject reason=capacity");
+		conn_refuse(fd, CM_TEXT_CONNECTION_CAPACITY, v, 1);
+		return -1;
+	}
+	return 0;
+}
+
 int
 conn_accept(struct daemon *d, int fd, int is_unix)
 {
 	struct conn *c;
 	struct timeval tv;
+	uid_t uid = 0;
 
-	if (d->nconns >= d->cfg.max_connections) {
-		metrics_count(&d->metrics, METRICS_CONN_REJECT);
-		close(fd);
-		return -1;
+	if (is_unix) {
+		struct ucred cr;
+		socklen_t len = sizeof(cr);
+
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0)
+			uid = cr.uid;
 	}
+	if (conn_admit(d, fd, is_unix, uid) != 0)
+		return -1;
 	if ((c = calloc(1, sizeof(*c))) == NULL) {
 		close(fd);
 		return -1;
@@ -612,11 +917,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->state = CONN_HEAD;
 	c->api.tenant = ++d->last_tenant;
 	if (is_unix) {
-		struct ucred cr;
-		socklen_t len = sizeof(cr);
-
-		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0)
-			c->peer_uid = cr.uid;
+		c->peer_uid = uid;
 		if (d->cfg.allowed_uids) {
 			size_t i;
 			int ok = 0;
@@ -652,6 +953,9 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	metrics_count(&d->metrics, METRICS_CONN_OPEN);
 	bufferevent_setcb(
 	    c->bev, conn_on_read, conn_on_write, conn_on_event, c);
+	/* The write callback also runs once the output fell to the resume
+	 * mark, where back-pressure lifts. */
+	bufferevent_setwatermark(c->bev, EV_WRITE, conn_resume_mark(d), 0);
 	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
 	tv = conn_tv(d->cfg.head_timeout);
 	evtimer_add(c->ev_timer, &tv);

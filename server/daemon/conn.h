@@ -37,8 +37,11 @@ struct conn {
 	enum ws_conn_state ws_state;
 	struct event *ev_timer; /* head deadline, then pings */
 	struct event *ev_age; /* maxConnectionAge */
+	struct event *ev_idle; /* --idle-timeout once upgraded */
+	double last_traffic; /* ms (monotonic): a message in or out */
 	int ping_outstanding;
-	int read_paused; /* back-pressure: output is backed up */
+	int read_paused; /* back-pressure: output is backed up, so neither
+			    the client nor its children are read */
 	int close_after_flush;
 	int close_queued; /* our close frame is in the output buffer */
 	int in_drive; /* re-entry guard */
@@ -55,5 +58,14 @@ void conn_close_all(struct daemon *d, const char *reason);
 
 /* Frees every connection at once (daemon teardown). */
 void conn_free_all(struct daemon *d);
+
+/*
+ * Closes one idle connection to make room for a new one: the oldest still
+ * sending its request head, else the newest upgraded one with nothing in
+ * flight (closed with 1001, going away). With `peer_unix`/`peer_uid` >= 0 only
+ * that peer's connections are candidates (peer_unix < 0: any). 1 when one was
+ * closed, 0 when none is idle.
+ */
+int conn_shed_idle(struct daemon *d, int peer_unix, uid_t peer_uid);
 
 #endif

@@ -49,6 +49,12 @@ daemon_config_default(struct daemon_config *c)
 	c->max_fetches_per_execution = DAEMON_MAX_FETCHES_PER_EXECUTION;
 	c->max_fetches_waiting = DAEMON_MAX_FETCHES_WAITING;
 	c->head_timeout = 10000;
+	c->output_pause = 16u << 20;
+	c->output_limit = 64u << 20;
+	c->idle_timeout = 600000;
+	c->max_connections_per_peer = 0; /* half of the connection limit */
+	c->max_handles_per_connection = 64;
+	c->fd_reserve = 128;
 	c->metrics = 1;
 	c->log_level = LOG_INFO;
 }
@@ -84,6 +90,53 @@ daemon_on_accept(struct evconnlistener *l, evutil_socket_t fd,
 	(void)sa;
 	(void)socklen;
 	conn_accept(d, fd, l == d->unix_listener);
+}
+
+/*
+ * accept() failed. Out of descriptors, the daemon makes room instead of
+ * leaving every other client in the backlog: it closes an idle connection
+ * (the pending client is then accepted on the next turn of the loop), or,
+ * with none idle, spends its spare descriptor to take the pending client
+ * off the backlog and refuse it at once.
+ */
+static void
+daemon_on_accept_error(struct evconnlistener *l, void *arg)
+{
+	struct daemon *d = arg;
+	int e = errno;
+
+	if (e != EMFILE && e != ENFILE && e != ENOBUFS && e != ENOMEM) {
+		log_write(
+		    LOG_WARN, "event=accept_error error=\"%s\"", strerror(e));
+		return;
+	}
+	/* EMFILE comes before accept() looks at the backlog: with nobody
+	 * waiting, nothing needs making room for. */
+	if (!listener_pending(evconnlistener_get_fd(l)))
+		return;
+	metrics_count(&d->metrics, METRICS_FD_EXHAUSTED);
+	if (conn_shed_idle(d, -1, 0))
+		return;
+	if (listener_refuse_one(evconnlistener_get_fd(l), &d->spare_fd))
+		log_write(LOG_INFO, "event=reject reason=descriptors unix=%d",
+		    l == d->unix_listener);
+}
+
+/*
+ * The connection limit in force: --max-connections, lowered so that the
+ * connections leave --fd-reserve descriptors (children's sockets, the
+ * zygote, native fetches, the spare) under RLIMIT_NOFILE.
+ */
+static unsigned
+daemon_conn_limit(const struct daemon_config *cfg)
+{
+	unsigned long fds = listener_fd_limit(), room;
+	unsigned limit = cfg->max_connections;
+
+	if (fds == 0)
+		return limit;
+	room = fds > cfg->fd_reserve + 16 ? fds - cfg->fd_reserve - 16 : 1;
+	return room < limit ? (unsigned)room : limit;
 }
 
 static void
@@ -232,7 +285,15 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		return NULL;
 	}
 	d->cfg = *cfg;
+	d->spare_fd = -1;
 	log_set_level(cfg->log_level);
+	d->conn_limit = daemon_conn_limit(cfg);
+	if (d->conn_limit < cfg->max_connections)
+		log_write(LOG_WARN,
+		    "event=connection_limit limit=%u max_connections=%u "
+		    "reason=\"RLIMIT_NOFILE less --fd-reserve\"",
+		    d->conn_limit, cfg->max_connections);
+	d->spare_fd = listener_spare_open();
 	d->cfg.pool.on_event = daemon_on_pool_event;
 	/*
 	 * The engine's metering allocator is the memory limit; the
@@ -272,6 +333,8 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 			    err, errlen, "cannot watch %s", cfg->socket_path);
 			goto fail;
 		}
+		evconnlistener_set_error_cb(
+		    d->unix_listener, daemon_on_accept_error);
 	}
 	if ((d->netpolicy = netpolicy_new()) == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -299,6 +362,8 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 			    cfg->port);
 			goto fail;
 		}
+		evconnlistener_set_error_cb(
+		    d->tcp_listener, daemon_on_accept_error);
 	}
 	if ((d->pool = pool_new(d->base, &d->cfg.pool, err, errlen)) == NULL)
 		goto fail;
@@ -359,5 +424,7 @@ daemon_free(struct daemon *d)
 		event_free(d->ev_sigint);
 	if (d->base)
 		event_base_free(d->base);
+	if (d->spare_fd >= 0)
+		close(d->spare_fd);
 	free(d);
 }

@@ -179,7 +179,33 @@ static const struct opt opts[] = {
 	    "before 408 (default 10000)",
 	    &cfg.head_timeout },
 	{ "max-connections", OPT_UINT,
-	    "open connections at most (default 1024)", &cfg.max_connections },
+	    "open connections at most (default 1024; lowered to fit "
+	    "RLIMIT_NOFILE less --fd-reserve)",
+	    &cfg.max_connections },
+	{ "max-connections-per-peer", OPT_UINT,
+	    "open connections one peer uid (unix) or the token's callers "
+	    "(TCP) may hold (default 0: half the connection limit)",
+	    &cfg.max_connections_per_peer },
+	{ "output-pause", OPT_SIZE,
+	    "bytes queued toward one connection past which it and its "
+	    "children stop being read (default 16777216; 0: never)",
+	    &cfg.output_pause },
+	{ "output-limit", OPT_SIZE,
+	    "bytes queued toward one connection past which it is closed "
+	    "and its runs end (default 67108864; 0: none)",
+	    &cfg.output_limit },
+	{ "idle-timeout", OPT_UINT,
+	    "ms an upgraded connection with nothing in flight may stay "
+	    "silent (default 600000; 0: forever)",
+	    &cfg.idle_timeout },
+	{ "max-handles-per-connection", OPT_UINT,
+	    "executions retaining handles one connection may hold "
+	    "(default 64; 0: no bound)",
+	    &cfg.max_handles_per_connection },
+	{ "fd-reserve", OPT_UINT,
+	    "descriptors kept back from connections for children and "
+	    "fetches (default 128)",
+	    &cfg.fd_reserve },
 	{ "metrics", OPT_BOOL, "serve /metrics: 1 or 0 (default 1)",
 	    &cfg.metrics },
 	{ "log-level", OPT_STR, "error, warn, info or debug (default info)",

@@ -1,4 +1,5 @@
 /* Listening sockets for the daemon. */
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -7,6 +8,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -142,4 +144,48 @@ listener_port(int fd)
 	if (ss.ss_family == AF_INET6)
 		return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
 	return -1;
+}
+
+int
+listener_spare_open(void)
+{
+	return open("/dev/null", O_RDONLY | O_CLOEXEC);
+}
+
+int
+listener_refuse_one(int lfd, int *spare)
+{
+	int fd;
+
+	if (*spare < 0) {
+		/* A spare lost earlier: take it back when a descriptor frees.
+		 */
+		*spare = listener_spare_open();
+		return 0;
+	}
+	close(*spare);
+	*spare = -1;
+	fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+	if (fd >= 0)
+		close(fd);
+	*spare = listener_spare_open();
+	return fd >= 0;
+}
+
+int
+listener_pending(int lfd)
+{
+	struct pollfd p = { lfd, POLLIN, 0 };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+
+unsigned long
+listener_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return 0;
+	return (unsigned long)rl.rlim_cur;
 }

@@ -23,4 +23,32 @@ int listener_tcp(const char *host, const char *port, char *err, size_t errlen);
 /* The port a TCP listener got (for port 0), or -1. */
 int listener_port(int fd);
 
+/*
+ * The reserve descriptor: an open /dev/null held so that, once accept()
+ * fails for want of descriptors, one can be freed to take a pending
+ * connection off the backlog. The fd, or -1.
+ */
+int listener_spare_open(void);
+
+/*
+ * Descriptors ran out: closes *spare, accepts one pending connection on
+ * `lfd` and closes it at once (its client learns it was refused instead of
+ * waiting in the backlog), then reopens *spare. 1 when a connection was
+ * refused, 0 when none was pending or no spare was held.
+ */
+int listener_refuse_one(int lfd, int *spare);
+
+/*
+ * 1 when a connection waits on the listening socket `lfd`. accept() says
+ * EMFILE before it looks at the backlog, so only this tells whether a
+ * client is actually kept waiting.
+ */
+int listener_pending(int lfd);
+
+/*
+ * How many descriptors this process may open (RLIMIT_NOFILE's soft
+ * limit), or 0 when unbounded or unknown.
+ */
+unsigned long listener_fd_limit(void);
+
 #endif

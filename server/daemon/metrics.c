@@ -74,6 +74,30 @@ metrics_count(struct metrics *m, enum metrics_event ev)
 	case METRICS_FETCH_HEADER_DROPPED:
 		m->fetch_headers_dropped++;
 		break;
+	case METRICS_OUTPUT_OVERFLOW:
+		m->output_overflows++;
+		break;
+	case METRICS_OUTPUT_PAUSE:
+		m->output_pauses++;
+		break;
+	case METRICS_HEAD_TIMEOUT:
+		m->head_timeouts++;
+		break;
+	case METRICS_IDLE_CLOSE:
+		m->idle_closes++;
+		break;
+	case METRICS_SHED:
+		m->shed++;
+		break;
+	case METRICS_PEER_REJECT:
+		m->peer_rejects++;
+		break;
+	case METRICS_FD_EXHAUSTED:
+		m->fd_exhausted++;
+		break;
+	case METRICS_HANDLES_REFUSED:
+		m->handles_refused++;
+		break;
 	}
 }
 
@@ -222,6 +246,45 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
 	metrics_counter(&b, "codemode_fetch_headers_dropped_total",
 	    "Forbidden request headers dropped from native fetches.", "counter",
 	    m->fetch_headers_dropped);
+	metrics_counter(&b, "codemode_handles_refused_total",
+	    "retainHandles requests refused at --max-handles-per-connection.",
+	    "counter", m->handles_refused);
+	metrics_counter(&b, "codemode_output_queued_bytes",
+	    "Bytes queued toward all connections, not yet taken by the "
+	    "kernel.",
+	    "gauge", m->gauges.output_bytes);
+	metrics_counter(&b, "codemode_output_queued_bytes_max",
+	    "Bytes queued toward the fullest connection.", "gauge",
+	    m->gauges.output_bytes_max);
+	metrics_counter(&b, "codemode_connections_paused",
+	    "Connections past --output-pause whose children are not read.",
+	    "gauge", m->gauges.paused);
+	metrics_counter(&b, "codemode_output_pauses_total",
+	    "Times a connection's output passed --output-pause.", "counter",
+	    m->output_pauses);
+	metrics_counter(&b, "codemode_output_overflows_total",
+	    "Connections closed because their output passed --output-limit.",
+	    "counter", m->output_overflows);
+	metrics_counter(&b, "codemode_connections_limit",
+	    "Connections admitted at most: --max-connections, lowered to fit "
+	    "the descriptor limit less --fd-reserve.",
+	    "gauge", m->gauges.connection_limit);
+	metrics_printf(&b,
+	    "# HELP codemode_connections_timed_out_total Connections closed "
+	    "for idleness, by phase.\n"
+	    "# TYPE codemode_connections_timed_out_total counter\n"
+	    "codemode_connections_timed_out_total{phase=\"head\"} %lu\n"
+	    "codemode_connections_timed_out_total{phase=\"idle\"} %lu\n",
+	    m->head_timeouts, m->idle_closes);
+	metrics_counter(&b, "codemode_connections_shed_total",
+	    "Idle connections closed to admit a new one.", "counter", m->shed);
+	metrics_counter(&b, "codemode_connections_peer_limit_total",
+	    "Connections refused because their peer held "
+	    "--max-connections-per-peer.",
+	    "counter", m->peer_rejects);
+	metrics_counter(&b, "codemode_accept_fd_exhausted_total",
+	    "Times accept() found no descriptor left.", "counter",
+	    m->fd_exhausted);
 	metrics_counter(&b, "codemode_ready", "1 while accepting new work.",
 	    "gauge", (unsigned long)(ready != 0));
 	metrics_printf(&b,

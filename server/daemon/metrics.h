@@ -31,6 +31,21 @@ struct metrics {
 	unsigned long fetches_denied; /* refused by the outbound policy */
 	unsigned long fetches_too_many; /* refused: the run held its bound */
 	unsigned long fetch_headers_dropped; /* forbidden request headers */
+	/* Bounds per tenant (spec/operations.md, "Bounds per tenant"). */
+	unsigned long output_overflows; /* closed past --output-limit */
+	unsigned long output_pauses; /* crossed --output-pause */
+	unsigned long head_timeouts; /* closed before the upgrade */
+	unsigned long idle_closes; /* upgraded, closed for idleness */
+	unsigned long shed; /* idle connections closed to admit others */
+	unsigned long peer_rejects; /* refused at --max-connections-per-peer */
+	unsigned long fd_exhausted; /* accept() ran out of descriptors */
+	unsigned long handles_refused; /* --max-handles-per-connection */
+	struct metrics_gauges {
+		unsigned long output_bytes; /* queued toward every connection */
+		unsigned long output_bytes_max; /* toward the fullest one */
+		unsigned long paused; /* connections under back-pressure */
+		unsigned long connection_limit; /* after the descriptor bound */
+	} gauges; /* set by conn.c just before a render */
 	unsigned long latency_count;
 	double latency_sum_s;
 	unsigned long
@@ -59,7 +74,15 @@ enum metrics_event {
 	METRICS_FETCH_END, /* ... and came back or was cancelled */
 	METRICS_FETCH_DENIED, /* the outbound policy refused an address */
 	METRICS_FETCH_TOO_MANY, /* refused: its run held its bound */
-	METRICS_FETCH_HEADER_DROPPED /* a forbidden request header dropped */
+	METRICS_FETCH_HEADER_DROPPED, /* a forbidden request header dropped */
+	METRICS_OUTPUT_OVERFLOW, /* closed: its output passed the hard cap */
+	METRICS_OUTPUT_PAUSE, /* its output passed the soft mark */
+	METRICS_HEAD_TIMEOUT, /* no upgrade within --head-timeout */
+	METRICS_IDLE_CLOSE, /* upgraded and idle past --idle-timeout */
+	METRICS_SHED, /* an idle connection closed to admit another */
+	METRICS_PEER_REJECT, /* its peer held its share of connections */
+	METRICS_FD_EXHAUSTED, /* accept() failed for want of descriptors */
+	METRICS_HANDLES_REFUSED /* retainHandles past the connection's bound */
 };
 
 /* Counts one `ev`. */

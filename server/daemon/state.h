@@ -42,6 +42,14 @@ struct daemon_config {
 	unsigned shutdown_drain; /* ms running executions get to finish */
 	unsigned max_connections;
 	unsigned head_timeout; /* ms a client has to send its request head */
+	/* Bounds per tenant (spec/operations.md, "Bounds per tenant"). */
+	size_t output_pause; /* bytes queued toward a connection that pause
+				its children; 0: never */
+	size_t output_limit; /* bytes queued that close it; 0: none */
+	unsigned idle_timeout; /* ms an upgraded, idle connection stays; 0 */
+	unsigned max_connections_per_peer; /* per uid / per token; 0: none */
+	unsigned max_handles_per_connection; /* retained executions; 0 */
+	unsigned fd_reserve; /* descriptors kept for children and fetches */
 	int metrics; /* serve /metrics */
 	int log_level; /* log.h */
 	const char *token; /* bearer token required on TCP upgrades */
@@ -71,6 +79,8 @@ struct daemon {
 	int ready; /* 0 while draining: /readyz answers 503 */
 	int stopping;
 	struct handles retained; /* handles.c: executions holding handles */
+	unsigned conn_limit; /* max_connections within the descriptor limit */
+	int spare_fd; /* listener.c: closed to refuse a connection at EMFILE */
 };
 
 #endif

@@ -195,6 +195,16 @@ pool_zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 			z->children++;
 			z->spawned_any = 1;
 			p->restart_backoff_ms = 0;
+			if (child_fd < 0) {
+				/*
+				 * Its socket was lost for want of a descriptor
+				 * here (zygote_recv): the child ends, and its
+				 * exit is reported like any other.
+				 */
+				kill(m.pid, SIGKILL);
+				p->spawn_lost_at = pool_now_ms();
+				break;
+			}
 			pool_child_new(z, m.pid, child_fd);
 			if (z->forks >= p->opt.retire_after_executions)
 				pool_zygote_retire(z, "count");
@@ -219,6 +229,10 @@ pool_zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 	pool_refill(p);
 	pool_dispatch(p);
 }
+
+/* How long spawning waits after a child's socket was lost for want of a
+ * descriptor. */
+#define POOL_SPAWN_LOST_WAIT_MS 100
 
 static void
 pool_on_restart(evutil_socket_t fd, short what, void *arg)
@@ -277,6 +291,17 @@ pool_refill(struct pool *p)
 	have = p->spares + p->starting + p->pending_spawns;
 	if (have >= want)
 		return;
+	/* Out of descriptors a moment ago: try again shortly, not in a loop
+	 * of forks whose sockets cannot be received. */
+	if (p->spawn_lost_at > 0 &&
+	    pool_now_ms() - p->spawn_lost_at < POOL_SPAWN_LOST_WAIT_MS) {
+		if (!evtimer_pending(p->ev_restart, NULL)) {
+			struct timeval tv = pool_tv(POOL_SPAWN_LOST_WAIT_MS);
+
+			evtimer_add(p->ev_restart, &tv);
+		}
+		return;
+	}
 	if ((z = pool_current_zygote(p)) == NULL) {
 		struct timeval tv;
 
@@ -613,5 +638,6 @@ pool_free(struct pool *p)
 		event_free(p->ev_drain);
 	if (p->ev_tick)
 		event_free(p->ev_tick);
+	free(p->paused);
 	free(p);
 }

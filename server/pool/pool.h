@@ -158,6 +158,16 @@ struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
 void pool_forget_tenant(struct pool *, uint64_t tenant);
 
 /*
+ * Back-pressure from the tenant's connection: while paused, the frames of
+ * the children running the tenant's executions are not read (what was
+ * already read waits in their buffers), so those runs stop at their next
+ * message to the daemon; unpaused, reading resumes from the next loop turn.
+ * A child dispatched while its tenant is paused starts paused. Run clocks
+ * are not touched. 0, or -1 when out of memory (nothing paused).
+ */
+int pool_tenant_pause(struct pool *, uint64_t tenant, int paused);
+
+/*
  * Answers a tool call or outbound request of a running execution. The
  * payload is copied. Returns 0, or -1 when the execution no longer runs
  * (the answer is dropped).

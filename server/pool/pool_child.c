@@ -332,6 +332,9 @@ pool_child_on_read(struct bufferevent *bev, void *arg)
 
 		if (avail < FRAME_HEADER_SIZE)
 			return;
+		/* Its tenant's connection is backed up: the rest waits. */
+		if (pool_tenant_paused(c->pool, c->tenant))
+			return;
 		p = evbuffer_pullup(in, FRAME_HEADER_SIZE);
 		r = frame_decode(p, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
 		    c->pool->opt.max_frame_payload, &f);
@@ -358,6 +361,27 @@ pool_child_on_read(struct bufferevent *bev, void *arg)
 			return;
 		evbuffer_drain(in, need);
 	}
+}
+
+void
+pool_child_apply_pause(struct pool_child *c)
+{
+	if (c->bev == NULL)
+		return;
+	if (pool_tenant_paused(c->pool, c->tenant)) {
+		bufferevent_disable(c->bev, EV_READ);
+		return;
+	}
+	if (bufferevent_get_enabled(c->bev) & EV_READ)
+		return;
+	bufferevent_enable(c->bev, EV_READ);
+	/*
+	 * Frames read before the pause wait in the input buffer, and no new
+	 * byte may arrive to call us for them: run the read callback from the
+	 * loop (deferred, never inside the caller that lifted the pause).
+	 */
+	if (evbuffer_get_length(bufferevent_get_input(c->bev)) > 0)
+		bufferevent_trigger(c->bev, EV_READ, BEV_TRIG_DEFER_CALLBACKS);
 }
 
 static void

@@ -383,6 +383,24 @@ pool_exec_child_stays(
 	    p->kept + p->resetting < max && !p->shutting_down;
 }
 
+/*
+ * The queued execution to start next: the oldest whose tenant is not
+ * paused. A paused tenant's runs wait in the queue without a worker, so a
+ * caller that stopped reading holds no more workers than it already had.
+ */
+static struct pool_exec *
+pool_exec_next_queued(struct pool *p)
+{
+	struct pool_exec *e;
+
+	if (p->npaused == 0)
+		return TAILQ_FIRST(&p->queue);
+	TAILQ_FOREACH(e, &p->queue, entry)
+	if (!pool_tenant_paused(p, e->tenant))
+		return e;
+	return NULL;
+}
+
 /* Starts queued executions on children while capacity allows. */
 void
 pool_dispatch(struct pool *p)
@@ -390,7 +408,7 @@ pool_dispatch(struct pool *p)
 	struct pool_exec *e;
 	struct pool_child *c;
 
-	while ((e = TAILQ_FIRST(&p->queue)) != NULL &&
+	while ((e = pool_exec_next_queued(p)) != NULL &&
 	    p->running < pool_capacity(p)) {
 		if ((c = pool_exec_pick_child(p, e->tenant)) == NULL)
 			break;
@@ -407,6 +425,7 @@ pool_dispatch(struct pool *p)
 		c->state = CHILD_BUSY;
 		c->exec = e;
 		c->tenant = e->tenant;
+		pool_child_apply_pause(c);
 		c->runs++;
 		c->stay = pool_exec_child_stays(p, e, c);
 		e->child = c;
@@ -483,9 +502,58 @@ pool_forget_tenant(struct pool *p, uint64_t tenant)
 			continue;
 		/* One still running answers, then ends instead of staying. */
 		c->tenant = 0;
+		pool_child_apply_pause(c);
 		if (c->state == CHILD_KEPT)
 			pool_child_kill(c, 0);
 	}
+}
+
+int
+pool_tenant_paused(const struct pool *p, uint64_t tenant)
+{
+	unsigned i;
+
+	if (tenant == 0)
+		return 0;
+	for (i = 0; i < p->npaused; i++)
+		if (p->paused[i] == tenant)
+			return 1;
+	return 0;
+}
+
+int
+pool_tenant_pause(struct pool *p, uint64_t tenant, int paused)
+{
+	struct pool_child *c;
+	unsigned i;
+
+	if (tenant == 0 || pool_tenant_paused(p, tenant) == (paused != 0))
+		return 0;
+	if (paused) {
+		if (p->npaused == p->paused_cap) {
+			unsigned ncap = p->paused_cap ? 2 * p->paused_cap : 8;
+			uint64_t *np = realloc(p->paused, ncap * sizeof(*np));
+
+			if (np == NULL)
+				return -1;
+			p->paused = np;
+			p->paused_cap = ncap;
+		}
+		p->paused[p->npaused++] = tenant;
+	} else {
+		for (i = 0; i < p->npaused; i++)
+			if (p->paused[i] == tenant) {
+				p->paused[i] = p->paused[--p->npaused];
+				break;
+			}
+	}
+	TAILQ_FOREACH(c, &p->children, entry)
+	if (c->tenant == tenant)
+		pool_child_apply_pause(c);
+	/* Its queued runs may start now. */
+	if (!paused)
+		pool_dispatch(p);
+	return 0;
 }
 
 int

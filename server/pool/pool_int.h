@@ -124,12 +124,16 @@ struct pool {
 	struct event *ev_drain;
 	struct event *ev_tick; /* ends a drain early once all settled */
 	unsigned restart_backoff_ms;
+	double spawn_lost_at; /* ms: a child's socket was lost for want of a
+				 descriptor (spawning waits a moment) */
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
 	unsigned kept, resetting; /* children staying for their tenant */
 	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	unsigned long reused; /* executions run by a staying child */
+	uint64_t *paused; /* tenants under back-pressure (pool_tenant_pause) */
+	unsigned npaused, paused_cap;
 	int shutting_down; /* 1 draining, 2 terminating */
 	unsigned grace_ms;
 	void (*done)(void *);
@@ -153,6 +157,10 @@ void pool_child_on_exit(struct pool_child *);
 void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
     uint32_t, const uint8_t *, size_t);
 int pool_child_on_frame(struct pool_child *, const struct frame *);
+/* Reads or stops reading the child's frames as its tenant's pause says. */
+void pool_child_apply_pause(struct pool_child *);
+/* 1 while `tenant` (nonzero) is paused (pool_tenant_pause). */
+int pool_tenant_paused(const struct pool *, uint64_t tenant);
 
 /* pool_exec.c */
 void pool_dispatch(struct pool *);

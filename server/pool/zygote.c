@@ -74,6 +74,11 @@ zygote_recv(int ctl_fd, struct zygote_msg *msg, int *child_fd)
 				close(fd);
 		}
 	}
+	/* Out of descriptors here: the kernel dropped the child's socket. */
+	if (n == (ssize_t)sizeof(*msg) && msg->type == ZYGOTE_SPAWNED &&
+	    msg->pid > 0 && fds == 0 && (mh.msg_flags & MSG_CTRUNC) &&
+	    !(mh.msg_flags & MSG_TRUNC))
+		return 1;
 	if (n != (ssize_t)sizeof(*msg) ||
 	    (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ||
 	    (msg->type == ZYGOTE_SPAWNED) != (fds == 1) ||

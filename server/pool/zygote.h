@@ -36,7 +36,10 @@ int zygote_send(int ctl_fd, enum zygote_msg_type type);
  * Receives one message. Returns 1 with *msg filled (and *child_fd set to
  * the received descriptor for ZYGOTE_SPAWNED, else -1), 0 on EOF, -1 with
  * errno (EAGAIN when nothing is there) or -2 for a malformed message, which
- * the caller treats as a broken zygote.
+ * the caller treats as a broken zygote. A ZYGOTE_SPAWNED whose descriptor
+ * the kernel dropped because this process had none left (MSG_CTRUNC, no
+ * descriptor) is returned with *child_fd -1: the zygote is sound, and the
+ * caller ends that child instead.
  */
 int zygote_recv(int ctl_fd, struct zygote_msg *msg, int *child_fd);
 

@@ -1,4 +1,5 @@
 /* A daemon under test on a private socket (test_daemon.h). */
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -39,6 +40,13 @@ int
 test_daemon_spawn(struct test_daemon *d, const char *binary, const char *level,
     const char *const *extra)
 {
+	return test_daemon_spawn_nofile(d, binary, level, extra, 0);
+}
+
+int
+test_daemon_spawn_nofile(struct test_daemon *d, const char *binary,
+    const char *level, const char *const *extra, unsigned long nofile)
+{
 	const char *argv[32];
 	int n = 0, i, fd;
 
@@ -55,6 +63,10 @@ test_daemon_spawn(struct test_daemon *d, const char *binary, const char *level,
 	if ((d->pid = fork()) < 0)
 		return -1;
 	if (d->pid == 0) {
+		struct rlimit rl = { nofile, nofile };
+
+		if (nofile != 0 && setrlimit(RLIMIT_NOFILE, &rl) != 0)
+			_exit(126);
 		execv(argv[0], (char **)argv);
 		_exit(127);
 	}

@@ -28,6 +28,14 @@ int test_daemon_init(struct test_daemon *d, const char *prefix);
 int test_daemon_spawn(struct test_daemon *d, const char *binary,
     const char *level, const char *const *extra);
 
+/*
+ * test_daemon_spawn with the daemon's RLIMIT_NOFILE (soft and hard) set
+ * to `nofile` first (0: inherited), for suites that starve it of
+ * descriptors.
+ */
+int test_daemon_spawn_nofile(struct test_daemon *d, const char *binary,
+    const char *level, const char *const *extra, unsigned long nofile);
+
 /* Waits (up to 10 s) for the daemon to exit; its wait status, or -1. */
 int test_daemon_reap(struct test_daemon *d);
 

@@ -1,0 +1,709 @@
+/*
+ * Integration: the bounds one tenant meets on its connections
+ * (spec/operations.md, "Bounds per tenant"), each against a real daemon on
+ * a private unix socket: bytes queued toward a client that never reads
+ * (back-pressure, then the hard cap), connections per peer uid, idle
+ * connections before and after the upgrade, descriptor exhaustion, and
+ * retained executions per connection. Each test shows that another client
+ * is still served while one tenant sits at its bound.
+ */
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <check.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include <codemode/protocol.h>
+
+#include "proto/capnweb.h"
+#include "proto/http.h"
+#include "proto/ws.h"
+#include "support/test_client.h"
+#include "support/test_daemon.h"
+
+static struct test_daemon td;
+
+static void
+start_daemon_nofile(const char *const *extra, unsigned long nofile)
+{
+	/* BOUNDS_LOG=info shows the daemon's log while debugging. */
+	const char *level = getenv("BOUNDS_LOG");
+
+	ck_assert_int_eq(test_daemon_init(&td, "cm-bounds"), 0);
+	ck_assert_msg(test_daemon_spawn_nofile(&td, test_daemon_binary(),
+			  level ? level : "warn", extra, nofile) == 0,
+	    "the daemon did not start");
+}
+
+static void
+start_daemon(const char *const *extra)
+{
+	start_daemon_nofile(extra, 0);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The whole answer to a plain HTTP request (read until EOF). */
+static char *
+http_get(const char *path)
+{
+	static char buf[65536];
+	char req[256];
+	size_t got = 0;
+	int fd = test_connect_unix(td.sock);
+
+	ck_assert_int_ge(fd, 0);
+	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path);
+	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	for (;;) {
+		ssize_t n = read(fd, buf + got, sizeof(buf) - 1 - got);
+
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	buf[got] = '\0';
+	return buf;
+}
+
+/* One sample of /metrics (`name` may carry its labels). */
+static long
+metric(const char *name)
+{
+	const char *r = http_get("/metrics");
+	char key[128];
+	const char *m;
+
+	snprintf(key, sizeof(key), "\n%s ", name);
+	ck_assert_msg((m = strstr(r, key)) != NULL, "no %s in /metrics", name);
+	return atol(m + strlen(key));
+}
+
+/* Polls `name` until it reaches at least `want`, at most ms; its value. */
+static long
+metric_wait_ge(const char *name, long want, int ms)
+{
+	double end = now_ms() + ms;
+	long v;
+
+	while ((v = metric(name)) < want && now_ms() < end)
+		usleep(50000);
+	return v;
+}
+
+/* The daemon's resident set in kB (/proc/<pid>/status VmRSS), or -1. */
+static long
+vmrss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	long kb = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "VmRSS:", 6) == 0)
+			kb = atol(line + 6);
+	fclose(f);
+	return kb;
+}
+
+/* execute(code, [], {timeout}, undefined, "disabled") */
+static json_t *
+exec_args(const char *code, int timeout_ms)
+{
+	if (timeout_ms > 0)
+		return json_pack("[s, [], {s:i}, n, s]", code, "timeout",
+		    timeout_ms, "disabled");
+	return json_pack("[s, [], {}, n, s]", code, "disabled");
+}
+
+/* A fresh client's `21 * 2` is answered with 42 within ms. */
+static void
+fresh_client_answers(int ms)
+{
+	struct test_client *c = calloc(1, sizeof(*c));
+	struct test_answer a;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	memset(&a, 0, sizeof(a));
+	ck_assert_int_gt(
+	    capnweb_session_call(c->s, "execute",
+		exec_args("async () => 21 * 2", 0), test_answer_settle, &a),
+	    0);
+	test_client_pump(c, &a.done, ms);
+	ck_assert_msg(a.done == 1, "a fresh client got no answer in %d ms", ms);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "42");
+	test_answer_clear(&a);
+	test_client_close(c);
+	free(c);
+}
+
+/* Sends `n` executions on `c` without reading a byte of the answers. */
+static void
+send_without_reading(struct test_client *c, const char *code, int timeout_ms,
+    int n, struct test_answer *answers)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		json_t *args = exec_args(code, timeout_ms);
+
+		memset(&answers[i], 0, sizeof(answers[i]));
+		ck_assert_int_gt(capnweb_session_call(c->s, "execute", args,
+				     test_answer_settle, &answers[i]),
+		    0);
+		json_decref(args);
+	}
+}
+
+/* Each run returns a string of 8,000,000 characters. */
+#define BIG_RESULT "async () => 'x'.repeat(8000000)"
+
+/*
+ * A client that sends 30 executions returning 8 MB strings and never
+ * reads: at --output-pause its connection and the children running its
+ * runs stop being read, so the daemon's memory stays below the output cap
+ * (without back-pressure it grew by the whole 240 MB), its runs end at
+ * their own bound, its queued runs wait without a worker, and another
+ * client's run is answered meanwhile.
+ */
+START_TEST(test_client_that_never_reads_is_bounded)
+{
+	const char *extra[] = { "--output-pause", "4194304", NULL };
+	struct test_client *staller = calloc(1, sizeof(*staller));
+	struct test_answer *answers = calloc(30, sizeof(*answers));
+	long base, peak = 0, rss, queued_max;
+	double end, paused_at = 0;
+
+	ck_assert_ptr_nonnull(staller);
+	ck_assert_ptr_nonnull(answers);
+	start_daemon(extra);
+	/* Warm: children forked, the allocator's arenas in use. */
+	fresh_client_answers(20000);
+	base = vmrss_kb(td.pid);
+	ck_assert_int_gt(base, 0);
+	ck_assert_int_eq(test_client_open(staller, td.sock), 0);
+	send_without_reading(staller, BIG_RESULT, 5000, 30, answers);
+	/*
+	 * Until the client is backed up, then as long again as a run's bound
+	 * and grace: were the children read, more results would queue.
+	 */
+	end = now_ms() + 90000;
+	while (now_ms() < end) {
+		if ((rss = vmrss_kb(td.pid)) > peak)
+			peak = rss;
+		if (paused_at == 0 &&
+		    metric("codemode_output_pauses_total") > 0)
+			paused_at = now_ms();
+		if (paused_at != 0 && now_ms() > paused_at + 7000)
+			break;
+		usleep(50000);
+	}
+	ck_assert_int_ge(metric("codemode_output_pauses_total"), 1);
+	ck_assert_int_eq(metric("codemode_connections_paused"), 1);
+	queued_max = metric("codemode_output_queued_bytes_max");
+	ck_assert_msg(queued_max <= 67108864, "queued %ld bytes", queued_max);
+	ck_assert_msg(queued_max > 4194304,
+	    "only %ld bytes queued: the client was never backed up",
+	    queued_max);
+	/* Others are served while the staller sits at its bound. */
+	fresh_client_answers(30000);
+	/*
+	 * The staller's queued runs never got a worker: only the two that
+	 * held the workers when it backed up ever started.
+	 */
+	ck_assert_int_eq(metric("codemode_queue_depth"), 28);
+	fprintf(stderr,
+	    "never-reading client: RSS %ld kB -> peak %ld kB, "
+	    "%ld bytes queued at most\n",
+	    base, peak, queued_max);
+	ck_assert_msg((peak - base) * 1024 < 67108864,
+	    "the daemon grew by %ld kB (from %ld kB) for a client that never "
+	    "reads",
+	    peak - base, base);
+	/* Gone, its queued runs are dropped and nothing stays held. */
+	test_client_close(staller);
+	end = now_ms() + 10000;
+	while ((metric("codemode_queue_depth") != 0 ||
+		   metric("codemode_executions_running") != 0) &&
+	    now_ms() < end)
+		usleep(50000);
+	ck_assert_int_eq(metric("codemode_queue_depth"), 0);
+	ck_assert_int_eq(metric("codemode_executions_running"), 0);
+	fresh_client_answers(10000);
+	free(answers);
+	free(staller);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+/*
+ * Past --output-limit the connection is closed at once: its queued output
+ * is dropped, its runs end (CONNECTION_BROKEN), and others carry on.
+ */
+START_TEST(test_output_limit_closes_the_connection)
+{
+	const char *extra[] = { "--output-pause", "0", "--output-limit",
+		"20000000", NULL };
+	struct test_client *staller = calloc(1, sizeof(*staller));
+	struct test_answer answers[6];
+	char buf[65536];
+	double end;
+	ssize_t n;
+
+	ck_assert_ptr_nonnull(staller);
+	start_daemon(extra);
+	ck_assert_int_eq(test_client_open(staller, td.sock), 0);
+	send_without_reading(staller, BIG_RESULT, 20000, 6, answers);
+	ck_assert_int_eq(
+	    metric_wait_ge("codemode_output_overflows_total", 1, 30000), 1);
+	/* Its runs ended with it: nothing of it is running or queued. */
+	end = now_ms() + 10000;
+	while ((metric("codemode_queue_depth") != 0 ||
+		   metric("codemode_executions_running") != 0) &&
+	    now_ms() < end)
+		usleep(50000);
+	ck_assert_int_eq(metric("codemode_queue_depth"), 0);
+	ck_assert_int_eq(metric("codemode_executions_running"), 0);
+	ck_assert_int_eq(metric("codemode_output_queued_bytes"), 0);
+	/* The client reads what the kernel held, then the end. */
+	end = now_ms() + 10000;
+	while ((n = read(staller->fd, buf, sizeof(buf))) > 0 && now_ms() < end)
+		;
+	ck_assert_int_eq(n, 0);
+	fresh_client_answers(10000);
+	test_client_close(staller);
+	free(staller);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+/* Sends a WebSocket upgrade on `fd`; the HTTP status of the answer. */
+static int
+raw_upgrade(int fd, char *body, size_t bodylen)
+{
+	static const char req[] =
+	    "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+	    "Connection: Upgrade\r\n"
+	    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+	    "Sec-WebSocket-Version: 13\r\n\r\n";
+	char res[1024];
+	size_t got = 0;
+	ssize_t n;
+	char *end;
+
+	/* A refused client's write may fail: the refusal is still to read. */
+	(void)!write(fd, req, sizeof(req) - 1);
+	while (got < sizeof(res) - 1) {
+		n = read(fd, res + got, sizeof(res) - 1 - got);
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+		res[got] = '\0';
+		if ((end = strstr(res, "\r\n\r\n")) != NULL &&
+		    strncmp(res, "HTTP/1.1 101", 12) == 0)
+			break;
+	}
+	res[got] = '\0';
+	if (got < 12)
+		return -1;
+	if (body != NULL && (end = strstr(res, "\r\n\r\n")) != NULL)
+		snprintf(body, bodylen, "%s", end + 4);
+	return atoi(res + 9);
+}
+
+/* Raises this process's descriptor limit so a test can hold `n`. */
+static void
+raise_nofile(rlim_t n)
+{
+	struct rlimit rl;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	if (rl.rlim_cur >= n)
+		return;
+	rl.rlim_cur = n;
+	if (rl.rlim_max < n)
+		rl.rlim_max = n;
+	ck_assert_msg(setrlimit(RLIMIT_NOFILE, &rl) == 0,
+	    "cannot raise RLIMIT_NOFILE to %lu", (unsigned long)n);
+}
+
+/*
+ * Before the upgrade, a head that does not arrive within --head-timeout
+ * gets 408 with the protocol's text; after it, a session with nothing in
+ * flight and no message for --idle-timeout is closed with a close
+ * handshake (1000 and the text), while a session whose run is still going
+ * is left alone.
+ */
+START_TEST(test_idle_timeouts_before_and_after_the_upgrade)
+{
+	const char *extra[] = { "--head-timeout", "300", "--idle-timeout",
+		"600", NULL };
+	struct test_client *idle = calloc(1, sizeof(*idle));
+	struct test_client *busy = calloc(1, sizeof(*busy));
+	struct test_answer a;
+	char buf[512], *want;
+	const char *v[1] = { "300" };
+	double t0;
+	ssize_t n;
+	int fd, never = 0;
+
+	ck_assert_ptr_nonnull(idle);
+	ck_assert_ptr_nonnull(busy);
+	start_daemon(extra);
+	/* Slowloris: half a head, then nothing. */
+	ck_assert_int_ge(fd = test_connect_unix(td.sock), 0);
+	ck_assert_int_eq(write(fd, "GET / HTTP/1.1\r\nUpg", 19), 19);
+	t0 = now_ms();
+	n = read(fd, buf, sizeof(buf) - 1);
+	ck_assert_int_gt(n, 12);
+	buf[n] = '\0';
+	close(fd);
+	ck_assert_msg(strncmp(buf, "HTTP/1.1 408 ", 13) == 0, "%s", buf);
+	want = cm_text_compose("HEAD_TIMEOUT", v, 1);
+	ck_assert_ptr_nonnull(strstr(buf, want));
+	free(want);
+	ck_assert_double_lt(now_ms() - t0, 3000);
+	ck_assert_int_eq(
+	    metric("codemode_connections_timed_out_total{phase=\"head\"}"), 1);
+	/* After the upgrade. */
+	ck_assert_int_eq(test_client_open(idle, td.sock), 0);
+	ck_assert_int_eq(test_client_open(busy, td.sock), 0);
+	memset(&a, 0, sizeof(a));
+	ck_assert_int_gt(capnweb_session_call(busy->s, "execute",
+			     exec_args("async () => { await new Promise((r) => "
+				       "setTimeout(r, 1500)); return 7 }",
+				 0),
+			     test_answer_settle, &a),
+	    0);
+	t0 = now_ms();
+	test_client_pump(idle, &never, 5000);
+	ck_assert_int_eq(idle->closed, 1);
+	ck_assert_int_eq(idle->close_code, 1000);
+	v[0] = "600";
+	want = cm_text_compose("IDLE_TIMEOUT", v, 1);
+	ck_assert_str_eq(idle->close_reason, want);
+	free(want);
+	ck_assert_double_ge(now_ms() - t0, 400);
+	/* The run in flight kept its session open past the idle bound. */
+	test_client_pump(busy, &a.done, 10000);
+	ck_assert_int_eq(a.done, 1);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "7");
+	test_answer_clear(&a);
+	ck_assert_int_eq(busy->closed, 0);
+	ck_assert_int_ge(
+	    metric("codemode_connections_timed_out_total{phase=\"idle\"}"), 1);
+	test_client_close(idle);
+	test_client_close(busy);
+	free(idle);
+	free(busy);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+#define FLOOD 2000
+
+/*
+ * 2,000 connections that never send a byte: the daemon keeps admitting
+ * by closing the idle ones (the oldest head first), so a new client is
+ * served at once instead of being locked out until the head timeout.
+ */
+START_TEST(test_idle_flood_does_not_lock_out_a_new_client)
+{
+	static int fds[FLOOD];
+	int i;
+
+	raise_nofile(FLOOD + 256);
+	start_daemon(NULL);
+	for (i = 0; i < FLOOD; i++)
+		ck_assert_int_ge(fds[i] = test_connect_unix(td.sock), 0);
+	ck_assert_int_ge(metric_wait_ge("codemode_connections_shed_total",
+			     FLOOD - 1024, 20000),
+	    FLOOD - 1024);
+	fresh_client_answers(10000);
+	for (i = 0; i < FLOOD; i++)
+		close(fds[i]);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+#define HOLD 100
+#define KEEPERS 10
+
+/*
+ * Under a 64-descriptor RLIMIT_NOFILE and no --fd-reserve, the daemon's
+ * children take descriptors of their own (ten sessions keep a child each
+ * for their next run), so accept() runs out before the connection limit
+ * does. One client then opens 100 upgraded sessions: the daemon closes
+ * the newest idle session each time to take the next client, and a new
+ * client is served while the other holds all it can.
+ */
+START_TEST(test_descriptor_exhaustion_keeps_accepting)
+{
+	const char *extra[] = { "--fd-reserve", "0",
+		"--max-connections-per-peer", "1000", "--kept-idle", "60000",
+		NULL };
+	static int fds[HOLD];
+	struct test_client *keepers = calloc(KEEPERS, sizeof(*keepers));
+	struct test_answer a;
+	int i, upgraded = 0;
+
+	ck_assert_ptr_nonnull(keepers);
+	start_daemon_nofile(extra, 64);
+	for (i = 0; i < KEEPERS; i++) {
+		ck_assert_int_eq(test_client_open(&keepers[i], td.sock), 0);
+		test_client_call(
+		    &keepers[i], "execute", exec_args("async () => 1", 0), &a);
+		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+		test_answer_clear(&a);
+	}
+	ck_assert_int_ge(metric("codemode_workers_kept"), 4);
+	for (i = 0; i < HOLD; i++) {
+		ck_assert_int_ge(fds[i] = test_connect_unix(td.sock), 0);
+		upgraded += raw_upgrade(fds[i], NULL, 0) == 101;
+	}
+	/* Each was let in, an idle one closed to make room. */
+	ck_assert_int_eq(upgraded, HOLD);
+	ck_assert_int_ge(metric("codemode_accept_fd_exhausted_total"), 1);
+	ck_assert_int_ge(metric("codemode_connections_shed_total"), HOLD / 2);
+	/*
+	 * Served while the descriptors are spent: the refill after its run
+	 * took a spare finds none to receive a child's socket, and the zygote
+	 * must survive that (its children with it).
+	 */
+	fresh_client_answers(20000);
+	usleep(300000);
+	ck_assert_int_eq(metric("codemode_worker_crashes_total"), 0);
+	for (i = 0; i < HOLD; i++)
+		close(fds[i]);
+	for (i = 0; i < KEEPERS; i++)
+		test_client_close(&keepers[i]);
+	free(keepers);
+	fresh_client_answers(20000);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+#define OTHER_UID 65534
+
+/*
+ * --max-connections 8 leaves each peer uid half: a tenant (uid 65534, a
+ * forked client that dropped root) whose four sessions each have a run in
+ * flight (nothing idle to close) is refused its fifth with 503 and the
+ * CONNECTION_LIMIT text, and another uid (root, this process) is still
+ * served. Without the share, that tenant would hold all eight.
+ */
+START_TEST(test_connections_per_peer_uid)
+{
+	const char *extra[] = { "--max-connections", "8", "--socket-mode",
+		"0666", NULL };
+	int ready[2], go[2], status;
+	pid_t pid;
+	char c;
+
+	if (geteuid() != 0) {
+		fprintf(stderr,
+		    "test_connections_per_peer_uid: needs root to "
+		    "be a second uid; skipped\n");
+		return;
+	}
+	start_daemon(extra);
+	ck_assert_int_eq(chmod(td.dir, 0755), 0);
+	ck_assert_int_eq(pipe(ready), 0);
+	ck_assert_int_eq(pipe(go), 0);
+	if ((pid = fork()) == 0) {
+		static struct test_client cl[4];
+		static struct test_answer a[4];
+		char body[512], *want;
+		const char *v[2] = { "peer uid 65534", "4" };
+		int i, fd, code = 0;
+
+		close(ready[0]);
+		close(go[1]);
+		if (setgid(OTHER_UID) != 0 || setuid(OTHER_UID) != 0)
+			_exit(10);
+		for (i = 0; i < 4; i++) {
+			json_t *args = exec_args("async () => { await new "
+						 "Promise((r) => setTimeout(r, "
+						 "20000)); return 1 }",
+			    0);
+
+			if (test_client_open(&cl[i], td.sock) != 0)
+				_exit(11);
+			if (capnweb_session_call(cl[i].s, "execute", args,
+				test_answer_settle, &a[i]) <= 0)
+				_exit(12);
+			json_decref(args);
+		}
+		usleep(200000);
+		if ((fd = test_connect_unix(td.sock)) < 0)
+			_exit(13);
+		memset(body, 0, sizeof(body));
+		if (raw_upgrade(fd, body, sizeof(body)) != 503)
+			code = 14;
+		want = cm_text_compose("CONNECTION_LIMIT", v, 2);
+		if (code == 0 && (want == NULL || strstr(body, want) == NULL))
+			code = 15;
+		free(want);
+		close(fd);
+		(void)!write(ready[1], "r", 1);
+		(void)!read(go[0], &c, 1);
+		_exit(code);
+	}
+	close(ready[1]);
+	close(go[0]);
+	if (read(ready[0], &c, 1) != 1) {
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_abort_msg("the other uid's client ended early: status %d",
+		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	}
+	ck_assert_int_eq(metric("codemode_connections_peer_limit_total"), 1);
+	/* Root is another peer: it gets in and is answered. */
+	fresh_client_answers(30000);
+	(void)!write(go[1], "g", 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(ready[0]);
+	close(go[1]);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+static json_t *
+grant_args(void)
+{
+	return json_pack("[s, [], {s:b}, n, s]",
+	    "async () => ({ fetch() { return new Response('kept') } })",
+	    "retainHandles", 1, "disabled");
+}
+
+/*
+ * --max-handles-per-connection 1: a connection holding one retained
+ * execution gets the HANDLES_LIMIT text in the envelope for a second
+ * retaining run, another connection may still retain, and closing the
+ * handles frees the share.
+ */
+START_TEST(test_handles_per_connection)
+{
+	const char *extra[] = { "--max-handles-per-connection", "1", NULL };
+	struct test_client *c1 = calloc(1, sizeof(*c1));
+	struct test_client *c2 = calloc(1, sizeof(*c2));
+	struct test_answer a;
+	const char *v[1] = { "1" };
+	char *want, *id;
+
+	ck_assert_ptr_nonnull(c1);
+	ck_assert_ptr_nonnull(c2);
+	start_daemon(extra);
+	ck_assert_int_eq(test_client_open(c1, td.sock), 0);
+	ck_assert_int_eq(test_client_open(c2, td.sock), 0);
+	test_client_call(c1, "execute", grant_args(), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert(json_is_string(json_object_get(a.value, "executionId")));
+	id = strdup(json_string_value(json_object_get(a.value, "executionId")));
+	test_answer_clear(&a);
+	/* The second on the same connection: refused in-band. */
+	test_client_call(c1, "execute", grant_args(), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	want = cm_text_compose("HANDLES_LIMIT", v, 1);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "error")), want);
+	ck_assert_ptr_null(json_object_get(a.value, "executionId"));
+	test_answer_clear(&a);
+	ck_assert_int_eq(metric("codemode_handles_refused_total"), 1);
+	/* A run that retains nothing is not counted. */
+	test_client_call(c1, "execute", exec_args("async () => 21 * 2", 0), &a);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "42");
+	test_answer_clear(&a);
+	/* Another connection has its own share. */
+	test_client_call(c2, "execute", grant_args(), &a);
+	ck_assert(json_is_string(json_object_get(a.value, "executionId")));
+	test_answer_clear(&a);
+	/* Closed handles free the share. */
+	test_client_call(c1, "closeHandles", json_pack("[s]", id), &a);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	test_answer_clear(&a);
+	test_client_call(c1, "execute", grant_args(), &a);
+	ck_assert(json_is_string(json_object_get(a.value, "executionId")));
+	test_answer_clear(&a);
+	free(want);
+	free(id);
+	test_client_close(c1);
+	test_client_close(c2);
+	free(c1);
+	free(c2);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+/* One case per bound, so CK_RUN_CASE=<name> runs one alone. */
+static void
+add_case(Suite *s, const char *name, const TTest *t1, const TTest *t2)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_set_timeout(tc, 180);
+	tcase_add_test(tc, t1);
+	if (t2 != NULL)
+		tcase_add_test(tc, t2);
+	suite_add_tcase(s, tc);
+}
+
+static Suite *
+conn_bounds_suite(void)
+{
+	Suite *s = suite_create("conn_bounds");
+
+	add_case(s, "output", test_client_that_never_reads_is_bounded,
+	    test_output_limit_closes_the_connection);
+	add_case(s, "idle", test_idle_timeouts_before_and_after_the_upgrade,
+	    test_idle_flood_does_not_lock_out_a_new_client);
+	add_case(
+	    s, "descriptors", test_descriptor_exhaustion_keeps_accepting, NULL);
+	add_case(s, "peers", test_connections_per_peer_uid, NULL);
+	add_case(s, "handles", test_handles_per_connection, NULL);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(conn_bounds_suite());
+	int failed;
+
+	/* A refused client's write finds the socket closed: EPIPE, no signal.
+	 */
+	signal(SIGPIPE, SIG_IGN);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
