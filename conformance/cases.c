@@ -316,6 +316,10 @@ const struct cases_setting cases_settings[] = {
 	    "native fetch vetoed by the operator "
 	    "(ours: --outbound-mode null)",
 	    0 },
+	{ "instance-id",
+	    "the instance id conf-b, named in every executionId "
+	    "(ours: --instance-id conf-b)",
+	    0 },
 	{ "native-outbound",
 	    "native fetch allowed, with a route to 127.0.0.1 "
 	    "(ours: no --outbound-mode)",

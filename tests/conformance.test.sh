@@ -8,8 +8,8 @@
 # Two daemons, because two tags need a server configured for them:
 #   A  --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
 #      (queue: a burst of 200 overflows; handles-idle: expiry within 2.5 s)
-#   B  --response-limit 65536 --outbound-mode null for the response-limit
-#      and outbound-veto cases.
+#   B  --response-limit 65536 --outbound-mode null --instance-id conf-b for
+#      the response-limit, outbound-veto and instance-id cases.
 # Ends with "N passed, N failed, N xfail".
 # The runner is $BUILD's (default build/; under another $BUILD, build/asan for
 # `make check SANITIZE=1`, it must already be built there). The daemon is the
@@ -58,15 +58,16 @@ start() {
 }
 
 start a --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
-start b --max-workers 2 --response-limit 65536 --outbound-mode null
+start b --max-workers 2 --response-limit 65536 --outbound-mode null \
+    --instance-id conf-b
 
 xf=conformance/known-failures.txt
 "$R" --url "unix://$tmp/a.sock" --jobs 4 --skip-tag response-limit \
-    --skip-tag outbound-veto \
+    --skip-tag outbound-veto --skip-tag instance-id \
     --known-failures "$xf" --json "$tmp/a.json" >"$tmp/a.out" 2>&1
 rc_a=$?
 "$R" --url "unix://$tmp/b.sock" --filter 'faults.response-limit.*' \
-    --filter 'outbound.veto.*' \
+    --filter 'outbound.veto.*' --filter 'handles.id.instance-*' \
     --known-failures "$xf" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
 rc_b=$?
 
