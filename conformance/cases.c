@@ -320,6 +320,10 @@ const struct cases_setting cases_settings[] = {
 	    "at most one execution retaining handles per connection "
 	    "(ours: --max-handles-per-connection 1)",
 	    0 },
+	{ "instance-id",
+	    "the instance id conf-b, named in every executionId "
+	    "(ours: --instance-id conf-b)",
+	    0 },
 	{ "native-outbound",
 	    "native fetch allowed, with a route to 127.0.0.1 "
 	    "(ours: no --outbound-mode)",

@@ -436,6 +436,16 @@ run_check_execute(struct run_ctx *x, const struct run_answer *a,
 			    "executionId: want one, got "
 			    "none\n");
 			bad = 1;
+		} else if (json_is_string(v) &&
+		    (!json_is_string(id) ||
+			!expect_glob(
+			    json_string_value(v), json_string_value(id)))) {
+			expect_buf_printf(x->diff,
+			    "executionId: want one of the form %s, got %s\n",
+			    json_string_value(v),
+			    json_is_string(id) ? json_string_value(id)
+					       : "none");
+			bad = 1;
 		} else if (json_is_false(v) && !run_is_undefined(id)) {
 			expect_buf_printf(x->diff,
 			    "executionId: want none, got "

@@ -10,8 +10,10 @@ set -eu
 mode=${1:-build}
 pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev unicode-data"
 if [ "$mode" = test ]; then
-	# perl: prove; libxml2-utils: xmllint; libuv1-dev: the libuv example; abigail-tools: abidiff
-	pkgs="$pkgs check valgrind clang-format perl libxml2-utils libuv1-dev abigail-tools"
+	# perl: prove; libxml2-utils: xmllint; libuv1-dev: the libuv example; abigail-tools: abidiff;
+	# lintian: the packages' check and systemd: systemd-analyze and
+	# systemd-socket-activate (deb.test.sh)
+	pkgs="$pkgs check valgrind clang-format perl libxml2-utils libuv1-dev abigail-tools lintian systemd"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 fi

@@ -71,8 +71,10 @@ install-data:
 	sed 's|/usr/bin/codemode-executord|$(PREFIX)/bin/codemode-executord|' \
 	    packaging/codemode-executord.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/codemode-executord.service
 	chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/system/codemode-executord.service
+	install -m 0644 packaging/codemode-executord.socket $(DESTDIR)$(PREFIX)/lib/systemd/system/
 
-# make deb: codemode-executord, libcodemode0 and libcodemode-dev into
+# make deb: codemode-executord, codemode-conformance, libcodemode0 and
+# libcodemode-dev into
 # $(BUILD)/deb/, from this tree's $(BUILD) (built with its flags) and without
 # root. packaging/debian/rules runs in a scratch copy of packaging/debian
 # under $(BUILD)/debian-src, so the source tree stays clean.
@@ -85,5 +87,6 @@ deb:
 	rm -f $(BUILD)/deb/*.deb
 	cd $(BUILD)/debian-src && $(MAKE) --no-print-directory -f debian/rules binary \
 	    SRCDIR=$(CURDIR) CM_BUILD=$(abspath $(BUILD)) CM_BUILDFLAGS=no \
+	    CM_VERSION=$(CODEMODE_VERSION) \
 	    DEB_OUT=$(abspath $(BUILD)/deb)
 	@ls -1 $(BUILD)/deb/*.deb

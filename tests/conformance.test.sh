@@ -9,8 +9,8 @@
 #   A  --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
 #      (queue: a burst of 200 overflows; handles-idle: expiry within 2.5 s)
 #   B  --response-limit 65536 --outbound-mode null
-#      --max-handles-per-connection 1 for the response-limit, outbound-veto
-#      and handles-limit cases.
+#      --max-handles-per-connection 1 --instance-id conf-b for the
+#      response-limit, outbound-veto, handles-limit and instance-id cases.
 # Ends with "N passed, N failed, N xfail".
 # The runner is $BUILD's (default build/; under another $BUILD, build/asan for
 # `make check SANITIZE=1`, it must already be built there). The daemon is the
@@ -60,15 +60,16 @@ start() {
 
 start a --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
 start b --max-workers 2 --response-limit 65536 --outbound-mode null \
-    --max-handles-per-connection 1
+    --max-handles-per-connection 1 --instance-id conf-b
 
 xf=conformance/known-failures.txt
 "$R" --url "unix://$tmp/a.sock" --jobs 4 --skip-tag response-limit \
-    --skip-tag outbound-veto --skip-tag handles-limit \
+    --skip-tag outbound-veto --skip-tag handles-limit --skip-tag instance-id \
     --known-failures "$xf" --json "$tmp/a.json" >"$tmp/a.out" 2>&1
 rc_a=$?
 "$R" --url "unix://$tmp/b.sock" --filter 'faults.response-limit.*' \
     --filter 'outbound.veto.*' --filter 'handles.limit.*' \
+    --filter 'handles.id.instance-*' \
     --known-failures "$xf" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
 rc_b=$?
 

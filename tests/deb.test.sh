@@ -68,19 +68,23 @@ arch=$(dpkg-architecture -q DEB_HOST_ARCH)
 ma=$(dpkg-architecture -q DEB_HOST_MULTIARCH)
 libdir=usr/lib/$ma
 exe=$BUILD/deb/codemode-executord_${version}_$arch.deb
+conf=$BUILD/deb/codemode-conformance_${version}_$arch.deb
 lib=$BUILD/deb/libcodemode0_${version}_$arch.deb
 dev=$BUILD/deb/libcodemode-dev_${version}_$arch.deb
-for d in "$exe" "$lib" "$dev"; do
+# One version number, in packaging/module.mk: the changelog agrees with it.
+same "the changelog's version is packaging/module.mk's" \
+    "$(sed -n 's/^CODEMODE_VERSION = //p' packaging/module.mk)" "$version"
+for d in "$exe" "$conf" "$lib" "$dev"; do
 	if [ ! -f "$d" ]; then
 		no "$d built"; ls "$BUILD/deb"
 		echo "$pass passed, $fail failed"; exit 1
 	fi
 done
-ok "three packages in $BUILD/deb"
+ok "four packages in $BUILD/deb"
 
 # Control fields.
 field() { dpkg-deb -f "$1" "$2"; }
-for d in "$exe" "$lib" "$dev"; do
+for d in "$exe" "$conf" "$lib" "$dev"; do
 	p=$(field "$d" Package)
 	same "$p: Version" "$version" "$(field "$d" Version)"
 	same "$p: Architecture" "$arch" "$(field "$d" Architecture)"
@@ -99,6 +103,10 @@ has "codemode-executord depends on curl" "$deps" '(^|, )libcurl[0-9a-z-]* \('
 has "codemode-executord depends on libssl (libcrypto)" "$deps" '(^|, )libssl[0-9.]+ \('
 has "codemode-executord depends on seccomp" "$deps" '(^|, )libseccomp2 \('
 has "codemode-executord depends on libc" "$deps" '(^|, )libc6 \(>= '
+has "codemode-executord depends on adduser (postinst adds the codemode group)" "$deps" '(^|, )adduser(,|$)'
+deps=$(field "$conf" Depends)
+has "codemode-conformance depends on libc" "$deps" '(^|, )libc6 \(>= '
+has "codemode-conformance depends on jansson" "$deps" '(^|, )libjansson4 \('
 deps=$(field "$lib" Depends)
 has "libcodemode0 depends on libevent" "$deps" '(^|, )libevent-[0-9.-]+ \('
 has "libcodemode0 depends on jansson" "$deps" '(^|, )libjansson4 \('
@@ -110,23 +118,32 @@ has "libcodemode-dev depends on the -dev packages its .pc requires" "$deps" 'lib
 # Contents.
 list() { dpkg-deb -c "$1" | awk '{ s = $6; for (i = 7; i <= NF; i++) s = s " " $i; print substr($1, 1, 1), s }'; }
 list "$exe" > "$tmp/exe.list"
+list "$conf" > "$tmp/conf.list"
 dpkg-deb -c "$exe" > "$tmp/exe.raw"
 list "$lib" > "$tmp/lib.list"
 list "$dev" > "$tmp/dev.list"
 inlist() { # name, list, type (- or l), path [-> target]
 	if grep -qxF -- "$3 ./$4" "$tmp/$2.list"; then ok "$1"; else no "$1"; echo "    no '$3 ./$4' in $2:"; sed 's/^/      /' "$tmp/$2.list" | head -40; fi
 }
-for b in codemode-executord codemode-run codemode codemode-conformance; do
+for b in codemode-executord codemode-run codemode; do
 	inlist "codemode-executord ships /usr/bin/$b" exe - "usr/bin/$b"
 done
+inlist "codemode-conformance ships /usr/bin/codemode-conformance" conf - usr/bin/codemode-conformance
 inlist "codemode-executord ships the sandbox image" exe - usr/lib/codemode/codemode-sandbox
 check "the sandbox image is executable" grep -q '^-rwxr-xr-x root/root .* \./usr/lib/codemode/codemode-sandbox$' "$tmp/exe.raw"
-inlist "codemode-executord ships the systemd unit" exe - usr/lib/systemd/system/codemode-executord.service
+inlist "codemode-executord ships the systemd service unit" exe - usr/lib/systemd/system/codemode-executord.service
+inlist "codemode-executord ships the systemd socket unit" exe - usr/lib/systemd/system/codemode-executord.socket
 inlist "codemode-executord ships codemode-executord(8)" exe - usr/share/man/man8/codemode-executord.8.gz
 inlist "codemode-executord ships codemode(1)" exe - usr/share/man/man1/codemode.1.gz
-inlist "codemode-executord ships codemode-conformance(1)" exe - usr/share/man/man1/codemode-conformance.1.gz
-inlist "codemode-executord ships the suite's reference" exe - usr/share/codemode/conformance/conformance.md
-check "codemode-executord ships the conformance cases" grep -q '^- \./usr/share/codemode/conformance/cases/.*\.json$' "$tmp/exe.list"
+inlist "codemode-conformance ships codemode-conformance(1)" conf - usr/share/man/man1/codemode-conformance.1.gz
+inlist "codemode-conformance ships the suite's reference" conf - usr/share/codemode/conformance/conformance.md
+check "codemode-conformance ships the conformance cases" grep -q '^- \./usr/share/codemode/conformance/cases/.*\.json$' "$tmp/conf.list"
+check "codemode-executord ships no conformance file" sh -c "! grep -q conformance '$tmp/exe.list'"
+jsname=$(sed -n 's/^  "name": "\(.*\)",$/\1/p' libclient/js/package.json)
+if command -v npm >/dev/null 2>&1; then
+	inlist "libcodemode-dev ships the JavaScript package's tarball" dev - \
+	    "usr/share/codemode/js/$jsname-$(sed -n 's/^CODEMODE_VERSION = //p' packaging/module.mk).tgz"
+fi
 real=libcodemode.so.$(sed -n 's/^CODEMODE_VERSION = //p' packaging/module.mk)
 inlist "libcodemode0 ships the library under /$libdir" lib - "$libdir/$real"
 inlist "libcodemode0 ships the SONAME symlink" lib l "$libdir/libcodemode.so.0 -> $real"
@@ -137,20 +154,20 @@ for h in codemode.h protocol.h client.h; do
 	inlist "libcodemode-dev ships <codemode/$h>" dev - "usr/include/codemode/$h"
 done
 inlist "libcodemode-dev ships libcodemode(3)" dev - usr/share/man/man3/libcodemode.3.gz
-for p in exe lib dev; do
+for p in exe conf lib dev; do
 	n=$(basename "$(eval echo "\$$p")" | cut -d_ -f1)
 	inlist "$n ships its copyright" "$p" - "usr/share/doc/$n/copyright"
 	inlist "$n ships its changelog" "$p" - "usr/share/doc/$n/changelog.gz"
 done
-dups=$(cat "$tmp/exe.list" "$tmp/lib.list" "$tmp/dev.list" | grep -v '^d' | sort | uniq -d)
+dups=$(cat "$tmp/exe.list" "$tmp/conf.list" "$tmp/lib.list" "$tmp/dev.list" | grep -v '^d' | sort | uniq -d)
 same "no file in two packages" "" "$dups"
-owners=$(for d in "$exe" "$lib" "$dev"; do dpkg-deb -c "$d"; done | awk '$2 != "root/root"')
+owners=$(for d in "$exe" "$conf" "$lib" "$dev"; do dpkg-deb -c "$d"; done | awk '$2 != "root/root"')
 same "every file is root:root" "" "$owners"
-stray=$(cat "$tmp/exe.list" "$tmp/lib.list" "$tmp/dev.list" | grep -v '^d' | grep -vE '^. \./usr/(bin|include|lib|share)/')
+stray=$(cat "$tmp/exe.list" "$tmp/conf.list" "$tmp/lib.list" "$tmp/dev.list" | grep -v '^d' | grep -vE '^. \./usr/(bin|include|lib|share)/')
 same "every file under /usr/{bin,include,lib,share}" "" "$stray"
 
 # Control members.
-for d in "$exe" "$lib" "$dev"; do
+for d in "$exe" "$conf" "$lib" "$dev"; do
 	p=$(field "$d" Package)
 	mkdir -p "$tmp/ctl/$p"
 	dpkg-deb -e "$d" "$tmp/ctl/$p"
@@ -169,13 +186,30 @@ else
 	u=$(sed -n 's/^User=//p' packaging/codemode-executord.service)
 	has "postinst creates the unit's user" "$(cat "$tmp/ctl/codemode-executord/postinst")" "adduser.*$u|useradd.*$u"
 fi
+# The socket's group, which a host user joins to reach the daemon.
+g=$(sed -n 's/^SocketGroup=//p' packaging/codemode-executord.socket)
+same "the socket unit's group" codemode "$g"
+same "the socket unit's mode" 0660 "$(sed -n 's/^SocketMode=//p' packaging/codemode-executord.socket)"
+has "postinst creates the socket's group" "$(cat "$tmp/ctl/codemode-executord/postinst")" "addgroup --system --quiet $g"
+has "postinst enables the socket unit" "$(cat "$tmp/ctl/codemode-executord/postinst")" 'codemode-executord\.socket'
+same "the service is Type=notify" notify "$(sed -n 's/^Type=//p' packaging/codemode-executord.service)"
+
+# lintian: nothing at the error or warning level, for any package.
+if command -v lintian >/dev/null 2>&1; then
+	lintian --tag-display-limit 0 "$exe" "$conf" "$lib" "$dev" >"$tmp/lintian.out" 2>&1
+	bad=$(grep -E '^[EW]: ' "$tmp/lintian.out")
+	same "lintian: no errors or warnings" "" "$bad"
+	echo "# lintian: $(grep -cE '^[IPX]: ' "$tmp/lintian.out") info/pedantic/experimental tags"
+else
+	echo "# skip lintian: not installed (apt-get install lintian)"
+fi
 
 # Extracted into a temp root.
 root=$tmp/root
-for d in "$exe" "$lib" "$dev"; do
+for d in "$exe" "$conf" "$lib" "$dev"; do
 	check "dpkg -x $(basename "$d")" dpkg -x "$d" "$root"
 done
-for p in codemode-executord libcodemode0 libcodemode-dev; do
+for p in codemode-executord codemode-conformance libcodemode0 libcodemode-dev; do
 	check "$p: md5sums match the extracted files" sh -c "cd '$root' && md5sum --quiet -c '$tmp/ctl/$p/md5sums'"
 done
 soname=$(objdump -p "$root/$libdir/$real" 2>/dev/null | awk '$1 == "SONAME" {print $2}')
@@ -209,6 +243,49 @@ for c in $(grep -l "^PPid:[[:space:]]*$dpid\$" /proc/[0-9]*/status 2>/dev/null);
 	zexe=$(readlink "${c%/status}/exe")
 done
 same "the extracted daemon's zygote is the packaged sandbox image" "$root/usr/lib/codemode/codemode-sandbox" "$zexe"
+
+# The units as systemd reads them (ExecStart pointed into the extracted
+# root). Offline: systemd need not be PID 1 here, and is not in a container.
+if command -v systemd-analyze >/dev/null 2>&1; then
+	mkdir -p "$tmp/units"
+	for u in codemode-executord.service codemode-executord.socket; do
+		sed "s|/usr/bin/codemode-executord|$root/usr/bin/codemode-executord|" \
+		    "$root/usr/lib/systemd/system/$u" > "$tmp/units/$u"
+	done
+	check "systemd-analyze verify: both units" \
+	    systemd-analyze verify --man=no "$tmp/units/codemode-executord.socket" \
+	    "$tmp/units/codemode-executord.service"
+	if systemd-analyze security --offline=true "$tmp/units/codemode-executord.service" \
+	    >"$tmp/security.out" 2>&1; then
+		score=$(sed -n 's/.*Overall exposure level for codemode-executord.service: \([0-9.]*\).*/\1/p' "$tmp/security.out")
+		echo "# systemd-analyze security: exposure $score"
+		# 7.2 before this unit was hardened; 10 is fully exposed.
+		check "systemd-analyze security: exposure at most 2.0 (got $score)" \
+		    awk -v s="$score" 'BEGIN { exit !(s != "" && s + 0 <= 2.0) }'
+	else
+		echo "# skip systemd-analyze security: $(tail -1 "$tmp/security.out")"
+	fi
+else
+	echo "# skip systemd-analyze: not installed (apt-get install systemd)"
+fi
+
+# Socket activation as systemd does it: the packaged daemon given a
+# listening socket (LISTEN_FDS) by systemd-socket-activate, no --socket.
+if command -v systemd-socket-activate >/dev/null 2>&1; then
+	asock=$tmp/act.sock
+	systemd-socket-activate -l "$asock" --fdname=executor \
+	    "$bin/codemode-executord" --max-workers 1 --spares 0 --log-level error \
+	    --instance-id deb-test >/dev/null 2>&1 &
+	apid=$!
+	i=0
+	while [ ! -S "$asock" ] && [ $i -lt 300 ]; do sleep 0.02; i=$((i + 1)); done
+	same "socket-activated daemon: codemode run" "42" \
+	    "$("$bin/codemode" run --raw --url "unix://$asock" '(function () { return 6 * 7; })' 2>&1)"
+	kill "$apid" 2>/dev/null
+	wait "$apid" 2>/dev/null
+else
+	echo "# skip socket activation: systemd-socket-activate is not installed"
+fi
 
 # The examples built against the extracted -dev package, pkg-config alone.
 export PKG_CONFIG_SYSROOT_DIR="$root"

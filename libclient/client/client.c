@@ -576,19 +576,18 @@ client_handle_utf8(const char *execution_id, const char *handle_name,
 	return 0;
 }
 
-static int
-client_handle_submit(struct cm_client *c, enum client_op_kind kind,
+int
+client_handle_args(struct cm_client *c, enum client_op_kind kind,
     const char *execution_id, const char *handle_name,
-    const struct cm_outbound_request *req, cm_handle_cb cb, void *arg,
-    struct cm_error *err)
+    const struct cm_outbound_request *req, json_t **args, struct cm_error *err)
 {
-	struct client_op *op;
 	json_t *r = NULL;
 	char part[64];
 
 	const char *what =
 	    kind == CLIENT_OP_INVOKE ? "invokeHandle" : "closeHandles";
 
+	*args = NULL;
 	if (c == NULL)
 		return client_local(err, CM_ERROR_ARGUMENT,
 		    "%s was given a NULL client. Pass the client cm_connect "
@@ -613,43 +612,50 @@ client_handle_submit(struct cm_client *c, enum client_op_kind kind,
 		return client_fault(
 			   err, CM_TEXT_PROTOCOL_INVALID_UTF8, part, NULL),
 		       -1;
-	if ((op = calloc(1, sizeof(*op))) == NULL)
-		goto nomem;
+	if (kind == CLIENT_OP_INVOKE) {
+		if ((r = client_outbound_request_json(req)) != NULL)
+			*args = json_pack(
+			    "[s, s, o]", execution_id, handle_name, r);
+	} else
+		*args = json_pack("[s]", execution_id);
+	if (*args == NULL)
+		return client_fault(
+			   err, CM_TEXT_INTERNAL, "out of memory", NULL),
+		       -1;
+	return 0;
+}
+
+int
+client_handle_submit_args(struct cm_client *c, enum client_op_kind kind,
+    json_t *args, cm_handle_cb cb, void *arg, struct cm_error *err)
+{
+	struct client_op *op;
+
+	if ((op = calloc(1, sizeof(*op))) == NULL) {
+		json_decref(args);
+		client_fault(err, CM_TEXT_INTERNAL, "out of memory", NULL);
+		return -1;
+	}
 	op->client = c;
 	op->kind = kind;
 	op->handle_cb = cb;
 	op->arg = arg;
-	if (kind == CLIENT_OP_INVOKE) {
-		if ((r = client_outbound_request_json(req)) == NULL)
-			goto nomem;
-		op->args = json_pack("[s, s, o]", execution_id, handle_name, r);
-	} else
-		op->args = json_pack("[s]", execution_id);
-	if (op->args == NULL)
-		goto nomem;
+	op->args = args;
 	return client_op_submit(c, op, err);
-nomem:
-	if (op)
-		client_op_free(op);
-	client_fault(err, CM_TEXT_INTERNAL, "out of memory", NULL);
-	return -1;
 }
 
 int
-cm_invoke_handle_async(struct cm_client *c, const char *execution_id,
-    const char *handle_name, const struct cm_outbound_request *req,
-    cm_handle_cb cb, void *arg, struct cm_error *err)
+client_instance_submit(
+    struct cm_client *c, cm_handle_cb cb, void *arg, struct cm_error *err)
 {
-	return client_handle_submit(
-	    c, CLIENT_OP_INVOKE, execution_id, handle_name, req, cb, arg, err);
-}
+	json_t *args = json_array();
 
-int
-cm_close_handles_async(struct cm_client *c, const char *execution_id,
-    cm_handle_cb cb, void *arg, struct cm_error *err)
-{
-	return client_handle_submit(
-	    c, CLIENT_OP_CLOSE, execution_id, NULL, NULL, cb, arg, err);
+	if (args == NULL)
+		return client_fault(
+			   err, CM_TEXT_INTERNAL, "out of memory", NULL),
+		       -1;
+	return client_handle_submit_args(
+	    c, CLIENT_OP_INSTANCE, args, cb, arg, err);
 }
 
 /* ---- connecting ---- */
@@ -660,7 +666,7 @@ cm_connect_start(const char *url, const struct cm_connect_options *opts,
 {
 	struct cm_connect_options none;
 	struct cm_client *c;
-	char *why = NULL;
+	char *why = NULL, *first = NULL;
 	size_t i;
 
 	if (opts == NULL) {
@@ -681,13 +687,31 @@ cm_connect_start(const char *url, const struct cm_connect_options *opts,
 		return NULL;
 	}
 	c->epfd = -1;
+	/* A list ("URL,URL,..."): the first takes every call; the rest are
+	 * where a handle call may be routed (client_route.c). */
+	if (strchr(url, ',') != NULL) {
+		size_t n = strcspn(url, ",");
+
+		if ((c->route_text = strdup(url)) == NULL ||
+		    (first = strndup(url, n)) == NULL) {
+			free(c->route_text);
+			client_fault(err, CM_TEXT_CONNECTION_REJECTED, url,
+			    "out of memory");
+			free(c);
+			return NULL;
+		}
+		url = first;
+	}
 	if (client_url_parse(url, &c->url, &why) != 0) {
 		client_fault(err, CM_TEXT_CONNECTION_REJECTED, url,
 		    why ? why : "out of memory");
 		free(why);
+		free(first);
+		free(c->route_text);
 		free(c);
 		return NULL;
 	}
+	free(first);
 	/* Every client runs on a base of its own: the blocking calls run it,
 	 * a host drives it through cm_client_watch/cm_client_process. */
 	if ((c->base = event_base_new()) == NULL)
@@ -834,7 +858,8 @@ cm_cancel(struct cm_client *c, uint64_t call, struct cm_error *err)
 	    "the work). The connection stays open for other calls.",
 	    op->kind == CLIENT_OP_EXECUTE      ? "execute"
 		: op->kind == CLIENT_OP_INVOKE ? "invokeHandle"
-					       : "closeHandles");
+		: op->kind == CLIENT_OP_CLOSE  ? "closeHandles"
+					       : "instanceId");
 	client_enter(c);
 	client_op_abandon(op, &why);
 	client_leave(c);

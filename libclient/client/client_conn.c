@@ -879,6 +879,9 @@ client_destroy(struct cm_client *c)
 		}
 	}
 	client_sessions_reap(c);
+	/* The clients of routed calls run on our base: they go first. */
+	if (c->routes_free)
+		c->routes_free(c);
 	if (c->kick)
 		event_free(c->kick);
 	if (c->reap)
@@ -1041,6 +1044,19 @@ client_op_settle(struct client_op *op, int status, json_t *value)
 		client_op_free(op);
 		client_leave(c);
 		return;
+	case CLIENT_OP_INSTANCE:
+		/* A daemon without a name answers null: known, and "". */
+		free(c->instance);
+		c->instance = strdup(
+		    json_is_string(value) ? json_string_value(value) : "");
+		c->instance_known = c->instance != NULL;
+		client_op_unlink(op);
+		client_enter(c);
+		if (op->handle_cb)
+			op->handle_cb(c, NULL, NULL, op->arg);
+		client_op_free(op);
+		client_leave(c);
+		return;
 	}
 }
 
@@ -1060,6 +1076,8 @@ client_op_method(const struct client_op *op)
 		return "invokeHandle";
 	case CLIENT_OP_CLOSE:
 		return "closeHandles";
+	case CLIENT_OP_INSTANCE:
+		return "instanceId";
 	}
 	return "";
 }
@@ -1134,6 +1152,10 @@ client_free_config(struct cm_client *c)
 {
 	size_t i;
 
+	free(c->route_text);
+	c->route_text = NULL;
+	free(c->instance);
+	c->instance = NULL;
 	client_url_clear(&c->url);
 	for (i = 0; i < c->nheaders; i++) {
 		free((char *)c->headers[i].name);

@@ -26,7 +26,14 @@ struct client_url {
 	char *text; /* the URL as given, for fault texts */
 };
 
-enum client_op_kind { CLIENT_OP_EXECUTE, CLIENT_OP_INVOKE, CLIENT_OP_CLOSE };
+enum client_op_kind {
+	CLIENT_OP_EXECUTE,
+	CLIENT_OP_INVOKE,
+	CLIENT_OP_CLOSE,
+	CLIENT_OP_INSTANCE /* instanceId(): which daemon this is (routing) */
+};
+
+struct client_routes; /* client_route.c's */
 
 /* The per-execution state tool calls reach; lives until its session goes. */
 struct client_slot {
@@ -161,6 +168,12 @@ struct cm_client {
 	int depth; /* callbacks into the host in progress */
 	int free_pending;
 	int freeing;
+	/* Routing handle calls among many daemons (client_route.c). */
+	char *route_text; /* the URL list as given; NULL: one URL */
+	char *instance; /* instanceId()'s answer, "" for none */
+	int instance_known;
+	struct client_routes *routes; /* NULL until the first routed call */
+	void (*routes_free)(struct cm_client *); /* set with routes */
 };
 
 /*
@@ -222,6 +235,19 @@ int client_options_check(
     const struct cm_connect_options *opts, struct cm_error *err);
 int client_outbound_request_check(
     const struct cm_outbound_request *req, struct cm_error *err);
+/* invokeHandle / closeHandles in two steps, so a routed call can check
+ * and build its wire arguments here, then submit them on another client:
+ * client_handle_args fills *args (new reference), 0 or -1 and *err;
+ * client_handle_submit_args takes `args` over whatever it returns. */
+int client_handle_args(struct cm_client *c, enum client_op_kind kind,
+    const char *execution_id, const char *handle_name,
+    const struct cm_outbound_request *req, json_t **args, struct cm_error *err);
+int client_handle_submit_args(struct cm_client *c, enum client_op_kind kind,
+    json_t *args, cm_handle_cb cb, void *arg, struct cm_error *err);
+/* instanceId() on `c`: `cb` runs with res NULL and err NULL once
+ * c->instance is known, or with err. 0, or -1 and *err. */
+int client_instance_submit(
+    struct cm_client *c, cm_handle_cb cb, void *arg, struct cm_error *err);
 
 /* client_loop.c: the readiness interface and the libevent binding (calls
  * client.c and below). */
@@ -229,7 +255,10 @@ void client_watch_forget(struct cm_client *c, int fd);
 void client_rearm(struct cm_client *c);
 void client_watch_free(struct cm_client *c);
 
-/* client_health.c (cm_health) and client_sync.c (the blocking style)
+/* client_route.c: invokeHandle and closeHandles, routed to the daemon an
+ * executionId names when the client was given many (calls client_loop.c
+ * and below; defines cm_invoke_handle_async and cm_close_handles_async).
+ * client_health.c (cm_health) and client_sync.c (the blocking style)
  * declare nothing of their own. */
 
 #endif

@@ -453,6 +453,13 @@ api_on_call(void *udata, struct capnweb_call *call)
 		api_invoke_handle(c, call, args);
 	} else if (strcmp(method, "closeHandles") == 0) {
 		api_close_handles(c, call, args);
+	} else if (strcmp(method, "instanceId") == 0) {
+		/* Our extension (spec/protocol.md): the name in front of the
+		 * executionIds this daemon mints, so a client given many
+		 * daemons learns which one an id names. */
+		capnweb_call_resolve(call,
+		    c->d->cfg.instance_id ? json_string(c->d->cfg.instance_id)
+					  : json_null());
 	} else {
 		capnweb_call_reject_unknown(call);
 	}

@@ -46,7 +46,8 @@ api_grant_handles(struct api_exec *ae, const uint8_t *payload, size_t len)
 		    "a run that did not ask for retainHandles kept its isolate";
 	else if (r == NULL)
 		why = "the grant was not checked";
-	else if (handles_add(&d->retained, &ae->handle, ae) != 0)
+	else if (handles_add(
+		     &d->retained, &ae->handle, d->cfg.instance_id, ae) != 0)
 		why = "the handle registry refused the grant";
 	else if ((msg = api_value_result(r, ae->handle.id)) == NULL)
 		why = "out of memory";
@@ -147,7 +148,7 @@ api_reject_handles_closed(struct capnweb_call *call, const json_t *id)
 struct api_invocation {
 	struct api_exec *ae;
 	struct capnweb_call *call;
-	char execution_id[HANDLES_ID_LEN + 1];
+	char execution_id[HANDLES_ID_MAX + 1];
 };
 
 /* The serialized Response the caller gets: its body as bytes. */

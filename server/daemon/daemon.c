@@ -27,6 +27,7 @@
 #include "listener.h"
 #include "log.h"
 #include "netpolicy.h"
+#include "notify.h"
 #include "outbound.h"
 
 void
@@ -188,6 +189,8 @@ daemon_shutdown(struct daemon *d)
 		return;
 	d->stopping = 1;
 	d->ready = 0;
+	/* A service manager waits for the drain instead of deeming it hung. */
+	(void)notify_send("STOPPING=1\nSTATUS=draining");
 	log_write(LOG_INFO, "event=shutdown delay_ms=%u drain_ms=%u",
 	    d->cfg.shutdown_delay, d->cfg.shutdown_drain);
 	tv.tv_sec = d->cfg.shutdown_delay / 1000;
@@ -274,6 +277,63 @@ daemon_netpolicy_self(struct daemon *d, int fd)
 	return 0;
 }
 
+/*
+ * The listeners a service manager passed (cfg.listen_fds): one unix and
+ * one TCP at most, since each kind has its own rules (peer uids on unix,
+ * the token on TCP). 0, or -1 with `err` filled.
+ */
+static int
+daemon_inherit(struct daemon *d, char *err, size_t errlen)
+{
+	struct evconnlistener **slot;
+	size_t i;
+	int fd, family;
+
+	for (i = 0; i < d->cfg.n_listen_fds; i++) {
+		char name[48];
+
+		fd = d->cfg.listen_fds[i];
+		snprintf(name, sizeof(name), "LISTEN_FDS #%zu", i + 1);
+		family = listener_inherited_family(fd);
+		if (family == AF_UNIX) {
+			slot = &d->unix_listener;
+			fd = listener_inherited_unix(fd, name, err, errlen);
+		} else {
+			slot = &d->tcp_listener;
+			fd = listener_inherited_tcp(fd, name, err, errlen);
+		}
+		if (fd < 0)
+			return -1;
+		if (*slot != NULL) {
+			snprintf(err, errlen,
+			    "%s: a second inherited %s listener (one of each "
+			    "kind at most)",
+			    name, family == AF_UNIX ? "unix" : "TCP");
+			return -1;
+		}
+		*slot = evconnlistener_new(d->base, daemon_on_accept, d,
+		    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
+		if (*slot == NULL) {
+			snprintf(err, errlen, "cannot watch %s", name);
+			return -1;
+		}
+		evconnlistener_set_error_cb(*slot, daemon_on_accept_error);
+		if (family != AF_UNIX) {
+			d->tcp_port = listener_port(fd);
+			if (daemon_netpolicy_self(d, fd) != 0) {
+				snprintf(err, errlen,
+				    "cannot tell the outbound policy the address "
+				    "of %s",
+				    name);
+				return -1;
+			}
+		}
+		log_write(LOG_INFO, "event=inherited fd=%d kind=%s", fd,
+		    family == AF_UNIX ? "unix" : "tcp");
+	}
+	return 0;
+}
+
 struct daemon *
 daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 {
@@ -321,7 +381,23 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot watch signals");
 		goto fail;
 	}
+	if ((d->netpolicy = netpolicy_new()) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	if (daemon_netpolicy_rules(d->netpolicy, cfg, err, errlen) != 0)
+		goto fail;
+	if (daemon_inherit(d, err, errlen) != 0)
+		goto fail;
 	if (cfg->socket_path) {
+		if (d->unix_listener != NULL) {
+			snprintf(err, errlen,
+			    "--socket %s and an inherited unix listener: give "
+			    "one",
+			    cfg->socket_path);
+			d->cfg.socket_path = NULL; /* not ours to unlink */
+			goto fail;
+		}
 		if ((fd = listener_unix(
 			 cfg->socket_path, cfg->socket_mode, err, errlen)) < 0)
 			goto fail;
@@ -336,13 +412,12 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		evconnlistener_set_error_cb(
 		    d->unix_listener, daemon_on_accept_error);
 	}
-	if ((d->netpolicy = netpolicy_new()) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		goto fail;
-	}
-	if (daemon_netpolicy_rules(d->netpolicy, cfg, err, errlen) != 0)
-		goto fail;
 	if (cfg->host) {
+		if (d->tcp_listener != NULL) {
+			snprintf(err, errlen,
+			    "--port and an inherited TCP listener: give one");
+			goto fail;
+		}
 		if ((fd = listener_tcp(cfg->host, cfg->port, err, errlen)) < 0)
 			goto fail;
 		d->tcp_port = listener_port(fd);
@@ -394,11 +469,21 @@ fail:
 int
 daemon_run(struct daemon *d)
 {
+	char status[128];
+
 	log_write(LOG_INFO,
 	    "event=listening socket=%s tcp_port=%d "
-	    "workers=%u",
-	    d->cfg.socket_path ? d->cfg.socket_path : "-",
-	    d->tcp_listener ? d->tcp_port : -1, d->cfg.pool.max_workers);
+	    "workers=%u instance=%s",
+	    d->cfg.socket_path ? d->cfg.socket_path
+			       : (d->unix_listener ? "inherited" : "-"),
+	    d->tcp_listener ? d->tcp_port : -1, d->cfg.pool.max_workers,
+	    d->cfg.instance_id ? d->cfg.instance_id : "-");
+	/* Listening and the pool started: Type=notify's readiness. */
+	snprintf(status, sizeof(status),
+	    "READY=1\nSTATUS=serving with %u workers", d->cfg.pool.max_workers);
+	if (notify_send(status) < 0)
+		log_write(LOG_WARN, "event=notify_failed reason=\"%s\"",
+		    strerror(errno));
 	return event_base_dispatch(d->base) < 0 ? -1 : 0;
 }
 
@@ -414,7 +499,9 @@ daemon_free(struct daemon *d)
 	netpolicy_free(d->netpolicy);
 	if (d->unix_listener) {
 		evconnlistener_free(d->unix_listener);
-		unlink(d->cfg.socket_path);
+		/* An inherited socket is its manager's, not ours to remove. */
+		if (d->cfg.socket_path != NULL)
+			unlink(d->cfg.socket_path);
 	}
 	if (d->tcp_listener)
 		evconnlistener_free(d->tcp_listener);

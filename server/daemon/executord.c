@@ -18,6 +18,8 @@
 #include "cm_version.h"
 #include "daemon.h"
 #include "netpolicy.h"
+#include "handles.h"
+#include "listener.h"
 #include "pool/zygote.h"
 
 enum opt_kind {
@@ -218,6 +220,11 @@ static const struct opt opts[] = {
 	    "the program children run (default: codemode-sandbox beside "
 	    "this program, else ../lib/codemode/)",
 	    &opt_sandbox_image },
+	{ "instance-id", OPT_STR,
+	    "names this daemon in every executionId it mints "
+	    "(1-63 of A-Z a-z 0-9 - _; a pod's name), so clients given "
+	    "many daemons route handle calls to it (default: none)",
+	    &cfg.instance_id },
 	{ "allow-uid", OPT_STR,
 	    "a uid allowed on the unix socket (repeatable; "
 	    "default: any)",
@@ -421,7 +428,8 @@ main(int argc, char **argv)
 	static char image[PATH_MAX];
 	struct daemon *d;
 	char err[PATH_MAX * 3], *token = NULL;
-	int i, ch, port_given = 0, rc;
+	int i, ch, port_given = 0, rc, n_inherited, first_inherited;
+	static int inherited[LISTENER_INHERITED_MAX];
 
 	daemon_config_default(&cfg);
 	/* The environment first, so flags override it. */
@@ -534,13 +542,32 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (cfg.instance_id != NULL &&
+	    !handles_instance_valid(cfg.instance_id)) {
+		fprintf(stderr,
+		    "codemode-executord: bad value for --instance-id: %s (1 to "
+		    "%d of A-Z, a-z, 0-9, '-' and '_')\n",
+		    cfg.instance_id, HANDLES_INSTANCE_MAX);
+		return 2;
+	}
+	/* Listeners a service manager passed (socket activation). */
+	if ((n_inherited = listener_inherited(
+		 &first_inherited, NULL, 0, err, sizeof(err))) < 0) {
+		fprintf(stderr, "codemode-executord: %s\n", err);
+		return 2;
+	}
+	for (i = 0; i < n_inherited; i++)
+		inherited[i] = first_inherited + i;
+	cfg.listen_fds = inherited;
+	cfg.n_listen_fds = (size_t)n_inherited;
 	/* TCP only when asked for, and on loopback unless a host is stated. */
 	if (port_given && cfg.host == NULL)
 		cfg.host = CM_SERVER_HOST;
-	if (cfg.socket_path == NULL && cfg.host == NULL) {
+	if (cfg.socket_path == NULL && cfg.host == NULL && n_inherited == 0) {
 		fprintf(stderr,
 		    "codemode-executord: give --socket PATH and/or "
-		    "--port PORT\n");
+		    "--port PORT (or start it with inherited listeners: "
+		    "LISTEN_FDS)\n");
 		return 2;
 	}
 	if (token_file && (token = read_token(token_file)) == NULL) {

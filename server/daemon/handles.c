@@ -16,15 +16,37 @@ handles_init(struct handles *h)
 }
 
 int
-handles_add(struct handles *h, struct handles_entry *e, void *owner)
+handles_instance_valid(const char *s)
+{
+	size_t n;
+
+	for (n = 0; s[n] != '\0'; n++)
+		if (!((s[n] >= 'a' && s[n] <= 'z') ||
+			(s[n] >= 'A' && s[n] <= 'Z') ||
+			(s[n] >= '0' && s[n] <= '9') || s[n] == '-' ||
+			s[n] == '_'))
+			return 0;
+	return n >= 1 && n <= HANDLES_INSTANCE_MAX;
+}
+
+int
+handles_add(struct handles *h, struct handles_entry *e, const char *instance,
+    void *owner)
 {
 	unsigned char raw[HANDLES_ID_LEN / 2];
-	size_t i;
+	size_t i, at = 0;
 
+	if (instance != NULL) {
+		if (!handles_instance_valid(instance))
+			return -1;
+		/* The dot cannot occur in an instance id nor in hex: the
+		 * last one splits the id without ambiguity. */
+		at = (size_t)snprintf(e->id, sizeof(e->id), "%s.", instance);
+	}
 	if (RAND_bytes(raw, sizeof(raw)) != 1)
 		return -1;
 	for (i = 0; i < sizeof(raw); i++)
-		snprintf(e->id + 2 * i, 3, "%02x", raw[i]);
+		snprintf(e->id + at + 2 * i, 3, "%02x", raw[i]);
 	e->owner = owner;
 	TAILQ_INSERT_TAIL(h, e, entry);
 	return 0;

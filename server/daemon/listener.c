@@ -10,6 +10,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -188,4 +189,104 @@ listener_fd_limit(void)
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return 0;
 	return (unsigned long)rl.rlim_cur;
+}
+
+/*
+ * Inherited listeners (systemd socket activation, sd_listen_fds(3)'s
+ * protocol read directly): the service manager binds, and passes the
+ * sockets from descriptor 3 on with LISTEN_PID (ours), LISTEN_FDS (how
+ * many) and LISTEN_FDNAMES (colon-separated names). Reading them
+ * ourselves is a dozen lines and keeps libsystemd out of the daemon.
+ */
+int
+listener_inherited(
+    int *first, char *names, size_t nameslen, char *err, size_t errlen)
+{
+	const char *pid = getenv("LISTEN_PID"), *fds = getenv("LISTEN_FDS");
+	const char *fdnames = getenv("LISTEN_FDNAMES");
+	unsigned long long n, p;
+	char *end;
+
+	*first = LISTENER_INHERITED_FIRST;
+	if (nameslen)
+		names[0] = '\0';
+	if (pid == NULL || fds == NULL)
+		return 0;
+	errno = 0;
+	p = strtoull(pid, &end, 10);
+	if (*pid == '\0' || *end != '\0' || errno)
+		return 0;
+	/* Meant for another process (a parent that forgot to unset them). */
+	if (p != (unsigned long long)getpid())
+		return 0;
+	n = strtoull(fds, &end, 10);
+	if (*fds == '\0' || *end != '\0' || errno ||
+	    n > LISTENER_INHERITED_MAX) {
+		snprintf(err, errlen,
+		    "LISTEN_FDS=%s is not a count of at most %d descriptors",
+		    fds, LISTENER_INHERITED_MAX);
+		return -1;
+	}
+	if (fdnames != NULL && nameslen)
+		snprintf(names, nameslen, "%s", fdnames);
+	/* Ours now: the children (exec'd with an empty environment anyway)
+	 * and anything else we start must not read them as theirs. */
+	unsetenv("LISTEN_PID");
+	unsetenv("LISTEN_FDS");
+	unsetenv("LISTEN_FDNAMES");
+	return (int)n;
+}
+
+int
+listener_inherited_family(int fd)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) != 0)
+		return -1;
+	return ss.ss_family;
+}
+
+/* A passed descriptor must be a listening stream socket of `family`;
+ * it becomes non-blocking and close-on-exec like one we bound. */
+static int
+listener_inherited_check(
+    int fd, int family, const char *what, char *err, size_t errlen)
+{
+	int type = 0, acc = 0, fl;
+	socklen_t len = sizeof(type);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0)
+		return listener_fail(
+		    err, errlen, "inherited descriptor", what, errno);
+	len = sizeof(acc);
+	if (type != SOCK_STREAM ||
+	    getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &acc, &len) != 0 ||
+	    !acc || listener_inherited_family(fd) < 0 ||
+	    (family == AF_UNIX) != (listener_inherited_family(fd) == AF_UNIX)) {
+		snprintf(err, errlen,
+		    "inherited descriptor %d (%s) is not a listening %s "
+		    "stream socket",
+		    fd, what, family == AF_UNIX ? "unix" : "TCP");
+		return -1;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl | O_NONBLOCK) != 0 ||
+	    fcntl(fd, F_SETFD, FD_CLOEXEC) != 0)
+		return listener_fail(
+		    err, errlen, "inherited descriptor", what, errno);
+	return fd;
+}
+
+int
+listener_inherited_unix(int fd, const char *name, char *err, size_t errlen)
+{
+	return listener_inherited_check(fd, AF_UNIX, name, err, errlen);
+}
+
+int
+listener_inherited_tcp(int fd, const char *name, char *err, size_t errlen)
+{
+	return listener_inherited_check(fd, AF_INET, name, err, errlen);
 }

@@ -50,5 +50,31 @@ int listener_pending(int lfd);
  * limit), or 0 when unbounded or unknown.
  */
 unsigned long listener_fd_limit(void);
+/* Inherited listeners (socket activation): descriptors from 3 on. */
+#define LISTENER_INHERITED_FIRST 3
+#define LISTENER_INHERITED_MAX 16
+
+/*
+ * How many listeners the service manager passed this process (LISTEN_PID
+ * is ours and LISTEN_FDS counts them), 0 when none, -1 with `err` for a
+ * malformed count. Sets *first to the first descriptor, copies
+ * LISTEN_FDNAMES into `names` ("" when absent) and unsets the three
+ * variables.
+ */
+int listener_inherited(
+    int *first, char *names, size_t nameslen, char *err, size_t errlen);
+
+/* The address family of a socket (AF_UNIX, AF_INET, AF_INET6), or -1. */
+int listener_inherited_family(int fd);
+
+/*
+ * Take an inherited unix (or TCP, IPv4 or IPv6) listener as ours: checks
+ * that `fd` is a listening stream socket of that kind and makes it
+ * non-blocking and close-on-exec. Returns `fd`, or -1 with `err` naming
+ * `name` (its LISTEN_FDNAMES entry). The daemon never unlinks an
+ * inherited unix socket: its owner (the manager) made it.
+ */
+int listener_inherited_unix(int fd, const char *name, char *err, size_t errlen);
+int listener_inherited_tcp(int fd, const char *name, char *err, size_t errlen);
 
 #endif

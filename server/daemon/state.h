@@ -57,6 +57,10 @@ struct daemon_config {
 	size_t n_allowed_uids;
 	int default_typescript; /* --language typescript: options.language's
 				   default */
+	const char *instance_id; /* names this daemon in executionIds and
+				    instanceId(); NULL: none */
+	const int *listen_fds; /* inherited listeners (LISTEN_FDS) */
+	size_t n_listen_fds;
 };
 
 struct conn;

@@ -47,8 +47,9 @@
 #define IPCMSG_HANDLE_NAME_MAX 64
 /* EXECUTE's memoryLimit, in MB: the most an engine child is ever given. */
 #define IPCMSG_MEMORY_MAX_MB (1u << 20)
-/* INVOKE_HANDLE's executionId: the daemon's handle ids are 32 hex digits. */
-#define IPCMSG_EXECUTION_ID_MAX 64
+/* INVOKE_HANDLE's executionId: the daemon's handle ids are 32 hex digits,
+ * behind an instance id of at most 63 and a dot (daemon/handles.h). */
+#define IPCMSG_EXECUTION_ID_MAX 96
 
 struct ipcmsg_str {
 	const char *s; /* NULL: absent (or JSON null where the field allows) */

@@ -374,18 +374,118 @@ export class RemoteExecutor {
 
   /** Calls one handle of a retained execution with a serialized request. */
   async invokeHandle(executionId, handleName, request) {
-    const res = await this.#call((api) => api.invokeHandle(executionId, handleName, request), false)
+    const call = (api) => api.invokeHandle(executionId, handleName, request)
+    const routed = await this.#routed(executionId, (ex) => ex.#call(call, false))
+    const res = routed ? routed.value : await this.#call(call, false)
     return { ...res, body: toArrayBuffer(res.body) }
   }
 
   /** Releases a retained execution. */
   async closeHandles(executionId) {
-    await this.#call((api) => api.closeHandles(executionId), false)
+    const call = (api) => api.closeHandles(executionId)
+    if (!(await this.#routed(executionId, (ex) => ex.#call(call, false)))) await this.#call(call, false)
+  }
+
+  /**
+   * The name this executor gives itself in the executionIds it mints
+   * (our daemon's --instance-id; spec/protocol.md), or null: none, or an
+   * executor that cannot say.
+   */
+  async instanceId() {
+    try {
+      const id = await this.#call((api) => api.instanceId(), false)
+      return typeof id === 'string' ? id : null
+    } catch (e) {
+      if (e?.code === 'CONNECTION_BROKEN' || e?.code === 'CONNECTION_REJECTED') throw e
+      return null
+    }
+  }
+
+  // Handle calls among many executors (spec/operations.md, "Running
+  // many"). Given several URLs, or a ws:// URL whose host name resolves
+  // to several addresses (a headless Service), a call whose executionId
+  // carries a name ("<instance>.<hex>") goes to the executor that answers
+  // instanceId() with that name: each address is asked once, over an
+  // executor of its own. None answering means the one holding the handles
+  // is gone, and so are they: HANDLES_CLOSED. Resolves { value } when
+  // routed, null when the call takes the ordinary path.
+  #routes = null
+
+  async #routeTable() {
+    if (this.#routes) return this.#routes
+    const urls = []
+    for (const u of this.#routeUrls()) {
+      for (const one of await expandUrl(u)) if (!urls.includes(one)) urls.push(one)
+    }
+    this.#routes = urls.map((url) => ({ url, ready: null }))
+    return this.#routes
+  }
+
+  #routeUrls() {
+    return Array.isArray(this.#options.routeUrls) ? this.#options.routeUrls : [this.#url]
+  }
+
+  #endpoint(e) {
+    if (!e.ready) {
+      const options = { ...this.#options, routeUrls: undefined }
+      e.ready = (async () => {
+        const ex = await new RemoteExecutor(e.url, options).open()
+        if (this.#disposed) {
+          await ex.dispose()
+          throw broken('the executor was disposed')
+        }
+        try {
+          return { ex, instance: await ex.instanceId() }
+        } catch (err) {
+          await ex.dispose()
+          throw err
+        }
+      })()
+      e.ready.catch(() => {
+        e.ready = null // a daemon down now may be back for the next call
+      })
+    }
+    return e.ready
+  }
+
+  async #routed(executionId, fn) {
+    const instance = instanceOf(executionId)
+    if (instance === null) return null
+    if (!Array.isArray(this.#options.routeUrls) && !namesHost(this.#url)) return null
+    const ends = await this.#routeTable()
+    if (ends.length <= 1) return null
+    for (let attempt = 0; attempt < 2; attempt++) {
+      for (const e of ends) {
+        let got
+        try {
+          got = await this.#endpoint(e)
+        } catch {
+          continue
+        }
+        if (got.instance !== instance) continue
+        try {
+          return { value: await fn(got.ex) }
+        } catch (err) {
+          if (err?.code !== 'CONNECTION_BROKEN' && err?.code !== 'CONNECTION_REJECTED') throw err
+          // Its daemon may be gone: forget it and ask every address again.
+          e.ready = null
+          await got.ex.dispose()
+          break
+        }
+      }
+    }
+    if (this.#disposed) throw broken('the executor was disposed')
+    throw executorFault('HANDLES_CLOSED', { executionId })
   }
 
   /** Closes every session; calls in flight and later calls meet CONNECTION_BROKEN. */
   async dispose() {
     this.#disposed = true
+    for (const e of this.#routes ?? []) {
+      const ready = e.ready
+      e.ready = null
+      if (ready) ready.then(({ ex }) => ex.dispose(), () => {})
+    }
     for (const s of [...this.#sessions]) s.close('disposed')
     this.#sessions.clear()
     this.#current = null
@@ -396,7 +496,62 @@ export class RemoteExecutor {
   }
 }
 
-/** Opens a session to the executor at `url` and checks its protocol version first. */
+// The name in front of an executionId ("<instance>.<hex>"), or null.
+function instanceOf(executionId) {
+  if (typeof executionId !== 'string') return null
+  const dot = executionId.lastIndexOf('.')
+  if (dot < 1 || dot === executionId.length - 1 || dot > 63) return null
+  const name = executionId.slice(0, dot)
+  return /^[A-Za-z0-9_-]+$/.test(name) ? name : null
+}
+
+// Whether a ws:// URL names a host rather than an address.
+function namesHost(url) {
+  let parsed
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'http:') return false
+  const h = parsed.hostname
+  return !(/^[0-9.]+$/.test(h) || h.startsWith('['))
+}
+
+// Every address a host name stands for, as URLs (node:dns where there is
+// one; elsewhere the URL itself).
+async function expandUrl(url) {
+  if (!namesHost(url)) return [url]
+  let dns
+  try {
+    dns = await import('node:dns')
+  } catch {
+    return [url]
+  }
+  const parsed = new URL(url)
+  try {
+    const all = await dns.promises.lookup(parsed.hostname, { all: true })
+    return all.map(({ address, family }) => {
+      const u = new URL(url)
+      u.hostname = family === 6 ? `[${address}]` : address
+      return u.href
+    })
+  } catch {
+    return [url]
+  }
+}
+
+/**
+ * Opens a session to the executor at `url` and checks its protocol version
+ * first. `url` may be a list (an array, or URLs joined by commas): the
+ * first takes every call, and invokeHandle/closeHandles go to the one the
+ * executionId names.
+ */
 export async function connect(url, options = {}) {
+  const list = Array.isArray(url) ? url : typeof url === 'string' && url.includes(',') ? url.split(',') : null
+  if (list) {
+    if (list.length === 0) throw rejected(String(url), 'the list of URLs is empty')
+    return new RemoteExecutor(list[0], { ...options, routeUrls: [...list] }).open()
+  }
   return new RemoteExecutor(url, options).open()
 }

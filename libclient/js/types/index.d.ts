@@ -43,12 +43,18 @@ export declare class RemoteExecutor implements Executor {
   execute(request: ExecuteRequest): Promise<ExecuteResult>
   invokeHandle(executionId: string, handleName: string, request: OutboundRequestMessage): Promise<OutboundResponseMessage>
   closeHandles(executionId: string): Promise<void>
+  /** Our extension: the name the executor gives itself in its executionIds (--instance-id), or null. */
+  instanceId(): Promise<string | null>
   dispose(): Promise<void>
   [Symbol.asyncDispose](): Promise<void>
 }
 
-/** Opens a session to the executor at url (ws://, wss://, http(s):// or unix:///path), protocolVersion() first. */
-export declare function connect(url: string, options?: ConnectOptions): Promise<RemoteExecutor>
+/**
+ * Opens a session to the executor at url (ws://, wss://, http(s):// or unix:///path), protocolVersion() first.
+ * A list (an array, or URLs joined by commas): the first takes every call, and invokeHandle/closeHandles
+ * go to the executor the executionId names; a ws:// host name standing for many addresses routes the same way.
+ */
+export declare function connect(url: string | string[], options?: ConnectOptions): Promise<RemoteExecutor>
 
 // ---- The @cloudflare/codemode dialect ----
 
