@@ -209,6 +209,34 @@ START_TEST(test_request_timeout_wins)
 }
 END_TEST
 
+/*
+ * DEFAULT_GRACE: the run's own deadline ends it first and its logs come
+ * back with the timeout text; the pool's kill, one grace later, is only
+ * for a child that does not stop (it would lose the logs).
+ */
+START_TEST(test_default_grace)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c = executor(&o, NULL);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	int i;
+
+	req.code = "async () => { console.log('before'); for (;;) {} }";
+	req.timeout = 200;
+	for (i = 0; i < 3; i++) {
+		run_ok(c, &req, &res);
+		ck_assert_ptr_nonnull(res.error);
+		ck_assert_msg(
+		    strstr(res.error, "200") != NULL, "%s", res.error);
+		ck_assert_uint_eq(res.nlogs, 1);
+		ck_assert_str_eq(res.logs[0].text, "before");
+		cm_result_clear(&res);
+	}
+	cm_client_free(c);
+}
+END_TEST
+
 /* A construction-time outbound of null closes the network; a request's
  * CM_OUTBOUND_FUNCTION wins over it. */
 static int
@@ -552,6 +580,7 @@ executor_suite(void)
 	tcase_add_test(tc, test_first_execution_starts_the_pool);
 	tcase_add_test(tc, test_tool_calls_reach_the_host);
 	tcase_add_test(tc, test_request_timeout_wins);
+	tcase_add_test(tc, test_default_grace);
 	tcase_add_test(tc, test_outbound_precedence);
 	tcase_add_test(tc, test_child_killed_mid_run);
 	tcase_add_test(tc, test_answer_to_a_dead_child);

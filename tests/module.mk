@@ -71,3 +71,12 @@ $(SECURITY_RUNNER): $(BUILD)/obj/tests/security/security.o $(CONFORMANCE_LIB) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CONFORMANCE_LIB) $(BUILD)/libcodemode.a $(LIBS_ALL)
 PROGRAMS += $(SECURITY_RUNNER)
+
+# build/tests/executor-bridge: the conformance suite's adapter for the
+# in-process executor (tests/conformance_executor.test.sh); libcodemode
+# alone, its internals by qualified name.
+EXECUTOR_BRIDGE := $(BUILD)/tests/executor-bridge
+$(EXECUTOR_BRIDGE): $(BUILD)/obj/tests/executor_bridge.o $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(LIBS_ALL)
+PROGRAMS += $(EXECUTOR_BRIDGE)
