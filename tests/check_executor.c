@@ -524,6 +524,44 @@ START_TEST(test_readiness_style)
 }
 END_TEST
 
+/* dispose with a call in flight: CONNECTION_BROKEN, the executor named. */
+START_TEST(test_dispose_in_flight)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct events ev = { 0 };
+	struct cm_client *c;
+	struct cm_error err;
+	char *out = NULL;
+	int i;
+
+	o.sandbox_image = image;
+	o.on_event = on_event;
+	o.event_arg = &ev;
+	c = cm_executor_start(&o, &err);
+	ck_assert_ptr_nonnull(c);
+	req.code = "async () => { for (;;) {} }";
+	ck_assert_int_eq(cm_execute_async(c, &req, executed, &out, &err), 0);
+	for (i = 0; i < 500 && count(&ev, CM_POOL_EXECUTION_START) == 0; i++) {
+		struct pollfd pfd;
+		int to;
+
+		pfd.fd = cm_client_watch(c, NULL, &to, &err);
+		pfd.events = POLLIN;
+		poll(&pfd, 1, to < 0 || to > 20 ? 20 : to);
+		cm_client_process(c, &err);
+	}
+	ck_assert_int_eq(count(&ev, CM_POOL_EXECUTION_START), 1);
+	ck_assert_ptr_null(out);
+	cm_client_free(c);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_msg(strstr(out, "in-process executor") != NULL &&
+		strstr(out, "disposed") != NULL,
+	    "%s", out);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_bad_options)
 {
 	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
@@ -587,6 +625,7 @@ executor_suite(void)
 	tcase_add_test(tc, test_host_left_alone);
 	tcase_add_test(tc, test_dispose_ends_children);
 	tcase_add_test(tc, test_readiness_style);
+	tcase_add_test(tc, test_dispose_in_flight);
 	tcase_add_test(tc, test_bad_options);
 	tcase_add_test(tc, test_missing_image);
 	suite_add_tcase(s, tc);
