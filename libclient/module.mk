@@ -76,3 +76,9 @@ PROGRAMS += $(BUILD)/codemode
 # build/client-bench: client overhead against the raw wire, run by hand.
 $(BUILD)/client-bench: $(BUILD)/obj/libclient/bench/client_bench.o $(BUILD)/libcodemode.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+
+# build/bench/executor_bench: cm_executor beside the daemon (make bench).
+$(BUILD)/bench/executor_bench: $(BUILD)/obj/libclient/bench/executor_bench.o $(BUILD)/libcodemode.a | $(BUILD)/codemode-sandbox $(BUILD)/codemode-executord
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(LIBS_ALL)
+BENCH_PROGS += $(BUILD)/bench/executor_bench
