@@ -269,6 +269,21 @@ executor_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 	free(env);
 }
 
+/*
+ * The native fetcher, made at the first native request: the daemon's
+ * outbound.c on the executor's base, with the daemon's bound on a body.
+ * The seam for the outbound policy: whatever policy the daemon gives its
+ * fetcher (daemon.c, outbound_new and after) is given here the same way,
+ * so both executors fetch under one policy; nothing of it is written here.
+ */
+static struct outbound *
+executor_fetcher(struct executor *x)
+{
+	if (x->ob == NULL)
+		x->ob = outbound_new(x->c->base, CM_PAYLOAD_LIMIT);
+	return x->ob;
+}
+
 /* Answers an outbound request with a composed text as its error. */
 static void
 executor_outbound_text(struct executor_run *r, uint32_t call_id,
@@ -337,10 +352,7 @@ executor_on_outbound(struct pool_exec *pe, uint32_t call_id,
 		return;
 	}
 	if (r->mode == CM_OUTBOUND_NATIVE) {
-		if (r->x == NULL ||
-		    (r->x->ob == NULL &&
-			(r->x->ob = outbound_new(
-			     r->x->c->base, CM_PAYLOAD_LIMIT)) == NULL) ||
+		if (r->x == NULL || executor_fetcher(r->x) == NULL ||
 		    (n = calloc(1, sizeof(*n))) == NULL) {
 			executor_outbound_text(r, call_id,
 			    CM_TEXT_FETCH_NOT_STARTED,
