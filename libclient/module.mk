@@ -6,20 +6,32 @@
 #   include/  the public headers, nothing else
 #   cmd/      build/codemode, the command-line client
 #   bench/    build/client-bench, client overhead against the raw wire
-# libcodemode.{a,so} is proto/ plus client/; the shared object exports only
+# libcodemode.{a,so} is proto/ plus client/ plus executor/; the shared object exports only
 # what the public headers declare (libclient/exports.map).
 PROTO_SRCS := $(wildcard libclient/proto/*.c)
 PROTO_OBJS := $(PROTO_SRCS:%.c=$(BUILD)/obj/%.o)
 CLIENT_SRCS := $(wildcard libclient/client/*.c)
 CLIENT_OBJS := $(CLIENT_SRCS:%.c=$(BUILD)/obj/%.o)
+# executor/: the in-process executor (cm_executor_*, codemode/executor.h),
+# a backend of the client that runs the daemon's own pool in the host: the
+# pool, the frame payload codec, native outbound, the envelope composition
+# and the handle ids are the server's objects, linked here, not copies.
+EXECUTOR_SRCS := $(wildcard libclient/executor/*.c)
+EXECUTOR_OBJS := $(EXECUTOR_SRCS:%.c=$(BUILD)/obj/%.o)
+EXECUTOR_SHARED_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard server/pool/*.c server/ipc/*.c) \
+    server/daemon/outbound.c server/daemon/api_value.c server/daemon/handles.c)
+# (the sources make fuzz compiles whole: the executor needs the pool, so not it)
 LIBCLIENT_SRCS := $(PROTO_SRCS) $(CLIENT_SRCS)
-LIBCLIENT_OBJS := $(PROTO_OBJS) $(CLIENT_OBJS)
+LIBCLIENT_OBJS := $(PROTO_OBJS) $(CLIENT_OBJS) $(EXECUTOR_OBJS) $(EXECUTOR_SHARED_OBJS)
 PROTO_LIB = $(BUILD)/libcmproto.a
 LIBCODEMODE_SOVERSION = 0
 
 # proto/ reaches nothing outside itself but the public and generated headers.
 $(BUILD)/obj/libclient/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient
 $(BUILD)/obj/libclient/proto/%.o: INC = $(INC_GEN) -Ilibclient/include
+# The installed sandbox image the executor execs when no path is given.
+$(BUILD)/obj/libclient/executor/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iserver -Iengine \
+    -DEXECUTOR_IMAGE='"$(PREFIX)/lib/codemode/codemode-sandbox"'
 
 $(PROTO_LIB): $(PROTO_OBJS)
 	@mkdir -p $(dir $@)
@@ -64,3 +76,9 @@ PROGRAMS += $(BUILD)/codemode
 # build/client-bench: client overhead against the raw wire, run by hand.
 $(BUILD)/client-bench: $(BUILD)/obj/libclient/bench/client_bench.o $(BUILD)/libcodemode.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+
+# build/bench/executor_bench: cm_executor beside the daemon (make bench).
+$(BUILD)/bench/executor_bench: $(BUILD)/obj/libclient/bench/executor_bench.o $(BUILD)/libcodemode.a | $(BUILD)/codemode-sandbox $(BUILD)/codemode-executord
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(LIBS_ALL)
+BENCH_PROGS += $(BUILD)/bench/executor_bench

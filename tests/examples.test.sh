@@ -40,7 +40,7 @@ export LD_LIBRARY_PATH="$tmp/prefix/lib"
 check "pkg-config knows codemode" pkg-config --exists codemode
 version=$(sed -n 's/^CODEMODE_VERSION = //p' "$top/packaging/module.mk")
 same "pkg-config version" "$version" "$(pkg-config --modversion codemode)"
-for f in codemode.h protocol.h client.h version.h; do
+for f in codemode.h protocol.h client.h executor.h version.h; do
 	check "header $f installed" test -f "$tmp/prefix/include/codemode/$f"
 done
 check "man pages installed" test -f "$tmp/prefix/share/man/man1/codemode.1" -a -f "$tmp/prefix/share/man/man3/libcodemode.3"
@@ -56,7 +56,7 @@ check "libcodemode.so exports the client API" test "$nsyms" -ge 60
 # Build the examples with nothing but the installed files.
 san=
 case "$BUILD" in *asan*) san="-fsanitize=address,undefined -fno-omit-frame-pointer" ;; esac
-for ex in host_two_tools event_hundred poll_loop; do
+for ex in host_two_tools event_hundred poll_loop in_process; do
 	# shellcheck disable=SC2046
 	check "example $ex builds with pkg-config" cc -std=c11 -Wall -Wextra -Werror $san \
 	    -o "$tmp/$ex" "$top/libclient/examples/$ex.c" $(pkg-config --cflags --libs codemode)
@@ -96,6 +96,10 @@ out=$("$tmp/event_hundred" "$url" '(function () { return "ping"; })' '"ping"')
 case "$out" in "100 ok, 0 failed in "*) ok "event_hundred: 100 concurrent executions";; *) no "event_hundred: $out";; esac
 same "poll_loop: 10 executions from a poll() loop" "10 ok, 0 failed" "$(timeout 60 "$tmp/poll_loop" "$url" 2>&1)"
 same "uv_loop: 10 executions from a libuv loop" "10 ok, 0 failed" "$(timeout 60 "$tmp/uv_loop" "$url" 2>&1)"
+same "in_process: 5 executions on the remote daemon" "5 ok, 0 failed" "$(timeout 60 "$tmp/in_process" "$url" 2>&1)"
+# The same program without a URL: cm_executor, the installed sandbox image.
+same "in_process: 5 executions in-process (cm_executor)" "5 ok, 0 failed" \
+    "$(CODEMODE_SANDBOX_IMAGE="$tmp/prefix/lib/codemode/codemode-sandbox" timeout 60 "$tmp/in_process" 2>&1)"
 same "the tree host runs against the daemon" "10 ok, 0 failed" "$(env -u LD_LIBRARY_PATH timeout 60 "$tmp/tree_host" "$url" 2>&1)"
 
 # The command.

@@ -17,7 +17,7 @@ $(BUILD)/obj/tests/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengin
 
 # A suite named after a libclient module (or a split of one, check_<module>_*)
 # links libcodemode alone; every other suite links every library.
-CLIENT_MODULES := $(basename $(notdir $(LIBCLIENT_SRCS)))
+CLIENT_MODULES := $(basename $(notdir $(LIBCLIENT_SRCS) $(EXECUTOR_SRCS)))
 # capnweb_session.c and friends make "capnweb" a module too.
 CLIENT_MODULES += $(sort $(foreach m,$(CLIENT_MODULES),$(firstword $(subst _, ,$(m)))))
 CLIENT_CHECK_BINS := $(foreach b,$(CHECK_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/check_%,%,$(b))))),$(b)))
@@ -71,3 +71,12 @@ $(SECURITY_RUNNER): $(BUILD)/obj/tests/security/security.o $(CONFORMANCE_LIB) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CONFORMANCE_LIB) $(BUILD)/libcodemode.a $(LIBS_ALL)
 PROGRAMS += $(SECURITY_RUNNER)
+
+# build/tests/executor-bridge: the conformance suite's adapter for the
+# in-process executor (tests/conformance_executor.test.sh); libcodemode
+# alone, its internals by qualified name.
+EXECUTOR_BRIDGE := $(BUILD)/tests/executor-bridge
+$(EXECUTOR_BRIDGE): $(BUILD)/obj/tests/executor_bridge.o $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(LIBS_ALL)
+PROGRAMS += $(EXECUTOR_BRIDGE)

@@ -803,6 +803,8 @@ cm_client_connected(const struct cm_client *c)
 
 	if (c == NULL)
 		return 0;
+	if (c->backend != NULL)
+		return 1; /* in-process: nothing to connect */
 	for (s = c->sessions; s != NULL; s = s->next)
 		if (s->state == CLIENT_S_READY && !s->retiring)
 			return 1;

@@ -763,6 +763,15 @@ client_kick_cb(evutil_socket_t fd, short what, void *arg)
 		op->next = NULL;
 		client_op_settle(op, CAPNWEB_RESOLVED, op->local);
 	}
+	/* An in-process executor takes every call at once: no session. */
+	while (c->backend != NULL && (op = c->queue) != NULL && !c->freeing) {
+		c->queue = op->next;
+		if (c->queue == NULL)
+			c->queue_tail = NULL;
+		op->next = NULL;
+		op->in_backend = 1;
+		c->backend->submit(c->backend_state, op);
+	}
 	if (c->initial && c->cur == NULL && !c->opening && !c->freeing)
 		(void)client_session_open(c);
 	while (c->queue != NULL && !c->freeing) {
@@ -860,9 +869,15 @@ client_destroy(struct cm_client *c)
 	c->depth++;
 	for (sess = c->sessions; sess != NULL; sess = sess->next)
 		client_session_kill(sess, "the client was disposed");
-	if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN, "WebSocket",
+	if (client_fault(&err, CM_TEXT_CONNECTION_BROKEN,
+		c->backend ? "in-process executor" : "WebSocket",
 		"the client was disposed") != 0)
 		memset(&err, 0, sizeof(err));
+	if (c->backend != NULL) {
+		c->backend->destroy(c->backend_state, &err);
+		c->backend = NULL;
+		c->backend_state = NULL;
+	}
 	while ((op = c->queue) != NULL) {
 		c->queue = op->next;
 		op->next = NULL;
@@ -1207,7 +1222,7 @@ client_op_abandon(struct client_op *op, struct cm_error *err)
 		return;
 	if (op->deadline)
 		event_del(op->deadline);
-	if (op->session == NULL) {
+	if (op->session == NULL && !op->in_backend) {
 		if (client_op_dequeue(c, op))
 			client_op_fault(op, err);
 		return;

@@ -11,19 +11,6 @@
 
 #include "client_int.h"
 
-struct cm_tool_call {
-	struct capnweb_call *call;
-	char *provider;
-	char *tool;
-	char *args;
-	size_t args_len;
-};
-
-struct cm_outbound_call {
-	struct capnweb_call *call;
-	struct cm_outbound_request req;
-};
-
 /* ---- plain data ---- */
 
 static int
@@ -260,7 +247,7 @@ client_outbound_request_json(const struct cm_outbound_request *req)
 	return o;
 }
 
-static json_t *
+json_t *
 client_outbound_response_json(const struct cm_outbound_response *res)
 {
 	json_t *o = json_object();
@@ -281,7 +268,7 @@ client_outbound_response_json(const struct cm_outbound_response *res)
 	return o;
 }
 
-static int
+int
 client_outbound_request_read(const json_t *v, struct cm_outbound_request *req)
 {
 	json_t *m = json_object_get(v, "method"),
@@ -383,7 +370,10 @@ cm_tool_call_answer(struct cm_tool_call *tc, const char *envelope_json)
 
 	if (tc == NULL)
 		return -1;
-	rc = client_resolve_envelope(tc->call, envelope_json);
+	if (tc->answer != NULL)
+		rc = tc->answer(tc->local, envelope_json);
+	else
+		rc = client_resolve_envelope(tc->call, envelope_json);
 	free(tc->provider);
 	free(tc->tool);
 	free(tc->args);
@@ -452,7 +442,35 @@ client_dispatch_target(void *udata, struct capnweb_call *call)
 	slot->dispatch_async(slot->dispatch_ctx, tc);
 }
 
+struct cm_tool_call *
+client_tool_call_new(
+    const char *provider, const char *tool, const char *args, size_t args_len)
+{
+	struct cm_tool_call *tc;
+
+	if ((tc = calloc(1, sizeof(*tc))) == NULL ||
+	    (tc->provider = strdup(provider)) == NULL ||
+	    (tc->tool = strdup(tool)) == NULL ||
+	    (tc->args = client_bytes_copy(args, args_len + 1)) == NULL) {
+		if (tc) {
+			free(tc->provider);
+			free(tc->tool);
+			free(tc);
+		}
+		return NULL;
+	}
+	tc->args[args_len] = '\0';
+	tc->args_len = args_len;
+	return tc;
+}
+
 /* ---- outbound ---- */
+
+struct cm_outbound_call *
+client_outbound_call_new(void)
+{
+	return calloc(1, sizeof(struct cm_outbound_call));
+}
 
 const struct cm_outbound_request *
 cm_outbound_call_request(const struct cm_outbound_call *call)
@@ -485,6 +503,12 @@ cm_outbound_call_answer(
 
 	if (oc == NULL)
 		return -1;
+	if (oc->answer != NULL) {
+		rc = oc->answer(oc->local, res,
+		    res ? NULL : "the outbound function answered no response");
+		client_outbound_call_free(oc);
+		return rc;
+	}
 	v = res ? client_outbound_response_json(res) : NULL;
 	if (v == NULL)
 		rc = client_outbound_reject(oc->call,
@@ -503,8 +527,12 @@ cm_outbound_call_fail(struct cm_outbound_call *oc, const char *message)
 
 	if (oc == NULL)
 		return -1;
-	rc = client_outbound_reject(
-	    oc->call, message ? message : "the outbound function failed");
+	if (oc->answer != NULL)
+		rc = oc->answer(oc->local, NULL,
+		    message ? message : "the outbound function failed");
+	else
+		rc = client_outbound_reject(oc->call,
+		    message ? message : "the outbound function failed");
 
 	client_outbound_call_free(oc);
 	return rc;

@@ -5,6 +5,7 @@
 #ifndef CLIENT_INT_H
 #define CLIENT_INT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,6 +54,47 @@ struct client_slot {
 };
 
 struct client_session;
+struct client_op;
+
+/*
+ * A backend that runs calls in this process instead of over a session
+ * (libclient/executor/, cm_executor_new): the queue hands it every call,
+ * which it settles with client_op_settle or client_op_fault, the same as a
+ * session's answers. It owns the slots of the executions it takes
+ * (op->slot_attached), so a retained run's outbound function outlives the
+ * call.
+ */
+struct client_backend {
+	/* Takes `op` (op->in_backend set); settles it later or at once. */
+	void (*submit)(void *state, struct client_op *op);
+	/* The client is being torn down: settle every call still taken
+	 * (with `err`, borrowed), end the work, free the state. */
+	void (*destroy)(void *state, struct cm_error *err);
+};
+
+/*
+ * A tool call and an outbound call handed to the host. Over a session
+ * `call` is the capnweb call to answer; a backend's calls set `answer`
+ * instead, which takes the envelope text or response (NULL: fail with
+ * `message`) and must not free the struct.
+ */
+struct cm_tool_call {
+	struct capnweb_call *call;
+	char *provider;
+	char *tool;
+	char *args;
+	size_t args_len;
+	int (*answer)(void *local, const char *envelope_json);
+	void *local;
+};
+
+struct cm_outbound_call {
+	struct capnweb_call *call;
+	struct cm_outbound_request req;
+	int (*answer)(void *local, const struct cm_outbound_response *res,
+	    const char *message);
+	void *local;
+};
 
 /* One API call: queued until a session is ready, then on the wire. */
 struct client_op {
@@ -75,6 +117,7 @@ struct client_op {
 	long long deadline_ms; /* 0: none */
 	struct event *deadline; /* NULL when no deadline */
 	int abandoned; /* ended locally; freed when its answer comes */
+	int in_backend; /* taken by c->backend, which settles it */
 	struct client_op *all_next; /* the client's list of every live op */
 	struct client_op *all_prev;
 };
@@ -174,6 +217,9 @@ struct cm_client {
 	int instance_known;
 	struct client_routes *routes; /* NULL until the first routed call */
 	void (*routes_free)(struct cm_client *); /* set with routes */
+	/* cm_executor_*: the calls run in this process (NULL: sessions) */
+	const struct client_backend *backend;
+	void *backend_state;
 };
 
 /*
@@ -206,6 +252,13 @@ int client_slot_attach(struct client_session *sess, struct client_slot *slot);
 void client_slot_finish(struct client_slot *slot);
 void client_slots_free(struct client_session *sess);
 json_t *client_outbound_request_json(const struct cm_outbound_request *req);
+json_t *client_outbound_response_json(const struct cm_outbound_response *res);
+int client_outbound_request_read(
+    const json_t *v, struct cm_outbound_request *req);
+/* The calls a backend hands the host, freed by their answer functions. */
+struct cm_tool_call *client_tool_call_new(
+    const char *provider, const char *tool, const char *args, size_t args_len);
+struct cm_outbound_call *client_outbound_call_new(void);
 int client_outbound_response_read(
     const json_t *v, struct cm_outbound_response *res, char **why);
 
@@ -254,6 +307,21 @@ int client_instance_submit(
 void client_watch_forget(struct cm_client *c, int fd);
 void client_rearm(struct cm_client *c);
 void client_watch_free(struct cm_client *c);
+/* cm_connect_base's binding of a made client to a host base: 0, or -1 and
+ * *err (the client is then left unbound, not freed). */
+int client_bind_base(
+    struct cm_client *c, struct event_base *base, struct cm_error *err);
+/* Around a turn of the private base of a backend's client: SIGPIPE is held
+ * blocked on this thread so that a write to a child that died fails with
+ * EPIPE, and one the turn raised is taken back, never delivered to the
+ * host (which may not ignore it, and whose handler we never touch). */
+struct client_sigpipe {
+	int held;
+	int was_pending;
+	sigset_t old;
+};
+void client_sigpipe_hold(struct cm_client *c, struct client_sigpipe *s);
+void client_sigpipe_release(struct client_sigpipe *s);
 
 /* client_route.c: invokeHandle and closeHandles, routed to the daemon an
  * executionId names when the client was given many (calls client_loop.c

@@ -13,6 +13,9 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -212,8 +215,10 @@ cm_client_watch(
 static void
 client_run_ready(struct cm_client *c)
 {
+	struct client_sigpipe sp;
 	int i;
 
+	client_sigpipe_hold(c, &sp);
 	client_enter(c);
 	for (i = 0; i < 8 && !c->freeing && !c->free_pending; i++) {
 		(void)event_base_loop(c->base, EVLOOP_NONBLOCK);
@@ -222,6 +227,41 @@ client_run_ready(struct cm_client *c)
 			break;
 	}
 	client_leave(c); /* may free the client */
+	client_sigpipe_release(&sp);
+}
+
+void
+client_sigpipe_hold(struct cm_client *c, struct client_sigpipe *s)
+{
+	sigset_t pipe, pending;
+
+	memset(s, 0, sizeof(*s));
+	if (c->backend == NULL)
+		return; /* sessions write with MSG_NOSIGNAL */
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigpending(&pending);
+	s->was_pending = sigismember(&pending, SIGPIPE);
+	if (pthread_sigmask(SIG_BLOCK, &pipe, &s->old) == 0)
+		s->held = 1;
+}
+
+void
+client_sigpipe_release(struct client_sigpipe *s)
+{
+	sigset_t pipe, pending;
+	struct timespec zero = { 0, 0 };
+
+	if (!s->held)
+		return;
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	/* Ours only if it was not pending before the turn (the host's own
+	 * pending SIGPIPE stays pending). */
+	if (!s->was_pending && sigpending(&pending) == 0 &&
+	    sigismember(&pending, SIGPIPE))
+		(void)sigtimedwait(&pipe, NULL, &zero);
+	pthread_sigmask(SIG_SETMASK, &s->old, NULL);
 }
 
 int
@@ -280,7 +320,6 @@ cm_connect_base(struct event_base *base, const char *url,
     struct cm_error *err)
 {
 	struct cm_client *c;
-	struct cm_error e;
 
 	if (base == NULL) {
 		client_local(err, CM_ERROR_ARGUMENT,
@@ -290,25 +329,35 @@ cm_connect_base(struct event_base *base, const char *url,
 	}
 	if ((c = cm_connect_start(url, opts, cb, arg, err)) == NULL)
 		return NULL;
-	if (cm_client_watch(c, NULL, NULL, &e) < 0) {
+	if (client_bind_base(c, base, err) != 0) {
 		c->connect_cb = NULL; /* never told: the caller gets NULL */
 		cm_client_free(c);
-		client_error_give(err, &e);
 		return NULL;
+	}
+	return c;
+}
+
+int
+client_bind_base(
+    struct cm_client *c, struct event_base *base, struct cm_error *err)
+{
+	struct cm_error e;
+
+	if (cm_client_watch(c, NULL, NULL, &e) < 0) {
+		client_error_give(err, &e);
+		return -1;
 	}
 	c->host_ev =
 	    event_new(base, c->epfd, EV_READ | EV_PERSIST, client_bound_cb, c);
 	c->host_timer = evtimer_new(base, client_bound_cb, c);
 	if (c->host_ev == NULL || c->host_timer == NULL ||
-	    event_add(c->host_ev, NULL) != 0) {
-		c->connect_cb = NULL;
-		cm_client_free(c);
-		client_fault(err, CM_TEXT_INTERNAL, "out of memory", NULL);
-		return NULL;
-	}
+	    event_add(c->host_ev, NULL) != 0)
+		return client_fault(
+			   err, CM_TEXT_INTERNAL, "out of memory", NULL),
+		       -1;
 	c->host_base = base;
 	client_rearm(c);
-	return c;
+	return 0;
 }
 
 /* Releases what the readiness interface holds (client_destroy). */

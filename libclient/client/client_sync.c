@@ -25,8 +25,10 @@ struct client_wait {
 static int
 client_wait_run(struct cm_client *c, struct client_wait *w)
 {
+	struct client_sigpipe sp;
 	int rc = 0;
 
+	client_sigpipe_hold(c, &sp);
 	client_enter(c);
 	/* A callback that frees the client ends the wait: the free runs at
 	 * the client_leave below and settles the call CONNECTION_BROKEN. */
@@ -42,6 +44,7 @@ client_wait_run(struct cm_client *c, struct client_wait *w)
 		rc = 1;
 	/* Nothing may run after this: a deferred free happens here. */
 	client_leave(c);
+	client_sigpipe_release(&sp);
 	return rc;
 }
 

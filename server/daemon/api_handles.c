@@ -151,43 +151,6 @@ struct api_invocation {
 	char execution_id[HANDLES_ID_MAX + 1];
 };
 
-/* The serialized Response the caller gets: its body as bytes. */
-static json_t *
-api_handle_response(const struct ipcmsg_handle_result *h)
-{
-	json_t *res, *headers = json_array(), *body;
-	uint8_t *bytes;
-	long n;
-	size_t i;
-
-	if (headers == NULL ||
-	    (bytes = malloc(h->body.len / 4 * 3 + 3)) == NULL) {
-		json_decref(headers);
-		return NULL;
-	}
-	n = base64_decode(h->body.s, h->body.len, bytes);
-	body = n >= 0 ? capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer")
-		      : NULL;
-	free(bytes);
-	for (i = 0; i < h->nheaders; i++)
-		if (json_array_append_new(headers,
-			json_pack("[s%s%]", h->headers[i].name.s,
-			    h->headers[i].name.len, h->headers[i].value.s,
-			    h->headers[i].value.len)) != 0) {
-			json_decref(body);
-			body = NULL;
-			break;
-		}
-	if (body == NULL) {
-		json_decref(headers);
-		return NULL;
-	}
-	res = json_pack("{s:i, s:s%, s:o, s:o}", "status", h->status,
-	    "statusText", h->status_text.s, h->status_text.len, "headers",
-	    headers, "body", body);
-	return res;
-}
-
 /* One invocation ended: answer the invokeHandle call. */
 static void
 api_invoke_done(
@@ -207,7 +170,7 @@ api_invoke_done(
 		(void)payload;
 		if (h == NULL ||
 		    (h->error.s == NULL &&
-			(msg = api_handle_response(h)) == NULL)) {
+			(msg = api_value_handle_response(h)) == NULL)) {
 			v[0] = "its answer to an invocation was malformed";
 			api_reject_fault(
 			    iv->call, CM_TEXT_WORKER_CRASHED, v, 1);

@@ -131,5 +131,10 @@ char *api_value_tool_answer(const char *text, size_t len);
 /* The child's request with its body as bytes, as the caller's function takes
  * it. */
 json_t *api_value_outbound_request(json_t *req);
+/* A checked HANDLE_RESULT's response as the caller gets it (its body as
+ * bytes); NULL when out of memory or the base64 is bad. Also the in-process
+ * executor's (libclient/executor/). */
+struct ipcmsg_handle_result;
+json_t *api_value_handle_response(const struct ipcmsg_handle_result *h);
 
 #endif

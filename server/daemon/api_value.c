@@ -272,3 +272,40 @@ api_value_outbound_request(json_t *req)
 	free(bytes);
 	return out;
 }
+
+/* The serialized Response the caller gets: its body as bytes. */
+json_t *
+api_value_handle_response(const struct ipcmsg_handle_result *h)
+{
+	json_t *res, *headers = json_array(), *body;
+	uint8_t *bytes;
+	long n;
+	size_t i;
+
+	if (headers == NULL ||
+	    (bytes = malloc(h->body.len / 4 * 3 + 3)) == NULL) {
+		json_decref(headers);
+		return NULL;
+	}
+	n = base64_decode(h->body.s, h->body.len, bytes);
+	body = n >= 0 ? capnweb_value_bytes(bytes, (size_t)n, "ArrayBuffer")
+		      : NULL;
+	free(bytes);
+	for (i = 0; i < h->nheaders; i++)
+		if (json_array_append_new(headers,
+			json_pack("[s%s%]", h->headers[i].name.s,
+			    h->headers[i].name.len, h->headers[i].value.s,
+			    h->headers[i].value.len)) != 0) {
+			json_decref(body);
+			body = NULL;
+			break;
+		}
+	if (body == NULL) {
+		json_decref(headers);
+		return NULL;
+	}
+	res = json_pack("{s:i, s:s%, s:o, s:o}", "status", h->status,
+	    "statusText", h->status_text.s, h->status_text.len, "headers",
+	    headers, "body", body);
+	return res;
+}

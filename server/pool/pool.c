@@ -16,6 +16,7 @@
  */
 #include <sys/queue.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -33,6 +34,7 @@
 #include "pool_int.h"
 
 static int pool_zygote_start(struct pool *);
+static void pool_zygote_on_pidfd(evutil_socket_t, short, void *);
 
 double
 pool_now_ms(void)
@@ -136,6 +138,10 @@ pool_zygote_free(struct pool_zygote *z)
 		event_free(z->ev_ctl);
 	if (z->ctl_fd >= 0)
 		close(z->ctl_fd);
+	if (z->ev_pid)
+		event_free(z->ev_pid);
+	if (z->pidfd >= 0)
+		close(z->pidfd);
 	TAILQ_REMOVE(&p->zygotes, z, entry);
 	free(z);
 }
@@ -258,19 +264,31 @@ pool_zygote_start(struct pool *p)
 	z->pool = p;
 	z->pid = pid;
 	z->ctl_fd = ctl;
+	z->pidfd = -1;
 	z->ev_ctl = event_new(
 	    p->base, ctl, EV_READ | EV_PERSIST, pool_zygote_on_ctl, z);
-	if (z->ev_ctl == NULL || event_add(z->ev_ctl, NULL) != 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		if (z->ev_ctl)
-			event_free(z->ev_ctl);
-		close(ctl);
-		free(z);
-		return -1;
-	}
+	if (p->opt.embedded &&
+	    ((z->pidfd = (int)syscall(SYS_pidfd_open, pid, 0)) < 0 ||
+		(z->ev_pid = event_new(p->base, z->pidfd, EV_READ | EV_PERSIST,
+		     pool_zygote_on_pidfd, z)) == NULL ||
+		event_add(z->ev_pid, NULL) != 0))
+		goto fail;
+	if (z->ev_ctl == NULL || event_add(z->ev_ctl, NULL) != 0)
+		goto fail;
 	TAILQ_INSERT_HEAD(&p->zygotes, z, entry);
 	return 0;
+fail:
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	if (z->ev_ctl)
+		event_free(z->ev_ctl);
+	if (z->ev_pid)
+		event_free(z->ev_pid);
+	if (z->pidfd >= 0)
+		close(z->pidfd);
+	close(ctl);
+	free(z);
+	return -1;
 }
 
 /* Keeps `spares` children forked ahead of demand, within capacity. */
@@ -340,46 +358,95 @@ pool_refill(struct pool *p)
 	}
 }
 
+/* `pid`, one of ours, was reaped: a zygote, or a child orphaned to us. */
+static void
+pool_reaped(struct pool *p, pid_t pid)
+{
+	struct pool_zygote *z, *zt;
+	struct pool_child *c;
+
+	for (z = TAILQ_FIRST(&p->zygotes); z != NULL; z = zt) {
+		zt = TAILQ_NEXT(z, entry);
+		if (z->pid != pid)
+			continue;
+		z->reaped = 1;
+		pool_zygote_lost(z);
+		TAILQ_FOREACH(c, &p->children, entry)
+		if (c->zygote == z)
+			c->zygote = NULL;
+		/* Its children died with it (PDEATHSIG) or were
+		 * orphaned to us. */
+		pool_zygote_free(z);
+		break;
+	}
+	if ((c = pool_child_find(p, pid)) != NULL)
+		pool_child_on_exit(c);
+}
+
+/*
+ * Children of a dead zygote that no one will report. A daemon (a
+ * subreaper) reaps them itself and sees them gone; an embedded pool is
+ * nobody's subreaper, and its children die with their zygote
+ * (PDEATHSIG), so one whose zygote is gone counts as exited: its socket's
+ * EOF then settles what it ran.
+ */
+static void
+pool_orphans(struct pool *p)
+{
+	struct pool_child *c;
+	int again = 1;
+
+	while (again) {
+		again = 0;
+		TAILQ_FOREACH(c, &p->children, entry)
+		{
+			if (c->zygote != NULL || c->reaped)
+				continue;
+			if (p->opt.embedded ||
+			    (kill(c->pid, 0) != 0 && errno == ESRCH)) {
+				pool_child_on_exit(c);
+				/* the list may have changed */
+				again = p->opt.embedded;
+				break;
+			}
+		}
+	}
+}
+
 /* Reaps zygotes, and children orphaned to us when their zygote died. */
 static void
 pool_on_sigchld(evutil_socket_t fd, short what, void *arg)
 {
 	struct pool *p = arg;
-	struct pool_zygote *z, *zt;
-	struct pool_child *c;
 	int status;
 	pid_t pid;
 
 	(void)fd;
 	(void)what;
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
-		for (z = TAILQ_FIRST(&p->zygotes); z != NULL; z = zt) {
-			zt = TAILQ_NEXT(z, entry);
-			if (z->pid != pid)
-				continue;
-			z->reaped = 1;
-			pool_zygote_lost(z);
-			TAILQ_FOREACH(c, &p->children, entry)
-			if (c->zygote == z)
-				c->zygote = NULL;
-			/* Its children died with it (PDEATHSIG) or were
-			 * orphaned to us. */
-			pool_zygote_free(z);
-			break;
-		}
-		if ((c = pool_child_find(p, pid)) != NULL)
-			pool_child_on_exit(c);
-	}
-	/* Children of a dead zygote that no one will report: treat them as
-	 * reaped. */
-	TAILQ_FOREACH(c, &p->children, entry)
-	{
-		if (c->zygote == NULL && !c->reaped && kill(c->pid, 0) != 0 &&
-		    errno == ESRCH) {
-			pool_child_on_exit(c);
-			break; /* the list may have changed */
-		}
-	}
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		pool_reaped(p, pid);
+	pool_orphans(p);
+	pool_refill(p);
+	pool_check_done(p);
+}
+
+/*
+ * An embedded pool's zygote exited (its pidfd is readable): reap that pid
+ * and no other, so the host's own children stay the host's to wait for.
+ */
+static void
+pool_zygote_on_pidfd(evutil_socket_t fd, short what, void *arg)
+{
+	struct pool_zygote *z = arg;
+	struct pool *p = z->pool;
+	int status;
+
+	(void)fd;
+	(void)what;
+	if (waitpid(z->pid, &status, WNOHANG) != z->pid)
+		return; /* not yet waitable: the event persists */
+	pool_reaped(p, z->pid);
+	pool_orphans(p);
 	pool_refill(p);
 	pool_check_done(p);
 }
@@ -435,13 +502,20 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 	TAILQ_INIT(&p->zygotes);
 	TAILQ_INIT(&p->children);
 	TAILQ_INIT(&p->queue);
-	/* Grandchildren orphaned by a dying zygote come to us to be reaped. */
-	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	p->ev_sigchld = evsignal_new(base, SIGCHLD, pool_on_sigchld, p);
+	/*
+	 * Grandchildren orphaned by a dying zygote come to us to be reaped.
+	 * Not in a host's process: the subreaper flag and a SIGCHLD handler
+	 * are the host's to set, and its own children its own to reap.
+	 */
+	if (!p->opt.embedded) {
+		prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+		p->ev_sigchld = evsignal_new(base, SIGCHLD, pool_on_sigchld, p);
+	}
 	p->ev_restart = evtimer_new(base, pool_on_restart, p);
 	p->ev_drain = evtimer_new(base, NULL, NULL);
-	if (p->ev_sigchld == NULL || p->ev_restart == NULL ||
-	    p->ev_drain == NULL || evsignal_add(p->ev_sigchld, NULL) != 0) {
+	if ((!p->opt.embedded && p->ev_sigchld == NULL) ||
+	    p->ev_restart == NULL || p->ev_drain == NULL ||
+	    (p->ev_sigchld && evsignal_add(p->ev_sigchld, NULL) != 0)) {
 		snprintf(err, errlen, "pool: cannot set up events");
 		pool_free(p);
 		return NULL;
@@ -621,8 +695,10 @@ pool_free(struct pool *p)
 		}
 		pool_zygote_free(z);
 	}
-	/* Orphans of the killed zygotes come to us: reap them, bounded. */
-	for (i = 0; i < 100; i++) {
+	/* Orphans of the killed zygotes come to us: reap them, bounded. An
+	 * embedded pool has none (it is no subreaper) and waits for no pid
+	 * it did not start. */
+	for (i = 0; !p->opt.embedded && i < 100; i++) {
 		pid_t pid = waitpid(-1, NULL, WNOHANG);
 
 		if (pid < 0)

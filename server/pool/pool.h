@@ -118,6 +118,14 @@ struct pool_options {
 	unsigned max_kept; /* staying children at most (0: 4 x capacity) */
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
+	/*
+	 * 1: the pool lives inside a host's process (libcodemode's in-process
+	 * executor), not a daemon of its own. It then installs no signal
+	 * handler (no SIGCHLD event), does not become a subreaper, and waits
+	 * only for the pids it started (a pidfd per zygote), so the host's
+	 * own children, signals and dispositions stay the host's.
+	 */
+	int embedded;
 	void (*on_event)(const struct pool_event *, void *);
 	void *event_arg;
 };

@@ -37,6 +37,8 @@ struct pool_zygote {
 	pid_t pid;
 	int ctl_fd;
 	struct event *ev_ctl;
+	int pidfd; /* embedded pools: readable once it exited, else -1 */
+	struct event *ev_pid;
 	unsigned forks;
 	unsigned children; /* spawned and not yet reported exited */
 	unsigned pending; /* SPAWN requests not yet answered */

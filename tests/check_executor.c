@@ -1,0 +1,645 @@
+/*
+ * The in-process executor (codemode/executor.h) as a host meets it, with
+ * the real sandbox image (build/codemode-sandbox): constructing spawns
+ * nothing and the first execution starts the pool; results, logs, tool
+ * calls and the precedence of request fields over construction defaults;
+ * DEFAULT_GRACE; a child killed mid-run settles WORKER_CRASHED and the
+ * executor goes on; the host's own children, signal dispositions and
+ * descriptors are left alone; telemetry; the readiness style from a
+ * poll() loop; dispose ends the children. Links libcodemode alone.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <codemode/codemode.h>
+
+static char image[PATH_MAX];
+
+static void
+find_image(void)
+{
+	const char *e = getenv("CODEMODE_SANDBOX_IMAGE");
+
+	if (e && *e)
+		snprintf(image, sizeof(image), "%s", e);
+	else
+		ck_assert_ptr_nonnull(
+		    realpath("build/codemode-sandbox", image));
+}
+
+/* ---- telemetry recorder ---- */
+
+#define MAX_EVENTS 256
+struct events {
+	int n;
+	enum cm_pool_event_type type[MAX_EVENTS];
+	int pid[MAX_EVENTS];
+	char outcome[MAX_EVENTS][16];
+	int kill_on_start; /* SIGKILL the child an execution starts on */
+	int spawned[64];
+	int nspawned;
+};
+
+static void
+on_event(void *arg, const struct cm_pool_event *ev)
+{
+	struct events *e = arg;
+
+	if (e->n < MAX_EVENTS) {
+		e->type[e->n] = ev->type;
+		e->pid[e->n] = ev->pid;
+		snprintf(e->outcome[e->n], sizeof(e->outcome[0]), "%s",
+		    ev->outcome ? ev->outcome : "");
+		e->n++;
+	}
+	if (ev->type == CM_POOL_WORKER_SPAWN && e->nspawned < 64)
+		e->spawned[e->nspawned++] = ev->pid;
+	if (ev->type == CM_POOL_EXECUTION_START && e->kill_on_start &&
+	    ev->pid > 0) {
+		e->kill_on_start = 0;
+		kill(ev->pid, SIGKILL);
+	}
+}
+
+static int
+count(const struct events *e, enum cm_pool_event_type t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < e->n; i++)
+		n += e->type[i] == t;
+	return n;
+}
+
+static struct cm_client *
+executor(struct cm_executor_options *o, struct events *ev)
+{
+	struct cm_client *c = NULL;
+	struct cm_error err;
+
+	o->size = sizeof(*o);
+	o->sandbox_image = image;
+	o->max_workers = 2;
+	if (ev) {
+		o->on_event = on_event;
+		o->event_arg = ev;
+	}
+	if (cm_executor_new(o, &c, &err) != 0)
+		ck_abort_msg("cm_executor_new: %s", err.message);
+	return c;
+}
+
+static void
+run_ok(
+    struct cm_client *c, struct cm_execute_request *req, struct cm_result *res)
+{
+	struct cm_error err;
+
+	memset(&err, 0, sizeof(err));
+	if (cm_execute(c, req, res, &err) != 0)
+		ck_abort_msg("cm_execute: %s", err.message);
+}
+
+/* ---- tests ---- */
+
+START_TEST(test_first_execution_starts_the_pool)
+{
+	struct cm_executor_options o = { 0 };
+	struct events ev = { 0 };
+	struct cm_client *c = executor(&o, &ev);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+
+	/* Constructing spawned nothing. */
+	usleep(100000);
+	ck_assert_int_eq(ev.n, 0);
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+	ck_assert_int_eq(errno, ECHILD);
+	ck_assert_int_eq(cm_client_connected(c), 1);
+	req.code = "async () => { console.log('hi'); return 6 * 7 }";
+	run_ok(c, &req, &res);
+	ck_assert_ptr_null(res.error);
+	ck_assert_str_eq(res.result_json, "42");
+	ck_assert_uint_eq(res.nlogs, 1);
+	ck_assert_str_eq(res.logs[0].text, "hi");
+	cm_result_clear(&res);
+	ck_assert_int_ge(count(&ev, CM_POOL_WORKER_SPAWN), 1);
+	ck_assert_int_eq(count(&ev, CM_POOL_EXECUTION_START), 1);
+	ck_assert_int_eq(count(&ev, CM_POOL_EXECUTION_SETTLE), 1);
+	ck_assert_str_eq(
+	    ev.outcome[ev.n - 1][0] ? ev.outcome[ev.n - 1] : "result",
+	    "result");
+	cm_client_free(c);
+}
+END_TEST
+
+static char *
+dispatch(void *ctx, const char *provider, const char *tool, const char *args,
+    size_t len)
+{
+	int *calls = ctx;
+	char buf[256], *env;
+	json_t *v;
+
+	(*calls)++;
+	snprintf(buf, sizeof(buf), "[\"%s.%s\", %.*s]", provider, tool,
+	    (int)len, args);
+	v = json_loads(buf, 0, NULL);
+	env = cm_envelope_result(v);
+	json_decref(v);
+	return env;
+}
+
+START_TEST(test_tool_calls_reach_the_host)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c = executor(&o, NULL);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	const char *tools[] = { "get" };
+	struct cm_provider p = { "store", tools, 1, 0, NULL, NULL };
+	struct cm_result res;
+	int calls = 0;
+
+	req.code = "async () => await store.get({ id: 7 })";
+	req.providers = &p;
+	req.nproviders = 1;
+	req.dispatch = dispatch;
+	req.dispatch_ctx = &calls;
+	run_ok(c, &req, &res);
+	ck_assert_ptr_null(res.error);
+	ck_assert_int_eq(calls, 1);
+	ck_assert_str_eq(res.result_json, "[\"store.get\",{\"id\":7}]");
+	cm_result_clear(&res);
+	cm_client_free(c);
+}
+END_TEST
+
+/* The request's timeout wins over the construction default; DEFAULT_GRACE
+ * is not the host's to set, and the bound is the request's. */
+START_TEST(test_request_timeout_wins)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+
+	o.timeout = 150;
+	c = executor(&o, NULL);
+	req.code = "async () => { for (;;) {} }";
+	run_ok(c, &req, &res);
+	ck_assert_ptr_nonnull(res.error);
+	ck_assert_msg(strstr(res.error, "150") != NULL, "%s", res.error);
+	cm_result_clear(&res);
+	req.timeout = 250;
+	run_ok(c, &req, &res);
+	ck_assert_ptr_nonnull(res.error);
+	ck_assert_msg(strstr(res.error, "250") != NULL, "%s", res.error);
+	cm_result_clear(&res);
+	cm_client_free(c);
+}
+END_TEST
+
+/*
+ * DEFAULT_GRACE: the run's own deadline ends it first and its logs come
+ * back with the timeout text; the pool's kill, one grace later, is only
+ * for a child that does not stop (it would lose the logs).
+ */
+START_TEST(test_default_grace)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c = executor(&o, NULL);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	int i;
+
+	req.code = "async () => { console.log('before'); for (;;) {} }";
+	req.timeout = 200;
+	for (i = 0; i < 3; i++) {
+		run_ok(c, &req, &res);
+		ck_assert_ptr_nonnull(res.error);
+		ck_assert_msg(
+		    strstr(res.error, "200") != NULL, "%s", res.error);
+		ck_assert_uint_eq(res.nlogs, 1);
+		ck_assert_str_eq(res.logs[0].text, "before");
+		cm_result_clear(&res);
+	}
+	cm_client_free(c);
+}
+END_TEST
+
+/* A construction-time outbound of null closes the network; a request's
+ * CM_OUTBOUND_FUNCTION wins over it. */
+static int
+fetch_fn(void *ctx, const struct cm_outbound_request *rq,
+    struct cm_outbound_response *rs, char **error_text)
+{
+	(void)ctx;
+	(void)error_text;
+	return cm_outbound_response_set(
+	    rs, 201, "Made", NULL, 0, rq->url, strlen(rq->url));
+}
+
+START_TEST(test_outbound_precedence)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+
+	o.outbound = CM_OUTBOUND_NULL;
+	c = executor(&o, NULL);
+	req.code = "async () => { try { await fetch('http://x.test/a'); "
+		   "return 'fetched' } catch (e) { return String(e.message) "
+		   "} }";
+	run_ok(c, &req, &res);
+	ck_assert_ptr_null(res.error);
+	ck_assert_msg(
+	    strstr(res.result_json, "fetched") == NULL, "%s", res.result_json);
+	cm_result_clear(&res);
+	req.code = "async () => { const r = await fetch('http://x.test/a'); "
+		   "return [r.status, await r.text()] }";
+	req.outbound = CM_OUTBOUND_FUNCTION;
+	req.outbound_fn = fetch_fn;
+	run_ok(c, &req, &res);
+	ck_assert_ptr_null(res.error);
+	ck_assert_str_eq(res.result_json, "[201,\"http://x.test/a\"]");
+	cm_result_clear(&res);
+	cm_client_free(c);
+}
+END_TEST
+
+/*
+ * Fault: the child dies mid-run. The call fails WORKER_CRASHED, the host
+ * process goes on (this test runs in it), and so does the executor.
+ */
+START_TEST(test_child_killed_mid_run)
+{
+	struct cm_executor_options o = { 0 };
+	struct events ev = { 0 };
+	struct cm_client *c = executor(&o, &ev);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	struct cm_error err;
+
+	req.code = "async () => { for (;;) {} }";
+	req.timeout = 20000;
+	ev.kill_on_start = 1;
+	memset(&err, 0, sizeof(err));
+	ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_WORKER_CRASHED);
+	ck_assert_ptr_nonnull(strstr(err.message, "died"));
+	cm_error_clear(&err);
+	ck_assert_int_ge(count(&ev, CM_POOL_WORKER_CRASH), 1);
+	req.code = "async () => 'after'";
+	req.timeout = 0;
+	run_ok(c, &req, &res);
+	ck_assert_str_eq(res.result_json, "\"after\"");
+	cm_result_clear(&res);
+	cm_client_free(c);
+}
+END_TEST
+
+/* A dispatch that kills the child calling it and answers anyway: the
+ * answer is written to a dead socket. */
+static struct events kill_ev;
+
+static int
+gone(int pid)
+{
+	char path[64], st[256];
+	FILE *f;
+	int z = 1;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 1;
+	if (fgets(st, sizeof(st), f) != NULL)
+		z = strstr(st, ") Z ") != NULL;
+	fclose(f);
+	return z;
+}
+
+static char *
+dispatch_kill(void *ctx, const char *provider, const char *tool,
+    const char *args, size_t len)
+{
+	int i, pid = 0;
+
+	(void)ctx;
+	(void)provider;
+	(void)tool;
+	(void)args;
+	(void)len;
+	for (i = 0; i < kill_ev.n; i++)
+		if (kill_ev.type[i] == CM_POOL_EXECUTION_START)
+			pid = kill_ev.pid[i];
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		for (i = 0; i < 200 && !gone(pid); i++)
+			usleep(5000);
+	}
+	return cm_envelope_error("answered after the child died");
+}
+
+START_TEST(test_answer_to_a_dead_child)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	const char *tools[] = { "t" };
+	struct cm_provider p = { "p", tools, 1, 0, NULL, NULL };
+	struct cm_result res;
+	struct cm_error err;
+	struct sigaction dfl;
+
+	/* SIGPIPE at its default: a write that raised it would end us. */
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGPIPE, &dfl, NULL);
+	memset(&kill_ev, 0, sizeof(kill_ev));
+	c = executor(&o, &kill_ev);
+	req.code = "async () => { const big = 'x'.repeat(1 << 20); "
+		   "return await p.t(big) }";
+	req.providers = &p;
+	req.nproviders = 1;
+	req.dispatch = dispatch_kill;
+	memset(&err, 0, sizeof(err));
+	ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_WORKER_CRASHED);
+	cm_error_clear(&err);
+	cm_client_free(c);
+}
+END_TEST
+
+/*
+ * The host's own: a child it forked is still its to wait for after the
+ * executor ran (no waitpid(-1) stole it), SIGCHLD and SIGPIPE keep their
+ * dispositions, and a descriptor the host left inheritable is not held by
+ * the pool's processes (its pipe sees EOF once the host closes its end).
+ */
+START_TEST(test_host_left_alone)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	struct sigaction before_chld, after_chld, before_pipe, after_pipe;
+	struct pollfd pfd;
+	int p[2], status = 0;
+	pid_t mine;
+
+	ck_assert_int_eq(sigaction(SIGCHLD, NULL, &before_chld), 0);
+	ck_assert_int_eq(sigaction(SIGPIPE, NULL, &before_pipe), 0);
+	ck_assert_int_eq(pipe(p), 0); /* inheritable on purpose */
+	c = executor(&o, NULL);
+	req.code = "async () => 1";
+	run_ok(c, &req, &res);
+	cm_result_clear(&res);
+	/* Forked while the pool runs, exits while the pool's loop turns. */
+	if ((mine = fork()) == 0) {
+		usleep(50000);
+		_exit(7);
+	}
+	ck_assert_int_gt(mine, 0);
+	req.code = "async () => { const t = Date.now(); "
+		   "while (Date.now() - t < 300) {} return 1 }";
+	run_ok(c, &req, &res);
+	cm_result_clear(&res);
+	ck_assert_int_eq(waitpid(mine, &status, 0), mine);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 7);
+	ck_assert_int_eq(sigaction(SIGCHLD, NULL, &after_chld), 0);
+	ck_assert_int_eq(sigaction(SIGPIPE, NULL, &after_pipe), 0);
+	ck_assert_ptr_eq(
+	    (void *)after_chld.sa_handler, (void *)before_chld.sa_handler);
+	ck_assert_ptr_eq(
+	    (void *)after_pipe.sa_handler, (void *)before_pipe.sa_handler);
+	close(p[1]);
+	pfd.fd = p[0];
+	pfd.events = POLLIN;
+	ck_assert_int_eq(poll(&pfd, 1, 1000), 1);
+	ck_assert(pfd.revents & POLLHUP);
+	close(p[0]);
+	cm_client_free(c);
+}
+END_TEST
+
+/* dispose ends every child the pool started. */
+START_TEST(test_dispose_ends_children)
+{
+	struct cm_executor_options o = { 0 };
+	struct events ev = { 0 };
+	struct cm_client *c = executor(&o, &ev);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	int i, k, alive;
+
+	req.code = "async () => 1";
+	run_ok(c, &req, &res);
+	cm_result_clear(&res);
+	ck_assert_int_ge(ev.nspawned, 1);
+	cm_client_free(c);
+	for (k = 0; k < 200; k++) {
+		char path[64], st[256];
+		FILE *f;
+
+		alive = 0;
+		for (i = 0; i < ev.nspawned; i++) {
+			snprintf(
+			    path, sizeof(path), "/proc/%d/stat", ev.spawned[i]);
+			if ((f = fopen(path, "r")) == NULL)
+				continue;
+			/* A zombie waiting for init is gone for us. */
+			if (fgets(st, sizeof(st), f) != NULL &&
+			    strstr(st, ") Z ") == NULL)
+				alive++;
+			fclose(f);
+		}
+		if (alive == 0)
+			break;
+		usleep(10000);
+	}
+	ck_assert_int_eq(alive, 0);
+	/* and nothing of ours is left for the host to reap */
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
+static void
+executed(struct cm_client *c, struct cm_result *res, const struct cm_error *err,
+    void *arg)
+{
+	char **out = arg;
+
+	(void)c;
+	*out = strdup(err ? err->message : res->result_json);
+	if (res)
+		cm_result_clear(res);
+}
+
+/* The readiness style: a plain poll() loop drives the executor. */
+START_TEST(test_readiness_style)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_client *c;
+	struct cm_error err;
+	char *out1 = NULL, *out2 = NULL;
+	int i, fd, events, to;
+
+	o.sandbox_image = image;
+	o.max_workers = 2;
+	c = cm_executor_start(&o, &err);
+	ck_assert_ptr_nonnull(c);
+	req.code = "async () => 'one'";
+	ck_assert_int_eq(cm_execute_async(c, &req, executed, &out1, &err), 0);
+	req.code = "async () => 'two'";
+	ck_assert_int_eq(cm_execute_async(c, &req, executed, &out2, &err), 0);
+	for (i = 0; i < 2000 && (out1 == NULL || out2 == NULL); i++) {
+		struct pollfd pfd;
+
+		fd = cm_client_watch(c, &events, &to, &err);
+		ck_assert_int_ge(fd, 0);
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		poll(&pfd, 1, to < 0 || to > 50 ? 50 : to);
+		ck_assert_int_eq(cm_client_process(c, &err), 0);
+	}
+	ck_assert_ptr_nonnull(out1);
+	ck_assert_ptr_nonnull(out2);
+	ck_assert_str_eq(out1, "\"one\"");
+	ck_assert_str_eq(out2, "\"two\"");
+	free(out1);
+	free(out2);
+	cm_client_free(c);
+}
+END_TEST
+
+/* dispose with a call in flight: CONNECTION_BROKEN, the executor named. */
+START_TEST(test_dispose_in_flight)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct events ev = { 0 };
+	struct cm_client *c;
+	struct cm_error err;
+	char *out = NULL;
+	int i;
+
+	o.sandbox_image = image;
+	o.on_event = on_event;
+	o.event_arg = &ev;
+	c = cm_executor_start(&o, &err);
+	ck_assert_ptr_nonnull(c);
+	req.code = "async () => { for (;;) {} }";
+	ck_assert_int_eq(cm_execute_async(c, &req, executed, &out, &err), 0);
+	for (i = 0; i < 500 && count(&ev, CM_POOL_EXECUTION_START) == 0; i++) {
+		struct pollfd pfd;
+		int to;
+
+		pfd.fd = cm_client_watch(c, NULL, &to, &err);
+		pfd.events = POLLIN;
+		poll(&pfd, 1, to < 0 || to > 20 ? 20 : to);
+		cm_client_process(c, &err);
+	}
+	ck_assert_int_eq(count(&ev, CM_POOL_EXECUTION_START), 1);
+	ck_assert_ptr_null(out);
+	cm_client_free(c);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_msg(strstr(out, "in-process executor") != NULL &&
+		strstr(out, "disposed") != NULL,
+	    "%s", out);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_bad_options)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_client *c = (struct cm_client *)&o;
+	struct cm_error err;
+
+	ck_assert_int_eq(cm_executor_new(&o, NULL, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_ARGUMENT);
+	cm_error_clear(&err);
+	o.outbound = CM_OUTBOUND_FUNCTION;
+	ck_assert_int_eq(cm_executor_new(&o, &c, &err), -1);
+	ck_assert_ptr_null(c);
+	ck_assert_int_eq(err.code, CM_ERROR_ARGUMENT);
+	cm_error_clear(&err);
+	o.outbound = CM_OUTBOUND_ABSENT;
+	o.timeout = -5;
+	ck_assert_int_eq(cm_executor_new(&o, &c, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_ARGUMENT);
+	cm_error_clear(&err);
+	ck_assert_ptr_null(cm_executor_base(NULL, NULL, &err));
+	ck_assert_int_eq(err.code, CM_ERROR_ARGUMENT);
+	cm_error_clear(&err);
+}
+END_TEST
+
+/* A missing image is said at the first execution, not at construction. */
+START_TEST(test_missing_image)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_client *c = NULL;
+	struct cm_result res;
+	struct cm_error err;
+
+	o.sandbox_image = "/nonexistent/codemode-sandbox";
+	ck_assert_int_eq(cm_executor_new(&o, &c, &err), 0);
+	req.code = "async () => 1";
+	ck_assert_int_eq(cm_execute(c, &req, &res, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_WORKER_CRASHED);
+	ck_assert_ptr_nonnull(strstr(err.message, "/nonexistent"));
+	cm_error_clear(&err);
+	cm_client_free(c);
+}
+END_TEST
+
+static Suite *
+executor_suite(void)
+{
+	Suite *s = suite_create("executor");
+	TCase *tc = tcase_create("executor");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_unchecked_fixture(tc, find_image, NULL);
+	tcase_add_test(tc, test_first_execution_starts_the_pool);
+	tcase_add_test(tc, test_tool_calls_reach_the_host);
+	tcase_add_test(tc, test_request_timeout_wins);
+	tcase_add_test(tc, test_default_grace);
+	tcase_add_test(tc, test_outbound_precedence);
+	tcase_add_test(tc, test_child_killed_mid_run);
+	tcase_add_test(tc, test_answer_to_a_dead_child);
+	tcase_add_test(tc, test_host_left_alone);
+	tcase_add_test(tc, test_dispose_ends_children);
+	tcase_add_test(tc, test_readiness_style);
+	tcase_add_test(tc, test_dispose_in_flight);
+	tcase_add_test(tc, test_bad_options);
+	tcase_add_test(tc, test_missing_image);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(executor_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
