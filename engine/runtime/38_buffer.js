@@ -563,6 +563,10 @@ this.__cm.P.group('buffer', function (G, P) {
 	for (t = 0; t < kinds.length; t++)
 		wrap(kinds[t]);
 
+	/* no constructors, like every built-in method (99_seal.js); %TypedArray%
+	 * is no global, so P.defGlobal does not reach its methods */
+	if (typeof P.native.noCtor === 'function')
+		P.native.noCtor(TA, 2);
 	P.defGlobal('ArrayBuffer', AB);
 	P.defGlobal('DataView', DV);
 });

@@ -19,3 +19,4 @@ try { Uint8Array.of.call(function () { return new Uint8Array(0); }, 1, 2); } cat
 try { new Uint8Array({ [Symbol.iterator]: 1 }); } catch (e) { print('iterator', e.name); }
 var d = Object.getOwnPropertyDescriptor(Uint8Array, 'prototype');
 print(d.writable, d.configurable, Uint8Array.length, Object.keys(Uint8Array).length);
+var d=Object.getOwnPropertyDescriptor; print(typeof Uint8Array); try { new (Object.getPrototypeOf(Int8Array).from)(); } catch (e) { print(e.name); } try { new (Object.getPrototypeOf(Int8Array).prototype.slice)(); } catch (e) { print(e.name); } try { new (ArrayBuffer.prototype.transfer)(); } catch (e) { print(e.name); }
