@@ -85,7 +85,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		if (bufClass(o) & 8)
 			throw new TypeError('Cannot perform ' + name +
 			    ' on a detached ArrayBuffer');
-		r = new AB(n);
+		r = new NAB(n);
 		len = abLength.call(o);
 		copyBytes(r, o, 0, n < len ? n : len);
 		bufDetach(o);
@@ -133,6 +133,29 @@ this.__cm.P.group('buffer', function (G, P) {
 			return r;
 		}
 	}, { transfer: 0, transferToFixedLength: 0, slice: 2 });
+	/*
+	 * The constructor: ToIndex(length), then the prototype of new.target
+	 * (OrdinaryCreateFromConstructor, which may throw), then the
+	 * allocation. Growth is absent, so the options bag is not read.
+	 */
+	var NAB = AB;
+	AB = function ArrayBuffer(length) {
+		var n, proto, r;
+		if (!(this instanceof AB))
+			throw new TypeError("Constructor ArrayBuffer requires 'new'");
+		n = toIndex(length);
+		proto = getProto(this);
+		r = new NAB(n);
+		if (proto !== ABP && P.isObject(proto))
+			setProto(r, proto);
+		return r;
+	};
+	AB.prototype = ABP;
+	P.def(ABP, 'constructor', AB);
+	P.def(AB, 'isView', NAB.isView);
+	P.species(AB);
+	P.ctorShape(AB, 1);
+
 	P.defGetter(ABP, 'byteLength', 'byteLength', function () {
 		return abLength.call(thisBuffer(this,
 		    'get ArrayBuffer.prototype.byteLength'));
@@ -506,6 +529,41 @@ this.__cm.P.group('buffer', function (G, P) {
 	    toReversed: 0, 'with': 2 });
 	P.setName(TAP['with'], 'with');
 
+	/* The getters of %TypedArray%.prototype: a typed array receiver only,
+	 * 0 over a detached buffer; `length` (Duktape's instances answer it
+	 * themselves) and @@toStringTag (the kind's name, else undefined). */
+	var taBuffer = getterOf(TAP, 'buffer');
+	var taLength = getterOf(TAP, 'byteLength');
+	var taOffset = getterOf(TAP, 'byteOffset');
+	function thisTA(o, name) {
+		var k = bufClass(o);
+		if ((k & 7) !== 3)
+			throw new TypeError(name + ' called on an incompatible ' +
+			    'receiver ' + describe(o));
+		return k;
+	}
+	P.defGetter(TAP, 'buffer', 'buffer', function () {
+		thisTA(this, 'get %TypedArray%.prototype.buffer');
+		return taBuffer.call(this);
+	});
+	P.defGetter(TAP, 'byteLength', 'byteLength', function () {
+		return thisTA(this, 'get %TypedArray%.prototype.byteLength') & 8 ?
+		    0 : taLength.call(this);
+	});
+	P.defGetter(TAP, 'byteOffset', 'byteOffset', function () {
+		return thisTA(this, 'get %TypedArray%.prototype.byteOffset') & 8 ?
+		    0 : taOffset.call(this);
+	});
+	P.defGetter(TAP, 'length', 'length', function () {
+		return thisTA(this, 'get %TypedArray%.prototype.length') & 8 ?
+		    0 : this.length;
+	});
+	P.defGetter(TAP, Symbol.toStringTag, '[Symbol.toStringTag]',
+	    function () {
+		var k = bufClass(this);
+		return (k & 7) === 3 ? kinds[k >> 4] : undefined;
+	});
+
 	/*
 	 * The constructors: Duktape's behind each, with the checks it lacks
 	 * (a detached buffer, an @@iterator that is not callable), any
@@ -522,8 +580,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			if ((k & 7) === 1 && (k & 8))
 				throw new TypeError('Cannot construct a ' + name +
 				    ' on a detached ArrayBuffer');
-			if (k === 0 && a !== null && typeof a === 'object' &&
-			    !Array.isArray(a)) {
+			if (k === 0 && P.isObject(a) && !Array.isArray(a)) {
 				it = a[Symbol.iterator];
 				if (it !== undefined && it !== null) {
 					if (typeof it !== 'function')
