@@ -1,8 +1,8 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor,
- * noCtor, lower, the RegExp natives (rxhost.c) and the crypto natives
- * (crypto.c), and the script-mode printer behind the globals print and
- * console.*.
+ * noCtor, bufClass, bufDetach, configurable, lower, the RegExp natives
+ * (rxhost.c) and the crypto natives (crypto.c), and the script-mode printer
+ * behind the globals print and console.*.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +128,53 @@ natives_no_ctor(duk_context *ctx)
 	return 1;
 }
 
+/* In the Duktape build: engine/host/duk_buffer.inc, appended by
+ * engine/module.mk. */
+duk_int_t cm_duk_buffer_class(duk_context *, duk_idx_t);
+duk_bool_t cm_duk_buffer_detach(duk_context *, duk_idx_t);
+
+/*
+ * bufClass(v) -> 0 no buffer object, 1 ArrayBuffer, 2 DataView, 3 a typed
+ * array: the internal slots the spec's checks ask for, which neither
+ * instanceof nor Object.prototype.toString can tell from a look-alike.
+ */
+static duk_ret_t
+natives_buf_class(duk_context *ctx)
+{
+	duk_push_int(ctx, cm_duk_buffer_class(ctx, 0));
+	return 1;
+}
+
+/*
+ * bufDetach(arrayBuffer) -> true if it was one: DetachArrayBuffer, for
+ * ArrayBuffer.prototype.transfer (engine/runtime/38_buffer.js). Every view
+ * over it reads as out of bounds from then on (duk_buffer.inc).
+ */
+static duk_ret_t
+natives_buf_detach(duk_context *ctx)
+{
+	duk_push_boolean(ctx, cm_duk_buffer_detach(ctx, 0));
+	return 1;
+}
+
+/*
+ * configurable(obj, key): makes Duktape's own non-configurable property
+ * configurable (DUK_DEFPROP_FORCE), so the prelude can redefine a built-in
+ * accessor Duktape made so where the spec has it configurable (the
+ * byteLength, byteOffset and buffer getters). Only the prelude reaches it.
+ */
+static duk_ret_t
+natives_configurable(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	if (duk_is_object(ctx, 0)) {
+		duk_def_prop(ctx, 0,
+		    DUK_DEFPROP_HAVE_CONFIGURABLE | DUK_DEFPROP_CONFIGURABLE |
+			DUK_DEFPROP_FORCE);
+	}
+	return 0;
+}
+
 /*
  * fname(fn, name) -> fn: ES2015 SetFunctionName for lowered functions, an
  * own `name` that is non-writable, non-enumerable and configurable. A C
@@ -225,7 +272,9 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "isConstructor", natives_is_constructor, 1 },
 		{ "isCFunction", natives_is_c_function, 1 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
-		{ NULL, NULL, 0 }
+		{ "bufClass", natives_buf_class, 1 },
+		{ "bufDetach", natives_buf_detach, 1 },
+		{ "configurable", natives_configurable, 2 }, { NULL, NULL, 0 }
 	};
 
 	natives_host = host;

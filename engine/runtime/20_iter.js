@@ -70,7 +70,7 @@
 
 	/* Typed arrays: same iterators (they are array-likes with a length). */
 	function taCheck(self) {
-		if (!ArrayBuffer.isView(self) || self instanceof DataView)
+		if ((P.native.bufClass(self) & 7) !== 3)
 			throw new TypeError('this is not a typed array.');
 		return self;
 	}

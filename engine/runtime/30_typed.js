@@ -11,7 +11,7 @@
 	var AP = Array.prototype;
 
 	function check(self) {
-		if (!ArrayBuffer.isView(self) || self instanceof DataView)
+		if ((P.native.bufClass(self) & 7) !== 3)
 			throw new TypeError('this is not a typed array.');
 		return self;
 	}
@@ -150,45 +150,23 @@
 	P.setName(TAP['with'], 'with');
 	P.def(TAP, Symbol.iterator, TAP.values);
 
-	/*
-	 * Duktape's constructors read any non-buffer object as an array-like,
-	 * so new Uint8Array(new Set([1])) would be empty: wrap them to turn
-	 * other iterables into arrays first.  The wrapper shares the native
-	 * prototype, so instanceof and natively created views are unaffected.
-	 */
-	function wrapCtor(name) {
-		var N = G[name];
-		var W = function (a, b, c) {
-			if (!(this instanceof W))
-				throw new TypeError("Constructor " + name + " requires 'new'");
-			if (a !== null && typeof a === 'object' && !Array.isArray(a) &&
-			    !(a instanceof ArrayBuffer) && !ArrayBuffer.isView(a) &&
-			    typeof a[Symbol.iterator] === 'function')
-				a = Array.from(a);
-			switch (arguments.length) {
-			case 0:
-				return new N();
-			case 1:
-				return new N(a);
-			case 2:
-				return new N(a, b);
-			default:
-				return new N(a, b, c);
-			}
-		};
-		P.setName(W, name);
-		P.setLength(W, 3);
-		W.prototype = N.prototype;
-		P.def(N.prototype, 'constructor', W);
-		Object.defineProperty(W, 'BYTES_PER_ELEMENT',
-		    { value: N.BYTES_PER_ELEMENT });
-		Object.setPrototypeOf(W, TA);
-		P.def(G, name, W);
-	}
+	P.nativeTA = {};
 	var names = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray',
 	    'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
 	    'Float32Array', 'Float64Array'];
+	/* Duktape's constructors; 38_buffer.js wraps them for scripts. */
 	for (i = 0; i < names.length; i++)
-		if (typeof G[names[i]] === 'function')
-			wrapCtor(names[i]);
+		P.nativeTA[names[i]] = G[names[i]];
+
+	/*
+	 * The constructors as they are now, for the prelude's own code: these
+	 * globals become the triggers of the cold group `buffer` (38_buffer.js)
+	 * at the end of the prelude (99_seal.js), and the prelude must neither
+	 * load it nor see a script's replacement.
+	 */
+	P.TA = { ArrayBuffer: G.ArrayBuffer, DataView: G.DataView };
+	for (i = 0; i < names.length; i++)
+		P.TA[names[i]] = G[names[i]];
+	P.TANames = names.concat('ArrayBuffer', 'DataView');
+	P.TypedArray = TA;
 })(this);

@@ -134,6 +134,30 @@
 	if (typeof P.native.setPreload === 'function')
 		P.native.setPreload(preload);
 
+	/*
+	 * A global's descriptor is the one its eager definition would have:
+	 * asking for a trigger's loads its group first (so
+	 * Object.getOwnPropertyDescriptor(globalThis, 'WeakRef') is a
+	 * writable data property, not the trigger's accessor).
+	 */
+	function realize(o, k) {
+		var t;
+		if (o === G && typeof k === 'string' &&
+		    (t = triggers[k]) !== undefined && !t.g.done)
+			t.g.ensure();
+	}
+	var reflectGopd = Reflect.getOwnPropertyDescriptor;
+	P.def(Object, 'getOwnPropertyDescriptor',
+	    function getOwnPropertyDescriptor(o, k) {
+		realize(o, k);
+		return gopd(o, k);
+	});
+	P.def(Reflect, 'getOwnPropertyDescriptor',
+	    function getOwnPropertyDescriptor(o, k) {
+		realize(o, k);
+		return reflectGopd(o, k);
+	});
+
 	/* Triggers cannot become data properties on a frozen global object: it
 	 * gets every group first. */
 	P.freezeHooks.push(function (o) {

@@ -8,6 +8,8 @@
  */
 this.__cm.P.group('clone', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var ArrayBuffer = P.TA.ArrayBuffer, DataView = P.TA.DataView;
 	var toStr = Object.prototype.toString;
 
 	function fail(v) {

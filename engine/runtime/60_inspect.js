@@ -6,6 +6,9 @@
  */
 this.__cm.P.group('console', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var Uint8Array = P.TA.Uint8Array, ArrayBuffer = P.TA.ArrayBuffer,
+	    DataView = P.TA.DataView;
 	/*
 	 * Intrinsics captured by 60_console.js before guest code ran: a guest
 	 * that replaced Array.prototype.join, String, Math.max... must not

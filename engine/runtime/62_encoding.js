@@ -6,6 +6,8 @@
  */
 this.__cm.P.group('encoding', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var Uint8Array = P.TA.Uint8Array, ArrayBuffer = P.TA.ArrayBuffer;
 	var NTE = P.nativeTextEncoder, NTD = P.nativeTextDecoder;
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var tag = P.tag;

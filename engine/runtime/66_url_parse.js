@@ -8,6 +8,8 @@
  */
 this.__cm.P.group('url', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var Uint8Array = P.TA.Uint8Array;
 	P.need.encoding();
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var SPECIAL = { 'ftp': 21, 'file': null, 'http': 80, 'https': 443,

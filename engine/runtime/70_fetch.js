@@ -9,6 +9,8 @@
  */
 this.__cm.P.group('fetch', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var Uint8Array = P.TA.Uint8Array, ArrayBuffer = P.TA.ArrayBuffer;
 	P.need.encoding();
 	P.need.events();
 	P.need.url();

@@ -9,6 +9,12 @@
  */
 this.__cm.P.group('crypto', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var Int8Array = P.TA.Int8Array, Uint8Array = P.TA.Uint8Array,
+	    Uint8ClampedArray = P.TA.Uint8ClampedArray, Int16Array =
+	    P.TA.Int16Array, Uint16Array = P.TA.Uint16Array, Int32Array =
+	    P.TA.Int32Array, Uint32Array = P.TA.Uint32Array, ArrayBuffer =
+	    P.TA.ArrayBuffer;
 	P.need.encoding();
 	var N = P.native;
 	var Promise_ = P.Promise;

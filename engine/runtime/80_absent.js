@@ -16,6 +16,8 @@
  */
 this.__cm.P.group('absent', function (G, P) {
 	'use strict';
+	/* the globals are the cold group `buffer`'s triggers (38_buffer.js) */
+	var ArrayBuffer = P.TA.ArrayBuffer;
 	var Promise_ = P.Promise;
 	var absent = P.absent;
 

@@ -24,7 +24,7 @@
 		list = (P.noCtorProtos || []).concat(P.IteratorPrototype,
 		    P.AsyncIteratorPrototype, P.GeneratorPrototype,
 		    P.AsyncGeneratorPrototype, getProto([][Symbol.iterator]()),
-		    getProto(''[Symbol.iterator]()), getProto(G.Int8Array));
+		    getProto(''[Symbol.iterator]()), P.TypedArray);
 		for (j = 0; j < list.length; j++)
 			if (list[j] !== undefined && list[j] !== null)
 				noCtor(list[j], 2);
@@ -34,6 +34,9 @@
 		for (i = 0; i < P.sealHooks.length; i++)
 			P.sealHooks[i]();
 	noCtors(P.native.noCtor);
+	/* Last, so that no prelude file, nor a group the zygote preloads,
+	 * loads the cold group `buffer` (38_buffer.js) through them. */
+	P.lazy('buffer', P.TANames, [], true);
 	delete cm.P;
 	Object.freeze(cm);
 
