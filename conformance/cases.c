@@ -23,11 +23,11 @@ static const char *const step_keys[] = { "step", "request", "expect", "ms",
 static const char *const steps[] = { "execute", "invokeHandle", "closeHandles",
 	"sleep", "burst", "reconnect", "protocolVersion", NULL };
 static const char *const script_keys[] = { "result", "error", "answer",
-	"answerValue", "reject", "echo", "delayMs", NULL };
+	"answerValue", "answerLength", "reject", "echo", "delayMs", NULL };
 static const char *const outbound_keys[] = { "responses", "reject", "delayMs",
 	NULL };
 static const char *const response_keys[] = { "status", "statusText", "headers",
-	"bodyText", NULL };
+	"bodyText", "bodyLength", NULL };
 static const char *const http_request_keys[] = { "method", "url", "headers",
 	"bodyText", NULL };
 

@@ -82,6 +82,49 @@ run_script_entry(struct run_script *sc, const char *provider, const char *tool)
 	return json_array_get(e, (size_t)k);
 }
 
+/*
+ * A length a script gives as a number or as a "{{CONST}}" expression
+ * (how a case names sizes at the protocol's bounds); -1 when absent or
+ * not a length.
+ */
+static long long
+run_length(const json_t *v)
+{
+	char err[256], *s, *end;
+	long long n;
+
+	if (json_is_integer(v))
+		return json_integer_value(v);
+	if (!json_is_string(v) ||
+	    (s = expect_expand_consts(
+		 json_string_value(v), err, sizeof(err))) == NULL)
+		return -1;
+	n = strtoll(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || n < 0)
+		n = -1;
+	free(s);
+	return n;
+}
+
+/* The envelope {"result":"xx..x"} of exactly n characters (n >= 13). */
+static json_t *
+run_sized_envelope(long long n)
+{
+	static const char head[] = "{\"result\":\"", tail[] = "\"}";
+	size_t fixed = sizeof(head) - 1 + sizeof(tail) - 1;
+	json_t *v;
+	char *s;
+
+	if (n < (long long)fixed || (s = malloc((size_t)n + 1)) == NULL)
+		return NULL;
+	memcpy(s, head, sizeof(head) - 1);
+	memset(s + sizeof(head) - 1, 'x', (size_t)n - fixed);
+	memcpy(s + (size_t)n - (sizeof(tail) - 1), tail, sizeof(tail));
+	v = json_stringn(s, (size_t)n);
+	free(s);
+	return v;
+}
+
 /* The caller's dispatch function: (provider, tool, argsJson) -> envelope. */
 static void
 run_dispatch_target(void *udata, struct capnweb_call *call)
@@ -119,6 +162,9 @@ run_dispatch_target(void *udata, struct capnweb_call *call)
 		s = cm_envelope_error(text ? text : err);
 		free(text);
 		run_answer_call(sc->x, call, s ? json_string(s) : NULL, 0, e);
+	} else if ((v = json_object_get(e, "answerLength")) != NULL) {
+		run_answer_call(
+		    sc->x, call, run_sized_envelope(run_length(v)), 0, e);
 	} else if ((v = json_object_get(e, "answer")) != NULL ||
 	    (v = json_object_get(e, "answerValue")) != NULL) {
 		run_answer_call(sc->x, call, run_expand(sc->x, v), 0, e);
@@ -166,7 +212,8 @@ run_outbound_target(void *udata, struct capnweb_call *call)
 	const json_t *r, *v;
 	json_t *res;
 	const char *body;
-	size_t k;
+	char *filled = NULL;
+	size_t k, blen;
 
 	json_array_append_new(sc->requests,
 	    json_pack("{s:O?, s:O?, s:O?, "
@@ -191,13 +238,23 @@ run_outbound_target(void *udata, struct capnweb_call *call)
 	body = json_string_value(json_object_get(r, "bodyText"));
 	if (body == NULL)
 		body = "";
+	blen = strlen(body);
+	if ((v = json_object_get(r, "bodyLength")) != NULL &&
+	    run_length(v) >= 0 &&
+	    (filled = malloc((size_t)run_length(v) + 1)) != NULL) {
+		/* A body of that many bytes, for the bound's edges. */
+		blen = (size_t)run_length(v);
+		memset(filled, 'x', blen);
+		body = filled;
+	}
 	res = json_pack("{s:O?, s:s, s:O?, s:o}", "status",
 	    json_object_get(r, "status"), "statusText",
 	    json_is_string(json_object_get(r, "statusText"))
 		? json_string_value(json_object_get(r, "statusText"))
 		: "",
 	    "headers", json_object_get(r, "headers"), "body",
-	    capnweb_value_bytes(body, strlen(body), "ArrayBuffer"));
+	    capnweb_value_bytes(body, blen, "ArrayBuffer"));
+	free(filled);
 	if (res && json_is_null(json_object_get(res, "status")))
 		json_object_set_new(res, "status", json_integer(200));
 	if (res && json_is_null(json_object_get(res, "headers")))

@@ -750,6 +750,48 @@ START_TEST(limits)
 }
 END_TEST
 
+/* An answer past max_send fails that call in words; the session goes on. */
+START_TEST(answer_past_max_send)
+{
+	struct capnweb_config cfg = { 0 };
+	struct capnweb_session *s;
+	char msg[200], *got;
+
+	memset(&sv, 0, sizeof(sv));
+	cfg.main = srv_main;
+	cfg.main_udata = &sv;
+	cfg.max_send = 40;
+	s = sv.s = capnweb_session_new(&cfg);
+	/* ["resolve",1,"xxxxxxxxxxxxxxxxxxxxxxxx"]: 40 bytes, passes */
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],"
+	    "[\"xxxxxxxxxxxxxxxxxxxxxxxx\"]]]",
+	    0);
+	feed(s, "[\"pull\",1]", 0);
+	expect(s, "[\"resolve\",1,\"xxxxxxxxxxxxxxxxxxxxxxxx\"]", NULL);
+	feed(s, "[\"release\",1,1]", 0);
+	/* one byte more */
+	feed(s,
+	    "[\"push\",[\"pipeline\",0,[\"echo\"],"
+	    "[\"xxxxxxxxxxxxxxxxxxxxxxxxx\"]]]",
+	    0);
+	feed(s, "[\"pull\",2]", 0);
+	got = capnweb_session_take_outgoing(s, NULL);
+	snprintf(msg, sizeof(msg),
+	    "[\"reject\",2,[\"error\",\"RangeError\",\"The answer is 41 "
+	    "bytes once encoded, past the 40 byte message limit of this "
+	    "session.\"]]");
+	ck_assert_str_eq(got, msg);
+	free(got);
+	feed(s, "[\"release\",2,1]", 0);
+	feed(s, "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]", 0);
+	feed(s, "[\"pull\",3]", 0);
+	expect(s, "[\"resolve\",3,1]", NULL);
+	counts(s, 1, 0);
+	capnweb_session_free(s);
+}
+END_TEST
+
 START_TEST(held_call_after_release_and_end)
 {
 	struct capnweb_session *s = server();
@@ -1278,6 +1320,7 @@ session_suite(void)
 	tcase_add_test(tc, r9_bytes);
 	tcase_add_test(tc, stream_and_pipe_abort);
 	tcase_add_test(tc, limits);
+	tcase_add_test(tc, answer_past_max_send);
 	tcase_add_test(tc, held_call_after_release_and_end);
 	tcase_add_test(tc, handler_aborts);
 	suite_add_tcase(s, tc);

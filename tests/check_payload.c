@@ -47,6 +47,8 @@ START_TEST(part_sizes)
 	    15 + 24 + 100);
 	ck_assert_uint_eq(payload_handle_answer_size("OK", h, 7), 2 + 24 + 7);
 	ck_assert_uint_eq(payload_handle_answer_size("OK", NULL, 0), 2);
+	ck_assert_uint_eq(
+	    payload_outbound_response_size("OK", h, 7), 2 + 24 + 7);
 	json_decref(h);
 	ck_assert_str_eq(
 	    payload_part_label(PAYLOAD_RUN_ANSWER), "run's answer");
@@ -55,7 +57,11 @@ START_TEST(part_sizes)
 	    payload_part_label(PAYLOAD_OUTBOUND_REQUEST), "outbound request");
 	ck_assert_str_eq(
 	    payload_part_label(PAYLOAD_HANDLE_ANSWER), "handle answer");
-	ck_assert_ptr_null(payload_part_label(4));
+	ck_assert_str_eq(
+	    payload_part_label(PAYLOAD_TOOL_RESULT), "tool result");
+	ck_assert_str_eq(
+	    payload_part_label(PAYLOAD_OUTBOUND_RESPONSE), "outbound response");
+	ck_assert_ptr_null(payload_part_label(6));
 }
 END_TEST
 

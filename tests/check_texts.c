@@ -107,6 +107,13 @@ static const struct text_case cases[] = {
 	    "stay "
 	    "under the bound.",
 	    0 },
+	{ "REQUEST_TOO_LARGE", { "execute", "67108900", "62980096" },
+	    "The execute request is 67108900 bytes once encoded, past the "
+	    "62980096 byte message limit of the server, so it was not sent. "
+	    "Send less in one call (keep the bulk behind a tool or in modules "
+	    "the server already has); the connection and the calls on it go "
+	    "on.",
+	    0 },
 	{ "QUEUE_OVERFLOW", { "100" },
 	    "The executor turned this execution away because 100 executions "
 	    "are "

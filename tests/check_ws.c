@@ -910,7 +910,10 @@ END_TEST
 START_TEST(test_default_ceiling)
 {
 #if defined(WS_MAX_MESSAGE_DEFAULT) && defined(CM_PAYLOAD_LIMIT)
-	/* 6 bytes per unit over result + console, plus the envelope. */
+	/* The Decision's rule (spec/protocol.md): 6 bytes per unit over a
+	 * payload and a full console, plus the envelope; protocol.json's
+	 * literal MESSAGE_LIMIT must stay equal to it. */
+	ck_assert_uint_eq(WS_MAX_MESSAGE_DEFAULT, (size_t)CM_MESSAGE_LIMIT);
 	ck_assert_uint_eq(WS_MAX_MESSAGE_DEFAULT,
 	    6 * ((size_t)CM_PAYLOAD_LIMIT + CM_CONSOLE_CAPTURE_LIMIT) + 65536);
 	ck_assert_uint_gt(WS_MAX_MESSAGE_DEFAULT, 6 * (size_t)CM_PAYLOAD_LIMIT);

@@ -15,6 +15,11 @@
 #include "cm_version.h"
 #include "proto/utf8.h"
 
+/* The public header spells the protocol's message limit as a literal (it
+ * cannot include the generated spec); it must stay MESSAGE_LIMIT. */
+_Static_assert(CM_SERVER_MESSAGE_LIMIT == (size_t)CM_MESSAGE_LIMIT,
+    "CM_SERVER_MESSAGE_LIMIT out of step with spec/protocol.json");
+
 int
 cm_protocol_version(void)
 {

@@ -24,9 +24,15 @@
 #include "client_int.h"
 #include "cm_spec.h"
 #include "proto/http.h"
+#include "proto/texts.h"
 
 #define CLIENT_READ_CHUNK 65536
-#define CLIENT_MAX_MESSAGE ((size_t)256 << 20)
+
+/* The longest message taken from the server: the protocol's message
+ * limit (MESSAGE_LIMIT), or the limit the host set when it is larger. */
+#define CLIENT_MAX_MESSAGE(c)                                                  \
+	((c)->max_message > WS_MAX_MESSAGE_DEFAULT ? (c)->max_message          \
+						   : WS_MAX_MESSAGE_DEFAULT)
 
 static void client_session_process(struct client_session *sess);
 static void client_open_failed(
@@ -409,9 +415,10 @@ client_session_http(struct client_session *sess)
 	}
 	memmove(sess->in, sess->in + head, sess->in_len - (size_t)head);
 	sess->in_len -= (size_t)head;
-	ws_assembler_init(&sess->wsa, WS_ROLE_CLIENT, CLIENT_MAX_MESSAGE);
+	ws_assembler_init(
+	    &sess->wsa, WS_ROLE_CLIENT, CLIENT_MAX_MESSAGE(sess->client));
 	memset(&cfg, 0, sizeof(cfg));
-	cfg.max_message = CLIENT_MAX_MESSAGE;
+	cfg.max_message = CLIENT_MAX_MESSAGE(sess->client);
 	cfg.max_send = sess->client->max_message;
 	cfg.send = client_session_send;
 	cfg.send_udata = sess;
@@ -575,7 +582,7 @@ client_read_cb(evutil_socket_t fd, short what, void *arg)
 	client_session_process(sess);
 	/* A message far larger than any the server may send: give up. */
 	if (sess->state != CLIENT_S_DEAD &&
-	    sess->in_len > CLIENT_MAX_MESSAGE + WS_MAX_HEADER)
+	    sess->in_len > CLIENT_MAX_MESSAGE(c) + WS_MAX_HEADER)
 		client_session_kill(
 		    sess, "the server sent an oversized message");
 out:
@@ -1102,6 +1109,7 @@ void
 client_session_send_op(struct client_session *sess, struct client_op *op)
 {
 	struct cm_error err;
+	char size[24], limit[24], *text;
 	json_t *args;
 	int64_t id;
 
@@ -1136,14 +1144,15 @@ client_session_send_op(struct client_session *sess, struct client_op *op)
 	if (id == CAPNWEB_E2BIG) {
 		/* Refused before it was numbered: the session goes on. */
 		client_op_unlink(op);
-		client_local(&err, CM_ERROR_TOO_LARGE,
-		    "The %s request is %zu bytes once encoded, past the %zu "
-		    "byte message limit of the server, so it was not sent. "
-		    "Send less in one call (keep the bulk behind a tool or "
-		    "in modules the server already has); the connection and "
-		    "the calls on it go on.",
-		    client_op_method(op), capnweb_session_refused_len(sess->s),
-		    sess->client->max_message);
+		snprintf(size, sizeof(size), "%zu",
+		    capnweb_session_refused_len(sess->s));
+		snprintf(
+		    limit, sizeof(limit), "%zu", sess->client->max_message);
+		text = texts_compose(CM_TEXT_REQUEST_TOO_LARGE,
+		    client_op_method(op), size, limit);
+		client_local(&err, CM_ERROR_TOO_LARGE, "%s",
+		    text ? text : "the request is past the message limit");
+		free(text);
 		client_op_fault(op, &err);
 		cm_error_clear(&err);
 		return;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "client_int.h"
+#include "proto/payload.h"
 
 /* ---- plain data ---- */
 
@@ -349,9 +350,18 @@ cm_tool_call_args(const struct cm_tool_call *call, size_t *len)
 static int
 client_resolve_envelope(struct capnweb_call *call, const char *env)
 {
-	char *oom = NULL;
+	char *oom = NULL, *text = NULL;
 	json_t *v;
 
+	/* An answer past PAYLOAD_LIMIT fails its one tool call in the
+	 * dispatch grammar (the run reads the bound's text) and is never
+	 * sent, so it cannot take the session down with it. */
+	if (env != NULL &&
+	    payload_check(PAYLOAD_TOOL_RESULT, payload_chars(env, strlen(env)),
+		&text) != 0) {
+		env = oom = cm_envelope_error(text ? text : "out of memory");
+		free(text);
+	}
 	if (env == NULL)
 		env = oom = cm_envelope_error("out of memory");
 	v = env ? json_string(env) : NULL;
@@ -494,15 +504,47 @@ client_outbound_reject(struct capnweb_call *call, const char *message)
 	return capnweb_call_reject(call, e ? e : json_null()) == 0 ? 0 : -1;
 }
 
+/* 1 (and *text, the PayloadTooLarge text, malloc'd or NULL) when a
+ * response is past PAYLOAD_LIMIT, counted as the daemon counts it. */
+static int
+client_outbound_too_large(const struct cm_outbound_response *res, char **text)
+{
+	size_t i,
+	    n = payload_chars(res->status_text,
+		res->status_text ? strlen(res->status_text) : 0);
+
+	for (i = 0; i < res->nheaders; i++)
+		n += payload_chars(res->headers[i].name,
+			 res->headers[i].name ? strlen(res->headers[i].name)
+					      : 0) +
+		    payload_chars(res->headers[i].value,
+			res->headers[i].value ? strlen(res->headers[i].value)
+					      : 0);
+	n += res->body_len;
+	return payload_check(PAYLOAD_OUTBOUND_RESPONSE, n, text) != 0;
+}
+
 int
 cm_outbound_call_answer(
     struct cm_outbound_call *oc, const struct cm_outbound_response *res)
 {
+	char *text = NULL;
 	json_t *v;
 	int rc;
 
 	if (oc == NULL)
 		return -1;
+	if (res != NULL && client_outbound_too_large(res, &text)) {
+		/* Past PAYLOAD_LIMIT: that one fetch fails with the bound's
+		 * text and nothing of the body is sent. */
+		if (oc->answer != NULL)
+			rc = oc->answer(oc->local, NULL, text);
+		else
+			rc = client_outbound_reject(oc->call, text);
+		free(text);
+		client_outbound_call_free(oc);
+		return rc;
+	}
 	if (oc->answer != NULL) {
 		rc = oc->answer(oc->local, res,
 		    res ? NULL : "the outbound function answered no response");

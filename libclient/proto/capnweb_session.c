@@ -666,7 +666,9 @@ cw_send_settled(struct capnweb_session *s, struct cw_export *x)
 {
 	struct cw_buf b = { 0 };
 	struct cw_enc e = { 0 };
+	char why[160];
 	json_t *v;
+	int ok;
 
 	e.s = s;
 	e.b = &b;
@@ -676,9 +678,28 @@ cw_send_settled(struct capnweb_session *s, struct cw_export *x)
 	x->state = CW_SENT;
 	cw_buf_fmt(&b, "[\"%s\",%lld,", x->rejected ? "reject" : "resolve",
 	    (long long)x->id);
-	if (cw_encode(&e, v, 1) == 0)
+	ok = cw_encode(&e, v, 1) == 0;
+	if (ok)
 		cw_buf_add(&b, "]", 1);
-	else {
+	if (ok && s->cfg.max_send > 0 && b.len > s->cfg.max_send) {
+		/*
+		 * An answer past the message limit would be refused by the
+		 * peer, which ends the whole session: this one call fails
+		 * instead, in words, and the session goes on. Exports the
+		 * encoding numbered are taken back; the peer never hears of
+		 * them.
+		 */
+		snprintf(why, sizeof(why),
+		    "The answer is %zu bytes once encoded, past the %zu byte "
+		    "message limit of this session.",
+		    b.len, s->cfg.max_send);
+		cw_enc_rollback(s, &e);
+		cw_buf_free(&b);
+		cw_buf_fmt(&b, "[\"reject\",%lld,[\"error\",\"RangeError\",",
+		    (long long)x->id);
+		cw_json_string(&b, why, strlen(why));
+		cw_buf_add(&b, "]]", 2);
+	} else if (!ok) {
 		/* As JS: an unserializable result becomes a TypeError. */
 		cw_enc_rollback(s, &e);
 		cw_buf_free(&b);

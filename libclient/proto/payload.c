@@ -102,6 +102,13 @@ payload_handle_answer_size(
 	    body_len;
 }
 
+size_t
+payload_outbound_response_size(
+    const char *status_text, const json_t *headers, size_t body_len)
+{
+	return payload_handle_answer_size(status_text, headers, body_len);
+}
+
 int
 payload_check(enum payload_part part, size_t size, char **text)
 {

@@ -17,7 +17,11 @@ enum payload_part {
 	PAYLOAD_RUN_ANSWER,
 	PAYLOAD_TOOL_CALL,
 	PAYLOAD_OUTBOUND_REQUEST,
-	PAYLOAD_HANDLE_ANSWER
+	PAYLOAD_HANDLE_ANSWER,
+	/* Ours: what comes back into a run, bounded the same way so that
+	 * an oversized answer fails its one call instead of the session. */
+	PAYLOAD_TOOL_RESULT,
+	PAYLOAD_OUTBOUND_RESPONSE
 };
 
 /* UTF-16 code units of `len` bytes of UTF-8: what JavaScript's length says.
@@ -32,6 +36,9 @@ size_t payload_tool_call_size(
 size_t payload_outbound_request_size(
     const char *url, const json_t *headers, size_t body_len);
 size_t payload_handle_answer_size(
+    const char *status_text, const json_t *headers, size_t body_len);
+/* The caller's outbound response, counted as a handle answer is. */
+size_t payload_outbound_response_size(
     const char *status_text, const json_t *headers, size_t body_len);
 
 /*

@@ -16,34 +16,19 @@
 #include "utf8.h"
 
 /*
- * The daemon's default message ceiling. PAYLOAD_LIMIT and
- * CONSOLE_CAPTURE_LIMIT count UTF-16 code units; one unit costs at most 6
- * bytes once JSON-escaped ("\u0000", lone surrogates) and capnweb's array
- * escaping at most doubles a value's text, so 6 bytes a unit bounds both.
- * A result and a full console can share one message; 64 KiB covers the
- * envelope around them.
+ * The message limit both sides apply (MESSAGE_LIMIT in spec/protocol.json,
+ * the Decision in spec/protocol.md): every message whose bounded parts keep
+ * their bounds fits it, so nothing a conforming peer sends is refused.
  */
 #if defined(__has_include)
 #if __has_include("cm_spec.h")
 #include "cm_spec.h"
 #endif
 #endif
-/* The generator's macro names: bare as in the seed, or CM_-prefixed. */
-#if defined(PAYLOAD_LIMIT)
-#define WS_SPEC_PAYLOAD_LIMIT ((size_t)PAYLOAD_LIMIT)
-#elif defined(CM_PAYLOAD_LIMIT)
-#define WS_SPEC_PAYLOAD_LIMIT ((size_t)CM_PAYLOAD_LIMIT)
-#endif
-#if defined(CONSOLE_CAPTURE_LIMIT)
-#define WS_SPEC_CONSOLE_LIMIT ((size_t)CONSOLE_CAPTURE_LIMIT)
-#elif defined(CM_CONSOLE_CAPTURE_LIMIT)
-#define WS_SPEC_CONSOLE_LIMIT ((size_t)CM_CONSOLE_CAPTURE_LIMIT)
-#else
-#define WS_SPEC_CONSOLE_LIMIT ((size_t)0)
-#endif
-#if defined(WS_SPEC_PAYLOAD_LIMIT)
-#define WS_MAX_MESSAGE_DEFAULT                                                 \
-	(6 * (WS_SPEC_PAYLOAD_LIMIT + WS_SPEC_CONSOLE_LIMIT) + 65536)
+#if defined(CM_MESSAGE_LIMIT)
+#define WS_MAX_MESSAGE_DEFAULT ((size_t)CM_MESSAGE_LIMIT)
+#elif defined(MESSAGE_LIMIT)
+#define WS_MAX_MESSAGE_DEFAULT ((size_t)MESSAGE_LIMIT)
 #endif
 
 #define WS_MAX_CONTROL_PAYLOAD 125

@@ -11,6 +11,7 @@
 #include "proto/base64.h"
 #include "proto/dispatch.h"
 #include "proto/capnweb.h"
+#include "proto/payload.h"
 #include "proto/texts.h"
 #include "api_int.h"
 #include "ipc/ipcmsg.h"
@@ -123,7 +124,7 @@ api_tool_unreachable(const char *reason)
  * a response the child can take (status an integer 0..999, headers
  * [name, value] string pairs, the body within PAYLOAD_LIMIT). */
 static char *
-api_value_outbound_response(json_t *res)
+api_value_outbound_response(json_t *res, char **too_large)
 {
 	json_t *body = json_object_get(res, "body"), *hs, *pair, *st;
 	struct ipcmsg_outbound_response m;
@@ -139,6 +140,15 @@ api_value_outbound_response(json_t *res)
 		return NULL;
 	memset(&m, 0, sizeof(m));
 	if (json_integer_value(st) < 0 || json_integer_value(st) > 999)
+		goto out;
+	/* Past the bound the fetch fails with the bound's own text, which
+	 * says what the caller can do, not as a bad answer. */
+	hs = json_object_get(res, "headers");
+	if (payload_check(PAYLOAD_OUTBOUND_RESPONSE,
+		payload_outbound_response_size(
+		    json_string_value(json_object_get(res, "statusText")),
+		    json_is_array(hs) ? hs : NULL, n),
+		too_large) != 0)
 		goto out;
 	m.status = (int)json_integer_value(st);
 	m.status_text.s = "";
@@ -211,17 +221,28 @@ api_value_answer(int outbound, int status, json_t *value)
 	char *answer = NULL, *t;
 
 	if (outbound && status == CAPNWEB_RESOLVED) {
-		if ((answer = api_value_outbound_response(value)) == NULL) {
-			t = texts_compose(CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER);
+		t = NULL;
+		if ((answer = api_value_outbound_response(value, &t)) == NULL) {
+			if (t == NULL)
+				t = texts_compose(
+				    CM_TEXT_OUTBOUND_FUNCTION_BAD_ANSWER);
 			answer = t ? api_value_outbound_error(t) : NULL;
-			free(t);
 		}
+		free(t);
 		return answer;
 	} else if (outbound) {
 		const char *m = capnweb_error_message(value);
 
-		return api_value_outbound_error(
-		    m ? m : "the outbound function failed");
+		/* The caller's own words, within the bound like a response. */
+		if (m == NULL)
+			m = "the outbound function failed";
+		if (payload_check(PAYLOAD_OUTBOUND_RESPONSE,
+			payload_chars(m, strlen(m)), &t) != 0) {
+			answer = t ? api_value_outbound_error(t) : NULL;
+			free(t);
+			return answer;
+		}
+		return api_value_outbound_error(m);
 	} else if (status == CAPNWEB_RESOLVED && json_is_string(value)) {
 		answer = strdup(json_string_value(value));
 	} else if (status == CAPNWEB_RESOLVED) {
@@ -235,8 +256,17 @@ api_value_answer(int outbound, int status, json_t *value)
 			: json_is_string(value) ? json_string_value(value)
 						: "the dispatch failed");
 	}
+	/* An answer past PAYLOAD_LIMIT fails its one call, in the dispatch
+	 * grammar ({"error": text}), and the run goes on. */
+	if (answer != NULL &&
+	    payload_check(PAYLOAD_TOOL_RESULT,
+		payload_chars(answer, strlen(answer)), &t) != 0) {
+		free(answer);
+		answer = t ? cm_envelope_error(t) : NULL;
+		free(t);
+	}
 	/* A TOOL_RESULT goes through its encoder (bound, UTF-8). One it
-	 * refuses (past the bound) still answers: the call fails, in words. */
+	 * refuses still answers: the call fails, in words. */
 	t = answer ? api_value_tool_answer(answer, strlen(answer)) : NULL;
 	free(answer);
 	if (t == NULL &&

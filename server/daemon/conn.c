@@ -311,6 +311,11 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 	cfg.main_udata = &c->api;
 	cfg.send = conn_on_session_send;
 	cfg.send_udata = c;
+	/* One message limit for the WebSocket and the session, both ways
+	 * (MESSAGE_LIMIT): what the assembler lets through the session
+	 * takes, and an answer past it fails its call, not the session. */
+	cfg.max_message = WS_MAX_MESSAGE_DEFAULT;
+	cfg.max_send = WS_MAX_MESSAGE_DEFAULT;
 	if ((c->api.session = capnweb_session_new(&cfg)) == NULL ||
 	    (n = http_build_ws_response(head, sizeof(head), &up)) <= 0) {
 		conn_reply(c, 500, "text/plain", "internal error\n", 15);
