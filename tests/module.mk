@@ -71,3 +71,11 @@ $(SECURITY_RUNNER): $(BUILD)/obj/tests/security/security.o $(CONFORMANCE_LIB) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CONFORMANCE_LIB) $(BUILD)/libcodemode.a $(LIBS_ALL)
 PROGRAMS += $(SECURITY_RUNNER)
+
+# tests/faults/failalloc.c: the failing allocator check_faults preloads into
+# the daemon (LD_PRELOAD), a shared object of its own.
+FAILALLOC_SO := $(BUILD)/tests/libfailalloc.so
+$(FAILALLOC_SO): tests/faults/failalloc.c tests/faults/failalloc.h
+	@mkdir -p $(dir $@)
+	$(CC) -D_GNU_SOURCE -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -o $@ $< -ldl
+$(BUILD)/tests/check_faults: $(FAILALLOC_SO)

@@ -124,6 +124,7 @@ struct pool {
 	struct event *ev_drain;
 	struct event *ev_tick; /* ends a drain early once all settled */
 	unsigned restart_backoff_ms;
+	int restart_due; /* the backoff timer fired: start a zygote now */
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
 	unsigned kept, resetting; /* children staying for their tenant */
