@@ -80,3 +80,10 @@ $(EXECUTOR_BRIDGE): $(BUILD)/obj/tests/executor_bridge.o $(BUILD)/libcodemode.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/libcodemode.a $(LIBS_ALL)
 PROGRAMS += $(EXECUTOR_BRIDGE)
+# tests/faults/failalloc.c: the failing allocator check_faults preloads into
+# the daemon (LD_PRELOAD), a shared object of its own.
+FAILALLOC_SO := $(BUILD)/tests/libfailalloc.so
+$(FAILALLOC_SO): tests/faults/failalloc.c tests/faults/failalloc.h
+	@mkdir -p $(dir $@)
+	$(CC) -D_GNU_SOURCE -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -o $@ $< -ldl
+$(BUILD)/tests/check_faults: $(FAILALLOC_SO)

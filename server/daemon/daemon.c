@@ -140,13 +140,46 @@ daemon_conn_limit(const struct daemon_config *cfg)
 	return room < limit ? (unsigned)room : limit;
 }
 
+/* Ticks of DAEMON_FLUSH_TICK_MS the last answers get to go out. */
+#define DAEMON_FLUSH_TICK_MS 10
+#define DAEMON_FLUSH_TICKS 200
+
+/*
+ * The loop ends once every connection has gone (its close handshake done
+ * or its peer gone), or at the bound: a peer that never echoes the close
+ * does not hold the exit.
+ */
+static void
+daemon_on_flush_tick(evutil_socket_t fd, short what, void *arg)
+{
+	struct daemon *d = arg;
+
+	(void)fd;
+	(void)what;
+	if (TAILQ_EMPTY(&d->conns) || ++d->flush_ticks >= DAEMON_FLUSH_TICKS) {
+		log_write(LOG_INFO, "event=stopped");
+		event_base_loopexit(d->base, NULL);
+	}
+}
+
+/*
+ * Every process is reaped. The pool's last settlements (the drained runs,
+ * the queued ones it refused) are still queued toward their callers:
+ * ending the loop now would drop them, so every connection closes after
+ * what it holds is written, and the loop ends when they are gone.
+ */
 static void
 daemon_on_pool_done(void *arg)
 {
 	struct daemon *d = arg;
+	struct timeval tv = { 0, DAEMON_FLUSH_TICK_MS * 1000 };
 
-	log_write(LOG_INFO, "event=stopped");
-	event_base_loopexit(d->base, NULL);
+	conn_close_all(d, "the executor is shutting down");
+	if (d->ev_flush == NULL)
+		d->ev_flush =
+		    event_new(d->base, -1, EV_PERSIST, daemon_on_flush_tick, d);
+	if (d->ev_flush == NULL || event_add(d->ev_flush, &tv) != 0)
+		daemon_on_flush_tick(-1, 0, d);
 }
 
 /* The drain is over: close every connection, then let the pool finish. */
@@ -509,6 +542,8 @@ daemon_free(struct daemon *d)
 		event_free(d->ev_sigterm);
 	if (d->ev_sigint)
 		event_free(d->ev_sigint);
+	if (d->ev_flush)
+		event_free(d->ev_flush);
 	if (d->base)
 		event_base_free(d->base);
 	if (d->spare_fd >= 0)

@@ -80,6 +80,8 @@ struct daemon {
 	struct evconnlistener *unix_listener, *tcp_listener;
 	int tcp_port; /* the bound port (for port 0) */
 	struct event *ev_sigterm, *ev_sigint, *ev_shutdown;
+	struct event *ev_flush; /* daemon.c: the last answers going out */
+	unsigned flush_ticks;
 	int ready; /* 0 while draining: /readyz answers 503 */
 	int stopping;
 	struct handles retained; /* handles.c: executions holding handles */

@@ -243,9 +243,12 @@ pool_zygote_on_ctl(evutil_socket_t fd, short what, void *arg)
 static void
 pool_on_restart(evutil_socket_t fd, short what, void *arg)
 {
+	struct pool *p = arg;
+
 	(void)fd;
 	(void)what;
-	pool_refill(arg);
+	p->restart_due = 1;
+	pool_refill(p);
 }
 
 static int
@@ -298,9 +301,13 @@ pool_refill(struct pool *p)
 	struct pool_zygote *z;
 	unsigned want, have;
 
-	if (p->shutting_down)
+	if (p->shutting_down == 2)
 		return;
-	want = p->opt.spares ? p->opt.spares : 1;
+	/*
+	 * During the drain the queue still gets children (an accepted run is
+	 * finished, not refused for want of a process), but no spares.
+	 */
+	want = p->shutting_down ? 0 : p->opt.spares ? p->opt.spares : 1;
 	if (p->queued > want)
 		want = p->queued;
 	if (want > pool_capacity(p) -
@@ -325,8 +332,12 @@ pool_refill(struct pool *p)
 
 		if (evtimer_pending(p->ev_restart, NULL))
 			return;
-		/* A zygote that dies before its first fork backs off. */
-		if (p->restart_backoff_ms > 0) {
+		/*
+		 * A zygote that dies before its first fork backs off, and so
+		 * does one that could not start (out of descriptors): the
+		 * backoff timer's firing is the next attempt.
+		 */
+		if (p->restart_backoff_ms > 0 && !p->restart_due) {
 			tv = pool_tv(p->restart_backoff_ms);
 			p->restart_backoff_ms = p->restart_backoff_ms * 2 > 5000
 			    ? 5000
@@ -344,9 +355,13 @@ pool_refill(struct pool *p)
 			}
 			return;
 		}
-		p->restart_backoff_ms = 50;
-		if (pool_zygote_start(p) != 0)
+		p->restart_due = 0;
+		if (p->restart_backoff_ms == 0)
+			p->restart_backoff_ms = 50;
+		if (pool_zygote_start(p) != 0) {
+			pool_refill(p); /* arms the backoff timer */
 			return;
+		}
 		z = TAILQ_FIRST(&p->zygotes);
 	}
 	while (have < want) {
@@ -660,6 +675,8 @@ pool_shutdown(struct pool *p, unsigned drain_ms, unsigned grace_ms,
 
 		event_add(p->ev_tick, &ttv);
 	}
+	/* Queued runs start as capacity frees, each on a child forked now. */
+	pool_dispatch(p);
 }
 
 void

@@ -128,6 +128,7 @@ struct pool {
 	unsigned restart_backoff_ms;
 	double spawn_lost_at; /* ms: a child's socket was lost for want of a
 				 descriptor (spawning waits a moment) */
+	int restart_due; /* the backoff timer fired: start a zygote now */
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
 	unsigned kept, resetting; /* children staying for their tenant */

@@ -1,0 +1,172 @@
+/*
+ * A failing allocator for fault-injection tests (failalloc.h): loaded with
+ * LD_PRELOAD into the daemon, it maps the control block named by
+ * $CM_FAILALLOC and, while the test has armed it, makes the chosen
+ * malloc/calloc/realloc return NULL with errno ENOMEM. Only the process
+ * that loaded it counts: a forked child (before its exec) never fails, so
+ * what is tested is the daemon's own handling.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "failalloc.h"
+
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static void (*real_free)(void *);
+
+static struct failalloc_ctl *ctl;
+static int forked;
+
+/* dlsym may allocate before the real functions are known: a bump arena. */
+static unsigned char boot[16384] __attribute__((aligned(16)));
+static size_t boot_used;
+static int resolving;
+
+static int
+failalloc_is_boot(const void *p)
+{
+	return (const unsigned char *)p >= boot &&
+	    (const unsigned char *)p < boot + sizeof(boot);
+}
+
+static void *
+failalloc_boot_alloc(size_t n)
+{
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (n > sizeof(boot) - boot_used)
+		return NULL;
+	p = boot + boot_used;
+	boot_used += n;
+	return p;
+}
+
+static void
+failalloc_on_fork(void)
+{
+	forked = 1;
+}
+
+static void
+failalloc_resolve(void)
+{
+	if (real_malloc != NULL || resolving)
+		return;
+	resolving = 1;
+	real_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
+	real_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
+	real_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+	real_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
+	resolving = 0;
+}
+
+__attribute__((constructor)) static void
+failalloc_init(void)
+{
+	const char *path;
+	void *m;
+	int fd;
+
+	failalloc_resolve();
+	pthread_atfork(NULL, NULL, failalloc_on_fork);
+	/* getenv does not allocate. */
+	if ((path = getenv("CM_FAILALLOC")) == NULL)
+		return;
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0)
+		return;
+	m = mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m != MAP_FAILED)
+		ctl = m;
+}
+
+/* Whether this allocation is one the test asked to fail. */
+static int
+failalloc_fails(void)
+{
+	long t, n;
+
+	if (ctl == NULL || forked || (t = ctl->target) <= 0)
+		return 0;
+	n = __atomic_add_fetch(&ctl->calls, 1, __ATOMIC_SEQ_CST);
+	if (n == t || (ctl->every && n > t)) {
+		__atomic_add_fetch(&ctl->failed, 1, __ATOMIC_SEQ_CST);
+		errno = ENOMEM;
+		return 1;
+	}
+	return 0;
+}
+
+void *
+malloc(size_t n)
+{
+	failalloc_resolve();
+	if (real_malloc == NULL)
+		return failalloc_boot_alloc(n);
+	if (failalloc_fails())
+		return NULL;
+	return real_malloc(n);
+}
+
+void *
+calloc(size_t n, size_t size)
+{
+	void *p;
+
+	failalloc_resolve();
+	if (real_calloc == NULL) {
+		if (size != 0 && n > SIZE_MAX / size)
+			return NULL;
+		/* The arena is zeroed static storage, never reused. */
+		p = failalloc_boot_alloc(n * size);
+		return p;
+	}
+	if (failalloc_fails())
+		return NULL;
+	return real_calloc(n, size);
+}
+
+void *
+realloc(void *old, size_t n)
+{
+	void *p;
+
+	failalloc_resolve();
+	if (old != NULL && failalloc_is_boot(old)) {
+		/* Rare: a start-up block grows; move it to the real heap. */
+		if ((p = malloc(n)) != NULL)
+			memcpy(p, old,
+			    n < (size_t)(boot + sizeof(boot) -
+				    (unsigned char *)old)
+				? n
+				: (size_t)(boot + sizeof(boot) -
+				      (unsigned char *)old));
+		return p;
+	}
+	if (real_realloc == NULL)
+		return failalloc_boot_alloc(n);
+	if (n != 0 && failalloc_fails())
+		return NULL;
+	return real_realloc(old, n);
+}
+
+void
+free(void *p)
+{
+	if (p == NULL || failalloc_is_boot(p))
+		return;
+	failalloc_resolve();
+	if (real_free != NULL)
+		real_free(p);
+}
