@@ -97,6 +97,18 @@ fuzz:
 
 -include $(shell find $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)
 
+# make fuzz-ci: every target briefly over its corpus (tests/fuzz/ci.sh), as
+# .ci/run does; FUZZ_CI_SECONDS=20 each by default.
+.PHONY: fuzz-ci valgrind
+fuzz-ci: fuzz
+	@tests/fuzz/ci.sh
+
+# make valgrind: the daemon under memcheck over the conformance suite
+# (tests/valgrind.sh); not part of `make check` (about 3 minutes), run by
+# .ci/run.
+valgrind: deps-test
+	@tests/valgrind.sh
+
 # make mutate: the project's own mutation run (tests/mutate/run.sh), not part
 # of `make check`: each mutant of tests/mutate/mutants.tsv is applied alone
 # to a scratch copy under build/mutate/ and its guarding suites are run;
