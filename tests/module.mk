@@ -1,7 +1,8 @@
 # tests/: one Check suite per module (tests/check_<module>.c), each linked
 # against every library of the project; scripts (tests/*.test.sh) print their
 # own "N passed, N failed" line. Fuzz harnesses (tests/fuzz/fuzz_<codec>.c)
-# are replayed over their seed corpus in `make check` through a plain driver,
+# are replayed over their seed corpus and the inputs that once crashed them
+# (tests/fuzz/regress/<name>/) in `make check` through a plain driver,
 # and built for libFuzzer with `make fuzz` when clang is there.
 CHECK_SRCS := $(wildcard tests/check_*.c)
 CHECK_BINS := $(CHECK_SRCS:tests/%.c=$(BUILD)/tests/%)
@@ -48,12 +49,65 @@ $(OTHER_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BU
 CHECK_PROGS += $(CHECK_BINS) $(FUZZ_BINS)
 CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
 
+# make fuzz: every harness as a libFuzzer program, build/libfuzzer/fuzz_<name>,
+# built with clang (packaging/deps.sh fuzz) under ASan and UBSan. The code
+# under test is compiled once into build/libfuzzer/obj/ with coverage
+# instrumentation (Duktape without it: its compiler is not ours to explore,
+# only the judge of what the lowering writes; and under ASan alone, as
+# clang's UBSan flags pointer arithmetic on NULL that Duktape does by
+# design) and linked from one archive,
+# so each program takes only the members it reaches. The generated headers
+# and the prelude come from the plain build ($(BUILD)/gen).
+#   make fuzz                       build them all
+#   make fuzz FUZZ_RUN=http FUZZ_SECONDS=600   then run one over its corpus
+# A run adds what it learns to build/libfuzzer/corpus/<name>/ (the committed
+# seeds stay as they are) and leaves a crash in build/libfuzzer/crash-<name>-*;
+# each crash, once fixed, goes to tests/fuzz/regress/<name>/, which
+# `make check` replays through the plain driver.
+FUZZ_CC ?= clang
+FUZZ_DIR = build/libfuzzer
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS = -g -O1 $(FUZZ_SAN) -D_GNU_SOURCE $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I. $(PKG_CFLAGS)
+FUZZ_LIB_SRCS = $(LIBCLIENT_SRCS) $(ENGINE_SRCS) $(wildcard server/ipc/*.c)
+FUZZ_LIB_OBJS = $(FUZZ_LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/cm_prelude.o $(FUZZ_DIR)/obj/duktape.o
+FUZZ_PROGS = $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_DIR)/%)
+FUZZ_SECONDS ?= 600
+
+$(FUZZ_DIR)/obj/%.o: %.c | $(GEN_HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/obj/gen/cm_prelude.o: $(BUILD)/gen/cm_prelude.c | $(GEN_HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+$(FUZZ_DIR)/obj/duktape.o: $(BUILD)/duktape/duktape.c $(BUILD)/gen/duk_config.h $(BUILD)/gen/duktape.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c99 -D_GNU_SOURCE -g -O1 -fsanitize=address -fno-omit-frame-pointer -w -I$(BUILD)/gen -c -o $@ $<
+$(FUZZ_DIR)/libfuzz.a: $(FUZZ_LIB_OBJS)
+	rm -f $@ && ar rcs $@ $^
+$(FUZZ_PROGS): $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.o $(FUZZ_DIR)/libfuzz.a
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(PKG_LIBS) -lm -lpthread
+
 fuzz:
-	@command -v clang >/dev/null || { echo "make fuzz needs clang"; exit 1; }
-	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
-	  echo "== $$n"; mkdir -p $(BUILD)/libfuzzer; \
-	  clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I. $(PKG_CFLAGS) \
-	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) $(wildcard server/ipc/*.c) $(PKG_LIBS) -lm || exit 1; done
+	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang (packaging/deps.sh fuzz)"; exit 1; }
+	@$(MAKE) --no-print-directory $(FUZZ_PROGS)
+	@if [ -n "$(FUZZ_RUN)" ]; then mkdir -p $(FUZZ_DIR)/corpus/$(FUZZ_RUN) && \
+	  cd $(FUZZ_DIR) && ./fuzz_$(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -artifact_prefix=crash-$(FUZZ_RUN)- corpus/$(FUZZ_RUN) ../../tests/fuzz/corpus/$(FUZZ_RUN) \
+	    $$([ -d ../../tests/fuzz/regress/$(FUZZ_RUN) ] && echo ../../tests/fuzz/regress/$(FUZZ_RUN)); fi
+
+-include $(shell find $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)
+
+# make fuzz-ci: every target briefly over its corpus (tests/fuzz/ci.sh), as
+# .ci/run does; FUZZ_CI_SECONDS=20 each by default.
+.PHONY: fuzz-ci valgrind
+fuzz-ci: fuzz
+	@tests/fuzz/ci.sh
+
+# make valgrind: the daemon under memcheck over the conformance suite
+# (tests/valgrind.sh); not part of `make check` (about 3 minutes), run by
+# .ci/run.
+valgrind: deps-test
+	@tests/valgrind.sh
 
 # make mutate: the project's own mutation run (tests/mutate/run.sh), not part
 # of `make check`: each mutant of tests/mutate/mutants.tsv is applied alone

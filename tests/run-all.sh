@@ -44,7 +44,10 @@ for t in "$@"; do
 	echo "== $t"
 	args=""
 	case "$t" in
-	*/fuzz_*) c=tests/fuzz/corpus/${t##*/fuzz_}; [ -d "$c" ] && args=$c ;;
+	*/fuzz_*)
+		# The seed corpus, and every input a fuzzer once crashed on.
+		c=tests/fuzz/corpus/${t##*/fuzz_}; [ -d "$c" ] && args=$c
+		r=tests/fuzz/regress/${t##*/fuzz_}; [ -d "$r" ] && args="$args $r" ;;
 	esac
 	# shellcheck disable=SC2086
 	"$t" $args >"$log" 2>&1

@@ -775,8 +775,10 @@ program(struct lw_ctx *c, struct ast_node *prog)
 			top.in_async = 1;
 			lw_module_prologue(c, prog);
 			rest = prog->list_body;
-			rest.items += first;
-			rest.len -= first;
+			if (first > 0) { /* NULL + 0 is undefined */
+				rest.items += first;
+				rest.len -= first;
+			}
 			lw_stmt_list(c, &rest);
 			lw_fn_pop(c, &top);
 			lw_puts(OUT(c), " }, this, []); })\n");
@@ -793,8 +795,10 @@ program(struct lw_ctx *c, struct ast_node *prog)
 			top.vars_at = c->out.len;
 			top.in_async = 1;
 			rest = prog->list_body;
-			rest.items += first;
-			rest.len -= first;
+			if (first > 0) { /* NULL + 0 is undefined */
+				rest.items += first;
+				rest.len -= first;
+			}
 			lw_stmt_list(c, &rest);
 			lw_fn_pop(c, &top);
 			lw_puts(OUT(c), " }, this, []);\n");
@@ -802,8 +806,10 @@ program(struct lw_ctx *c, struct ast_node *prog)
 		}
 	}
 	rest = prog->list_body;
-	rest.items += first;
-	rest.len -= first;
+	if (first > 0) { /* NULL + 0 is undefined */
+		rest.items += first;
+		rest.len -= first;
+	}
 	lw_stmt_list(c, &rest);
 	if (c->module)
 		lw_puts(OUT(c), " })");

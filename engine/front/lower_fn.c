@@ -360,8 +360,11 @@ body(struct lw_ctx *c, struct ast_node *fn, const char **names, size_t nformal,
 	{
 		struct ast_list rest = b->list_body;
 
-		rest.items += first;
-		rest.len -= first;
+		/* An empty body has no items array: NULL + 0 is undefined. */
+		if (first > 0) {
+			rest.items += first;
+			rest.len -= first;
+		}
 		lw_stmt_list(c, &rest);
 	}
 	if (c->fn->derived)

@@ -129,8 +129,13 @@ lw_fresh(struct lw_ctx *c, const char *prefix, size_t plen)
 	char tmp[160];
 	int n;
 
-	if (plen > 100)
+	if (plen > 100) {
+		/* Cut at a character's start: half a UTF-8 sequence is a
+		 * name Duktape cannot decode. */
 		plen = 100;
+		while (plen > 0 && ((unsigned char)prefix[plen] & 0xc0) == 0x80)
+			plen--;
+	}
 	n = snprintf(
 	    tmp, sizeof(tmp), "%.*s$%u", (int)plen, prefix, ++c->counter);
 	return lw_cstr(c, tmp, (size_t)n);

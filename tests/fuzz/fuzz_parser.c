@@ -12,96 +12,9 @@
 
 #include "front/ast_dump.h"
 #include "front/parser.h"
+#include "fuzz/fuzz_js.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static const char *const fuzz_tokens[] = {
-	"(",
-	")",
-	"{",
-	"}",
-	"[",
-	"]",
-	";",
-	",",
-	"=>",
-	"...",
-	".",
-	"?.",
-	"?",
-	":",
-	"=",
-	"+=",
-	"?\?=",
-	"||",
-	"&&",
-	"?\?",
-	"**",
-	"+",
-	"-",
-	"++",
-	"!",
-	"/",
-	"/x/g",
-	"`a${",
-	"}`",
-	"`t`",
-	"a",
-	"b",
-	"async",
-	"await",
-	"yield",
-	"function",
-	"function*",
-	"class",
-	"extends",
-	"super",
-	"new",
-	"target",
-	"import",
-	"export",
-	"default",
-	"from",
-	"as",
-	"let",
-	"const",
-	"var",
-	"for",
-	"of",
-	"in",
-	"if",
-	"else",
-	"return",
-	"break",
-	"continue",
-	"label:",
-	"get",
-	"set",
-	"static",
-	"#p",
-	"this",
-	"1",
-	"0x1n",
-	"'s'",
-	"\"use strict\";",
-	"\n",
-	" ",
-	"try",
-	"catch",
-	"finally",
-	"throw",
-	"switch",
-	"case",
-	"delete",
-	"typeof",
-	"while",
-	"do",
-	"\\u0061",
-	"arguments",
-	"eval",
-	"meta",
-	"__proto__:",
-};
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -110,29 +23,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct parser_error err;
 	struct ast_node *prog;
 	char *src, *json;
-	size_t len = 0, i, n = sizeof(fuzz_tokens) / sizeof(fuzz_tokens[0]);
+	size_t len = 0;
 	int module;
 
 	if (size == 0)
 		return 0;
 	module = data[0] & 1;
-	if (data[0] & 0x80) {
-		if ((src = malloc(size * 16 + 1)) == NULL)
-			return 0;
-		for (i = 1; i < size; i++) {
-			const char *t = fuzz_tokens[data[i] % n];
-			size_t tl = strlen(t);
-
-			memcpy(src + len, t, tl);
-			len += tl;
-			src[len++] = ' ';
-		}
-	} else {
-		len = size - 1;
-		if ((src = malloc(len ? len : 1)) == NULL)
-			return 0;
-		memcpy(src, data + 1, len);
-	}
+	if ((src = fuzz_js_source(data, size, &len)) == NULL)
+		return 0;
 	if ((a = ast_arena_new()) == NULL) {
 		free(src);
 		return 0;
