@@ -19,7 +19,9 @@ CLIENT_OBJS := $(CLIENT_SRCS:%.c=$(BUILD)/obj/%.o)
 EXECUTOR_SRCS := $(wildcard libclient/executor/*.c)
 EXECUTOR_OBJS := $(EXECUTOR_SRCS:%.c=$(BUILD)/obj/%.o)
 EXECUTOR_SHARED_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard server/pool/*.c server/ipc/*.c) \
-    server/daemon/outbound.c server/daemon/api_value.c server/daemon/handles.c)
+    server/daemon/outbound.c server/daemon/netpolicy.c server/daemon/metrics.c \
+    server/daemon/log.c \
+    server/daemon/api_value.c server/daemon/handles.c)
 # (the sources make fuzz compiles whole: the executor needs the pool, so not it)
 LIBCLIENT_SRCS := $(PROTO_SRCS) $(CLIENT_SRCS)
 LIBCLIENT_OBJS := $(PROTO_OBJS) $(CLIENT_OBJS) $(EXECUTOR_OBJS) $(EXECUTOR_SHARED_OBJS)

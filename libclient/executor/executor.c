@@ -40,6 +40,8 @@
 #include "codemode/executor.h"
 #include "daemon/api_int.h"
 #include "daemon/handles.h"
+#include "daemon/log.h"
+#include "daemon/netpolicy.h"
 #include "daemon/outbound.h"
 #include "ipc/ipcmsg.h"
 #include "pool/pool.h"
@@ -101,6 +103,7 @@ struct executor {
 	unsigned memory_mb;
 	struct pool *pool; /* NULL until the first execution */
 	struct outbound *ob; /* NULL until the first native fetch */
+	struct netpolicy *policy; /* the fetcher's, made at construction */
 	struct handles retained;
 	TAILQ_HEAD(, executor_run) runs;
 	TAILQ_HEAD(, executor_invocation) invocations;
@@ -272,15 +275,29 @@ executor_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 /*
  * The native fetcher, made at the first native request: the daemon's
  * outbound.c on the executor's base, with the daemon's bound on a body.
- * The seam for the outbound policy: whatever policy the daemon gives its
- * fetcher (daemon.c, outbound_new and after) is given here the same way,
- * so both executors fetch under one policy; nothing of it is written here.
+ * Its policy is netpolicy.c, the daemon's, with the host's allow and deny
+ * rules on top of the same closed ranges; its bounds are the daemon's
+ * defaults.
  */
+#define EXECUTOR_MAX_FETCHES 256
+#define EXECUTOR_MAX_FETCHES_PER_RUN 16
+#define EXECUTOR_MAX_FETCHES_WAITING 64
+
 static struct outbound *
 executor_fetcher(struct executor *x)
 {
-	if (x->ob == NULL)
-		x->ob = outbound_new(x->c->base, CM_PAYLOAD_LIMIT);
+	struct outbound_options oo;
+
+	if (x->ob != NULL)
+		return x->ob;
+	/* The daemon's defaults for its --max-fetches* flags. */
+	memset(&oo, 0, sizeof(oo));
+	oo.max_body = CM_PAYLOAD_LIMIT;
+	oo.policy = x->policy;
+	oo.max_total = EXECUTOR_MAX_FETCHES;
+	oo.max_per_owner = EXECUTOR_MAX_FETCHES_PER_RUN;
+	oo.max_waiting = EXECUTOR_MAX_FETCHES_WAITING;
+	x->ob = outbound_new(x->c->base, &oo);
 	return x->ob;
 }
 
@@ -364,8 +381,8 @@ executor_on_outbound(struct pool_exec *pe, uint32_t call_id,
 		TAILQ_INSERT_TAIL(&r->natives, n, entry);
 		/* Bounded by the run's own bound, as in the daemon; one that
 		 * cannot start was answered (and n freed) already. */
-		n->req = outbound_start(r->x->ob, m->tree, (long)r->timeout_ms,
-		    executor_native_done, n);
+		n->req = outbound_start(r->x->ob, r, m->tree,
+		    (long)r->timeout_ms, executor_native_done, n);
 		return;
 	}
 	/* The host's function: the request as the client reads it off the
@@ -439,7 +456,7 @@ executor_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 		 * handles close (executor_on_handles_closed). */
 		r->pe = pe;
 		if (r->retain && res != NULL && r->x != NULL &&
-		    handles_add(&r->x->retained, &r->handle, r) == 0 &&
+		    handles_add(&r->x->retained, &r->handle, NULL, r) == 0 &&
 		    (msg = api_value_result(res, r->handle.id)) != NULL) {
 			if (op)
 				client_op_settle(op, CAPNWEB_RESOLVED, msg);
@@ -836,6 +853,10 @@ executor_submit(void *state, struct client_op *op)
 	case CLIENT_OP_CLOSE:
 		executor_handle_call(x, op);
 		break;
+	case CLIENT_OP_INSTANCE:
+		/* One executor in this process: it names no instance. */
+		client_op_settle(op, CAPNWEB_RESOLVED, NULL);
+		break;
 	}
 }
 
@@ -876,6 +897,7 @@ executor_destroy(void *state, struct cm_error *err)
 	}
 	if (x->ob)
 		outbound_free(x->ob);
+	netpolicy_free(x->policy);
 	free(x->image);
 	free(x);
 }
@@ -886,7 +908,31 @@ static const struct client_backend executor_backend = { executor_submit,
 /* ---- construction ---- */
 
 #define EXECUTOR_OPTIONS_SIZE                                                  \
-	(offsetof(struct cm_executor_options, event_arg) + sizeof(void *))
+	(offsetof(struct cm_executor_options, outbound_deny) + sizeof(void *))
+
+/* The host's outbound rules onto `p`: 0, or -1 and *err naming the rule. */
+static int
+executor_policy(struct netpolicy *p, const struct cm_executor_options *opts,
+    const char *fn, struct cm_error *err)
+{
+	const char *text[2] = { opts->outbound_allow, opts->outbound_deny };
+	const char *name[2] = { "outbound_allow", "outbound_deny" };
+	enum netpolicy_list list[2] = { NETPOLICY_ALLOW, NETPOLICY_DENY };
+	char why[256];
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (text[i] != NULL &&
+		    netpolicy_add(p, list[i], text[i], why, sizeof(why)) != 0) {
+			client_local(err, CM_ERROR_ARGUMENT,
+			    "%s was given an %s rule it cannot read: %s. Give "
+			    "rules in the daemon's --outbound-allow grammar, "
+			    "or NULL.",
+			    fn, name[i], why);
+			return -1;
+		}
+	return 0;
+}
 
 static struct cm_client *
 executor_new(const struct cm_executor_options *opts, const char *fn,
@@ -969,6 +1015,13 @@ executor_new(const struct cm_executor_options *opts, const char *fn,
 	x->c = c;
 	x->memory_mb = opts->memory_limit_mb ? opts->memory_limit_mb
 					     : CM_DEFAULT_MEMORY_LIMIT;
+	/* outbound.c logs its refusals for an operator; a library writes
+	 * nothing to its host's stderr. */
+	log_set_level(-1);
+	if ((x->policy = netpolicy_new()) == NULL)
+		goto nomem;
+	if (executor_policy(x->policy, opts, fn, err) != 0)
+		goto fail;
 	handles_init(&x->retained);
 	TAILQ_INIT(&x->runs);
 	TAILQ_INIT(&x->invocations);
@@ -1001,8 +1054,11 @@ executor_new(const struct cm_executor_options *opts, const char *fn,
 	return c;
 nomem:
 	client_fault(err, CM_TEXT_INTERNAL, "out of memory", NULL);
-	if (x)
+fail:
+	if (x) {
+		netpolicy_free(x->policy);
 		free(x->image);
+	}
 	free(x);
 	if (c) {
 		if (c->kick)

@@ -355,7 +355,8 @@ daemon_inherit(struct daemon *d, char *err, size_t errlen)
 			d->tcp_port = listener_port(fd);
 			if (daemon_netpolicy_self(d, fd) != 0) {
 				snprintf(err, errlen,
-				    "cannot tell the outbound policy the address "
+				    "cannot tell the outbound policy the "
+				    "address "
 				    "of %s",
 				    name);
 				return -1;

@@ -109,6 +109,16 @@ struct cm_executor_options {
 	const char *sandbox_image;
 	cm_pool_event_fn on_event; /* telemetry; NULL: none */
 	void *event_arg;
+	/*
+	 * Native outbound's policy, in the daemon's grammar (its
+	 * --outbound-allow and --outbound-deny, codemode-executord(8)): one
+	 * rule or several separated by commas or white space (copied). NULL:
+	 * no rule, so the closed ranges (loopback, link-local, private, ...)
+	 * stay closed and every other address is open. A rule that does not
+	 * parse fails the constructor with CM_ERROR_ARGUMENT.
+	 */
+	const char *outbound_allow;
+	const char *outbound_deny;
 };
 
 /* clang-format off */
