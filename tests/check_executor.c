@@ -45,6 +45,7 @@ struct events {
 	enum cm_pool_event_type type[MAX_EVENTS];
 	int pid[MAX_EVENTS];
 	char outcome[MAX_EVENTS][16];
+	char reason[MAX_EVENTS][32];
 	int kill_on_start; /* SIGKILL the child an execution starts on */
 	int spawned[64];
 	int nspawned;
@@ -60,6 +61,8 @@ on_event(void *arg, const struct cm_pool_event *ev)
 		e->pid[e->n] = ev->pid;
 		snprintf(e->outcome[e->n], sizeof(e->outcome[0]), "%s",
 		    ev->outcome ? ev->outcome : "");
+		snprintf(e->reason[e->n], sizeof(e->reason[0]), "%s",
+		    ev->reason ? ev->reason : "");
 		e->n++;
 	}
 	if (ev->type == CM_POOL_WORKER_SPAWN && e->nspawned < 64)
@@ -524,6 +527,54 @@ START_TEST(test_readiness_style)
 }
 END_TEST
 
+/* Retained handles in-process: grant, invoke, close; the telemetry of the
+ * close. */
+START_TEST(test_handles)
+{
+	struct cm_executor_options o = { 0 };
+	struct events ev = { 0 };
+	struct cm_client *c = executor(&o, &ev);
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_outbound_request rq;
+	struct cm_outbound_response rs;
+	struct cm_result res;
+	struct cm_error err;
+	int i, closed = 0;
+
+	req.code = "async () => { let n = 0; "
+		   "return (req) => new Response(String(++n)) }";
+	req.retain_handles = 1;
+	run_ok(c, &req, &res);
+	ck_assert_ptr_nonnull(res.execution_id);
+	ck_assert_uint_eq(res.nhandles, 1);
+	ck_assert_str_eq(res.handles[0], "fetch");
+	ck_assert_int_eq(cm_outbound_request_set(
+			     &rq, "GET", "http://h.test/", NULL, 0, NULL, 0, 0),
+	    0);
+	for (i = 1; i <= 2; i++) {
+		if (cm_invoke_handle(
+			c, res.execution_id, "fetch", &rq, &rs, &err) != 0)
+			ck_abort_msg("invoke: %s", err.message);
+		ck_assert_int_eq(rs.status, 200);
+		ck_assert_uint_eq(rs.body_len, 1);
+		ck_assert_int_eq(rs.body[0], '0' + i);
+		cm_outbound_response_clear(&rs);
+	}
+	ck_assert_int_eq(cm_close_handles(c, res.execution_id, &err), 0);
+	ck_assert_int_eq(
+	    cm_invoke_handle(c, res.execution_id, "fetch", &rq, &rs, &err), -1);
+	ck_assert_int_eq(err.code, CM_ERROR_HANDLES_CLOSED);
+	cm_error_clear(&err);
+	for (i = 0; i < ev.n; i++)
+		closed += ev.type[i] == CM_POOL_HANDLES_CLOSE &&
+		    strcmp(ev.reason[i], "closed") == 0;
+	ck_assert_int_eq(closed, 1);
+	cm_outbound_request_clear(&rq);
+	cm_result_clear(&res);
+	cm_client_free(c);
+}
+END_TEST
+
 /* dispose with a call in flight: CONNECTION_BROKEN, the executor named. */
 START_TEST(test_dispose_in_flight)
 {
@@ -625,6 +676,7 @@ executor_suite(void)
 	tcase_add_test(tc, test_host_left_alone);
 	tcase_add_test(tc, test_dispose_ends_children);
 	tcase_add_test(tc, test_readiness_style);
+	tcase_add_test(tc, test_handles);
 	tcase_add_test(tc, test_dispose_in_flight);
 	tcase_add_test(tc, test_bad_options);
 	tcase_add_test(tc, test_missing_image);

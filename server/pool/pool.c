@@ -251,6 +251,28 @@ pool_on_restart(evutil_socket_t fd, short what, void *arg)
 	pool_refill(p);
 }
 
+/*
+ * An embedded pool learns of its zygote's exit from a pidfd; without
+ * pidfd_open (a kernel before 5.3, valgrind) it looks with waitpid on that
+ * pid alone, every 100 ms.
+ */
+static int
+pool_zygote_watch(struct pool_zygote *z)
+{
+	struct pool *p = z->pool;
+	struct timeval tv = pool_tv(100);
+
+	z->pidfd = (int)syscall(SYS_pidfd_open, z->pid, 0);
+	if (z->pidfd < 0 && errno != ENOSYS)
+		return -1;
+	z->ev_pid = event_new(p->base, z->pidfd,
+	    z->pidfd >= 0 ? EV_READ | EV_PERSIST : EV_PERSIST,
+	    pool_zygote_on_pidfd, z);
+	if (z->ev_pid == NULL)
+		return -1;
+	return event_add(z->ev_pid, z->pidfd >= 0 ? NULL : &tv);
+}
+
 static int
 pool_zygote_start(struct pool *p)
 {
@@ -270,11 +292,7 @@ pool_zygote_start(struct pool *p)
 	z->pidfd = -1;
 	z->ev_ctl = event_new(
 	    p->base, ctl, EV_READ | EV_PERSIST, pool_zygote_on_ctl, z);
-	if (p->opt.embedded &&
-	    ((z->pidfd = (int)syscall(SYS_pidfd_open, pid, 0)) < 0 ||
-		(z->ev_pid = event_new(p->base, z->pidfd, EV_READ | EV_PERSIST,
-		     pool_zygote_on_pidfd, z)) == NULL ||
-		event_add(z->ev_pid, NULL) != 0))
+	if (p->opt.embedded && pool_zygote_watch(z) != 0)
 		goto fail;
 	if (z->ev_ctl == NULL || event_add(z->ev_ctl, NULL) != 0)
 		goto fail;
