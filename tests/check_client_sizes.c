@@ -312,6 +312,22 @@ START_TEST(test_tool_result_one_past_the_bound)
 }
 END_TEST
 
+START_TEST(test_tool_result_64mib_is_never_sent)
+{
+	struct run r, beside;
+	char *want = too_large_text("tool result", (size_t)64 << 20);
+
+	tool_beside((size_t)64 << 20, &r, &beside);
+	ck_assert_msg(r.ok, "the tool call's run failed: %s", r.message);
+	ck_assert_str_eq(r.result, want);
+	ck_assert_msg(
+	    beside.ok, "the run beside it failed: %s", beside.message);
+	run_clear(&r);
+	run_clear(&beside);
+	free(want);
+}
+END_TEST
+
 START_TEST(test_tool_result_at_the_bound)
 {
 	struct run r, beside;
@@ -491,6 +507,7 @@ client_sizes_suite(void)
 	tcase_add_test(tc, test_stub_response_one_past_the_bound);
 	tcase_add_test(tc, test_stub_response_at_the_bound);
 	tcase_add_test(tc, test_tool_result_one_past_the_bound);
+	tcase_add_test(tc, test_tool_result_64mib_is_never_sent);
 	tcase_add_test(tc, test_tool_result_at_the_bound);
 	tcase_add_test(tc, test_request_exactly_at_the_message_limit);
 	tcase_add_test(tc, test_answer_past_32_mib_reaches_the_client);

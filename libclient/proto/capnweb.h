@@ -105,7 +105,9 @@ struct capnweb_config {
 	size_t max_send; /* 0: unbounded; else a call whose push message
 			    would be longer is refused (CAPNWEB_E2BIG)
 			    before it is numbered or sent, so the session
-			    goes on as if it had never been made */
+			    goes on as if it had never been made, and an
+			    answer that would be longer is sent as a
+			    RangeError rejection of that call instead */
 };
 
 /* --- Session --------------------------------------------------------- */

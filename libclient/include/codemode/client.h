@@ -72,6 +72,11 @@
  * CM_ERROR_TOO_LARGE: that call fails, nothing is sent, and the
  * connection and every other call on it go on.
  * (cm_connect_options.max_message sets another limit for another server.)
+ * The same limit (MESSAGE_LIMIT in the protocol) bounds what the client
+ * takes from the daemon. An answer of a dispatch or outbound callback past
+ * PAYLOAD_LIMIT (the envelope text; the status text, headers and body) is
+ * never sent: that one tool call or fetch fails in the run with the
+ * PayloadTooLarge text, and the connection goes on.
  *
  * Growing structs (ABI, since 0.2.0): struct cm_execute_request and
  * struct cm_connect_options open with a `size` member. Set it to the

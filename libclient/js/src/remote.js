@@ -1,7 +1,13 @@
 // connect(url, options) -> RemoteExecutor: the Executor contract over a
 // WebSocket carrying a capnweb session to an executor server.
-import { RpcSession } from 'capnweb'
+import { RpcSession, serialize } from 'capnweb'
 import {
+  MESSAGE_LIMIT,
+  PAYLOAD_LIMIT,
+  PayloadPart,
+  PayloadTooLargeError,
+  RequestTooLargeError,
+  stringifyForDispatch,
   CLIENT_RECONNECT_BACKOFF,
   CLIENT_RECONNECT_RETRIES,
   CLIENT_ROTATE_AFTER_EXECUTIONS,
@@ -132,7 +138,13 @@ function openSocket(url, options) {
       const Ctor = options.websocket ?? globalThis.WebSocket
       if (typeof Ctor !== 'function')
         throw rejected(url, 'this runtime has no global WebSocket; pass a constructor as the websocket option')
-      ws = options.headers ? new Ctor(target, [], { headers: options.headers }) : new Ctor(target)
+      // A constructor of ours (the ws package) is told the protocol's
+      // message limit, so it takes every message the server may send and
+      // refuses what no conforming server sends; the standard one has no
+      // such setting and ignores the argument.
+      const settings = { maxPayload: MESSAGE_LIMIT }
+      if (options.headers) settings.headers = options.headers
+      ws = options.websocket ? new Ctor(target, [], settings) : new Ctor(target)
     } catch (e) {
       reject(e instanceof ExecutorError ? e : rejected(url, describeFailure(e)))
       return
@@ -166,7 +178,10 @@ class Session {
       this.deadReason = error.message
       onDead(this)
     })
-    this.rpc = new RpcSession(this.transport)
+    // capnweb's own receive limit (32 Mi code units by default) is below
+    // the protocol's: raised to MESSAGE_LIMIT, so an answer within it
+    // never aborts the session (a UTF-8 byte is at least one code unit).
+    this.rpc = new RpcSession(this.transport, undefined, { limits: { maxMessageSize: MESSAGE_LIMIT } })
     this.api = this.rpc.getRemoteMain()
   }
 
@@ -209,6 +224,77 @@ function toArrayBuffer(body) {
   return body
 }
 
+const utf8Length = typeof Buffer === 'function'
+  ? (s) => Buffer.byteLength(s, 'utf8')
+  : (s) => new TextEncoder().encode(s).length
+
+// The longest an export reference can be on the wire: a function argument
+// is measured as one, so the measure never falls short of what is sent.
+const EXPORT_PLACEHOLDER = ['export', -Number.MAX_SAFE_INTEGER]
+
+/**
+ * The bytes of the push message a call of `method` with `args` becomes
+ * (["push",["pipeline",0,[method],[args...]]]), a function counted as the
+ * longest export reference: exact for arguments without functions.
+ */
+function requestSize(method, args) {
+  const plain = args.map((a) => (typeof a === 'function' ? null : a))
+  const functions = args.filter((a) => typeof a === 'function').length
+  let inner
+  try {
+    // serialize() escapes the top-level array as [[...]]; the push holds
+    // its elements bare.
+    inner = serialize(plain).slice(1, -1)
+  } catch {
+    return 0 // what it cannot measure, the session refuses in its own words
+  }
+  return utf8Length(`["push",["pipeline",0,[${JSON.stringify(method)}],${inner}]]`) +
+    functions * (JSON.stringify(EXPORT_PLACEHOLDER).length - 'null'.length)
+}
+
+// Refuses, before anything is sent, a call the server's message limit
+// would refuse by closing the connection under every other call on it.
+function checkRequestSize(method, args, limit) {
+  const size = requestSize(method, args)
+  if (size > limit) throw new RequestTooLargeError({ method, size, limit })
+}
+
+function bodyLength(body) {
+  if (body === null || body === undefined) return 0
+  if (typeof body === 'string') return body.length
+  if (typeof body.byteLength === 'number') return body.byteLength
+  return 0
+}
+
+// The caller's functions the server calls back, their answers bounded by
+// PAYLOAD_LIMIT as the server bounds them: past it only that one tool call
+// or fetch fails (the run reads the bound's text), and nothing is sent
+// that the server would have to refuse with the whole connection.
+function boundedDispatch(dispatch) {
+  return async (provider, tool, argsJson) => {
+    const envelope = await dispatch(provider, tool, argsJson)
+    if (typeof envelope === 'string' && envelope.length > PAYLOAD_LIMIT) {
+      const e = new PayloadTooLargeError({ part: PayloadPart.TOOL_RESULT, size: envelope.length, limit: PAYLOAD_LIMIT })
+      return stringifyForDispatch({ error: e.message })
+    }
+    return envelope
+  }
+}
+
+function boundedOutbound(outbound) {
+  return async (request) => {
+    const response = await outbound(request)
+    if (response !== null && typeof response === 'object') {
+      let size = String(response.statusText ?? '').length + bodyLength(response.body)
+      for (const pair of Array.isArray(response.headers) ? response.headers : [])
+        if (Array.isArray(pair)) size += String(pair[0] ?? '').length + String(pair[1] ?? '').length
+      if (size > PAYLOAD_LIMIT)
+        throw new PayloadTooLargeError({ part: PayloadPart.OUTBOUND_RESPONSE, size, limit: PAYLOAD_LIMIT })
+    }
+    return response
+  }
+}
+
 function resultFromMessage(msg) {
   const out = {
     result: msg.resultJson === undefined || msg.resultJson === null ? undefined : parseForDispatch(msg.resultJson),
@@ -235,12 +321,14 @@ export class RemoteExecutor {
   #broken = false
   #disposed = false
   #opened = 0
+  #maxMessage
 
   /** Use connect(); the constructor opens nothing. */
   constructor(url, options = {}) {
     this.#url = url
     this.#options = { ...options }
     this.#rotateAfter = options.rotateAfterExecutions ?? CLIENT_ROTATE_AFTER_EXECUTIONS
+    this.#maxMessage = options.maxMessage ?? MESSAGE_LIMIT
     const reconnect = options.reconnect === undefined ? {} : options.reconnect
     if (reconnect === false) {
       this.#retries = 0
@@ -366,14 +454,17 @@ export class RemoteExecutor {
     const outbound = pick('outbound')
     const mode = outbound === undefined ? OUTBOUND_MODE_NATIVE
       : outbound === null ? OUTBOUND_MODE_DISABLED : OUTBOUND_MODE_STUB
-    const args = [String(request.code), request.providers ?? [], callOptions, request.dispatch ?? null, mode]
-    if (mode === OUTBOUND_MODE_STUB) args.push(outbound)
+    const dispatch = typeof request.dispatch === 'function' ? boundedDispatch(request.dispatch) : request.dispatch ?? null
+    const args = [String(request.code), request.providers ?? [], callOptions, dispatch, mode]
+    if (mode === OUTBOUND_MODE_STUB) args.push(typeof outbound === 'function' ? boundedOutbound(outbound) : outbound)
+    checkRequestSize('execute', args, this.#maxMessage)
     const msg = await this.#call((api) => api.execute(...args), true)
     return resultFromMessage(msg)
   }
 
   /** Calls one handle of a retained execution with a serialized request. */
   async invokeHandle(executionId, handleName, request) {
+    checkRequestSize('invokeHandle', [executionId, handleName, request], this.#maxMessage)
     const call = (api) => api.invokeHandle(executionId, handleName, request)
     const routed = await this.#routed(executionId, (ex) => ex.#call(call, false))
     const res = routed ? routed.value : await this.#call(call, false)

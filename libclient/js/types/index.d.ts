@@ -32,6 +32,8 @@ export type ConnectOptions = {
   outbound?: OutboundFetchFn | null
   /** Our extension: the default language of requests that name none. */
   language?: 'javascript' | 'typescript'
+  /** The server's message limit in bytes; default MESSAGE_LIMIT. A request past it rejects with RequestTooLargeError before anything is sent. */
+  maxMessage?: number
 }
 
 export declare class RemoteExecutor implements Executor {

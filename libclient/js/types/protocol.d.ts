@@ -118,6 +118,7 @@ export declare const DEFAULT_TIMEOUT: number
 export declare const MAX_SUPPORTED_TIMEOUT: number
 export declare const PAYLOAD_LIMIT: number
 export declare const CONSOLE_CAPTURE_LIMIT: number
+export declare const MESSAGE_LIMIT: number
 export declare const DEFAULT_GRACE: number
 export declare const DEFAULT_MEMORY_LIMIT: number
 export declare const DEFAULT_SHUTDOWN_GRACE: number
@@ -202,6 +203,8 @@ export declare const DispatchEnvelopeError: DeclaredFailureClass<{}>
 export type DispatchEnvelopeError = InstanceType<typeof DispatchEnvelopeError>
 export declare const PayloadTooLargeError: DeclaredFailureClass<{ part: string; size: number; limit: number }>
 export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>
+export declare const RequestTooLargeError: DeclaredFailureClass<{ method: string; size: number; limit: number }>
+export type RequestTooLargeError = InstanceType<typeof RequestTooLargeError>
 export declare const ValueTooDeepError: DeclaredFailureClass<{ part: string; limit: number }>
 export type ValueTooDeepError = InstanceType<typeof ValueTooDeepError>
 export declare const QueueOverflowError: DeclaredFailureClass<{ maxQueue: number }, ExecutorError>
@@ -223,7 +226,7 @@ export type ProviderNameDuplicateError = InstanceType<typeof ProviderNameDuplica
 export declare const RunNeverSettlesError: DeclaredFailureClass<{}>
 export type RunNeverSettlesError = InstanceType<typeof RunNeverSettlesError>
 
-export type PayloadPart = 'RUN_ANSWER' | 'TOOL_CALL' | 'OUTBOUND_REQUEST' | 'HANDLE_ANSWER'
+export type PayloadPart = 'RUN_ANSWER' | 'TOOL_CALL' | 'OUTBOUND_REQUEST' | 'HANDLE_ANSWER' | 'TOOL_RESULT' | 'OUTBOUND_RESPONSE'
 export declare const PayloadPart: { readonly [P in PayloadPart]: string }
 
 export declare function composeText(name: string, params?: Record<string, unknown>): string
