@@ -519,7 +519,8 @@ execution_native_b64encode(duk_context *ctx)
 	char *out;
 
 	/* A view over a detached ArrayBuffer (transfer) has no bytes to give:
-	 * it crosses as empty, where duk_require_buffer_data would refuse it. */
+	 * it crosses as empty, where duk_require_buffer_data would refuse it.
+	 */
 	if (!duk_is_buffer_data(ctx, 0))
 		(void)duk_require_buffer_data(ctx, 0, &n);
 	if ((data = duk_get_buffer_data(ctx, 0, &n)) == NULL) {
