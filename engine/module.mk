@@ -95,6 +95,15 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    the lowering writes it; engine/front/lower.c escapes a user's) is compiled
 #    as no constructor, like Duktape's own object-literal methods: no
 #    `prototype` object is made for its closures and `new` throws;
+#  - Object.prototype.toString gives "[object Object]" for the seven native
+#    error prototypes (cm_errproto): they are ordinary objects in the spec,
+#    Duktape makes them of class Error (so Error.isError was true of them);
+#  - a buffer view out of its buffer's bounds (detached: engine/host/
+#    duk_buffer.inc) reads undefined, not 0, and its length, byteLength and
+#    byteOffset read 0 (cm_detach);
+#  - engine/host/duk_buffer.inc is appended: cm_duk_buffer_class and
+#    cm_duk_buffer_detach (DetachArrayBuffer), for __cm_native.bufClass and
+#    bufDetach (engine/host/natives.c);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, via
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and

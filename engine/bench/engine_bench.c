@@ -242,6 +242,9 @@ bench_lazy(void)
 		{ "fetch", "new Headers({ a: 'b' })" },
 		{ "crypto", "crypto.randomUUID()" },
 		{ "absent", "typeof caches.open" },
+		/* cold groups: a warm heap does not carry them either */
+		{ "proxy", "new Proxy({}, {})" },
+		{ "buffer", "new Uint8Array(4)" },
 	};
 	struct engine_options opt;
 	struct engine *e;

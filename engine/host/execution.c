@@ -513,10 +513,20 @@ execution_native_answer(duk_context *ctx)
 static duk_ret_t
 execution_native_b64encode(duk_context *ctx)
 {
-	duk_size_t n;
-	void *data = duk_require_buffer_data(ctx, 0, &n);
+	static const unsigned char none[1];
+	duk_size_t n = 0;
+	void *data;
 	char *out;
 
+	/* A view over a detached ArrayBuffer (transfer) has no bytes to give:
+	 * it crosses as empty, where duk_require_buffer_data would refuse it.
+	 */
+	if (!duk_is_buffer_data(ctx, 0))
+		(void)duk_require_buffer_data(ctx, 0, &n);
+	if ((data = duk_get_buffer_data(ctx, 0, &n)) == NULL) {
+		data = (void *)none;
+		n = 0;
+	}
 	if ((out = malloc(base64_encoded_len(n, 1) + 1)) == NULL)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
 	n = base64_encode(data, n, 1, out);

@@ -249,6 +249,23 @@
 	});
 
 	/*
+	 * JSON.parse with a function reviver is group `json` (39_json.js,
+	 * cold); without one it is Duktape's parse as before. Installed at the
+	 * seal, after 90_entry.js captured Duktape's for the host's messages.
+	 */
+	P.nativeJSONParse = JSON.parse;
+	(P.sealHooks = P.sealHooks || []).push(function () {
+		var nparse = P.nativeJSONParse, needJSON = P.lazy('json', [], [], true);
+		var parse = function parse(text, reviver) {
+			if (typeof reviver !== 'function')
+				return nparse(text);
+			needJSON();
+			return P.jsonRevive(text, reviver);
+		};
+		P.def(JSON, 'parse', parse);
+	});
+
+	/*
 	 * JSON.rawJSON / JSON.isRawJSON (JSON.parse source text access).  A raw
 	 * object is a frozen null-prototype object with a private mark.
 	 * JSON.stringify stays Duktape's own until the first rawJSON call; from

@@ -33,6 +33,8 @@
 	if (P.sealHooks)
 		for (i = 0; i < P.sealHooks.length; i++)
 			P.sealHooks[i]();
+	/* run once: the groups' closures keep P, so drop the hooks */
+	P.sealHooks = null;
 	noCtors(P.native.noCtor);
 	/* Last, so that no prelude file, nor a group the zygote preloads,
 	 * loads the cold group `buffer` (38_buffer.js) through them. */
