@@ -53,7 +53,7 @@ fuzz:
 	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
 	  echo "== $$n"; mkdir -p $(BUILD)/libfuzzer; \
 	  clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I. $(PKG_CFLAGS) \
-	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) $(wildcard server/ipc/*.c) $(PKG_LIBS) -lm || exit 1; done
+	    -o $(BUILD)/libfuzzer/$$n $$f $(LIBCLIENT_SRCS) $(ENGINE_FUZZ_SRCS) $(wildcard server/ipc/*.c) server/daemon/netpolicy.c $(PKG_LIBS) -lm || exit 1; done
 
 # make mutate: the project's own mutation run (tests/mutate/run.sh), not part
 # of `make check`: each mutant of tests/mutate/mutants.tsv is applied alone
