@@ -322,7 +322,28 @@ START_TEST(test_loopback_is_refused_before_any_connection)
 	ob_setup(NULL, NULL, NULL, 4, 4, 4);
 	snprintf(url, sizeof(url), "http://127.0.0.1:%d/", port);
 	snprintf(addr, sizeof(addr), "127.0.0.1:%d", port);
-	a = fetch(url, NULL);
+	{
+		/* The refusal is logged: stderr into a file for the fetch. */
+		FILE *log = tmpfile();
+		int saved = dup(2);
+		char line[512], want[160];
+		size_t n;
+
+		ck_assert_ptr_nonnull(log);
+		dup2(fileno(log), 2);
+		a = fetch(url, NULL);
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+		rewind(log);
+		n = fread(line, 1, sizeof(line) - 1, log);
+		line[n] = '\0';
+		fclose(log);
+		snprintf(want, sizeof(want),
+		    "event=fetch_denied address=%s verdict=default-range",
+		    addr);
+		ck_assert_msg(strstr(line, want) != NULL, "log: %s", line);
+	}
 	ck_assert_str_eq(error_of(a), denied_text(addr, LOOPBACK_REASON));
 	json_decref(a);
 	ck_assert(nothing_connected(l));
