@@ -106,6 +106,14 @@ struct capnweb_config {
 			    would be longer is refused (CAPNWEB_E2BIG)
 			    before it is numbered or sent, so the session
 			    goes on as if it had never been made */
+	/*
+	 * The session ended on its own outside capnweb_session_receive (an
+	 * allocation failed while it was sending, so the message is lost):
+	 * the owner closes its transport, or the peer would wait on answers
+	 * that cannot come. Called after pending calls settled; NULL: none.
+	 */
+	void (*on_broken)(void *udata);
+	void *broken_udata;
 };
 
 /* --- Session --------------------------------------------------------- */
