@@ -139,10 +139,27 @@ failalloc_fails(void)
 {
 	long t, n;
 
-	if (ctl == NULL || forked || (t = ctl->target) <= 0)
+	if (ctl == NULL || forked)
+		return 0;
+	if ((t = ctl->target) <= 0 && ctl->ppm <= 0)
 		return 0;
 	if (spare != NULL && failalloc_spared())
 		return 0;
+	if (t <= 0) {
+		/* splitmix64 over the count: cheap, no state but the count */
+		uint64_t z = (uint64_t)__atomic_add_fetch(
+				 &ctl->calls, 1, __ATOMIC_SEQ_CST) *
+		    0x9E3779B97F4A7C15ull;
+
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+		z ^= z >> 31;
+		if ((long)(z % 1000000) >= ctl->ppm)
+			return 0;
+		__atomic_add_fetch(&ctl->failed, 1, __ATOMIC_SEQ_CST);
+		errno = ENOMEM;
+		return 1;
+	}
 	n = __atomic_add_fetch(&ctl->calls, 1, __ATOMIC_SEQ_CST);
 	if (n == t || (ctl->every && n > t)) {
 		__atomic_add_fetch(&ctl->failed, 1, __ATOMIC_SEQ_CST);
