@@ -141,3 +141,15 @@ $(FAILALLOC_SO): tests/faults/failalloc.c tests/faults/failalloc.h
 	@mkdir -p $(dir $@)
 	$(CC) -D_GNU_SOURCE -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -o $@ $< -ldl
 $(BUILD)/tests/check_faults: $(FAILALLOC_SO)
+
+# make soak (tests/soak/soak.c; not part of make check): 64 clients against
+# one daemon for SOAK_SECONDS (600), children killed at random, allocation
+# storms through the failing allocator; prints RSS and descriptors at start
+# and end and exits non-zero on any lost, duplicated or wrong answer.
+SOAK_BIN := $(BUILD)/tests/soak
+$(SOAK_BIN): $(BUILD)/obj/tests/soak/soak.o $(CLIENT_TEST_SUPPORT_OBJS) $(BUILD)/libcodemode.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/support/test_client.o $(BUILD)/obj/tests/support/test_daemon.o $(BUILD)/libcodemode.a $(LIBS_ALL)
+.PHONY: soak
+soak: all $(SOAK_BIN) $(FAILALLOC_SO)
+	@BUILD=$(BUILD) $(SOAK_BIN)

@@ -108,6 +108,14 @@ struct capnweb_config {
 			    goes on as if it had never been made, and an
 			    answer that would be longer is sent as a
 			    RangeError rejection of that call instead */
+	/*
+	 * The session ended on its own outside capnweb_session_receive (an
+	 * allocation failed while it was sending, so the message is lost):
+	 * the owner closes its transport, or the peer would wait on answers
+	 * that cannot come. Called after pending calls settled; NULL: none.
+	 */
+	void (*on_broken)(void *udata);
+	void *broken_udata;
 };
 
 /* --- Session --------------------------------------------------------- */

@@ -147,6 +147,17 @@ cw_send_text(struct capnweb_session *s, char *text, size_t len)
 	return 0;
 }
 
+/* A message could not be sent: the session ends and the owner hears. */
+static void
+cw_end_broken(struct capnweb_session *s)
+{
+	int was = s->ended;
+
+	cw_end(s, "out of memory");
+	if (!was && s->cfg.on_broken != NULL)
+		s->cfg.on_broken(s->cfg.broken_udata);
+}
+
 /* Sends a buffer's text; on allocation failure the session ends. */
 static void
 cw_send_buf(struct capnweb_session *s, struct cw_buf *b)
@@ -156,7 +167,7 @@ cw_send_buf(struct capnweb_session *s, struct cw_buf *b)
 
 	t = cw_buf_take(b, &len);
 	if (cw_send_text(s, t, len) != 0)
-		cw_end(s, "out of memory");
+		cw_end_broken(s);
 }
 
 void
@@ -170,7 +181,7 @@ cw_sendf(struct capnweb_session *s, const char *fmt, ...)
 	n = vasprintf(&t, fmt, ap);
 	va_end(ap);
 	if (n < 0 || cw_send_text(s, t, (size_t)n) != 0)
-		cw_end(s, "out of memory");
+		cw_end_broken(s);
 }
 
 char *
@@ -630,7 +641,14 @@ cw_call_out(struct capnweb_session *s, int64_t target, const char *method,
 		cw_sendf(s, "[\"pull\",%lld]", (long long)id);
 	else
 		cw_sendf(s, "[\"release\",%lld,1]", (long long)id);
-	/* An allocation failure above ended the session and settled p. */
+	/*
+	 * An allocation failure above ended the session, which settled p
+	 * (BROKEN): the call was made and on_settle has run its one time, so
+	 * the id is returned; a negative code would tell the caller that
+	 * on_settle never runs, and it would free what on_settle freed.
+	 */
+	if (p != NULL)
+		return id;
 	return s->ended ? CAPNWEB_ENOMEM : id;
 }
 

@@ -346,6 +346,13 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 		ae->call = NULL;
 		ae->refs--;
 		api_exec_unref(ae);
+		/* Neither full nor shutting down: the pool ran out of memory.
+		 */
+		if (!full && !d->stopping) {
+			v[0] = "out of memory";
+			api_reject_fault(call, CM_TEXT_INTERNAL, v, 1);
+			return;
+		}
 		api_reject_fault(call, CM_TEXT_QUEUE_OVERFLOW, v, 1);
 		return;
 	}

@@ -83,8 +83,11 @@ api_on_tool_call(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 	    m->tool.s, m->tool.len, m->args.s, m->args.len);
 	tc = calloc(1, sizeof(*tc));
 	if (args == NULL || tc == NULL) {
+		/* The run is not left waiting on a call that never went. */
 		json_decref(args);
 		free(tc);
+		api_tool_reply(pe, call_id,
+		    api_tool_unreachable("the executor ran out of memory"));
 		return;
 	}
 	tc->ae = ae;

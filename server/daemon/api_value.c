@@ -136,8 +136,11 @@ api_value_outbound_response(json_t *res, char **too_large)
 	if (!json_is_object(res) || !json_is_integer(st))
 		return NULL;
 	if (body && capnweb_value_get_bytes(body, &bytes, &n) != 0 &&
-	    !json_is_null(body) && capnweb_value_kind(body) == NULL)
-		return NULL;
+	    !json_is_null(body) &&
+	    (capnweb_value_kind(body) == NULL ||
+		strcmp(capnweb_value_kind(body), "bytes") == 0))
+		return NULL; /* bytes it could not read (out of memory) are
+				not an empty body */
 	memset(&m, 0, sizeof(m));
 	if (json_integer_value(st) < 0 || json_integer_value(st) > 999)
 		goto out;

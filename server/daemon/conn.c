@@ -206,11 +206,20 @@ conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
 	n = ws_frame_write_header(hdr, sizeof(hdr), 1, opcode, len, NULL);
 	if (n <= 0)
 		return;
-	bufferevent_write(c->bev, hdr, (size_t)n);
-	if (len)
-		bufferevent_write(c->bev, payload, len);
+	/*
+	 * A frame that could not be queued whole (out of memory) leaves the
+	 * stream without its message, or with a header whose payload never
+	 * comes: the peer would wait on an answer that is gone. Hang up
+	 * instead, so its calls end as a broken connection; the EOF that
+	 * follows frees the connection on its usual path.
+	 */
+	if (bufferevent_write(c->bev, hdr, (size_t)n) != 0 ||
+	    (len && bufferevent_write(c->bev, payload, len) != 0))
+		shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	conn_output_check(c);
 }
+
+static void conn_on_session_broken(void *udata);
 
 /* capnweb's sink: each outgoing message is one text frame. */
 static void
@@ -316,6 +325,8 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 	 * takes, and an answer past it fails its call, not the session. */
 	cfg.max_message = WS_MAX_MESSAGE_DEFAULT;
 	cfg.max_send = WS_MAX_MESSAGE_DEFAULT;
+	cfg.on_broken = conn_on_session_broken;
+	cfg.broken_udata = c;
 	if ((c->api.session = capnweb_session_new(&cfg)) == NULL ||
 	    (n = http_build_ws_response(head, sizeof(head), &up)) <= 0) {
 		conn_reply(c, 500, "text/plain", "internal error\n", 15);
@@ -485,6 +496,34 @@ conn_ws_fail_error(struct conn *c, int err)
 	free(text);
 }
 
+/*
+ * The connection's capnweb session ended (a violation, or a message it
+ * could not send): capnweb ends a broken session with 3000 and the
+ * reason. Once only: both ways may report the same end.
+ */
+static void
+conn_session_ended(struct conn *c)
+{
+	const char *why = capnweb_session_end_reason(c->api.session);
+	int act;
+
+	if (c->state != CONN_WS)
+		return;
+	act = ws_conn_step(&c->ws_state, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE);
+	if (act & WS_ACT_SEND_CLOSE)
+		conn_send_close(
+		    c, CAPNWEB_CLOSE_CODE, why ? why : "RPC session ended");
+	c->state = CONN_WS_CLOSING;
+	c->close_after_flush = 1;
+}
+
+/* capnweb's on_broken: the session ended while sending, outside receive. */
+static void
+conn_on_session_broken(void *udata)
+{
+	conn_session_ended(udata);
+}
+
 /* One complete WebSocket event. */
 static void
 conn_ws_event(struct conn *c, const struct ws_event *ev)
@@ -497,20 +536,8 @@ conn_ws_event(struct conn *c, const struct ws_event *ev)
 			return;
 		c->last_traffic = conn_now_ms();
 		if (capnweb_session_receive(c->api.session,
-			(const char *)ev->data, ev->len) == CAPNWEB_ENDED) {
-			/* capnweb ends a broken session with 3000 and the
-			 * reason. */
-			const char *why =
-			    capnweb_session_end_reason(c->api.session);
-
-			act = ws_conn_step(
-			    &c->ws_state, WS_ROLE_SERVER, WS_CE_LOCAL_CLOSE);
-			if (act & WS_ACT_SEND_CLOSE)
-				conn_send_close(c, CAPNWEB_CLOSE_CODE,
-				    why ? why : "RPC session ended");
-			c->state = CONN_WS_CLOSING;
-			c->close_after_flush = 1;
-		}
+			(const char *)ev->data, ev->len) == CAPNWEB_ENDED)
+			conn_session_ended(c);
 		return;
 	case WS_EV_BINARY:
 		conn_ws_fail(c, WS_CLOSE_UNSUPPORTED,

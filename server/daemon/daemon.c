@@ -3,9 +3,10 @@
  *
  * Shutdown (SIGTERM, SIGINT): readiness flips at once (/readyz answers 503,
  * new upgrades are refused); for shutdownDelay the daemon keeps serving;
- * then the pool drains for shutdownDrain, running executions finish and
- * their results go out; then every connection closes (going away) and the
- * loop ends once the pool reports every process reaped.
+ * then the pool drains for shutdownDrain, running and queued executions
+ * finish and their results go out; then every connection closes (going
+ * away) once what it holds is written, and the loop ends after the pool
+ * reports every process reaped and the connections are gone.
  */
 #include <sys/socket.h>
 #include <netinet/in.h>

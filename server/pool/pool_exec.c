@@ -407,6 +407,7 @@ pool_dispatch(struct pool *p)
 {
 	struct pool_exec *e;
 	struct pool_child *c;
+	uint8_t *req;
 
 	while ((e = pool_exec_next_queued(p)) != NULL &&
 	    p->running < pool_capacity(p)) {
@@ -431,11 +432,15 @@ pool_dispatch(struct pool *p)
 		e->child = c;
 		pool_exec_clock_start(e);
 		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
-		pool_child_send(c, FRAME_EXECUTE,
-		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, e->request,
-		    e->len);
-		free(e->request);
+		/*
+		 * A send that fails (out of memory) kills the child and
+		 * settles `e`, freeing it: nothing of `e` is touched after.
+		 */
+		req = e->request;
 		e->request = NULL;
+		pool_child_send(c, FRAME_EXECUTE,
+		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, req, e->len);
+		free(req);
 	}
 	pool_refill(p);
 }

@@ -17,6 +17,11 @@ struct failalloc_ctl {
 	volatile long every;
 	volatile long calls; /* allocations counted since arming */
 	volatile long failed; /* failures injected since arming */
+	/*
+	 * With target 0: while ppm > 0, each allocation fails with a
+	 * probability of ppm in a million (a soak's storm of failures).
+	 */
+	volatile long ppm;
 };
 
 #endif
