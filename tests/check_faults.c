@@ -865,6 +865,8 @@ END_TEST
  * answer, and once the flood goes the pool is back: a zygote that died or
  * could not start at EMFILE is started again.
  */
+static const char *const fd_reserve_none[] = { "--fd-reserve", "0", NULL };
+
 START_TEST(test_descriptor_exhaustion)
 {
 	struct rlimit old, low;
@@ -878,7 +880,10 @@ START_TEST(test_descriptor_exhaustion)
 	low = old;
 	low.rlim_cur = 64;
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &low), 0);
-	start_daemon(NULL);
+	/* No descriptors held back from connections: the flood must reach
+	 * EMFILE itself, not the connection limit the reserve would lower
+	 * to one (which would shed the working connection as idle). */
+	start_daemon(fd_reserve_none);
 	/* Back to ours: the flood below needs more than 64 here. */
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &old), 0);
 	expect_serving();
