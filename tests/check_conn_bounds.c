@@ -207,7 +207,8 @@ START_TEST(test_client_that_never_reads_is_bounded)
 	base = vmrss_kb(td.pid);
 	ck_assert_int_gt(base, 0);
 	ck_assert_int_eq(test_client_open(staller, td.sock), 0);
-	send_without_reading(staller, BIG_RESULT, 5000, 30, answers);
+	/* A bound the runs meet even on a starved machine. */
+	send_without_reading(staller, BIG_RESULT, 20000, 30, answers);
 	/*
 	 * Until the client is backed up, then as long again as a run's bound
 	 * and grace: were the children read, more results would queue.
@@ -230,13 +231,15 @@ START_TEST(test_client_that_never_reads_is_bounded)
 	ck_assert_msg(queued_max > 4194304,
 	    "only %ld bytes queued: the client was never backed up",
 	    queued_max);
-	/* Others are served while the staller sits at its bound. */
-	fresh_client_answers(30000);
+	/* Others are served while the staller sits at its bound (once the
+	 * runs holding the workers end at theirs). */
+	fresh_client_answers(40000);
 	/*
 	 * The staller's queued runs never got a worker: only the two that
-	 * held the workers when it backed up ever started.
+	 * held the workers when it backed up ever started (one more, should a
+	 * run end at its bound with a short answer before any 8 MB one).
 	 */
-	ck_assert_int_eq(metric("codemode_queue_depth"), 28);
+	ck_assert_int_ge(metric("codemode_queue_depth"), 27);
 	fprintf(stderr,
 	    "never-reading client: RSS %ld kB -> peak %ld kB, "
 	    "%ld bytes queued at most\n",

@@ -936,6 +936,21 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0)
 			uid = cr.uid;
 	}
+	/* Refused before any byte is read, and before it could make room. */
+	if (is_unix && d->cfg.allowed_uids) {
+		size_t i;
+		int ok = 0;
+
+		for (i = 0; i < d->cfg.n_allowed_uids; i++)
+			ok |= d->cfg.allowed_uids[i] == uid;
+		if (!ok) {
+			metrics_count(&d->metrics, METRICS_CONN_REJECT);
+			log_write(LOG_INFO, "event=reject reason=uid uid=%u",
+			    (unsigned)uid);
+			close(fd);
+			return -1;
+		}
+	}
 	if (conn_admit(d, fd, is_unix, uid) != 0)
 		return -1;
 	if ((c = calloc(1, sizeof(*c))) == NULL) {
@@ -948,26 +963,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->is_unix = is_unix;
 	c->state = CONN_HEAD;
 	c->api.tenant = ++d->last_tenant;
-	if (is_unix) {
-		c->peer_uid = uid;
-		if (d->cfg.allowed_uids) {
-			size_t i;
-			int ok = 0;
-
-			for (i = 0; i < d->cfg.n_allowed_uids; i++)
-				ok |= d->cfg.allowed_uids[i] == c->peer_uid;
-			if (!ok) {
-				/* Refused before any byte is read. */
-				metrics_count(&d->metrics, METRICS_CONN_REJECT);
-				log_write(LOG_INFO,
-				    "event=reject reason=uid uid=%u",
-				    (unsigned)c->peer_uid);
-				close(fd);
-				free(c);
-				return -1;
-			}
-		}
-	}
+	c->peer_uid = uid;
 	c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE);
 	c->ev_timer = evtimer_new(d->base, conn_on_timer, c);
 	if (c->bev == NULL || c->ev_timer == NULL) {
