@@ -130,5 +130,23 @@ has "the fault is HANDLES_CLOSED" "codemode: invoke: HANDLES_CLOSED: " "$err"
 "$cm" invoke --url "$url" "$id" fetch >/dev/null 2>&1
 same "invoke without its three arguments is a usage error" 2 "$?"
 
+# A URL list: invoke and close reach the daemon the id names (here the
+# second, started with --instance-id), the first alone does not have it.
+"$daemon" --socket "$tmp/n.sock" --max-workers 1 --spares 0 --instance-id named --log-level error &
+npid=$!
+i=0
+while [ ! -S "$tmp/n.sock" ] && [ $i -lt 300 ]; do sleep 0.02; i=$((i + 1)); done
+out=$("$cm" run --url "unix://$tmp/n.sock" --retain 'async () => { let n = 0; return () => new Response("n" + (++n)) }')
+nid=$(echo "$out" | sed -n 's/.*"executionId":"\(named\.[0-9a-f]*\)".*/\1/p')
+has "a daemon with --instance-id names itself in the id" "named." "$nid"
+same "invoke through a URL list reaches the daemon the id names" "n1" \
+    "$("$cm" invoke --url "$url,unix://$tmp/n.sock" --raw "$nid" fetch https://h.test/)"
+"$cm" close --url "$url,unix://$tmp/n.sock" "$nid"
+same "close through a URL list" 0 "$?"
+err=$("$cm" invoke --url "$url,unix://$tmp/n.sock" "$nid" fetch https://h.test/ 2>&1)
+has "then HANDLES_CLOSED from that daemon" "HANDLES_CLOSED: Execution \"$nid\"" "$err"
+kill "$npid" 2>/dev/null
+wait "$npid" 2>/dev/null
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -30,8 +30,13 @@ for p in codemode codemode-run codemode-conformance codemode-executord codemode-
 	"$build/$p" --help >/dev/null 2>&1
 	check "$p --help exit" $? "exit status not 0"
 done
+# The JS package has no version of its own: staging writes this one in.
 js=$(sed -n 's/^ *"version": "\(.*\)",$/\1/p' "$top/libclient/js/package.json")
+[ -z "$js" ]
+check "libclient/js/package.json holds no version of its own" $? "it holds '$js'"
+MAKEFLAGS= MFLAGS= make -C "$top" --no-print-directory -s BUILD="$BUILD" js-stage >/dev/null 2>&1
+js=$(sed -n 's/^ *"version": "\(.*\)",$/\1/p' "$build/jsclient/package/package.json")
 [ "$js" = "$want" ]
-check "libclient/js/package.json version" $? "got '$js', want '$want'"
+check "the staged JS package's version" $? "got '$js', want '$want'"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -44,7 +44,7 @@ struct route_end {
 
 struct client_routes {
 	struct cm_client *c;
-	struct route_end *v;
+	struct route_end **v; /* each its own allocation: callbacks hold them */
 	size_t n;
 	struct route_call *calls; /* every routed call not yet delivered */
 	int freeing;
@@ -59,6 +59,7 @@ struct route_call {
 	char instance[ROUTE_INSTANCE_MAX + 1];
 	size_t at; /* the endpoint asked or used */
 	int retried; /* re-routed once after its daemon's connection broke */
+	int refreshed; /* the names were resolved again once for it */
 	cm_handle_cb cb;
 	void *arg;
 	struct event *later; /* delivers from this client's base */
@@ -91,21 +92,24 @@ route_instance(const char *id, char *out)
 static int
 route_add(struct client_routes *r, const char *url)
 {
-	struct route_end *nv;
+	struct route_end **nv, *e;
 	size_t i;
 
 	for (i = 0; i < r->n; i++)
-		if (strcmp(r->v[i].url, url) == 0)
+		if (strcmp(r->v[i]->url, url) == 0)
 			return 0;
 	if (r->n == ROUTE_ENDPOINTS_MAX)
 		return 0;
 	if ((nv = realloc(r->v, (r->n + 1) * sizeof(*nv))) == NULL)
 		return -1;
 	r->v = nv;
-	memset(&r->v[r->n], 0, sizeof(r->v[r->n]));
-	if ((r->v[r->n].url = strdup(url)) == NULL)
+	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return -1;
-	r->n++;
+	if ((e->url = strdup(url)) == NULL) {
+		free(e);
+		return -1;
+	}
+	r->v[r->n++] = e;
 	return 0;
 }
 
@@ -166,29 +170,37 @@ route_expand(struct client_routes *r, const char *url)
 
 static void route_free(struct cm_client *c);
 
+/* Lists the endpoints the client's URLs stand for now, adding the new
+ * ones (a pod that came up since); known ones keep their state. */
+static void
+route_resolve(struct client_routes *r)
+{
+	struct cm_client *c = r->c;
+	char *list, *save = NULL, *tok;
+
+	if ((list = strdup(c->route_text ? c->route_text : c->url.text)) ==
+	    NULL)
+		return;
+	for (tok = strtok_r(list, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save))
+		if (route_expand(r, tok) != 0)
+			break;
+	free(list);
+}
+
 /* The endpoints, listed at the first routed call; NULL when out of
  * memory. */
 static struct client_routes *
 route_table(struct cm_client *c)
 {
 	struct client_routes *r;
-	char *list, *save = NULL, *tok;
 
 	if (c->routes != NULL)
 		return c->routes;
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return NULL;
 	r->c = c;
-	list = strdup(c->route_text ? c->route_text : c->url.text);
-	if (list == NULL) {
-		free(r);
-		return NULL;
-	}
-	for (tok = strtok_r(list, ",", &save); tok != NULL;
-	     tok = strtok_r(NULL, ",", &save))
-		if (route_expand(r, tok) != 0)
-			break;
-	free(list);
+	route_resolve(r);
 	c->routes = r;
 	c->routes_free = route_free;
 	return r;
@@ -354,7 +366,7 @@ route_on_done(struct cm_client *sub, struct cm_outbound_response *res,
     const struct cm_error *err, void *arg)
 {
 	struct route_call *call = arg;
-	struct route_end *e = &call->r->v[call->at];
+	struct route_end *e = call->r->v[call->at];
 
 	(void)sub;
 	if (err != NULL && !call->r->freeing && !call->retried &&
@@ -390,8 +402,9 @@ route_next(struct route_call *call)
 		route_closed(call);
 		return;
 	}
+again:
 	for (; call->at < r->n; call->at++) {
-		e = &r->v[call->at];
+		e = r->v[call->at];
 		if (e->state == ROUTE_DEAD)
 			continue;
 		if (e->state == ROUTE_UNKNOWN && route_open(r, e) != 0)
@@ -409,6 +422,18 @@ route_next(struct route_call *call)
 			NULL) == 0)
 			return;
 		route_dead(e);
+	}
+	/* Nobody has the name among the addresses known: a host name may
+	 * stand for more by now (a pod added since the first call). */
+	if (!call->refreshed) {
+		size_t before = r->n;
+
+		call->refreshed = 1;
+		route_resolve(r);
+		if (r->n > before) {
+			call->at = before;
+			goto again;
+		}
 	}
 	route_closed(call);
 }
@@ -448,8 +473,8 @@ route_submit(struct cm_client *c, enum client_op_kind kind, json_t *args,
 	r->calls = call;
 	/* A daemon found dead earlier may be back (a restarted pod). */
 	for (i = 0; i < r->n; i++)
-		if (r->v[i].state == ROUTE_DEAD)
-			r->v[i].state = ROUTE_UNKNOWN;
+		if (r->v[i]->state == ROUTE_DEAD)
+			r->v[i]->state = ROUTE_UNKNOWN;
 	route_next(call);
 	client_rearm(c);
 	return 0;
@@ -518,15 +543,15 @@ route_free(struct cm_client *c)
 
 	r->freeing = 1;
 	for (i = 0; i < r->n; i++)
-		if (r->v[i].sub != NULL) {
-			struct cm_client *sub = r->v[i].sub;
+		if (r->v[i]->sub != NULL) {
+			struct cm_client *sub = r->v[i]->sub;
 
-			r->v[i].sub = NULL;
-			r->v[i].state = ROUTE_DEAD;
+			r->v[i]->sub = NULL;
+			r->v[i]->state = ROUTE_DEAD;
 			cm_client_free(sub);
 		}
 	for (i = 0; i < r->n; i++)
-		route_wake(&r->v[i]);
+		route_wake(r->v[i]);
 	while (r->calls != NULL) {
 		struct route_call *call = r->calls;
 
@@ -534,8 +559,10 @@ route_free(struct cm_client *c)
 			route_closed(call);
 		route_deliver(call);
 	}
-	for (i = 0; i < r->n; i++)
-		free(r->v[i].url);
+	for (i = 0; i < r->n; i++) {
+		free(r->v[i]->url);
+		free(r->v[i]);
+	}
 	free(r->v);
 	free(r);
 	c->routes = NULL;

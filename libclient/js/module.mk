@@ -5,7 +5,9 @@
 # generated from spec/protocol.json (specgen --esm), never kept in the tree.
 JS_DIR = libclient/js
 JS_STAGE = $(BUILD)/jsclient/package
-JS_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' $(JS_DIR)/package.json)
+# The version is the tree's one number (packaging/module.mk), written into
+# the staged package.json; the tree's has none.
+JS_VERSION = $(CODEMODE_VERSION)
 JS_NAME := $(shell sed -n 's/^  "name": "\(.*\)",$$/\1/p' $(JS_DIR)/package.json)
 JS_TARBALL = $(BUILD)/$(JS_NAME)-$(JS_VERSION).tgz
 JS_FILES := $(JS_DIR)/package.json $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
@@ -13,11 +15,13 @@ JS_FILES := $(JS_DIR)/package.json $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
 
 .PHONY: js-stage dist-js install-js
 
-$(JS_STAGE)/.staged: $(JS_FILES) $(SPEC_JSON) $(SPECGEN)
+$(JS_STAGE)/.staged: $(JS_FILES) $(SPEC_JSON) $(SPECGEN) packaging/module.mk
 	@rm -rf $(JS_STAGE)
 	@mkdir -p $(JS_STAGE)
-	cp -R $(JS_DIR)/package.json $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
+	cp -R $(JS_DIR)/README.md $(JS_DIR)/CHANGELOG.md \
 	  $(JS_DIR)/src $(JS_DIR)/types $(JS_DIR)/test $(JS_STAGE)/
+	sed 's/^  "name": "\(.*\)",$$/  "name": "\1",\n  "version": "$(JS_VERSION)",/' \
+	  $(JS_DIR)/package.json > $(JS_STAGE)/package.json
 	rm -f $(JS_STAGE)/src/spec.js
 	$(SPECGEN) $(SPEC_JSON) --esm $(JS_STAGE)/src/spec.js
 	@touch $@

@@ -503,13 +503,25 @@ export class RemoteExecutor {
   #routes = null
 
   async #routeTable() {
-    if (this.#routes) return this.#routes
-    const urls = []
-    for (const u of this.#routeUrls()) {
-      for (const one of await expandUrl(u)) if (!urls.includes(one)) urls.push(one)
+    if (!this.#routes) {
+      this.#routes = []
+      await this.#refreshRoutes()
     }
-    this.#routes = urls.map((url) => ({ url, ready: null }))
     return this.#routes
+  }
+
+  // Adds the addresses the URLs stand for now (a pod that came up since);
+  // known ones keep their state. Resolves how many were added.
+  async #refreshRoutes() {
+    let added = 0
+    for (const u of this.#routeUrls()) {
+      for (const url of await expandUrl(u)) {
+        if (this.#routes.some((e) => e.url === url)) continue
+        this.#routes.push({ url, ready: null })
+        added++
+      }
+    }
+    return added
   }
 
   #routeUrls() {
@@ -545,7 +557,9 @@ export class RemoteExecutor {
     if (!Array.isArray(this.#options.routeUrls) && !namesHost(this.#url)) return null
     const ends = await this.#routeTable()
     if (ends.length <= 1) return null
+    let refreshed = false
     for (let attempt = 0; attempt < 2; attempt++) {
+      let broke = false
       for (const e of ends) {
         let got
         try {
@@ -561,8 +575,15 @@ export class RemoteExecutor {
           // Its daemon may be gone: forget it and ask every address again.
           e.ready = null
           await got.ex.dispose()
+          broke = true
           break
         }
+      }
+      // Nobody has the name among the addresses known: a host name may
+      // stand for more by now. The loop above sees the ones added.
+      if (!broke && !refreshed) {
+        refreshed = true
+        if (await this.#refreshRoutes()) attempt--
       }
     }
     if (this.#disposed) throw broken('the executor was disposed')
