@@ -817,9 +817,14 @@ bench_daemon_idle(pid_t pid)
 int
 main(void)
 {
-	const char *req_fmt = "{\"code\":\"%s\",\"timeout\":5000,"
-			      "\"memoryLimit\":128}";
-	char req[256];
+	/* The EXECUTE payload as the daemon encodes it (ipcmsg.c): every
+	 * key, since the child's decoder is strict. */
+	const char *req_fmt =
+	    "{\"code\":\"%s\",\"providers\":[],\"modules\":[],"
+	    "\"timeout\":5000,\"grace\":1000,\"memoryLimit\":128,"
+	    "\"countHostWaits\":false,\"outboundMode\":\"disabled\","
+	    "\"retainHandles\":false}";
+	char req[1024];
 	pid_t d;
 	int status;
 
