@@ -4,7 +4,7 @@
 LIBDIR ?= $(PREFIX)/lib
 # The one version number of everything built here (programs, library, .pc,
 # packages); C reads it from the generated cm_version.h.
-CODEMODE_VERSION = 0.2.0
+CODEMODE_VERSION = 0.3.0
 CODEMODE_VERSION_PARTS = $(subst ., ,$(CODEMODE_VERSION))
 # The public <codemode/version.h> (installed with the headers) and the
 # internal cm_version.h that the programs include, which reads it.

@@ -521,7 +521,7 @@ int cm_health(const char *url, const struct cm_connect_options *opts,
  */
 int cm_protocol_version(void);
 
-/* The library's version string ("0.2.0"), static: the version of the
+/* The library's version string ("0.3.0"), static: the version of the
  * library running, where CM_VERSION_STRING is the headers' version. */
 const char *cm_version(void);
 
