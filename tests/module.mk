@@ -98,7 +98,7 @@ fuzz:
 -include $(shell find $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)
 
 # make fuzz-ci: every target briefly over its corpus (tests/fuzz/ci.sh), as
-# .ci/run does; FUZZ_CI_SECONDS=20 each by default.
+# .ci/run does; FUZZ_CI_SECONDS=10 each by default.
 .PHONY: fuzz-ci valgrind
 fuzz-ci: fuzz
 	@tests/fuzz/ci.sh
