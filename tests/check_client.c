@@ -747,8 +747,18 @@ START_TEST(test_broken_mid_execution)
 	while (st.done < 2)
 		ck_assert_int_eq(event_base_loop(base, EVLOOP_ONCE), 0);
 	ck_assert_int_eq(st.broken, 2);
+	/*
+	 * A daemon killed before it read all the client wrote resets the
+	 * connection rather than closing it (a loaded machine, ASan): both
+	 * are the break the text names.
+	 */
 	want = compose("CONNECTION_BROKEN", "WebSocket",
 	    "the server closed the connection");
+	if (strcmp(st.first_error, want) != 0) {
+		free(want);
+		want = compose(
+		    "CONNECTION_BROKEN", "WebSocket", strerror(ECONNRESET));
+	}
 	ck_assert_str_eq(st.first_error, want);
 	free(want);
 	/* The daemon is gone for good: the next call is rejected. */

@@ -146,12 +146,14 @@ fresh_client_answers(int ms)
 {
 	struct test_client *c = calloc(1, sizeof(*c));
 	struct test_answer a;
+	json_t *args = run_args(RUN_SHORT);
 
 	ck_assert_ptr_nonnull(c);
 	ck_assert_int_eq(test_client_open(c, td.sock), 0);
 	memset(&a, 0, sizeof(a));
-	capnweb_session_call(
-	    c->s, "execute", run_args(RUN_SHORT), test_answer_settle, &a);
+	/* The session borrows the arguments. */
+	capnweb_session_call(c->s, "execute", args, test_answer_settle, &a);
+	json_decref(args);
 	test_client_pump(c, &a.done, ms);
 	ck_assert_msg(a.done == 1, "a fresh client got no answer in %d ms", ms);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
@@ -188,7 +190,13 @@ START_TEST(test_close_ends_queued_and_running_runs)
 		    c->s, "execute", args, test_answer_settle, &a[i]);
 		json_decref(args);
 	}
-	test_client_pump(c, &never, 300);
+	/* Until both runs have started: a loaded machine (or ASan) takes
+	 * longer than any fixed wait to start a second child. */
+	for (i = 0; i < 100; i++) {
+		test_client_pump(c, &never, 100);
+		if (metric("codemode_executions_running") == 2)
+			break;
+	}
 	ck_assert_int_eq(metric("codemode_executions_running"), 2);
 	ck_assert_int_eq(metric("codemode_queue_depth"), 3);
 	test_client_close(c);

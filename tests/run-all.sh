@@ -49,9 +49,12 @@ for t in "$@"; do
 		c=tests/fuzz/corpus/${t##*/fuzz_}; [ -d "$c" ] && args=$c
 		r=tests/fuzz/regress/${t##*/fuzz_}; [ -d "$r" ] && args="$args $r" ;;
 	esac
+	t0=$(date +%s)
 	# shellcheck disable=SC2086
 	"$t" $args >"$log" 2>&1
 	rc=$?
+	# How long each runner took, so a slow CI run names its cause.
+	echo "-- $t: $(($(date +%s) - t0)) s"
 	if [ "$scripts" = 1 ]; then tail -n 40 "$log"; else grep -v '^$' "$log" | tail -n 60; fi
 	# A failing script's own failure lines may sit above its tail: show
 	# them (and the diagnostics under each) so a CI log names what broke.

@@ -17,8 +17,12 @@
 # unit suites (make check SANITIZE=1) and by the fuzzers. valgrind still
 # follows the daemon's forks up to their exec; those logs are scanned too.
 #
-# Uses the plain build (build/); ends with "N passed, N failed": every case
-# of both runs, plus one check per daemon for valgrind's verdict.
+# Uses the plain build (build/); ends with "N passed, N failed": one check
+# per daemon, valgrind's verdict and its exit. The cases are the workload:
+# their own verdicts are printed ("cases: ...") but not counted, since under
+# memcheck the daemon runs tens of times slower and on a loaded machine the
+# cases that time things (idle bounds, bursts, 8 MB answers against a run
+# clock) fail for that alone; tests/conformance.test.sh judges them.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 D=build/codemode-executord
@@ -62,7 +66,7 @@ start a --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
 start b --max-workers 2 --response-limit 65536 --outbound-mode null
 
 xf=conformance/known-failures.txt
-"$R" --url "unix://$tmp/a.sock" --jobs 4 --skip-tag response-limit \
+"$R" --url "unix://$tmp/a.sock" --jobs 2 --skip-tag response-limit \
     --skip-tag outbound-veto --known-failures "$xf" >"$tmp/a.out" 2>&1
 "$R" --url "unix://$tmp/b.sock" --filter 'faults.response-limit.*' \
     --filter 'outbound.veto.*' --known-failures "$xf" >"$tmp/b.out" 2>&1
@@ -71,20 +75,19 @@ passed=0
 failed=0
 for name in a b; do
 	out=$tmp/$name.out
-	# Failing cases with their diagnostics (the first 200 lines).
+	last=$(tail -n 1 "$out")
+	echo "cases ($name): $(echo "$last" | sed 's/ passed,/ ok,/; s/ failed,/ not ok,/')"
+	# A daemon that served nothing proves nothing.
+	case "$last" in
+	[1-9]*" passed, "*) ;;
+	*)
+		echo "FAIL: daemon $name served no case"
+		failed=$((failed + 1)) ;;
+	esac
+	# Failing cases with their diagnostics (the first 60 lines).
 	awk '/^not ok / && !/# TODO xfail/ { show = 1; print; next }
 	    /^(ok|not ok) / { show = 0 }
-	    show && /^#/ { print }' "$out" | head -n 200
-	set -- $(tail -n 1 "$out" | sed -n \
-	    's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p')
-	if [ $# -eq 2 ]; then
-		passed=$((passed + $1))
-		failed=$((failed + $2))
-	else
-		echo "FAIL: run $name printed no summary:"
-		tail -n 5 "$out"
-		failed=$((failed + 1))
-	fi
+	    show && /^#/ { print }' "$out" | head -n 60
 	# SIGTERM, then wait (bounded) for the daemon and valgrind's report.
 	pid=$(cat "$tmp/$name.pid")
 	kill -TERM "$pid" 2>/dev/null

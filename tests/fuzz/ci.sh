@@ -1,14 +1,14 @@
 #!/bin/sh
 # The libFuzzer targets (make fuzz), briefly, as .ci/run runs them: each
 # replays its seed corpus and its regression inputs (tests/fuzz/regress/)
-# and then fuzzes for what is left of FUZZ_CI_SECONDS (default 20). What a
+# and then fuzzes for what is left of FUZZ_CI_SECONDS (default 10). What a
 # run learns goes to a scratch directory, never into the committed corpus.
 # A crash prints the input (libFuzzer writes it in base64 when it is short)
 # and counts as a failure; keep it under tests/fuzz/regress/<name>/ once
 # fixed. Ends with "N passed, N failed", one per target.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-secs=${FUZZ_CI_SECONDS:-20}
+secs=${FUZZ_CI_SECONDS:-10}
 dir=build/libfuzzer
 tmp=$(mktemp -d /tmp/cm-fuzz-XXXXXX) || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -13,6 +13,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
+/*
+ * A harness whose every input is costly (fuzz_lower_diff runs two fresh
+ * heaps per input) sets how many mutated inputs follow its corpus here;
+ * the rest get 20000. -runs=N on the command line overrides both.
+ */
+extern const int fuzz_driver_random_runs __attribute__((weak));
+
 static size_t driver_runs;
 
 /* Seed inputs kept for mutation: random bytes alone rarely pass a header check.
@@ -98,6 +105,9 @@ main(int argc, char **argv)
 	uint8_t buf[4096];
 	int i, n, random_runs = 20000;
 	size_t k;
+
+	if (&fuzz_driver_random_runs != NULL)
+		random_runs = fuzz_driver_random_runs;
 
 	for (i = 1; i < argc; i++) {
 		if (strncmp(argv[i], "-runs=", 6) == 0) {
