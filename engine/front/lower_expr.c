@@ -331,7 +331,8 @@ lw_this(struct lw_ctx *c)
 	    (ts->kind == LW_S_PROGRAM && (c->arrow_eval & LOWER_F_THIS)))
 		lw_puts(OUT(c), "$this");
 	else if (ts->kind == LW_S_PROGRAM && c->module)
-		lw_puts(OUT(c), "void 0");
+		/* In parentheses: `this.x` must not become `void 0.x`. */
+		lw_puts(OUT(c), "(void 0)");
 	else
 		lw_puts(OUT(c), "this");
 }
@@ -786,13 +787,15 @@ meta(struct lw_ctx *c, struct ast_node *n)
 	}
 	if (c->scope->fn->kind == LW_S_ARROW) {
 		lw_puts(OUT(c),
-		    lw_this_scope(c->scope)->kind == LW_S_FUNCTION ? "$nt"
-								   : "void 0");
+		    lw_this_scope(c->scope)->kind == LW_S_FUNCTION
+			? "$nt"
+			: "(void 0)");
 		return;
 	}
 	if (c->scope->fn->kind != LW_S_FUNCTION || c->fn->in_gen ||
 	    c->fn->in_async) {
-		lw_puts(OUT(c), "void 0");
+		/* In parentheses, as for `this` above. */
+		lw_puts(OUT(c), "(void 0)");
 		return;
 	}
 	lw_puts(OUT(c), "new.target");
