@@ -30,7 +30,7 @@ start_three(void)
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		char name[8];
+		char name[16];
 		const char *extra[] = { "--instance-id", name, "--spares", "0",
 			NULL };
 

@@ -3,7 +3,8 @@
 # whole conformance suite, with the two configurations of
 # tests/conformance.test.sh (A: --max-workers 4 --max-queue 8
 # --handles-idle-timeout 1000; B: --response-limit 65536 --outbound-mode null
-# for the cases tagged response-limit and outbound-veto). Each daemon is
+# --max-handles-per-connection 1 --instance-id conf-b for the cases tagged
+# response-limit, outbound-veto, handles-limit and instance-id). Each daemon is
 # ended with SIGTERM, as an operator would, and must exit 0 with valgrind
 # reporting no invalid access, no use of uninitialised memory and no
 # definite or indirect leak (--errors-for-leak-kinds; memory still
@@ -63,13 +64,16 @@ start() {
 }
 
 start a --max-workers 4 --max-queue 8 --handles-idle-timeout 1000
-start b --max-workers 2 --response-limit 65536 --outbound-mode null
+start b --max-workers 2 --response-limit 65536 --outbound-mode null \
+    --max-handles-per-connection 1 --instance-id conf-b
 
 xf=conformance/known-failures.txt
 "$R" --url "unix://$tmp/a.sock" --jobs 2 --skip-tag response-limit \
-    --skip-tag outbound-veto --known-failures "$xf" >"$tmp/a.out" 2>&1
+    --skip-tag outbound-veto --skip-tag handles-limit --skip-tag instance-id \
+    --known-failures "$xf" >"$tmp/a.out" 2>&1
 "$R" --url "unix://$tmp/b.sock" --filter 'faults.response-limit.*' \
-    --filter 'outbound.veto.*' --known-failures "$xf" >"$tmp/b.out" 2>&1
+    --filter 'outbound.veto.*' --filter 'handles.limit.*' \
+    --filter 'handles.id.instance-*' --known-failures "$xf" >"$tmp/b.out" 2>&1
 
 passed=0
 failed=0
