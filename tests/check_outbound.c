@@ -264,7 +264,7 @@ spin(int ms)
 static json_t *
 fetch(const char *url, json_t *headers)
 {
-	struct fetched f;
+	struct fetched f = { 0 };
 
 	start(&f, "GET", url, headers, NULL, 5000, &f);
 	wait_for(&f);
