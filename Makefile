@@ -69,7 +69,7 @@ deps-test:
 
 check: deps-test
 	@$(MAKE) --no-print-directory all $(CHECK_PROGS)
-	@BUILD=$(BUILD) tests/run-all.sh $(CHECK_PROGS) -- $(filter-out $(SANITIZE_SKIP_SCRIPTS),$(CHECK_SCRIPTS))
+	@BUILD=$(BUILD) tests/run-all.sh $(filter-out $(SANITIZE_SKIP_PROGS),$(CHECK_PROGS)) -- $(filter-out $(SANITIZE_SKIP_SCRIPTS),$(CHECK_SCRIPTS))
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/codemode-executord
