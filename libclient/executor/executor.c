@@ -279,9 +279,6 @@ executor_on_tool_call(struct pool_exec *pe, uint32_t call_id,
  * rules on top of the same closed ranges; its bounds are the daemon's
  * defaults.
  */
-#define EXECUTOR_MAX_FETCHES 256
-#define EXECUTOR_MAX_FETCHES_PER_RUN 16
-#define EXECUTOR_MAX_FETCHES_WAITING 64
 
 static struct outbound *
 executor_fetcher(struct executor *x)
@@ -290,13 +287,12 @@ executor_fetcher(struct executor *x)
 
 	if (x->ob != NULL)
 		return x->ob;
-	/* The daemon's defaults for its --max-fetches* flags. */
 	memset(&oo, 0, sizeof(oo));
 	oo.max_body = CM_PAYLOAD_LIMIT;
 	oo.policy = x->policy;
-	oo.max_total = EXECUTOR_MAX_FETCHES;
-	oo.max_per_owner = EXECUTOR_MAX_FETCHES_PER_RUN;
-	oo.max_waiting = EXECUTOR_MAX_FETCHES_WAITING;
+	oo.max_total = OUTBOUND_DEFAULT_TOTAL;
+	oo.max_per_owner = OUTBOUND_DEFAULT_PER_OWNER;
+	oo.max_waiting = OUTBOUND_DEFAULT_WAITING;
 	x->ob = outbound_new(x->c->base, &oo);
 	return x->ob;
 }

@@ -47,9 +47,9 @@ daemon_config_default(struct daemon_config *c)
 	c->shutdown_delay = CM_SERVER_SHUTDOWN_DELAY;
 	c->shutdown_drain = CM_SERVER_SHUTDOWN_DRAIN;
 	c->max_connections = 1024;
-	c->max_fetches = DAEMON_MAX_FETCHES;
-	c->max_fetches_per_execution = DAEMON_MAX_FETCHES_PER_EXECUTION;
-	c->max_fetches_waiting = DAEMON_MAX_FETCHES_WAITING;
+	c->max_fetches = OUTBOUND_DEFAULT_TOTAL;
+	c->max_fetches_per_execution = OUTBOUND_DEFAULT_PER_OWNER;
+	c->max_fetches_waiting = OUTBOUND_DEFAULT_WAITING;
 	c->head_timeout = 10000;
 	c->output_pause = 16u << 20;
 	c->output_limit = 64u << 20;

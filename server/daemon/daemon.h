@@ -10,12 +10,6 @@
 #include "log.h"
 #include "state.h"
 
-/* Native fetches in flight at most, in all and per execution, and how many
- * more of one execution may wait for a slot (spec/operations.md). */
-#define DAEMON_MAX_FETCHES 256
-#define DAEMON_MAX_FETCHES_PER_EXECUTION 16
-#define DAEMON_MAX_FETCHES_WAITING 64
-
 struct netpolicy;
 
 /*

@@ -34,6 +34,11 @@
 
 #define OUTBOUND_MAX_REDIRECTS 5
 
+/* The bounds' defaults, for the daemon's flags and the in-process executor. */
+#define OUTBOUND_DEFAULT_TOTAL 256
+#define OUTBOUND_DEFAULT_PER_OWNER 16
+#define OUTBOUND_DEFAULT_WAITING 64
+
 struct event_base;
 struct metrics;
 struct netpolicy;
