@@ -62,7 +62,10 @@ START_TEST(normalize)
 	CK_OWNED_STR(modules_normalize_name("data.json"), "data.json");
 	CK_OWNED_STR(modules_normalize_name("notes.txt"), "notes.txt");
 	CK_OWNED_STR(modules_normalize_name(".js"), ".js");
-	CK_OWNED_STR(modules_normalize_name("a.js.js"), "a.js");
+	CK_OWNED_STR(modules_normalize_name("a.js.js"), "a");
+	CK_OWNED_STR(modules_normalize_name("./a.mjs.cjs.js"), "a");
+	CK_OWNED_STR(modules_normalize_name(".js.js"), ".js");
+	CK_OWNED_STR(modules_normalize_name("a.json.js"), "a.json");
 	CK_OWNED_STR(modules_normalize_name("../up"), "../up");
 	CK_OWNED_STR(modules_normalize_name("@scope/pkg"), "@scope/pkg");
 	ck_assert_ptr_null(modules_normalize_name(NULL));

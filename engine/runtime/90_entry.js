@@ -303,9 +303,23 @@
 	function normalize(name) {
 		var s = String_(name);
 
+		var again = true, i, ext;
+
 		while (s.slice(0, 2) === './')
 			s = s.slice(2);
-		return s.replace(/\.(js|mjs|cjs)$/, '');
+		/* Every trailing extension, as modules_normalize_name does. */
+		while (again) {
+			again = false;
+			for (i = 0; i < 3; i++) {
+				ext = ['.js', '.mjs', '.cjs'][i];
+				if (s.length > ext.length &&
+				    s.slice(s.length - ext.length) === ext) {
+					s = s.slice(0, s.length - ext.length);
+					again = true;
+				}
+			}
+		}
+		return s;
 	}
 
 	function notFound(spec) {

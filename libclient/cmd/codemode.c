@@ -642,7 +642,7 @@ static const char *const cli_text_exts[] = { ".txt", ".md", ".csv", ".tsv",
 
 /*
  * The module name a file's relative path gives, as the map normalizes keys
- * (protocol.md §13): leading "./" dropped, then one .js/.mjs/.cjs.
+ * (protocol.md §13): leading "./" dropped, then every .js/.mjs/.cjs.
  */
 static char *
 cli_module_name(const char *rel)
@@ -651,11 +651,14 @@ cli_module_name(const char *rel)
 
 	if (n == NULL)
 		return NULL;
-	if (cli_ends(n, ".mjs") || cli_ends(n, ".cjs"))
-		n[strlen(n) - 4] = '\0';
-	else if (cli_ends(n, ".js"))
-		n[strlen(n) - 3] = '\0';
-	return n;
+	for (;;) {
+		if (cli_ends(n, ".mjs") || cli_ends(n, ".cjs"))
+			n[strlen(n) - 4] = '\0';
+		else if (cli_ends(n, ".js"))
+			n[strlen(n) - 3] = '\0';
+		else
+			return n;
+	}
 }
 
 /*

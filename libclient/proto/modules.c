@@ -1,7 +1,7 @@
 /*
- * Module maps. A key normalizes by dropping leading "./" segments and one
- * trailing ".js", ".mjs" or ".cjs", so `./greeter.js` and `greeter` name the
- * same module; two keys that normalize alike are a collision, never a
+ * Module maps. A key normalizes by dropping leading "./" segments and then
+ * every trailing ".js", ".mjs" or ".cjs", so `./greeter.js` and `greeter` name
+ * the same module; two keys that normalize alike are a collision, never a
  * silent override. An entry is a source string (js) or an object with
  * exactly one of js, cjs, json, text, data.
  */
@@ -26,12 +26,17 @@ modules_normalize_name(const char *name)
 	while (name[0] == '.' && name[1] == '/')
 		name += 2;
 	len = strlen(name);
+	/*
+	 * Every trailing extension, not one: normalizing is then idempotent, so
+	 * a name the client normalized reads the same when the engine
+	 * normalizes it again ("a.js.js" is "a" on both sides).
+	 */
 	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
 		size_t n = strlen(exts[i]);
 
-		if (len > n && strcmp(name + len - n, exts[i]) == 0) {
+		if (len > n && strncmp(name + len - n, exts[i], n) == 0) {
 			len -= n;
-			break;
+			i = (size_t)-1;
 		}
 	}
 	if ((out = malloc(len + 1)) == NULL)

@@ -312,12 +312,21 @@ export function validateProviders(providers) {
 
 const MODULE_EXTENSIONS = ['.js', '.mjs', '.cjs']
 
-/** A module key as the map reads it: leading ./ dropped, then one trailing .js, .mjs or .cjs. */
+/**
+ * A module key as the map reads it: leading ./ dropped, then every trailing
+ * .js, .mjs or .cjs, so normalizing twice reads the same as once.
+ */
 export function normalizeModuleName(name) {
   let n = String(name)
   while (n.startsWith('./')) n = n.slice(2)
-  for (const ext of MODULE_EXTENSIONS)
-    if (n.length > ext.length && n.endsWith(ext)) return n.slice(0, -ext.length)
+  for (let again = true; again; ) {
+    again = false
+    for (const ext of MODULE_EXTENSIONS)
+      if (n.length > ext.length && n.endsWith(ext)) {
+        n = n.slice(0, -ext.length)
+        again = true
+      }
+  }
   return n
 }
 

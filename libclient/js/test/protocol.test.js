@@ -182,6 +182,11 @@ test('listModuleEntries: pairs in map order, names normalized, json rendered', (
   ])
   assert.throws(() => P.listModuleEntries({ './a.js': 'x', a: 'y' }), (e) => e instanceof P.ModuleKeyCollisionError &&
     e.message === 'Module names "./a.js" and "a" both normalize to "a", so the map cannot tell them apart. Keep one of the two entries or rename the other.')
+  // Every trailing extension goes, so a name normalized twice reads the same (spec/protocol.md §13).
+  assert.equal(P.normalizeModuleName('./a.mjs.js'), 'a')
+  assert.equal(P.normalizeModuleName(P.normalizeModuleName('a.js.js')), P.normalizeModuleName('a.js.js'))
+  assert.equal(P.normalizeModuleName('.js.js'), '.js')
+  assert.throws(() => P.listModuleEntries({ 'a.js.js': 'x', a: 'y' }), P.ModuleKeyCollisionError)
   assert.throws(() => P.listModuleEntries({ a: { js: 1 } }), P.UnsupportedModuleKindError)
   assert.throws(() => P.listModuleEntries({ a: { js: 'x', text: 'y' } }), P.UnsupportedModuleKindError)
   assert.equal(P.renderJsonModule({ a: [1, 'b'] }), 'export default {"a":[1,"b"]};')
