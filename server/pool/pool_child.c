@@ -34,7 +34,7 @@ pool_child_uncount(struct pool_child *c)
 	else if (c->state == CHILD_STARTING)
 		p->starting--;
 	else if (c->state == CHILD_KEPT)
-		p->kept--;
+		pool_kept_leave(c);
 	else if (c->state == CHILD_RESETTING)
 		p->resetting--;
 }
@@ -230,11 +230,13 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 				pool_child_kill(c, 0);
 				return -1;
 			}
-			c->state = CHILD_KEPT;
 			c->pool->resetting--;
-			c->pool->kept++;
+			pool_kept_enter(c);
 			evtimer_del(c->ev_timer);
 			evtimer_add(c->ev_timer, &tv);
+			/* Past the budget, the least recently used leave. */
+			if (pool_kept_trim(c->pool, c))
+				return -1;
 			pool_dispatch(c->pool);
 			return 0;
 		}

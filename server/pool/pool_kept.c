@@ -1,0 +1,198 @@
+/*
+ * Children staying for their tenant (pool.h: kept_memory, max_kept). What
+ * bounds them is memory, not a count: an idle staying child costs only the
+ * pages it made its own (the rest it shares with its zygote), so the pool
+ * measures that private size and keeps children while their sum fits the
+ * budget, retiring the least recently used one when it does not. A count
+ * bound made every connection past a small number pay a fork on each run.
+ *
+ * The size is read from /proc/<pid>/smaps_rollup (Private_Clean +
+ * Private_Dirty: what the child alone holds) when a child first comes back
+ * to stay and every POOL_KEPT_MEASURE_EVERY runs after, not on every run:
+ * the read walks the child's page tables (tens of microseconds on the
+ * daemon's loop), and a reset child's size barely moves between runs.
+ * Children are not dumpable (child/sandbox.c), so a daemon without
+ * CAP_SYS_PTRACE (systemd's DynamicUser) may not read their smaps; it then
+ * counts /proc/<pid>/statm's resident minus file-backed pages, which also
+ * counts the anonymous pages still shared with the zygote: larger than the
+ * truth, so the budget errs toward fewer staying children, never more.
+ *
+ * A staying child is replaced after reuse_runs executions. Its successor is
+ * chosen when its last run starts (pool_kept_prepare): a spare, warmed while
+ * it waited, becomes the tenant's staying child at once, and the fork that
+ * refills the spares runs beside that last run. The tenant's next run then
+ * finds its child ready instead of taking whatever spare is left, or waiting
+ * for a fork when many connections reach their last run together.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "pool_int.h"
+
+/* Runs of a staying child between two measurements of its size. */
+#define POOL_KEPT_MEASURE_EVERY 16
+
+/* Reads a small /proc file whole; its length, or -1. */
+static ssize_t
+pool_kept_read(const char *path, char *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	while (got < len - 1 && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	return (ssize_t)got;
+}
+
+/* The value in kB of the line `key` of a smaps text, summed over matches. */
+static size_t
+pool_kept_field(const char *text, const char *key)
+{
+	size_t klen = strlen(key), kb = 0;
+	const char *s;
+
+	for (s = text; (s = strstr(s, key)) != NULL; s += klen)
+		if (s == text || s[-1] == '\n')
+			kb += strtoul(s + klen, NULL, 10);
+	return kb;
+}
+
+size_t
+pool_kept_measure(pid_t pid)
+{
+	char path[64], buf[2048];
+	unsigned long size, resident, shared;
+	long page = sysconf(_SC_PAGESIZE);
+
+	snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", (int)pid);
+	if (pool_kept_read(path, buf, sizeof(buf)) > 0 &&
+	    strstr(buf, "Private_Dirty:") != NULL)
+		return (pool_kept_field(buf, "Private_Clean:") +
+			   pool_kept_field(buf, "Private_Dirty:")) *
+		    1024;
+	snprintf(path, sizeof(path), "/proc/%d/statm", (int)pid);
+	if (pool_kept_read(path, buf, sizeof(buf)) > 0 &&
+	    sscanf(buf, "%lu %lu %lu", &size, &resident, &shared) == 3 &&
+	    resident >= shared)
+		return (size_t)(resident - shared) * (size_t)page;
+	return 0;
+}
+
+size_t
+pool_kept_memory_default(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	unsigned long long mem = pages > 0 && page > 0
+	    ? (unsigned long long)pages * (unsigned long long)page
+	    : 0,
+			   limit;
+	char buf[64];
+
+	/* A container's memory bound, when it has one, is its memory. */
+	if (pool_kept_read("/sys/fs/cgroup/memory.max", buf, sizeof(buf)) > 0 &&
+	    sscanf(buf, "%llu", &limit) == 1 && limit > 0 &&
+	    (mem == 0 || limit < mem))
+		mem = limit;
+	mem /= 16;
+	if (mem < POOL_KEPT_MEMORY_MIN)
+		mem = POOL_KEPT_MEMORY_MIN;
+	if (mem > POOL_KEPT_MEMORY_MAX)
+		mem = POOL_KEPT_MEMORY_MAX;
+	return (size_t)mem;
+}
+
+/* Counts `c`, now CHILD_KEPT, among the staying children. */
+static void
+pool_kept_count_in(struct pool_child *c)
+{
+	struct pool *p = c->pool;
+
+	c->state = CHILD_KEPT;
+	p->kept++;
+	p->kept_bytes += c->kept_size;
+	TAILQ_INSERT_TAIL(&p->kept_lru, c, kept_entry);
+}
+
+void
+pool_kept_enter(struct pool_child *c)
+{
+	struct pool *p = c->pool;
+
+	if (c->kept_size == 0 ||
+	    c->runs - c->measured_runs >= POOL_KEPT_MEASURE_EVERY) {
+		c->kept_size = pool_kept_measure(c->pid);
+		c->measured_runs = c->runs;
+		p->kept_measures++;
+	}
+	pool_kept_count_in(c);
+}
+
+void
+pool_kept_leave(struct pool_child *c)
+{
+	struct pool *p = c->pool;
+
+	p->kept--;
+	p->kept_bytes -= c->kept_size;
+	TAILQ_REMOVE(&p->kept_lru, c, kept_entry);
+}
+
+int
+pool_kept_trim(struct pool *p, const struct pool_child *self)
+{
+	struct pool_child *lru;
+	int self_gone = 0;
+
+	while ((lru = TAILQ_FIRST(&p->kept_lru)) != NULL &&
+	    (p->kept_bytes > p->opt.kept_memory ||
+		(p->opt.max_kept != 0 && p->kept > p->opt.max_kept))) {
+		self_gone |= lru == self;
+		p->kept_retired++;
+		pool_child_kill(lru, 0);
+	}
+	return self_gone;
+}
+
+void
+pool_kept_prepare(struct pool *p, uint64_t tenant)
+{
+	struct pool_child *c, *spare = NULL;
+	struct timeval tv = pool_tv(p->opt.kept_idle_ms);
+
+	/* Spares the queue is waiting for are not taken from it. */
+	if (tenant == 0 || p->shutting_down || p->spares <= p->queued) {
+		p->replacements_missed++;
+		return;
+	}
+	TAILQ_FOREACH(c, &p->children, entry)
+	if (c->state == CHILD_SPARE) {
+		spare = c;
+		break;
+	}
+	if (spare == NULL) {
+		p->replacements_missed++;
+		return;
+	}
+	p->spares--;
+	spare->tenant = tenant;
+	pool_child_apply_pause(spare);
+	spare->kept_size = pool_kept_measure(spare->pid);
+	spare->measured_runs = 0;
+	p->kept_measures++;
+	pool_kept_count_in(spare);
+	evtimer_del(spare->ev_timer);
+	evtimer_add(spare->ev_timer, &tv);
+	p->replacements_prepared++;
+	/* It fits like any staying child, or the least recently used leaves. */
+	(void)pool_kept_trim(p, NULL);
+}
