@@ -513,39 +513,72 @@ START_TEST(test_tiny_kept_memory_keeps_none)
 END_TEST
 
 /*
- * A child's last run (reuse_runs) makes a warm spare its tenant's staying
- * child before that run ends: the next run finds it ready, a child forked
- * before it was submitted, and the fork that refilled the spare ran beside
- * the last run, not the next.
+ * Three runs before a child's last (reuse_runs 10), a spare becomes its
+ * tenant's successor and rehearses, then waits as a staying child beside
+ * the predecessor, which still serves the tenant to its last run. The run
+ * after that finds the successor ready: no fork for it, the refill's fork
+ * having run beside the predecessor's last runs.
  */
 START_TEST(test_replacement_prepared_before_it_is_needed)
 {
 	struct pool_stats st;
-	int a, b, spawned_before;
+	int a, b, i, spawned_before;
 
-	start_pool(1, 3, 10000);
+	start_pool(1, 10, 10000);
 	a = run_one("pid", 5, NULL);
 	wait_spare();
-	ck_assert_int_eq(run_one("pid", 5, NULL), a);
-	wait_spare();
+	for (i = 2; i <= 6; i++)
+		ck_assert_int_eq(run_one("pid", 5, NULL), a);
 	pool_stats(pool, &st);
 	ck_assert_uint_eq(st.replacements_prepared, 0);
-	/* The third is its last: the spare becomes tenant 5's child. */
+	/* The seventh: the spare becomes tenant 5's successor. */
 	ck_assert_int_eq(run_one("pid", 5, NULL), a);
 	pool_stats(pool, &st);
 	ck_assert_uint_eq(st.replacements_prepared, 1);
 	ck_assert_uint_eq(st.replacements_missed, 0);
-	ck_assert_uint_eq(st.kept, 1);
+	/* Rehearsed and reset: it stays beside its predecessor. */
+	wait_kept(2);
 	wait_spare();
+	for (i = 8; i <= 10; i++)
+		ck_assert_int_eq(run_one("pid", 5, NULL), a);
 	spin(NULL, 50);
 	spawned_before = spawned;
 	b = run_one("pid", 5, NULL);
 	ck_assert_int_ne(b, a);
 	spin(NULL, 50);
-	/* Nothing was forked for it: it ran on the prepared child. */
+	/* Nothing was forked for it: it ran on the prepared successor. */
 	ck_assert_int_eq(spawned, spawned_before);
 	pool_stats(pool, &st);
-	ck_assert_uint_eq(st.kept, 1);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	wait_kept(1);
+	ck_assert_int_eq(run_one("pid", 5, NULL), b);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* A child of few runs (reuse_runs 3) gets its successor at its last run. */
+START_TEST(test_replacement_prepared_at_the_last_run)
+{
+	struct pool_stats st;
+	int a, b, spawned_before;
+
+	start_pool(1, 3, 10000);
+	a = run_one("pid", 6, NULL);
+	wait_spare();
+	ck_assert_int_eq(run_one("pid", 6, NULL), a);
+	wait_spare();
+	ck_assert_int_eq(run_one("pid", 6, NULL), a);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	wait_kept(1);
+	wait_spare();
+	spin(NULL, 50);
+	spawned_before = spawned;
+	b = run_one("pid", 6, NULL);
+	ck_assert_int_ne(b, a);
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
 	ck_assert_int_eq(crashed, 0);
 	stop_pool();
 }
@@ -616,6 +649,7 @@ main(void)
 	tcase_add_test(tc, test_kept_memory_retires_least_recently_used);
 	tcase_add_test(tc, test_tiny_kept_memory_keeps_none);
 	tcase_add_test(tc, test_replacement_prepared_before_it_is_needed);
+	tcase_add_test(tc, test_replacement_prepared_at_the_last_run);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);
 	tcase_add_test(tc, test_shutdown_ends_idle_children_quietly);
 	suite_add_tcase(s, tc);

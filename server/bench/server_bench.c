@@ -8,9 +8,15 @@
  *   engine: request to result inside a child forked from a warm heap (the
  *         pool's snapshot), cold and prewarmed; the cost of a tool call
  *         inside the engine; peak memory of the run;
- *   daemon: round trip of one execution over the unix socket (median, p99),
- *         executions/s at 1, 8 and 64 concurrent clients, daemon RSS with
- *         100 idle connections.
+ *   daemon: round trip of one execution over the unix socket (median, p99,
+ *         and the first run on each connection's replacement child),
+ *         executions/s at 1, 8 and 64 concurrent clients, then warm (each
+ *         connection's first run left out) at 8, 9, 16 and 64 with the
+ *         private memory of the idle children, daemon RSS with 100 idle
+ *         connections.
+ *
+ * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
+ * stops after the single client, printing the runs around each replacement.
  */
 #include <sys/socket.h>
 #include <sys/un.h>

@@ -407,6 +407,8 @@ pool_dispatch(struct pool *p)
 	struct pool_exec *e;
 	struct pool_child *c;
 	uint8_t *req;
+	uint64_t tenant;
+	unsigned runs;
 
 	while ((e = pool_exec_next_queued(p)) != NULL &&
 	    p->running < pool_capacity(p)) {
@@ -430,10 +432,9 @@ pool_dispatch(struct pool *p)
 		pool_child_apply_pause(c);
 		c->runs++;
 		c->stay = pool_exec_child_stays(p, e, c);
-		/* Its last run: the successor is made ready beside it. */
-		if (!c->stay && e->tenant != 0 &&
-		    c->runs >= p->opt.reuse_runs && p->opt.reuse_runs > 1)
-			pool_kept_prepare(p, e->tenant);
+		c->successor = 0;
+		tenant = e->tenant;
+		runs = c->runs;
 		e->child = c;
 		pool_exec_clock_start(e);
 		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
@@ -446,6 +447,8 @@ pool_dispatch(struct pool *p)
 		pool_child_send(c, FRAME_EXECUTE,
 		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, req, e->len);
 		free(req);
+		/* Among its last runs: its successor warms up beside them. */
+		pool_kept_prepare(p, tenant, runs);
 	}
 	pool_refill(p);
 }

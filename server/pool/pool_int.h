@@ -27,6 +27,8 @@ enum child_state {
 			    HELLO */
 	CHILD_KEPT, /* idle with a fresh heap; serves only its tenant
 		       (pool_dispatch) */
+	CHILD_WARMING, /* a successor running its rehearsal (pool_kept.c);
+			  RESULT makes it CHILD_RESETTING */
 	CHILD_CLOSING /* done or killed; waiting for exit and EOF
 			 (pool_child_gone) */
 };
@@ -63,6 +65,7 @@ struct pool_child {
 	    kept_size; /* its private bytes when last measured (pool_kept.c) */
 	unsigned measured_runs; /* `runs` at that measurement */
 	TAILQ_ENTRY(pool_child) kept_entry; /* in kept_lru while CHILD_KEPT */
+	int successor; /* prepared for its tenant, not yet given a run */
 	int reaped;
 	int eof;
 	const char *why; /* the rule its last frame broke, for the log */
@@ -188,11 +191,14 @@ void pool_kept_leave(struct pool_child *);
  */
 int pool_kept_trim(struct pool *, const struct pool_child *self);
 /*
- * `tenant`'s child starts its last run: a spare becomes its staying child
- * now, so its next run finds one ready (replacements_prepared), unless no
- * spare is free (replacements_missed).
+ * `tenant`'s child was just given its `runs`-th run: when that is among
+ * its last few, a spare becomes the tenant's successor
+ * (replacements_prepared) and runs a rehearsal, unless no spare is free
+ * (replacements_missed).
  */
-void pool_kept_prepare(struct pool *, uint64_t tenant);
+void pool_kept_prepare(struct pool *, uint64_t tenant, unsigned runs);
+/* Frames of a CHILD_WARMING child; -1 when it was killed. */
+int pool_kept_warming_frame(struct pool_child *, const struct frame *);
 
 /* pool_exec.c */
 void pool_dispatch(struct pool *);

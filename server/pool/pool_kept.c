@@ -18,11 +18,13 @@
  * truth, so the budget errs toward fewer staying children, never more.
  *
  * A staying child is replaced after reuse_runs executions. Its successor is
- * chosen when its last run starts (pool_kept_prepare): a spare, warmed while
- * it waited, becomes the tenant's staying child at once, and the fork that
- * refills the spares runs beside that last run. The tenant's next run then
- * finds its child ready instead of taking whatever spare is left, or waiting
- * for a fork when many connections reach their last run together.
+ * chosen a few runs before its last (pool_kept_prepare): a spare, prewarmed
+ * while it waited, runs a rehearsal (its first run, the dearest a process
+ * runs), resets and waits as its tenant's staying child, and the fork that
+ * refills the spares runs beside the predecessor's last runs. The tenant's
+ * next run after the last then finds a child as warm as the one it had,
+ * instead of taking whatever spare is left, or waiting for a fork when many
+ * connections reach their last run together.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -32,6 +34,7 @@
 
 #include <event2/event.h>
 
+#include "cm_spec.h"
 #include "pool_int.h"
 
 /* Runs of a staying child between two measurements of its size. */
@@ -163,36 +166,107 @@ pool_kept_trim(struct pool *p, const struct pool_child *self)
 	return self_gone;
 }
 
+/*
+ * Runs of its own a child has left when its successor is chosen: enough for
+ * the spare's rehearsal, its reset and the refill's fork to end before the
+ * switch, on a child that serves at least POOL_KEPT_AHEAD_MIN_RUNS.
+ */
+#define POOL_KEPT_AHEAD 3
+#define POOL_KEPT_AHEAD_MIN_RUNS 10
+
+/* What a successor rehearses: nothing of its tenant's, no provider. */
+#define POOL_KEPT_REHEARSAL "async () => 0"
+
+/* Whether `tenant` already has a successor prepared. */
+static int
+pool_kept_has_successor(const struct pool *p, uint64_t tenant)
+{
+	const struct pool_child *c;
+
+	TAILQ_FOREACH(c, &p->children, entry)
+	if (c->successor && c->tenant == tenant && c->state != CHILD_CLOSING)
+		return 1;
+	return 0;
+}
+
 void
-pool_kept_prepare(struct pool *p, uint64_t tenant)
+pool_kept_prepare(struct pool *p, uint64_t tenant, unsigned runs)
 {
 	struct pool_child *c, *spare = NULL;
-	struct timeval tv = pool_tv(p->opt.kept_idle_ms);
+	struct timeval tv = pool_tv(p->opt.termination_delay_ms);
+	struct ipcmsg_execute x;
+	unsigned at = p->opt.reuse_runs >= POOL_KEPT_AHEAD_MIN_RUNS
+	    ? p->opt.reuse_runs - POOL_KEPT_AHEAD
+	    : p->opt.reuse_runs;
+	size_t len;
+	char *req;
 
-	/* Spares the queue is waiting for are not taken from it. */
-	if (tenant == 0 || p->shutting_down || p->spares <= p->queued) {
-		p->replacements_missed++;
+	/* Chosen once, ahead; again at the last run if that one was taken. */
+	if (tenant == 0 || p->opt.reuse_runs <= 1 ||
+	    (runs != at && runs < p->opt.reuse_runs) ||
+	    pool_kept_has_successor(p, tenant))
 		return;
-	}
-	TAILQ_FOREACH(c, &p->children, entry)
+	/* Spares the queue is waiting for are not taken from it. */
+	if (!p->shutting_down && p->spares > p->queued)
+		TAILQ_FOREACH(c, &p->children, entry)
 	if (c->state == CHILD_SPARE) {
 		spare = c;
 		break;
 	}
-	if (spare == NULL) {
+	memset(&x, 0, sizeof(x));
+	x.code.s = POOL_KEPT_REHEARSAL;
+	x.code.len = strlen(POOL_KEPT_REHEARSAL);
+	x.timeout =
+	    p->opt.termination_delay_ms ? p->opt.termination_delay_ms : 1000;
+	x.memory_limit = 64;
+	x.outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+	if (spare == NULL || (req = ipcmsg_execute_encode(&x, &len)) == NULL) {
 		p->replacements_missed++;
 		return;
 	}
+	/*
+	 * The rehearsal is the successor's first run, the dearest a process
+	 * runs (its first lowering, compile and allocations), paid here
+	 * beside its predecessor's last runs instead of on its tenant's; it
+	 * then resets and says HELLO like any staying child, exec id 0 never
+	 * naming an execution.
+	 */
 	p->spares--;
+	p->resetting++;
+	spare->state = CHILD_WARMING;
 	spare->tenant = tenant;
+	spare->successor = 1;
 	pool_child_apply_pause(spare);
-	spare->kept_size = pool_kept_measure(spare->pid);
-	spare->measured_runs = 0;
-	p->kept_measures++;
-	pool_kept_count_in(spare);
 	evtimer_del(spare->ev_timer);
 	evtimer_add(spare->ev_timer, &tv);
 	p->replacements_prepared++;
-	/* It fits like any staying child, or the least recently used leaves. */
-	(void)pool_kept_trim(p, NULL);
+	pool_child_send(spare, FRAME_EXECUTE, FRAME_EXECUTE_STAY, 0, 0,
+	    (const uint8_t *)req, len);
+	free(req);
+}
+
+int
+pool_kept_warming_frame(struct pool_child *c, const struct frame *f)
+{
+	struct timeval tv = pool_tv(c->pool->opt.termination_delay_ms);
+
+	if (f->exec_id != 0)
+		goto violation;
+	switch (f->type) {
+	case FRAME_HOST_WAIT:
+		return 0;
+	case FRAME_RESULT:
+		if (f->flags & 1) /* a rehearsal retains nothing */
+			goto violation;
+		/* It resets its heap and says HELLO, in time. */
+		c->state = CHILD_RESETTING;
+		evtimer_del(c->ev_timer);
+		evtimer_add(c->ev_timer, &tv);
+		return 0;
+	default:
+		break;
+	}
+violation:
+	pool_child_kill(c, 1);
+	return -1;
 }
