@@ -8,7 +8,10 @@
  * may stay for its tenant's next execution (reuse_runs): it puts its heap back
  * to the zygote's image (engine_reset), so every execution still starts on a
  * fresh heap, and the next one skips the fork and its page faults. Only one
- * tenant's executions ever share a process. PoolOptions of the
+ * tenant's executions ever share a process. Staying children are bounded by
+ * their measured private memory (kept_memory), the least recently used
+ * leaving first, and each one's successor rehearses before it is needed
+ * (pool_kept.c). PoolOptions of the
  * protocol map onto it like this:
  *   max_workers * executions_per_worker  children may run executions at once
  *                                         (a retained execution keeps its
