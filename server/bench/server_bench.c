@@ -823,8 +823,11 @@ bench_daemon_clients_run(int nclients, int per_client, int warm, pid_t daemon)
 		for (i = 100; i < (int)nlat; i += 100, nfresh++) {
 			fresh += lat[i];
 			if (getenv("BENCH_TAIL_DETAIL"))
-				printf("  run %d: %.3f %.3f %.3f %.3f ms\n", i,
-				    lat[i - 1], lat[i], lat[i + 1], lat[i + 2]);
+				printf("  runs %d..%d: %.3f %.3f %.3f %.3f | "
+				       "%.3f %.3f %.3f ms\n",
+				    i - 4, i + 2, lat[i - 4], lat[i - 3],
+				    lat[i - 2], lat[i - 1], lat[i], lat[i + 1],
+				    lat[i + 2]);
 		}
 		if (nfresh > 0)
 			printf("daemon, first run on a replacement child: mean "
