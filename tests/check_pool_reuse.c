@@ -25,6 +25,14 @@
  * although told to stay; "mute" answers and never says HELLO again;
  * "slow" takes 150 ms to say it; "hang" never answers.
  */
+/*
+ * Set before start_pool: each child first makes 2 MiB its own, so its
+ * private size is that and a little (which varies by tens of kB between
+ * children), and a budget in children's sizes is not a matter of luck.
+ */
+static int fat_children;
+static uint8_t fat[2u << 20];
+
 static int
 staying_child(int fd, void *arg)
 {
@@ -34,6 +42,8 @@ staying_child(int fd, void *arg)
 	const char *cmd;
 
 	(void)arg;
+	if (fat_children)
+		memset(fat, 1, sizeof(fat));
 	test_frame_send(fd, FRAME_HELLO, 0, 0, 0, "{}");
 	for (;;) {
 		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
@@ -115,6 +125,8 @@ spin(int *flag, double ms)
 }
 
 static unsigned max_kept; /* for the next start_pool (0: default) */
+static size_t kept_memory_opt; /* ditto */
+static unsigned spares = 1; /* ditto */
 
 static void
 start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
@@ -124,7 +136,8 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 
 	pool_options_default(&o);
 	o.max_workers = workers;
-	o.spares = 1;
+	o.spares = spares;
+	o.kept_memory = kept_memory_opt;
 	o.termination_delay_ms = 300;
 	o.reuse_runs = reuse_runs;
 	o.kept_idle_ms = kept_idle_ms;
@@ -384,29 +397,190 @@ END_TEST
 START_TEST(test_staying_children_within_max_kept)
 {
 	struct pool_stats st;
-	int i;
+	int pids[5], i;
 
-	/* By default four per slot: six tenants on one slot keep four. */
+	/* No count bound by default: six tenants on one slot keep six. */
 	start_pool(1, 100, 10000);
 	for (i = 1; i <= 6; i++) {
 		(void)run_one("pid", (uint64_t)i, NULL);
 		spin(NULL, 20);
 	}
+	wait_kept(6);
 	pool_stats(pool, &st);
-	ck_assert_uint_eq(st.kept, 4);
+	ck_assert_uint_eq(st.kept_retired, 0);
 	stop_pool();
-	/* And max_kept says otherwise. */
+	/* max_kept bounds them, the least recently used leaving first. */
 	max_kept = 2;
 	start_pool(1, 100, 10000);
 	for (i = 1; i <= 4; i++) {
-		(void)run_one("pid", (uint64_t)i, NULL);
+		pids[i] = run_one("pid", (uint64_t)i, NULL);
 		spin(NULL, 20);
 	}
+	wait_kept(2);
 	pool_stats(pool, &st);
-	ck_assert_uint_eq(st.kept, 2);
+	ck_assert_uint_eq(st.kept_retired, 2);
+	ck_assert_int_eq(run_one("pid", 4, NULL), pids[4]);
+	ck_assert_int_eq(run_one("pid", 3, NULL), pids[3]);
+	ck_assert_int_ne(run_one("pid", 1, NULL), pids[1]);
 	ck_assert_int_eq(crashed, 0);
 	stop_pool();
 	max_kept = 0;
+}
+END_TEST
+
+/* The private bytes of one idle staying child, as the pool measures them. */
+static size_t
+one_child_size(void)
+{
+	struct pool_stats st;
+
+	start_pool(1, 100, 10000);
+	(void)run_one("pid", 1, NULL);
+	wait_kept(1);
+	pool_stats(pool, &st);
+	stop_pool();
+	ck_assert_uint_gt(st.kept_bytes, 0);
+	ck_assert_uint_ge(st.kept_measures, 1);
+	return st.kept_bytes;
+}
+
+/*
+ * A budget of two and a half children keeps two: each new one retires
+ * the least recently used, and kept_bytes stays within the budget.
+ */
+START_TEST(test_kept_memory_retires_least_recently_used)
+{
+	struct pool_stats st;
+	size_t one;
+	int p2, p3, p4;
+
+	fat_children = 1;
+	one = one_child_size();
+	ck_assert_uint_gt(one, 2u << 20);
+
+	kept_memory_opt = one * 5 / 2;
+	start_pool(1, 100, 10000);
+	(void)run_one("pid", 1, NULL);
+	wait_kept(1);
+	p2 = run_one("pid", 2, NULL);
+	wait_kept(2);
+	p3 = run_one("pid", 3, NULL);
+	spin(NULL, 50);
+	wait_kept(2);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.kept_retired, 1);
+	ck_assert_uint_gt(st.kept_bytes, one);
+	ck_assert_uint_le(st.kept_bytes, kept_memory_opt);
+	/* Tenant 2 used again: now 3 is the least recently used. */
+	ck_assert_int_eq(run_one("pid", 2, NULL), p2);
+	spin(NULL, 20);
+	p4 = run_one("pid", 4, NULL);
+	spin(NULL, 50);
+	wait_kept(2);
+	/* The newest stays: the least recently used (3) left for it. */
+	ck_assert_int_eq(run_one("pid", 4, NULL), p4);
+	spin(NULL, 20);
+	ck_assert_int_eq(run_one("pid", 2, NULL), p2);
+	ck_assert_int_ne(run_one("pid", 3, NULL), p3);
+	pool_stats(pool, &st);
+	ck_assert_uint_ge(st.kept_retired, 2);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+	kept_memory_opt = 0;
+	fat_children = 0;
+}
+END_TEST
+
+/* A budget smaller than one child keeps none: each leaves as it comes back. */
+START_TEST(test_tiny_kept_memory_keeps_none)
+{
+	struct pool_stats st;
+	int a;
+
+	kept_memory_opt = 1;
+	start_pool(1, 100, 10000);
+	a = run_one("pid", 1, NULL);
+	spin(NULL, 100);
+	wait_kept(0);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.kept_retired, 1);
+	ck_assert_uint_eq(st.kept_bytes, 0);
+	ck_assert_int_ne(run_one("pid", 1, NULL), a);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+	kept_memory_opt = 0;
+}
+END_TEST
+
+/*
+ * Three runs before a child's last (reuse_runs 10), a spare becomes its
+ * tenant's successor and rehearses, then waits as a staying child beside
+ * the predecessor, which still serves the tenant to its last run. The run
+ * after that finds the successor ready: no fork for it, the refill's fork
+ * having run beside the predecessor's last runs.
+ */
+START_TEST(test_replacement_prepared_before_it_is_needed)
+{
+	struct pool_stats st;
+	int a, b, i, spawned_before;
+
+	start_pool(1, 10, 10000);
+	a = run_one("pid", 5, NULL);
+	wait_spare();
+	for (i = 2; i <= 6; i++)
+		ck_assert_int_eq(run_one("pid", 5, NULL), a);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 0);
+	/* The seventh: the spare becomes tenant 5's successor. */
+	ck_assert_int_eq(run_one("pid", 5, NULL), a);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	ck_assert_uint_eq(st.replacements_missed, 0);
+	/* Rehearsed and reset: it stays beside its predecessor. */
+	wait_kept(2);
+	wait_spare();
+	for (i = 8; i <= 10; i++)
+		ck_assert_int_eq(run_one("pid", 5, NULL), a);
+	spin(NULL, 50);
+	spawned_before = spawned;
+	b = run_one("pid", 5, NULL);
+	ck_assert_int_ne(b, a);
+	spin(NULL, 50);
+	/* Nothing was forked for it: it ran on the prepared successor. */
+	ck_assert_int_eq(spawned, spawned_before);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	wait_kept(1);
+	ck_assert_int_eq(run_one("pid", 5, NULL), b);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* A child of few runs (reuse_runs 3) gets its successor at its last run. */
+START_TEST(test_replacement_prepared_at_the_last_run)
+{
+	struct pool_stats st;
+	int a, b, spawned_before;
+
+	start_pool(1, 3, 10000);
+	a = run_one("pid", 6, NULL);
+	wait_spare();
+	ck_assert_int_eq(run_one("pid", 6, NULL), a);
+	wait_spare();
+	ck_assert_int_eq(run_one("pid", 6, NULL), a);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	wait_kept(1);
+	wait_spare();
+	spin(NULL, 50);
+	spawned_before = spawned;
+	b = run_one("pid", 6, NULL);
+	ck_assert_int_ne(b, a);
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
 }
 END_TEST
 
@@ -472,6 +646,10 @@ main(void)
 	tcase_add_test(tc, test_silent_child_is_ended);
 	tcase_add_test(tc, test_staying_child_killed_while_idle);
 	tcase_add_test(tc, test_staying_children_within_max_kept);
+	tcase_add_test(tc, test_kept_memory_retires_least_recently_used);
+	tcase_add_test(tc, test_tiny_kept_memory_keeps_none);
+	tcase_add_test(tc, test_replacement_prepared_before_it_is_needed);
+	tcase_add_test(tc, test_replacement_prepared_at_the_last_run);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);
 	tcase_add_test(tc, test_shutdown_ends_idle_children_quietly);
 	suite_add_tcase(s, tc);

@@ -8,9 +8,15 @@
  *   engine: request to result inside a child forked from a warm heap (the
  *         pool's snapshot), cold and prewarmed; the cost of a tool call
  *         inside the engine; peak memory of the run;
- *   daemon: round trip of one execution over the unix socket (median, p99),
- *         executions/s at 1, 8 and 64 concurrent clients, daemon RSS with
- *         100 idle connections.
+ *   daemon: round trip of one execution over the unix socket (median, p99,
+ *         and the first run on each connection's replacement child),
+ *         executions/s at 1, 8 and 64 concurrent clients, then warm (each
+ *         connection's first run left out) at 8, 9, 16 and 64 with the
+ *         private memory of the idle children, daemon RSS with 100 idle
+ *         connections.
+ *
+ * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
+ * stops after the single client, printing the runs around each replacement.
  */
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -656,8 +662,109 @@ rss_kb(pid_t pid)
 	return pages * sysconf(_SC_PAGESIZE) / 1024;
 }
 
+/* Private bytes (USS) of `pid`, from smaps_rollup; -1 when unreadable. */
+static long
+uss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	long kb = -1, v;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Private_Clean: %ld", &v) == 1 ||
+		    sscanf(line, "Private_Dirty: %ld", &v) == 1)
+			kb = (kb < 0 ? 0 : kb) + v;
+	fclose(f);
+	return kb;
+}
+
+/* statm's resident minus file-backed pages of `pid`, in kB; -1. */
+static long
+statm_private_kb(pid_t pid)
+{
+	char path[64];
+	long size, res, shared;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/statm", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fscanf(f, "%ld %ld %ld", &size, &res, &shared) != 3)
+		res = shared = 0;
+	fclose(f);
+	return (res - shared) * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* The parent of `pid`, or -1. */
+static pid_t
+ppid_of(pid_t pid)
+{
+	char path[64], line[256];
+	int pp = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "PPid: %d", &pp) == 1)
+			break;
+	fclose(f);
+	return pp;
+}
+
+static int
+cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The private memory of the daemon's children (grandchildren: each zygote
+ * forks them) while the connections that keep them are idle.
+ */
 static void
-bench_daemon_clients(int nclients, int per_client)
+bench_daemon_kept_uss(pid_t daemon)
+{
+	long kb[1024], est[1024];
+	size_t n = 0;
+	struct dirent *d;
+	DIR *dir;
+
+	if ((dir = opendir("/proc")) == NULL)
+		return;
+	while ((d = readdir(dir)) != NULL && n < 1024) {
+		pid_t pid = (pid_t)atoi(d->d_name), z;
+
+		if (pid <= 0 || (z = ppid_of(pid)) <= 0 || ppid_of(z) != daemon)
+			continue;
+		if ((kb[n] = uss_kb(pid)) >= 0)
+			est[n++] = statm_private_kb(pid);
+	}
+	closedir(dir);
+	if (n == 0)
+		return;
+	qsort(kb, n, sizeof(*kb), cmp_long);
+	qsort(est, n, sizeof(*est), cmp_long);
+	/* The second figure is what a daemon that may not read smaps counts. */
+	printf("daemon, idle children (staying and spare): %zu, private "
+	       "memory median %.2f MiB, max %.2f MiB (statm estimate median "
+	       "%.2f MiB)\n",
+	    n, kb[n / 2] / 1024.0, kb[n - 1] / 1024.0, est[n / 2] / 1024.0);
+}
+
+/*
+ * `nclients` connections, each running `per_client` executions one after
+ * another. With `warm`, every connection runs one first, unmeasured: its
+ * child's fork belongs to the connection's start, not to the steady rate.
+ */
+static void
+bench_daemon_clients_run(int nclients, int per_client, int warm, pid_t daemon)
 {
 	struct client *cs = calloc((size_t)nclients, sizeof(*cs));
 	struct pollfd *pfd = calloc((size_t)nclients, sizeof(*pfd));
@@ -670,6 +777,11 @@ bench_daemon_clients(int nclients, int per_client)
 			fprintf(stderr, "bench: cannot connect\n");
 			exit(1);
 		}
+	for (i = 0; warm && i < nclients; i++) {
+		client_execute(&cs[i]);
+		while (cs[i].pending)
+			client_read(&cs[i]);
+	}
 	nlat = 0;
 	t0 = now_ms();
 	for (i = 0; i < nclients && started < left; i++, started++)
@@ -697,13 +809,36 @@ bench_daemon_clients(int nclients, int per_client)
 			}
 		}
 	}
-	printf("daemon, %d concurrent client%s: %.0f executions/s\n", nclients,
-	    nclients > 1 ? "s" : "", left / ((now_ms() - t0) / 1000));
+	printf("daemon, %d concurrent client%s%s: %.0f executions/s\n",
+	    nclients, nclients > 1 ? "s" : "", warm ? " (warm)" : "",
+	    left / ((now_ms() - t0) / 1000));
 	if (nclients == 1) {
+		/*
+		 * Every reuse-runs-th run (100 by default) is the first on a
+		 * new child: its latency is the replacement's cost.
+		 */
+		double fresh = 0;
+		int nfresh = 0;
+
+		for (i = 100; i < (int)nlat; i += 100, nfresh++) {
+			fresh += lat[i];
+			if (getenv("BENCH_TAIL_DETAIL"))
+				printf("  runs %d..%d: %.3f %.3f %.3f %.3f | "
+				       "%.3f %.3f %.3f ms\n",
+				    i - 4, i + 2, lat[i - 4], lat[i - 3],
+				    lat[i - 2], lat[i - 1], lat[i], lat[i + 1],
+				    lat[i + 2]);
+		}
+		if (nfresh > 0)
+			printf("daemon, first run on a replacement child: mean "
+			       "%.3f ms (n=%d)\n",
+			    fresh / nfresh, nfresh);
 		snprintf(
 		    what, sizeof(what), "daemon, round trip over the socket");
 		report(what, lat, nlat);
 	}
+	if (daemon > 0)
+		bench_daemon_kept_uss(daemon);
 	for (i = 0; i < nclients; i++) {
 		capnweb_session_close(cs[i].s, "done");
 		capnweb_session_free(cs[i].s);
@@ -713,6 +848,12 @@ bench_daemon_clients(int nclients, int per_client)
 	}
 	free(cs);
 	free(pfd);
+}
+
+static void
+bench_daemon_clients(int nclients, int per_client)
+{
+	bench_daemon_clients_run(nclients, per_client, 0, 0);
 }
 
 /* The caller's dispatch for the tool-call benchmark: answers at once. */
@@ -845,6 +986,8 @@ main(void)
 		bench_engine();
 		return 0;
 	}
+	if (getenv("BENCH_DAEMON_ONLY"))
+		goto daemon;
 	bench_pool_throughput(1, 400, req);
 	bench_pool_throughput(2, 400, req);
 	bench_pool_retire(100, req);
@@ -862,12 +1005,25 @@ main(void)
 	if (getenv("BENCH_POOL_ONLY"))
 		return 0;
 
+daemon:
 	d = daemon_start();
-	bench_daemon_clients(1, 300);
+	bench_daemon_clients(1, 1000);
+	if (getenv("BENCH_TAIL_DETAIL"))
+		goto out;
 	bench_daemon_clients(8, 50);
 	bench_daemon_clients(64, 8);
+	/*
+	 * The steady rate past the first run of each connection: 64
+	 * connections should run as fast as 8 while their children stay
+	 * (within --kept-memory), printing what each idle child holds.
+	 */
+	bench_daemon_clients_run(8, 200, 1, d);
+	bench_daemon_clients_run(9, 200, 1, d);
+	bench_daemon_clients_run(16, 100, 1, d);
+	bench_daemon_clients_run(64, 25, 1, d);
 	bench_daemon_tool_calls(500);
 	bench_daemon_idle(d);
+out:
 	kill(d, SIGTERM);
 	waitpid(d, &status, 0);
 	free(lat);

@@ -109,9 +109,14 @@ static const struct opt opts[] = {
 	    "ms a child staying for its connection waits "
 	    "for work (default 10000)",
 	    &cfg.pool.kept_idle_ms },
+	{ "kept-memory", OPT_SIZE,
+	    "private bytes the children staying for their connections may "
+	    "hold together; past it the least recently used leaves "
+	    "(default: 1/16 of memory, 64 MiB to 1 GiB)",
+	    &cfg.pool.kept_memory },
 	{ "max-kept", OPT_UINT,
-	    "children staying for their connections at "
-	    "most (default: 4 x max-workers x executions-per-worker)",
+	    "children staying for their connections at most, besides "
+	    "--kept-memory (default 0: no count bound)",
 	    &cfg.pool.max_kept },
 	{ "outbound-mode", OPT_STR,
 	    "operator veto: 'null' gives native fetch no "

@@ -215,6 +215,22 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
 	    "Engine children staying idle for their connection's next "
 	    "execution.",
 	    "gauge", ps->kept);
+	metrics_counter(&b, "codemode_workers_kept_bytes",
+	    "Private memory of the children staying idle for their "
+	    "connections, as last measured.",
+	    "gauge", (unsigned long)ps->kept_bytes);
+	metrics_counter(&b, "codemode_workers_kept_retired_total",
+	    "Staying children retired, least recently used first, to fit "
+	    "--kept-memory or --max-kept.",
+	    "counter", ps->kept_retired);
+	metrics_counter(&b, "codemode_worker_replacements_prepared_total",
+	    "Children at their last run (--reuse-runs) whose successor was "
+	    "made ready before that run ended.",
+	    "counter", ps->replacements_prepared);
+	metrics_counter(&b, "codemode_worker_replacements_missed_total",
+	    "Children at their last run whose successor could not be "
+	    "prepared (no free spare); the next run takes what is there.",
+	    "counter", ps->replacements_missed);
 	metrics_counter(&b, "codemode_worker_reuses_total",
 	    "Executions run by a child that stayed, on a reset heap.",
 	    "counter", ps->reused);

@@ -93,6 +93,7 @@ pool_options_default(struct pool_options *o)
 	o->spares = 2;
 	o->reuse_runs = 100;
 	o->kept_idle_ms = 10000;
+	o->kept_memory = pool_kept_memory_default();
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
 	o->program.prewarm = 1;
@@ -519,6 +520,8 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 		p->opt.executions_per_worker = 1;
 	if (p->opt.retire_after_executions == 0)
 		p->opt.retire_after_executions = 1;
+	if (p->opt.kept_memory == 0)
+		p->opt.kept_memory = pool_kept_memory_default();
 	/* Said here, not as a zygote that dies at every start. */
 	if (o->program.image != NULL && access(o->program.image, X_OK) != 0) {
 		snprintf(err, errlen, "pool: the sandbox image %s: %s",
@@ -534,6 +537,7 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 	}
 	TAILQ_INIT(&p->zygotes);
 	TAILQ_INIT(&p->children);
+	TAILQ_INIT(&p->kept_lru);
 	TAILQ_INIT(&p->queue);
 	/*
 	 * Grandchildren orphaned by a dying zygote come to us to be reaped.
@@ -574,6 +578,11 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->spares = p->spares;
 	s->kept = p->kept;
 	s->reused = p->reused;
+	s->kept_bytes = p->kept_bytes;
+	s->kept_retired = p->kept_retired;
+	s->kept_measures = p->kept_measures;
+	s->replacements_prepared = p->replacements_prepared;
+	s->replacements_missed = p->replacements_missed;
 	TAILQ_FOREACH(c, &p->children, entry)
 	{
 		s->children++;

@@ -8,7 +8,10 @@
  * may stay for its tenant's next execution (reuse_runs): it puts its heap back
  * to the zygote's image (engine_reset), so every execution still starts on a
  * fresh heap, and the next one skips the fork and its page faults. Only one
- * tenant's executions ever share a process. PoolOptions of the
+ * tenant's executions ever share a process. Staying children are bounded by
+ * their measured private memory (kept_memory), the least recently used
+ * leaving first, and each one's successor rehearses before it is needed
+ * (pool_kept.c). PoolOptions of the
  * protocol map onto it like this:
  *   max_workers * executions_per_worker  children may run executions at once
  *                                         (a retained execution keeps its
@@ -115,7 +118,14 @@ struct pool_options {
 	unsigned spares; /* children kept forked ahead of demand */
 	unsigned reuse_runs; /* executions a child may serve (<= 1: one) */
 	unsigned kept_idle_ms; /* how long a staying child waits for work */
-	unsigned max_kept; /* staying children at most (0: 4 x capacity) */
+	/*
+	 * Private bytes the idle staying children may hold together; past it
+	 * the least recently used one is retired (0 at pool_new: the default,
+	 * pool_kept_memory_default). max_kept, when nonzero, bounds their
+	 * count too, the same way.
+	 */
+	size_t kept_memory;
+	unsigned max_kept; /* staying children at most (0: no count bound) */
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
 	/*
@@ -132,6 +142,15 @@ struct pool_options {
 
 /* Fills `o` with the protocol's defaults (max_workers = online CPUs). */
 void pool_options_default(struct pool_options *o);
+
+/*
+ * The default budget of staying children: a sixteenth of the machine's
+ * memory (or of the cgroup's memory.max when smaller), within
+ * POOL_KEPT_MEMORY_MIN..POOL_KEPT_MEMORY_MAX.
+ */
+#define POOL_KEPT_MEMORY_MIN ((size_t)64 << 20)
+#define POOL_KEPT_MEMORY_MAX ((size_t)1 << 30)
+size_t pool_kept_memory_default(void);
 
 /*
  * An event base for a pool: its timers measure the precise monotonic clock
@@ -237,6 +256,15 @@ struct pool_stats {
 	unsigned running, queued, spares, children, retained, kept;
 	unsigned long spawned, crashed, retired_zygotes;
 	unsigned long reused; /* executions a staying child ran */
+	size_t kept_bytes; /* private bytes of the idle staying children */
+	unsigned long kept_retired; /* staying children retired to fit */
+	unsigned long kept_measures; /* reads of a staying child's size */
+	/*
+	 * Children reaching their last run (reuse_runs) whose successor was
+	 * ready before that run ended: a spare made the tenant's staying
+	 * child; or not, for want of a free spare.
+	 */
+	unsigned long replacements_prepared, replacements_missed;
 };
 void pool_stats(const struct pool *, struct pool_stats *);
 

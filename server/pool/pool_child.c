@@ -34,8 +34,8 @@ pool_child_uncount(struct pool_child *c)
 	else if (c->state == CHILD_STARTING)
 		p->starting--;
 	else if (c->state == CHILD_KEPT)
-		p->kept--;
-	else if (c->state == CHILD_RESETTING)
+		pool_kept_leave(c);
+	else if (c->state == CHILD_RESETTING || c->state == CHILD_WARMING)
 		p->resetting--;
 }
 
@@ -230,11 +230,13 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 				pool_child_kill(c, 0);
 				return -1;
 			}
-			c->state = CHILD_KEPT;
 			c->pool->resetting--;
-			c->pool->kept++;
+			pool_kept_enter(c);
 			evtimer_del(c->ev_timer);
 			evtimer_add(c->ev_timer, &tv);
+			/* Past the budget, the least recently used leave. */
+			if (pool_kept_trim(c->pool, c))
+				return -1;
 			pool_dispatch(c->pool);
 			return 0;
 		}
@@ -247,6 +249,9 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 		pool_dispatch(c->pool);
 		return 0;
 	}
+	/* A successor's rehearsal (pool_kept.c) belongs to no execution. */
+	if (c->state == CHILD_WARMING)
+		return pool_kept_warming_frame(c, f);
 	/* Everything else belongs to the execution the child runs or holds. */
 	if ((c->state != CHILD_BUSY && c->state != CHILD_RETAINED) ||
 	    e == NULL || f->exec_id != e->id)
@@ -399,7 +404,7 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	 * Told to stay, a child may still end instead (its memory bound did);
 	 * and at shutdown every idle child ends as it was told to.
 	 */
-	if (c->state == CHILD_RESETTING ||
+	if (c->state == CHILD_RESETTING || c->state == CHILD_WARMING ||
 	    (c->pool->shutting_down == 2 && c->exec == NULL &&
 		c->state != CHILD_RETAINED)) {
 		pool_child_uncount(c);

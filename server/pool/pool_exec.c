@@ -370,17 +370,16 @@ pool_exec_pick_child(struct pool *p, uint64_t tenant)
 
 /*
  * Whether the child running `e` should stay for its tenant afterwards:
- * while it has runs left, and while staying children (idle processes, a
- * few MB of their own each) stay within max_kept.
+ * while it has runs left. Whether the staying children fit is settled when
+ * it comes back (pool_kept_trim): the least recently used one leaves then,
+ * not this one, which its tenant is the likeliest to need next.
  */
 static int
 pool_exec_child_stays(
     const struct pool *p, const struct pool_exec *e, const struct pool_child *c)
 {
-	unsigned max = p->opt.max_kept ? p->opt.max_kept : 4 * pool_capacity(p);
-
 	return e->tenant != 0 && c->runs < p->opt.reuse_runs &&
-	    p->kept + p->resetting < max && !p->shutting_down;
+	    !p->shutting_down;
 }
 
 /*
@@ -408,6 +407,8 @@ pool_dispatch(struct pool *p)
 	struct pool_exec *e;
 	struct pool_child *c;
 	uint8_t *req;
+	uint64_t tenant;
+	unsigned runs;
 
 	while ((e = pool_exec_next_queued(p)) != NULL &&
 	    p->running < pool_capacity(p)) {
@@ -416,8 +417,10 @@ pool_dispatch(struct pool *p)
 		TAILQ_REMOVE(&p->queue, e, entry);
 		p->queued--;
 		if (c->state == CHILD_KEPT) {
-			p->kept--;
-			p->reused++;
+			pool_kept_leave(c);
+			/* A prepared successor has not run anything yet. */
+			if (c->runs > 0)
+				p->reused++;
 			evtimer_del(c->ev_timer);
 		} else {
 			p->spares--;
@@ -429,6 +432,9 @@ pool_dispatch(struct pool *p)
 		pool_child_apply_pause(c);
 		c->runs++;
 		c->stay = pool_exec_child_stays(p, e, c);
+		c->successor = 0;
+		tenant = e->tenant;
+		runs = c->runs;
 		e->child = c;
 		pool_exec_clock_start(e);
 		pool_emit(p, POOL_EV_EXEC_START, e, c->pid, NULL);
@@ -441,6 +447,8 @@ pool_dispatch(struct pool *p)
 		pool_child_send(c, FRAME_EXECUTE,
 		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, req, e->len);
 		free(req);
+		/* Among its last runs: its successor warms up beside them. */
+		pool_kept_prepare(p, tenant, runs);
 	}
 	pool_refill(p);
 }

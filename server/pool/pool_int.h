@@ -27,6 +27,8 @@ enum child_state {
 			    HELLO */
 	CHILD_KEPT, /* idle with a fresh heap; serves only its tenant
 		       (pool_dispatch) */
+	CHILD_WARMING, /* a successor running its rehearsal (pool_kept.c);
+			  RESULT makes it CHILD_RESETTING */
 	CHILD_CLOSING /* done or killed; waiting for exit and EOF
 			 (pool_child_gone) */
 };
@@ -59,6 +61,11 @@ struct pool_child {
 	uint64_t tenant; /* whose executions it has run (0: none yet) */
 	unsigned runs; /* executions it has been given */
 	int stay; /* told to reset and stay after the one it runs */
+	size_t
+	    kept_size; /* its private bytes when last measured (pool_kept.c) */
+	unsigned measured_runs; /* `runs` at that measurement */
+	TAILQ_ENTRY(pool_child) kept_entry; /* in kept_lru while CHILD_KEPT */
+	int successor; /* prepared for its tenant, not yet given a run */
 	int reaped;
 	int eof;
 	const char *why; /* the rule its last frame broke, for the log */
@@ -132,6 +139,12 @@ struct pool {
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
 	unsigned kept, resetting; /* children staying for their tenant */
+	struct pool_child_list kept_lru; /* the CHILD_KEPT ones, least recently
+					    used first (pool_kept.c) */
+	size_t kept_bytes; /* their private sizes summed */
+	unsigned long kept_retired; /* staying children retired to fit */
+	unsigned long kept_measures; /* reads of a child's private size */
+	unsigned long replacements_prepared, replacements_missed;
 	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	unsigned long reused; /* executions run by a staying child */
@@ -164,6 +177,28 @@ int pool_child_on_frame(struct pool_child *, const struct frame *);
 void pool_child_apply_pause(struct pool_child *);
 /* 1 while `tenant` (nonzero) is paused (pool_tenant_pause). */
 int pool_tenant_paused(const struct pool *, uint64_t tenant);
+
+/* pool_kept.c: staying children within the memory budget. */
+/* A child's private bytes (USS), or an overestimate; 0 when unreadable. */
+size_t pool_kept_measure(pid_t pid);
+/* CHILD_RESETTING -> CHILD_KEPT: measures it when due, counts it in. */
+void pool_kept_enter(struct pool_child *);
+/* Leaving CHILD_KEPT (dispatched, killed, gone): counts it out. */
+void pool_kept_leave(struct pool_child *);
+/*
+ * Retires the least recently used staying children until the rest fit the
+ * budget (and max_kept when set). 1 when `self` was among them.
+ */
+int pool_kept_trim(struct pool *, const struct pool_child *self);
+/*
+ * `tenant`'s child was just given its `runs`-th run: when that is among
+ * its last few, a spare becomes the tenant's successor
+ * (replacements_prepared) and runs a rehearsal, unless no spare is free
+ * (replacements_missed).
+ */
+void pool_kept_prepare(struct pool *, uint64_t tenant, unsigned runs);
+/* Frames of a CHILD_WARMING child; -1 when it was killed. */
+int pool_kept_warming_frame(struct pool_child *, const struct frame *);
 
 /* pool_exec.c */
 void pool_dispatch(struct pool *);
