@@ -331,9 +331,10 @@ md.push('', 'Reproduce: `make bench-peers` (writes build/bench/report.md, report
 
 writeFileSync(join(OUT, 'report.md'), md.join('\n'))
 writeFileSync(join(OUT, 'report.json'), JSON.stringify(report, null, 1))
-// The chart's data: one row per case, the ratio of each peer (ours C = 1).
+// The chart's data, tab-separated: one row per case, the ratio of each
+// peer (ours C = 1).
 const others = order.filter((k) => k !== OURS)
-const dat = [`case ${others.map((k) => JSON.stringify(name(k))).join(' ')}`]
-for (const c of CASES) dat.push(`${JSON.stringify(c.title.replace(/`/g, ''))} ${others.map((k) => fmtRatio(ratio(c.name, k)).replace('–', 'NaN')).join(' ')}`)
+const dat = [['case', ...others.map(name)].join('\t')]
+for (const c of CASES) dat.push([c.title.replace(/`/g, ''), ...others.map((k) => fmtRatio(ratio(c.name, k)).replace('–', 'NaN'))].join('\t'))
 writeFileSync(join(OUT, 'report.dat'), dat.join('\n') + '\n')
 console.log(md.join('\n'))
