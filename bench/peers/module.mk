@@ -9,6 +9,10 @@ $(BUILD)/bench/peer_bench: $(BUILD)/obj/bench/peers/peer_bench.o $(BUILD)/libcod
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
 
+# Built with everything, so tests/bench_peers.test.sh (make check) keeps the
+# C driver and the harness's protocol honest without npm or the peers.
+PROGRAMS += $(BUILD)/bench/peer_bench
+
 .PHONY: bench-peers
 bench-peers:
 	@packaging/deps.sh bench

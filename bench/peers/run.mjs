@@ -6,7 +6,7 @@
 //
 // Environment: BENCH_OUT (where the report goes), CODEMODE_DAEMON,
 // PEER_BENCH (the C driver), ROUNDS (3), QUICK=1 (a smoke run: one round,
-// few runs).
+// few runs), PEERS (a comma-separated subset of the drivers' keys below).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -80,7 +80,9 @@ class Driver {
 }
 
 const node = [process.execPath, '--expose-gc']
-const PEERS = [
+// PEERS=ours-c,nodevm (say) runs those drivers only.
+const ONLY = process.env.PEERS ? new Set(process.env.PEERS.split(',')) : null
+const ALL_PEERS = [
   ['ours-c', [PEER_BENCH, url]],
   ['ours-js', [...node, 'drivers/ours_js.mjs']],
   ['nodevm', [...node, 'drivers/nodevm.mjs']],
@@ -88,6 +90,7 @@ const PEERS = [
   ['quickjs', [...node, 'drivers/quickjs.mjs']],
   ['picodemode', [...node, 'drivers/picodemode.mjs']],
 ]
+const PEERS = ALL_PEERS.filter(([k]) => !ONLY || ONLY.has(k))
 
 const report = {
   date: new Date().toISOString(),
