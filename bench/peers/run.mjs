@@ -9,7 +9,7 @@
 // few runs), PEERS (a comma-separated subset of the drivers' keys below).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 
@@ -94,7 +94,7 @@ const PEERS = ALL_PEERS.filter(([k]) => !ONLY || ONLY.has(k))
 
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: (await import('node:os')).cpus().length, node: process.version, load: (await import('node:os')).loadavg() },
+  machine: { cpus: os.cpus().length, node: process.version, load_start: os.loadavg() },
   daemon: { args: DAEMON_ARGS },
   rounds: ROUNDS,
   peers: {},
@@ -254,6 +254,8 @@ daemon.kill('SIGTERM')
 rmSync(dir, { recursive: true, force: true })
 
 // ---- the report ----
+report.machine.load_end = os.loadavg()
+report.elapsed_s = Math.round(process.uptime())
 const OURS = 'ours-c'
 const order = PEERS.map(([k]) => k).filter((k) => report.peers[k])
 const fmtTime = (us) =>
@@ -268,7 +270,7 @@ const ratio = (caseName, k) => {
 const md = []
 md.push(`# make bench-peers`, '')
 md.push(
-  `${report.date}, ${report.machine.cpus} CPUs (load ${report.machine.load.map((x) => x.toFixed(1)).join(' ')} at the end), Node ${report.machine.node}; ` +
+  `${report.date}, ${report.machine.cpus} CPUs (load average ${report.machine.load_start[0].toFixed(1)} at the start, ${report.machine.load_end[0].toFixed(1)} at the end), Node ${report.machine.node}, ${report.elapsed_s} s; ` +
     `${ROUNDS} interleaved rounds; our daemon with its default flags (${DAEMON_ARGS.join(' ')}) on a private unix socket, one connection.`,
   '',
 )
