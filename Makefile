@@ -3,6 +3,7 @@
 #   make check      run every test (installs missing Debian packages first)
 #   make run        start the daemon on ./codemode-executor.sock
 #   make bench      run the benchmarks
+#   make bench-peers  ours against isolated-vm, quickjs-emscripten, pi-codemode, node:vm
 #   make check SANITIZE=1   the same with ASan+UBSan (objects under build/asan/),
 #                           bar the breakage proofs of the plain daemon
 
@@ -53,6 +54,7 @@ include conformance/module.mk
 include tests/module.mk
 include packaging/module.mk
 include libclient/js/module.mk
+include bench/peers/module.mk
 
 all: $(PROGRAMS)
 
