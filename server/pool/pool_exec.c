@@ -66,10 +66,10 @@ pool_exec_park(struct pool_exec *e)
 
 /*
  * Relays the answers held for `e`, now holding a slot. A send that fails
- * kills the child and frees `e`: p->flushing then no longer names it, and
- * the rest is dropped.
+ * kills the child and frees `e`: p->flushing then no longer names it, the
+ * rest is dropped, and -1 says so.
  */
-static void
+static int
 pool_exec_flush(struct pool_exec *e)
 {
 	struct pool *p = e->pool;
@@ -90,8 +90,10 @@ pool_exec_flush(struct pool_exec *e)
 		}
 		free(h);
 	}
-	if (p->flushing == e)
-		p->flushing = NULL;
+	if (p->flushing != e)
+		return -1;
+	p->flushing = NULL;
+	return 0;
 }
 
 /*
@@ -99,13 +101,13 @@ pool_exec_flush(struct pool_exec *e)
  * spoke without an answer and is ending: it counts as running at once),
  * then gets what was held for it.
  */
-void
+int
 pool_exec_unpark(struct pool_exec *e)
 {
 	struct pool *p = e->pool;
 
 	if (!e->parked)
-		return;
+		return 0;
 	e->parked = 0;
 	p->parked--;
 	p->running++;
@@ -113,7 +115,7 @@ pool_exec_unpark(struct pool_exec *e)
 		TAILQ_REMOVE(&p->resume, e, resume_entry);
 		e->resuming = 0;
 	}
-	pool_exec_flush(e);
+	return pool_exec_flush(e);
 }
 
 /*
@@ -157,7 +159,7 @@ pool_exec_next_resume(struct pool *p)
 	return NULL;
 }
 
-void
+int
 pool_exec_host_wait(struct pool_exec *e, uint8_t flags, uint32_t read)
 {
 	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
@@ -166,7 +168,7 @@ pool_exec_host_wait(struct pool_exec *e, uint8_t flags, uint32_t read)
 	int clocked;
 
 	if (waiting == e->waiting)
-		return;
+		return 0;
 	e->waiting = waiting;
 	/* The clock runs for the run itself, or for an invocation sent. */
 	clocked = c != NULL &&
@@ -186,10 +188,11 @@ pool_exec_host_wait(struct pool_exec *e, uint8_t flags, uint32_t read)
 	if (waiting && (flags & FRAME_HOST_WAIT_ANSWER_ONLY) && c != NULL &&
 	    c->state == CHILD_BUSY && !e->parked && read == e->answers_sent)
 		pool_exec_park(e);
-	else if (!waiting && e->parked)
-		pool_exec_unpark(e);
+	else if (!waiting && e->parked && pool_exec_unpark(e) != 0)
+		return -1;
 	if (e->cb.on_host_wait)
 		e->cb.on_host_wait(e, waiting, e->udata);
+	return 0;
 }
 
 /*

@@ -205,10 +205,14 @@ void pool_exec_invocation_done(struct pool_exec *, const struct frame *);
  * wait unless it counts, and a run only an answer can wake gives its slot
  * back.
  */
-void pool_exec_host_wait(struct pool_exec *, uint8_t flags, uint32_t read);
-/* A parked run's child spoke without an answer (the deadline of a run
- * counting host waits): it takes its slot back at once. */
-void pool_exec_unpark(struct pool_exec *);
+int pool_exec_host_wait(struct pool_exec *, uint8_t flags, uint32_t read);
+/*
+ * A parked run takes its slot back and gets its held answers (from
+ * pool_dispatch, or at once when its child spoke without an answer: the
+ * deadline of a run counting host waits). These two return -1 when a
+ * relay failed and the child, and the execution, are gone.
+ */
+int pool_exec_unpark(struct pool_exec *);
 /* Runs pool_dispatch from the loop, soon: a slot may be free. */
 void pool_exec_kick(struct pool *);
 
