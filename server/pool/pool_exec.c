@@ -119,8 +119,12 @@ pool_exec_unpark(struct pool_exec *e)
 }
 
 /*
- * An answer for a parked run waits here until the run has a slot again;
- * the run joins the resume list, which pool_dispatch serves first.
+ * An answer for a parked run. With a slot free the run takes it now and
+ * the answer goes at once (the common case: no deferral, no extra turn of
+ * the loop, which a host driving an embedded pool would not be told to
+ * make). Else it waits here, the run in the resume list, which
+ * pool_dispatch serves first when a slot frees (pool_exec_kick from a park
+ * or a settle).
  */
 static int
 pool_exec_hold(struct pool_exec *e, uint32_t call_id, int outbound,
@@ -139,11 +143,15 @@ pool_exec_hold(struct pool_exec *e, uint32_t call_id, int outbound,
 	h->len = len;
 	memcpy(h->payload, payload, len);
 	TAILQ_INSERT_TAIL(&e->held, h, entry);
+	if (p->running < pool_capacity(p) &&
+	    !pool_tenant_paused(p, e->tenant)) {
+		(void)pool_exec_unpark(e);
+		return 0;
+	}
 	if (!e->resuming) {
 		TAILQ_INSERT_TAIL(&p->resume, e, resume_entry);
 		e->resuming = 1;
 	}
-	pool_exec_kick(p);
 	return 0;
 }
 
