@@ -572,9 +572,11 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 	struct run_answer *a;
 	struct run_script sc;
 	json_t *args;
+	const json_t *max_ms = json_object_get(expect, "maxMs");
 	size_t i, faults = 0, resolved = 0, other = 0;
 	int dt, ot, all = 0, rc = 0;
 	char *first_other = NULL;
+	double t0;
 
 	if (n == 0 || n > 10000 || (a = calloc(n, sizeof(*a))) == NULL) {
 		expect_buf_printf(x->diff, "burst: count must be 1..10000\n");
@@ -586,6 +588,7 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 		free(a);
 		return -1;
 	}
+	t0 = wire_now_ms();
 	for (i = 0; i < n; i++) {
 		a[i].started_ms = wire_now_ms();
 		if (wire_call(
@@ -648,6 +651,14 @@ run_burst_step(struct run_ctx *x, const json_t *st)
 	}
 	if (resolved == 0) {
 		expect_buf_printf(x->diff, "burst of %zu: none resolved\n", n);
+		rc = 1;
+	}
+	/* The whole burst, first call sent to last settled. */
+	if (all && json_is_number(max_ms) &&
+	    wire_now_ms() - t0 > json_number_value(max_ms)) {
+		expect_buf_printf(x->diff,
+		    "burst of %zu: took %.0f ms, more than maxMs %.0f\n", n,
+		    wire_now_ms() - t0, json_number_value(max_ms));
 		rc = 1;
 	}
 	free(first_other);

@@ -113,7 +113,7 @@ fake_edge(void *arg, int waiting)
 	size_t n = strlen(f->edges);
 
 	if (n + 2 < sizeof(f->edges)) {
-		f->edges[n] = waiting ? '1' : '0';
+		f->edges[n] = (char)('0' + waiting);
 		f->edges[n + 1] = '\0';
 	}
 }
@@ -335,7 +335,8 @@ START_TEST(test_dispatch_and_proxies)
 	    "\"provider\\\\\\\":\\\\\\\"crm\\\\\\\",\\\\\\\"tool\\\\\\\":"
 	    "\\\\\\\"x\\\\\\\",\\\\\\\"args\\\\\\\":\\\\\\\"[1]\\\\\\\"}}"
 	    "\\\"]\",\"logs\":[]}");
-	ck_assert_str_eq(f.edges, "10101010");
+	/* 2: only the answer can wake the run (no timer pending). */
+	ck_assert_str_eq(f.edges, "20202020");
 	free(msg);
 	fake_free(&f);
 
@@ -343,6 +344,20 @@ START_TEST(test_dispatch_and_proxies)
 	f.answer = "{\"error\":\"No such customer.\"}";
 	msg = run(&f, "async () => store.listOrders()", &o);
 	ck_assert_str_eq(msg, "{\"error\":\"No such customer.\",\"logs\":[]}");
+	free(msg);
+	fake_free(&f);
+
+	/* A timer pending beside the call may wake the run first (1); once
+	 * it fired, only the answer can (2). */
+	memset(&f, 0, sizeof(f));
+	f.answer = "{\"result\":5}";
+	f.delay_ms = 60;
+	msg = run(&f,
+	    "async () => { const p = store.x(); "
+	    "await new Promise((r) => setTimeout(r, 20)); return await p }",
+	    &o);
+	ck_assert_str_eq(msg, "{\"resultJson\":\"5\",\"logs\":[]}");
+	ck_assert_str_eq(f.edges, "1020");
 	free(msg);
 	fake_free(&f);
 
@@ -544,7 +559,7 @@ START_TEST(test_outbound_stub)
 	ck_assert_str_eq(msg,
 	    "{\"resultJson\":\"[201,\\\"Created\\\",\\\"1\\\","
 	    "\\\"made\\\"]\",\"logs\":[]}");
-	ck_assert_str_eq(f.edges, "10");
+	ck_assert_str_eq(f.edges, "20");
 	free(msg);
 	fake_free(&f);
 }

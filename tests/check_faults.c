@@ -529,8 +529,11 @@ START_TEST(test_client_closes_mid_execution)
 			"tools", "get", "timeout", 60000,
 			capnweb_value_target(target), "disabled"));
 	}
+	/* The sleepers hold their slots; the runs waiting on a tool hold
+	 * none (parked). */
 	ck_assert_int_eq(
-	    metric_settles_at("codemode_executions_running", 8), 8);
+	    metric_settles_at("codemode_executions_running", 4), 4);
+	ck_assert_int_eq(metric_settles_at("codemode_executions_parked", 4), 4);
 	ck_assert_int_gt(fd_count(td.pid), base);
 	for (i = 0; i < 4; i++) {
 		close(c[i].fd); /* gone, mid-run */
@@ -544,6 +547,7 @@ START_TEST(test_client_closes_mid_execution)
 	}
 	ck_assert_int_eq(
 	    metric_settles_at("codemode_executions_running", 0), 0);
+	ck_assert_int_eq(metric_settles_at("codemode_executions_parked", 0), 0);
 	ck_assert_int_eq(metric_settles_at("codemode_connections_open", 1), 1);
 	ck_assert_int_le(fd_count_settles_at(base), base);
 	/* Their children ended; what stays is the spare the pool keeps. */
@@ -777,6 +781,7 @@ START_TEST(test_half_open_tcp)
 	    metric_settles_at("codemode_executions_running", 1), 1);
 	ck_assert_int_eq(
 	    metric_settles_at("codemode_executions_running", 0), 0);
+	ck_assert_int_eq(metric_settles_at("codemode_executions_parked", 0), 0);
 	ck_assert_int_eq(metric_settles_at("codemode_connections_open", 1), 1);
 	ck_assert_int_le(fd_count_settles_at(base), base);
 	/* What stays is the spare the pool keeps. */

@@ -99,7 +99,7 @@ START_TEST(test_hostile_headers)
 	buf[3] = 1;
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
-	/* RESULT and HOST_WAIT take bit 0 only; TOOL_CALL takes none. */
+	/* RESULT takes bit 0 only, HOST_WAIT bits 0 and 1; TOOL_CALL none. */
 	make_frame(buf, FRAME_RESULT, 1, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f), 18);
 	ck_assert_uint_eq(f.flags, 1);
@@ -109,7 +109,11 @@ START_TEST(test_hostile_headers)
 	make_frame(buf, FRAME_TOOL_CALL, 1, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
-	make_frame(buf, FRAME_HOST_WAIT, 2, 1, 0, NULL);
+	make_frame(buf, FRAME_HOST_WAIT,
+	    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY, 1, 0, NULL);
+	ck_assert_int_eq(frame_decode(buf, 16, FRAME_ROLE_PARENT, 64, &f), 16);
+	ck_assert_uint_eq(f.flags, 3);
+	make_frame(buf, FRAME_HOST_WAIT, 4, 1, 0, NULL);
 	ck_assert_int_eq(frame_decode(buf, 16, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
 	/* EXECUTE takes FRAME_EXECUTE_STAY and nothing else. */

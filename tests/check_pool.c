@@ -33,6 +33,17 @@ child_sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
+static double
+child_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+#define TOOL_CALL_JSON "{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"\"}"
+
 static int
 scripted_child(int fd, void *arg)
 {
@@ -75,6 +86,56 @@ scripted_child(int fd, void *arg)
 		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
 			return 3;
 		test_frame_send_result(fd, exec, (const char *)f.payload);
+	} else if (strcmp(cmd, "park") == 0) {
+		uint32_t exec = f.exec_id;
+		char out[64];
+		double got;
+
+		/* Waits on a tool alone (its slot may go to another run),
+		 * then runs 100 ms once answered and says when it ran. */
+		test_frame_send(
+		    fd, FRAME_TOOL_CALL, 0, exec, 5, TOOL_CALL_JSON);
+		test_frame_send(fd, FRAME_HOST_WAIT,
+		    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY, exec,
+		    0, NULL);
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
+			return 3;
+		got = child_now_ms();
+		test_frame_send(fd, FRAME_HOST_WAIT, 0, exec, 0, NULL);
+		child_sleep_ms(100);
+		snprintf(out, sizeof(out), "[%.3f,%.3f]", got, child_now_ms());
+		test_frame_send_result(fd, exec, out);
+	} else if (strcmp(cmd, "stale") == 0) {
+		uint32_t exec = f.exec_id;
+
+		/* Says it waits on the host alone, having read no answer,
+		 * while the answer to its call is already on its way. */
+		test_frame_send(
+		    fd, FRAME_TOOL_CALL, 0, exec, 5, TOOL_CALL_JSON);
+		child_sleep_ms(100);
+		test_frame_send(fd, FRAME_HOST_WAIT,
+		    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY, exec,
+		    0, NULL);
+		child_sleep_ms(300);
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		    f.type != FRAME_TOOL_RESULT)
+			return 3;
+		test_frame_send(fd, FRAME_HOST_WAIT, 0, exec, 0, NULL);
+		test_frame_send_result(fd, exec, "\"stale\"");
+	} else if (strcmp(cmd, "wake") == 0) {
+		uint32_t exec = f.exec_id;
+
+		/* Waits on the host alone, then wakes without an answer (the
+		 * deadline of a run counting its host waits) and ends. */
+		test_frame_send(
+		    fd, FRAME_TOOL_CALL, 0, exec, 5, TOOL_CALL_JSON);
+		test_frame_send(fd, FRAME_HOST_WAIT,
+		    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY, exec,
+		    0, NULL);
+		child_sleep_ms(200);
+		test_frame_send(fd, FRAME_HOST_WAIT, 0, exec, 0, NULL);
+		test_frame_send_result(fd, exec, "\"woke\"");
 	} else if (strncmp(cmd, "wait:", 5) == 0) {
 		test_frame_send(fd, FRAME_HOST_WAIT, 1, f.exec_id, 0, NULL);
 		child_sleep_ms(atol(cmd + 5));
@@ -197,6 +258,8 @@ struct run {
 	char payload[256];
 	int tool_calls;
 	int waits;
+	struct pool_exec *e; /* held_callbacks: the call waiting for us */
+	uint32_t call_id;
 };
 
 static struct event_base *base;
@@ -265,6 +328,31 @@ on_handles_closed(struct pool_exec *e, const char *reason, void *udata)
 
 static const struct pool_exec_callbacks callbacks = { on_tool_call, NULL,
 	on_host_wait, on_settle, on_handles_closed };
+
+/* A tool whose answer the test gives (answer_held), not the callback. */
+static void
+on_tool_call_held(struct pool_exec *e, uint32_t call_id, const uint8_t *p,
+    size_t len, void *udata)
+{
+	struct run *r = udata;
+
+	(void)p;
+	(void)len;
+	r->tool_calls++;
+	r->e = e;
+	r->call_id = call_id;
+}
+
+static const struct pool_exec_callbacks held_callbacks = { on_tool_call_held,
+	NULL, on_host_wait, on_settle, on_handles_closed };
+
+static void
+answer_held(struct run *r)
+{
+	ck_assert_int_eq(pool_exec_reply(r->e, r->call_id, 0,
+			     (const uint8_t *)"{\"result\":7}", 12),
+	    0);
+}
 
 struct invocation {
 	int done;
@@ -430,6 +518,127 @@ START_TEST(test_queue_overflow_at_exactly_max_queue)
 	ck_assert_int_eq(full, 1);
 	ck_assert_int_eq(r[3].settled, 0);
 	ck_assert_int_eq(events[POOL_EV_EXEC_REJECT], 1);
+	stop_pool();
+}
+END_TEST
+
+static struct pool_exec *
+submit_held(const char *cmd, struct run *r)
+{
+	int full;
+	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
+	    strlen(cmd), 10000, 50, 0, 0, &held_callbacks, r, &full);
+
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+/* Turns the loop until the pool counts `parked` parked, `running` running. */
+static int
+until_slots(unsigned parked, unsigned running, double ms)
+{
+	struct pool_stats st;
+	double end = now_ms() + ms;
+	int never = 0;
+
+	for (;;) {
+		pool_stats(pool, &st);
+		if ((st.parked == parked && st.running == running) ||
+		    now_ms() > end)
+			return st.parked == parked && st.running == running;
+		run_until(&never, 5);
+	}
+}
+
+static int
+cmp_interval(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+START_TEST(test_parked_runs_resume_one_slot_at_a_time)
+{
+	struct run r[3];
+	double iv[3][2];
+	int i, all = 0;
+
+	/* One worker: three runs all reach their tool, none holding it. */
+	memset(r, 0, sizeof(r));
+	start_pool(1, 10, scripted_child, 1);
+	for (i = 0; i < 3; i++)
+		submit_held("park", &r[i]);
+	ck_assert_msg(until_slots(3, 0, 10000), "three runs never parked");
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(r[i].tool_calls, 1);
+	/* Answered together, they run one after another: an answer waits
+	 * for the slot, so no two children run at once. */
+	for (i = 0; i < 3; i++)
+		answer_held(&r[i]);
+	while (!all && run_until(&all, 20) == 0) {
+		all = 1;
+		for (i = 0; i < 3; i++)
+			all &= r[i].settled;
+	}
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(r[i].outcome, POOL_RESULT);
+		ck_assert_int_eq(
+		    sscanf(r[i].payload, "[%lf,%lf]", &iv[i][0], &iv[i][1]), 2);
+	}
+	qsort(iv, 3, sizeof(iv[0]), cmp_interval);
+	for (i = 0; i < 2; i++)
+		ck_assert_msg(iv[i + 1][0] >= iv[i][1],
+		    "run resumed at %.1f while another ran until %.1f",
+		    iv[i + 1][0], iv[i][1]);
+	ck_assert(until_slots(0, 0, 1000));
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_answer_on_its_way_keeps_the_slot)
+{
+	struct run r = { 0 };
+	int never = 0;
+
+	start_pool(1, 10, scripted_child, 1);
+	/* The callback answers at once; the child then says it waits
+	 * having read nothing: the answer would wake it without a slot. */
+	submit("stale", &r, 10000, 0);
+	ck_assert(run_until(&r.tool_calls, 5000));
+	run_until(&never, 250);
+	ck_assert(until_slots(0, 1, 0));
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_str_eq(r.payload, "\"stale\"");
+	ck_assert(until_slots(0, 0, 1000));
+	stop_pool();
+}
+END_TEST
+
+START_TEST(test_parked_run_woken_or_cancelled)
+{
+	struct run r = { 0 }, r2 = { 0 }, r3 = { 0 };
+	struct pool_exec *e;
+
+	start_pool(1, 10, scripted_child, 1);
+	/* Woken without its answer, it takes its slot back and ends. */
+	submit_held("wake", &r);
+	ck_assert(until_slots(1, 0, 5000));
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_str_eq(r.payload, "\"woke\"");
+	ck_assert(until_slots(0, 0, 1000));
+	/* Withdrawn while parked: its place is free, nothing is left. */
+	e = submit_held("park", &r2);
+	ck_assert(until_slots(1, 0, 5000));
+	pool_exec_cancel(e);
+	ck_assert_int_eq(r2.settled, 1);
+	ck_assert_int_eq(r2.outcome, POOL_CANCELLED);
+	ck_assert(until_slots(0, 0, 0));
+	submit("result:{\"result\":1}", &r3, 5000, 0);
+	ck_assert(run_until(&r3.settled, 5000));
+	ck_assert_int_eq(r3.outcome, POOL_RESULT);
 	stop_pool();
 }
 END_TEST
@@ -1130,6 +1339,9 @@ main(void)
 	tcase_add_test(tc, test_tool_call_round_trip);
 	tcase_add_test(tc, test_concurrent_runs_on_all_workers);
 	tcase_add_test(tc, test_queue_overflow_at_exactly_max_queue);
+	tcase_add_test(tc, test_parked_runs_resume_one_slot_at_a_time);
+	tcase_add_test(tc, test_answer_on_its_way_keeps_the_slot);
+	tcase_add_test(tc, test_parked_run_woken_or_cancelled);
 	tcase_add_test(tc, test_kill_9_mid_run);
 	tcase_add_test(tc, test_child_that_never_starts);
 	tcase_add_test(tc, test_crash_and_protocol_violations);

@@ -832,8 +832,9 @@ execution_loop(struct execution *x)
 			return EXECUTION_NEVER;
 		/* Idle: wait for an answer or the next timer. */
 		clock_stops = execution_host_waits(x) > 0;
+		/* 2: no timer is pending, only an answer can wake the run. */
 		if (clock_stops)
-			x->host->host_wait(x->host->arg, 1);
+			x->host->host_wait(x->host->arg, d < 0 ? 2 : 1);
 		if (clock_stops && !x->req->count_host_waits) {
 			execution_clock_pause(x);
 			bound = d;

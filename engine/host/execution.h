@@ -38,7 +38,12 @@ struct execution_host {
 	 */
 	int (*wait)(void *arg, double ms, uint32_t *call_id, char **payload,
 	    size_t *len);
-	/* The run clock's edge: waiting 1 while only the caller's work is open.
+	/*
+	 * The run clock's edge: waiting nonzero while only the caller's work
+	 * is open, 0 when the run goes on. waiting is 2 when, besides, no
+	 * timer of the run is pending: only an answer (or the run's own
+	 * deadline, which ends it) wakes it, so its host may let another
+	 * run have the CPU meanwhile; 1 when a timer may wake it first.
 	 */
 	void (*host_wait)(void *arg, int waiting);
 	void *arg;

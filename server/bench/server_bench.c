@@ -13,7 +13,8 @@
  *         executions/s at 1, 8 and 64 concurrent clients, then warm (each
  *         connection's first run left out) at 8, 9, 16 and 64 with the
  *         private memory of the idle children, daemon RSS with 100 idle
- *         connections.
+ *         connections; 64 runs awaiting a 1 s tool on two workers, wall
+ *         time (a waiting run gives its CPU slot back).
  *
  * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
  * stops after the single client, printing the runs around each replacement.
@@ -932,6 +933,128 @@ bench_daemon_tool_calls(int n)
 	close(c.fd);
 }
 
+/*
+ * Runs waiting on a slow tool: WAITING_RUNS executions on a daemon of two
+ * workers, each awaiting one tool call its caller answers WAITING_TOOL_MS
+ * after it arrived. A waiting run gives its CPU slot back, so they all
+ * wait at once: about one tool latency plus the forks, where runs holding
+ * their slot would take WAITING_RUNS / 2 tool latencies.
+ */
+#define WAITING_RUNS 64
+#define WAITING_TOOL_MS 1000.0
+
+struct waiting_call {
+	struct capnweb_call *call;
+	double due;
+};
+
+static struct waiting_call waiting_calls[WAITING_RUNS];
+static int waiting_ncalls, waiting_done, waiting_peak, waiting_answered;
+
+static void
+waiting_dispatch(void *udata, struct capnweb_call *call)
+{
+	(void)udata;
+	if (waiting_ncalls == WAITING_RUNS) {
+		capnweb_call_resolve(call, json_string("{\"result\":1}"));
+		return;
+	}
+	waiting_calls[waiting_ncalls].call = call;
+	waiting_calls[waiting_ncalls].due = now_ms() + WAITING_TOOL_MS;
+	waiting_ncalls++;
+	if (waiting_ncalls - waiting_answered > waiting_peak)
+		waiting_peak = waiting_ncalls - waiting_answered;
+}
+
+static void
+on_waiting_answer(void *udata, int status, json_t *value)
+{
+	(void)udata;
+	if (status != CAPNWEB_RESOLVED ||
+	    json_object_get(value, "resultJson") == NULL) {
+		fprintf(stderr, "bench: a waiting run failed\n");
+		exit(1);
+	}
+	waiting_done++;
+}
+
+static void
+bench_daemon_waiting_runs(void)
+{
+	const char *b = getenv("BUILD");
+	char bin[256], saved[sizeof(sock_path)];
+	struct client c;
+	struct pollfd pfd;
+	double t0, next;
+	pid_t pid;
+	int i, target, status;
+
+	/* A daemon of its own: two workers, room for every run at once. */
+	memcpy(saved, sock_path, sizeof(saved));
+	snprintf(bin, sizeof(bin), "%s/codemode-executord", b ? b : "build");
+	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-bench-w-%d.sock",
+	    (int)getpid());
+	if ((pid = fork()) == 0) {
+		execl(bin, bin, "--socket", sock_path, "--log-level", "error",
+		    "--max-workers", "2", "--max-executions", "64",
+		    (char *)NULL);
+		_exit(127);
+	}
+	for (i = 0; i < 500 && access(sock_path, F_OK) != 0; i++)
+		usleep(10000);
+	usleep(100000);
+	if (client_open(&c) != 0) {
+		fprintf(stderr, "bench: cannot connect\n");
+		exit(1);
+	}
+	target = capnweb_session_add_target(c.s, waiting_dispatch, NULL);
+	t0 = now_ms();
+	for (i = 0; i < WAITING_RUNS; i++) {
+		json_t *args = json_pack("[s, [{s:s, s:[s]}], {}, o, s]",
+		    "async () => { await t.x(); return 1 }", "name", "t",
+		    "tools", "x", capnweb_value_target(target), "disabled");
+
+		capnweb_session_call(
+		    c.s, "execute", args, on_waiting_answer, NULL);
+		json_decref(args);
+	}
+	while (waiting_done < WAITING_RUNS) {
+		next = 10000;
+		for (i = waiting_answered; i < waiting_ncalls; i++) {
+			if (waiting_calls[i].due > now_ms())
+				break;
+			capnweb_call_resolve(waiting_calls[i].call,
+			    json_string("{\"result\":1}"));
+			waiting_answered++;
+		}
+		if (waiting_answered < waiting_ncalls)
+			next = waiting_calls[waiting_answered].due - now_ms();
+		pfd.fd = c.fd;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, next < 0 ? 0 : (int)next + 1) < 0 ||
+		    now_ms() - t0 > 120000) {
+			fprintf(stderr, "bench: the waiting runs stalled\n");
+			exit(1);
+		}
+		if (pfd.revents & POLLIN)
+			client_read(&c);
+	}
+	printf("daemon, %d runs awaiting a %.0f ms tool on 2 workers: %.2f s "
+	       "wall (%d tool calls in flight at once; holding slots: %.0f "
+	       "s)\n",
+	    WAITING_RUNS, WAITING_TOOL_MS, (now_ms() - t0) / 1000, waiting_peak,
+	    WAITING_RUNS / 2 * WAITING_TOOL_MS / 1000);
+	capnweb_session_close(c.s, "done");
+	capnweb_session_free(c.s);
+	ws_assembler_free(&c.wsa);
+	free(c.in);
+	close(c.fd);
+	kill(pid, SIGTERM);
+	waitpid(pid, &status, 0);
+	unlink(sock_path);
+	memcpy(sock_path, saved, sizeof(saved));
+}
+
 static void
 bench_daemon_idle(pid_t pid)
 {
@@ -982,6 +1105,10 @@ main(void)
 	 * this process before its exec, so the pool goes first, before this
 	 * process grows (a larger parent would make every fork dearer).
 	 */
+	if (getenv("BENCH_WAITING_ONLY")) {
+		bench_daemon_waiting_runs();
+		return 0;
+	}
 	if (getenv("BENCH_ENGINE_ONLY")) {
 		bench_engine();
 		return 0;
@@ -1026,6 +1153,7 @@ daemon:
 out:
 	kill(d, SIGTERM);
 	waitpid(d, &status, 0);
+	bench_daemon_waiting_runs();
 	free(lat);
 	return 0;
 }

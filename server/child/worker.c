@@ -43,6 +43,7 @@ struct worker {
 	int result_sent;
 	int retained; /* the isolate serves handle invocations */
 	uint32_t invoke_call_id; /* the invocation in flight (retained) */
+	uint32_t answers; /* answers read in this execution (HOST_WAIT) */
 	const char *answer_why; /* the parent's answer its decoder refused */
 };
 
@@ -270,12 +271,22 @@ worker_host_send(void *arg, enum execution_call kind, const char *json,
 	return worker_send_frame(w, type, 0, call_id, json, len);
 }
 
+/*
+ * The run clock's edge. When only an answer can wake the run, it says so
+ * with the count of answers it has read: the parent may then give the
+ * run's CPU slot to another and hold the next answer back until a slot is
+ * free again (frame.h, FRAME_HOST_WAIT_ANSWER_ONLY).
+ */
 static void
 worker_host_wait_edge(void *arg, int waiting)
 {
 	struct worker *w = arg;
+	uint8_t flags = waiting ? FRAME_HOST_WAIT_WAITING : 0;
 
-	worker_send_frame(w, FRAME_HOST_WAIT, waiting ? 1 : 0, 0, NULL, 0);
+	if (waiting == 2)
+		flags |= FRAME_HOST_WAIT_ANSWER_ONLY;
+	worker_send_frame(
+	    w, FRAME_HOST_WAIT, flags, waiting == 2 ? w->answers : 0, NULL, 0);
 }
 
 /*
@@ -359,6 +370,7 @@ worker_host_wait(
 		(*payload)[f.len] = '\0';
 		*len = f.len;
 		*call_id = f.call_id;
+		w->answers++;
 		free(buf);
 		return 1;
 	}
@@ -530,6 +542,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 		return 2;
 	}
 	w->exec_id = f.exec_id;
+	w->answers = 0;
 	if (ipcmsg_execute_decode(f.payload, f.len, &x, &why) != 0) {
 		free(buf);
 		/* The run never starts; the parent hears why in its result. */

@@ -73,12 +73,18 @@ static const struct opt opts[] = {
 	{ "port", OPT_STR, "TCP port (default 8080 when TCP is asked for)",
 	    &cfg.port },
 	{ "max-workers", OPT_UINT,
-	    "concurrent executions (default: online CPUs)",
+	    "executions running guest code at once; a run waiting on a "
+	    "tool gives its slot back (default: online CPUs)",
 	    &cfg.pool.max_workers },
 	{ "executions-per-worker", OPT_UINT,
 	    "executions one worker slot runs at "
 	    "once (default 1)",
 	    &cfg.pool.executions_per_worker },
+	{ "max-executions", OPT_UINT,
+	    "executions that may exist at once, running or waiting on a "
+	    "tool without a CPU slot; more queue (default: memory over "
+	    "--worker-memory-limit, at most 1024, at least the capacity)",
+	    &cfg.pool.max_executions },
 	{ "max-queue", OPT_UINT,
 	    "executions that may wait before QUEUE_OVERFLOW "
 	    "(default 100)",

@@ -204,7 +204,15 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
 	    "Executions refused before they ran (queue full, draining).",
 	    "counter", m->executions_rejected);
 	metrics_counter(&b, "codemode_executions_running",
-	    "Executions running now.", "gauge", ps->running);
+	    "Executions holding a CPU slot now.", "gauge", ps->running);
+	metrics_counter(&b, "codemode_executions_parked",
+	    "Executions waiting on a tool or the caller's fetch without a "
+	    "CPU slot now.",
+	    "gauge", ps->parked);
+	metrics_counter(&b, "codemode_executions_max",
+	    "Executions that may exist at once, running or parked "
+	    "(--max-executions).",
+	    "gauge", ps->max_executions);
 	metrics_counter(&b, "codemode_queue_depth",
 	    "Executions waiting for a worker.", "gauge", ps->queued);
 	metrics_counter(&b, "codemode_workers", "Engine children alive.",

@@ -31,7 +31,7 @@ enum frame_type {
 	FRAME_TOOL_RESULT, /* P->C: the envelope JSON answering call_id */
 	FRAME_OUTBOUND_REQUEST, /* C->P: a fetch (JSON head; body base64) */
 	FRAME_OUTBOUND_RESPONSE, /* P->C: the answer to call_id */
-	FRAME_HOST_WAIT, /* C->P: run-clock edge; flags bit 0 = waiting */
+	FRAME_HOST_WAIT, /* C->P: run-clock edge; FRAME_HOST_WAIT_* flags */
 	FRAME_RESULT, /* C->P: the result of exec_id; flags bit 0 = isolate
 			 retained */
 	FRAME_INVOKE_HANDLE, /* P->C: invoke a retained handle (JSON) */
@@ -55,6 +55,18 @@ enum frame_type {
  * child's exit is seen is told HANDLES_CLOSED, not that a child crashed.
  */
 #define FRAME_HANDLE_RESULT_LAST 1
+
+/*
+ * HOST_WAIT: bit 0 set while the run waits on the host (the run clock's
+ * edge). ANSWER_ONLY (with WAITING): nothing but an answer to one of its
+ * calls can wake the run (no timer of its own is pending), so it may give
+ * its CPU slot back; call_id then counts the answers (TOOL_RESULT and
+ * OUTBOUND_RESPONSE) the child has read in this execution, and the parent
+ * takes the slot back only when it has sent no more than that, so no
+ * answer already on its way can wake the run without a slot.
+ */
+#define FRAME_HOST_WAIT_WAITING 1
+#define FRAME_HOST_WAIT_ANSWER_ONLY 2
 
 /* Decoder results besides a positive byte count. */
 enum frame_status {

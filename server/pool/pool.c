@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -103,6 +104,62 @@ unsigned
 pool_capacity(const struct pool *p)
 {
 	return p->opt.max_workers * p->opt.executions_per_worker;
+}
+
+/*
+ * The memory this process may use: physical memory, or the cgroup's (v2)
+ * memory.max when that is lower; 0 when neither can be read.
+ */
+uint64_t
+pool_memory(void)
+{
+	char buf[64];
+	uint64_t cg = 0, mem;
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	FILE *f = fopen("/sys/fs/cgroup/memory.max", "re");
+
+	mem = pages > 0 && psize > 0 ? (uint64_t)pages * (uint64_t)psize : 0;
+	if (f != NULL) {
+		if (fgets(buf, sizeof(buf), f) != NULL && buf[0] >= '0' &&
+		    buf[0] <= '9')
+			cg = strtoull(buf, NULL, 10);
+		fclose(f);
+	}
+	if (cg > 0 && (mem == 0 || cg < mem))
+		mem = cg;
+	return mem;
+}
+
+/*
+ * Each execution may grow its child to about the worker memory limit, so
+ * the memory this process may use over that limit is how many executions
+ * fit at once; a parked run keeps its child and its heap.
+ */
+unsigned
+pool_max_executions(const struct pool_options *o)
+{
+	unsigned w = o->max_workers ? o->max_workers : 1;
+	unsigned epw = o->executions_per_worker ? o->executions_per_worker : 1;
+	unsigned cap = w * epw;
+	uint64_t mem = pool_memory(), n;
+	size_t per = o->worker_memory_limit ? o->worker_memory_limit
+					    : CM_POOL_WORKER_MEMORY_LIMIT;
+
+	if (o->max_executions)
+		return o->max_executions > cap ? o->max_executions : cap;
+	n = mem / per;
+	if (n > POOL_MAX_EXECUTIONS_DEFAULT_CAP)
+		n = POOL_MAX_EXECUTIONS_DEFAULT_CAP;
+	return n > cap ? (unsigned)n : cap;
+}
+
+/* A slot came free (pool_exec_kick): resume or start what waits. */
+static void
+pool_on_dispatch(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	pool_dispatch(arg);
 }
 
 /* ---- children ---- */
@@ -329,9 +386,13 @@ pool_refill(struct pool *p)
 	want = p->shutting_down ? 0 : p->opt.spares ? p->opt.spares : 1;
 	if (p->queued > want)
 		want = p->queued;
+	/* running passes the capacity for a moment when a parked run ends
+	 * (pool_exec_unpark): no spare then. */
 	if (want > pool_capacity(p) -
 		(p->running < pool_capacity(p) ? p->running : pool_capacity(p)))
-		want = pool_capacity(p) - p->running;
+		want = p->running < pool_capacity(p)
+		    ? pool_capacity(p) - p->running
+		    : 0;
 	have = p->spares + p->starting + p->pending_spawns;
 	if (have >= want)
 		return;
@@ -539,6 +600,8 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 	TAILQ_INIT(&p->children);
 	TAILQ_INIT(&p->kept_lru);
 	TAILQ_INIT(&p->queue);
+	TAILQ_INIT(&p->resume);
+	p->max_executions = pool_max_executions(&p->opt);
 	/*
 	 * Grandchildren orphaned by a dying zygote come to us to be reaped.
 	 * Not in a host's process: the subreaper flag and a SIGCHLD handler
@@ -550,8 +613,10 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 	}
 	p->ev_restart = evtimer_new(base, pool_on_restart, p);
 	p->ev_drain = evtimer_new(base, NULL, NULL);
+	p->ev_dispatch = event_new(base, -1, 0, pool_on_dispatch, p);
 	if ((!p->opt.embedded && p->ev_sigchld == NULL) ||
 	    p->ev_restart == NULL || p->ev_drain == NULL ||
+	    p->ev_dispatch == NULL ||
 	    (p->ev_sigchld && evsignal_add(p->ev_sigchld, NULL) != 0)) {
 		snprintf(err, errlen, "pool: cannot set up events");
 		pool_free(p);
@@ -574,6 +639,8 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 
 	memset(s, 0, sizeof(*s));
 	s->running = p->running;
+	s->parked = p->parked;
+	s->max_executions = p->max_executions;
 	s->queued = p->queued;
 	s->spares = p->spares;
 	s->kept = p->kept;
@@ -666,8 +733,9 @@ pool_on_drain_tick(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	/* Retained handles with nothing in flight do not hold the drain up. */
-	if (p->running == p->retained_idle && p->queued == 0)
+	/* Retained handles with nothing in flight do not hold the drain up;
+	 * a parked run does. */
+	if (p->running == p->retained_idle && p->queued == 0 && p->parked == 0)
 		pool_on_drained(-1, 0, p);
 }
 
@@ -683,7 +751,8 @@ pool_shutdown(struct pool *p, unsigned drain_ms, unsigned grace_ms,
 	p->grace_ms = grace_ms;
 	p->done = done;
 	p->done_arg = arg;
-	if (p->running == p->retained_idle && p->queued == 0) {
+	if (p->running == p->retained_idle && p->queued == 0 &&
+	    p->parked == 0) {
 		pool_on_drained(-1, 0, p);
 		return;
 	}
@@ -758,6 +827,8 @@ pool_free(struct pool *p)
 		event_free(p->ev_drain);
 	if (p->ev_tick)
 		event_free(p->ev_tick);
+	if (p->ev_dispatch)
+		event_free(p->ev_dispatch);
 	free(p->paused);
 	free(p);
 }

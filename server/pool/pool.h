@@ -13,9 +13,12 @@
  * leaving first, and each one's successor rehearses before it is needed
  * (pool_kept.c). PoolOptions of the
  * protocol map onto it like this:
- *   max_workers * executions_per_worker  children may run executions at once
- *                                         (a retained execution keeps its
- *                                         child and counts against it);
+ *   max_workers * executions_per_worker  CPU slots: children that may run
+ *                                         guest code at once (a retained
+ *                                         execution keeps its child and
+ *                                         counts against it);
+ *   max_executions (ours)                 executions that may exist at once,
+ *                                         running or waiting on the host;
  *   max_queue                             executions wait beyond that, then
  *                                         QUEUE_OVERFLOW;
  *   retire_after_executions, worker_memory_limit
@@ -24,6 +27,15 @@
  *                                         RSS passes the limit;
  *   termination_delay_ms                  the longest a hung child outlives
  *                                         timeout + grace (we kill at once).
+ *
+ * A run whose only work in flight is a host call (the child's HOST_WAIT
+ * with FRAME_HOST_WAIT_ANSWER_ONLY: a tool call or the caller's outbound
+ * function, no timer of its own) gives its slot back: it is parked, keeping
+ * its child. An answer for a parked run is held until a slot is free, and
+ * the run takes the slot before the answer is relayed, so a child never
+ * runs guest code without one; parked runs get free slots before queued
+ * runs start. The run clock is not touched by this: a parked run waits on
+ * the host until its answer reaches the child, however long a slot takes.
  *
  * Callbacks run on the pool's event base. Each execution gets exactly one
  * on_settle, after which the pool frees it: the owner forgets the pointer
@@ -126,6 +138,11 @@ struct pool_options {
 	 */
 	size_t kept_memory;
 	unsigned max_kept; /* staying children at most (0: no count bound) */
+	/*
+	 * Executions that may exist at once, running or parked on a host call
+	 * (at least the capacity); 0: sized to memory (pool_max_executions).
+	 */
+	unsigned max_executions;
 	uint32_t max_frame_payload; /* bound on a child's data frames */
 	struct zygote_program program;
 	/*
@@ -151,6 +168,13 @@ void pool_options_default(struct pool_options *o);
 #define POOL_KEPT_MEMORY_MIN ((size_t)64 << 20)
 #define POOL_KEPT_MEMORY_MAX ((size_t)1 << 30)
 size_t pool_kept_memory_default(void);
+ * The bound on executions at once that `o` gives: max_executions when set,
+ * else the memory the process may use (physical memory, or the cgroup's
+ * memory.max when lower) over worker_memory_limit, at most
+ * POOL_MAX_EXECUTIONS_DEFAULT_CAP; never below the capacity.
+ */
+#define POOL_MAX_EXECUTIONS_DEFAULT_CAP 1024
+unsigned pool_max_executions(const struct pool_options *o);
 
 /*
  * An event base for a pool: its timers measure the precise monotonic clock
@@ -251,9 +275,14 @@ void pool_exec_cancel(struct pool_exec *);
 uint32_t pool_exec_id(const struct pool_exec *);
 pid_t pool_exec_pid(const struct pool_exec *);
 
-/* Counts for readiness and metrics. */
+/*
+ * Counts for readiness and metrics. running: executions holding a CPU slot
+ * (retained ones included); parked: executions waiting on the host without
+ * one; max_executions: the bound on running + parked.
+ */
 struct pool_stats {
 	unsigned running, queued, spares, children, retained, kept;
+	unsigned parked, max_executions;
 	unsigned long spawned, crashed, retired_zygotes;
 	unsigned long reused; /* executions a staying child ran */
 	size_t kept_bytes; /* private bytes of the idle staying children */

@@ -259,6 +259,9 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 	inv = TAILQ_FIRST(&e->invocations);
 	if (pool_child_check(c, f) != 0)
 		goto violation;
+	/* A parked run that speaks runs: it holds a slot again. */
+	if (e->parked && f->type != FRAME_HOST_WAIT && pool_exec_unpark(e) != 0)
+		return -1;
 	switch (f->type) {
 	case FRAME_TOOL_CALL:
 		/* A handler's tool calls are answered inside the child. */
@@ -274,8 +277,7 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 			    e, f->call_id, f->payload, f->len, e->udata);
 		return 0;
 	case FRAME_HOST_WAIT:
-		pool_exec_host_wait(e, f->flags & 1);
-		return 0;
+		return pool_exec_host_wait(e, f->flags, f->call_id);
 	case FRAME_RESULT: {
 		struct timeval tv = pool_tv(c->pool->opt.termination_delay_ms);
 

@@ -22,15 +22,161 @@ pool_exec_clock_start(struct pool_exec *e)
 	pool_clock_start(e->clock, (double)e->timeout_ms + e->grace_ms);
 }
 
+/* ---- slot accounting: parked runs and their held answers ---- */
+
 void
-pool_exec_host_wait(struct pool_exec *e, int waiting)
+pool_exec_kick(struct pool *p)
+{
+	if (p->ev_dispatch != NULL &&
+	    (p->queued > 0 || !TAILQ_EMPTY(&p->resume)))
+		event_active(p->ev_dispatch, EV_TIMEOUT, 1);
+}
+
+/* Takes `e` out of the resume list and drops the answers it held. */
+static void
+pool_exec_unlist(struct pool_exec *e)
+{
+	struct pool_held *h;
+
+	if (e->resuming) {
+		TAILQ_REMOVE(&e->pool->resume, e, resume_entry);
+		e->resuming = 0;
+	}
+	while ((h = TAILQ_FIRST(&e->held)) != NULL) {
+		TAILQ_REMOVE(&e->held, h, entry);
+		free(h);
+	}
+}
+
+/*
+ * Only an answer can wake the run, and every answer sent has been read:
+ * it gives its slot back, keeping its child, and a queued or resuming run
+ * may have the slot.
+ */
+static void
+pool_exec_park(struct pool_exec *e)
+{
+	struct pool *p = e->pool;
+
+	e->parked = 1;
+	p->running--;
+	p->parked++;
+	pool_exec_kick(p);
+}
+
+/*
+ * Relays the answers held for `e`, now holding a slot. A send that fails
+ * kills the child and frees `e`: p->flushing then no longer names it, the
+ * rest is dropped, and -1 says so.
+ */
+static int
+pool_exec_flush(struct pool_exec *e)
+{
+	struct pool *p = e->pool;
+	struct pool_held_list l;
+	struct pool_held *h;
+
+	TAILQ_INIT(&l);
+	TAILQ_CONCAT(&l, &e->held, entry);
+	p->flushing = e;
+	while ((h = TAILQ_FIRST(&l)) != NULL) {
+		TAILQ_REMOVE(&l, h, entry);
+		if (p->flushing == e && e->child != NULL) {
+			e->answers_sent++;
+			pool_child_send(e->child,
+			    h->outbound ? FRAME_OUTBOUND_RESPONSE
+					: FRAME_TOOL_RESULT,
+			    0, e->id, h->call_id, h->payload, h->len);
+		}
+		free(h);
+	}
+	if (p->flushing != e)
+		return -1;
+	p->flushing = NULL;
+	return 0;
+}
+
+/*
+ * The parked run takes a slot again (pool_dispatch found one, or its child
+ * spoke without an answer and is ending: it counts as running at once),
+ * then gets what was held for it.
+ */
+int
+pool_exec_unpark(struct pool_exec *e)
+{
+	struct pool *p = e->pool;
+
+	if (!e->parked)
+		return 0;
+	e->parked = 0;
+	p->parked--;
+	p->running++;
+	if (e->resuming) {
+		TAILQ_REMOVE(&p->resume, e, resume_entry);
+		e->resuming = 0;
+	}
+	return pool_exec_flush(e);
+}
+
+/*
+ * An answer for a parked run. With a slot free the run takes it now and
+ * the answer goes at once (the common case: no deferral, no extra turn of
+ * the loop, which a host driving an embedded pool would not be told to
+ * make). Else it waits here, the run in the resume list, which
+ * pool_dispatch serves first when a slot frees (pool_exec_kick from a park
+ * or a settle).
+ */
+static int
+pool_exec_hold(struct pool_exec *e, uint32_t call_id, int outbound,
+    const uint8_t *payload, size_t len)
+{
+	struct pool *p = e->pool;
+	struct pool_held *h;
+
+	if ((h = malloc(sizeof(*h) + (len ? len : 1))) == NULL) {
+		/* As a send that fails: the run is not left waiting forever. */
+		pool_child_kill(e->child, 1);
+		return 0;
+	}
+	h->call_id = call_id;
+	h->outbound = outbound;
+	h->len = len;
+	memcpy(h->payload, payload, len);
+	TAILQ_INSERT_TAIL(&e->held, h, entry);
+	if (p->running < pool_capacity(p) &&
+	    !pool_tenant_paused(p, e->tenant)) {
+		(void)pool_exec_unpark(e);
+		return 0;
+	}
+	if (!e->resuming) {
+		TAILQ_INSERT_TAIL(&p->resume, e, resume_entry);
+		e->resuming = 1;
+	}
+	return 0;
+}
+
+/* The first resuming run whose tenant is not paused. */
+static struct pool_exec *
+pool_exec_next_resume(struct pool *p)
+{
+	struct pool_exec *e;
+
+	TAILQ_FOREACH(e, &p->resume, resume_entry)
+	if (!pool_tenant_paused(p, e->tenant))
+		return e;
+	return NULL;
+}
+
+int
+pool_exec_host_wait(struct pool_exec *e, uint8_t flags, uint32_t read)
 {
 	struct pool_invocation *inv = TAILQ_FIRST(&e->invocations);
 	struct pool_child *c = e->child;
+	int waiting = (flags & FRAME_HOST_WAIT_WAITING) != 0;
 	int clocked;
 
 	if (waiting == e->waiting)
-		return;
+		return 0;
 	e->waiting = waiting;
 	/* The clock runs for the run itself, or for an invocation sent. */
 	clocked = c != NULL &&
@@ -41,8 +187,20 @@ pool_exec_host_wait(struct pool_exec *e, int waiting)
 		else
 			pool_clock_resume(e->clock);
 	}
+	/*
+	 * The run (not an invocation of retained handles, which keep their
+	 * slot) gives its slot back when only an answer can wake it and no
+	 * answer is on its way to it. Waking without one, it ends (its
+	 * deadline under countHostWaits): it takes the slot back at once.
+	 */
+	if (waiting && (flags & FRAME_HOST_WAIT_ANSWER_ONLY) && c != NULL &&
+	    c->state == CHILD_BUSY && !e->parked && read == e->answers_sent)
+		pool_exec_park(e);
+	else if (!waiting && e->parked && pool_exec_unpark(e) != 0)
+		return -1;
 	if (e->cb.on_host_wait)
 		e->cb.on_host_wait(e, waiting, e->udata);
+	return 0;
 }
 
 /*
@@ -97,6 +255,9 @@ pool_exec_free(struct pool_exec *e)
 		free(inv->request);
 		free(inv);
 	}
+	pool_exec_unlist(e);
+	if (e->pool != NULL && e->pool->flushing == e)
+		e->pool->flushing = NULL;
 	pool_clock_free(e->clock);
 	if (e->ev_idle)
 		event_free(e->ev_idle);
@@ -316,7 +477,15 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 	} else if (c) {
 		c->exec = NULL;
 		e->child = NULL;
-		p->running--;
+		/* A parked run holds no slot, only its place among the
+		 * executions; either is free now. */
+		if (e->parked) {
+			e->parked = 0;
+			p->parked--;
+			pool_exec_unlist(e);
+		} else
+			p->running--;
+		pool_exec_kick(p);
 	} else {
 		TAILQ_REMOVE(&p->queue, e, entry);
 		p->queued--;
@@ -400,7 +569,10 @@ pool_exec_next_queued(struct pool *p)
 	return NULL;
 }
 
-/* Starts queued executions on children while capacity allows. */
+/*
+ * Gives free slots to parked runs whose answer came, then starts queued
+ * executions on children while capacity and the bound on executions allow.
+ */
 void
 pool_dispatch(struct pool *p)
 {
@@ -410,8 +582,12 @@ pool_dispatch(struct pool *p)
 	uint64_t tenant;
 	unsigned runs;
 
+	while (p->running < pool_capacity(p) &&
+	    (e = pool_exec_next_resume(p)) != NULL)
+		pool_exec_unpark(e);
 	while ((e = pool_exec_next_queued(p)) != NULL &&
-	    p->running < pool_capacity(p)) {
+	    p->running < pool_capacity(p) &&
+	    p->running + p->parked < p->max_executions) {
 		if ((c = pool_exec_pick_child(p, e->tenant)) == NULL)
 			break;
 		TAILQ_REMOVE(&p->queue, e, entry);
@@ -466,9 +642,14 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "shutting down");
 		return NULL;
 	}
-	/* Waiting work beyond maxQueue is refused, never dropped later. */
+	/*
+	 * Waiting work beyond maxQueue is refused, never dropped later: the
+	 * queue is what waits for a slot and for room among the executions.
+	 */
 	if (p->queued >= p->opt.max_queue &&
 	    !(p->running < pool_capacity(p) &&
+		p->running + p->parked < p->max_executions &&
+		TAILQ_EMPTY(&p->resume) &&
 		pool_exec_pick_child(p, tenant) != NULL)) {
 		*full = 1;
 		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "queue full");
@@ -477,6 +658,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return NULL;
 	TAILQ_INIT(&e->invocations);
+	TAILQ_INIT(&e->held);
 	if ((e->request = malloc(len ? len : 1)) == NULL ||
 	    (e->clock = pool_clock_new(p->base, pool_exec_on_deadline, e)) ==
 		NULL ||
@@ -577,6 +759,10 @@ pool_exec_reply(struct pool_exec *e, uint32_t call_id, int outbound,
 	    (e->child->state != CHILD_BUSY &&
 		e->child->state != CHILD_RETAINED))
 		return -1;
+	/* A parked run gets it once it has a slot again. */
+	if (e->parked)
+		return pool_exec_hold(e, call_id, outbound, payload, len);
+	e->answers_sent++;
 	pool_child_send(e->child,
 	    outbound ? FRAME_OUTBOUND_RESPONSE : FRAME_TOOL_RESULT, 0, e->id,
 	    call_id, payload, len);

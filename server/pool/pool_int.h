@@ -21,7 +21,8 @@ struct event;
 enum child_state {
 	CHILD_STARTING, /* forked; waiting for HELLO (pool_child_on_frame) */
 	CHILD_SPARE, /* ready, idle (pool_dispatch takes it) */
-	CHILD_BUSY, /* running `exec` (pool_exec_settle releases it) */
+	CHILD_BUSY, /* running `exec` (pool_exec_settle releases it), parked
+		       or not */
 	CHILD_RETAINED, /* holds a retained execution for handle invocations */
 	CHILD_RESETTING, /* answered, told to stay: making its heap fresh until
 			    HELLO */
@@ -71,6 +72,16 @@ struct pool_child {
 	const char *why; /* the rule its last frame broke, for the log */
 };
 
+/* An answer held for a parked execution until it has a slot again. */
+struct pool_held {
+	TAILQ_ENTRY(pool_held) entry;
+	uint32_t call_id;
+	int outbound;
+	size_t len;
+	uint8_t payload[];
+};
+TAILQ_HEAD(pool_held_list, pool_held);
+
 /* One handle invocation of a retained execution. */
 struct pool_invocation {
 	TAILQ_ENTRY(pool_invocation) entry;
@@ -96,6 +107,18 @@ struct pool_exec {
 	struct pool_child *child;
 	struct pool_clock *clock; /* the run's bound (pool_clock.c) */
 	int waiting; /* the child said it waits on the host (HOST_WAIT) */
+	/*
+	 * Slot accounting (pool_exec.c): parked, the run gave its CPU slot
+	 * back while only an answer can wake it; held, the answers that came
+	 * meanwhile; resuming, it is in the pool's resume list (an answer is
+	 * held, it waits for a slot). answers_sent counts the answers sent to
+	 * the child in this execution, against the count its HOST_WAIT says
+	 * it read.
+	 */
+	int parked, resuming;
+	uint32_t answers_sent;
+	struct pool_held_list held;
+	TAILQ_ENTRY(pool_exec) resume_entry;
 	double submitted;
 	int settled; /* on_settle ran */
 	int retained; /* the isolate stays for invocations */
@@ -128,6 +151,10 @@ struct pool {
 	struct pool_zygote_list zygotes; /* first = current */
 	struct pool_child_list children;
 	struct pool_exec_list queue;
+	struct pool_exec_list resume; /* parked runs whose answer is held */
+	struct event *ev_dispatch; /* pool_dispatch from the loop */
+	struct pool_exec *flushing; /* pool_exec_flush's run while alive */
+	unsigned max_executions; /* pool_max_executions, resolved */
 	struct event *ev_sigchld;
 	struct event *ev_restart; /* backoff before a new zygote */
 	struct event *ev_drain;
@@ -138,6 +165,7 @@ struct pool {
 	int restart_due; /* the backoff timer fired: start a zygote now */
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
+	unsigned parked; /* executions parked on a host call, no slot */
 	unsigned kept, resetting; /* children staying for their tenant */
 	struct pool_child_list kept_lru; /* the CHILD_KEPT ones, least recently
 					    used first (pool_kept.c) */
@@ -162,6 +190,7 @@ struct timeval pool_tv(double ms);
 void pool_emit(struct pool *, enum pool_event_type, struct pool_exec *, pid_t,
     const char *);
 unsigned pool_capacity(const struct pool *);
+uint64_t pool_memory(void); /* physical memory, or the cgroup's bound */
 void pool_refill(struct pool *);
 void pool_check_done(struct pool *);
 
@@ -207,8 +236,21 @@ void pool_exec_settle(
 void pool_exec_free(struct pool_exec *);
 void pool_exec_abort(struct pool_exec *, enum pool_outcome);
 void pool_exec_invocation_done(struct pool_exec *, const struct frame *);
-/* A HOST_WAIT edge: the clock stops on a host wait unless it counts. */
-void pool_exec_host_wait(struct pool_exec *, int waiting);
+/*
+ * A HOST_WAIT edge (its frame flags and call_id): the clock stops on a host
+ * wait unless it counts, and a run only an answer can wake gives its slot
+ * back.
+ */
+int pool_exec_host_wait(struct pool_exec *, uint8_t flags, uint32_t read);
+/*
+ * A parked run takes its slot back and gets its held answers (from
+ * pool_dispatch, or at once when its child spoke without an answer: the
+ * deadline of a run counting host waits). These two return -1 when a
+ * relay failed and the child, and the execution, are gone.
+ */
+int pool_exec_unpark(struct pool_exec *);
+/* Runs pool_dispatch from the loop, soon: a slot may be free. */
+void pool_exec_kick(struct pool *);
 
 /*
  * pool_clock.c: the run clock, spent only while it runs; `expired` runs

@@ -94,19 +94,8 @@ pool_kept_measure(pid_t pid)
 size_t
 pool_kept_memory_default(void)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	unsigned long long mem = pages > 0 && page > 0
-	    ? (unsigned long long)pages * (unsigned long long)page
-	    : 0,
-			   limit;
-	char buf[64];
+	uint64_t mem = pool_memory() / 16;
 
-	/* A container's memory bound, when it has one, is its memory. */
-	if (pool_kept_read("/sys/fs/cgroup/memory.max", buf, sizeof(buf)) > 0 &&
-	    sscanf(buf, "%llu", &limit) == 1 && limit > 0 &&
-	    (mem == 0 || limit < mem))
-		mem = limit;
-	mem /= 16;
 	if (mem < POOL_KEPT_MEMORY_MIN)
 		mem = POOL_KEPT_MEMORY_MIN;
 	if (mem > POOL_KEPT_MEMORY_MAX)
