@@ -168,6 +168,8 @@ void pool_options_default(struct pool_options *o);
 #define POOL_KEPT_MEMORY_MIN ((size_t)64 << 20)
 #define POOL_KEPT_MEMORY_MAX ((size_t)1 << 30)
 size_t pool_kept_memory_default(void);
+
+/*
  * The bound on executions at once that `o` gives: max_executions when set,
  * else the memory the process may use (physical memory, or the cgroup's
  * memory.max when lower) over worker_memory_limit, at most
