@@ -2,11 +2,14 @@
  * Integration: the bounds one tenant meets on its connections
  * (spec/operations.md, "Bounds per tenant"), each against a real daemon on
  * a private unix socket: bytes queued toward a client that never reads
- * (back-pressure, then the hard cap), connections per peer uid, idle
+ * (back-pressure, then the hard cap), connections per peer uid and per
+ * token (TCP on a loopback port), idle
  * connections before and after the upgrade, descriptor exhaustion, and
  * retained executions per connection. Each test shows that another client
  * is still served while one tenant sits at its bound.
  */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -599,6 +602,130 @@ START_TEST(test_connections_per_peer_uid)
 }
 END_TEST
 
+/* A TCP port on loopback that was free a moment ago. */
+static int
+free_port(void)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&sin, &sl), 0);
+	port = ntohs(sin.sin_port);
+	close(fd);
+	return port;
+}
+
+/* A connection to 127.0.0.1:port (the daemon listens once its unix socket
+ * does, so no retry is needed); the fd. */
+static int
+connect_tcp(int port)
+{
+	struct sockaddr_in sin;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sin.sin_port = htons((uint16_t)port);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	return fd;
+}
+
+/*
+ * The per-token share on TCP: --max-connections 8 leaves the token's
+ * callers (every TCP caller is that one tenant) half. Four TCP sessions
+ * presenting the token, each with a run in flight (nothing idle to
+ * close), and a fifth TCP caller is refused with 503 and the
+ * CONNECTION_LIMIT text naming the TCP peer; another tenant, a caller on
+ * the unix socket, is still served, and so is the token once a session
+ * of its own ends.
+ */
+START_TEST(test_connections_per_token_on_tcp)
+{
+	enum { SHARE = 4 };
+	char port[16], tokfile[128], body[512], *want;
+	const char *extra[] = { "--max-connections", "8", "--port", port,
+		"--token-file", tokfile, NULL };
+	const char *v[2] = { "TCP peer (one token)", "4" };
+	struct test_client *cl = calloc(SHARE + 1, sizeof(*cl));
+	struct test_answer a[SHARE + 1];
+	FILE *f;
+	int i, fd, p = free_port();
+
+	ck_assert_ptr_nonnull(cl);
+	snprintf(port, sizeof(port), "%d", p);
+	snprintf(
+	    tokfile, sizeof(tokfile), "/tmp/cm-bounds-token-%d", (int)getpid());
+	ck_assert_ptr_nonnull(f = fopen(tokfile, "w"));
+	fputs("s3cret\n", f);
+	fclose(f);
+	start_daemon(extra);
+	unlink(tokfile);
+	memset(a, 0, sizeof(a));
+	for (i = 0; i < SHARE; i++) {
+		ck_assert_int_eq(test_client_open_fd(
+				     &cl[i], connect_tcp(p), "Bearer s3cret"),
+		    0);
+		ck_assert_int_gt(capnweb_session_call(cl[i].s, "execute",
+				     exec_args("async () => { await new "
+					       "Promise((r) => setTimeout(r, "
+					       "20000)); return 1 }",
+					 0),
+				     test_answer_settle, &a[i]),
+		    0);
+	}
+	/* Each run is in flight before the fifth caller comes. */
+	ck_assert_int_eq(
+	    metric_wait_ge("codemode_executions_running", 2, 10000), 2);
+	ck_assert_int_eq(
+	    metric_wait_ge("codemode_queue_depth", SHARE - 2, 10000),
+	    SHARE - 2);
+	fd = connect_tcp(p);
+	memset(body, 0, sizeof(body));
+	ck_assert_int_eq(raw_upgrade(fd, body, sizeof(body)), 503);
+	close(fd);
+	want = cm_text_compose("CONNECTION_LIMIT", v, 2);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_msg(strstr(body, want) != NULL, "refused with: %s", body);
+	free(want);
+	ck_assert_int_eq(metric("codemode_connections_peer_limit_total"), 1);
+	/* The unix socket's caller is another tenant: it gets in. */
+	fresh_client_answers(30000);
+	/* One of the token's sessions ends: its share has room again. */
+	test_client_close(&cl[0]);
+	test_answer_clear(&a[0]);
+	for (i = 0; i < 100; i++) {
+		fd = connect_tcp(p);
+		if (test_client_open_fd(&cl[SHARE], fd, "Bearer s3cret") == 0)
+			break;
+		close(fd);
+		usleep(50000);
+	}
+	ck_assert_int_lt(i, 100);
+	ck_assert_int_gt(capnweb_session_call(cl[SHARE].s, "execute",
+			     exec_args("async () => 21 * 2", 0),
+			     test_answer_settle, &a[SHARE]),
+	    0);
+	test_client_pump(&cl[SHARE], &a[SHARE].done, 30000);
+	ck_assert_int_eq(a[SHARE].status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a[SHARE].value, "resultJson")),
+	    "42");
+	for (i = 1; i <= SHARE; i++) {
+		test_answer_clear(&a[i]);
+		test_client_close(&cl[i]);
+	}
+	free(cl);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 static json_t *
 grant_args(void)
 {
@@ -691,7 +818,8 @@ conn_bounds_suite(void)
 	    test_idle_flood_does_not_lock_out_a_new_client);
 	add_case(
 	    s, "descriptors", test_descriptor_exhaustion_keeps_accepting, NULL);
-	add_case(s, "peers", test_connections_per_peer_uid, NULL);
+	add_case(s, "peers", test_connections_per_peer_uid,
+	    test_connections_per_token_on_tcp);
 	add_case(s, "handles", test_handles_per_connection, NULL);
 	return s;
 }
