@@ -112,6 +112,18 @@ conn_free_all(struct daemon *d)
 		conn_free(c);
 }
 
+/*
+ * Writing is enabled after each write rather than left to the output
+ * buffer's hook: libevent 2.1's bufferevent_socket_new ignores a failure
+ * to install that hook (evbuffer_add_cb), and such a connection would
+ * queue its answers for ever. Enabling adds the write event itself.
+ */
+static int
+conn_write_enable(struct conn *c)
+{
+	return bufferevent_enable(c->bev, EV_WRITE);
+}
+
 /* Queues a plain HTTP answer and closes once it is out. */
 static void
 conn_reply(struct conn *c, int status, const char *ctype, const char *body,
@@ -134,6 +146,7 @@ conn_reply(struct conn *c, int status, const char *ctype, const char *body,
 	if (n > 0) {
 		bufferevent_write(c->bev, head, (size_t)n);
 		bufferevent_write(c->bev, body, body_len);
+		(void)conn_write_enable(c);
 	}
 	metrics_count(&c->d->metrics, METRICS_HTTP_REQUEST);
 	c->state = CONN_REPLY;
@@ -146,8 +159,10 @@ conn_reply_error(struct conn *c, int err)
 	char buf[1024];
 	long n = http_build_error(buf, sizeof(buf), err);
 
-	if (n > 0)
+	if (n > 0) {
 		bufferevent_write(c->bev, buf, (size_t)n);
+		(void)conn_write_enable(c);
+	}
 	c->state = CONN_REPLY;
 	c->close_after_flush = 1;
 }
@@ -214,7 +229,8 @@ conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
 	 * follows frees the connection on its usual path.
 	 */
 	if (bufferevent_write(c->bev, hdr, (size_t)n) != 0 ||
-	    (len && bufferevent_write(c->bev, payload, len) != 0))
+	    (len && bufferevent_write(c->bev, payload, len) != 0) ||
+	    conn_write_enable(c) != 0)
 		shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	conn_output_check(c);
 }
@@ -332,7 +348,9 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 		conn_reply(c, 500, "text/plain", "internal error\n", 15);
 		return;
 	}
-	bufferevent_write(c->bev, head, (size_t)n);
+	if (bufferevent_write(c->bev, head, (size_t)n) != 0 ||
+	    conn_write_enable(c) != 0)
+		shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	ws_assembler_init(&c->wsa, WS_ROLE_SERVER, WS_MAX_MESSAGE_DEFAULT);
 	c->ws_state = WS_STATE_OPEN;
 	c->state = CONN_WS;
