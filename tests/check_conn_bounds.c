@@ -726,6 +726,56 @@ START_TEST(test_connections_per_token_on_tcp)
 }
 END_TEST
 
+/*
+ * A client that reads its answer slowly is alive: with a ping every
+ * second, a 2 MB answer read 32 KiB every 100 ms takes several intervals
+ * to drain, and the ping waits behind it the whole time. The daemon reads
+ * the shrinking backlog as the peer's sign of life and delivers every
+ * byte (it once closed such a connection at its second ping, which made a
+ * 48 MiB answer to a client under ASan fail).
+ */
+START_TEST(test_a_slow_reader_outlives_its_pings)
+{
+	const char *extra[] = { "--ping-interval", "1000", NULL };
+	struct test_client *c = calloc(1, sizeof(*c));
+	struct test_answer a;
+	char buf[32768];
+	size_t got = 0;
+	double end;
+	ssize_t n;
+	int small = 16384;
+
+	ck_assert_ptr_nonnull(c);
+	start_daemon(extra);
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	/* A small receive buffer keeps the backlog in the daemon. */
+	ck_assert_int_eq(
+	    setsockopt(c->fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small)), 0);
+	memset(&a, 0, sizeof(a));
+	ck_assert_int_gt(capnweb_session_call(c->s, "execute",
+			     exec_args("async () => 'x'.repeat(2000000)", 0),
+			     test_answer_settle, &a),
+	    0);
+	end = now_ms() + 60000;
+	while (got < 2000000 && now_ms() < end) {
+		struct pollfd p = { c->fd, POLLIN, 0 };
+
+		usleep(100000);
+		if (poll(&p, 1, 0) <= 0)
+			continue;
+		if ((n = read(c->fd, buf, sizeof(buf))) <= 0)
+			break;
+		got += (size_t)n;
+	}
+	ck_assert_msg(got >= 2000000,
+	    "the daemon closed a reading client after %zu bytes", got);
+	test_answer_clear(&a);
+	test_client_close(c);
+	free(c);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 static json_t *
 grant_args(void)
 {
@@ -816,6 +866,7 @@ conn_bounds_suite(void)
 	    test_output_limit_closes_the_connection);
 	add_case(s, "idle", test_idle_timeouts_before_and_after_the_upgrade,
 	    test_idle_flood_does_not_lock_out_a_new_client);
+	add_case(s, "pings", test_a_slow_reader_outlives_its_pings, NULL);
 	add_case(
 	    s, "descriptors", test_descriptor_exhaustion_keeps_accepting, NULL);
 	add_case(s, "peers", test_connections_per_peer_uid,

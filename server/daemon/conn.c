@@ -748,7 +748,23 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	if (c->state != CONN_WS)
 		return;
+	tv = conn_tv(c->d->cfg.ping_interval);
 	if (c->ping_outstanding) {
+		size_t out =
+		    evbuffer_get_length(bufferevent_get_output(c->bev));
+
+		/*
+		 * The ping waits behind what was queued before it, so a peer
+		 * still reading a large answer cannot have seen it: the
+		 * backlog shrinking is its sign of life. A peer that took
+		 * nothing for a whole interval, or did not answer a ping it
+		 * got, is dead.
+		 */
+		if (out > 0 && out < c->ping_backlog) {
+			c->ping_backlog = out;
+			evtimer_add(c->ev_timer, &tv);
+			return;
+		}
 		log_write(LOG_INFO, "event=peer_dead reason=no_pong");
 		c->state = CONN_DEAD;
 		conn_drive(c);
@@ -756,7 +772,7 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	c->ping_outstanding = 1;
 	conn_ws_send(c, WS_OP_PING, "", 0);
-	tv = conn_tv(c->d->cfg.ping_interval);
+	c->ping_backlog = evbuffer_get_length(bufferevent_get_output(c->bev));
 	evtimer_add(c->ev_timer, &tv);
 }
 
