@@ -3,8 +3,11 @@
  * conn_drive(), which moves the connection through enum conn_state
  * (memcached's drive_machine): one place decides every transition.
  */
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+
+#include <linux/sockios.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -708,6 +711,22 @@ conn_on_event(struct bufferevent *bev, short what, void *arg)
 	}
 }
 
+/*
+ * Bytes on their way to the peer that it has not taken yet: the output
+ * buffer and the socket's send queue (SIOCOUTQ: unread on a unix socket,
+ * unacknowledged on TCP), where a ping may wait after the buffer emptied.
+ */
+static size_t
+conn_unread(struct conn *c)
+{
+	size_t n = evbuffer_get_length(bufferevent_get_output(c->bev));
+	int q = 0;
+
+	if (ioctl(bufferevent_getfd(c->bev), SIOCOUTQ, &q) == 0 && q > 0)
+		n += (size_t)q;
+	return n;
+}
+
 /* Head deadline while reading the head; ping tick once upgraded. */
 static void
 conn_on_timer(evutil_socket_t fd, short what, void *arg)
@@ -750,13 +769,13 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 		return;
 	tv = conn_tv(c->d->cfg.ping_interval);
 	if (c->ping_outstanding) {
-		size_t out =
-		    evbuffer_get_length(bufferevent_get_output(c->bev));
+		size_t out = conn_unread(c);
 
 		/*
-		 * The ping waits behind what was queued before it, so a peer
-		 * still reading a large answer cannot have seen it: the
-		 * backlog shrinking is its sign of life. A peer that took
+		 * The ping waits behind what was queued before it (in the
+		 * buffer or the socket), so a peer still reading a large
+		 * answer cannot have seen it: the backlog shrinking is its
+		 * sign of life. A peer that took
 		 * nothing for a whole interval, or did not answer a ping it
 		 * got, is dead.
 		 */
@@ -772,7 +791,7 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	c->ping_outstanding = 1;
 	conn_ws_send(c, WS_OP_PING, "", 0);
-	c->ping_backlog = evbuffer_get_length(bufferevent_get_output(c->bev));
+	c->ping_backlog = conn_unread(c);
 	evtimer_add(c->ev_timer, &tv);
 }
 

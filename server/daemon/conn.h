@@ -40,7 +40,7 @@ struct conn {
 	struct event *ev_idle; /* --idle-timeout once upgraded */
 	double last_traffic; /* ms (monotonic): a message in or out */
 	int ping_outstanding;
-	/* Bytes queued toward the peer when the unanswered ping was checked
+	/* Bytes not yet taken by the peer when the unanswered ping was checked
 	 * last: less now means the peer is reading, so it is alive. */
 	size_t ping_backlog;
 	int read_paused; /* back-pressure: output is backed up, so neither
