@@ -772,19 +772,19 @@ START_TEST(test_connections_per_token_on_tcp)
 END_TEST
 
 /*
- * A client that reads its answer slowly is alive: with a ping every
- * second, a 2 MB answer read 32 KiB every 100 ms takes several intervals
- * to drain, and the ping waits behind it the whole time. The daemon reads
- * the shrinking backlog as the peer's sign of life and delivers every
- * byte (it once closed such a connection at its second ping, which made a
+ * A client that reads its answer slowly is alive: with a ping every two
+ * seconds, a 4 MB answer read a receive buffer's worth every 100 ms takes
+ * several intervals to drain, and the ping waits behind it the whole time. The
+ * daemon reads the shrinking backlog as the peer's sign of life and delivers
+ * every byte (it once closed such a connection at its second ping, which made a
  * 48 MiB answer to a client under ASan fail).
  */
 START_TEST(test_a_slow_reader_outlives_its_pings)
 {
-	const char *extra[] = { "--ping-interval", "1000", NULL };
+	const char *extra[] = { "--ping-interval", "2000", NULL };
 	struct test_client *c = calloc(1, sizeof(*c));
 	struct test_answer a;
-	size_t cap = 4 << 20, len = 0, got = 0;
+	size_t cap = 8 << 20, len = 0, got = 0;
 	uint8_t *in = malloc(cap);
 	int small = 16384, answered = 0;
 	double end;
@@ -796,8 +796,8 @@ START_TEST(test_a_slow_reader_outlives_its_pings)
 	/* A small receive buffer keeps the backlog in the daemon. */
 	ck_assert_int_eq(
 	    setsockopt(c->fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small)), 0);
-	exec_start(c, "async () => 'x'.repeat(2000000)", 0, &a);
-	/* 32 KiB every 100 ms, answering each ping once it is read. */
+	exec_start(c, "async () => 'x'.repeat(4000000)", 0, &a);
+	/* 64 KiB every 100 ms, answering each ping once it is read. */
 	end = now_ms() + 60000;
 	while (!answered && now_ms() < end) {
 		struct pollfd p = { c->fd, POLLIN, 0 };
