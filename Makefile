@@ -6,11 +6,15 @@
 #   make bench-peers  ours against isolated-vm, quickjs-emscripten, pi-codemode, node:vm
 #   make check SANITIZE=1   the same with ASan+UBSan (objects under build/asan/),
 #                           bar the breakage proofs of the plain daemon
+#   make check CHECK_JOBS=1 the test programs one at a time (2 by default)
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 CC ?= cc
 SANITIZE ?=
+# How many test programs `make check` runs at once (tests/run-all.sh); the
+# scripts run one at a time after them.
+CHECK_JOBS ?= 2
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build/asan
@@ -71,7 +75,7 @@ deps-test:
 
 check: deps-test
 	@$(MAKE) --no-print-directory all $(CHECK_PROGS)
-	@BUILD=$(BUILD) tests/run-all.sh $(filter-out $(SANITIZE_SKIP_PROGS),$(CHECK_PROGS)) -- $(filter-out $(SANITIZE_SKIP_SCRIPTS),$(CHECK_SCRIPTS))
+	@BUILD=$(BUILD) CHECK_JOBS=$(CHECK_JOBS) tests/run-all.sh $(filter-out $(SANITIZE_SKIP_PROGS),$(CHECK_PROGS)) -- $(filter-out $(SANITIZE_SKIP_SCRIPTS),$(CHECK_SCRIPTS))
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/codemode-executord

@@ -35,11 +35,8 @@ static char url[160];
 static void
 start_daemon(void)
 {
-	const char *e = getenv("CODEMODE_EXECUTORD");
-	const char *bin = e && *e ? e
-	    : access("build/codemode-executord", X_OK) == 0
-	    ? "build/codemode-executord"
-	    : test_daemon_binary();
+	/* $BUILD's daemon: the sanitized one under make check SANITIZE=1. */
+	const char *bin = test_daemon_binary();
 
 	ck_assert_int_eq(test_daemon_init(&td, "cm-sizes"), 0);
 	snprintf(url, sizeof(url), "unix://%s", td.sock);

@@ -2,11 +2,14 @@
  * Integration: the bounds one tenant meets on its connections
  * (spec/operations.md, "Bounds per tenant"), each against a real daemon on
  * a private unix socket: bytes queued toward a client that never reads
- * (back-pressure, then the hard cap), connections per peer uid, idle
+ * (back-pressure, then the hard cap), connections per peer uid and per
+ * token (TCP on a loopback port), idle
  * connections before and after the upgrade, descriptor exhaustion, and
  * retained executions per connection. Each test shows that another client
  * is still served while one tenant sits at its bound.
  */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -34,11 +37,45 @@
 
 static struct test_daemon td;
 
+/*
+ * Built with AddressSanitizer (make check SANITIZE=1) the daemon is too:
+ * its freed blocks wait in ASan's quarantine (256 MB by default) before
+ * reuse, and shadow memory and redzones add about a quarter again to
+ * what it holds. The daemon is started with a small quarantine, and the
+ * RSS bounds below allow for those costs; everything else is measured as
+ * in the plain build.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BOUNDS_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BOUNDS_UNDER_ASAN 1
+#endif
+#endif
+#ifndef BOUNDS_UNDER_ASAN
+#define BOUNDS_UNDER_ASAN 0
+#endif
+#define BOUNDS_ASAN_QUARANTINE_MB 8
+/* An RSS growth bound of `bytes` in the plain build, as measured here. */
+#define BOUNDS_RSS(bytes)                                                      \
+	(BOUNDS_UNDER_ASAN ? (bytes) / 4 * 5 +                                 \
+		    (long)(2 * BOUNDS_ASAN_QUARANTINE_MB) * 1048576            \
+			   : (bytes))
+
 static void
 start_daemon_nofile(const char *const *extra, unsigned long nofile)
 {
 	/* BOUNDS_LOG=info shows the daemon's log while debugging. */
 	const char *level = getenv("BOUNDS_LOG");
+
+	if (BOUNDS_UNDER_ASAN) {
+		const char *o = getenv("ASAN_OPTIONS");
+		char opts[512];
+
+		snprintf(opts, sizeof(opts), "%s%squarantine_size_mb=%d",
+		    o ? o : "", o && *o ? ":" : "", BOUNDS_ASAN_QUARANTINE_MB);
+		setenv("ASAN_OPTIONS", opts, 1);
+	}
 
 	ck_assert_int_eq(test_daemon_init(&td, "cm-bounds"), 0);
 	ck_assert_msg(test_daemon_spawn_nofile(&td, test_daemon_binary(),
@@ -138,6 +175,30 @@ exec_args(const char *code, int timeout_ms)
 	return json_pack("[s, [], {}, n, s]", code, "disabled");
 }
 
+/* Starts execute(code) on `c` into `a` (cleared first). */
+static void
+exec_start(struct test_client *c, const char *code, int timeout_ms,
+    struct test_answer *a)
+{
+	json_t *args = exec_args(code, timeout_ms);
+
+	memset(a, 0, sizeof(*a));
+	ck_assert_int_gt(
+	    capnweb_session_call(c->s, "execute", args, test_answer_settle, a),
+	    0);
+	json_decref(args);
+}
+
+/* Clears n answers (a closed session settles what was unsettled). */
+static void
+answers_clear(struct test_answer *a, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		test_answer_clear(&a[i]);
+}
+
 /* A fresh client's `21 * 2` is answered with 42 within ms. */
 static void
 fresh_client_answers(int ms)
@@ -147,11 +208,7 @@ fresh_client_answers(int ms)
 
 	ck_assert_ptr_nonnull(c);
 	ck_assert_int_eq(test_client_open(c, td.sock), 0);
-	memset(&a, 0, sizeof(a));
-	ck_assert_int_gt(
-	    capnweb_session_call(c->s, "execute",
-		exec_args("async () => 21 * 2", 0), test_answer_settle, &a),
-	    0);
+	exec_start(c, "async () => 21 * 2", 0, &a);
 	test_client_pump(c, &a.done, ms);
 	ck_assert_msg(a.done == 1, "a fresh client got no answer in %d ms", ms);
 	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
@@ -244,7 +301,7 @@ START_TEST(test_client_that_never_reads_is_bounded)
 	    "never-reading client: RSS %ld kB -> peak %ld kB, "
 	    "%ld bytes queued at most\n",
 	    base, peak, queued_max);
-	ck_assert_msg((peak - base) * 1024 < 67108864,
+	ck_assert_msg((peak - base) * 1024 < BOUNDS_RSS(67108864L),
 	    "the daemon grew by %ld kB (from %ld kB) for a client that never "
 	    "reads",
 	    peak - base, base);
@@ -258,6 +315,7 @@ START_TEST(test_client_that_never_reads_is_bounded)
 	ck_assert_int_eq(metric("codemode_queue_depth"), 0);
 	ck_assert_int_eq(metric("codemode_executions_running"), 0);
 	fresh_client_answers(10000);
+	answers_clear(answers, 30);
 	free(answers);
 	free(staller);
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
@@ -300,6 +358,7 @@ START_TEST(test_output_limit_closes_the_connection)
 	ck_assert_int_eq(n, 0);
 	fresh_client_answers(10000);
 	test_client_close(staller);
+	answers_clear(answers, 6);
 	free(staller);
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
 }
@@ -396,13 +455,10 @@ START_TEST(test_idle_timeouts_before_and_after_the_upgrade)
 	/* After the upgrade. */
 	ck_assert_int_eq(test_client_open(idle, td.sock), 0);
 	ck_assert_int_eq(test_client_open(busy, td.sock), 0);
-	memset(&a, 0, sizeof(a));
-	ck_assert_int_gt(capnweb_session_call(busy->s, "execute",
-			     exec_args("async () => { await new Promise((r) => "
-				       "setTimeout(r, 1500)); return 7 }",
-				 0),
-			     test_answer_settle, &a),
-	    0);
+	exec_start(busy,
+	    "async () => { await new Promise((r) => setTimeout(r, 1500)); "
+	    "return 7 }",
+	    0, &a);
 	t0 = now_ms();
 	test_client_pump(idle, &never, 5000);
 	ck_assert_int_eq(idle->closed, 1);
@@ -599,6 +655,192 @@ START_TEST(test_connections_per_peer_uid)
 }
 END_TEST
 
+/* A TCP port on loopback that was free a moment ago. */
+static int
+free_port(void)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&sin, &sl), 0);
+	port = ntohs(sin.sin_port);
+	close(fd);
+	return port;
+}
+
+/* A connection to 127.0.0.1:port (the daemon listens once its unix socket
+ * does, so no retry is needed); the fd. */
+static int
+connect_tcp(int port)
+{
+	struct sockaddr_in sin;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sin.sin_port = htons((uint16_t)port);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	return fd;
+}
+
+/*
+ * The per-token share on TCP: --max-connections 8 leaves the token's
+ * callers (every TCP caller is that one tenant) half. Four TCP sessions
+ * presenting the token, each with a run in flight (nothing idle to
+ * close), and a fifth TCP caller is refused with 503 and the
+ * CONNECTION_LIMIT text naming the TCP peer; another tenant, a caller on
+ * the unix socket, is still served, and so is the token once a session
+ * of its own ends.
+ */
+START_TEST(test_connections_per_token_on_tcp)
+{
+	enum { SHARE = 4 };
+	char port[16], tokfile[128], body[512], *want;
+	const char *extra[] = { "--max-connections", "8", "--port", port,
+		"--token-file", tokfile, NULL };
+	const char *v[2] = { "TCP peer (one token)", "4" };
+	struct test_client *cl = calloc(SHARE + 1, sizeof(*cl));
+	struct test_answer a[SHARE + 1];
+	FILE *f;
+	int i, fd, p = free_port();
+
+	ck_assert_ptr_nonnull(cl);
+	snprintf(port, sizeof(port), "%d", p);
+	snprintf(
+	    tokfile, sizeof(tokfile), "/tmp/cm-bounds-token-%d", (int)getpid());
+	ck_assert_ptr_nonnull(f = fopen(tokfile, "w"));
+	fputs("s3cret\n", f);
+	fclose(f);
+	start_daemon(extra);
+	unlink(tokfile);
+	memset(a, 0, sizeof(a));
+	for (i = 0; i < SHARE; i++) {
+		ck_assert_int_eq(test_client_open_fd(
+				     &cl[i], connect_tcp(p), "Bearer s3cret"),
+		    0);
+		exec_start(&cl[i],
+		    "async () => { await new Promise((r) => "
+		    "setTimeout(r, 20000)); return 1 }",
+		    0, &a[i]);
+	}
+	/* Each run is in flight before the fifth caller comes. */
+	ck_assert_int_eq(
+	    metric_wait_ge("codemode_executions_running", 2, 10000), 2);
+	ck_assert_int_eq(
+	    metric_wait_ge("codemode_queue_depth", SHARE - 2, 10000),
+	    SHARE - 2);
+	fd = connect_tcp(p);
+	memset(body, 0, sizeof(body));
+	ck_assert_int_eq(raw_upgrade(fd, body, sizeof(body)), 503);
+	close(fd);
+	want = cm_text_compose("CONNECTION_LIMIT", v, 2);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_msg(strstr(body, want) != NULL, "refused with: %s", body);
+	free(want);
+	ck_assert_int_eq(metric("codemode_connections_peer_limit_total"), 1);
+	/* The unix socket's caller is another tenant: it gets in. */
+	fresh_client_answers(30000);
+	/* One of the token's sessions ends: its share has room again. */
+	test_client_close(&cl[0]);
+	for (i = 0; i < 100; i++) {
+		fd = connect_tcp(p);
+		if (test_client_open_fd(&cl[SHARE], fd, "Bearer s3cret") == 0)
+			break;
+		close(fd);
+		usleep(50000);
+	}
+	ck_assert_int_lt(i, 100);
+	exec_start(&cl[SHARE], "async () => 21 * 2", 0, &a[SHARE]);
+	test_client_pump(&cl[SHARE], &a[SHARE].done, 30000);
+	ck_assert_int_eq(a[SHARE].status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a[SHARE].value, "resultJson")),
+	    "42");
+	for (i = 1; i <= SHARE; i++)
+		test_client_close(&cl[i]);
+	answers_clear(a, SHARE + 1);
+	free(cl);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
+/*
+ * A client that reads its answer slowly is alive: with a ping every two
+ * seconds, a 4 MB answer read a receive buffer's worth every 100 ms takes
+ * several intervals to drain, and the ping waits behind it the whole time. The
+ * daemon reads the shrinking backlog as the peer's sign of life and delivers
+ * every byte (it once closed such a connection at its second ping, which made a
+ * 48 MiB answer to a client under ASan fail).
+ */
+START_TEST(test_a_slow_reader_outlives_its_pings)
+{
+	const char *extra[] = { "--ping-interval", "2000", NULL };
+	struct test_client *c = calloc(1, sizeof(*c));
+	struct test_answer a;
+	size_t cap = 8 << 20, len = 0, got = 0;
+	uint8_t *in = malloc(cap);
+	int small = 16384, answered = 0;
+	double end;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(in);
+	start_daemon(extra);
+	ck_assert_int_eq(test_client_open(c, td.sock), 0);
+	/* A small receive buffer keeps the backlog in the daemon. */
+	ck_assert_int_eq(
+	    setsockopt(c->fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small)), 0);
+	exec_start(c, "async () => 'x'.repeat(4000000)", 0, &a);
+	/* 64 KiB every 100 ms, answering each ping once it is read. */
+	end = now_ms() + 60000;
+	while (!answered && now_ms() < end) {
+		struct pollfd p = { c->fd, POLLIN, 0 };
+		struct ws_event ev;
+		ssize_t n;
+		long k;
+
+		usleep(100000);
+		if (poll(&p, 1, 0) <= 0)
+			continue;
+		n = read(
+		    c->fd, in + len, cap - len < 32768 ? cap - len : 32768);
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+		got += (size_t)n;
+		while (len > 0 &&
+		    (k = ws_assembler_feed(&c->wsa, in, len, &ev)) > 0) {
+			if (ev.type == WS_EV_PING) {
+				uint8_t pong[WS_MAX_HEADER + 125];
+				long m =
+				    ws_frame_encode(WS_ROLE_CLIENT, WS_OP_PONG,
+					ev.data, ev.len, pong, sizeof(pong));
+
+				ck_assert_int_gt(m, 0);
+				ck_assert_int_eq(
+				    write(c->fd, pong, (size_t)m), m);
+			}
+			answered |= ev.type == WS_EV_TEXT;
+			memmove(in, in + k, len - (size_t)k);
+			len -= (size_t)k;
+		}
+	}
+	ck_assert_msg(answered,
+	    "the daemon closed a reading client after %zu bytes", got);
+	free(in);
+	test_client_close(c);
+	test_answer_clear(&a);
+	free(c);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 static json_t *
 grant_args(void)
 {
@@ -689,9 +931,11 @@ conn_bounds_suite(void)
 	    test_output_limit_closes_the_connection);
 	add_case(s, "idle", test_idle_timeouts_before_and_after_the_upgrade,
 	    test_idle_flood_does_not_lock_out_a_new_client);
+	add_case(s, "pings", test_a_slow_reader_outlives_its_pings, NULL);
 	add_case(
 	    s, "descriptors", test_descriptor_exhaustion_keeps_accepting, NULL);
-	add_case(s, "peers", test_connections_per_peer_uid, NULL);
+	add_case(s, "peers", test_connections_per_peer_uid,
+	    test_connections_per_token_on_tcp);
 	add_case(s, "handles", test_handles_per_connection, NULL);
 	return s;
 }

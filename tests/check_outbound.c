@@ -353,6 +353,42 @@ START_TEST(test_loopback_is_refused_before_any_connection)
 }
 END_TEST
 
+/*
+ * An option libcurl refuses (here a URL past its 8,000,000-byte input
+ * bound: CURLE_BAD_FUNCTION_ARGUMENT, as an out-of-memory copy would be
+ * CURLE_OUT_OF_MEMORY) fails the fetch with FETCH_NOT_STARTED naming the
+ * option; the half-configured handle never runs (nothing connects).
+ */
+START_TEST(test_a_refused_option_fails_before_the_fetch_starts)
+{
+	int port, l = silent_listener(&port);
+	char rule[64], head[64], *url, *want;
+	size_t n = 8000001, hl;
+	json_t *a;
+
+	snprintf(rule, sizeof(rule), "127.0.0.1:%d", port);
+	ob_setup(rule, NULL, NULL, 4, 4, 4);
+	hl = (size_t)snprintf(head, sizeof(head), "http://127.0.0.1:%d/", port);
+	ck_assert_ptr_nonnull(url = malloc(hl + n + 1));
+	memcpy(url, head, hl);
+	memset(url + hl, 'a', n);
+	url[hl + n] = '\0';
+	a = fetch(url, NULL);
+	want = texts_compose(CM_TEXT_FETCH_NOT_STARTED,
+	    "libcurl refused its option CURLOPT_URL (A libcurl function was "
+	    "given a bad argument)");
+	ck_assert_ptr_nonnull(want);
+	ck_assert_msg(error_of(a) != NULL && strcmp(error_of(a), want) == 0,
+	    "answer: %s", error_of(a) ? error_of(a) : "(no error)");
+	free(want);
+	json_decref(a);
+	free(url);
+	ck_assert(nothing_connected(l));
+	ob_teardown();
+	close(l);
+}
+END_TEST
+
 START_TEST(test_an_allow_rule_opens_the_listener)
 {
 	int port = start_server();
@@ -978,6 +1014,7 @@ main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_loopback_is_refused_before_any_connection);
 	tcase_add_test(tc, test_an_allow_rule_opens_the_listener);
+	tcase_add_test(tc, test_a_refused_option_fails_before_the_fetch_starts);
 	tcase_add_test(tc, test_a_name_resolved_to_loopback_is_refused);
 	tcase_add_test(tc, test_each_redirect_hop_is_checked);
 	tcase_add_test(tc, test_the_daemons_own_listener_is_refused);

@@ -53,14 +53,17 @@ CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
 # piece, the conformance runner, check_conformance and conformance.test.sh
 # cover) and take minutes of a CI run.
 ifeq ($(SANITIZE),1)
+# The executor's conformance bridge could not start its executor under ASan
+# (left to another change).
 SANITIZE_SKIP_SCRIPTS := tests/conformance_breakage.test.sh tests/conformance_executor.test.sh
-# Under SANITIZE=1 these measure what ASan changes: check_faults preloads its
-# own failing malloc (ASan owns malloc), check_conn_bounds bounds the daemon's
-# RSS (ASan's quarantine and shadow grow it), check_client_sizes moves 48 MiB
-# answers within deadlines ASan triples; the executor's conformance bridge
-# could not start its executor under ASan (not yet understood). The plain
-# `make check` runs them all.
-SANITIZE_SKIP_PROGS := $(if $(SANITIZE),$(BUILD)/tests/check_faults $(BUILD)/tests/check_conn_bounds $(BUILD)/tests/check_client_sizes)
+# Under SANITIZE=1 check_conn_bounds gives the sanitized daemon a small
+# quarantine and allows for ASan's costs in its RSS bounds, and
+# check_client_sizes runs the sanitized daemon. check_faults is still left
+# to the plain build: under ASan it skips its failing-allocator cases (a
+# preloaded malloc cannot sit beside ASan's), but its other cases keep
+# answers in the test process that LeakSanitizer reports, and its slowloris
+# case's timing does not hold under ASan.
+SANITIZE_SKIP_PROGS := $(BUILD)/tests/check_faults
 endif
 
 # make fuzz: every harness as a libFuzzer program, build/libfuzzer/fuzz_<name>,

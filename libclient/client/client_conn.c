@@ -555,15 +555,24 @@ client_read_cb(evutil_socket_t fd, short what, void *arg)
 	if (sess->state == CLIENT_S_DEAD || sess->state == CLIENT_S_CONNECTING)
 		goto out;
 	if (sess->in_cap - sess->in_len < CLIENT_READ_CHUNK) {
-		uint8_t *nb =
-		    realloc(sess->in, sess->in_cap + CLIENT_READ_CHUNK);
+		/*
+		 * Doubling: a frame of tens of MiB arrives in many reads, and
+		 * growing by a chunk each time copies it over and over where
+		 * realloc cannot remap (under ASan, say), which slowed the
+		 * reading so much the server's pings went unanswered.
+		 */
+		size_t ncap =
+		    sess->in_cap * 2 > sess->in_len + CLIENT_READ_CHUNK
+		    ? sess->in_cap * 2
+		    : sess->in_len + CLIENT_READ_CHUNK;
+		uint8_t *nb = realloc(sess->in, ncap);
 
 		if (nb == NULL) {
 			client_session_kill(sess, "out of memory");
 			goto out;
 		}
 		sess->in = nb;
-		sess->in_cap += CLIENT_READ_CHUNK;
+		sess->in_cap = ncap;
 	}
 	r = recv(fd, sess->in + sess->in_len, sess->in_cap - sess->in_len, 0);
 	if (r < 0 && (errno == EAGAIN || errno == EINTR))

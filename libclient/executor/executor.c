@@ -493,6 +493,11 @@ executor_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 			    "the child process died or broke the frame "
 			    "protocol");
 			break;
+		case POOL_INTERNAL:
+			executor_fault1(op, CM_TEXT_INTERNAL,
+			    "the executor ran out of memory on its channel to "
+			    "the child (the child did not crash)");
+			break;
 		case POOL_SHUTDOWN:
 		case POOL_CANCELLED:
 			executor_fault1(op, CM_TEXT_WORKER_CRASHED,
@@ -774,6 +779,11 @@ executor_invoke_done(
 	case POOL_CRASHED:
 		executor_fault1(op, CM_TEXT_WORKER_CRASHED,
 		    "the child holding the handles died");
+		break;
+	case POOL_INTERNAL:
+		executor_fault1(op, CM_TEXT_INTERNAL,
+		    "the executor ran out of memory on its channel to the "
+		    "child (the child did not crash)");
 		break;
 	case POOL_SHUTDOWN:
 	case POOL_CANCELLED:

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "capnweb_int.h"
+#include "jsonguard.h"
 
 /* Method names a JS caller's proxy never sends (it answers them locally). */
 static const char *const cw_local_names[] = {
@@ -401,8 +402,15 @@ capnweb_session_receive(struct capnweb_session *s, const char *text, size_t len)
 		    s->cfg.max_message);
 		return CAPNWEB_ENDED;
 	}
-	msg = json_loadb(text, len,
+	msg = jsonguard_loadb(text, len,
 	    JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL | JSON_DECODE_ANY, &jerr);
+	if (msg == NULL && jsonguard_is_nomem(&jerr)) {
+		/* Nothing of the message is known, not even its call: the
+		 * session cannot go on without it. */
+		cw_violation(s, "Error",
+		    "The executor ran out of memory reading a message.");
+		return CAPNWEB_ENDED;
+	}
 	if (msg == NULL) {
 		cw_violation(s, "SyntaxError", "%s at position %d", jerr.text,
 		    jerr.position);

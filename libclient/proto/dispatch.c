@@ -13,6 +13,7 @@
 
 #include <codemode/protocol.h>
 
+#include "jsonguard.h"
 #include "base64.h"
 #include "cm_spec.h"
 #include "dispatch.h"
@@ -484,10 +485,10 @@ cm_dispatch_parse(const char *json, size_t len, char *err, size_t errlen)
 		dispatch_set_err(err, errlen, "%s", "no JSON text", 0, 0);
 		return NULL;
 	}
-	v = json_loadb(json, len, flags, &jerr);
+	v = jsonguard_loadb(json, len, flags, &jerr);
 	/* An integer past C's range still is a number to JavaScript. */
 	if (v == NULL && json_error_code(&jerr) == json_error_numeric_overflow)
-		v = json_loadb(
+		v = jsonguard_loadb(
 		    json, len, flags | JSON_DECODE_INT_AS_REAL, &jerr);
 	if (v == NULL)
 		dispatch_set_err(err, errlen,

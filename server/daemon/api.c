@@ -119,9 +119,11 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 		r = pool_checked_result(pe);
 		msg = r != NULL ? api_value_result(r, NULL) : NULL;
 		if (msg == NULL) {
-			v[0] = "its answer was not a result envelope";
-			api_reject_fault(
-			    ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+			/* The child answered; the daemon could not compose
+			 * what it said. */
+			v[0] = "the executor ran out of memory composing the "
+			       "result envelope";
+			api_reject_fault(ae->call, CM_TEXT_INTERNAL, v, 1);
 		} else {
 			mo = json_object_get(msg, "error") == NULL
 			    ? METRICS_RESULT
@@ -149,6 +151,10 @@ api_on_settle(struct pool_exec *pe, enum pool_outcome outcome,
 	case POOL_SHUTDOWN:
 		v[0] = "the executor shut down";
 		api_reject_fault(ae->call, CM_TEXT_WORKER_CRASHED, v, 1);
+		break;
+	case POOL_INTERNAL:
+		v[0] = API_LOST_DETAIL;
+		api_reject_fault(ae->call, CM_TEXT_INTERNAL, v, 1);
 		break;
 	case POOL_CANCELLED: {
 		/* Nobody hears it: completing the call only frees it. */

@@ -199,6 +199,10 @@ api_invoke_done(
 		v[0] = "the child holding the handles died";
 		api_reject_fault(iv->call, CM_TEXT_WORKER_CRASHED, v, 1);
 		break;
+	case POOL_INTERNAL:
+		v[0] = API_LOST_DETAIL;
+		api_reject_fault(iv->call, CM_TEXT_INTERNAL, v, 1);
+		break;
 	case POOL_SHUTDOWN:
 	case POOL_CANCELLED:
 		v[0] = iv->execution_id;

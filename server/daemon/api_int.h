@@ -137,4 +137,10 @@ json_t *api_value_outbound_request(json_t *req);
 struct ipcmsg_handle_result;
 json_t *api_value_handle_response(const struct ipcmsg_handle_result *h);
 
+/* The INTERNAL detail of a run whose child channel the daemon lost
+ * (POOL_INTERNAL): its own allocation failed, the child did not crash. */
+#define API_LOST_DETAIL                                                        \
+	"the executor ran out of memory on its channel to the child (the "     \
+	"child did not crash)"
+
 #endif

@@ -3,8 +3,11 @@
  * conn_drive(), which moves the connection through enum conn_state
  * (memcached's drive_machine): one place decides every transition.
  */
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+
+#include <linux/sockios.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -112,6 +115,18 @@ conn_free_all(struct daemon *d)
 		conn_free(c);
 }
 
+/*
+ * Writing is enabled after each write rather than left to the output
+ * buffer's hook: libevent 2.1's bufferevent_socket_new ignores a failure
+ * to install that hook (evbuffer_add_cb), and such a connection would
+ * queue its answers for ever. Enabling adds the write event itself.
+ */
+static int
+conn_write_enable(struct conn *c)
+{
+	return bufferevent_enable(c->bev, EV_WRITE);
+}
+
 /* Queues a plain HTTP answer and closes once it is out. */
 static void
 conn_reply(struct conn *c, int status, const char *ctype, const char *body,
@@ -134,6 +149,7 @@ conn_reply(struct conn *c, int status, const char *ctype, const char *body,
 	if (n > 0) {
 		bufferevent_write(c->bev, head, (size_t)n);
 		bufferevent_write(c->bev, body, body_len);
+		(void)conn_write_enable(c);
 	}
 	metrics_count(&c->d->metrics, METRICS_HTTP_REQUEST);
 	c->state = CONN_REPLY;
@@ -146,8 +162,10 @@ conn_reply_error(struct conn *c, int err)
 	char buf[1024];
 	long n = http_build_error(buf, sizeof(buf), err);
 
-	if (n > 0)
+	if (n > 0) {
 		bufferevent_write(c->bev, buf, (size_t)n);
+		(void)conn_write_enable(c);
+	}
 	c->state = CONN_REPLY;
 	c->close_after_flush = 1;
 }
@@ -214,7 +232,8 @@ conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
 	 * follows frees the connection on its usual path.
 	 */
 	if (bufferevent_write(c->bev, hdr, (size_t)n) != 0 ||
-	    (len && bufferevent_write(c->bev, payload, len) != 0))
+	    (len && bufferevent_write(c->bev, payload, len) != 0) ||
+	    conn_write_enable(c) != 0)
 		shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	conn_output_check(c);
 }
@@ -332,7 +351,9 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 		conn_reply(c, 500, "text/plain", "internal error\n", 15);
 		return;
 	}
-	bufferevent_write(c->bev, head, (size_t)n);
+	if (bufferevent_write(c->bev, head, (size_t)n) != 0 ||
+	    conn_write_enable(c) != 0)
+		shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	ws_assembler_init(&c->wsa, WS_ROLE_SERVER, WS_MAX_MESSAGE_DEFAULT);
 	c->ws_state = WS_STATE_OPEN;
 	c->state = CONN_WS;
@@ -690,6 +711,22 @@ conn_on_event(struct bufferevent *bev, short what, void *arg)
 	}
 }
 
+/*
+ * Bytes on their way to the peer that it has not taken yet: the output
+ * buffer and the socket's send queue (SIOCOUTQ: unread on a unix socket,
+ * unacknowledged on TCP), where a ping may wait after the buffer emptied.
+ */
+static size_t
+conn_unread(struct conn *c)
+{
+	size_t n = evbuffer_get_length(bufferevent_get_output(c->bev));
+	int q = 0;
+
+	if (ioctl(bufferevent_getfd(c->bev), SIOCOUTQ, &q) == 0 && q > 0)
+		n += (size_t)q;
+	return n;
+}
+
 /* Head deadline while reading the head; ping tick once upgraded. */
 static void
 conn_on_timer(evutil_socket_t fd, short what, void *arg)
@@ -730,7 +767,23 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	if (c->state != CONN_WS)
 		return;
+	tv = conn_tv(c->d->cfg.ping_interval);
 	if (c->ping_outstanding) {
+		size_t out = conn_unread(c);
+
+		/*
+		 * The ping waits behind what was queued before it (in the
+		 * buffer or the socket), so a peer still reading a large
+		 * answer cannot have seen it: the backlog shrinking is its
+		 * sign of life. A peer that took
+		 * nothing for a whole interval, or did not answer a ping it
+		 * got, is dead.
+		 */
+		if (out > 0 && out < c->ping_backlog) {
+			c->ping_backlog = out;
+			evtimer_add(c->ev_timer, &tv);
+			return;
+		}
 		log_write(LOG_INFO, "event=peer_dead reason=no_pong");
 		c->state = CONN_DEAD;
 		conn_drive(c);
@@ -738,7 +791,7 @@ conn_on_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	c->ping_outstanding = 1;
 	conn_ws_send(c, WS_OP_PING, "", 0);
-	tv = conn_tv(c->d->cfg.ping_interval);
+	c->ping_backlog = conn_unread(c);
 	evtimer_add(c->ev_timer, &tv);
 }
 

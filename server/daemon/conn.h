@@ -40,6 +40,9 @@ struct conn {
 	struct event *ev_idle; /* --idle-timeout once upgraded */
 	double last_traffic; /* ms (monotonic): a message in or out */
 	int ping_outstanding;
+	/* Bytes not yet taken by the peer when the unanswered ping was checked
+	 * last: less now means the peer is reading, so it is alive. */
+	size_t ping_backlog;
 	int read_paused; /* back-pressure: output is backed up, so neither
 			    the client nor its children are read */
 	int close_after_flush;

@@ -76,6 +76,10 @@ daemon_on_pool_event(const struct pool_event *ev, void *arg)
 		log_write(LOG_INFO, "event=%s pid=%d exec=%u reason=\"%s\"",
 		    names[ev->type], (int)ev->pid, ev->exec_id,
 		    ev->reason ? ev->reason : "");
+	else if (ev->type == POOL_EV_WORKER_LOST)
+		log_write(LOG_WARN,
+		    "event=worker_lost pid=%d exec=%u reason=\"%s\"",
+		    (int)ev->pid, ev->exec_id, ev->reason ? ev->reason : "");
 	else if (ev->type == POOL_EV_EXEC_SETTLE)
 		log_write(LOG_DEBUG,
 		    "event=exec_settle exec=%u outcome=%d "

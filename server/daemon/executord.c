@@ -21,6 +21,7 @@
 #include "handles.h"
 #include "listener.h"
 #include "pool/zygote.h"
+#include "proto/jsonguard.h"
 
 enum opt_kind {
 	OPT_STR,
@@ -442,6 +443,9 @@ main(int argc, char **argv)
 	int i, ch, port_given = 0, rc, n_inherited, first_inherited;
 	static int inherited[LISTENER_INHERITED_MAX];
 
+	/* Before any JSON value exists: a parse that runs out of memory
+	 * then fails as an error instead of aborting the daemon. */
+	jsonguard_install();
 	daemon_config_default(&cfg);
 	/* The environment first, so flags override it. */
 	setting_env = 1;

@@ -64,6 +64,7 @@ struct outbound_req {
 	outbound_done_fn done;
 	void *arg;
 	char errbuf[CURL_ERROR_SIZE];
+	char setopt_why[160]; /* the first option libcurl refused, or "" */
 };
 
 TAILQ_HEAD(outbound_req_list, outbound_req);
@@ -180,6 +181,25 @@ outbound_fail(struct outbound_req *r, const char *why)
 	outbound_req_free(r);
 	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
 	free(s);
+}
+
+/*
+ * Every option goes through one check: an option that did not take (out
+ * of memory copying a string, a value libcurl refuses) would leave a
+ * handle configured by half -- without the proxy override, the policy's
+ * callbacks, the protocol list or a bound -- and such a handle must never
+ * run. The first refusal is kept, and the fetch fails before it starts.
+ */
+#define OUTBOUND_SET(r, opt, val)                                              \
+	outbound_set_checked((r), curl_easy_setopt((r)->easy, opt, val), #opt)
+
+static void
+outbound_set_checked(struct outbound_req *r, CURLcode rc, const char *name)
+{
+	if (rc == CURLE_OK || r->setopt_why[0] != '\0')
+		return;
+	snprintf(r->setopt_why, sizeof(r->setopt_why),
+	    "libcurl refused its option %s (%s)", name, curl_easy_strerror(rc));
 }
 
 static void
@@ -567,8 +587,12 @@ outbound_pump(struct outbound *ob)
 			outbound_fail_text(r, CM_TEXT_FETCH_FAILED, why);
 			continue;
 		}
-		curl_easy_setopt(
-		    r->easy, CURLOPT_TIMEOUT_MS, (long)(left * 1000));
+		OUTBOUND_SET(r, CURLOPT_TIMEOUT_MS, (long)(left * 1000));
+		if (r->setopt_why[0] != '\0') {
+			outbound_fail_text(
+			    r, CM_TEXT_FETCH_NOT_STARTED, r->setopt_why);
+			continue;
+		}
 		if (curl_multi_add_handle(ob->multi, r->easy) != CURLM_OK) {
 			outbound_fail_text(r, CM_TEXT_FETCH_NOT_STARTED,
 			    "libcurl refused the transfer");
@@ -628,18 +652,22 @@ outbound_new(struct event_base *base, const struct outbound_options *o)
 		}
 		ob->resolve = nl;
 	}
-	curl_multi_setopt(
-	    ob->multi, CURLMOPT_SOCKETFUNCTION, outbound_on_socket);
-	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETDATA, ob);
-	curl_multi_setopt(
-	    ob->multi, CURLMOPT_TIMERFUNCTION, outbound_on_timer_set);
-	curl_multi_setopt(ob->multi, CURLMOPT_TIMERDATA, ob);
 	/*
 	 * Idle connections libcurl keeps for reuse hold descriptors too:
-	 * no more of them than fetches may run.
+	 * no more of them than fetches may run. A multi handle missing
+	 * any of these never drives a fetch: no fetcher then.
 	 */
-	curl_multi_setopt(
-	    ob->multi, CURLMOPT_MAXCONNECTS, (long)ob->o.max_total);
+	if (curl_multi_setopt(ob->multi, CURLMOPT_SOCKETFUNCTION,
+		outbound_on_socket) != CURLM_OK ||
+	    curl_multi_setopt(ob->multi, CURLMOPT_SOCKETDATA, ob) != CURLM_OK ||
+	    curl_multi_setopt(ob->multi, CURLMOPT_TIMERFUNCTION,
+		outbound_on_timer_set) != CURLM_OK ||
+	    curl_multi_setopt(ob->multi, CURLMOPT_TIMERDATA, ob) != CURLM_OK ||
+	    curl_multi_setopt(ob->multi, CURLMOPT_MAXCONNECTS,
+		(long)ob->o.max_total) != CURLM_OK) {
+		outbound_free(ob);
+		return NULL;
+	}
 	return ob;
 }
 
@@ -701,32 +729,30 @@ outbound_setup(struct outbound_req *r, const json_t *req, enum cm_spec_text *id,
 		*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
 		return -1;
 	}
-	curl_easy_setopt(r->easy, CURLOPT_URL, url);
-	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(r->easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(r->easy, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(
-	    r->easy, CURLOPT_MAXREDIRS, (long)OUTBOUND_MAX_REDIRECTS);
-	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, method);
-	curl_easy_setopt(r->easy, CURLOPT_ACCEPT_ENCODING, "");
-	curl_easy_setopt(
-	    r->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)r->ob->o.max_body);
+	OUTBOUND_SET(r, CURLOPT_URL, url);
+	OUTBOUND_SET(r, CURLOPT_PROTOCOLS_STR, "http,https");
+	OUTBOUND_SET(r, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	OUTBOUND_SET(r, CURLOPT_FOLLOWLOCATION, 1L);
+	OUTBOUND_SET(r, CURLOPT_MAXREDIRS, (long)OUTBOUND_MAX_REDIRECTS);
+	OUTBOUND_SET(r, CURLOPT_NOSIGNAL, 1L);
+	OUTBOUND_SET(r, CURLOPT_CUSTOMREQUEST, method);
+	OUTBOUND_SET(r, CURLOPT_ACCEPT_ENCODING, "");
+	OUTBOUND_SET(
+	    r, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)r->ob->o.max_body);
 	/*
 	 * The policy decides on the address connected to: a proxy from the
 	 * environment (http_proxy and friends) would be that address
 	 * instead, so native fetches never use one.
 	 */
-	curl_easy_setopt(r->easy, CURLOPT_PROXY, "");
-	curl_easy_setopt(
-	    r->easy, CURLOPT_OPENSOCKETFUNCTION, outbound_on_opensocket);
-	curl_easy_setopt(r->easy, CURLOPT_OPENSOCKETDATA, r);
-	curl_easy_setopt(r->easy, CURLOPT_PREREQFUNCTION, outbound_on_prereq);
-	curl_easy_setopt(r->easy, CURLOPT_PREREQDATA, r);
+	OUTBOUND_SET(r, CURLOPT_PROXY, "");
+	OUTBOUND_SET(r, CURLOPT_OPENSOCKETFUNCTION, outbound_on_opensocket);
+	OUTBOUND_SET(r, CURLOPT_OPENSOCKETDATA, r);
+	OUTBOUND_SET(r, CURLOPT_PREREQFUNCTION, outbound_on_prereq);
+	OUTBOUND_SET(r, CURLOPT_PREREQDATA, r);
 	if (r->ob->resolve != NULL)
-		curl_easy_setopt(r->easy, CURLOPT_RESOLVE, r->ob->resolve);
+		OUTBOUND_SET(r, CURLOPT_RESOLVE, r->ob->resolve);
 	if (strcmp(method, "HEAD") == 0)
-		curl_easy_setopt(r->easy, CURLOPT_NOBODY, 1L);
+		OUTBOUND_SET(r, CURLOPT_NOBODY, 1L);
 	json_array_foreach(headers, i, h)
 	{
 		const json_t *jk = json_array_get(h, 0),
@@ -762,8 +788,18 @@ outbound_setup(struct outbound_req *r, const json_t *req, enum cm_spec_text *id,
 		r->req_headers = nl;
 	}
 	/* curl must not add an Expect the guest did not ask for. */
-	r->req_headers = curl_slist_append(r->req_headers, "Expect:");
-	curl_easy_setopt(r->easy, CURLOPT_HTTPHEADER, r->req_headers);
+	{
+		struct curl_slist *nl =
+		    curl_slist_append(r->req_headers, "Expect:");
+
+		if (nl == NULL) {
+			*what = "the executor ran out of memory";
+			*id = CM_TEXT_FETCH_NOT_STARTED;
+			return -1;
+		}
+		r->req_headers = nl;
+	}
+	OUTBOUND_SET(r, CURLOPT_HTTPHEADER, r->req_headers);
 	if (json_is_string(body)) {
 		b64 = json_string_value(body);
 		if ((r->req_body = malloc(strlen(b64) * 3 / 4 + 3)) == NULL) {
@@ -776,9 +812,14 @@ outbound_setup(struct outbound_req *r, const json_t *req, enum cm_spec_text *id,
 			*id = CM_TEXT_FETCH_REQUEST_MALFORMED;
 			return -1;
 		}
-		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->req_body);
-		curl_easy_setopt(
-		    r->easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)n);
+		OUTBOUND_SET(r, CURLOPT_POSTFIELDS, r->req_body);
+		OUTBOUND_SET(r, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)n);
+	}
+	/* Here and in outbound_start: one refused option, no fetch. */
+	if (r->setopt_why[0] != '\0') {
+		*what = r->setopt_why;
+		*id = CM_TEXT_FETCH_NOT_STARTED;
+		return -1;
 	}
 	return 0;
 }
@@ -826,12 +867,12 @@ outbound_start(struct outbound *ob, const void *owner, const json_t *request,
 		    "the executor ran out of memory");
 		return NULL;
 	}
-	curl_easy_setopt(r->easy, CURLOPT_PRIVATE, r);
-	curl_easy_setopt(r->easy, CURLOPT_ERRORBUFFER, r->errbuf);
-	curl_easy_setopt(r->easy, CURLOPT_WRITEFUNCTION, outbound_on_body);
-	curl_easy_setopt(r->easy, CURLOPT_WRITEDATA, r);
-	curl_easy_setopt(r->easy, CURLOPT_HEADERFUNCTION, outbound_on_header);
-	curl_easy_setopt(r->easy, CURLOPT_HEADERDATA, r);
+	OUTBOUND_SET(r, CURLOPT_PRIVATE, r);
+	OUTBOUND_SET(r, CURLOPT_ERRORBUFFER, r->errbuf);
+	OUTBOUND_SET(r, CURLOPT_WRITEFUNCTION, outbound_on_body);
+	OUTBOUND_SET(r, CURLOPT_WRITEDATA, r);
+	OUTBOUND_SET(r, CURLOPT_HEADERFUNCTION, outbound_on_header);
+	OUTBOUND_SET(r, CURLOPT_HEADERDATA, r);
 	if (outbound_setup(r, request, &why, &what) != 0) {
 		outbound_fail_text(r, why, what);
 		return NULL;

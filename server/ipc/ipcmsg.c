@@ -7,6 +7,7 @@
 
 #include "cm_spec.h"
 #include "ipcmsg.h"
+#include "proto/jsonguard.h"
 
 #define IPCMSG_ANSWER_MAX IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT)
 #define IPCMSG_LOG_TEXT_MAX IPCMSG_TEXT_MAX(CM_CONSOLE_CAPTURE_LIMIT)
@@ -14,6 +15,8 @@
 #define IPCMSG_BODY_MAX (((size_t)CM_PAYLOAD_LIMIT + 2u) / 3u * 4u)
 /* A header pair costs at least one character (a name is a token). */
 #define IPCMSG_HEADERS_MAX ((size_t)CM_PAYLOAD_LIMIT)
+
+const char ipcmsg_nomem[] = "out of memory";
 
 static const char *const ipcmsg_levels[] = { "log", "warn", "error" };
 
@@ -34,6 +37,7 @@ struct ipcmsg_scan {
 	size_t len, i;
 	char *stack;
 	size_t depth, cap;
+	int nomem; /* the stack could not grow: no verdict */
 };
 
 static void
@@ -122,8 +126,10 @@ ipcmsg_push(struct ipcmsg_scan *p, char c)
 
 	if (p->depth == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 64;
-		if ((n = realloc(p->stack, p->cap)) == NULL)
+		if ((n = realloc(p->stack, p->cap)) == NULL) {
+			p->nomem = 1;
 			return -1;
+		}
 		p->stack = n;
 	}
 	p->stack[p->depth++] = c;
@@ -227,7 +233,7 @@ ipcmsg_json_valid(const char *s, size_t len)
 		ok = p.i == p.len;
 	}
 	free(p.stack);
-	return ok;
+	return p.nomem ? -1 : ok;
 }
 
 /* ---- decoding helpers ---- */
@@ -235,10 +241,13 @@ ipcmsg_json_valid(const char *s, size_t len)
 static json_t *
 ipcmsg_load(const uint8_t *buf, size_t len, const char **why)
 {
-	json_t *t = json_loadb((const char *)buf, len,
-	    JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, NULL);
+	json_error_t jerr;
+	json_t *t = jsonguard_loadb((const char *)buf, len,
+	    JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &jerr);
 
-	if (t == NULL)
+	if (t == NULL && jsonguard_is_nomem(&jerr))
+		*why = IPCMSG_NOMEM;
+	else if (t == NULL)
 		*why =
 		    "the payload is not one JSON object without duplicate keys";
 	else if (!json_is_object(t)) {
@@ -311,7 +320,7 @@ ipcmsg_headers(json_t *a, size_t max_bytes, struct ipcmsg_header **out,
 	if (json_array_size(a) == 0)
 		return 0;
 	if ((*out = calloc(json_array_size(a), sizeof(**out))) == NULL) {
-		*why = "out of memory";
+		*why = IPCMSG_NOMEM;
 		return -1;
 	}
 	json_array_foreach(a, i, pair)
@@ -399,7 +408,7 @@ ipcmsg_logs(json_t *a, struct ipcmsg_result *r, const char **why)
 	}
 	if (json_array_size(a) > 0 &&
 	    (r->logs = calloc(json_array_size(a), sizeof(*r->logs))) == NULL) {
-		*why = "out of memory";
+		*why = IPCMSG_NOMEM;
 		return -1;
 	}
 	json_array_foreach(a, i, line)
@@ -445,8 +454,10 @@ ipcmsg_handles(json_t *a, struct ipcmsg_result *r, const char **why)
 	if (!json_is_array(a) || (n = json_array_size(a)) == 0 ||
 	    n > IPCMSG_HANDLES_MAX)
 		return -1;
-	if ((r->handles = calloc(n, sizeof(*r->handles))) == NULL)
+	if ((r->handles = calloc(n, sizeof(*r->handles))) == NULL) {
+		*why = IPCMSG_NOMEM;
 		return -1;
+	}
 	json_array_foreach(a, i, v)
 	{
 		if (!json_is_string(v) || json_string_length(v) == 0 ||
@@ -471,6 +482,7 @@ ipcmsg_result_decode(const uint8_t *buf, size_t len, int retained,
 	static const char *const keys[] = { "resultJson", "error", "handles",
 		"logs", NULL };
 	json_t *h;
+	int valid;
 
 	memset(r, 0, sizeof(*r));
 	if ((r->tree = ipcmsg_load(buf, len, why)) == NULL ||
@@ -483,8 +495,9 @@ ipcmsg_result_decode(const uint8_t *buf, size_t len, int retained,
 		"error is not a string within its bound") != 0)
 		goto fail;
 	if (r->result_json.s != NULL &&
-	    !ipcmsg_json_valid(r->result_json.s, r->result_json.len)) {
-		*why = "resultJson is not JSON text";
+	    (valid = ipcmsg_json_valid(r->result_json.s, r->result_json.len)) !=
+		1) {
+		*why = valid < 0 ? IPCMSG_NOMEM : "resultJson is not JSON text";
 		goto fail;
 	}
 	if (r->result_json.s != NULL && r->error.s != NULL) {

@@ -175,6 +175,13 @@ char *ipcmsg_outbound_response_encode(
     const struct ipcmsg_outbound_response *, size_t *len);
 
 /*
+ * A decoder's *why when the decoding process itself ran out of memory:
+ * not a rule the payload broke (compare the pointer).
+ */
+extern const char ipcmsg_nomem[];
+#define IPCMSG_NOMEM ipcmsg_nomem
+
+/*
  * Decoders: 0 with *out filled (free it with the _clear), or -1 with
  * *why naming the first rule the payload broke (a static string) and
  * *out empty. `retained` is the RESULT frame's flag: a result names
@@ -212,7 +219,9 @@ const char *ipcmsg_level_name(enum ipcmsg_level);
  * 1 when s[0..len) is one JSON text (RFC 8259: a value between optional
  * whitespace), else 0. Checks the grammar without building anything and
  * without recursion, so no depth is too deep; bytes of 0x80 and above
- * inside strings are taken as they are (the caller checked UTF-8).
+ * inside strings are taken as they are (the caller checked UTF-8). -1
+ * when it ran out of memory (deep nesting keeps a byte per level) before
+ * it could tell.
  */
 int ipcmsg_json_valid(const char *s, size_t len);
 

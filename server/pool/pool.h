@@ -61,7 +61,10 @@ enum pool_outcome {
 		       */
 	POOL_CRASHED, /* the child died or broke the frame protocol */
 	POOL_SHUTDOWN, /* the pool shut down under it */
-	POOL_CANCELLED /* its owner withdrew it (pool_exec_cancel) */
+	POOL_CANCELLED, /* its owner withdrew it (pool_exec_cancel) */
+	/* the daemon failed on the child's channel (out of memory); the
+	 * child did not crash */
+	POOL_INTERNAL
 };
 
 struct pool_exec_callbacks {
@@ -106,7 +109,10 @@ enum pool_event_type {
 	POOL_EV_WORKER_CRASH,
 	POOL_EV_WORKER_RETIRE,
 	POOL_EV_QUEUE_DEPTH,
-	POOL_EV_HANDLES_CLOSE /* reason: closed, idle, bound, crash, shutdown */
+	POOL_EV_HANDLES_CLOSE, /* reason: closed, idle, bound, crash, shutdown
+				*/
+	/* the daemon failed on a child's channel (pool_child_lose): what */
+	POOL_EV_WORKER_LOST
 };
 
 struct pool_event {

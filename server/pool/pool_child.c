@@ -50,7 +50,8 @@ pool_child_gone(struct pool_child *c)
 	pool_child_uncount(c);
 	c->state = CHILD_CLOSING;
 	if (c->exec)
-		pool_exec_abort(c->exec, POOL_CRASHED);
+		pool_exec_abort(
+		    c->exec, c->lost ? POOL_INTERNAL : POOL_CRASHED);
 	TAILQ_REMOVE(&p->children, c, entry);
 	if (c->bev)
 		bufferevent_free(c->bev);
@@ -85,7 +86,8 @@ pool_child_kill(struct pool_child *c, int crashed)
 	pool_child_uncount(c);
 	c->state = CHILD_CLOSING;
 	if (c->exec)
-		pool_exec_abort(c->exec, POOL_CRASHED);
+		pool_exec_abort(
+		    c->exec, c->lost ? POOL_INTERNAL : POOL_CRASHED);
 	if (!c->reaped)
 		kill(c->pid, SIGKILL);
 	/* Stop reading; EOF is implied once the process is gone. */
@@ -98,6 +100,14 @@ pool_child_kill(struct pool_child *c, int crashed)
 }
 
 void
+pool_child_lose(struct pool_child *c, const char *why)
+{
+	pool_emit(c->pool, POOL_EV_WORKER_LOST, c->exec, c->pid, why);
+	c->lost = 1;
+	pool_child_kill(c, 0);
+}
+
+void
 pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
     uint32_t exec_id, uint32_t call_id, const uint8_t *payload, size_t len)
 {
@@ -106,9 +116,18 @@ pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
 	if (c->bev == NULL)
 		return;
 	frame_encode_header(hdr, type, flags, exec_id, call_id, (uint32_t)len);
+	/*
+	 * Writing is enabled after each frame, not left to the output
+	 * buffer's hook: libevent 2.1's bufferevent_socket_new ignores a
+	 * failure to install that hook (evbuffer_add_cb), and such a
+	 * bufferevent queues frames that never go out, so the run would end
+	 * at its clock instead of now. Enabling adds the write event itself,
+	 * and says so when it cannot.
+	 */
 	if (bufferevent_write(c->bev, hdr, sizeof(hdr)) != 0 ||
-	    (len && bufferevent_write(c->bev, payload, len) != 0))
-		pool_child_kill(c, 1);
+	    (len && bufferevent_write(c->bev, payload, len) != 0) ||
+	    bufferevent_enable(c->bev, EV_WRITE) != 0)
+		pool_child_lose(c, "out of memory writing a frame");
 }
 
 /*
@@ -257,8 +276,14 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 	    e == NULL || f->exec_id != e->id)
 		goto violation;
 	inv = TAILQ_FIRST(&e->invocations);
-	if (pool_child_check(c, f) != 0)
+	if (pool_child_check(c, f) != 0) {
+		if (c->why == IPCMSG_NOMEM) {
+			/* Not the child's fault: the daemon's decoding did. */
+			pool_child_lose(c, "out of memory decoding a frame");
+			return -1;
+		}
 		goto violation;
+	}
 	/* A parked run that speaks runs: it holds a slot again. */
 	if (e->parked && f->type != FRAME_HOST_WAIT && pool_exec_unpark(e) != 0)
 		return -1;
@@ -342,7 +367,10 @@ pool_child_on_read(struct bufferevent *bev, void *arg)
 		/* Its tenant's connection is backed up: the rest waits. */
 		if (pool_tenant_paused(c->pool, c->tenant))
 			return;
-		p = evbuffer_pullup(in, FRAME_HEADER_SIZE);
+		if ((p = evbuffer_pullup(in, FRAME_HEADER_SIZE)) == NULL) {
+			pool_child_lose(c, "out of memory reading a frame");
+			return;
+		}
 		r = frame_decode(p, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
 		    c->pool->opt.max_frame_payload, &f);
 		if (r < 0) {
@@ -356,7 +384,10 @@ pool_child_on_read(struct bufferevent *bev, void *arg)
 			(size_t)p[14] << 8 | p[15]);
 		if (avail < need)
 			return;
-		p = evbuffer_pullup(in, (ssize_t)need);
+		if ((p = evbuffer_pullup(in, (ssize_t)need)) == NULL) {
+			pool_child_lose(c, "out of memory reading a frame");
+			return;
+		}
 		if (frame_decode(p, need, FRAME_ROLE_PARENT,
 			c->pool->opt.max_frame_payload, &f) != (long)need) {
 			pool_child_kill(c, 1);
@@ -399,6 +430,16 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 	(void)bev;
 	if (!(what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)))
 		return;
+	/*
+	 * libevent reports its own failure to make room for what it reads
+	 * as an error of the socket, with errno ENOMEM (a dead child's
+	 * socket says ECONNRESET or EOF): the daemon failed, not the child.
+	 */
+	if ((what & BEV_EVENT_ERROR) && EVUTIL_SOCKET_ERROR() == ENOMEM &&
+	    c->state != CHILD_CLOSING) {
+		pool_child_lose(c, "out of memory reading from the child");
+		return;
+	}
 	bufferevent_free(c->bev);
 	c->bev = NULL;
 	c->eof = 1;

@@ -453,9 +453,10 @@ pool_exec_abort(struct pool_exec *e, enum pool_outcome outcome)
 		pool_exec_settle(e, outcome, NULL, 0);
 	else
 		pool_exec_handles_closed(e,
-		    outcome == POOL_SHUTDOWN	  ? "shutdown"
-			: outcome == POOL_TIMEOUT ? "bound"
-						  : "crash",
+		    outcome == POOL_SHUTDOWN	   ? "shutdown"
+			: outcome == POOL_TIMEOUT  ? "bound"
+			: outcome == POOL_INTERNAL ? "internal"
+						   : "crash",
 		    outcome);
 }
 

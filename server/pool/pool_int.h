@@ -70,6 +70,9 @@ struct pool_child {
 	int reaped;
 	int eof;
 	const char *why; /* the rule its last frame broke, for the log */
+	/* The daemon, not the child, failed on its channel (out of memory):
+	 * its run ends as POOL_INTERNAL. */
+	int lost;
 };
 
 /* An answer held for a parked execution until it has a slot again. */
@@ -198,6 +201,12 @@ void pool_check_done(struct pool *);
 void pool_child_new(struct pool_zygote *, pid_t, int);
 struct pool_child *pool_child_find(struct pool *, pid_t);
 void pool_child_kill(struct pool_child *, int crashed);
+/*
+ * The daemon could not carry the child's frames (an allocation of its own
+ * failed): the channel is out of step, so the child goes, but it did not
+ * crash; its run ends as POOL_INTERNAL, `why` in the log.
+ */
+void pool_child_lose(struct pool_child *, const char *why);
 void pool_child_on_exit(struct pool_child *);
 void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
     uint32_t, const uint8_t *, size_t);

@@ -29,13 +29,12 @@ static struct failalloc_ctl *ctl;
 static int forked;
 static int show_stack; /* $CM_FAILALLOC_STACK: each failure's stack on stderr */
 /*
- * $CM_FAILALLOC_SPARE: a comma-separated list of exported functions under
- * which allocations are neither counted nor failed. jansson 2.14's parser
- * cannot take a failure (its lexer loses the bytes it was saving and
- * asserts in lex_scan_string, load.c:442), so the daemon's tests spare
- * json_loadb: what is tested is the daemon's handling, not that bug.
+ * $CM_FAILALLOC_ONLY: a comma-separated list of exported functions; when
+ * set, only allocations made under one of them are counted and failed, so
+ * a test can aim at one step (libevent's evbuffer_add_cb, say) whatever
+ * else the process allocates around it.
  */
-static const char *spare;
+static const char *only;
 
 /* dlsym may allocate before the real functions are known: a bump arena. */
 static unsigned char boot[16384] __attribute__((aligned(16)));
@@ -91,8 +90,8 @@ failalloc_init(void)
 	failalloc_resolve();
 	pthread_atfork(NULL, NULL, failalloc_on_fork);
 	show_stack = getenv("CM_FAILALLOC_STACK") != NULL;
-	spare = getenv("CM_FAILALLOC_SPARE");
-	if (show_stack || spare != NULL) {
+	only = getenv("CM_FAILALLOC_ONLY");
+	if (show_stack || only != NULL) {
 		void *frames[4];
 
 		backtrace(frames, 4); /* loads what it needs, not later */
@@ -108,9 +107,9 @@ failalloc_init(void)
 		ctl = m;
 }
 
-/* Whether the allocation is made under a function of $CM_FAILALLOC_SPARE. */
+/* Whether the allocation is made under a function of $CM_FAILALLOC_ONLY. */
 static int
-failalloc_spared(void)
+failalloc_under_only(void)
 {
 	void *frames[32];
 	int k, i;
@@ -124,8 +123,7 @@ failalloc_spared(void)
 		if (dladdr(frames[i], &info) == 0 || info.dli_sname == NULL)
 			continue;
 		len = strlen(info.dli_sname);
-		for (p = spare; *p != '\0';
-		     p += strcspn(p, ","), p += *p == ',')
+		for (p = only; *p != '\0'; p += strcspn(p, ","), p += *p == ',')
 			if (strncmp(p, info.dli_sname, len) == 0 &&
 			    (p[len] == ',' || p[len] == '\0'))
 				return 1;
@@ -143,7 +141,7 @@ failalloc_fails(void)
 		return 0;
 	if ((t = ctl->target) <= 0 && ctl->ppm <= 0)
 		return 0;
-	if (spare != NULL && failalloc_spared())
+	if (only != NULL && !failalloc_under_only())
 		return 0;
 	if (t <= 0) {
 		/* splitmix64 over the count: cheap, no state but the count */

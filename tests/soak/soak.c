@@ -843,7 +843,6 @@ main(void)
 	}
 	setenv("LD_PRELOAD", preload, 1);
 	setenv("CM_FAILALLOC", ctlpath, 1);
-	setenv("CM_FAILALLOC_SPARE", "json_loadb", 1);
 	if (test_daemon_spawn(&td, test_daemon_binary(), "error", argv) != 0) {
 		fprintf(stderr, "soak: the daemon did not start\n");
 		return 2;

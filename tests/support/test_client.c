@@ -52,18 +52,30 @@ test_client_send(void *udata, const char *msg, size_t len)
 int
 test_client_open(struct test_client *c, const char *sock_path)
 {
-	struct http_header hs[16];
+	return test_client_open_fd(c, test_connect_unix(sock_path), NULL);
+}
+
+int
+test_client_open_fd(struct test_client *c, int fd, const char *authorization)
+{
+	struct http_header hs[16], auth;
 	struct http_response res;
 	struct capnweb_config cfg;
 	char req[1024], key[HTTP_WS_KEY_LEN + 1];
 	long n, head = 0;
 
 	memset(c, 0, sizeof(*c));
-	if ((c->fd = test_connect_unix(sock_path)) < 0 ||
-	    http_ws_make_key(key) != 0)
+	if ((c->fd = fd) < 0 || http_ws_make_key(key) != 0)
 		return -1;
-	n = http_build_ws_request(
-	    req, sizeof(req), "localhost", "/", key, NULL, NULL, 0);
+	if (authorization != NULL) {
+		auth.name = "Authorization";
+		auth.name_len = strlen(auth.name);
+		auth.value = authorization;
+		auth.value_len = strlen(authorization);
+	}
+	n = http_build_ws_request(req, sizeof(req), "localhost", "/", key, NULL,
+	    authorization != NULL ? &auth : NULL,
+	    authorization != NULL ? 1 : 0);
 	if (n <= 0 || write(c->fd, req, (size_t)n) != n)
 		return -1;
 	while (head == 0) {

@@ -41,6 +41,14 @@ struct test_answer {
 /* Connects to the unix socket and completes the upgrade; 0 or -1. */
 int test_client_open(struct test_client *, const char *sock_path);
 
+/*
+ * Completes the upgrade over `fd`, a connected socket the client then owns
+ * (a TCP one, say), sending `authorization` (NULL: none) as the
+ * Authorization field; 0 or -1.
+ */
+int test_client_open_fd(
+    struct test_client *, int fd, const char *authorization);
+
 /* Reads and handles frames until *flag is set, the socket closes, or ms pass.
  */
 void test_client_pump(struct test_client *, int *flag, int ms);
