@@ -8,9 +8,7 @@
 # --handles-idle-timeout 1000). Skipped: response-limit, outbound-veto,
 # handles-limit and instance-id, which need a server's options the seed's
 # IsolateExecutor does not have (responseLimit and outboundMode belong to
-# createExecutorServer; the other two are our daemon's flags), and, for now,
-# payload: its cases at and past PAYLOAD_LIMIT hang intermittently against the
-# bridge (about one run in two), which is not understood yet. Cases in
+# createExecutorServer; the other two are our daemon's flags). Cases in
 # conformance/known-failures.txt are xfail as there.
 # Ends with "N passed, N failed, N xfail".
 set -u
@@ -49,7 +47,6 @@ done
 
 "$R" --url "unix://$tmp/x.sock" --jobs 4 --skip-tag response-limit \
     --skip-tag outbound-veto --skip-tag handles-limit --skip-tag instance-id \
-    --skip-tag payload \
     --known-failures conformance/known-failures.txt \
     >"$tmp/x.out" 2>&1
 rc=$?
