@@ -10,6 +10,12 @@
 # IsolateExecutor does not have (responseLimit and outboundMode belong to
 # createExecutorServer; the other two are our daemon's flags). Cases in
 # conformance/known-failures.txt are xfail as there.
+# The bridge and the runner are $BUILD's (default build/; under another
+# $BUILD, build/asan for `make check SANITIZE=1`, they must already be built
+# there), so the executor's own code runs sanitized; the sandbox image its
+# pool execs is the plain build/codemode-sandbox, built here if needed, or
+# $CODEMODE_SANDBOX_IMAGE (the children's own code is the daemon suites'
+# to hold, as tests/conformance.test.sh runs the plain daemon).
 # Ends with "N passed, N failed, N xfail".
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -18,6 +24,9 @@ B=$BUILD/tests/executor-bridge
 R=$BUILD/codemode-conformance
 if [ "$BUILD" = build ]; then
 	make --no-print-directory -s "$B" "$R" build/codemode-sandbox >/dev/null 2>&1
+elif [ -z "${CODEMODE_SANDBOX_IMAGE:-}" ]; then
+	make --no-print-directory -s BUILD=build SANITIZE= \
+	    build/codemode-sandbox >/dev/null 2>&1
 fi
 if [ ! -x "$B" ] || [ ! -x "$R" ]; then
 	echo "conformance_executor.test.sh: $B or $R is missing"
@@ -37,7 +46,7 @@ trap cleanup EXIT
 
 CODEMODE_SANDBOX_IMAGE=${CODEMODE_SANDBOX_IMAGE:-$PWD/build/codemode-sandbox} \
     "$B" --socket "$tmp/x.sock" --max-workers 4 --max-queue 8 \
-    --handles-idle-timeout 1000 &
+    --handles-idle-timeout 1000 2>"$tmp/bridge.err" &
 bp=$!
 i=0
 while [ ! -S "$tmp/x.sock" ] && [ $i -lt 200 ]; do
@@ -68,11 +77,24 @@ if [ "$failed" = 0 ] && [ $rc != 0 ]; then
 	grep '^# the executor' "$tmp/x.out"
 	failed=1
 fi
-# The bridge outlived the whole suite (no case took its process down).
+# The bridge outlived the whole suite (no case took its process down) and
+# ends cleanly on SIGTERM: status 0, so under SANITIZE=1 no report of ASan,
+# UBSan or LeakSanitizer on the executor's side either.
 if kill -0 "$bp" 2>/dev/null; then
-	passed=$((passed + 1))
+	kill -TERM "$bp"
+	wait "$bp"
+	rc_b=$?
+	bp=""
+	if [ $rc_b = 0 ]; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL: the executor's host process exited $rc_b on SIGTERM:"
+		tail -n 40 "$tmp/bridge.err"
+		failed=$((failed + 1))
+	fi
 else
-	echo "FAIL: the executor's host process died during the suite"
+	echo "FAIL: the executor's host process died during the suite:"
+	tail -n 40 "$tmp/bridge.err"
 	failed=$((failed + 1))
 fi
 echo "$passed passed, $failed failed, $xfail xfail"

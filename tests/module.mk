@@ -53,13 +53,12 @@ CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
 # piece, the conformance runner, check_conformance and conformance.test.sh
 # cover) and take minutes of a CI run.
 ifeq ($(SANITIZE),1)
-SANITIZE_SKIP_SCRIPTS := tests/conformance_breakage.test.sh tests/conformance_executor.test.sh
+SANITIZE_SKIP_SCRIPTS := tests/conformance_breakage.test.sh
 # Under SANITIZE=1 these measure what ASan changes: check_faults preloads its
 # own failing malloc (ASan owns malloc), check_conn_bounds bounds the daemon's
 # RSS (ASan's quarantine and shadow grow it), check_client_sizes moves 48 MiB
-# answers within deadlines ASan triples; the executor's conformance bridge
-# could not start its executor under ASan (not yet understood). The plain
-# `make check` runs them all.
+# answers within deadlines ASan triples. The plain `make check` runs them
+# all.
 SANITIZE_SKIP_PROGS := $(if $(SANITIZE),$(BUILD)/tests/check_faults $(BUILD)/tests/check_conn_bounds $(BUILD)/tests/check_client_sizes)
 endif
 
