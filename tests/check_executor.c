@@ -6,7 +6,9 @@
  * DEFAULT_GRACE; a child killed mid-run settles WORKER_CRASHED and the
  * executor goes on; the host's own children, signal dispositions and
  * descriptors are left alone; telemetry; the readiness style from a
- * poll() loop; dispose ends the children. Links libcodemode alone.
+ * poll() loop; answers given later from a bound host's own loop reach the
+ * run, and the watched descriptor follows a socket number the pool reused;
+ * dispose ends the children. Links libcodemode alone.
  */
 #include <check.h>
 #include <errno.h>
@@ -21,7 +23,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <event2/event.h>
+
 #include <codemode/codemode.h>
+
+#include "client/client_int.h"
 
 static char image[PATH_MAX];
 
@@ -527,6 +533,223 @@ START_TEST(test_readiness_style)
 }
 END_TEST
 
+/*
+ * Answers given later, from the host's own loop: an executor bound to the
+ * host's event_base (cm_executor_base) is asked a tool call and a fetch
+ * whose async callbacks only keep the call; a timer of the host's base
+ * answers each a moment later, outside every callback of the executor.
+ * The answer must reach the child with nothing else happening: the run's
+ * bound is a minute away and no other run is in flight, so no event of
+ * the executor's own would carry it there. (The bug it pins: the answer
+ * queued its bytes for the child but the host's loop was never told to
+ * watch the child's socket for writing, so the run waited until its
+ * bound; under the conformance suite's parallel cases another run's
+ * events usually carried it, hence the intermittent hangs.)
+ */
+struct later {
+	struct event_base *base;
+	struct event *answer_ev;
+	struct cm_tool_call *tc;
+	struct cm_outbound_call *oc;
+	char *out;
+	int done;
+};
+
+static void
+later_answer(evutil_socket_t fd, short what, void *arg)
+{
+	struct later *l = arg;
+	struct cm_outbound_response res;
+	json_t *v;
+	char *env;
+
+	(void)fd;
+	(void)what;
+	if (l->tc != NULL) {
+		v = json_string("late tool");
+		env = cm_envelope_result(v);
+		json_decref(v);
+		ck_assert_int_eq(cm_tool_call_answer(l->tc, env), 0);
+		free(env);
+		l->tc = NULL;
+	}
+	if (l->oc != NULL) {
+		memset(&res, 0, sizeof(res));
+		ck_assert_int_eq(cm_outbound_response_set(&res, 200, "OK", NULL,
+				     0, "late fetch", 10),
+		    0);
+		ck_assert_int_eq(cm_outbound_call_answer(l->oc, &res), 0);
+		cm_outbound_response_clear(&res);
+		l->oc = NULL;
+	}
+}
+
+static void
+later_dispatch(void *ctx, struct cm_tool_call *tc)
+{
+	struct later *l = ctx;
+	struct timeval tv = { 0, 50000 };
+
+	l->tc = tc;
+	evtimer_add(l->answer_ev, &tv);
+}
+
+static void
+later_outbound(void *ctx, struct cm_outbound_call *oc)
+{
+	struct later *l = ctx;
+	struct timeval tv = { 0, 50000 };
+
+	l->oc = oc;
+	evtimer_add(l->answer_ev, &tv);
+}
+
+static void
+later_executed(struct cm_client *c, struct cm_result *res,
+    const struct cm_error *err, void *arg)
+{
+	struct later *l = arg;
+
+	(void)c;
+	l->out = strdup(err	   ? err->message
+		: res->result_json ? res->result_json
+				   : res->error);
+	l->done = 1;
+	if (res)
+		cm_result_clear(res);
+	event_base_loopbreak(l->base);
+}
+
+static void
+later_watchdog(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	event_base_loopbreak(arg);
+}
+
+START_TEST(test_late_answer_on_host_base)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	const char *tools[] = { "t" };
+	struct cm_provider p = { "p", tools, 1, 0, NULL, NULL };
+	struct timeval wd = { 20, 0 };
+	struct event *watchdog;
+	struct later l;
+	struct cm_client *c;
+	struct cm_error err;
+	int k;
+
+	memset(&l, 0, sizeof(l));
+	l.base = event_base_new();
+	ck_assert_ptr_nonnull(l.base);
+	l.answer_ev = evtimer_new(l.base, later_answer, &l);
+	watchdog = evtimer_new(l.base, later_watchdog, l.base);
+	o.sandbox_image = image;
+	o.max_workers = 1;
+	o.timeout = 60000;
+	o.outbound = CM_OUTBOUND_FUNCTION;
+	o.outbound_async = later_outbound;
+	o.outbound_ctx = &l;
+	c = cm_executor_base(l.base, &o, &err);
+	ck_assert_ptr_nonnull(c);
+	for (k = 0; k < 2; k++) {
+		if (k == 0) {
+			req.code = "async () => await p.t(1)";
+			req.providers = &p;
+			req.nproviders = 1;
+			req.dispatch_async = later_dispatch;
+			req.dispatch_ctx = &l;
+		} else {
+			req.code =
+			    "async () => (await fetch('https://x.test/'))"
+			    ".text()";
+			req.providers = NULL;
+			req.nproviders = 0;
+			req.dispatch_async = NULL;
+		}
+		l.done = 0;
+		ck_assert_int_eq(
+		    cm_execute_async(c, &req, later_executed, &l, &err), 0);
+		evtimer_add(watchdog, &wd);
+		event_base_dispatch(l.base);
+		evtimer_del(watchdog);
+		ck_assert_msg(l.done,
+		    "%s: the late answer never reached the run",
+		    k == 0 ? "tool call" : "fetch");
+		ck_assert_str_eq(
+		    l.out, k == 0 ? "\"late tool\"" : "\"late fetch\"");
+		free(l.out);
+		l.out = NULL;
+	}
+	cm_client_free(c);
+	event_free(l.answer_ev);
+	event_free(watchdog);
+	event_base_free(l.base);
+}
+END_TEST
+
+/*
+ * The descriptor cm_client_watch returns mirrors the sockets of the
+ * client's own base, and the pool closes and reopens those behind the
+ * mirror's back: a child's socket closes when it dies or retires, and the
+ * next child's socket, handed over by the zygote, usually gets the same
+ * number. epoll forgets a descriptor when it closes, so a mirror that
+ * judged by numbers and events alone saw "still registered, same events"
+ * and never added the new socket: a host loop then slept through the
+ * child's answer. Here a descriptor of the base is closed and its number
+ * reused between two looks, with the same events wanted, and the new one
+ * must wake the watcher.
+ */
+static void
+noop_cb(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	(void)arg;
+}
+
+START_TEST(test_watch_follows_reused_descriptor)
+{
+	struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+	struct cm_client *c;
+	struct cm_error err;
+	struct event *ev;
+	struct pollfd pfd;
+	int p1[2], p2[2], fd, to;
+
+	o.sandbox_image = image;
+	c = cm_executor_start(&o, &err);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(pipe2(p1, O_CLOEXEC | O_NONBLOCK), 0);
+	ev = event_new(c->base, p1[0], EV_READ | EV_PERSIST, noop_cb, NULL);
+	ck_assert_int_eq(event_add(ev, NULL), 0);
+	fd = cm_client_watch(c, NULL, &to, &err);
+	ck_assert_int_ge(fd, 0);
+	/* The base lets go of it and it closes; a new pipe takes its number
+	 * and the base watches that one for reading, as before. */
+	event_free(ev);
+	close(p1[0]);
+	close(p1[1]);
+	ck_assert_int_eq(pipe2(p2, O_CLOEXEC | O_NONBLOCK), 0);
+	ck_assert_int_eq(p2[0], p1[0]);
+	ev = event_new(c->base, p2[0], EV_READ | EV_PERSIST, noop_cb, NULL);
+	ck_assert_int_eq(event_add(ev, NULL), 0);
+	ck_assert_int_eq(write(p2[1], "x", 1), 1);
+	ck_assert_int_eq(cm_client_watch(c, NULL, &to, &err), fd);
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	ck_assert_msg(poll(&pfd, 1, 0) == 1,
+	    "the reused descriptor is readable but the watched one is not");
+	event_free(ev);
+	close(p2[0]);
+	close(p2[1]);
+	cm_client_free(c);
+}
+END_TEST
+
 /* Retained handles in-process: grant, invoke, close; the telemetry of the
  * close. */
 START_TEST(test_handles)
@@ -676,6 +899,8 @@ executor_suite(void)
 	tcase_add_test(tc, test_host_left_alone);
 	tcase_add_test(tc, test_dispose_ends_children);
 	tcase_add_test(tc, test_readiness_style);
+	tcase_add_test(tc, test_late_answer_on_host_base);
+	tcase_add_test(tc, test_watch_follows_reused_descriptor);
 	tcase_add_test(tc, test_handles);
 	tcase_add_test(tc, test_dispose_in_flight);
 	tcase_add_test(tc, test_bad_options);

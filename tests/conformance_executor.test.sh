@@ -8,15 +8,14 @@
 # --handles-idle-timeout 1000). Skipped: response-limit, outbound-veto,
 # handles-limit and instance-id, which need a server's options the seed's
 # IsolateExecutor does not have (responseLimit and outboundMode belong to
-# createExecutorServer; the other two are our daemon's flags), and, for now,
-# payload: its cases at and past PAYLOAD_LIMIT hang intermittently against the
-# bridge (about one run in two), which is not understood yet; and slots: a
-# run that awaited a tool and is the last thing in flight settles in the
-# executor but its answer never reaches the runner until other traffic wakes
-# the bridge (clock.tool-wait.does-not-spend-the-bound alone hangs the same
-# way with waiting runs holding their slot, so it is older than the slot
-# Decision; the serial slots case, alone at the end, always meets it). Cases
-# in conformance/known-failures.txt are xfail as there.
+# createExecutorServer; the other two are our daemon's flags). Cases in
+# conformance/known-failures.txt are xfail as there.
+# The bridge and the runner are $BUILD's (default build/; under another
+# $BUILD, build/asan for `make check SANITIZE=1`, they must already be built
+# there), so the executor's own code runs sanitized; the sandbox image its
+# pool execs is the plain build/codemode-sandbox, built here if needed, or
+# $CODEMODE_SANDBOX_IMAGE (the children's own code is the daemon suites'
+# to hold, as tests/conformance.test.sh runs the plain daemon).
 # Ends with "N passed, N failed, N xfail".
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -25,6 +24,9 @@ B=$BUILD/tests/executor-bridge
 R=$BUILD/codemode-conformance
 if [ "$BUILD" = build ]; then
 	make --no-print-directory -s "$B" "$R" build/codemode-sandbox >/dev/null 2>&1
+elif [ -z "${CODEMODE_SANDBOX_IMAGE:-}" ]; then
+	make --no-print-directory -s BUILD=build SANITIZE= \
+	    build/codemode-sandbox >/dev/null 2>&1
 fi
 if [ ! -x "$B" ] || [ ! -x "$R" ]; then
 	echo "conformance_executor.test.sh: $B or $R is missing"
@@ -44,7 +46,7 @@ trap cleanup EXIT
 
 CODEMODE_SANDBOX_IMAGE=${CODEMODE_SANDBOX_IMAGE:-$PWD/build/codemode-sandbox} \
     "$B" --socket "$tmp/x.sock" --max-workers 4 --max-queue 8 \
-    --handles-idle-timeout 1000 &
+    --handles-idle-timeout 1000 2>"$tmp/bridge.err" &
 bp=$!
 i=0
 while [ ! -S "$tmp/x.sock" ] && [ $i -lt 200 ]; do
@@ -54,7 +56,6 @@ done
 
 "$R" --url "unix://$tmp/x.sock" --jobs 4 --skip-tag response-limit \
     --skip-tag outbound-veto --skip-tag handles-limit --skip-tag instance-id \
-    --skip-tag payload --skip-tag slots \
     --known-failures conformance/known-failures.txt \
     >"$tmp/x.out" 2>&1
 rc=$?
@@ -76,11 +77,24 @@ if [ "$failed" = 0 ] && [ $rc != 0 ]; then
 	grep '^# the executor' "$tmp/x.out"
 	failed=1
 fi
-# The bridge outlived the whole suite (no case took its process down).
+# The bridge outlived the whole suite (no case took its process down) and
+# ends cleanly on SIGTERM: status 0, so under SANITIZE=1 no report of ASan,
+# UBSan or LeakSanitizer on the executor's side either.
 if kill -0 "$bp" 2>/dev/null; then
-	passed=$((passed + 1))
+	kill -TERM "$bp"
+	wait "$bp"
+	rc_b=$?
+	bp=""
+	if [ $rc_b = 0 ]; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL: the executor's host process exited $rc_b on SIGTERM:"
+		tail -n 40 "$tmp/bridge.err"
+		failed=$((failed + 1))
+	fi
 else
-	echo "FAIL: the executor's host process died during the suite"
+	echo "FAIL: the executor's host process died during the suite:"
+	tail -n 40 "$tmp/bridge.err"
 	failed=$((failed + 1))
 fi
 echo "$passed passed, $failed failed, $xfail xfail"

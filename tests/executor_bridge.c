@@ -47,6 +47,8 @@ struct bridge_call {
 	uint64_t id; /* cm_client_last_call's number */
 	struct capnweb_stub *dispatch, *outbound; /* an execute's stubs */
 	int stubs_in_use;
+	int kept; /* on `kept` until the bridge ends */
+	struct bridge_call *kept_next;
 };
 
 struct bridge_conn {
@@ -64,6 +66,8 @@ struct bridge_conn {
 
 static struct cm_client *ex;
 static struct event_base *base;
+/* Calls of retained runs, freed when the bridge ends (bridge_executed). */
+static struct bridge_call *kept;
 
 static void
 bridge_write(int fd, const void *p, size_t n)
@@ -149,7 +153,7 @@ bridge_call_unlink(struct bridge_call *bc)
 static void
 bridge_call_free(struct bridge_call *bc)
 {
-	if (bc->stubs_in_use > 0)
+	if (bc->stubs_in_use > 0 || bc->kept)
 		return;
 	if (bc->dispatch)
 		capnweb_stub_release(bc->dispatch);
@@ -316,9 +320,15 @@ bridge_executed(struct cm_client *c, struct cm_result *res,
 	}
 	bridge_call_unlink(bc);
 	/* A retained run fetches through its outbound stub until its handles
-	 * close, which the executor does not report: the harness keeps it. */
+	 * close, which the executor does not report: the harness keeps it
+	 * until it ends. */
 	if (res == NULL || res->execution_id == NULL)
 		bridge_call_free(bc);
+	else {
+		bc->kept = 1;
+		bc->kept_next = kept;
+		kept = bc;
+	}
 	if (res)
 		cm_result_clear(res);
 }
@@ -616,10 +626,14 @@ bridge_on_read(evutil_socket_t fd, short what, void *arg)
 			bridge_close(c);
 			return;
 		}
-		/* what followed the head */
+		/* What followed the head; usually nothing, as the peer waits
+		 * for the 101 (and memcpy to a still-NULL c->frames is
+		 * undefined, even for no bytes: UBSan stops the bridge). */
 		memcpy(buf, c->head, c->head_len);
 		r = (ssize_t)c->head_len;
 		c->head_len = 0;
+		if (r == 0)
+			return;
 	}
 	if (c->nframes + (size_t)r > c->capframes) {
 		size_t cap = (c->nframes + (size_t)r) * 2;
@@ -723,6 +737,7 @@ main(int argc, char **argv)
 	struct sockaddr_un sa;
 	struct event *lev, *sterm, *sint;
 	struct cm_error err;
+	struct bridge_call *bc;
 	const char *path = NULL;
 	int i, lfd;
 
@@ -767,6 +782,12 @@ main(int argc, char **argv)
 	event_add(sint, NULL);
 	event_base_dispatch(base);
 	cm_client_free(ex);
+	/* No run is left to fetch through the kept calls' stubs. */
+	while ((bc = kept) != NULL) {
+		kept = bc->kept_next;
+		bc->kept = 0;
+		bridge_call_free(bc);
+	}
 	event_free(lev);
 	event_free(sterm);
 	event_free(sint);

@@ -53,9 +53,7 @@ CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
 # piece, the conformance runner, check_conformance and conformance.test.sh
 # cover) and take minutes of a CI run.
 ifeq ($(SANITIZE),1)
-# The executor's conformance bridge could not start its executor under ASan
-# (left to another change).
-SANITIZE_SKIP_SCRIPTS := tests/conformance_breakage.test.sh tests/conformance_executor.test.sh
+SANITIZE_SKIP_SCRIPTS := tests/conformance_breakage.test.sh
 # Under SANITIZE=1 check_conn_bounds gives the sanitized daemon a small
 # quarantine and allows for ASan's costs in its RSS bounds, and
 # check_client_sizes runs the sanitized daemon. check_faults is still left

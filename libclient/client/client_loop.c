@@ -113,7 +113,15 @@ client_watch_sync(struct cm_client *c, struct client_want *w)
 	event_base_foreach_event(c->base, client_want_event, w);
 	if (w->oom)
 		return -1;
-	/* Gone or changed first, then new. */
+	/*
+	 * Gone first, then kept, then new. A kept number is set again even
+	 * when its events did not change: the base's owner may have closed
+	 * it and opened another under the same number since the last look
+	 * (the executor's pool does, a child's socket for the next child's),
+	 * without client_watch_forget. epoll dropped the closed one, and the
+	 * MOD names the open file behind the number now, so it fails ENOENT
+	 * for a new file and the ADD registers it.
+	 */
 	for (i = 0; i < c->nwatched;) {
 		for (j = 0; j < w->n && w->v[j].fd != c->watched[i].fd; j++)
 			;
@@ -123,17 +131,14 @@ client_watch_sync(struct cm_client *c, struct client_want *w)
 			c->watched[i] = c->watched[--c->nwatched];
 			continue;
 		}
-		if (w->v[j].mask != c->watched[i].mask) {
-			memset(&ee, 0, sizeof(ee));
-			ee.events = (uint32_t)w->v[j].mask;
-			ee.data.fd = w->v[j].fd;
-			if (epoll_ctl(
-				c->epfd, EPOLL_CTL_MOD, w->v[j].fd, &ee) != 0 &&
-			    errno == ENOENT)
-				(void)epoll_ctl(
-				    c->epfd, EPOLL_CTL_ADD, w->v[j].fd, &ee);
-			c->watched[i].mask = w->v[j].mask;
-		}
+		memset(&ee, 0, sizeof(ee));
+		ee.events = (uint32_t)w->v[j].mask;
+		ee.data.fd = w->v[j].fd;
+		if (epoll_ctl(c->epfd, EPOLL_CTL_MOD, w->v[j].fd, &ee) != 0 &&
+		    errno == ENOENT)
+			(void)epoll_ctl(
+			    c->epfd, EPOLL_CTL_ADD, w->v[j].fd, &ee);
+		c->watched[i].mask = w->v[j].mask;
 		i++;
 	}
 	for (j = 0; j < w->n; j++) {

@@ -174,7 +174,16 @@ executor_run_unref(struct executor_run *r)
 
 /* ---- tool calls and outbound requests from the run ---- */
 
-/* Replies to the child with `payload` (taken), if the run still runs. */
+/*
+ * Replies to the child with `payload` (taken), if the run still runs.
+ * The reply only queues its bytes on the child's socket: the write waits
+ * for that socket to be writable in the executor's base. A host that
+ * answers from its own loop (cm_tool_call_answer or
+ * cm_outbound_call_answer outside every callback of ours) must be told
+ * so, or a bound client's host loop goes on waiting for what it watched
+ * before and the reply sits queued until some other event of the base
+ * comes by (client_session_flush does the same for a socket).
+ */
 static int
 executor_reply(
     struct executor_run *r, uint32_t call_id, int outbound, char *payload)
@@ -185,6 +194,8 @@ executor_reply(
 		rc = pool_exec_reply(r->pe, call_id, outbound,
 		    (const uint8_t *)payload, strlen(payload));
 	free(payload);
+	if (rc == 0 && r->x != NULL && r->x->c->depth == 0)
+		client_rearm(r->x->c);
 	return rc;
 }
 
