@@ -104,6 +104,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #  - engine/host/duk_buffer.inc is appended: cm_duk_buffer_class and
 #    cm_duk_buffer_detach (DetachArrayBuffer), for __cm_native.bufClass and
 #    bufDetach (engine/host/natives.c);
+#  - engine/host/duk_array.inc is appended: cm_duk_has_dense_index, the
+#    HasProperty of an element in an array's dense part without a string
+#    key (engine/host/arrsort.c);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, via
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and
@@ -124,7 +127,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_array.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -160,7 +163,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->offset);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->offset : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->length);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length : 0); \/* cm_detach *\//' \
 	    -e 's/^\([\t]*\)DUK_D(DUK_DPRINT("bufobj access out of underlying buffer, ignoring (read zero)"));$$/\1duk_push_undefined(thr); \/* cm_detach *\/\n\1if (0)/' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_array.inc > $@.tmp
+	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }

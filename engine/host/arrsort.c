@@ -183,11 +183,14 @@ arrsort_gt(struct arrsort *s, uint32_t a, uint32_t b)
 		return s->keys[a].p != s->keys[b].p &&
 		    arrsort_strcmp(s->keys[a].p, s->keys[a].len, s->keys[b].p,
 			s->keys[b].len) > 0;
+	/* duk_call would insert `this` under the arguments; pushed first. */
 	duk_dup(ctx, s->cmp);
+	duk_push_undefined(ctx);
 	arrsort_push(s, a);
 	arrsort_push(s, b);
-	duk_call(ctx, 2);
-	v = duk_to_number(ctx, -1);
+	duk_call_method(ctx, 2);
+	v = duk_is_number(ctx, -1) ? duk_get_number(ctx, -1)
+				   : duk_to_number(ctx, -1);
 	duk_pop(ctx);
 	return v > 0; /* NaN is +0 */
 }
@@ -255,12 +258,16 @@ arrsort_merge(struct arrsort *s, uint32_t *a, uint32_t *b, size_t n)
 	return src;
 }
 
+/* engine/host/duk_array.inc, appended to Duktape */
+duk_bool_t cm_duk_has_dense_index(duk_context *, duk_idx_t, duk_uarridx_t);
+
 /* HasProperty / Get / Set / DeletePropertyOrThrow of o (index 0) at k. */
 static int
 arrsort_has(duk_context *ctx, double k)
 {
 	if (k <= ARRSORT_MAX_INDEX)
-		return duk_has_prop_index(ctx, 0, (duk_uarridx_t)k);
+		return cm_duk_has_dense_index(ctx, 0, (duk_uarridx_t)k) ||
+		    duk_has_prop_index(ctx, 0, (duk_uarridx_t)k);
 	duk_push_number(ctx, k);
 	return duk_has_prop(ctx, 0);
 }
