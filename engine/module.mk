@@ -104,6 +104,14 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #  - engine/host/duk_buffer.inc is appended: cm_duk_buffer_class and
 #    cm_duk_buffer_detach (DetachArrayBuffer), for __cm_native.bufClass and
 #    bufDetach (engine/host/natives.c);
+#  - engine/host/duk_numconv.inc is appended and duk_numconv_parse asks its
+#    cm_numconv_parse_fast first (cm_numconv): a decimal of at most 15
+#    significant digits and a power of ten within 10^22 becomes a number by
+#    one correctly rounded multiplication or division instead of Dragon4
+#    (JSON.parse of ordinary data spent most of its time there);
+#  - engine/host/duk_array.inc is appended: cm_duk_has_dense_index, the
+#    HasProperty of an element in an array's dense part without a string
+#    key (engine/host/arrsort.c);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, via
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and
@@ -124,7 +132,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_array.inc engine/host/duk_numconv.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -154,13 +162,17 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[bound code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
 	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    -e 's/^\tif (duk__parse_string_iso8601_subset(thr, str) != 0) {$$/\t{ \/* cm_date: engine\/host\/date_parse.c *\/\n\t\textern double date_parse(const char *, int *);\n\t\tint cm_local;\n\t\tduk_double_t cm_t = date_parse(str, \&cm_local);\n\t\tif (cm_local \&\& !DUK_ISNAN(cm_t))\n\t\t\tcm_t -= 1000.0 * (duk_double_t) DUK_USE_DATE_GET_LOCAL_TZOFFSET(cm_t);\n\t\tif (!(cm_t >= -8.64e15 \&\& cm_t <= 8.64e15))\n\t\t\tcm_t = DUK_DOUBLE_NAN;\n\t\tduk_push_number(thr, cm_t);\n\t\treturn 1;\n\t}\n\tif (0) {/' \
+	    -e 's/^DUK_INTERNAL void duk_numconv_parse(duk_hthread \*thr, duk_small_int_t radix, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_fast(duk_hthread *thr, duk_small_int_t radix, duk_small_uint_t flags);\n&/' \
+	    -e 's/^\tduk__numconv_parse_raw(thr, radix, flags);$$/\tif (cm_numconv_parse_fast(thr, radix, flags)) {\n\t\treturn; \/* cm_numconv *\/\n\t}\n&/' \
 	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    -e 's/^\t\tclassnum = DUK_HOBJECT_GET_CLASS_NUMBER(h_obj);$$/&\n\t\tif (classnum == DUK_HOBJECT_CLASS_ERROR \&\& (h_obj == thr->builtins[DUK_BIDX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_EVAL_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_RANGE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_REFERENCE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_SYNTAX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_TYPE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_URI_ERROR_PROTOTYPE])) {\n\t\t\tclassnum = DUK_HOBJECT_CLASS_OBJECT; \/* cm_errproto *\/\n\t\t}/' \
 	    -e 's/^\t\t\t\tduk_push_uint(thr, h_bufobj->length >> h_bufobj->shift);$$/\t\t\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length >> h_bufobj->shift : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->offset);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->offset : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->length);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length : 0); \/* cm_detach *\//' \
 	    -e 's/^\([\t]*\)DUK_D(DUK_DPRINT("bufobj access out of underlying buffer, ignoring (read zero)"));$$/\1duk_push_undefined(thr); \/* cm_detach *\/\n\1if (0)/' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_array.inc engine/host/duk_numconv.inc > $@.tmp
+	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
+	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }

@@ -3,8 +3,8 @@
  * corpus, heap+prelude creation cost and where it goes, the memory of a
  * fresh heap, the first use of each lazy prelude group, and an entry from
  * source to result in one fresh heap (execution_run with a null host, as
- * codemode-run's entry form runs it). Prints figures; asserts nothing about
- * time.
+ * codemode-run's entry form runs it), CPU-bound entries (sorts, a JSON
+ * round trip). Prints figures; asserts nothing about time.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -352,6 +352,107 @@ bench_entry(void)
 }
 
 /*
+ * CPU-bound entries as peers are compared on (issue 21, make bench-peers):
+ * a sort of 100k numbers with a comparator, the default sort of the same,
+ * and a JSON round trip of about 1.2 MB. Each runs in a fresh heap through
+ * execution_run; its setup alone (the same code without the work) runs
+ * in the same rounds, interleaved, and the figure is the difference of
+ * the medians (CPU).
+ */
+#define BENCH_CPU_ROUNDS 5
+#define BENCH_SORT_SETUP                                                       \
+	"const a = []; let s = 12345;\n"                                       \
+	"for (let i = 0; i < 100000; i++) { s = (s * 1103515245 + 12345) % "   \
+	"2147483648; a.push(s / 2147483648); }\n"
+#define BENCH_JSON_SETUP                                                       \
+	"const items = [];\n"                                                  \
+	"for (let i = 0; i < 11000; i++) items.push({ id: i, name: 'item-' + " \
+	"i, tags: ['a', 'b', 'c'], price: i * 1.25, nested: { ok: i % 2 === "  \
+	"0, note: 'some text here' } });\n"
+
+static const struct bench_cpu {
+	const char *name, *setup, *work;
+} bench_cpus[] = {
+	{ "sort of 100k numbers, (a, b) => a - b", BENCH_SORT_SETUP,
+	    "a.sort((x, y) => x - y);" },
+	{ "default sort of 100k numbers", BENCH_SORT_SETUP, "a.sort();" },
+	{ "JSON round trip of 1.2 MB", BENCH_JSON_SETUP,
+	    "const back = JSON.parse(JSON.stringify(items)); if "
+	    "(back.length !== items.length) throw new Error('lost');" },
+};
+
+/* One entry `async () => { setup; work; return true; }` in a fresh heap:
+ * its CPU in us, or -1. */
+static double
+bench_cpu_one(const char *setup, const char *work)
+{
+	static const struct execution_host host = { bench_null_send,
+		bench_null_wait, bench_null_edge, NULL };
+	struct execution_request er;
+	struct engine_options opt;
+	struct engine *e;
+	char err[256], *msg, *code;
+	double t;
+	int retained, ok;
+
+	code = malloc(strlen(setup) + strlen(work) + 64);
+	if (code == NULL)
+		return -1;
+	sprintf(code, "async () => { %s%s\nreturn true; }", setup, work);
+	memset(&opt, 0, sizeof(opt));
+	memset(&er, 0, sizeof(er));
+	er.code = code;
+	er.timeout_ms = 60000;
+	er.outbound_mode = "disabled";
+	er.memory_limit_mb = 256;
+	if ((e = engine_create(&opt, err, sizeof(err))) == NULL) {
+		printf("cpu: %s\n", err);
+		free(code);
+		return -1;
+	}
+	t = bench_us();
+	msg = execution_run(e, &er, &host, &retained);
+	t = bench_us() - t;
+	engine_destroy(e);
+	ok = msg != NULL &&
+	    strcmp(msg, "{\"resultJson\":\"true\",\"logs\":[]}") == 0;
+	if (!ok)
+		printf("cpu `%s`: %s\n", work, msg != NULL ? msg : "(none)");
+	free(msg);
+	free(code);
+	return ok ? t : -1;
+}
+
+static void
+bench_cpu(void)
+{
+	enum { N = sizeof(bench_cpus) / sizeof(bench_cpus[0]) };
+	double work[N][BENCH_CPU_ROUNDS], base[N][BENCH_CPU_ROUNDS];
+	size_t k;
+	int r;
+
+	printf("CPU-bound entries (fresh heap, median of %d, CPU; the setup's "
+	       "own time taken off):\n",
+	    BENCH_CPU_ROUNDS);
+	for (r = 0; r < BENCH_CPU_ROUNDS; r++) {
+		for (k = 0; k < N; k++) {
+			base[k][r] = bench_cpu_one(bench_cpus[k].setup, "");
+			work[k][r] = bench_cpu_one(
+			    bench_cpus[k].setup, bench_cpus[k].work);
+			if (base[k][r] < 0 || work[k][r] < 0)
+				return;
+		}
+	}
+	for (k = 0; k < N; k++) {
+		double w = bench_median(work[k], BENCH_CPU_ROUNDS);
+		double b = bench_median(base[k], BENCH_CPU_ROUNDS);
+
+		printf("  %-40s %7.1f ms (whole entry %7.1f ms)\n",
+		    bench_cpus[k].name, (w - b) / 1e3, w / 1e3);
+	}
+}
+
+/*
  * RegExp as models use it, on our engine (RegExp on engine/regexp/ through
  * the prelude) against Duktape's own RegExp on a bare Duktape heap (what
  * the engine used before; named groups there are numbered ones, which only
@@ -551,8 +652,13 @@ bench_image(void)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
+	/* --cpu: the CPU-bound entries alone (to compare two builds). */
+	if (argc > 1 && strcmp(argv[1], "--cpu") == 0) {
+		bench_cpu();
+		return 0;
+	}
 	bench_lowering(16, 0);
 	bench_lowering(64, 0);
 	bench_lowering(64, 1);
@@ -560,6 +666,7 @@ main(void)
 	bench_breakdown();
 	bench_lazy();
 	bench_entry();
+	bench_cpu();
 	bench_image();
 	bench_regexp();
 	return 0;

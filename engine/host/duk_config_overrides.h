@@ -24,3 +24,12 @@ int engine_timeout_check(void *udata);
 /* Kept on purpose: DUK_USE_BYTECODE_DUMP_SUPPORT (the prelude is loaded as
  * bytecode we compiled ourselves), DUK_USE_ES6_PROXY, DUK_USE_SYMBOL_BUILTIN,
  * DUK_USE_REGEXP_SUPPORT. */
+
+/* JSON.stringify walks plain values in C without the generic property
+ * machinery; anything it cannot do itself (a replacer, toJSON, accessors,
+ * a Proxy, an indent) drops back to the ordinary path, so the text is the
+ * same. The JSON round trip of 1.2 MB in engine_bench --cpu: 23% fewer
+ * instructions. Measured and left out: DUK_USE_FASTINT (the sort 3% and
+ * the JSON round trip 1% slower: their numbers are doubles, and every
+ * arithmetic result is checked for an integer). */
+#define DUK_USE_JSON_STRINGIFY_FASTPATH

@@ -1,12 +1,13 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor,
- * noCtor, bufClass, bufDetach, configurable, lower, the RegExp natives
- * (rxhost.c) and the crypto natives (crypto.c), and the script-mode printer
- * behind the globals print and console.*.
+ * noCtor, bufClass, bufDetach, configurable, lower, sort (arrsort.c), the
+ * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
+ * script-mode printer behind the globals print and console.*.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "arrsort.h"
 #include "crypto.h"
 #include "front/lower.h"
 #include "natives.h"
@@ -280,6 +281,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	natives_host = host;
 	duk_push_object(ctx);
 	duk_put_function_list(ctx, -1, natives);
+	arrsort_install(ctx, -1);
 	crypto_install(ctx, -1);
 	rxhost_install(ctx, -1, host);
 	if (with_print) {

@@ -8,7 +8,6 @@
 	var P = G.__cm.P;
 	var toLength = P.toLength, toInt = P.toInt, relIndex = P.relIndex;
 	var describe = P.describe, isObject = P.isObject;
-	var nativeSort = Array.prototype.sort;
 	var AP = Array.prototype;
 
 	function toObj(self, name) {
@@ -116,165 +115,20 @@
 		}
 	}
 
-	/* ---- stable sort ---- */
-
-
-	/* Bottom-up merge sort: insertion-sorted runs of 8, then merges.
-	 * cmp(x, y) > 0 applies ToNumber once and treats NaN as 0, as the
-	 * spec's SortCompare does. */
-	function mergeSort(a, cmp) {
-		var n = a.length, i, j, k, w, lo, mid, hi, x, src, dst, t;
-		if (n < 2)
-			return a;
-		for (lo = 0; lo < n; lo += 8) {
-			hi = lo + 8 < n ? lo + 8 : n;
-			for (i = lo + 1; i < hi; i++) {
-				x = a[i];
-				for (j = i - 1; j >= lo && cmp(a[j], x) > 0; j--)
-					a[j + 1] = a[j];
-				a[j + 1] = x;
-			}
-		}
-		src = a;
-		dst = new Array(n);
-		for (w = 8; w < n; w *= 2) {
-			for (lo = 0; lo < n; lo += 2 * w) {
-				mid = lo + w < n ? lo + w : n;
-				hi = lo + 2 * w < n ? lo + 2 * w : n;
-				i = lo;
-				j = mid;
-				k = lo;
-				if (mid >= hi || !(cmp(src[mid - 1], src[mid]) > 0)) {
-					/* already in order */
-					for (; i < hi; i++)
-						dst[i] = src[i];
-					continue;
-				}
-				while (i < mid && j < hi) {
-					if (cmp(src[i], src[j]) > 0)
-						dst[k++] = src[j++];
-					else
-						dst[k++] = src[i++];
-				}
-				while (i < mid)
-					dst[k++] = src[i++];
-				while (j < hi)
-					dst[k++] = src[j++];
-			}
-			t = src;
-			src = dst;
-			dst = t;
-		}
-		return src;
-	}
-
-	/* The default order: ToString once per element, then a merge sort of
-	 * the keys that moves the values along (stable, and much faster than
-	 * Duktape's native default sort, which converts on every compare). */
-	function keyedSort(vals) {
-		var n = vals.length, keys = new Array(n), i, j, k, w, lo, mid, hi;
-		var x, xv, sk = keys, sv = vals, dk = new Array(n), dv = new Array(n);
-		var t;
-		for (i = 0; i < n; i++)
-			keys[i] = '' + vals[i];
-		for (lo = 0; lo < n; lo += 8) {
-			hi = lo + 8 < n ? lo + 8 : n;
-			for (i = lo + 1; i < hi; i++) {
-				x = sk[i];
-				xv = sv[i];
-				for (j = i - 1; j >= lo && sk[j] > x; j--) {
-					sk[j + 1] = sk[j];
-					sv[j + 1] = sv[j];
-				}
-				sk[j + 1] = x;
-				sv[j + 1] = xv;
-			}
-		}
-		for (w = 8; w < n; w *= 2) {
-			for (lo = 0; lo < n; lo += 2 * w) {
-				mid = lo + w < n ? lo + w : n;
-				hi = lo + 2 * w < n ? lo + 2 * w : n;
-				i = lo;
-				j = mid;
-				k = lo;
-				while (i < mid && j < hi) {
-					if (sk[i] > sk[j]) {
-						dk[k] = sk[j];
-						dv[k++] = sv[j++];
-					} else {
-						dk[k] = sk[i];
-						dv[k++] = sv[i++];
-					}
-				}
-				while (i < mid) {
-					dk[k] = sk[i];
-					dv[k++] = sv[i++];
-				}
-				while (j < hi) {
-					dk[k] = sk[j];
-					dv[k++] = sv[j++];
-				}
-			}
-			t = sk;
-			sk = dk;
-			dk = t;
-			t = sv;
-			sv = dv;
-			dv = t;
-		}
-		return sv;
-	}
-
-	/* True if Duktape's native (unstable) default sort gives the same
-	 * observable result and is faster: all strings (equal keys mean equal
-	 * values) plus undefined.  Numbers go through keyedSort, which beats
-	 * the native sort (it converts on every compare). */
-	function nativeSafe(o, len) {
-		var i, v;
-		if (!Array.isArray(o))
-			return false;
-		for (i = 0; i < len; i++) {
-			v = o[i];
-			if (typeof v !== 'string' && v !== undefined)
-				return false;
-		}
-		return true;
-	}
-
-	function sortValues(o, len, cmp) {
-		var vals = [], nu = 0, i, v;
-		for (i = 0; i < len; i++) {
-			if (!(i in o))
-				continue;
-			v = o[i];
-			if (v === undefined)
-				nu++;
-			else
-				vals.push(v);
-		}
-		vals = cmp === undefined ? keyedSort(vals) : mergeSort(vals, cmp);
-		return { vals: vals, nu: nu };
-	}
+	/* ---- stable sort ----
+	 * __cm_native.sort (engine/host/arrsort.c): SortIndexedProperties, a
+	 * stable merge sort calling the comparator, and the writes back, in C.
+	 */
+	var nsort = P.native.sort;
 
 	function sort(cmp) {
-		var o, len, r, i, n;
+		var o, len;
 		if (cmp !== undefined && typeof cmp !== 'function')
 			throw new TypeError('The comparison function must be either a function or undefined');
 		o = toObj(this, 'Array.prototype.sort');
 		len = toLength(o.length);
-		if (cmp === undefined && nativeSafe(o, len))
-			return nativeSort.call(o);
-		r = sortValues(o, len, cmp);
-		n = r.vals.length;
-		for (i = 0; i < n; i++)
-			o[i] = r.vals[i];
-		for (; i < n + r.nu; i++)
-			o[i] = undefined;
-		for (; i < len; i++)
-			delete o[i];
-		return o;
+		return nsort(o, len, cmp, 0);
 	}
-	P.mergeSort = mergeSort;
 
 	P.defs(AP, {
 		sort: sort,
@@ -366,21 +220,14 @@
 			return o;
 		},
 		toSorted: function toSorted(cmp) {
-			var o, len, r, a, i;
+			var o, len;
 			if (cmp !== undefined && typeof cmp !== 'function')
 				throw new TypeError('The comparison function must be either a function or undefined');
 			o = toObj(this, 'Array.prototype.toSorted');
 			len = toLength(o.length);
-			a = new Array(len);
-			for (i = 0; i < len; i++)
-				a[i] = o[i];
-			if (cmp === undefined && nativeSafe(a, len))
-				return nativeSort.call(a);
-			r = sortValues(a, len, cmp);
-			a = r.vals;
-			for (i = 0; i < r.nu; i++)
-				a.push(undefined);
-			return a;
+			if (len > 4294967295)
+				throw new RangeError('Invalid array length');
+			return nsort(o, len, cmp, 2);
 		},
 		toReversed: function toReversed() {
 			var o = toObj(this, 'Array.prototype.toReversed');

@@ -26,20 +26,6 @@
 			throw new TypeError('object.constructor is not a constructor');
 		return new C(n);
 	}
-	function numCmp(x, y) {
-		if (x !== x)
-			return y !== y ? 0 : 1;
-		if (y !== y)
-			return -1;
-		if (x < y)
-			return -1;
-		if (x > y)
-			return 1;
-		if (x === 0 && y === 0)
-			return (1 / x < 0) ? (1 / y < 0 ? 0 : -1) : (1 / y < 0 ? 1 : 0);
-		return 0;
-	}
-
 	P.defs(TA, {
 		from: function from(src, mapFn, thisArg) {
 			var C = this, a, r, i;
@@ -114,15 +100,11 @@
 			return r;
 		},
 		sort: function sort(cmp) {
-			var o, a, j;
+			var o;
 			if (cmp !== undefined && typeof cmp !== 'function')
 				throw new TypeError('The comparison function must be either a function or undefined');
 			o = check(this);
-			a = AP.slice.call(o);
-			a = P.mergeSort(a, cmp === undefined ? numCmp : cmp);
-			for (j = 0; j < a.length; j++)
-				o[j] = a[j];
-			return o;
+			return P.native.sort(o, o.length, cmp, 1);
 		},
 		toSorted: function toSorted(cmp) {
 			var o = check(this), r = create(o, o.length);
