@@ -134,8 +134,8 @@ pool_exec_hold(struct pool_exec *e, uint32_t call_id, int outbound,
 	struct pool_held *h;
 
 	if ((h = malloc(sizeof(*h) + (len ? len : 1))) == NULL) {
-		/* As a send that fails: the run is not left waiting forever. */
-		pool_child_kill(e->child, 1);
+		/* As a send that fails: the run ends INTERNAL, not waiting. */
+		pool_child_lose(e->child, "out of memory holding an answer");
 		return 0;
 	}
 	h->call_id = call_id;
