@@ -29,6 +29,8 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include <codemode/codemode.h>
+
 #include "proto/capnweb.h"
 #include "host/engine.h"
 #include "host/execution.h"
@@ -626,6 +628,12 @@ daemon_start(void)
 	pid_t pid;
 	int i;
 
+	/* A daemon started elsewhere (under strace or perf, say): use it. */
+	if (getenv("BENCH_SOCKET")) {
+		snprintf(
+		    sock_path, sizeof(sock_path), "%s", getenv("BENCH_SOCKET"));
+		return 0;
+	}
 	snprintf(bin, sizeof(bin), "%s/codemode-executord", b ? b : "build");
 	snprintf(sock_path, sizeof(sock_path), "/tmp/cm-bench-%d.sock",
 	    (int)getpid());
@@ -791,6 +799,101 @@ bench_daemon_tool_calls(int n)
 	close(c.fd);
 }
 
+/* The C client's dispatch: the same answer, made by the library's host. */
+static char *
+bench_cm_dispatch(void *ctx, const char *provider, const char *tool,
+    const char *args_json, size_t args_len)
+{
+	(void)ctx;
+	(void)provider;
+	(void)tool;
+	(void)args_json;
+	(void)args_len;
+	return strdup("{\"result\":1}");
+}
+
+/* One blocking cm_execute of a run making `calls` awaited tool calls. */
+static double
+bench_cm_run(struct cm_client *cl, int calls)
+{
+	static const char *const tools[] = { "x" };
+	struct cm_provider prov = { "t", tools, 1, 0, NULL, NULL };
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	struct cm_error err;
+	char code[160];
+	double t0;
+
+	snprintf(code, sizeof(code),
+	    "async () => { for (let i = 0; i < %d; i++) await t.x(i); "
+	    "return 1 }",
+	    calls);
+	req.code = code;
+	req.providers = &prov;
+	req.nproviders = 1;
+	req.dispatch = bench_cm_dispatch;
+	t0 = now_ms();
+	if (cm_execute(cl, &req, &res, &err) != 0) {
+		fprintf(stderr, "bench: cm_execute: %s\n", err.message);
+		exit(1);
+	}
+	t0 = now_ms() - t0;
+	if (res.result_json == NULL || strcmp(res.result_json, "1") != 0) {
+		fprintf(stderr,
+		    "bench: the C client's tool-call run failed: "
+		    "%s\n",
+		    res.error ? res.error : "?");
+		exit(1);
+	}
+	cm_result_clear(&res);
+	return t0;
+}
+
+/*
+ * Tool calls through the C client (cm_execute with a dispatch function):
+ * runs of 0, 10 and 100 awaited calls interleaved (0 10 100 0 10 100 ...)
+ * so drift cancels; a call's cost is the median's slope over the 0-call
+ * run.
+ */
+static void
+bench_daemon_client_tool_calls(int rounds)
+{
+	struct cm_client *cl;
+	struct cm_error err;
+	char url[160];
+	double *t0 = calloc((size_t)rounds, sizeof(double));
+	double *t10 = calloc((size_t)rounds, sizeof(double));
+	double *t100 = calloc((size_t)rounds, sizeof(double));
+	int i;
+
+	snprintf(url, sizeof(url), "unix://%s", sock_path);
+	if (cm_connect(url, NULL, &cl, &err) != 0) {
+		fprintf(stderr, "bench: cm_connect: %s\n", err.message);
+		exit(1);
+	}
+	for (i = 0; i < 5; i++) /* the tenant's child warms up */
+		bench_cm_run(cl, 10);
+	for (i = 0; i < rounds; i++) {
+		t0[i] = bench_cm_run(cl, 0);
+		t10[i] = bench_cm_run(cl, 10);
+		t100[i] = bench_cm_run(cl, 100);
+	}
+	qsort(t0, (size_t)rounds, sizeof(double), cmp_double);
+	qsort(t10, (size_t)rounds, sizeof(double), cmp_double);
+	qsort(t100, (size_t)rounds, sizeof(double), cmp_double);
+	printf("C client, 10 awaited tool calls: run %.3f ms, %.1f us per "
+	       "call over the 0-call run (%.3f ms)\n",
+	    t10[rounds / 2], (t10[rounds / 2] - t0[rounds / 2]) * 100.0,
+	    t0[rounds / 2]);
+	printf("C client, 100 awaited tool calls: run %.3f ms, %.1f us per "
+	       "call\n",
+	    t100[rounds / 2], (t100[rounds / 2] - t0[rounds / 2]) * 10.0);
+	cm_client_free(cl);
+	free(t0);
+	free(t10);
+	free(t100);
+}
+
 static void
 bench_daemon_idle(pid_t pid)
 {
@@ -841,6 +944,8 @@ main(void)
 	 * this process before its exec, so the pool goes first, before this
 	 * process grows (a larger parent would make every fork dearer).
 	 */
+	if (getenv("BENCH_TOOLS_ONLY"))
+		goto daemon;
 	if (getenv("BENCH_ENGINE_ONLY")) {
 		bench_engine();
 		return 0;
@@ -862,14 +967,26 @@ main(void)
 	if (getenv("BENCH_POOL_ONLY"))
 		return 0;
 
+daemon:
 	d = daemon_start();
+	bench_daemon_client_tool_calls(
+	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60);
+	bench_daemon_tool_calls(500);
+	if (getenv("BENCH_TOOLS_ONLY")) {
+		if (d > 0) {
+			kill(d, SIGTERM);
+			waitpid(d, &status, 0);
+		}
+		return 0;
+	}
 	bench_daemon_clients(1, 300);
 	bench_daemon_clients(8, 50);
 	bench_daemon_clients(64, 8);
-	bench_daemon_tool_calls(500);
 	bench_daemon_idle(d);
-	kill(d, SIGTERM);
-	waitpid(d, &status, 0);
+	if (d > 0) {
+		kill(d, SIGTERM);
+		waitpid(d, &status, 0);
+	}
 	free(lat);
 	return 0;
 }

@@ -83,8 +83,14 @@ conn_free(struct conn *c)
 		event_free(c->ev_age);
 	if (c->ev_idle)
 		event_free(c->ev_idle);
-	if (c->bev)
+	if (c->ev_flush)
+		event_free(c->ev_flush);
+	if (c->bev) {
+		if (c->out_cb)
+			evbuffer_remove_cb_entry(
+			    bufferevent_get_output(c->bev), c->out_cb);
 		bufferevent_free(c->bev);
+	}
 	TAILQ_REMOVE(&d->conns, c, entry);
 	d->nconns--;
 	metrics_count(&d->metrics, METRICS_CONN_CLOSE);
@@ -664,6 +670,59 @@ conn_pause(struct conn *c, int paused)
 	c->read_paused = paused;
 }
 
+/*
+ * Output queued during a turn of the loop: flush it at the turn's end
+ * (conn_on_flush). An event made active from a callback runs in the same
+ * turn, after the callbacks already due, so every message the turn
+ * produced for this client leaves in one write.
+ */
+static void
+conn_on_output(
+    struct evbuffer *buf, const struct evbuffer_cb_info *info, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)buf;
+	if (info->n_added > 0 && c->ev_flush != NULL)
+		event_active(c->ev_flush, EV_WRITE, 1);
+}
+
+/*
+ * Writes the output now, without arming the socket's write event (two
+ * epoll_ctl calls and a wake-up per message when each write waited for
+ * it). What the kernel does not take (EAGAIN), or a write that fails,
+ * goes to the bufferevent's own write event, which finishes the job or
+ * reports the error on its usual path (conn_on_event).
+ */
+static void
+conn_on_flush(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+	struct evbuffer *out;
+	int n = 0;
+
+	(void)fd;
+	(void)what;
+	if (c->bev == NULL || c->state == CONN_DEAD ||
+	    (bufferevent_get_enabled(c->bev) & EV_WRITE))
+		return;
+	out = bufferevent_get_output(c->bev);
+	/* A socket bufferevent keeps its output's front frozen for its own
+	 * writer: thawed for ours, as bufferevent_writecb does. */
+	evbuffer_unfreeze(out, 1);
+	while (evbuffer_get_length(out) > 0 &&
+	    (n = evbuffer_write(out, bufferevent_getfd(c->bev))) > 0)
+		;
+	evbuffer_freeze(out, 1);
+	if (evbuffer_get_length(out) > 0) {
+		(void)n;
+		bufferevent_enable(c->bev, EV_WRITE);
+		return;
+	}
+	/* All out: what the write callback did once the output drained. */
+	conn_drive(c);
+}
+
 static void
 conn_on_read(struct bufferevent *bev, void *arg)
 {
@@ -674,8 +733,12 @@ conn_on_read(struct bufferevent *bev, void *arg)
 static void
 conn_on_write(struct bufferevent *bev, void *arg)
 {
-	(void)bev;
-	conn_drive(arg);
+	struct conn *c = arg;
+
+	/* The backlog is gone: writes go back to the end of the turn. */
+	if (evbuffer_get_length(bufferevent_get_output(bev)) == 0)
+		bufferevent_disable(bev, EV_WRITE);
+	conn_drive(c);
 }
 
 static void
@@ -830,8 +893,12 @@ conn_shed_idle(struct daemon *d, int peer_unix, uid_t peer_uid)
 		/* Its close frame goes out now, if the socket takes it. */
 		conn_close(victim, WS_CLOSE_GOING_AWAY,
 		    "closed while idle to admit another connection");
-		evbuffer_write(bufferevent_get_output(victim->bev),
-		    bufferevent_getfd(victim->bev));
+		struct evbuffer *o = bufferevent_get_output(victim->bev);
+
+		/* Thawed: the bufferevent keeps its front frozen. */
+		evbuffer_unfreeze(o, 1);
+		evbuffer_write(o, bufferevent_getfd(victim->bev));
+		evbuffer_freeze(o, 1);
 	}
 	log_write(LOG_INFO, "event=shed tenant=%llu head=%d",
 	    (unsigned long long)victim->api.tenant, victim->state == CONN_HEAD);
@@ -966,13 +1033,18 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->peer_uid = uid;
 	c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE);
 	c->ev_timer = evtimer_new(d->base, conn_on_timer, c);
-	if (c->bev == NULL || c->ev_timer == NULL) {
+	c->ev_flush = event_new(d->base, -1, 0, conn_on_flush, c);
+	if (c->bev == NULL || c->ev_timer == NULL || c->ev_flush == NULL ||
+	    (c->out_cb = evbuffer_add_cb(
+		 bufferevent_get_output(c->bev), conn_on_output, c)) == NULL) {
 		if (c->bev)
 			bufferevent_free(c->bev);
 		else
 			close(fd);
 		if (c->ev_timer)
 			event_free(c->ev_timer);
+		if (c->ev_flush)
+			event_free(c->ev_flush);
 		free(c);
 		return -1;
 	}
@@ -984,7 +1056,9 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	/* The write callback also runs once the output fell to the resume
 	 * mark, where back-pressure lifts. */
 	bufferevent_setwatermark(c->bev, EV_WRITE, conn_resume_mark(d), 0);
-	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	/* Writing is conn_on_flush's, until the kernel pushes back. */
+	bufferevent_disable(c->bev, EV_WRITE);
+	bufferevent_enable(c->bev, EV_READ);
 	tv = conn_tv(d->cfg.head_timeout);
 	evtimer_add(c->ev_timer, &tv);
 	if (d->cfg.max_connection_age &&
