@@ -812,6 +812,48 @@ bench_cm_dispatch(void *ctx, const char *provider, const char *tool,
 	return strdup("{\"result\":1}");
 }
 
+/*
+ * CPU time (ns, /proc/PID/schedstat) of the processes of our process
+ * group: this one (the client), the daemon `d`, and the rest (the zygote
+ * and the children, which the daemon forks into our group).
+ */
+static void
+bench_group_cpu(pid_t d, double out[3])
+{
+	DIR *dir = opendir("/proc");
+	struct dirent *de;
+	pid_t me = getpid(), pgrp = getpgrp();
+
+	out[0] = out[1] = out[2] = 0;
+	if (dir == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		char path[64], line[512], *rp;
+		unsigned long long ns;
+		int pid = atoi(de->d_name), pg;
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		rp = fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL;
+		fclose(f);
+		/* ") S ppid pgrp" */
+		if (rp == NULL || sscanf(rp + 2, "%*c %*d %d", &pg) != 1 ||
+		    pg != pgrp)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fscanf(f, "%llu", &ns) == 1)
+			out[pid == me ? 0 : pid == d ? 1 : 2] += (double)ns;
+		fclose(f);
+	}
+	closedir(dir);
+}
+
 /* One blocking cm_execute of a run making `calls` awaited tool calls. */
 static double
 bench_cm_run(struct cm_client *cl, int calls)
@@ -856,8 +898,10 @@ bench_cm_run(struct cm_client *cl, int calls)
  * run.
  */
 static void
-bench_daemon_client_tool_calls(int rounds)
+bench_daemon_client_tool_calls(int rounds, pid_t d)
 {
+	double c0[3], c1[3], cpu0[3] = { 0, 0, 0 }, cpu100[3] = { 0, 0, 0 };
+	int k;
 	struct cm_client *cl;
 	struct cm_error err;
 	char url[160];
@@ -874,9 +918,17 @@ bench_daemon_client_tool_calls(int rounds)
 	for (i = 0; i < 5; i++) /* the tenant's child warms up */
 		bench_cm_run(cl, 10);
 	for (i = 0; i < rounds; i++) {
+		bench_group_cpu(d, c0);
 		t0[i] = bench_cm_run(cl, 0);
+		bench_group_cpu(d, c1);
+		for (k = 0; k < 3; k++)
+			cpu0[k] += c1[k] - c0[k];
 		t10[i] = bench_cm_run(cl, 10);
+		bench_group_cpu(d, c0);
 		t100[i] = bench_cm_run(cl, 100);
+		bench_group_cpu(d, c1);
+		for (k = 0; k < 3; k++)
+			cpu100[k] += c1[k] - c0[k];
 	}
 	qsort(t0, (size_t)rounds, sizeof(double), cmp_double);
 	qsort(t10, (size_t)rounds, sizeof(double), cmp_double);
@@ -888,6 +940,12 @@ bench_daemon_client_tool_calls(int rounds)
 	printf("C client, 100 awaited tool calls: run %.3f ms, %.1f us per "
 	       "call\n",
 	    t100[rounds / 2], (t100[rounds / 2] - t0[rounds / 2]) * 10.0);
+	/* CPU per call: the 100-call run less the 0-call run, per call. */
+	for (k = 0; k < 3; k++)
+		cpu100[k] = (cpu100[k] - cpu0[k]) / (100.0 * rounds) / 1000.0;
+	printf("C client, CPU per tool call: client %.1f us, daemon %.1f us, "
+	       "sandbox %.1f us, total %.1f us\n",
+	    cpu100[0], cpu100[1], cpu100[2], cpu100[0] + cpu100[1] + cpu100[2]);
 	cm_client_free(cl);
 	free(t0);
 	free(t10);
@@ -970,7 +1028,7 @@ main(void)
 daemon:
 	d = daemon_start();
 	bench_daemon_client_tool_calls(
-	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60);
+	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60, d);
 	bench_daemon_tool_calls(500);
 	if (getenv("BENCH_TOOLS_ONLY")) {
 		if (d > 0) {

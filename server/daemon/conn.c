@@ -227,14 +227,27 @@ conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
 
 static void conn_on_session_broken(void *udata);
 
+/* How long a release may wait for company (conn_on_session_send). */
+#define CONN_RELEASE_HOLD_MS 5
+
 /* capnweb's sink: each outgoing message is one text frame. */
 static void
 conn_on_session_send(void *udata, const char *msg, size_t len)
 {
 	struct conn *c = udata;
+	static const char release[] = "[\"release\",";
 
 	c->last_traffic = conn_now_ms();
+	/*
+	 * A release asks nothing of the client: it waits for the next
+	 * message of ours (within CONN_RELEASE_HOLD_MS), so the client is
+	 * not woken for it alone. Each tool call ends with one, and the next
+	 * call's push follows within microseconds.
+	 */
+	c->holding = len > sizeof(release) - 1 &&
+	    memcmp(msg, release, sizeof(release) - 1) == 0;
 	conn_ws_send(c, WS_OP_TEXT, msg, len);
+	c->holding = 0;
 }
 
 /* How long the peer has to answer our close frame before we hang up. */
@@ -683,8 +696,16 @@ conn_on_output(
 	struct conn *c = arg;
 
 	(void)buf;
-	if (info->n_added > 0 && c->ev_flush != NULL)
+	if (info->n_added == 0 || c->ev_flush == NULL)
+		return;
+	if (!c->holding)
 		event_active(c->ev_flush, EV_WRITE, 1);
+	else if (!event_pending(c->ev_flush, EV_TIMEOUT, NULL)) {
+		struct timeval tv = { CONN_RELEASE_HOLD_MS / 1000,
+			(CONN_RELEASE_HOLD_MS % 1000) * 1000 };
+
+		event_add(c->ev_flush, &tv);
+	}
 }
 
 /*
@@ -703,10 +724,13 @@ conn_on_flush(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	event_del(c->ev_flush); /* a held release's deadline, if armed */
 	if (c->bev == NULL || c->state == CONN_DEAD ||
 	    (bufferevent_get_enabled(c->bev) & EV_WRITE))
 		return;
 	out = bufferevent_get_output(c->bev);
+	if (evbuffer_get_length(out) == 0)
+		return;
 	/* A socket bufferevent keeps its output's front frozen for its own
 	 * writer: thawed for ours, as bufferevent_writecb does. */
 	evbuffer_unfreeze(out, 1);

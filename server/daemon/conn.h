@@ -43,6 +43,7 @@ struct conn {
 	 * kernel did not take it all. */
 	struct event *ev_flush;
 	struct evbuffer_cb_entry *out_cb;
+	int holding; /* the message being queued may wait (a release) */
 	double last_traffic; /* ms (monotonic): a message in or out */
 	int ping_outstanding;
 	int read_paused; /* back-pressure: output is backed up, so neither
