@@ -207,6 +207,73 @@ START_TEST(test_protocol_version_and_execute)
 }
 END_TEST
 
+/* When the caller answered a tool call, and when the daemon released the
+ * answer (it read it), in ms. */
+static double release_answered, release_acked;
+
+static double
+release_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+release_ack(void *udata)
+{
+	release_acked = release_now();
+	*(int *)udata = 1;
+}
+
+static void
+release_dispatch(void *udata, struct capnweb_call *call)
+{
+	release_answered = release_now();
+	capnweb_call_resolve_acked(
+	    call, json_string("{\"result\":1}"), release_ack, udata);
+}
+
+/*
+ * The daemon's release of a tool call's answer waits for company (the next
+ * message) only briefly: a run that goes quiet for 1.5 s after the call
+ * still lets the caller free the answer long before that.
+ */
+START_TEST(test_release_of_an_answer_is_not_held_back)
+{
+	struct test_client c;
+	struct test_answer a;
+	int target, acked = 0;
+	json_t *args;
+
+	start_daemon(NULL);
+	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
+	target = capnweb_session_add_target(c.s, release_dispatch, &acked);
+	memset(&a, 0, sizeof(a));
+	args = json_pack("[s, [{s:s, s:[s]}], {}, o, s]",
+	    "async () => { await t.x(1); await new "
+	    "Promise(r => setTimeout(r, 1500)); return 1 }",
+	    "name", "t", "tools", "x", capnweb_value_target(target),
+	    "disabled");
+	ck_assert_int_gt(
+	    capnweb_session_call(c.s, "execute", args, test_answer_settle, &a),
+	    0);
+	json_decref(args);
+	test_client_pump(&c, &a.done, 10000);
+	ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(a.value, "resultJson")), "1");
+	ck_assert_int_eq(acked, 1);
+	ck_assert_msg(release_acked - release_answered < 1000,
+	    "the release came %.0f ms after the answer",
+	    release_acked - release_answered);
+	test_answer_clear(&a);
+	test_client_close(&c);
+	ck_assert_int_eq(stop_daemon(), 0);
+}
+END_TEST
+
 START_TEST(test_close_handshake)
 {
 	struct test_client c;
@@ -869,6 +936,7 @@ main(void)
 	tcase_add_test(tc, test_max_timeout_caps_requests);
 	tcase_add_test(tc, test_shutdown_flips_readiness);
 	tcase_add_test(tc, test_one_connection_reuses_a_child_with_fresh_heaps);
+	tcase_add_test(tc, test_release_of_an_answer_is_not_held_back);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -59,12 +59,12 @@ recv_from_child(struct frame *f)
 
 /* Forks a child warmed as the zygote warms one, running worker_child_main. */
 static void
-start_child(void)
+start_child_on(int type)
 {
 	int sv[2];
 	struct frame f;
 
-	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	ck_assert_int_eq(socketpair(AF_UNIX, type, 0, sv), 0);
 	if ((child = fork()) == 0) {
 		close(sv[0]);
 		warm_zygote(NULL);
@@ -73,8 +73,48 @@ start_child(void)
 	ck_assert_int_gt(child, 0);
 	close(sv[1]);
 	sock = sv[0];
+	if (type != SOCK_STREAM)
+		return; /* the test reads its records itself */
 	ck_assert_int_eq(recv_from_child(&f), 0);
 	ck_assert_int_eq(f.type, FRAME_HELLO);
+}
+
+static void
+start_child(void)
+{
+	start_child_on(SOCK_STREAM);
+}
+
+/*
+ * One record of a SOCK_SEQPACKET socket, which keeps each write apart:
+ * it must hold exactly one whole frame, so the child wrote the frame in
+ * one call (the daemon is woken once per frame, not once per piece).
+ */
+static struct frame
+recv_record(void)
+{
+	struct frame f;
+	ssize_t r = recv(sock, buf, sizeof(buf) - 1, 0);
+
+	ck_assert_int_ge(r, FRAME_HEADER_SIZE);
+	ck_assert_int_eq(
+	    frame_decode(buf, (size_t)r, FRAME_ROLE_PARENT, sizeof(buf), &f),
+	    r);
+	buf[r] = '\0';
+	return f;
+}
+
+/* Frames written into `out` back to back: what one write of the daemon's
+ * may carry. Returns the bytes used. */
+static size_t
+frame_put(uint8_t *out, enum frame_type type, uint32_t exec_id,
+    uint32_t call_id, const char *payload)
+{
+	size_t n = strlen(payload);
+
+	frame_encode_header(out, type, 0, exec_id, call_id, (uint32_t)n);
+	memcpy(out + FRAME_HEADER_SIZE, payload, n);
+	return FRAME_HEADER_SIZE + n;
 }
 
 /* The child's exit status once its socket is closed. */
@@ -340,6 +380,98 @@ START_TEST(test_malformed_answer_ends_the_run)
 }
 END_TEST
 
+/*
+ * Every frame of a run leaves the child in one write (header and payload
+ * together), and the child reads what arrives together in one go: two
+ * answers in one record (a late one of another execution, then its own)
+ * are both served, the stale one dropped.
+ */
+START_TEST(test_frames_are_whole_writes_and_reads)
+{
+	uint8_t two[512];
+	struct frame f;
+	int calls = 0;
+	size_t n;
+
+	start_child_on(SOCK_SEQPACKET);
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_HELLO);
+	execute(7, 0,
+	    "async () => { let s = 0; for (let i = 1; i <= 3; i++) "
+	    "s += await t.f(i); return s }",
+	    tools);
+	for (;;) {
+		f = recv_record();
+		if (f.type == FRAME_HOST_WAIT)
+			continue;
+		if (f.type != FRAME_TOOL_CALL)
+			break;
+		ck_assert_uint_eq(f.exec_id, 7);
+		calls++;
+		n = frame_put(
+		    two, FRAME_TOOL_RESULT, 6, f.call_id, "{\"result\":1000}");
+		n += frame_put(two + n, FRAME_TOOL_RESULT, 7, f.call_id,
+		    "{\"result\":10}");
+		ck_assert_int_eq(send(sock, two, n, 0), (ssize_t)n);
+	}
+	ck_assert_int_eq(calls, 3);
+	ck_assert_int_eq(f.type, FRAME_RESULT);
+	ck_assert_msg(strstr((const char *)f.payload, "\"30\"") != NULL, "%s",
+	    (const char *)f.payload);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
+/*
+ * Frames cut anywhere (a header in pieces, a payload across writes) are
+ * put back together: the child's reader never takes a piece for a frame.
+ */
+START_TEST(test_split_frames_are_reassembled)
+{
+	uint8_t fr[1024];
+	struct frame f;
+	struct ipcmsg_execute x;
+	json_t *p = json_loads(tools, 0, NULL);
+	const char *code = "async () => 2 * (await t.f(1))";
+	size_t len, n, i;
+	char *req;
+
+	start_child();
+	memset(&x, 0, sizeof(x));
+	x.code.s = code;
+	x.code.len = strlen(code);
+	x.providers = p;
+	x.timeout = CM_DEFAULT_TIMEOUT;
+	x.grace = CM_DEFAULT_GRACE;
+	x.memory_limit = CM_DEFAULT_MEMORY_LIMIT;
+	x.outbound_mode = outbound_mode;
+	ck_assert_ptr_nonnull(req = ipcmsg_execute_encode(&x, &len));
+	json_decref(p);
+	ck_assert_uint_lt(len + FRAME_HEADER_SIZE, sizeof(fr));
+	n = frame_put(fr, FRAME_EXECUTE, 3, 0, req);
+	free(req);
+	/* One byte at a time for the header, then the payload in halves. */
+	for (i = 0; i < FRAME_HEADER_SIZE; i++) {
+		ck_assert_int_eq(write(sock, fr + i, 1), 1);
+		usleep(2000);
+	}
+	ck_assert_int_eq(
+	    write(sock, fr + i, (n - i) / 2), (ssize_t)((n - i) / 2));
+	usleep(2000);
+	i += (n - i) / 2;
+	ck_assert_int_eq(write(sock, fr + i, n - i), (ssize_t)(n - i));
+	f = expect(FRAME_TOOL_CALL);
+	n = frame_put(fr, FRAME_TOOL_RESULT, 3, f.call_id, "{\"result\":21}");
+	ck_assert_int_eq(write(sock, fr, 5), 5);
+	usleep(2000);
+	ck_assert_int_eq(write(sock, fr + 5, n - 5), (ssize_t)(n - 5));
+	f = expect(FRAME_RESULT);
+	ck_assert_msg(strstr((const char *)f.payload, "\"42\"") != NULL, "%s",
+	    (const char *)f.payload);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -355,6 +487,8 @@ main(void)
 	tcase_add_test(tc, test_malformed_execute_is_answered);
 	tcase_add_test(tc, test_malformed_invoke_is_answered);
 	tcase_add_test(tc, test_malformed_answer_ends_the_run);
+	tcase_add_test(tc, test_frames_are_whole_writes_and_reads);
+	tcase_add_test(tc, test_split_frames_are_reassembled);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "client_int.h"
@@ -60,7 +61,14 @@ static void
 client_session_flush(struct client_session *sess)
 {
 	if (sess->fd >= 0 && evbuffer_get_length(sess->out) > 0) {
-		event_add(sess->wev, NULL);
+		/* A turn's messages leave together at its end, and the socket's
+		 * write event (an epoll_ctl to arm and one to disarm, and a
+		 * wake-up, per message) only waits for a full socket. */
+		if (sess->fev != NULL && sess->state != CLIENT_S_CONNECTING &&
+		    !event_pending(sess->wev, EV_WRITE, NULL))
+			event_active(sess->fev, EV_WRITE, 1);
+		else
+			event_add(sess->wev, NULL);
 		/* An answer from outside any handler (a tool answered later):
 		 * the host's loop must learn that there is output. */
 		if (sess->client->depth == 0)
@@ -133,6 +141,8 @@ client_sessions_reap(struct cm_client *c)
 		ws_assembler_free(&sess->wsa);
 		event_free(sess->rev);
 		event_free(sess->wev);
+		if (sess->fev != NULL)
+			event_free(sess->fev);
 		event_free(sess->timer);
 		evbuffer_free(sess->out);
 		free(sess->in);
@@ -180,6 +190,8 @@ client_session_kill(struct client_session *sess, const char *reason)
 	}
 	event_del(sess->rev);
 	event_del(sess->wev);
+	if (sess->fev != NULL)
+		event_del(sess->fev);
 	event_del(sess->timer);
 	if (sess->fd >= 0) {
 		/*
@@ -603,7 +615,7 @@ client_write_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct client_session *sess = arg;
 	struct cm_client *c = sess->client;
-	struct evbuffer_iovec v;
+	struct evbuffer_iovec v[16];
 	char msg[256];
 	ssize_t w;
 	int soerr = 0, rc;
@@ -634,14 +646,24 @@ client_write_cb(evutil_socket_t fd, short what, void *arg)
 		}
 	}
 	while (evbuffer_get_length(sess->out) > 0) {
-		if (evbuffer_peek(sess->out, -1, NULL, &v, 1) < 1)
+		struct msghdr mh;
+		int nv;
+
+		/* Every message queued, in one call (each is a chain). */
+		if ((nv = evbuffer_peek(sess->out, -1, NULL, v, 16)) < 1)
 			break;
-		w = send(
-		    fd, v.iov_base, v.iov_len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		memset(&mh, 0, sizeof(mh));
+		mh.msg_iov = (struct iovec *)v;
+		mh.msg_iovlen = (size_t)(nv < 16 ? nv : 16);
+		w = sendmsg(fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w < 0 && errno == EAGAIN)
+		if (w < 0 && errno == EAGAIN) {
+			/* The rest when the socket takes it (a no-op when
+			 * called as wev's own callback). */
+			event_add(sess->wev, NULL);
 			goto out;
+		}
 		if (w < 0) {
 			snprintf(msg, sizeof(msg), "send: %s", strerror(errno));
 			if (sess->state == CLIENT_S_READY)
@@ -659,6 +681,19 @@ client_write_cb(evutil_socket_t fd, short what, void *arg)
 	}
 out:
 	client_leave(c);
+}
+
+/* The end of a turn that queued output (client_session_flush). */
+static void
+client_flush_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct client_session *sess = arg;
+
+	(void)fd;
+	(void)what;
+	if (sess->state == CLIENT_S_DEAD || sess->fd < 0)
+		return;
+	client_write_cb(sess->fd, EV_WRITE, sess);
 }
 
 static void
@@ -711,6 +746,8 @@ client_session_open(struct cm_client *c)
 		    client_read_cb, sess);
 		sess->wev = event_new(c->base, sess->fd, EV_WRITE | EV_PERSIST,
 		    client_write_cb, sess);
+		/* Its absence only costs speed: wev writes everything. */
+		sess->fev = event_new(c->base, -1, 0, client_flush_cb, sess);
 	}
 	if (sess->fd < 0 || sess->rev == NULL || sess->wev == NULL) {
 		/* Dead sessions need their events for the reaper. */

@@ -137,6 +137,10 @@ struct client_session {
 	int fd;
 	struct event *rev;
 	struct event *wev;
+	/* Output goes out at the end of the loop's turn, one send for what
+	 * the turn queued (client_flush_cb); wev is armed only when the
+	 * kernel did not take it all. NULL: wev does every write. */
+	struct event *fev;
 	struct event *timer; /* connect / handshake deadline */
 	char key[32];
 	uint8_t *in;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -49,18 +50,30 @@ struct worker {
 
 static struct worker worker_self;
 
+/*
+ * Writes the iovecs whole: one writev for a frame, its header and payload
+ * together, so the daemon is woken once per frame rather than once per
+ * piece (a tool call's round trip pays every wake-up twice).
+ */
 static int
-worker_write_all(int fd, const uint8_t *p, size_t n)
+worker_writev_all(int fd, struct iovec *iov, int n)
 {
 	while (n > 0) {
-		ssize_t w = write(fd, p, n);
+		ssize_t w = writev(fd, iov, n);
 
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
 			return -1;
-		p += w;
-		n -= (size_t)w;
+		while (n > 0 && (size_t)w >= iov->iov_len) {
+			w -= (ssize_t)iov->iov_len;
+			iov++;
+			n--;
+		}
+		if (n > 0) {
+			iov->iov_base = (uint8_t *)iov->iov_base + w;
+			iov->iov_len -= (size_t)w;
+		}
 	}
 	return 0;
 }
@@ -70,11 +83,14 @@ worker_send_frame(struct worker *w, enum frame_type type, uint8_t flags,
     uint32_t call_id, const char *payload, size_t n)
 {
 	uint8_t hdr[FRAME_HEADER_SIZE];
+	struct iovec iov[2];
 
 	frame_encode_header(hdr, type, flags, w->exec_id, call_id, (uint32_t)n);
-	if (worker_write_all(w->fd, hdr, sizeof(hdr)) != 0)
-		return -1;
-	return n ? worker_write_all(w->fd, (const uint8_t *)payload, n) : 0;
+	iov[0].iov_base = hdr;
+	iov[0].iov_len = sizeof(hdr);
+	iov[1].iov_base = (void *)payload;
+	iov[1].iov_len = n;
+	return worker_writev_all(w->fd, iov, n ? 2 : 1);
 }
 
 static int
@@ -84,24 +100,68 @@ worker_send(struct worker *w, enum frame_type type, const char *payload)
 	    w, type, 0, 0, payload, payload ? strlen(payload) : 0);
 }
 
+/*
+ * What was read from the parent and not yet handed out: one read takes
+ * whatever is there (up to the buffer), so a frame costs one read, not one
+ * for its header and one for its payload, and frames that arrived together
+ * are served without another call. It outlives each execution's struct
+ * worker: bytes read ahead belong to the frames that follow.
+ */
+#define WORKER_IN_CAP 65536
+
+static struct {
+	uint8_t buf[WORKER_IN_CAP];
+	size_t off, len; /* the unread bytes are buf[off, off + len) */
+} worker_in;
+
+/* Reads once (blocking) into worker_in; -1 at EOF or on an error. */
+static int
+worker_fill(int fd)
+{
+	ssize_t n;
+
+	if (worker_in.off > 0) {
+		memmove(worker_in.buf, worker_in.buf + worker_in.off,
+		    worker_in.len);
+		worker_in.off = 0;
+	}
+	do
+		n = read(fd, worker_in.buf + worker_in.len,
+		    sizeof(worker_in.buf) - worker_in.len);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		return -1;
+	worker_in.len += (size_t)n;
+	return 0;
+}
+
+/* A whole frame waits in worker_in: the next worker_recv makes no call. */
+static int
+worker_frame_ready(void)
+{
+	const uint8_t *h = worker_in.buf + worker_in.off;
+	size_t len;
+
+	if (worker_in.len < FRAME_HEADER_SIZE)
+		return 0;
+	len = (size_t)h[12] << 24 | (size_t)h[13] << 16 | (size_t)h[14] << 8 |
+	    h[15];
+	return worker_in.len - FRAME_HEADER_SIZE >= len;
+}
+
 /* Reads one whole frame into a malloc'd buffer; NULL at EOF or on a bad frame.
  */
 static uint8_t *
 worker_recv(int fd, struct frame *f)
 {
 	uint8_t hdr[FRAME_HEADER_SIZE], *buf;
-	size_t got = 0, len;
+	size_t got, len;
 	long r;
 
-	while (got < sizeof(hdr)) {
-		ssize_t n = read(fd, hdr + got, sizeof(hdr) - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
+	while (worker_in.len < sizeof(hdr))
+		if (worker_fill(fd) != 0)
 			return NULL;
-		got += (size_t)n;
-	}
+	memcpy(hdr, worker_in.buf + worker_in.off, sizeof(hdr));
 	r = frame_decode(
 	    hdr, sizeof(hdr), FRAME_ROLE_CHILD, WORKER_MAX_REQUEST, f);
 	if (r < 0)
@@ -110,10 +170,17 @@ worker_recv(int fd, struct frame *f)
 	    (size_t)hdr[14] << 8 | hdr[15];
 	if ((buf = malloc(sizeof(hdr) + len + 1)) == NULL)
 		return NULL;
-	memcpy(buf, hdr, sizeof(hdr));
-	got = 0;
-	while (got < len) {
-		ssize_t n = read(fd, buf + sizeof(hdr) + got, len - got);
+	/* What is buffered, then the rest straight into the frame's own
+	 * buffer (a large EXECUTE is not copied twice). */
+	got = worker_in.len < sizeof(hdr) + len ? worker_in.len
+						: sizeof(hdr) + len;
+	memcpy(buf, worker_in.buf + worker_in.off, got);
+	worker_in.off += got;
+	worker_in.len -= got;
+	if (worker_in.len == 0)
+		worker_in.off = 0;
+	while (got < sizeof(hdr) + len) {
+		ssize_t n = read(fd, buf + got, sizeof(hdr) + len - got);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -315,8 +382,11 @@ worker_answer_check(struct worker *w, const struct frame *f)
 	return -1;
 }
 
-/* Polls the socket up to ms (< 0: no bound) for a TOOL_RESULT or
- * OUTBOUND_RESPONSE. */
+/*
+ * Waits up to ms (< 0: no bound) for a TOOL_RESULT or OUTBOUND_RESPONSE.
+ * A frame already read ahead is served at once; an unbounded wait blocks
+ * in read itself; only a bounded one polls first.
+ */
 static int
 worker_host_wait(
     void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
@@ -329,24 +399,23 @@ worker_host_wait(
 	int r, timeout;
 
 	for (;;) {
-		if (ms >= 0) {
+		if (ms >= 0 && !worker_frame_ready()) {
 			left = until - engine_now_ms();
 			if (left <= 0)
 				return 0;
 			timeout = left > 2e9 ? 2000000000 : (int)left + 1;
-		} else
-			timeout = -1;
-		pfd.fd = w->fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		r = poll(&pfd, 1, timeout);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			continue; /* recomputed: returns 0 once the time is up
-				   */
+			pfd.fd = w->fd;
+			pfd.events = POLLIN;
+			pfd.revents = 0;
+			r = poll(&pfd, 1, timeout);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				continue; /* recomputed: returns 0 once the
+					     time is up */
+		}
 		if ((buf = worker_recv(w->fd, &f)) == NULL)
 			return -1;
 		if (f.type == FRAME_SHUTDOWN || f.type == FRAME_CLOSE_HANDLES)

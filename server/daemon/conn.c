@@ -86,8 +86,14 @@ conn_free(struct conn *c)
 		event_free(c->ev_age);
 	if (c->ev_idle)
 		event_free(c->ev_idle);
-	if (c->bev)
+	if (c->ev_flush)
+		event_free(c->ev_flush);
+	if (c->bev) {
+		if (c->out_cb)
+			evbuffer_remove_cb_entry(
+			    bufferevent_get_output(c->bev), c->out_cb);
 		bufferevent_free(c->bev);
+	}
 	TAILQ_REMOVE(&d->conns, c, entry);
 	d->nconns--;
 	metrics_count(&d->metrics, METRICS_CONN_CLOSE);
@@ -116,10 +122,11 @@ conn_free_all(struct daemon *d)
 }
 
 /*
- * Writing is enabled after each write rather than left to the output
- * buffer's hook: libevent 2.1's bufferevent_socket_new ignores a failure
- * to install that hook (evbuffer_add_cb), and such a connection would
- * queue its answers for ever. Enabling adds the write event itself.
+ * For the plain HTTP answers: writing is enabled after the write rather
+ * than left to the output buffer's hook, which libevent 2.1's
+ * bufferevent_socket_new may have failed to install without a word.
+ * WebSocket messages need it only when conn_new could not install its
+ * own hook (conn_on_output, which flushes them at the end of the turn).
  */
 static int
 conn_write_enable(struct conn *c)
@@ -233,21 +240,34 @@ conn_ws_send(struct conn *c, int opcode, const void *payload, size_t len)
 	 */
 	if (bufferevent_write(c->bev, hdr, (size_t)n) != 0 ||
 	    (len && bufferevent_write(c->bev, payload, len) != 0) ||
-	    conn_write_enable(c) != 0)
+	    (c->out_cb == NULL && conn_write_enable(c) != 0))
 		shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	conn_output_check(c);
 }
 
 static void conn_on_session_broken(void *udata);
 
+/* How long a release may wait for company (conn_on_session_send). */
+#define CONN_RELEASE_HOLD_MS 5
+
 /* capnweb's sink: each outgoing message is one text frame. */
 static void
 conn_on_session_send(void *udata, const char *msg, size_t len)
 {
 	struct conn *c = udata;
+	static const char release[] = "[\"release\",";
 
 	c->last_traffic = conn_now_ms();
+	/*
+	 * A release asks nothing of the client: it waits for the next
+	 * message of ours (within CONN_RELEASE_HOLD_MS), so the client is
+	 * not woken for it alone. Each tool call ends with one, and the next
+	 * call's push follows within microseconds.
+	 */
+	c->holding = len > sizeof(release) - 1 &&
+	    memcmp(msg, release, sizeof(release) - 1) == 0;
 	conn_ws_send(c, WS_OP_TEXT, msg, len);
+	c->holding = 0;
 }
 
 /* How long the peer has to answer our close frame before we hang up. */
@@ -685,6 +705,70 @@ conn_pause(struct conn *c, int paused)
 	c->read_paused = paused;
 }
 
+/*
+ * Output queued during a turn of the loop: flush it at the turn's end
+ * (conn_on_flush). An event made active from a callback runs in the same
+ * turn, after the callbacks already due, so every message the turn
+ * produced for this client leaves in one write.
+ */
+static void
+conn_on_output(
+    struct evbuffer *buf, const struct evbuffer_cb_info *info, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)buf;
+	if (info->n_added == 0 || c->ev_flush == NULL)
+		return;
+	if (!c->holding)
+		event_active(c->ev_flush, EV_WRITE, 1);
+	else if (!event_pending(c->ev_flush, EV_TIMEOUT, NULL)) {
+		struct timeval tv = { CONN_RELEASE_HOLD_MS / 1000,
+			(CONN_RELEASE_HOLD_MS % 1000) * 1000 };
+
+		event_add(c->ev_flush, &tv);
+	}
+}
+
+/*
+ * Writes the output now, without arming the socket's write event (two
+ * epoll_ctl calls and a wake-up per message when each write waited for
+ * it). What the kernel does not take (EAGAIN), or a write that fails,
+ * goes to the bufferevent's own write event, which finishes the job or
+ * reports the error on its usual path (conn_on_event).
+ */
+static void
+conn_on_flush(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+	struct evbuffer *out;
+	int n = 0;
+
+	(void)fd;
+	(void)what;
+	event_del(c->ev_flush); /* a held release's deadline, if armed */
+	if (c->bev == NULL || c->state == CONN_DEAD ||
+	    (bufferevent_get_enabled(c->bev) & EV_WRITE))
+		return;
+	out = bufferevent_get_output(c->bev);
+	if (evbuffer_get_length(out) == 0)
+		return;
+	/* A socket bufferevent keeps its output's front frozen for its own
+	 * writer: thawed for ours, as bufferevent_writecb does. */
+	evbuffer_unfreeze(out, 1);
+	while (evbuffer_get_length(out) > 0 &&
+	    (n = evbuffer_write(out, bufferevent_getfd(c->bev))) > 0)
+		;
+	evbuffer_freeze(out, 1);
+	if (evbuffer_get_length(out) > 0) {
+		(void)n;
+		bufferevent_enable(c->bev, EV_WRITE);
+		return;
+	}
+	/* All out: what the write callback did once the output drained. */
+	conn_drive(c);
+}
+
 static void
 conn_on_read(struct bufferevent *bev, void *arg)
 {
@@ -695,8 +779,12 @@ conn_on_read(struct bufferevent *bev, void *arg)
 static void
 conn_on_write(struct bufferevent *bev, void *arg)
 {
-	(void)bev;
-	conn_drive(arg);
+	struct conn *c = arg;
+
+	/* The backlog is gone: writes go back to the end of the turn. */
+	if (evbuffer_get_length(bufferevent_get_output(bev)) == 0)
+		bufferevent_disable(bev, EV_WRITE);
+	conn_drive(c);
 }
 
 static void
@@ -883,8 +971,12 @@ conn_shed_idle(struct daemon *d, int peer_unix, uid_t peer_uid)
 		/* Its close frame goes out now, if the socket takes it. */
 		conn_close(victim, WS_CLOSE_GOING_AWAY,
 		    "closed while idle to admit another connection");
-		evbuffer_write(bufferevent_get_output(victim->bev),
-		    bufferevent_getfd(victim->bev));
+		struct evbuffer *o = bufferevent_get_output(victim->bev);
+
+		/* Thawed: the bufferevent keeps its front frozen. */
+		evbuffer_unfreeze(o, 1);
+		evbuffer_write(o, bufferevent_getfd(victim->bev));
+		evbuffer_freeze(o, 1);
 	}
 	log_write(LOG_INFO, "event=shed tenant=%llu head=%d",
 	    (unsigned long long)victim->api.tenant, victim->state == CONN_HEAD);
@@ -1019,13 +1111,16 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->peer_uid = uid;
 	c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE);
 	c->ev_timer = evtimer_new(d->base, conn_on_timer, c);
-	if (c->bev == NULL || c->ev_timer == NULL) {
+	c->ev_flush = event_new(d->base, -1, 0, conn_on_flush, c);
+	if (c->bev == NULL || c->ev_timer == NULL || c->ev_flush == NULL) {
 		if (c->bev)
 			bufferevent_free(c->bev);
 		else
 			close(fd);
 		if (c->ev_timer)
 			event_free(c->ev_timer);
+		if (c->ev_flush)
+			event_free(c->ev_flush);
 		free(c);
 		return -1;
 	}
@@ -1037,7 +1132,15 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	/* The write callback also runs once the output fell to the resume
 	 * mark, where back-pressure lifts. */
 	bufferevent_setwatermark(c->bev, EV_WRITE, conn_resume_mark(d), 0);
-	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	/*
+	 * Writing is conn_on_flush's, until the kernel pushes back; without
+	 * memory for its hook, each message enables the write event instead.
+	 */
+	c->out_cb = evbuffer_add_cb(
+	    bufferevent_get_output(c->bev), conn_on_output, c);
+	if (c->out_cb != NULL)
+		bufferevent_disable(c->bev, EV_WRITE);
+	bufferevent_enable(c->bev, EV_READ);
 	tv = conn_tv(d->cfg.head_timeout);
 	evtimer_add(c->ev_timer, &tv);
 	if (d->cfg.max_connection_age &&

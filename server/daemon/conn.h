@@ -38,6 +38,12 @@ struct conn {
 	struct event *ev_timer; /* head deadline, then pings */
 	struct event *ev_age; /* maxConnectionAge */
 	struct event *ev_idle; /* --idle-timeout once upgraded */
+	/* The output goes out at the end of the loop's turn, in one write
+	 * (conn_on_flush); the socket's write event is armed only when the
+	 * kernel did not take it all. */
+	struct event *ev_flush;
+	struct evbuffer_cb_entry *out_cb;
+	int holding; /* the message being queued may wait (a release) */
 	double last_traffic; /* ms (monotonic): a message in or out */
 	int ping_outstanding;
 	/* Bytes not yet taken by the peer when the unanswered ping was checked
