@@ -1136,8 +1136,8 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	 * Writing is conn_on_flush's, until the kernel pushes back; without
 	 * memory for its hook, each message enables the write event instead.
 	 */
-	c->out_cb = evbuffer_add_cb(
-	    bufferevent_get_output(c->bev), conn_on_output, c);
+	c->out_cb =
+	    evbuffer_add_cb(bufferevent_get_output(c->bev), conn_on_output, c);
 	if (c->out_cb != NULL)
 		bufferevent_disable(c->bev, EV_WRITE);
 	bufferevent_enable(c->bev, EV_READ);
