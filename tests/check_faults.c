@@ -286,20 +286,20 @@ call_settle(void *udata, int status, json_t *value)
 }
 
 static void
-call_start(
-    struct test_client *c, struct call *k, const char *method, json_t *args)
-{
-	memset(k, 0, sizeof(*k));
-	ck_assert_int_gt(
-	    capnweb_session_call(c->s, method, args, call_settle, k), 0);
-	json_decref(args);
-}
-
-static void
 call_clear(struct call *k)
 {
 	json_decref(k->value);
 	memset(k, 0, sizeof(*k));
+}
+
+static void
+call_start(
+    struct test_client *c, struct call *k, const char *method, json_t *args)
+{
+	call_clear(k); /* a reused call drops what it settled to before */
+	ck_assert_int_gt(
+	    capnweb_session_call(c->s, method, args, call_settle, k), 0);
+	json_decref(args);
 }
 
 /* Pumps `c` until `k` settled or ms passed. */
@@ -357,7 +357,7 @@ static void
 expect_serving(void)
 {
 	struct test_client c;
-	struct call k;
+	struct call k = { 0 };
 
 	ck_assert_msg(daemon_alive(), "the daemon died");
 	ck_assert_int_eq(test_client_open(&c, td.sock), 0);
@@ -381,7 +381,7 @@ static const char sleeper[] =
 START_TEST(test_kill_child_mid_run)
 {
 	struct test_client c, other;
-	struct call a, b, o;
+	struct call a = { 0 }, b = { 0 }, o = { 0 };
 	pid_t victim;
 
 	start_daemon(one_per_run);
@@ -435,7 +435,7 @@ hold_dispatch(void *udata, struct capnweb_call *call)
 START_TEST(test_kill_child_mid_tool_call)
 {
 	struct test_client c;
-	struct call a;
+	struct call a = { 0 };
 	int target, never = 0;
 	long end;
 
@@ -472,7 +472,7 @@ END_TEST
 START_TEST(test_kill_child_mid_handle_invocation)
 {
 	struct test_client c;
-	struct call a, i;
+	struct call a = { 0 }, i = { 0 };
 	char id[64];
 	pid_t victim;
 
@@ -526,7 +526,7 @@ START_TEST(test_client_closes_mid_execution)
 	const char *const extra[] = { "--max-workers", "8", "--spares", "0",
 		"--executions-per-worker", "1", "--reuse-runs", "1", NULL };
 	struct test_client c[4];
-	struct call k[4][2];
+	struct call k[4][2] = { 0 };
 	pid_t w[16];
 	int i, base, base_w, target;
 
@@ -571,6 +571,10 @@ START_TEST(test_client_closes_mid_execution)
 	for (i = 0; i < 1000 && workers(w, 16) > base_w; i++)
 		usleep(10000);
 	ck_assert_int_le(workers(w, 16), base_w);
+	for (i = 0; i < 4; i++) {
+		call_clear(&k[i][0]);
+		call_clear(&k[i][1]);
+	}
 	expect_serving();
 	stop_daemon();
 }
@@ -584,7 +588,7 @@ END_TEST
 START_TEST(test_client_stops_reading)
 {
 	struct test_client hog, c;
-	struct call k[24], o;
+	struct call k[24] = { 0 }, o = { 0 };
 	int i, small = 4096;
 	long t0;
 
@@ -616,6 +620,8 @@ START_TEST(test_client_stops_reading)
 	hog.fd = -1;
 	capnweb_session_free(hog.s);
 	ws_assembler_free(&hog.wsa);
+	for (i = 0; i < 24; i++)
+		call_clear(&k[i]);
 	ck_assert_int_eq(metric_settles_at("codemode_connections_open", 1), 1);
 	expect_serving();
 	stop_daemon();
@@ -721,6 +727,7 @@ tcp_session_with_run(int port)
 	struct capnweb_config cfg;
 	struct capnweb_session *s;
 	static struct call ignored;
+	json_t *args;
 	char buf[1024], *msg;
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 	size_t len;
@@ -744,11 +751,11 @@ tcp_session_with_run(int port)
 	/* execute's push and pull, as a capnweb session writes them. */
 	memset(&cfg, 0, sizeof(cfg));
 	ck_assert_ptr_nonnull(s = capnweb_session_new(&cfg));
-	ck_assert_int_gt(capnweb_session_call(s, "execute",
-			     json_pack("[s, [], {s:i}, n, s]", sleeper,
-				 "timeout", 60000, "disabled"),
-			     call_settle, &ignored),
-	    0);
+	args = json_pack(
+	    "[s, [], {s:i}, n, s]", sleeper, "timeout", 60000, "disabled");
+	ck_assert_int_gt(
+	    capnweb_session_call(s, "execute", args, call_settle, &ignored), 0);
+	json_decref(args);
 	while ((msg = capnweb_session_take_outgoing(s, &len)) != NULL) {
 		uint8_t *frame = malloc(len + WS_MAX_HEADER);
 
@@ -760,6 +767,7 @@ tcp_session_with_run(int port)
 		free(msg);
 	}
 	capnweb_session_free(s);
+	call_clear(&ignored); /* settled by the free: the run is the socket's */
 	return fd;
 }
 
@@ -821,7 +829,7 @@ START_TEST(test_sigterm_under_load)
 	const char *extra[] = { "--shutdown-drain", "15000", NULL };
 	enum { NC = 6, NK = 4 };
 	struct test_client c[NC];
-	struct call k[NC][NK];
+	struct call k[NC][NK] = { 0 };
 	char code[160], want[16];
 	int i, j, status, answered = 0, results = 0;
 	long end;
@@ -894,7 +902,7 @@ START_TEST(test_descriptor_exhaustion)
 	struct rlimit old, low;
 	enum { N = 120, NK = 3 };
 	struct test_client c;
-	struct call k[NK];
+	struct call k[NK] = { 0 };
 	int fds[N], i, n = 0;
 	long end;
 
@@ -962,7 +970,7 @@ static void
 sweep_serving(long n)
 {
 	struct test_client c;
-	struct call k;
+	struct call k = { 0 };
 
 	ck_assert_msg(
 	    daemon_alive(), "the daemon died after allocation %ld", n);
@@ -1021,7 +1029,7 @@ START_TEST(test_allocation_failure_sweep)
 	unsetenv("CM_FAILALLOC");
 	for (n = first;; n += stride) {
 		struct test_client c;
-		struct call k;
+		struct call k = { 0 };
 
 		ck_assert_int_eq(test_client_open(&c, td.sock), 0);
 		target = capnweb_session_add_target(c.s, hold_dispatch, NULL);
@@ -1139,7 +1147,7 @@ START_TEST(test_allocation_failure_in_a_bufferevent_hook)
 		"--executions-per-worker", "1", "--reuse-runs", "1", NULL };
 	struct failalloc_ctl *ctl;
 	struct test_client c;
-	struct call k;
+	struct call k = { 0 };
 	long started;
 	int fd, i;
 
