@@ -655,24 +655,6 @@ START_TEST(test_connections_per_peer_uid)
 }
 END_TEST
 
-/* A TCP port on loopback that was free a moment ago. */
-static int
-free_port(void)
-{
-	struct sockaddr_in sin;
-	socklen_t sl = sizeof(sin);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
-
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&sin, &sl), 0);
-	port = ntohs(sin.sin_port);
-	close(fd);
-	return port;
-}
-
 /* A connection to 127.0.0.1:port (the daemon listens once its unix socket
  * does, so no retry is needed); the fd. */
 static int
@@ -709,7 +691,7 @@ START_TEST(test_connections_per_token_on_tcp)
 	struct test_client *cl = calloc(SHARE + 1, sizeof(*cl));
 	struct test_answer a[SHARE + 1];
 	FILE *f;
-	int i, fd, p = free_port();
+	int i, fd, p = test_free_port();
 
 	ck_assert_ptr_nonnull(cl);
 	snprintf(port, sizeof(port), "%d", p);

@@ -53,24 +53,6 @@ start_daemon(const char *flag)
 	start_daemon_argv(flag ? extra : NULL);
 }
 
-/* A TCP port that was free a moment ago. */
-static int
-free_port(void)
-{
-	struct sockaddr_in sin;
-	socklen_t sl = sizeof(sin);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
-
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	getsockname(fd, (struct sockaddr *)&sin, &sl);
-	port = ntohs(sin.sin_port);
-	close(fd);
-	return port;
-}
-
 /* Sends an upgrade over TCP with an optional Authorization value; the status.
  */
 static int
@@ -302,7 +284,7 @@ START_TEST(test_admission_bearer_token_on_tcp)
 	char port[16], tokfile[96];
 	const char *extra[] = { "--port", port, "--token-file", tokfile, NULL };
 	FILE *f;
-	int p = free_port();
+	int p = test_free_port();
 
 	snprintf(port, sizeof(port), "%d", p);
 	snprintf(tokfile, sizeof(tokfile), "/tmp/cm-token-%d", (int)getpid());

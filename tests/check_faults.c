@@ -701,24 +701,6 @@ START_TEST(test_slowloris_upgrades)
 }
 END_TEST
 
-/* A TCP port that was free a moment ago. */
-static int
-free_port(void)
-{
-	struct sockaddr_in sin;
-	socklen_t sl = sizeof(sin);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
-
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	getsockname(fd, (struct sockaddr *)&sin, &sl);
-	port = ntohs(sin.sin_port);
-	close(fd);
-	return port;
-}
-
 /* Opens a WebSocket over TCP and starts a long run on it; the socket. */
 static int
 tcp_session_with_run(int port)
@@ -786,7 +768,7 @@ START_TEST(test_half_open_tcp)
 	int base, fd, silent, zero = 0, i;
 	pid_t w[4];
 
-	snprintf(port, sizeof(port), "%d", free_port());
+	snprintf(port, sizeof(port), "%d", test_free_port());
 	start_daemon(extra);
 	expect_serving();
 	base = fd_count(td.pid);

@@ -1,11 +1,15 @@
 /* A daemon under test on a private socket (test_daemon.h). */
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+
+#include <netinet/in.h>
 
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "test_client.h"
@@ -119,4 +123,23 @@ test_daemon_stop(struct test_daemon *d)
 
 	rmdir(d->dir);
 	return status;
+}
+
+int
+test_free_port(void)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
+
+	if (fd < 0)
+		return -1;
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&sin, &sl) == 0)
+		port = ntohs(sin.sin_port);
+	close(fd);
+	return port;
 }

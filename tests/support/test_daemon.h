@@ -36,6 +36,9 @@ int test_daemon_spawn(struct test_daemon *d, const char *binary,
 int test_daemon_spawn_nofile(struct test_daemon *d, const char *binary,
     const char *level, const char *const *extra, unsigned long nofile);
 
+/* A TCP port on loopback that was free a moment ago, or -1. */
+int test_free_port(void);
+
 /* Waits (up to 10 s) for the daemon to exit; its wait status, or -1. */
 int test_daemon_reap(struct test_daemon *d);
 
