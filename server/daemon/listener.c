@@ -45,6 +45,7 @@ listener_unix(const char *path, mode_t mode, char *err, size_t errlen)
 {
 	struct sockaddr_un sun;
 	struct stat st;
+	char tmp[sizeof(sun.sun_path) + 32];
 	mode_t old;
 	int fd, e;
 
@@ -73,6 +74,18 @@ listener_unix(const char *path, mode_t mode, char *err, size_t errlen)
 	if ((fd = socket(
 		 AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0)
 		return listener_fail(err, errlen, "socket", path, errno);
+	/*
+	 * Bound under a private name and renamed into place once listening, so
+	 * whoever waits for the path to appear never connects to a socket that
+	 * is not listening yet (ECONNREFUSED); a path too long for a suffix is
+	 * bound where it is.
+	 */
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.%ld", path, (long)getpid()) <
+	    sizeof(sun.sun_path)) {
+		strcpy(sun.sun_path, tmp);
+		(void)unlink(tmp);
+	} else
+		tmp[0] = '\0';
 	/* The mode holds from the first instant: no window with looser rights.
 	 */
 	old = umask((mode_t)(~mode & 0777));
@@ -83,10 +96,12 @@ listener_unix(const char *path, mode_t mode, char *err, size_t errlen)
 		return listener_fail(err, errlen, "bind", path, e);
 	}
 	umask(old);
-	if (chmod(path, mode) != 0 || listen(fd, LISTENER_BACKLOG) != 0) {
+	if (chmod(sun.sun_path, mode) != 0 ||
+	    listen(fd, LISTENER_BACKLOG) != 0 ||
+	    (tmp[0] != '\0' && rename(tmp, path) != 0)) {
 		e = errno;
 		close(fd);
-		unlink(path);
+		unlink(sun.sun_path);
 		return listener_fail(err, errlen, "listen", path, e);
 	}
 	return fd;
