@@ -8,7 +8,8 @@
  * descriptors are left alone; telemetry; the readiness style from a
  * poll() loop; answers given later from a bound host's own loop reach the
  * run, and the watched descriptor follows a socket number the pool reused;
- * dispose ends the children. Links libcodemode alone.
+ * max_executions bounds parked runs; dispose ends the children. Links
+ * libcodemode alone.
  */
 #include <check.h>
 #include <errno.h>
@@ -691,6 +692,126 @@ START_TEST(test_late_answer_on_host_base)
 END_TEST
 
 /*
+ * max_executions bounds the runs that exist at once, parked ones included.
+ * One worker, four runs that each await a tool the host holds: with the
+ * bound at 2 the host never holds more than two calls (the other runs
+ * queue, though the worker is free while both wait); with the default
+ * (sized to memory) all four park on the tool together, and so they do
+ * when the bound is set past the caller's `size` (a host built against
+ * the layout that ended at outbound_deny), which must not be read.
+ */
+struct bound {
+	struct event_base *base;
+	struct event *hold;
+	struct cm_tool_call *tc[8];
+	int ntc, max_out, want, done;
+};
+
+static void
+bound_answer(evutil_socket_t fd, short what, void *arg)
+{
+	struct bound *b = arg;
+	char *env;
+	json_t *v;
+
+	(void)fd;
+	(void)what;
+	v = json_integer(1);
+	env = cm_envelope_result(v);
+	json_decref(v);
+	while (b->ntc > 0)
+		ck_assert_int_eq(cm_tool_call_answer(b->tc[--b->ntc], env), 0);
+	free(env);
+}
+
+static void
+bound_dispatch(void *ctx, struct cm_tool_call *tc)
+{
+	struct bound *b = ctx;
+	/* Long enough for a run the bound failed to hold back to arrive. */
+	struct timeval tv = { 0, 400000 };
+
+	ck_assert_int_lt(b->ntc, 8);
+	b->tc[b->ntc++] = tc;
+	if (b->ntc > b->max_out)
+		b->max_out = b->ntc;
+	if (b->ntc == b->want)
+		evtimer_add(b->hold, &tv);
+}
+
+static void
+bound_executed(struct cm_client *c, struct cm_result *res,
+    const struct cm_error *err, void *arg)
+{
+	struct bound *b = arg;
+
+	(void)c;
+	ck_assert_ptr_null(err);
+	ck_assert_str_eq(res->result_json, "1");
+	cm_result_clear(res);
+	if (++b->done == 4)
+		event_base_loopbreak(b->base);
+}
+
+START_TEST(test_max_executions)
+{
+	const struct {
+		unsigned max_executions;
+		int old_layout, want;
+	} cases[] = { { 2, 0, 2 }, { 0, 0, 4 }, { 2, 1, 4 } };
+	struct timeval wd = { 30, 0 };
+	const char *tools[] = { "t" };
+	struct cm_provider p = { "p", tools, 1, 0, NULL, NULL };
+	struct event *watchdog;
+	struct bound b;
+	struct cm_client *c;
+	struct cm_error err;
+	size_t k;
+	int i;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct cm_executor_options o = CM_EXECUTOR_OPTIONS_INIT;
+		struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+
+		memset(&b, 0, sizeof(b));
+		b.base = event_base_new();
+		ck_assert_ptr_nonnull(b.base);
+		b.hold = evtimer_new(b.base, bound_answer, &b);
+		watchdog = evtimer_new(b.base, later_watchdog, b.base);
+		b.want = cases[k].want;
+		o.sandbox_image = image;
+		o.max_workers = 1;
+		o.max_executions = cases[k].max_executions;
+		if (cases[k].old_layout)
+			o.size = offsetof(struct cm_executor_options,
+				     outbound_deny) +
+			    sizeof(o.outbound_deny);
+		c = cm_executor_base(b.base, &o, &err);
+		ck_assert_ptr_nonnull(c);
+		req.code = "async () => await p.t()";
+		req.providers = &p;
+		req.nproviders = 1;
+		req.dispatch_async = bound_dispatch;
+		req.dispatch_ctx = &b;
+		for (i = 0; i < 4; i++)
+			ck_assert_int_eq(
+			    cm_execute_async(c, &req, bound_executed, &b, &err),
+			    0);
+		evtimer_add(watchdog, &wd);
+		event_base_dispatch(b.base);
+		ck_assert_msg(b.done == 4,
+		    "case %zu: %d of 4 runs ended (%d calls held at most)", k,
+		    b.done, b.max_out);
+		ck_assert_int_eq(b.max_out, cases[k].want);
+		cm_client_free(c);
+		event_free(b.hold);
+		event_free(watchdog);
+		event_base_free(b.base);
+	}
+}
+END_TEST
+
+/*
  * The descriptor cm_client_watch returns mirrors the sockets of the
  * client's own base, and the pool closes and reopens those behind the
  * mirror's back: a child's socket closes when it dies or retires, and the
@@ -901,6 +1022,7 @@ executor_suite(void)
 	tcase_add_test(tc, test_readiness_style);
 	tcase_add_test(tc, test_late_answer_on_host_base);
 	tcase_add_test(tc, test_watch_follows_reused_descriptor);
+	tcase_add_test(tc, test_max_executions);
 	tcase_add_test(tc, test_handles);
 	tcase_add_test(tc, test_dispose_in_flight);
 	tcase_add_test(tc, test_bad_options);

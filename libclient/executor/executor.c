@@ -924,8 +924,11 @@ static const struct client_backend executor_backend = { executor_submit,
 
 /* ---- construction ---- */
 
-#define EXECUTOR_OPTIONS_SIZE                                                  \
-	(offsetof(struct cm_executor_options, outbound_deny) + sizeof(void *))
+/* The layout this library reads; members past a caller's `size` are not
+ * read (0.3.0's layout ended at outbound_deny). */
+#define EXECUTOR_OPTIONS_SIZE sizeof(struct cm_executor_options)
+#define EXECUTOR_OPTIONS_COVERS(o, m)                                          \
+	((o)->size >= offsetof(struct cm_executor_options, m) + sizeof((o)->m))
 
 /* The host's outbound rules onto `p`: 0, or -1 and *err naming the rule. */
 static int
@@ -1059,6 +1062,8 @@ executor_new(const struct cm_executor_options *opts, const char *fn,
 		x->popt.termination_delay_ms = opts->termination_delay_ms;
 	if (opts->handles_idle_timeout_ms)
 		x->popt.handles_idle_timeout_ms = opts->handles_idle_timeout_ms;
+	if (EXECUTOR_OPTIONS_COVERS(opts, max_executions))
+		x->popt.max_executions = opts->max_executions;
 	/* The daemon's limits for the same memory limit (daemon.c). */
 	x->popt.program.image = x->image;
 	x->popt.program.limits.address_space =

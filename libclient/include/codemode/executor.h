@@ -85,8 +85,9 @@ typedef void (*cm_pool_event_fn)(void *arg, const struct cm_pool_event *ev);
  * CM_EXECUTOR_OPTIONS_INIT): zero is the seed's default everywhere.
  */
 struct cm_executor_options {
-	size_t size; /* sizeof(struct cm_executor_options), or 0: this
-			layout (see Growing structs in client.h) */
+	size_t size; /* sizeof(struct cm_executor_options), or 0: the
+			layout up to outbound_deny (see Growing structs in
+			client.h) */
 	long long timeout; /* CM_TIMEOUT_ABSENT: 60000; ms; LIFTED */
 	unsigned memory_limit_mb; /* 0: 128 */
 	enum cm_flag count_host_waits; /* absent: false */
@@ -119,6 +120,15 @@ struct cm_executor_options {
 	 */
 	const char *outbound_allow;
 	const char *outbound_deny;
+	/*
+	 * Read only when `size` covers it. Executions that may
+	 * exist at once, running or parked on a host call (the daemon's
+	 * --max-executions); past it, new runs queue (max_queue) and then
+	 * QUEUE_OVERFLOW. 0: the memory this process may use over
+	 * worker_memory_limit, at most 1024; a value below max_workers x
+	 * executions_per_worker is raised to that.
+	 */
+	unsigned max_executions;
 };
 
 /* clang-format off */
