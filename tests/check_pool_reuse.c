@@ -6,10 +6,13 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +21,7 @@
 
 #include "ipc/frame.h"
 #include "pool/pool.h"
+#include "pool/pool_int.h"
 #include "support/test_frames.h"
 
 /*
@@ -513,6 +517,59 @@ START_TEST(test_tiny_kept_memory_keeps_none)
 END_TEST
 
 /*
+ * The size of a child whose smaps_rollup the daemon may not read (children
+ * are not dumpable: a daemon without CAP_SYS_PTRACE, such as the packaged
+ * unit's DynamicUser, is refused it on a standard kernel): the size then
+ * comes from statm, which must still count the child's own pages and err
+ * larger, never smaller, than the private size. The refusal is played by a
+ * proc root whose <pid>/ holds statm but no smaps_rollup.
+ */
+START_TEST(test_measure_without_smaps)
+{
+	const size_t own = 8u << 20;
+	char root[] = "/tmp/cm-proc-XXXXXX", dir[PATH_MAX], to[64], c;
+	size_t with, without;
+	int fds[2];
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	if ((pid = fork()) == 0) {
+		char *p = malloc(own);
+
+		prctl(PR_SET_DUMPABLE, 0);
+		if (p == NULL)
+			_exit(1);
+		memset(p, 1, own);
+		/* Sending a byte of it keeps the compiler from eliding it. */
+		(void)!write(fds[1], p + own - 1, 1);
+		pause();
+		_exit(0);
+	}
+	ck_assert_int_gt(pid, 0);
+	ck_assert_int_eq(read(fds[0], &c, 1), 1);
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/%d", root, (int)pid);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	snprintf(to, sizeof(to), "/proc/%d/statm", (int)pid);
+	snprintf(dir, sizeof(dir), "%s/%d/statm", root, (int)pid);
+	ck_assert_int_eq(symlink(to, dir), 0);
+	with = pool_kept_measure(pid);
+	without = pool_kept_measure_in(root, pid);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	unlink(dir);
+	snprintf(dir, sizeof(dir), "%s/%d", root, (int)pid);
+	rmdir(dir);
+	rmdir(root);
+	ck_assert_uint_ge(with, own);
+	ck_assert_uint_ge(without, own);
+	ck_assert_uint_ge(without, with - with / 16);
+	/* Nothing readable at all: 0, never a guess. */
+	ck_assert_uint_eq(pool_kept_measure_in("/nonexistent", pid), 0);
+}
+END_TEST
+
+/*
  * Three runs before a child's last (reuse_runs 10), a spare becomes its
  * tenant's successor and rehearses, then waits as a staying child beside
  * the predecessor, which still serves the tenant to its last run. The run
@@ -648,6 +705,7 @@ main(void)
 	tcase_add_test(tc, test_staying_children_within_max_kept);
 	tcase_add_test(tc, test_kept_memory_retires_least_recently_used);
 	tcase_add_test(tc, test_tiny_kept_memory_keeps_none);
+	tcase_add_test(tc, test_measure_without_smaps);
 	tcase_add_test(tc, test_replacement_prepared_before_it_is_needed);
 	tcase_add_test(tc, test_replacement_prepared_at_the_last_run);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);

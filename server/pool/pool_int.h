@@ -219,6 +219,8 @@ int pool_tenant_paused(const struct pool *, uint64_t tenant);
 /* pool_kept.c: staying children within the memory budget. */
 /* A child's private bytes (USS), or an overestimate; 0 when unreadable. */
 size_t pool_kept_measure(pid_t pid);
+/* The same under another proc root (tests: a root without smaps_rollup). */
+size_t pool_kept_measure_in(const char *proc, pid_t pid);
 /* CHILD_RESETTING -> CHILD_KEPT: measures it when due, counts it in. */
 void pool_kept_enter(struct pool_child *);
 /* Leaving CHILD_KEPT (dispatched, killed, gone): counts it out. */

@@ -27,6 +27,7 @@
  * connections reach their last run together.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,17 +74,23 @@ pool_kept_field(const char *text, const char *key)
 size_t
 pool_kept_measure(pid_t pid)
 {
-	char path[64], buf[2048];
+	return pool_kept_measure_in("/proc", pid);
+}
+
+size_t
+pool_kept_measure_in(const char *proc, pid_t pid)
+{
+	char path[PATH_MAX], buf[2048];
 	unsigned long size, resident, shared;
 	long page = sysconf(_SC_PAGESIZE);
 
-	snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", (int)pid);
+	snprintf(path, sizeof(path), "%s/%d/smaps_rollup", proc, (int)pid);
 	if (pool_kept_read(path, buf, sizeof(buf)) > 0 &&
 	    strstr(buf, "Private_Dirty:") != NULL)
 		return (pool_kept_field(buf, "Private_Clean:") +
 			   pool_kept_field(buf, "Private_Dirty:")) *
 		    1024;
-	snprintf(path, sizeof(path), "/proc/%d/statm", (int)pid);
+	snprintf(path, sizeof(path), "%s/%d/statm", proc, (int)pid);
 	if (pool_kept_read(path, buf, sizeof(buf)) > 0 &&
 	    sscanf(buf, "%lu %lu %lu", &size, &resident, &shared) == 3 &&
 	    resident >= shared)
