@@ -648,8 +648,13 @@ this.__cm.P.group('proxy', function (G, P) {
 		return { proxy: m.p, revoke: revoke };
 	}
 	/* length before name, as on every built-in function */
-	delete Proxy.name;
-	delete Proxy.length;
+	(function (names) {
+		var i;
+		for (i = 0; i < names.length; i++)
+			try {
+				delete Proxy[names[i]];
+			} catch (e) { /* non-configurable: stays */ }
+	})(['caller', 'arguments', 'fileName', 'name', 'length']);
 	nDefine(Proxy, 'length', { value: 2, configurable: true });
 	nDefine(Proxy, 'name', { value: 'Proxy', configurable: true });
 	P.def(Proxy, 'revocable', revocable);
@@ -1034,6 +1039,11 @@ this.__cm.P.group('proxy', function (G, P) {
 			enumerable: false, configurable: true });
 	})();
 
-	P.def(Proxy, 'revocable', revocable);
+	if (P.lowerDescSlot !== undefined) {
+		P.lowerDescSlot.get = function (o, k) {
+			return fromDesc(getOwn(o, k));
+		};
+		P.lowerDescSlot.keys = ownKeys;
+	}
 	P.defGlobal('Proxy', Proxy);
 });
