@@ -516,8 +516,9 @@ this.__cm.P.group('proxy', function (G, P) {
 		var h = handlerOf(fh, 'set'), trap = trapOf(h, 'set');
 		var t = fh[TARGET];
 		if (trap === undefined)
-			return recOf(t) !== undefined ? pSet(recOf(t), k, v, recv) :
-			    P.nativeReflect.set(t, k, v, recv);
+			/* OrdinarySet: the receiver (this proxy, usually) is
+			 * given the property through its own traps */
+			return reflectSet(t, k, v, recv);
 		if (!call(trap, h, t, k, v, recv))
 			return false;
 		checkSet(t, k, v);

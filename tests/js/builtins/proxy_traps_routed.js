@@ -74,3 +74,17 @@ var h2 = {
 	}
 };
 console.log(Object.getOwnPropertyDescriptor(new Proxy(target, h2), 'nope'));
+// [[Set]] with no trap: the receiver is the proxy, whose defineProperty trap
+// (or, without one, the target) gets the property
+var st = {};
+var sp = new Proxy(st, {});
+sp.x = 1;
+console.log('set reaches target', st.x, JSON.stringify(Object.getOwnPropertyDescriptor(sp, 'x')));
+var sp2 = new Proxy(st, { defineProperty(t, k, d) { log.push('defineProperty ' + k + ' ' + JSON.stringify(d)); return Reflect.defineProperty(t, k, d); } });
+sp2.x = 2;
+sp2.y = 3;
+show('set through defineProperty', [st.x, st.y]);
+var arr = [1, 2, 3];
+var ap = new Proxy(new Proxy(arr, {}), { set: null });
+ap.length = 0;
+console.log('nested set', arr.length);
