@@ -385,7 +385,7 @@
 		    'isExtensible', 'preventExtensions', 'freeze', 'seal',
 		    'isFrozen', 'isSealed', 'keys', 'values', 'entries',
 		    'getOwnPropertyNames', 'getOwnPropertySymbols',
-		    'getOwnPropertyDescriptors', 'assign', 'hasOwn']);
+		    'getOwnPropertyDescriptors', 'assign', 'hasOwn', 'create']);
 		take(Reflect, ['getOwnPropertyDescriptor', 'defineProperty',
 		    'getPrototypeOf', 'setPrototypeOf', 'isExtensible',
 		    'preventExtensions', 'ownKeys', 'get', 'set', 'has',

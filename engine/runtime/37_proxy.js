@@ -60,9 +60,12 @@ this.__cm.P.group('proxy', function (G, P) {
 	var nPrevExt = orig(Reflect, 'preventExtensions');
 	var nOwnKeys = orig(Reflect, 'ownKeys');
 	var nApply = P.nativeReflect.apply, nConstruct = orig(Reflect, 'construct');
-	var nHasOwn = Object.prototype.hasOwnProperty;
+	/* captured before any guest code ran: a guest's replacement of
+	 * Function.prototype.call, hasOwnProperty or Object.create must never
+	 * see the hidden key or a forwarding handler */
+	var hasOwnI = P.I.hasOwn, I = P.I;
 	var call = P.callFn;
-	var create = Object.create, isArray = Array.isArray;
+	var create = orig(Object, 'create'), isArray = I.isArray;
 	var fwd = create(null);
 
 	function sameValue(a, b) {
@@ -71,7 +74,7 @@ this.__cm.P.group('proxy', function (G, P) {
 		return a !== a && b !== b;
 	}
 	function own(o, k) {
-		return call(nHasOwn, o, k);
+		return hasOwnI(o, k);
 	}
 	function toKey(k) {
 		return typeof k === 'symbol' ? k : String(k);
@@ -79,9 +82,15 @@ this.__cm.P.group('proxy', function (G, P) {
 
 	/* The forwarding handler of one of our proxies, else undefined. */
 	function recOf(o) {
-		if (!isObject(o) || !call(nHasOwn, o, REC))
+		var d;
+		if (o === null || (typeof o !== 'object' && typeof o !== 'function'))
 			return undefined;
-		return nGopd(o, REC).value;
+		/* the cheapest test Duktape offers (a proxy's hidden keys are
+		 * read from its target, so o[REC] cannot tell) */
+		if (!hasOwnI(o, REC))
+			return undefined;
+		d = nGopd(o, REC);
+		return d === undefined ? undefined : d.value;
 	}
 	/* The real handler, or TypeError if the proxy is revoked. */
 	function handlerOf(fh, name) {
@@ -207,24 +216,31 @@ this.__cm.P.group('proxy', function (G, P) {
 			d.configurable = false;
 		return d;
 	}
-	/* FromPropertyDescriptor */
+	/* FromPropertyDescriptor: own data properties (a literal, or
+	 * CreateDataProperty), never a setter the guest put on
+	 * Object.prototype */
+	var FIELDS = ['value', 'writable', 'get', 'set', 'enumerable',
+	    'configurable'];
 	function fromDesc(d) {
-		var o;
+		var o, i, f, pd;
 		if (d === undefined)
 			return undefined;
+		if (own(d, 'value') && own(d, 'writable') && own(d, 'enumerable') &&
+		    own(d, 'configurable') && !own(d, 'get') && !own(d, 'set'))
+			return { value: d.value, writable: d.writable,
+			    enumerable: d.enumerable, configurable: d.configurable };
 		o = {};
-		if (own(d, 'value'))
-			o.value = d.value;
-		if (own(d, 'writable'))
-			o.writable = d.writable;
-		if (own(d, 'get'))
-			o.get = d.get;
-		if (own(d, 'set'))
-			o.set = d.set;
-		if (own(d, 'enumerable'))
-			o.enumerable = d.enumerable;
-		if (own(d, 'configurable'))
-			o.configurable = d.configurable;
+		for (i = 0; i < FIELDS.length; i++) {
+			f = FIELDS[i];
+			if (!own(d, f))
+				continue;
+			pd = create(null);
+			pd.value = d[f];
+			pd.writable = true;
+			pd.enumerable = true;
+			pd.configurable = true;
+			nDefine(o, f, pd);
+		}
 		return o;
 	}
 	/* IsCompatiblePropertyDescriptor (ValidateAndApplyPropertyDescriptor
@@ -410,14 +426,14 @@ this.__cm.P.group('proxy', function (G, P) {
 			if (typeof k !== 'string' && typeof k !== 'symbol')
 				fail('ownKeys', describe(k) + ' is not a valid ' +
 				    'property name');
-			if (typeof k === 'symbol' ? syms.indexOf(k) >= 0 :
+			if (typeof k === 'symbol' ? I.indexOf(syms, k) >= 0 :
 			    seen[k] === true)
 				fail('ownKeys', "trap returned duplicate entries");
 			if (typeof k === 'symbol')
-				syms.push(k);
+				I.push(syms, k);
 			else
 				seen[k] = true;
-			keys.push(k);
+			I.push(keys, k);
 		}
 		ext = isExt(t);
 		tkeys = ownKeys(t);
@@ -426,20 +442,20 @@ this.__cm.P.group('proxy', function (G, P) {
 		for (i = 0; i < tkeys.length; i++) {
 			d = getOwn(t, tkeys[i]);
 			if (d !== undefined && !d.configurable)
-				ncfg.push(tkeys[i]);
+				I.push(ncfg, tkeys[i]);
 			else
-				cfg.push(tkeys[i]);
+				I.push(cfg, tkeys[i]);
 		}
 		if (ext && ncfg.length === 0)
 			return keys;
 		/* the trap's keys not yet matched to a key of the target */
-		res = keys.slice();
+		res = I.slice(keys);
 		function take(key) {
-			var j = res.indexOf(key);
+			var j = I.indexOf(res, key);
 			if (j < 0)
 				fail('ownKeys', "trap result did not include '" +
 				    String(key) + "'");
-			res.splice(j, 1);
+			I.splice(res, j, 1);
 		}
 		for (i = 0; i < ncfg.length; i++)
 			take(ncfg[i]);
@@ -606,7 +622,7 @@ this.__cm.P.group('proxy', function (G, P) {
 	}
 
 	function make(target, handler) {
-		var fh, p;
+		var fh, p, d;
 		if (!isObject(target) || !isObject(handler))
 			throw new TypeError('Cannot create proxy with a non-object ' +
 			    'as target or handler');
@@ -622,7 +638,9 @@ this.__cm.P.group('proxy', function (G, P) {
 			    (isCtor(target) ? function () {} : nonCtorFn()) :
 			    isArray(target) ? [] : {}, fh);
 		}
-		nDefine(p, REC, { value: fh });
+		d = create(null);
+		d.value = fh;
+		nDefine(p, REC, d);
 		return { p: p, fh: fh };
 	}
 
@@ -684,7 +702,7 @@ this.__cm.P.group('proxy', function (G, P) {
 			d = getOwn(o, k);
 			if (d === undefined || !d.enumerable)
 				continue;
-			r.push(kind === 0 ? k : kind === 1 ? o[k] : [k, o[k]]);
+			I.push(r, kind === 0 ? k : kind === 1 ? o[k] : [k, o[k]]);
 		}
 		return r;
 	}
@@ -729,7 +747,7 @@ this.__cm.P.group('proxy', function (G, P) {
 		for (i = 0; i < keys.length; i++) {
 			d = getOwn(props, keys[i]);
 			if (d !== undefined && d.enumerable)
-				descs.push(keys[i], toDesc(props[keys[i]]));
+				I.push(descs, keys[i], toDesc(props[keys[i]]));
 		}
 		for (i = 0; i < descs.length; i += 2)
 			if (!defineOwn(o, descs[i], descs[i + 1]))
@@ -749,11 +767,23 @@ this.__cm.P.group('proxy', function (G, P) {
 		var f = orig(holder, name), w;
 		if (f === undefined || holder[name] !== f)
 			return;	/* replaced by the guest: theirs stays */
-		w = function (a, b, c) {
-			if (test(this, arguments))
-				return impl.apply(this, arguments);
-			return nApply(f, this, arguments);
-		};
+		if (test === arg0 && holder !== OP) {
+			/* the common case kept short (no `arguments` object): a
+			 * static method whose first argument decides and which
+			 * does not count its arguments */
+			w = function (a, b, c) {
+				if (a !== null && (typeof a === 'object' ||
+				    typeof a === 'function') && hasOwnI(a, REC))
+					return impl(a, b, c);
+				return f(a, b, c);
+			};
+		} else {
+			w = function (a, b, c) {
+				if (test(this, arguments))
+					return nApply(impl, this, arguments);
+				return nApply(f, this, arguments);
+			};
+		}
 		P.setLength(w, len);
 		P.setName(w, name);
 		if (typeof noCtor === 'function')
@@ -976,7 +1006,10 @@ this.__cm.P.group('proxy', function (G, P) {
 				return true;
 		}
 	});
-	wrap(R, 'get', 2, arg0, reflectGet);
+	/* counts its arguments (a receiver or not) */
+	wrap(R, 'get', 2, function (self, a) {
+		return recOf(a[0]) !== undefined;
+	}, reflectGet);
 	wrap(R, 'set', 3, function (self, a) {
 		return recOf(a[0]) !== undefined || (a.length > 3 &&
 		    recOf(a[3]) !== undefined);
@@ -991,7 +1024,7 @@ this.__cm.P.group('proxy', function (G, P) {
 		if (!isObject(args))
 			throw new TypeError('CreateListFromArrayLike called on ' +
 			    'non-object');
-		return f.apply(self, args);
+		return nApply(f, self, args);
 	});
 	wrap(R, 'construct', 2, function (self, a) {
 		return recOf(a[0]) !== undefined || a[0] === Proxy;
@@ -1006,7 +1039,7 @@ this.__cm.P.group('proxy', function (G, P) {
 			return make(args[0], args[1]).p;
 		if (!isCtor(t))
 			throw new TypeError(describe(t) + ' is not a constructor');
-		return pConstruct(recOf(t), Array.prototype.slice.call(args), nt);
+		return pConstruct(recOf(t), I.slice(args), nt);
 	});
 	wrap(Array, 'isArray', 1, arg0, function (o) {
 		var fh = recOf(o);
