@@ -1006,16 +1006,38 @@ this.__cm.P.group('proxy', function (G, P) {
 				return true;
 		}
 	});
+	/* Reflect.get/set/has take the spec's path when a proxy is the target,
+	 * on its prototype chain (Duktape's lookup would walk past it) or the
+	 * receiver. */
+	function proxyOnChain(o) {
+		while (o !== null && (typeof o === 'object' ||
+		    typeof o === 'function')) {
+			if (hasOwnI(o, REC))
+				return true;
+			o = nGetProto(o);
+		}
+		return false;
+	}
 	/* counts its arguments (a receiver or not) */
 	wrap(R, 'get', 2, function (self, a) {
-		return recOf(a[0]) !== undefined;
+		return proxyOnChain(a[0]);
 	}, reflectGet);
 	wrap(R, 'set', 3, function (self, a) {
-		return recOf(a[0]) !== undefined || (a.length > 3 &&
+		return proxyOnChain(a[0]) || (a.length > 3 &&
 		    recOf(a[3]) !== undefined);
 	}, reflectSet);
-	wrap(R, 'has', 2, arg0, function (o, k) {
-		return pHas(recOf(o), toKey(k));
+	wrap(R, 'has', 2, function (self, a) {
+		return proxyOnChain(a[0]);
+	}, function (o, k) {
+		needObj(o, 'has');
+		k = toKey(k);
+		for (; o !== null; o = getProto(o)) {
+			if (recOf(o) !== undefined)
+				return pHas(recOf(o), k);
+			if (nGopd(o, k) !== undefined)
+				return true;
+		}
+		return false;
 	});
 	wrap(R, 'deleteProperty', 2, arg0, function (o, k) {
 		return pDelete(recOf(o), toKey(k));

@@ -88,3 +88,12 @@ var arr = [1, 2, 3];
 var ap = new Proxy(new Proxy(arr, {}), { set: null });
 ap.length = 0;
 console.log('nested set', arr.length);
+// Reflect.get/set/has on an object whose prototype is a proxy reach its traps
+var calls = [];
+var innerP = new Proxy({}, {
+	set(t, k) { calls.push('set ' + k); return k === 'foo'; },
+	has(t, k) { calls.push('has ' + k); return true; },
+	get(t, k, r) { calls.push('get ' + k); return 7; },
+});
+var child = Object.create(new Proxy(innerP, {}));
+console.log('through the prototype', Reflect.set(child, 'foo', 1), Reflect.has(child, 'x'), Reflect.get(child, 'y'), calls.join());
