@@ -44,12 +44,30 @@ this.__cm.P.group('proxy', function (G, P) {
 	/* the target is a Proxy: Duktape holds a stand-in */
 	var NESTED = P.hidden('ProxyNested');
 	/* the prelude's functions, captured at the seal (33_builtins.js) */
-	var base = P.proxyBase;
-	function orig(holder, name) {
-		var i;
+	var base = P.proxyBase, holders = [], tables = [];
+	/* a table per holder (null-prototype: made with the captured
+	 * Object.create, never with whatever Object.create is now) */
+	(function () {
+		var i, j, mk;
 		for (i = 0; i < base.length; i += 3)
-			if (base[i] === holder && base[i + 1] === name)
-				return base[i + 2];
+			if (base[i] === Object && base[i + 1] === 'create')
+				mk = base[i + 2];
+		for (i = 0; i < base.length; i += 3) {
+			for (j = 0; j < holders.length; j++)
+				if (holders[j] === base[i])
+					break;
+			if (j === holders.length) {
+				holders[j] = base[i];
+				tables[j] = mk(null);
+			}
+			tables[j][base[i + 1]] = base[i + 2];
+		}
+	})();
+	function orig(holder, name) {
+		var j;
+		for (j = 0; j < holders.length; j++)
+			if (holders[j] === holder)
+				return tables[j][name];
 		return undefined;
 	}
 	var nGopd = orig(Object, 'getOwnPropertyDescriptor');
