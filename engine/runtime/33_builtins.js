@@ -370,6 +370,35 @@
 	/* cold: model code rarely builds proxies, and the warm heap's image
 	 * stays inside issue 18's bound (RUNTIME.md, lazy groups) */
 	P.lazy('proxy', ['Proxy'], [], true);
+	/* The functions group `proxy` wraps when it loads, as the prelude
+	 * leaves them (a flat [holder, name, function, ...] list): it wraps
+	 * one only if the guest has not replaced it meanwhile. */
+	(P.sealHooks = P.sealHooks || []).push(function () {
+		var list = [], OP = Object.prototype, d;
+		function take(holder, names) {
+			var i;
+			for (i = 0; i < names.length; i++)
+				list.push(holder, names[i], holder[names[i]]);
+		}
+		take(Object, ['getOwnPropertyDescriptor', 'defineProperty',
+		    'defineProperties', 'getPrototypeOf', 'setPrototypeOf',
+		    'isExtensible', 'preventExtensions', 'freeze', 'seal',
+		    'isFrozen', 'isSealed', 'keys', 'values', 'entries',
+		    'getOwnPropertyNames', 'getOwnPropertySymbols',
+		    'getOwnPropertyDescriptors', 'assign', 'hasOwn', 'create']);
+		take(Reflect, ['getOwnPropertyDescriptor', 'defineProperty',
+		    'getPrototypeOf', 'setPrototypeOf', 'isExtensible',
+		    'preventExtensions', 'ownKeys', 'get', 'set', 'has',
+		    'deleteProperty', 'apply', 'construct']);
+		take(OP, ['hasOwnProperty', 'propertyIsEnumerable',
+		    'isPrototypeOf']);
+		take(Array, ['isArray']);
+		d = Object.getOwnPropertyDescriptor(OP, '__proto__');
+		if (d !== undefined)
+			list.push(OP, 'get __proto__', d.get, OP, 'set __proto__',
+			    d.set);
+		P.proxyBase = list;
+	});
 	P.species(Array);
 	if (typeof G.ArrayBuffer === 'function')
 		P.species(G.ArrayBuffer);
