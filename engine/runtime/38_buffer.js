@@ -620,6 +620,194 @@ this.__cm.P.group('buffer', function (G, P) {
 	for (t = 0; t < kinds.length; t++)
 		wrap(kinds[t]);
 
+	/* --- integer-indexed exotic objects (ES2025 10.4.5) ----------------- */
+
+	/*
+	 * Duktape answers a typed array's own properties itself: an index in
+	 * range is an own data property that is not configurable, `length` is
+	 * an own one too, and every other key, a canonical numeric string such
+	 * as '-0', '1.5' or an index past the end included, is an ordinary
+	 * property. The reflective functions answer as the spec's typed array
+	 * does ([[GetOwnProperty]], [[HasProperty]], [[DefineOwnProperty]],
+	 * [[Get]], [[Set]], [[OwnPropertyKeys]]); an object that is no typed
+	 * array costs them one native call (bufClass) and goes to the function
+	 * they replace. The operators (ta['-0'], ta['1.5'] = v, 'x' in ta) stay
+	 * Duktape's: they never leave its property code.
+	 */
+	var hasOwn = Object.prototype.hasOwnProperty;
+	function isTA(o) {
+		return (bufClass(o) & 7) === 3;
+	}
+	/* ToPropertyKey */
+	function propKey(k) {
+		return typeof k === 'symbol' ? k : String(k);
+	}
+	/* CanonicalNumericIndexString: a Number, or undefined */
+	function numericKey(k) {
+		var n;
+		if (typeof k !== 'string')
+			return undefined;
+		if (k === '-0')
+			return -0;
+		n = +k;
+		return String(n) === k ? n : undefined;
+	}
+	/* IsValidIntegerIndex */
+	function validIndex(o, n) {
+		return (bufClass(o) & 8) === 0 && n % 1 === 0 &&
+		    !(n === 0 && 1 / n < 0) && n >= 0 && n < o.length;
+	}
+	/* TypedArraySetElement: ToNumber first, then the write if in range */
+	function setElement(o, n, v) {
+		v = +v;
+		if (validIndex(o, n))
+			o[n] = v;
+	}
+	/* ToPropertyDescriptor, on a prototype-less record */
+	function toDesc(a) {
+		var d = Object.create(null);
+		if (!P.isObject(a))
+			throw new TypeError('Property description must be an object: ' +
+			    describe(a));
+		if ('enumerable' in a)
+			d.enumerable = !!a.enumerable;
+		if ('configurable' in a)
+			d.configurable = !!a.configurable;
+		if ('value' in a)
+			d.value = a.value;
+		if ('writable' in a)
+			d.writable = !!a.writable;
+		if ('get' in a) {
+			d.get = a.get;
+			if (d.get !== undefined && typeof d.get !== 'function')
+				throw new TypeError('Getter must be a function: ' +
+				    describe(d.get));
+		}
+		if ('set' in a) {
+			d.set = a.set;
+			if (d.set !== undefined && typeof d.set !== 'function')
+				throw new TypeError('Setter must be a function: ' +
+				    describe(d.set));
+		}
+		if (('get' in d || 'set' in d) && ('value' in d || 'writable' in d))
+			throw new TypeError('Invalid property descriptor. Cannot both ' +
+			    'specify accessors and a value or writable attribute');
+		return d;
+	}
+	/* [[DefineOwnProperty]] of a numeric key: only a writable, enumerable,
+	 * configurable data property of an index in range */
+	function defineIndex(o, n, d) {
+		if (!validIndex(o, n) || d.configurable === false ||
+		    d.enumerable === false || 'get' in d || 'set' in d ||
+		    d.writable === false)
+			return false;
+		if ('value' in d)
+			setElement(o, n, d.value);
+		return true;
+	}
+	function withoutLength(keys) {
+		var i = keys.indexOf('length');
+		if (i >= 0)
+			keys.splice(i, 1);
+		return keys;
+	}
+	var oDefine = Object.defineProperty, rDefine = Reflect.defineProperty;
+	var oGopd = Object.getOwnPropertyDescriptor;
+	var rGopd = Reflect.getOwnPropertyDescriptor;
+	var oNames = Object.getOwnPropertyNames, rKeys = Reflect.ownKeys;
+	var rHas = Reflect.has, rGet = Reflect.get, rSet = Reflect.set;
+	function ownDesc(orig, o, k) {
+		var n;
+		if (!isTA(o))
+			return orig(o, k);
+		k = propKey(k);
+		if (k === 'length')
+			return undefined;
+		n = numericKey(k);
+		if (n === undefined)
+			return orig(o, k);
+		if (!validIndex(o, n))
+			return undefined;
+		return { value: o[n], writable: true, enumerable: true,
+		    configurable: true };
+	}
+	P.defs(Object, {
+		defineProperty(o, k, a) {
+			var n;
+			if (isTA(o) && (n = numericKey(k = propKey(k))) !== undefined) {
+				if (!defineIndex(o, n, toDesc(a)))
+					throw new TypeError('Cannot redefine property: ' + k);
+				return o;
+			}
+			return oDefine(o, k, a);
+		},
+		getOwnPropertyDescriptor(o, k) {
+			return ownDesc(oGopd, o, k);
+		},
+		getOwnPropertyNames(o) {
+			return isTA(o) ? withoutLength(oNames(o)) : oNames(o);
+		}
+	});
+	P.defs(Reflect, {
+		defineProperty(t, k, a) {
+			var n;
+			if (isTA(t) && (n = numericKey(k = propKey(k))) !== undefined)
+				return defineIndex(t, n, toDesc(a));
+			return rDefine(t, k, a);
+		},
+		getOwnPropertyDescriptor(t, k) {
+			return ownDesc(rGopd, t, k);
+		},
+		ownKeys(t) {
+			return isTA(t) ? withoutLength(rKeys(t)) : rKeys(t);
+		},
+		has(t, k) {
+			var n, p;
+			if (!isTA(t))
+				return rHas(t, k);
+			k = propKey(k);
+			n = numericKey(k);
+			if (n !== undefined)
+				return validIndex(t, n);
+			if (hasOwn.call(t, k))
+				return true;
+			p = getProto(t);
+			return p !== null && k in p;
+		},
+		get: function get(t, k) {
+			var n;
+			if (!isTA(t))
+				return rGet.apply(undefined, arguments);
+			k = propKey(k);
+			n = numericKey(k);
+			if (n === undefined)
+				return arguments.length < 3 ? rGet(t, k) :
+				    rGet(t, k, arguments[2]);
+			return validIndex(t, n) ? t[n] : undefined;
+		},
+		/* [[Set]]: on the typed array itself an element write (ToNumber
+		 * even out of range); through another receiver an index out of
+		 * range is done, one in range is OrdinarySet's */
+		set: function set(t, k, v) {
+			var n, recv = arguments.length < 4 ? t : arguments[3];
+			if (!isTA(t))
+				return rSet.apply(undefined, arguments);
+			k = propKey(k);
+			n = numericKey(k);
+			if (n !== undefined) {
+				if (recv === t) {
+					setElement(t, n, v);
+					return true;
+				}
+				if (!validIndex(t, n))
+					return true;
+			}
+			return rSet(t, k, v, recv);
+		}
+	}, { get: 2, set: 3 });
+	P.native.noCtor(Reflect.get, 0);
+	P.native.noCtor(Reflect.set, 0);
+
 	/* no constructors, like every built-in method (99_seal.js); %TypedArray%
 	 * is no global, so P.defGlobal does not reach its methods */
 	if (typeof P.native.noCtor === 'function')
