@@ -74,6 +74,26 @@ this.__cm.P.group('buffer', function (G, P) {
 			new U8(to, 0, n).set(new U8(from, start, n));
 	}
 
+	/*
+	 * new.target of a Reflect.construct (27_object.js leaves it in
+	 * P.ntSlot for the target): taken at entry, before any user code can
+	 * construct something else, and its prototype read where the spec's
+	 * OrdinaryCreateFromConstructor does; a `new` or a subclass's super()
+	 * gives `this`, already made with new.target's prototype.
+	 */
+	function takeNewTarget(C) {
+		var s = P.ntSlot;
+		if (s === undefined || s.target !== C)
+			return undefined;
+		P.ntSlot = undefined;
+		s.taken = true;
+		return s.nt;
+	}
+	function protoOf(nt, self, dflt) {
+		var p = nt !== undefined ? nt.prototype : getProto(self);
+		return P.isObject(p) ? p : dflt;
+	}
+
 	/* --- ArrayBuffer -------------------------------------------------- */
 
 	/* ArrayBufferCopyAndDetach: growth is absent, so both give a buffer
@@ -140,13 +160,13 @@ this.__cm.P.group('buffer', function (G, P) {
 	 */
 	var NAB = AB;
 	AB = function ArrayBuffer(length) {
-		var n, proto, r;
+		var nt = takeNewTarget(AB), n, proto, r;
 		if (!(this instanceof AB))
 			throw new TypeError("Constructor ArrayBuffer requires 'new'");
 		n = toIndex(length);
-		proto = getProto(this);
+		proto = protoOf(nt, this, ABP);
 		r = new NAB(n);
-		if (proto !== ABP && P.isObject(proto))
+		if (proto !== ABP)
 			setProto(r, proto);
 		return r;
 	};
@@ -180,7 +200,8 @@ this.__cm.P.group('buffer', function (G, P) {
 	}
 
 	var DV = function DataView(buffer, byteOffset, byteLength) {
-		var k = bufClass(buffer), off, bufLen, len, proto, r;
+		var nt = takeNewTarget(DV), k = bufClass(buffer), off, bufLen, len,
+		    proto, r;
 		if (!(this instanceof DV))
 			throw new TypeError("Constructor DataView requires 'new'");
 		if ((k & 7) !== 1)
@@ -202,7 +223,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		}
 		/* OrdinaryCreateFromConstructor reads new.target's prototype
 		 * (a getter may detach the buffer) before the view is made. */
-		proto = getProto(this);
+		proto = protoOf(nt, this, DVP);
 		if (bufClass(buffer) & 8)
 			throw detachedView('DataView');
 		r = new NDV(buffer, off, len);
@@ -414,15 +435,19 @@ this.__cm.P.group('buffer', function (G, P) {
 
 	P.defs(TA, {
 		from: function from(src, mapFn, thisArg) {
-			var C = this, r, j, a;
+			var C = this, r, j, a, n;
 			if (!isCtor(C))
 				throw new TypeError(describe(C) + ' is not a constructor');
 			if (mapFn !== undefined && typeof mapFn !== 'function')
 				throw new TypeError(describe(mapFn) + ' is not a function');
-			a = Array.from(src, mapFn, thisArg);
-			r = made(new C(a.length), a.length);
-			for (j = 0; j < a.length; j++)
-				r[j] = a[j];
+			/* the values first, then each mapped and stored in turn
+			 * (a store's ToNumber that throws ends the mapping) */
+			a = Array.from(src);
+			n = a.length;
+			r = made(new C(n), n);
+			for (j = 0; j < n; j++)
+				r[j] = mapFn === undefined ? a[j] :
+				    P.callFn(mapFn, thisArg, a[j], j);
 			return r;
 		},
 		of: function of() {
@@ -569,27 +594,40 @@ this.__cm.P.group('buffer', function (G, P) {
 	 * (a detached buffer, an @@iterator that is not callable), any
 	 * iterable read as a list, and the prototype of new.target.
 	 */
+	var arrayValues = P.arrayValues, arrayIterNext = P.arrayIterNext;
+	var AIP = P.ArrayIter.prototype;
 	function wrap(name) {
 		var N = P.nativeTA[name], NP = N.prototype;
 		var W = function (a, b, c) {
-			var it, k, r, proto;
+			var nt = takeNewTarget(W), it, k, r, proto;
 			if (!(this instanceof W))
 				throw new TypeError("Constructor " + name +
 				    " requires 'new'");
-			k = bufClass(a);
-			if ((k & 7) === 1 && (k & 8))
-				throw new TypeError('Cannot construct a ' + name +
-				    ' on a detached ArrayBuffer');
-			if (k === 0 && P.isObject(a) && !Array.isArray(a)) {
-				it = a[Symbol.iterator];
-				if (it !== undefined && it !== null) {
-					if (typeof it !== 'function')
-						throw new TypeError(describe(it) +
-						    ' is not a function');
-					a = Array.from(a);
+			/* AllocateTypedArray reads the prototype first for an
+			 * object, after ToIndex for a length */
+			if (!P.isObject(a)) {
+				if (arguments.length > 0)
+					a = toIndex(a);
+				proto = protoOf(nt, this, NP);
+			} else {
+				proto = protoOf(nt, this, NP);
+				k = bufClass(a);
+				if ((k & 7) === 1 && (k & 8))
+					throw new TypeError('Cannot construct a ' + name +
+					    ' on a detached ArrayBuffer');
+				if (k === 0) {
+					it = a[Symbol.iterator];
+					if (it === arrayValues && Array.isArray(a) &&
+					    AIP.next === arrayIterNext) {
+						/* Duktape reads it as the iteration would */
+					} else if (it !== undefined && it !== null) {
+						if (typeof it !== 'function')
+							throw new TypeError(describe(it) +
+							    ' is not a function');
+						a = Array.from(a);
+					}
 				}
 			}
-			proto = getProto(this);
 			switch (arguments.length) {
 			case 0:
 				r = new N();
@@ -603,7 +641,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			default:
 				r = new N(a, b, c);
 			}
-			if (proto !== NP && P.isObject(proto))
+			if (proto !== NP)
 				setProto(r, proto);
 			return r;
 		};
