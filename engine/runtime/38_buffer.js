@@ -436,7 +436,9 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.defs(TA, {
 		from: function from(src, mapFn, thisArg) {
 			var C = this, r, j, a, n;
-			if (!isCtor(C))
+			/* %TypedArray% is a constructor that always throws; Duktape's
+			 * is none, so its `new` below throws the TypeError */
+			if (!isCtor(C) && C !== TA)
 				throw new TypeError(describe(C) + ' is not a constructor');
 			if (mapFn !== undefined && typeof mapFn !== 'function')
 				throw new TypeError(describe(mapFn) + ' is not a function');
@@ -452,7 +454,9 @@ this.__cm.P.group('buffer', function (G, P) {
 		},
 		of: function of() {
 			var C = this, r, j;
-			if (!isCtor(C))
+			/* %TypedArray% is a constructor that always throws; Duktape's
+			 * is none, so its `new` below throws the TypeError */
+			if (!isCtor(C) && C !== TA)
 				throw new TypeError(describe(C) + ' is not a constructor');
 			r = made(new C(arguments.length), arguments.length);
 			for (j = 0; j < arguments.length; j++)
@@ -499,6 +503,14 @@ this.__cm.P.group('buffer', function (G, P) {
 			if (bufClass(o) & 8)
 				throw new TypeError('Cannot perform set on a detached ' +
 				    'ArrayBuffer');
+			/* ToObject: a primitive source is an array-like (a string
+			 * one of its characters, any other one of length 0) */
+			if (!P.isObject(source)) {
+				if (source === undefined || source === null)
+					throw new TypeError('Cannot convert ' + source +
+					    ' to object');
+				source = Object(source);
+			}
 			return nativeSet.call(o, source, t);
 		},
 		map: function map(cb, thisArg) {
@@ -553,6 +565,13 @@ this.__cm.P.group('buffer', function (G, P) {
 	}, { slice: 2, subarray: 2, set: 1, map: 1, filter: 1, toSorted: 1,
 	    toReversed: 0, 'with': 2 });
 	P.setName(TAP['with'], 'with');
+	P.def(TAP, 'constructor', TA);
+	/* fill: ToNumber(value) once, before the indices */
+	var arrayFill = Array.prototype.fill;
+	P.def(TAP, 'fill', { fill(value) {
+		var o = check(this);
+		return arrayFill.call(o, +value, arguments[1], arguments[2]);
+	} }.fill);
 
 	/* The getters of %TypedArray%.prototype: a typed array receiver only,
 	 * 0 over a detached buffer; `length` (Duktape's instances answer it
@@ -839,6 +858,15 @@ this.__cm.P.group('buffer', function (G, P) {
 				}
 				if (!validIndex(t, n))
 					return true;
+				/* OrdinarySet with the element's writable data
+				 * property: a typed array receiver defines its own
+				 * element, which only an index in range can be */
+				if (isTA(recv)) {
+					if (!validIndex(recv, n))
+						return false;
+					setElement(recv, n, v);
+					return true;
+				}
 			}
 			return rSet(t, k, v, recv);
 		}
