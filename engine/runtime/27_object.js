@@ -116,7 +116,9 @@
 	/*
 	 * Reflect.construct with a newTarget, which Duktape refuses: construct
 	 * with the target, then give the object newTarget's prototype. The
-	 * target's own new.target stays the target itself.
+	 * target's own new.target stays the target itself; the buffer group's
+	 * constructors take newTarget from P.ntSlot instead, so they read its
+	 * prototype before they allocate, as the spec orders it.
 	 */
 	(function () {
 		var construct = Reflect.construct, isCtor = P.native.isConstructor;
@@ -124,7 +126,7 @@
 
 		function reflectConstruct(target, args) {
 			var newTarget = arguments.length > 2 ? arguments[2] : target, o,
-			    proto;
+			    proto, slot;
 
 			if (!isCtor(target))
 				throw new TypeError(describe(target) + ' is not a constructor');
@@ -134,8 +136,19 @@
 			if (!isObject(args))
 				throw new TypeError('CreateListFromArrayLike called on ' +
 				    'non-object');
-			o = construct(target, args);
-			if (newTarget !== target) {
+			if (newTarget === target)
+				return construct(target, args);
+			/* P.ntSlot: a constructor of the prelude's that reads
+			 * new.target's prototype where the spec does (38_buffer.js)
+			 * takes it at entry and marks it taken */
+			slot = P.ntSlot = { target: target, nt: newTarget,
+			    taken: false };
+			try {
+				o = construct(target, args);
+			} finally {
+				P.ntSlot = undefined;
+			}
+			if (!slot.taken) {
 				proto = newTarget.prototype;
 				if (isObject(proto))
 					setProto(o, proto);

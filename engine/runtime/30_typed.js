@@ -150,5 +150,9 @@
 	for (i = 0; i < names.length; i++)
 		P.TA[names[i]] = G[names[i]];
 	P.TANames = names.concat('ArrayBuffer', 'DataView');
+	/* an array whose iteration nobody changed can go to Duktape's
+	 * constructor as it is (38_buffer.js) */
+	P.arrayValues = AP[Symbol.iterator];
+	P.arrayIterNext = P.ArrayIter.prototype.next;
 	P.TypedArray = TA;
 })(this);

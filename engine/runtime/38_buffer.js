@@ -74,6 +74,26 @@ this.__cm.P.group('buffer', function (G, P) {
 			new U8(to, 0, n).set(new U8(from, start, n));
 	}
 
+	/*
+	 * new.target of a Reflect.construct (27_object.js leaves it in
+	 * P.ntSlot for the target): taken at entry, before any user code can
+	 * construct something else, and its prototype read where the spec's
+	 * OrdinaryCreateFromConstructor does; a `new` or a subclass's super()
+	 * gives `this`, already made with new.target's prototype.
+	 */
+	function takeNewTarget(C) {
+		var s = P.ntSlot;
+		if (s === undefined || s.target !== C)
+			return undefined;
+		P.ntSlot = undefined;
+		s.taken = true;
+		return s.nt;
+	}
+	function protoOf(nt, self, dflt) {
+		var p = nt !== undefined ? nt.prototype : getProto(self);
+		return P.isObject(p) ? p : dflt;
+	}
+
 	/* --- ArrayBuffer -------------------------------------------------- */
 
 	/* ArrayBufferCopyAndDetach: growth is absent, so both give a buffer
@@ -140,13 +160,13 @@ this.__cm.P.group('buffer', function (G, P) {
 	 */
 	var NAB = AB;
 	AB = function ArrayBuffer(length) {
-		var n, proto, r;
+		var nt = takeNewTarget(AB), n, proto, r;
 		if (!(this instanceof AB))
 			throw new TypeError("Constructor ArrayBuffer requires 'new'");
 		n = toIndex(length);
-		proto = getProto(this);
+		proto = protoOf(nt, this, ABP);
 		r = new NAB(n);
-		if (proto !== ABP && P.isObject(proto))
+		if (proto !== ABP)
 			setProto(r, proto);
 		return r;
 	};
@@ -180,7 +200,8 @@ this.__cm.P.group('buffer', function (G, P) {
 	}
 
 	var DV = function DataView(buffer, byteOffset, byteLength) {
-		var k = bufClass(buffer), off, bufLen, len, proto, r;
+		var nt = takeNewTarget(DV), k = bufClass(buffer), off, bufLen, len,
+		    proto, r;
 		if (!(this instanceof DV))
 			throw new TypeError("Constructor DataView requires 'new'");
 		if ((k & 7) !== 1)
@@ -202,7 +223,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		}
 		/* OrdinaryCreateFromConstructor reads new.target's prototype
 		 * (a getter may detach the buffer) before the view is made. */
-		proto = getProto(this);
+		proto = protoOf(nt, this, DVP);
 		if (bufClass(buffer) & 8)
 			throw detachedView('DataView');
 		r = new NDV(buffer, off, len);
@@ -414,20 +435,28 @@ this.__cm.P.group('buffer', function (G, P) {
 
 	P.defs(TA, {
 		from: function from(src, mapFn, thisArg) {
-			var C = this, r, j, a;
-			if (!isCtor(C))
+			var C = this, r, j, a, n;
+			/* %TypedArray% is a constructor that always throws; Duktape's
+			 * is none, so its `new` below throws the TypeError */
+			if (!isCtor(C) && C !== TA)
 				throw new TypeError(describe(C) + ' is not a constructor');
 			if (mapFn !== undefined && typeof mapFn !== 'function')
 				throw new TypeError(describe(mapFn) + ' is not a function');
-			a = Array.from(src, mapFn, thisArg);
-			r = made(new C(a.length), a.length);
-			for (j = 0; j < a.length; j++)
-				r[j] = a[j];
+			/* the values first, then each mapped and stored in turn
+			 * (a store's ToNumber that throws ends the mapping) */
+			a = Array.from(src);
+			n = a.length;
+			r = made(new C(n), n);
+			for (j = 0; j < n; j++)
+				r[j] = mapFn === undefined ? a[j] :
+				    P.callFn(mapFn, thisArg, a[j], j);
 			return r;
 		},
 		of: function of() {
 			var C = this, r, j;
-			if (!isCtor(C))
+			/* %TypedArray% is a constructor that always throws; Duktape's
+			 * is none, so its `new` below throws the TypeError */
+			if (!isCtor(C) && C !== TA)
 				throw new TypeError(describe(C) + ' is not a constructor');
 			r = made(new C(arguments.length), arguments.length);
 			for (j = 0; j < arguments.length; j++)
@@ -474,6 +503,14 @@ this.__cm.P.group('buffer', function (G, P) {
 			if (bufClass(o) & 8)
 				throw new TypeError('Cannot perform set on a detached ' +
 				    'ArrayBuffer');
+			/* ToObject: a primitive source is an array-like (a string
+			 * one of its characters, any other one of length 0) */
+			if (!P.isObject(source)) {
+				if (source === undefined || source === null)
+					throw new TypeError('Cannot convert ' + source +
+					    ' to object');
+				source = Object(source);
+			}
 			return nativeSet.call(o, source, t);
 		},
 		map: function map(cb, thisArg) {
@@ -528,6 +565,13 @@ this.__cm.P.group('buffer', function (G, P) {
 	}, { slice: 2, subarray: 2, set: 1, map: 1, filter: 1, toSorted: 1,
 	    toReversed: 0, 'with': 2 });
 	P.setName(TAP['with'], 'with');
+	P.def(TAP, 'constructor', TA);
+	/* fill: ToNumber(value) once, before the indices */
+	var arrayFill = Array.prototype.fill;
+	P.def(TAP, 'fill', { fill(value) {
+		var o = check(this);
+		return arrayFill.call(o, +value, arguments[1], arguments[2]);
+	} }.fill);
 
 	/* The getters of %TypedArray%.prototype: a typed array receiver only,
 	 * 0 over a detached buffer; `length` (Duktape's instances answer it
@@ -569,27 +613,40 @@ this.__cm.P.group('buffer', function (G, P) {
 	 * (a detached buffer, an @@iterator that is not callable), any
 	 * iterable read as a list, and the prototype of new.target.
 	 */
+	var arrayValues = P.arrayValues, arrayIterNext = P.arrayIterNext;
+	var AIP = P.ArrayIter.prototype;
 	function wrap(name) {
 		var N = P.nativeTA[name], NP = N.prototype;
 		var W = function (a, b, c) {
-			var it, k, r, proto;
+			var nt = takeNewTarget(W), it, k, r, proto;
 			if (!(this instanceof W))
 				throw new TypeError("Constructor " + name +
 				    " requires 'new'");
-			k = bufClass(a);
-			if ((k & 7) === 1 && (k & 8))
-				throw new TypeError('Cannot construct a ' + name +
-				    ' on a detached ArrayBuffer');
-			if (k === 0 && P.isObject(a) && !Array.isArray(a)) {
-				it = a[Symbol.iterator];
-				if (it !== undefined && it !== null) {
-					if (typeof it !== 'function')
-						throw new TypeError(describe(it) +
-						    ' is not a function');
-					a = Array.from(a);
+			/* AllocateTypedArray reads the prototype first for an
+			 * object, after ToIndex for a length */
+			if (!P.isObject(a)) {
+				if (arguments.length > 0)
+					a = toIndex(a);
+				proto = protoOf(nt, this, NP);
+			} else {
+				proto = protoOf(nt, this, NP);
+				k = bufClass(a);
+				if ((k & 7) === 1 && (k & 8))
+					throw new TypeError('Cannot construct a ' + name +
+					    ' on a detached ArrayBuffer');
+				if (k === 0) {
+					it = a[Symbol.iterator];
+					if (it === arrayValues && Array.isArray(a) &&
+					    AIP.next === arrayIterNext) {
+						/* Duktape reads it as the iteration would */
+					} else if (it !== undefined && it !== null) {
+						if (typeof it !== 'function')
+							throw new TypeError(describe(it) +
+							    ' is not a function');
+						a = Array.from(a);
+					}
 				}
 			}
-			proto = getProto(this);
 			switch (arguments.length) {
 			case 0:
 				r = new N();
@@ -603,7 +660,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			default:
 				r = new N(a, b, c);
 			}
-			if (proto !== NP && P.isObject(proto))
+			if (proto !== NP)
 				setProto(r, proto);
 			return r;
 		};
@@ -619,6 +676,203 @@ this.__cm.P.group('buffer', function (G, P) {
 	}
 	for (t = 0; t < kinds.length; t++)
 		wrap(kinds[t]);
+
+	/* --- integer-indexed exotic objects (ES2025 10.4.5) ----------------- */
+
+	/*
+	 * Duktape answers a typed array's own properties itself: an index in
+	 * range is an own data property that is not configurable, `length` is
+	 * an own one too, and every other key, a canonical numeric string such
+	 * as '-0', '1.5' or an index past the end included, is an ordinary
+	 * property. The reflective functions answer as the spec's typed array
+	 * does ([[GetOwnProperty]], [[HasProperty]], [[DefineOwnProperty]],
+	 * [[Get]], [[Set]], [[OwnPropertyKeys]]); an object that is no typed
+	 * array costs them one native call (bufClass) and goes to the function
+	 * they replace. The operators (ta['-0'], ta['1.5'] = v, 'x' in ta) stay
+	 * Duktape's: they never leave its property code.
+	 */
+	var hasOwn = Object.prototype.hasOwnProperty;
+	function isTA(o) {
+		return (bufClass(o) & 7) === 3;
+	}
+	/* ToPropertyKey */
+	function propKey(k) {
+		return typeof k === 'symbol' ? k : String(k);
+	}
+	/* CanonicalNumericIndexString: a Number, or undefined */
+	function numericKey(k) {
+		var n;
+		if (typeof k !== 'string')
+			return undefined;
+		if (k === '-0')
+			return -0;
+		n = +k;
+		return String(n) === k ? n : undefined;
+	}
+	/* IsValidIntegerIndex */
+	function validIndex(o, n) {
+		return (bufClass(o) & 8) === 0 && n % 1 === 0 &&
+		    !(n === 0 && 1 / n < 0) && n >= 0 && n < o.length;
+	}
+	/* TypedArraySetElement: ToNumber first, then the write if in range */
+	function setElement(o, n, v) {
+		v = +v;
+		if (validIndex(o, n))
+			o[n] = v;
+	}
+	/* ToPropertyDescriptor, on a prototype-less record */
+	function toDesc(a) {
+		var d = Object.create(null);
+		if (!P.isObject(a))
+			throw new TypeError('Property description must be an object: ' +
+			    describe(a));
+		if ('enumerable' in a)
+			d.enumerable = !!a.enumerable;
+		if ('configurable' in a)
+			d.configurable = !!a.configurable;
+		if ('value' in a)
+			d.value = a.value;
+		if ('writable' in a)
+			d.writable = !!a.writable;
+		if ('get' in a) {
+			d.get = a.get;
+			if (d.get !== undefined && typeof d.get !== 'function')
+				throw new TypeError('Getter must be a function: ' +
+				    describe(d.get));
+		}
+		if ('set' in a) {
+			d.set = a.set;
+			if (d.set !== undefined && typeof d.set !== 'function')
+				throw new TypeError('Setter must be a function: ' +
+				    describe(d.set));
+		}
+		if (('get' in d || 'set' in d) && ('value' in d || 'writable' in d))
+			throw new TypeError('Invalid property descriptor. Cannot both ' +
+			    'specify accessors and a value or writable attribute');
+		return d;
+	}
+	/* [[DefineOwnProperty]] of a numeric key: only a writable, enumerable,
+	 * configurable data property of an index in range */
+	function defineIndex(o, n, d) {
+		if (!validIndex(o, n) || d.configurable === false ||
+		    d.enumerable === false || 'get' in d || 'set' in d ||
+		    d.writable === false)
+			return false;
+		if ('value' in d)
+			setElement(o, n, d.value);
+		return true;
+	}
+	function withoutLength(keys) {
+		var i = keys.indexOf('length');
+		if (i >= 0)
+			keys.splice(i, 1);
+		return keys;
+	}
+	var oDefine = Object.defineProperty, rDefine = Reflect.defineProperty;
+	var oGopd = Object.getOwnPropertyDescriptor;
+	var rGopd = Reflect.getOwnPropertyDescriptor;
+	var oNames = Object.getOwnPropertyNames, rKeys = Reflect.ownKeys;
+	var rHas = Reflect.has, rGet = Reflect.get, rSet = Reflect.set;
+	function ownDesc(orig, o, k) {
+		var n;
+		if (!isTA(o))
+			return orig(o, k);
+		k = propKey(k);
+		if (k === 'length')
+			return undefined;
+		n = numericKey(k);
+		if (n === undefined)
+			return orig(o, k);
+		if (!validIndex(o, n))
+			return undefined;
+		return { value: o[n], writable: true, enumerable: true,
+		    configurable: true };
+	}
+	P.defs(Object, {
+		defineProperty(o, k, a) {
+			var n;
+			if (isTA(o) && (n = numericKey(k = propKey(k))) !== undefined) {
+				if (!defineIndex(o, n, toDesc(a)))
+					throw new TypeError('Cannot redefine property: ' + k);
+				return o;
+			}
+			return oDefine(o, k, a);
+		},
+		getOwnPropertyDescriptor(o, k) {
+			return ownDesc(oGopd, o, k);
+		},
+		getOwnPropertyNames(o) {
+			return isTA(o) ? withoutLength(oNames(o)) : oNames(o);
+		}
+	});
+	P.defs(Reflect, {
+		defineProperty(t, k, a) {
+			var n;
+			if (isTA(t) && (n = numericKey(k = propKey(k))) !== undefined)
+				return defineIndex(t, n, toDesc(a));
+			return rDefine(t, k, a);
+		},
+		getOwnPropertyDescriptor(t, k) {
+			return ownDesc(rGopd, t, k);
+		},
+		ownKeys(t) {
+			return isTA(t) ? withoutLength(rKeys(t)) : rKeys(t);
+		},
+		has(t, k) {
+			var n, p;
+			if (!isTA(t))
+				return rHas(t, k);
+			k = propKey(k);
+			n = numericKey(k);
+			if (n !== undefined)
+				return validIndex(t, n);
+			if (hasOwn.call(t, k))
+				return true;
+			p = getProto(t);
+			return p !== null && k in p;
+		},
+		get: function get(t, k) {
+			var n;
+			if (!isTA(t))
+				return rGet.apply(undefined, arguments);
+			k = propKey(k);
+			n = numericKey(k);
+			if (n === undefined)
+				return arguments.length < 3 ? rGet(t, k) :
+				    rGet(t, k, arguments[2]);
+			return validIndex(t, n) ? t[n] : undefined;
+		},
+		/* [[Set]]: on the typed array itself an element write (ToNumber
+		 * even out of range); through another receiver an index out of
+		 * range is done, one in range is OrdinarySet's */
+		set: function set(t, k, v) {
+			var n, recv = arguments.length < 4 ? t : arguments[3];
+			if (!isTA(t))
+				return rSet.apply(undefined, arguments);
+			k = propKey(k);
+			n = numericKey(k);
+			if (n !== undefined) {
+				if (recv === t) {
+					setElement(t, n, v);
+					return true;
+				}
+				if (!validIndex(t, n))
+					return true;
+				/* OrdinarySet with the element's writable data
+				 * property: a typed array receiver defines its own
+				 * element, which only an index in range can be */
+				if (isTA(recv)) {
+					if (!validIndex(recv, n))
+						return false;
+					setElement(recv, n, v);
+					return true;
+				}
+			}
+			return rSet(t, k, v, recv);
+		}
+	}, { get: 2, set: 3 });
+	P.native.noCtor(Reflect.get, 0);
+	P.native.noCtor(Reflect.set, 0);
 
 	/* no constructors, like every built-in method (99_seal.js); %TypedArray%
 	 * is no global, so P.defGlobal does not reach its methods */
