@@ -445,6 +445,30 @@ one_child_size(void)
 }
 
 /*
+ * A staying child's size is read when it first stays, 16 runs later, then
+ * at intervals that double (pool_kept.c): runs 1, 17, 34 and 68 of 70, four
+ * reads of smaps_rollup, not one every 16 runs (five).
+ */
+START_TEST(test_kept_size_measured_at_growing_intervals)
+{
+	struct pool_stats st;
+	int i, pid = 0;
+
+	start_pool(1, 1000, 10000);
+	for (i = 0; i < 70; i++) {
+		int p = run_one("pid", 1, NULL);
+
+		ck_assert(pid == 0 || p == pid); /* one child throughout */
+		pid = p;
+		wait_kept(1);
+	}
+	pool_stats(pool, &st);
+	stop_pool();
+	ck_assert_uint_eq(st.kept_measures, 4);
+}
+END_TEST
+
+/*
  * A budget of two and a half children keeps two: each new one retires
  * the least recently used, and kept_bytes stays within the budget.
  */
@@ -646,6 +670,7 @@ main(void)
 	tcase_add_test(tc, test_silent_child_is_ended);
 	tcase_add_test(tc, test_staying_child_killed_while_idle);
 	tcase_add_test(tc, test_staying_children_within_max_kept);
+	tcase_add_test(tc, test_kept_size_measured_at_growing_intervals);
 	tcase_add_test(tc, test_kept_memory_retires_least_recently_used);
 	tcase_add_test(tc, test_tiny_kept_memory_keeps_none);
 	tcase_add_test(tc, test_replacement_prepared_before_it_is_needed);
