@@ -823,7 +823,7 @@ bench_daemon_clients_run(int nclients, int per_client, int warm, pid_t daemon)
 	    left / ((now_ms() - t0) / 1000));
 	if (nclients == 1) {
 		/*
-		 * Every reuse-runs-th run (100 by default) is the first on a
+		 * Every reuse-runs-th run (1000 by default) is the first on a
 		 * new child: its latency is the replacement's cost.
 		 */
 		double fresh = 0;
