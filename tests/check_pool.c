@@ -106,6 +106,22 @@ scripted_child(int fd, void *arg)
 		child_sleep_ms(100);
 		snprintf(out, sizeof(out), "[%.3f,%.3f]", got, child_now_ms());
 		test_frame_send_result(fd, exec, out);
+	} else if (strcmp(cmd, "answered-spin") == 0) {
+		uint32_t exec = f.exec_id;
+
+		/* Waits on a tool alone; once answered it computes for 2 s
+		 * and, as child/worker.c does, sends no HOST_WAIT(0): the
+		 * answer ended the wait. */
+		test_frame_send(
+		    fd, FRAME_TOOL_CALL, 0, exec, 5, TOOL_CALL_JSON);
+		test_frame_send(fd, FRAME_HOST_WAIT,
+		    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY, exec,
+		    0, NULL);
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
+			return 3;
+		child_sleep_ms(2000);
+		test_frame_send_result(fd, exec, "\"spun\"");
 	} else if (strcmp(cmd, "stale") == 0) {
 		uint32_t exec = f.exec_id;
 
@@ -592,6 +608,35 @@ START_TEST(test_parked_runs_resume_one_slot_at_a_time)
 		    "run resumed at %.1f while another ran until %.1f",
 		    iv[i + 1][0], iv[i][1]);
 	ck_assert(until_slots(0, 0, 1000));
+	stop_pool();
+}
+END_TEST
+
+/*
+ * The daemon ends a wait as it sends the answer (pool_exec_answered): the
+ * child says no HOST_WAIT(0) after one, and the run clock must run again
+ * all the same. 600 ms waiting spend nothing of a 300 ms bound; the 2 s of
+ * work after the answer end the run at its bound.
+ */
+START_TEST(test_answer_resumes_the_clock)
+{
+	struct run r = { 0 };
+	double t0;
+	int full;
+
+	start_pool(1, 10, scripted_child, 1);
+	ck_assert_ptr_nonnull(
+	    pool_execute(pool, (const uint8_t *)"answered-spin", 13, 300, 50, 0,
+		0, &held_callbacks, &r, &full));
+	ck_assert(until_slots(1, 0, 5000));
+	t0 = now_ms();
+	ck_assert_int_eq(run_until(&r.settled, 600), 0);
+	ck_assert_int_eq(r.settled, 0);
+	answer_held(&r);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_int_eq(r.outcome, POOL_TIMEOUT);
+	ck_assert_msg(now_ms() - t0 < 600 + 1500,
+	    "the clock ran only %.0f ms after the answer", now_ms() - t0 - 600);
 	stop_pool();
 }
 END_TEST
@@ -1341,6 +1386,7 @@ main(void)
 	tcase_add_test(tc, test_queue_overflow_at_exactly_max_queue);
 	tcase_add_test(tc, test_parked_runs_resume_one_slot_at_a_time);
 	tcase_add_test(tc, test_answer_on_its_way_keeps_the_slot);
+	tcase_add_test(tc, test_answer_resumes_the_clock);
 	tcase_add_test(tc, test_parked_run_woken_or_cancelled);
 	tcase_add_test(tc, test_kill_9_mid_run);
 	tcase_add_test(tc, test_child_that_never_starts);

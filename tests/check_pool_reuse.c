@@ -143,7 +143,8 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 	o.spares = spares;
 	o.kept_memory = kept_memory_opt;
 	o.termination_delay_ms = 300;
-	o.reuse_runs = reuse_runs;
+	if (reuse_runs != 0) /* 0: the default */
+		o.reuse_runs = reuse_runs;
 	o.kept_idle_ms = kept_idle_ms;
 	o.max_kept = max_kept;
 	o.program.run = zygote_proc_main;
@@ -449,6 +450,52 @@ one_child_size(void)
 }
 
 /*
+ * By default a child serves its tenant well past 100 runs (the default was
+ * 100; each replacement's fork, prewarm and rehearsal is paid by the runs
+ * it serves): 250 runs, one child.
+ */
+START_TEST(test_default_reuse_keeps_a_child_past_100_runs)
+{
+	int i, pid = 0;
+
+	start_pool(1, 0, 10000);
+	for (i = 0; i < 250; i++) {
+		int p = run_one("pid", 1, NULL);
+
+		ck_assert_msg(
+		    pid == 0 || p == pid, "a new child at run %d", i + 1);
+		pid = p;
+		wait_kept(1);
+	}
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A staying child's size is read when it first stays, 16 runs later, then
+ * at intervals that double (pool_kept.c): runs 1, 17, 34 and 68 of 70, four
+ * reads of smaps_rollup, not one every 16 runs (five).
+ */
+START_TEST(test_kept_size_measured_at_growing_intervals)
+{
+	struct pool_stats st;
+	int i, pid = 0;
+
+	start_pool(1, 1000, 10000);
+	for (i = 0; i < 70; i++) {
+		int p = run_one("pid", 1, NULL);
+
+		ck_assert(pid == 0 || p == pid); /* one child throughout */
+		pid = p;
+		wait_kept(1);
+	}
+	pool_stats(pool, &st);
+	stop_pool();
+	ck_assert_uint_eq(st.kept_measures, 4);
+}
+END_TEST
+
+/*
  * A budget of two and a half children keeps two: each new one retires
  * the least recently used, and kept_bytes stays within the budget.
  */
@@ -703,6 +750,8 @@ main(void)
 	tcase_add_test(tc, test_silent_child_is_ended);
 	tcase_add_test(tc, test_staying_child_killed_while_idle);
 	tcase_add_test(tc, test_staying_children_within_max_kept);
+	tcase_add_test(tc, test_default_reuse_keeps_a_child_past_100_runs);
+	tcase_add_test(tc, test_kept_size_measured_at_growing_intervals);
 	tcase_add_test(tc, test_kept_memory_retires_least_recently_used);
 	tcase_add_test(tc, test_tiny_kept_memory_keeps_none);
 	tcase_add_test(tc, test_measure_without_smaps);

@@ -423,6 +423,65 @@ START_TEST(test_frames_are_whole_writes_and_reads)
 END_TEST
 
 /*
+ * The run clock's edges around a wait carry the answers read so far; a
+ * wait an answer ends sends no edge back (the parent ended it as it sent
+ * the answer, pool/pool_exec.c), a wait a timer ends does.
+ */
+START_TEST(test_wait_edges_around_answers_and_timers)
+{
+	char ans[64];
+	struct frame f;
+	uint8_t fr[256];
+	size_t n;
+
+	start_child_on(SOCK_SEQPACKET);
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_HELLO);
+	/* Two calls awaited in turn, then one beside a 30 ms timer. */
+	execute(9, 0,
+	    "async () => { let s = await t.f(1); s += await t.f(2); "
+	    "const p = t.f(3); await new Promise(r => setTimeout(r, 30)); "
+	    "return s + await p }",
+	    tools);
+	for (int k = 0; k < 2; k++) {
+		f = recv_record();
+		ck_assert_int_eq(f.type, FRAME_TOOL_CALL);
+		snprintf(ans, sizeof(ans), "{\"result\":%d}", k + 1);
+		n = frame_put(fr, FRAME_TOOL_RESULT, 9, f.call_id, ans);
+		f = recv_record();
+		ck_assert_int_eq(f.type, FRAME_HOST_WAIT);
+		ck_assert_uint_eq(f.flags,
+		    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY);
+		ck_assert_uint_eq(f.call_id, (uint32_t)k); /* answers read */
+		ck_assert_int_eq(send(sock, fr, n, 0), (ssize_t)n);
+	}
+	/* No HOST_WAIT(0) after either answer: the third call comes next. */
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_TOOL_CALL);
+	n = frame_put(fr, FRAME_TOOL_RESULT, 9, f.call_id, "{\"result\":4}");
+	/* It waits with a timer pending; the timer, not an answer, ends it. */
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_HOST_WAIT);
+	ck_assert_uint_eq(f.flags, FRAME_HOST_WAIT_WAITING);
+	ck_assert_uint_eq(f.call_id, 2);
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_HOST_WAIT);
+	ck_assert_uint_eq(f.flags, 0);
+	/* Then only the answer can wake it, and it says nothing after. */
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_HOST_WAIT);
+	ck_assert_uint_eq(
+	    f.flags, FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY);
+	ck_assert_int_eq(send(sock, fr, n, 0), (ssize_t)n);
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_RESULT);
+	ck_assert_msg(strstr((const char *)f.payload, "\"7\"") != NULL, "%s",
+	    (const char *)f.payload);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
+/*
  * Frames cut anywhere (a header in pieces, a payload across writes) are
  * put back together: the child's reader never takes a piece for a frame.
  */
@@ -489,6 +548,7 @@ main(void)
 	tcase_add_test(tc, test_malformed_answer_ends_the_run);
 	tcase_add_test(tc, test_frames_are_whole_writes_and_reads);
 	tcase_add_test(tc, test_split_frames_are_reassembled);
+	tcase_add_test(tc, test_wait_edges_around_answers_and_timers);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

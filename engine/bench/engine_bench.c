@@ -659,6 +659,11 @@ main(int argc, char **argv)
 		bench_cpu();
 		return 0;
 	}
+	/* --image: the warm image's size and its reset alone. */
+	if (argc > 1 && strcmp(argv[1], "--image") == 0) {
+		bench_image();
+		return 0;
+	}
 	bench_lowering(16, 0);
 	bench_lowering(64, 0);
 	bench_lowering(64, 1);

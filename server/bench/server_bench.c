@@ -823,7 +823,7 @@ bench_daemon_clients_run(int nclients, int per_client, int warm, pid_t daemon)
 	    left / ((now_ms() - t0) / 1000));
 	if (nclients == 1) {
 		/*
-		 * Every reuse-runs-th run (100 by default) is the first on a
+		 * Every reuse-runs-th run (1000 by default) is the first on a
 		 * new child: its latency is the replacement's cost.
 		 */
 		double fresh = 0;
@@ -1061,286 +1061,281 @@ bench_daemon_waiting_runs(void)
 	waitpid(pid, &status, 0);
 	unlink(sock_path);
 	memcpy(sock_path, saved, sizeof(saved));
-	/* The C client's dispatch: the same answer, made by the library's host.
-	 */
-	static char *bench_cm_dispatch(void *ctx, const char *provider,
-	    const char *tool, const char *args_json, size_t args_len)
-	{
-		(void)ctx;
-		(void)provider;
-		(void)tool;
-		(void)args_json;
-		(void)args_len;
-		return strdup("{\"result\":1}");
+}
+
+/* The C client's dispatch: the same answer, made by the library's host.
+ */
+static char *
+bench_cm_dispatch(void *ctx, const char *provider, const char *tool,
+    const char *args_json, size_t args_len)
+{
+	(void)ctx;
+	(void)provider;
+	(void)tool;
+	(void)args_json;
+	(void)args_len;
+	return strdup("{\"result\":1}");
+}
+
+/*
+ * CPU time (ns, /proc/PID/schedstat) of the processes of our process
+ * group: this one (the client), the daemon `d`, and the rest (the
+ * zygote and the children, which the daemon forks into our group).
+ */
+static void
+bench_group_cpu(pid_t d, double out[3])
+{
+	DIR *dir = opendir("/proc");
+	struct dirent *de;
+	pid_t me = getpid(), pgrp = getpgrp();
+
+	out[0] = out[1] = out[2] = 0;
+	if (dir == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		char path[64], line[512], *rp;
+		unsigned long long ns;
+		int pid = atoi(de->d_name), pg;
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		rp = fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL;
+		fclose(f);
+		/* ") S ppid pgrp" */
+		if (rp == NULL || sscanf(rp + 2, "%*c %*d %d", &pg) != 1 ||
+		    pg != pgrp)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fscanf(f, "%llu", &ns) == 1)
+			out[pid == me ? 0 : pid == d ? 1 : 2] += (double)ns;
+		fclose(f);
 	}
+	closedir(dir);
+}
 
-	/*
-	 * CPU time (ns, /proc/PID/schedstat) of the processes of our process
-	 * group: this one (the client), the daemon `d`, and the rest (the
-	 * zygote and the children, which the daemon forks into our group).
-	 */
-	static void bench_group_cpu(pid_t d, double out[3])
-	{
-		DIR *dir = opendir("/proc");
-		struct dirent *de;
-		pid_t me = getpid(), pgrp = getpgrp();
+/* One blocking cm_execute of a run making `calls` awaited tool calls.
+ */
+static double
+bench_cm_run(struct cm_client *cl, int calls)
+{
+	static const char *const tools[] = { "x" };
+	struct cm_provider prov = { "t", tools, 1, 0, NULL, NULL };
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	struct cm_error err;
+	char code[160];
+	double t0;
 
-		out[0] = out[1] = out[2] = 0;
-		if (dir == NULL)
-			return;
-		while ((de = readdir(dir)) != NULL) {
-			char path[64], line[512], *rp;
-			unsigned long long ns;
-			int pid = atoi(de->d_name), pg;
-			FILE *f;
-
-			if (pid <= 0)
-				continue;
-			snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-			if ((f = fopen(path, "r")) == NULL)
-				continue;
-			rp = fgets(line, sizeof(line), f) ? strrchr(line, ')')
-							  : NULL;
-			fclose(f);
-			/* ") S ppid pgrp" */
-			if (rp == NULL ||
-			    sscanf(rp + 2, "%*c %*d %d", &pg) != 1 ||
-			    pg != pgrp)
-				continue;
-			snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
-			if ((f = fopen(path, "r")) == NULL)
-				continue;
-			if (fscanf(f, "%llu", &ns) == 1)
-				out[pid == me	   ? 0
-					: pid == d ? 1
-						   : 2] += (double)ns;
-			fclose(f);
-		}
-		closedir(dir);
+	snprintf(code, sizeof(code),
+	    "async () => { for (let i = 0; i < %d; i++) await t.x(i); "
+	    "return 1 }",
+	    calls);
+	req.code = code;
+	req.providers = &prov;
+	req.nproviders = 1;
+	req.dispatch = bench_cm_dispatch;
+	t0 = now_ms();
+	if (cm_execute(cl, &req, &res, &err) != 0) {
+		fprintf(stderr, "bench: cm_execute: %s\n", err.message);
+		exit(1);
 	}
-
-	/* One blocking cm_execute of a run making `calls` awaited tool calls.
-	 */
-	static double bench_cm_run(struct cm_client * cl, int calls)
-	{
-		static const char *const tools[] = { "x" };
-		struct cm_provider prov = { "t", tools, 1, 0, NULL, NULL };
-		struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
-		struct cm_result res;
-		struct cm_error err;
-		char code[160];
-		double t0;
-
-		snprintf(code, sizeof(code),
-		    "async () => { for (let i = 0; i < %d; i++) await t.x(i); "
-		    "return 1 }",
-		    calls);
-		req.code = code;
-		req.providers = &prov;
-		req.nproviders = 1;
-		req.dispatch = bench_cm_dispatch;
-		t0 = now_ms();
-		if (cm_execute(cl, &req, &res, &err) != 0) {
-			fprintf(stderr, "bench: cm_execute: %s\n", err.message);
-			exit(1);
-		}
-		t0 = now_ms() - t0;
-		if (res.result_json == NULL ||
-		    strcmp(res.result_json, "1") != 0) {
-			fprintf(stderr,
-			    "bench: the C client's tool-call run failed: "
-			    "%s\n",
-			    res.error ? res.error : "?");
-			exit(1);
-		}
-		cm_result_clear(&res);
-		return t0;
+	t0 = now_ms() - t0;
+	if (res.result_json == NULL || strcmp(res.result_json, "1") != 0) {
+		fprintf(stderr,
+		    "bench: the C client's tool-call run failed: "
+		    "%s\n",
+		    res.error ? res.error : "?");
+		exit(1);
 	}
+	cm_result_clear(&res);
+	return t0;
+}
 
-	/*
-	 * Tool calls through the C client (cm_execute with a dispatch
-	 * function): runs of 0, 10 and 100 awaited calls interleaved (0 10 100
-	 * 0 10 100 ...) so drift cancels; a call's cost is the median's slope
-	 * over the 0-call run.
-	 */
-	static void bench_daemon_client_tool_calls(int rounds, pid_t d)
-	{
-		double c0[3], c1[3], cpu0[3] = { 0, 0, 0 },
-				     cpu100[3] = { 0, 0, 0 };
-		int k;
-		struct cm_client *cl;
-		struct cm_error err;
-		char url[160];
-		double *t0 = calloc((size_t)rounds, sizeof(double));
-		double *t10 = calloc((size_t)rounds, sizeof(double));
-		double *t100 = calloc((size_t)rounds, sizeof(double));
-		int i;
+/*
+ * Tool calls through the C client (cm_execute with a dispatch
+ * function): runs of 0, 10 and 100 awaited calls interleaved (0 10 100
+ * 0 10 100 ...) so drift cancels; a call's cost is the median's slope
+ * over the 0-call run.
+ */
+static void
+bench_daemon_client_tool_calls(int rounds, pid_t d)
+{
+	double c0[3], c1[3], cpu0[3] = { 0, 0, 0 }, cpu100[3] = { 0, 0, 0 };
+	int k;
+	struct cm_client *cl;
+	struct cm_error err;
+	char url[160];
+	double *t0 = calloc((size_t)rounds, sizeof(double));
+	double *t10 = calloc((size_t)rounds, sizeof(double));
+	double *t100 = calloc((size_t)rounds, sizeof(double));
+	int i;
 
-		snprintf(url, sizeof(url), "unix://%s", sock_path);
-		if (cm_connect(url, NULL, &cl, &err) != 0) {
-			fprintf(stderr, "bench: cm_connect: %s\n", err.message);
-			exit(1);
-		}
-		for (i = 0; i < 5; i++) /* the tenant's child warms up */
-			bench_cm_run(cl, 10);
-		for (i = 0; i < rounds; i++) {
-			bench_group_cpu(d, c0);
-			t0[i] = bench_cm_run(cl, 0);
-			bench_group_cpu(d, c1);
-			for (k = 0; k < 3; k++)
-				cpu0[k] += c1[k] - c0[k];
-			t10[i] = bench_cm_run(cl, 10);
-			bench_group_cpu(d, c0);
-			t100[i] = bench_cm_run(cl, 100);
-			bench_group_cpu(d, c1);
-			for (k = 0; k < 3; k++)
-				cpu100[k] += c1[k] - c0[k];
-		}
-		qsort(t0, (size_t)rounds, sizeof(double), cmp_double);
-		qsort(t10, (size_t)rounds, sizeof(double), cmp_double);
-		qsort(t100, (size_t)rounds, sizeof(double), cmp_double);
-		printf(
-		    "C client, 10 awaited tool calls: run %.3f ms, %.1f us per "
-		    "call over the 0-call run (%.3f ms)\n",
-		    t10[rounds / 2], (t10[rounds / 2] - t0[rounds / 2]) * 100.0,
-		    t0[rounds / 2]);
-		printf("C client, 100 awaited tool calls: run %.3f ms, %.1f us "
-		       "per "
-		       "call\n",
-		    t100[rounds / 2],
-		    (t100[rounds / 2] - t0[rounds / 2]) * 10.0);
-		/* CPU per call: the 100-call run less the 0-call run, per call.
-		 */
+	snprintf(url, sizeof(url), "unix://%s", sock_path);
+	if (cm_connect(url, NULL, &cl, &err) != 0) {
+		fprintf(stderr, "bench: cm_connect: %s\n", err.message);
+		exit(1);
+	}
+	for (i = 0; i < 5; i++) /* the tenant's child warms up */
+		bench_cm_run(cl, 10);
+	for (i = 0; i < rounds; i++) {
+		bench_group_cpu(d, c0);
+		t0[i] = bench_cm_run(cl, 0);
+		bench_group_cpu(d, c1);
 		for (k = 0; k < 3; k++)
-			cpu100[k] =
-			    (cpu100[k] - cpu0[k]) / (100.0 * rounds) / 1000.0;
-		printf("C client, CPU per tool call: client %.1f us, daemon "
-		       "%.1f us, "
-		       "sandbox %.1f us, total %.1f us\n",
-		    cpu100[0], cpu100[1], cpu100[2],
-		    cpu100[0] + cpu100[1] + cpu100[2]);
-		cm_client_free(cl);
-		free(t0);
-		free(t10);
-		free(t100);
+			cpu0[k] += c1[k] - c0[k];
+		t10[i] = bench_cm_run(cl, 10);
+		bench_group_cpu(d, c0);
+		t100[i] = bench_cm_run(cl, 100);
+		bench_group_cpu(d, c1);
+		for (k = 0; k < 3; k++)
+			cpu100[k] += c1[k] - c0[k];
 	}
+	qsort(t0, (size_t)rounds, sizeof(double), cmp_double);
+	qsort(t10, (size_t)rounds, sizeof(double), cmp_double);
+	qsort(t100, (size_t)rounds, sizeof(double), cmp_double);
+	printf("C client, 10 awaited tool calls: run %.3f ms, %.1f us per "
+	       "call over the 0-call run (%.3f ms)\n",
+	    t10[rounds / 2], (t10[rounds / 2] - t0[rounds / 2]) * 100.0,
+	    t0[rounds / 2]);
+	printf("C client, 100 awaited tool calls: run %.3f ms, %.1f us "
+	       "per "
+	       "call\n",
+	    t100[rounds / 2], (t100[rounds / 2] - t0[rounds / 2]) * 10.0);
+	/* CPU per call: the 100-call run less the 0-call run, per call.
+	 */
+	for (k = 0; k < 3; k++)
+		cpu100[k] = (cpu100[k] - cpu0[k]) / (100.0 * rounds) / 1000.0;
+	printf("C client, CPU per tool call: client %.1f us, daemon "
+	       "%.1f us, "
+	       "sandbox %.1f us, total %.1f us\n",
+	    cpu100[0], cpu100[1], cpu100[2], cpu100[0] + cpu100[1] + cpu100[2]);
+	cm_client_free(cl);
+	free(t0);
+	free(t10);
+	free(t100);
+}
 
-	static void bench_daemon_idle(pid_t pid)
-	{
-		struct client cs[100];
-		long before = rss_kb(pid);
-		int i;
+static void
+bench_daemon_idle(pid_t pid)
+{
+	struct client cs[100];
+	long before = rss_kb(pid);
+	int i;
 
-		for (i = 0; i < 100; i++)
-			if (client_open(&cs[i]) != 0) {
-				fprintf(stderr, "bench: cannot connect\n");
-				exit(1);
-			}
-		usleep(200000);
-		printf(
-		    "daemon RSS: %.1f MB, with 100 idle connections %.1f MB\n",
-		    before / 1024.0, rss_kb(pid) / 1024.0);
-		for (i = 0; i < 100; i++) {
-			capnweb_session_free(cs[i].s);
-			ws_assembler_free(&cs[i].wsa);
-			free(cs[i].in);
-			close(cs[i].fd);
+	for (i = 0; i < 100; i++)
+		if (client_open(&cs[i]) != 0) {
+			fprintf(stderr, "bench: cannot connect\n");
+			exit(1);
 		}
+	usleep(200000);
+	printf("daemon RSS: %.1f MB, with 100 idle connections %.1f MB\n",
+	    before / 1024.0, rss_kb(pid) / 1024.0);
+	for (i = 0; i < 100; i++) {
+		capnweb_session_free(cs[i].s);
+		ws_assembler_free(&cs[i].wsa);
+		free(cs[i].in);
+		close(cs[i].fd);
 	}
+}
 
-	int main(void)
-	{
-		/* The EXECUTE payload as the daemon encodes it (ipcmsg.c):
-		 * every key, since the child's decoder is strict. */
-		const char *req_fmt =
-		    "{\"code\":\"%s\",\"providers\":[],\"modules\":[],"
-		    "\"timeout\":5000,\"grace\":1000,\"memoryLimit\":128,"
-		    "\"countHostWaits\":false,\"outboundMode\":\"disabled\","
-		    "\"retainHandles\":false}";
-		char req[1024];
-		pid_t d;
-		int status;
+int
+main(void)
+{
+	/* The EXECUTE payload as the daemon encodes it (ipcmsg.c):
+	 * every key, since the child's decoder is strict. */
+	const char *req_fmt =
+	    "{\"code\":\"%s\",\"providers\":[],\"modules\":[],"
+	    "\"timeout\":5000,\"grace\":1000,\"memoryLimit\":128,"
+	    "\"countHostWaits\":false,\"outboundMode\":\"disabled\","
+	    "\"retainHandles\":false}";
+	char req[1024];
+	pid_t d;
+	int status;
 
-		if (getenv(BENCH_CODE_ENV))
-			bench_code = getenv(BENCH_CODE_ENV);
-		snprintf(req, sizeof(req), req_fmt, bench_code);
-		signal(SIGPIPE, SIG_IGN);
-		lat = calloc(20000, sizeof(*lat));
-		base = pool_base_new();
-		printf("code: %s\n", bench_code);
-		/*
-		 * The engine figures come from a heap in this process; the
-		 * pool's zygote is the sandbox image, but each one starts with
-		 * a fork of this process before its exec, so the pool goes
-		 * first, before this process grows (a larger parent would make
-		 * every fork dearer).
-		 */
-		if (getenv("BENCH_WAITING_ONLY")) {
-			bench_daemon_waiting_runs();
-			return 0;
-		}
-		if (getenv("BENCH_TOOLS_ONLY"))
-			goto daemon;
-		if (getenv("BENCH_ENGINE_ONLY")) {
-			bench_engine();
-			return 0;
-		}
-		if (getenv("BENCH_DAEMON_ONLY"))
-			goto daemon;
-		bench_pool_throughput(1, 400, req);
-		bench_pool_throughput(2, 400, req);
-		bench_pool_retire(100, req);
-		bench_pool_idle_latency(100, req, 0);
-		bench_pool_idle_latency(100, req, 1);
-		/* The same with one tenant: children reset their heap and stay.
-		 */
-		bench_tenant = 1;
-		bench_pool_throughput(1, 2000, req);
-		bench_pool_throughput(2, 2000, req);
-		bench_pool_idle_latency(100, req, 1);
-		bench_tenant = 0;
-		bench_idle_rss();
-		event_base_free(base);
+	if (getenv(BENCH_CODE_ENV))
+		bench_code = getenv(BENCH_CODE_ENV);
+	snprintf(req, sizeof(req), req_fmt, bench_code);
+	signal(SIGPIPE, SIG_IGN);
+	lat = calloc(20000, sizeof(*lat));
+	base = pool_base_new();
+	printf("code: %s\n", bench_code);
+	/*
+	 * The engine figures come from a heap in this process; the
+	 * pool's zygote is the sandbox image, but each one starts with
+	 * a fork of this process before its exec, so the pool goes
+	 * first, before this process grows (a larger parent would make
+	 * every fork dearer).
+	 */
+	if (getenv("BENCH_WAITING_ONLY")) {
+		bench_daemon_waiting_runs();
+		return 0;
+	}
+	if (getenv("BENCH_TOOLS_ONLY"))
+		goto daemon;
+	if (getenv("BENCH_ENGINE_ONLY")) {
 		bench_engine();
-		if (getenv("BENCH_POOL_ONLY"))
-			return 0;
+		return 0;
+	}
+	if (getenv("BENCH_DAEMON_ONLY"))
+		goto daemon;
+	bench_pool_throughput(1, 400, req);
+	bench_pool_throughput(2, 400, req);
+	bench_pool_retire(100, req);
+	bench_pool_idle_latency(100, req, 0);
+	bench_pool_idle_latency(100, req, 1);
+	/* The same with one tenant: children reset their heap and stay.
+	 */
+	bench_tenant = 1;
+	bench_pool_throughput(1, 2000, req);
+	bench_pool_throughput(2, 2000, req);
+	bench_pool_idle_latency(100, req, 1);
+	bench_tenant = 0;
+	bench_idle_rss();
+	event_base_free(base);
+	bench_engine();
+	if (getenv("BENCH_POOL_ONLY"))
+		return 0;
 
-	daemon:
-		d = daemon_start();
-		if (getenv("BENCH_TOOLS_ONLY")) {
-			bench_daemon_client_tool_calls(getenv("BENCH_ROUNDS")
-				? atoi(getenv("BENCH_ROUNDS"))
-				: 60,
-			    d);
-			bench_daemon_tool_calls(500);
-			goto out;
-		}
-		bench_daemon_clients(1, 1000);
-		if (getenv("BENCH_TAIL_DETAIL"))
-			goto out;
-		bench_daemon_clients(8, 50);
-		bench_daemon_clients(64, 8);
-		/*
-		 * The steady rate past the first run of each connection: 64
-		 * connections should run as fast as 8 while their children stay
-		 * (within --kept-memory), printing what each idle child holds.
-		 */
-		bench_daemon_clients_run(8, 200, 1, d);
-		bench_daemon_clients_run(9, 200, 1, d);
-		bench_daemon_clients_run(16, 100, 1, d);
-		bench_daemon_clients_run(64, 25, 1, d);
+daemon:
+	d = daemon_start();
+	if (getenv("BENCH_TOOLS_ONLY")) {
 		bench_daemon_client_tool_calls(
 		    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60,
 		    d);
 		bench_daemon_tool_calls(500);
-		bench_daemon_idle(d);
-	out:
-		if (d > 0) {
-			kill(d, SIGTERM);
-			waitpid(d, &status, 0);
-		}
-		if (!getenv("BENCH_TOOLS_ONLY") && !getenv("BENCH_TAIL_DETAIL"))
-			bench_daemon_waiting_runs();
-		free(lat);
-		return 0;
+		goto out;
 	}
+	bench_daemon_clients(1, 1000);
+	if (getenv("BENCH_TAIL_DETAIL"))
+		goto out;
+	bench_daemon_clients(8, 50);
+	bench_daemon_clients(64, 8);
+	/*
+	 * The steady rate past the first run of each connection: 64
+	 * connections should run as fast as 8 while their children stay
+	 * (within --kept-memory), printing what each idle child holds.
+	 */
+	bench_daemon_clients_run(8, 200, 1, d);
+	bench_daemon_clients_run(9, 200, 1, d);
+	bench_daemon_clients_run(16, 100, 1, d);
+	bench_daemon_clients_run(64, 25, 1, d);
+	bench_daemon_client_tool_calls(
+	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60, d);
+	bench_daemon_tool_calls(500);
+	bench_daemon_idle(d);
+out:
+	if (d > 0) {
+		kill(d, SIGTERM);
+		waitpid(d, &status, 0);
+	}
+	if (!getenv("BENCH_TOOLS_ONLY") && !getenv("BENCH_TAIL_DETAIL"))
+		bench_daemon_waiting_runs();
+	free(lat);
+	return 0;
+}

@@ -45,6 +45,7 @@ struct worker {
 	int retained; /* the isolate serves handle invocations */
 	uint32_t invoke_call_id; /* the invocation in flight (retained) */
 	uint32_t answers; /* answers read in this execution (HOST_WAIT) */
+	uint32_t answers_at_wait; /* `answers` when it last said it waits */
 	const char *answer_why; /* the parent's answer its decoder refused */
 };
 
@@ -339,10 +340,15 @@ worker_host_send(void *arg, enum execution_call kind, const char *json,
 }
 
 /*
- * The run clock's edge. When only an answer can wake the run, it says so
- * with the count of answers it has read: the parent may then give the
- * run's CPU slot to another and hold the next answer back until a slot is
- * free again (frame.h, FRAME_HOST_WAIT_ANSWER_ONLY).
+ * The run clock's edge, with the count of answers it has read: an answer
+ * the parent sent past that count wakes the run at once, so the parent does
+ * not stop the clock for it. When only an answer can wake the run, it says
+ * so: the parent may then give the run's CPU slot to another and hold the
+ * next answer back until a slot is free again (frame.h,
+ * FRAME_HOST_WAIT_ANSWER_ONLY). A wait that an answer ended says nothing:
+ * the parent ended it when it sent the answer (pool/pool_exec.c), which
+ * spares the daemon a wake-up per tool call. A wait that a timer, the
+ * deadline or an error ended says so.
  */
 static void
 worker_host_wait_edge(void *arg, int waiting)
@@ -352,8 +358,11 @@ worker_host_wait_edge(void *arg, int waiting)
 
 	if (waiting == 2)
 		flags |= FRAME_HOST_WAIT_ANSWER_ONLY;
-	worker_send_frame(
-	    w, FRAME_HOST_WAIT, flags, waiting == 2 ? w->answers : 0, NULL, 0);
+	if (waiting)
+		w->answers_at_wait = w->answers;
+	else if (w->answers != w->answers_at_wait)
+		return;
+	worker_send_frame(w, FRAME_HOST_WAIT, flags, w->answers, NULL, 0);
 }
 
 /*
@@ -612,6 +621,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	}
 	w->exec_id = f.exec_id;
 	w->answers = 0;
+	w->answers_at_wait = 0;
 	if (ipcmsg_execute_decode(f.payload, f.len, &x, &why) != 0) {
 		free(buf);
 		/* The run never starts; the parent hears why in its result. */

@@ -110,7 +110,7 @@ static const struct opt opts[] = {
 	    &cfg.pool.spares },
 	{ "reuse-runs", OPT_UINT,
 	    "executions one child serves for its connection, "
-	    "its heap reset between them (default 100; 1: a child each)",
+	    "its heap reset between them (default 1000; 1: a child each)",
 	    &cfg.pool.reuse_runs },
 	{ "kept-idle", OPT_UINT,
 	    "ms a child staying for its connection waits "

@@ -58,12 +58,16 @@ enum frame_type {
 
 /*
  * HOST_WAIT: bit 0 set while the run waits on the host (the run clock's
- * edge). ANSWER_ONLY (with WAITING): nothing but an answer to one of its
- * calls can wake the run (no timer of its own is pending), so it may give
- * its CPU slot back; call_id then counts the answers (TOOL_RESULT and
- * OUTBOUND_RESPONSE) the child has read in this execution, and the parent
- * takes the slot back only when it has sent no more than that, so no
- * answer already on its way can wake the run without a slot.
+ * edge); call_id counts the answers (TOOL_RESULT and OUTBOUND_RESPONSE) the
+ * child has read in this execution. An edge with WAITING whose count is
+ * below the answers the parent sent is no wait (one is on its way and wakes
+ * the run at once). ANSWER_ONLY (with WAITING): nothing but an answer to one
+ * of its calls can wake the run (no timer of its own is pending), so it may
+ * give its CPU slot back; the parent takes the slot back only when it has
+ * sent no more answers than that count, so no answer already on its way can
+ * wake the run without a slot. The edge back (flags 0) comes only from a
+ * wait that no answer ended (a timer, the deadline): the parent ends a wait
+ * itself as it sends the answer, so a tool call costs no wake-up for it.
  */
 #define FRAME_HOST_WAIT_WAITING 1
 #define FRAME_HOST_WAIT_ANSWER_ONLY 2

@@ -181,6 +181,13 @@ size_t pool_kept_memory_default(void);
  * memory.max when lower) over worker_memory_limit, at most
  * POOL_MAX_EXECUTIONS_DEFAULT_CAP; never below the capacity.
  */
+/*
+ * The executions a child serves its tenant by default (--reuse-runs). What
+ * a reset cannot undo reaches only the same tenant's later runs (spec/
+ * operations.md), so the bound is hygiene, and each replacement's fork,
+ * prewarm and rehearsal is paid by the runs it serves.
+ */
+#define POOL_REUSE_RUNS_DEFAULT 1000
 #define POOL_MAX_EXECUTIONS_DEFAULT_CAP 1024
 unsigned pool_max_executions(const struct pool_options *o);
 

@@ -65,6 +65,23 @@ pool_exec_park(struct pool_exec *e)
 }
 
 /*
+ * An answer is going to `e`'s child (called before the send, which may end
+ * the child and free `e`). A child woken by an answer sends no HOST_WAIT(0)
+ * (child/worker.c): the daemon ends the wait here instead, so a tool call
+ * wakes the daemon once fewer. The clock resumes as the answer leaves, a
+ * little before the child reads it, never after. `e` is not parked here
+ * (pool_exec_reply holds a parked run's answers; pool_exec_flush runs
+ * unparked), so this only resumes the clock.
+ */
+static void
+pool_exec_answered(struct pool_exec *e)
+{
+	e->answers_sent++;
+	if (e->waiting)
+		(void)pool_exec_host_wait(e, 0, 0);
+}
+
+/*
  * Relays the answers held for `e`, now holding a slot. A send that fails
  * kills the child and frees `e`: p->flushing then no longer names it, the
  * rest is dropped, and -1 says so.
@@ -82,7 +99,7 @@ pool_exec_flush(struct pool_exec *e)
 	while ((h = TAILQ_FIRST(&l)) != NULL) {
 		TAILQ_REMOVE(&l, h, entry);
 		if (p->flushing == e && e->child != NULL) {
-			e->answers_sent++;
+			pool_exec_answered(e);
 			pool_child_send(e->child,
 			    h->outbound ? FRAME_OUTBOUND_RESPONSE
 					: FRAME_TOOL_RESULT,
@@ -175,6 +192,13 @@ pool_exec_host_wait(struct pool_exec *e, uint8_t flags, uint32_t read)
 	int waiting = (flags & FRAME_HOST_WAIT_WAITING) != 0;
 	int clocked;
 
+	/*
+	 * An answer sent after the last one the child had read when it said
+	 * so will wake it at once: it does not wait (and says no edge back:
+	 * pool_exec_answered), so the clock keeps running.
+	 */
+	if (waiting && read < e->answers_sent)
+		return 0;
 	if (waiting == e->waiting)
 		return 0;
 	e->waiting = waiting;
@@ -763,7 +787,7 @@ pool_exec_reply(struct pool_exec *e, uint32_t call_id, int outbound,
 	/* A parked run gets it once it has a slot again. */
 	if (e->parked)
 		return pool_exec_hold(e, call_id, outbound, payload, len);
-	e->answers_sent++;
+	pool_exec_answered(e);
 	pool_child_send(e->child,
 	    outbound ? FRAME_OUTBOUND_RESPONSE : FRAME_TOOL_RESULT, 0, e->id,
 	    call_id, payload, len);
