@@ -1,5 +1,6 @@
 /*
- * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor,
+ * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
+ * jsonWellFormed,
  * noCtor, bufClass, bufDetach, configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
@@ -105,6 +106,97 @@ static duk_ret_t
 natives_is_c_function(duk_context *ctx)
 {
 	duk_push_boolean(ctx, duk_is_c_function(ctx, 0));
+	return 1;
+}
+
+/*
+ * symDesc(sym): a symbol's [[Description]], undefined for Symbol() and ""
+ * for Symbol(""), which Symbol.prototype.toString prints alike. Duktape
+ * keeps the difference in the symbol's bytes: a local symbol is 0x81,
+ * the description, 0xff and a unique suffix, and one made without a
+ * description ends in a second 0xff; a registered one is 0x80 and the
+ * key; a well-known one 0x81, the description and a final 0xff.
+ */
+static duk_ret_t
+natives_sym_desc(duk_context *ctx)
+{
+	const unsigned char *b, *ff;
+	duk_size_t len;
+
+	if (!duk_is_symbol(ctx, 0))
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a symbol");
+	b = (const unsigned char *)duk_get_lstring(ctx, 0, &len);
+	if (b == NULL || len < 1)
+		return 0;
+	if (b[0] == 0x80) {
+		duk_push_lstring(ctx, (const char *)b + 1, len - 1);
+		return 1;
+	}
+	if (len > 2 && b[1] == 0xff && b[len - 1] == 0xff)
+		return 0; /* Symbol(): undefined */
+	ff = memchr(b + 1, 0xff, len - 1);
+	duk_push_lstring(ctx, (const char *)b + 1,
+	    ff != NULL ? (duk_size_t)(ff - b - 1) : len - 1);
+	return 1;
+}
+
+/*
+ * jsonWellFormed(s): JSON.stringify's output with every lone surrogate
+ * written as a \uXXXX escape, as the well-formed JSON.stringify says
+ * (Duktape writes the code unit itself). Duktape keeps a surrogate code
+ * unit as the three bytes ED A0..BF xx; a high one (ED A0..AF) directly
+ * followed by a low one (ED B0..BF) is a pair and stays. A string without
+ * an ED byte, nearly every one, comes back as it is after one memchr.
+ */
+static duk_ret_t
+natives_json_wf(duk_context *ctx)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s, *p, *e, *q;
+	duk_size_t len;
+	duk_bool_t lone;
+	unsigned cu;
+	char esc[6];
+
+	s = (const unsigned char *)duk_require_lstring(ctx, 0, &len);
+	e = s + len;
+	p = memchr(s, 0xed, len);
+	if (p == NULL) {
+		duk_set_top(ctx, 1);
+		return 1;
+	}
+	duk_push_string(ctx, "");
+	q = s; /* copied up to here */
+	for (; p != NULL && p + 2 < e; p = memchr(p, 0xed, (size_t)(e - p))) {
+		if (p[1] < 0xa0 || p[1] > 0xbf) {
+			p++;
+			continue;
+		}
+		if (p[1] <= 0xaf) { /* high: a pair if a low follows */
+			lone = !(p + 5 < e && p[3] == 0xed && p[4] >= 0xb0 &&
+			    p[4] <= 0xbf);
+			if (!lone) {
+				p += 6;
+				continue;
+			}
+		}
+		/* a low surrogate not consumed by a pair above is lone */
+		cu = 0xd000u | ((unsigned)(p[1] & 0x3f) << 6) |
+		    (unsigned)(p[2] & 0x3f);
+		duk_push_lstring(ctx, (const char *)q, (duk_size_t)(p - q));
+		esc[0] = '\\';
+		esc[1] = 'u';
+		esc[2] = hex[(cu >> 12) & 0xf];
+		esc[3] = hex[(cu >> 8) & 0xf];
+		esc[4] = hex[(cu >> 4) & 0xf];
+		esc[5] = hex[cu & 0xf];
+		duk_push_lstring(ctx, esc, sizeof(esc));
+		duk_concat(ctx, 3);
+		p += 3;
+		q = p;
+	}
+	duk_push_lstring(ctx, (const char *)q, (duk_size_t)(e - q));
+	duk_concat(ctx, 2);
 	return 1;
 }
 
@@ -272,6 +364,8 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "now", natives_now, 0 }, { "fname", natives_fname, 2 },
 		{ "isConstructor", natives_is_constructor, 1 },
 		{ "isCFunction", natives_is_c_function, 1 },
+		{ "symDesc", natives_sym_desc, 1 },
+		{ "jsonWellFormed", natives_json_wf, 1 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },

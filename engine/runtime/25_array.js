@@ -20,8 +20,11 @@
 			throw new TypeError(describe(cb) + ' is not a function');
 		return cb;
 	}
+	/* Array.from/of on a `this` that is no constructor (an arrow, a
+	 * method) make a plain array, as the spec's IsConstructor test says. */
+	var isNativeCtor = P.native.isConstructor;
 	function isCtor(C) {
-		return typeof C === 'function' && C !== Array;
+		return C !== Array && isNativeCtor(C);
 	}
 
 	function from(items, mapFn, thisArg) {
@@ -272,20 +275,140 @@
 	P.setName(AP['with'], 'with');
 
 	/*
+	 * Array.prototype.toLocaleString: Invoke(element, "toLocaleString")
+	 * calls the method with the element itself as `this`, a primitive
+	 * staying a primitive (Duktape's boxed it first, which a strict
+	 * toString override can see).
+	 */
+	function toLocaleString() {
+		var o = toObj(this, 'Array.prototype.toLocaleString');
+		var len = toLength(o.length), r = '', i, v, f;
+		for (i = 0; i < len; i++) {
+			if (i > 0)
+				r += ',';
+			v = o[i];
+			if (v == null)
+				continue;
+			f = v.toLocaleString;
+			if (typeof f !== 'function')
+				throw new TypeError(describe(f) + ' is not a function');
+			v = f.call(v);
+			if (typeof v === 'symbol')
+				throw new TypeError('Cannot convert a Symbol value to a string');
+			r += String(v);
+		}
+		return r;
+	}
+	P.def(AP, 'toLocaleString', toLocaleString);
+
+	/*
+	 * Generic paths for a `this` that is not an Array. Duktape's natives
+	 * read `length` with ToUint32 (ES5); the spec reads it with ToLength,
+	 * so an array-like's length of 2^32 or more, or Infinity, is a long
+	 * length, not a wrap-around; and ArraySpeciesCreate on a non-array is
+	 * ArrayCreate(n), which throws a RangeError past 2^32 - 1. A real
+	 * Array never has such a length, so arrays keep the natives.
+	 */
+	var dp = Object.defineProperty, isArr = Array.isArray;
+	var MAX_LEN = 9007199254740991;
+
+	function arrayCreate(n) {
+		if (n > 4294967295)
+			throw new RangeError('Invalid array length');
+		return new Array(n);
+	}
+	/* CreateDataPropertyOrThrow */
+	function put(A, k, v) {
+		dp(A, k, { value: v, writable: true, enumerable: true,
+		    configurable: true });
+	}
+	function clampRel(v, len, dflt) {
+		return v === undefined ? dflt : relIndex(v, len);
+	}
+	var generic = {
+		map: function (cb, thisArg) {
+			var o = toObj(this, 'Array.prototype.map');
+			var len = toLength(o.length), A, k;
+			fnCheck(cb);
+			A = arrayCreate(len);
+			for (k = 0; k < len; k++)
+				if (k in o)
+					put(A, k, cb.call(thisArg, o[k], k, o));
+			return A;
+		},
+		slice: function (start, end) {
+			var o = toObj(this, 'Array.prototype.slice');
+			var len = toLength(o.length), k, fin, A, n;
+			k = relIndex(start, len);
+			fin = clampRel(end, len, len);
+			A = arrayCreate(Math.max(fin - k, 0));
+			for (n = 0; k < fin; k++, n++)
+				if (k in o)
+					put(A, n, o[k]);
+			A.length = n;
+			return A;
+		},
+		splice: function (start, deleteCount) {
+			var o = toObj(this, 'Array.prototype.splice');
+			var len = toLength(o.length), s, ic, dc, A, k, from, to;
+			var argc = arguments.length;
+			s = relIndex(start, len);
+			ic = argc > 2 ? argc - 2 : 0;
+			if (argc === 0)
+				dc = 0;
+			else if (argc === 1)
+				dc = len - s;
+			else
+				dc = Math.min(Math.max(toInt(deleteCount), 0), len - s);
+			if (len + ic - dc > MAX_LEN)
+				throw new TypeError('Invalid array length');
+			A = arrayCreate(dc);
+			for (k = 0; k < dc; k++) {
+				from = s + k;
+				if (from in o)
+					put(A, k, o[from]);
+			}
+			A.length = dc;
+			if (ic < dc) {
+				for (k = s; k < len - dc; k++) {
+					from = k + dc;
+					to = k + ic;
+					if (from in o)
+						o[to] = o[from];
+					else
+						delete o[to];
+				}
+				for (k = len; k > len - dc + ic; k--)
+					delete o[k - 1];
+			} else if (ic > dc) {
+				for (k = len - dc; k > s; k--) {
+					from = k + dc - 1;
+					to = k + ic - 1;
+					if (from in o)
+						o[to] = o[from];
+					else
+						delete o[to];
+				}
+			}
+			for (k = 0; k < ic; k++)
+				o[s + k] = arguments[k + 2];
+			o.length = len - dc + ic;
+			return A;
+		}
+	};
+
+	/*
 	 * ArraySpeciesCreate for the methods that make a new array: the method
 	 * runs as it is (Duktape's or the one above), and when `this` is an
 	 * array whose constructor's @@species is another constructor C, the
 	 * result is copied into `new C(n)` (n as the spec passes it) with
 	 * CreateDataPropertyOrThrow. C is looked up before the method runs.
+	 * A `this` that is no array takes the generic path where there is one.
 	 */
 	(function () {
-		var isC = P.native.isConstructor, isArr = Array.isArray;
-		var dp = Object.defineProperty, sp = Symbol.species;
+		var isC = P.native.isConstructor, sp = Symbol.species;
 		function speciesOf(o) {
-			var C;
-			if (!isArr(o))
-				return Array;
-			C = o.constructor;
+			var C = o.constructor;
 			if (isObject(C)) {
 				C = C[sp];
 				if (C === null)
@@ -299,9 +422,12 @@
 		}
 		/* sized: new C(result length), else new C(0); map sets no length */
 		function wrap(name, len, sized) {
-			var f = AP[name];
+			var f = AP[name], g = generic[name] || f;
 			var w = function () {
-				var C = speciesOf(this), r, A, i, n;
+				var C, r, A, i, n;
+				if (!isArr(this))
+					return g.apply(this, arguments);
+				C = speciesOf(this);
 				r = f.apply(this, arguments);
 				if (C === Array)
 					return r;

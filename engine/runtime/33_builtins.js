@@ -276,6 +276,12 @@
 	(function (J) {
 		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
 		var nParse = J.parse, used = false, nonce, re;
+		/* lone surrogates as \uXXXX escapes (engine/host/natives.c) */
+		var wf = P.native.jsonWellFormed;
+		if (typeof wf !== 'function')
+			wf = function (s) {
+				return s;
+			};
 		/* the replacer's PropertyList: strings and numbers, no repeats */
 		function propertyList(a) {
 			var list = [], seen = Object.create(null), i, v, k, n;
@@ -335,8 +341,10 @@
 				if (Array.isArray(replacer))
 					replacer = propertyList(replacer);
 				if (!used || (isObject(replacer) &&
-				    typeof replacer !== 'function'))
-					return nStringify(value, replacer, space);
+				    typeof replacer !== 'function')) {
+					r = nStringify(value, replacer, space);
+					return typeof r === 'string' ? wf(r) : r;
+				}
 				marks = [];
 				fn = typeof replacer === 'function' ? replacer : null;
 				r = nStringify(value, function (k, v) {
@@ -349,7 +357,10 @@
 					}
 					return v;
 				}, space);
-				if (marks.length === 0 || typeof r !== 'string')
+				if (typeof r !== 'string')
+					return r;
+				r = wf(r);
+				if (marks.length === 0)
 					return r;
 				return r.replace(re, function (m, i) {
 					return marks[+i];
