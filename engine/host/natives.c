@@ -1,6 +1,6 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
- * jsonWellFormed,
+ * arrayGuard (duk_array.inc), standIn (duk_builtins.inc),
  * noCtor, bufClass, bufDetach, configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
@@ -140,64 +140,34 @@ natives_sym_desc(duk_context *ctx)
 	return 1;
 }
 
+/* In the Duktape build: engine/host/duk_builtins.inc. */
+duk_bool_t cm_duk_push_stand_in(duk_context *, duk_int_t);
+
 /*
- * jsonWellFormed(s): JSON.stringify's output with every lone surrogate
- * written as a \uXXXX escape, as the well-formed JSON.stringify says
- * (Duktape writes the code unit itself). Duktape keeps a surrogate code
- * unit as the three bytes ED A0..BF xx; a high one (ED A0..AF) directly
- * followed by a low one (ED B0..BF) is a pair and stays. A string without
- * an ED byte, nearly every one, comes back as it is after one memchr.
+ * standIn(which): a new Object.prototype.toString (0) or JSON.stringify
+ * (1) that calls Duktape's native and corrects its result
+ * (duk_builtins.inc); undefined for any other number.
  */
 static duk_ret_t
-natives_json_wf(duk_context *ctx)
+natives_stand_in(duk_context *ctx)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s, *p, *e, *q;
-	duk_size_t len;
-	duk_bool_t lone;
-	unsigned cu;
-	char esc[6];
+	return cm_duk_push_stand_in(ctx, duk_to_int(ctx, 0)) ? 1 : 0;
+}
 
-	s = (const unsigned char *)duk_require_lstring(ctx, 0, &len);
-	e = s + len;
-	p = memchr(s, 0xed, len);
-	if (p == NULL) {
-		duk_set_top(ctx, 1);
-		return 1;
-	}
-	duk_push_string(ctx, "");
-	q = s; /* copied up to here */
-	for (; p != NULL && p + 2 < e; p = memchr(p, 0xed, (size_t)(e - p))) {
-		if (p[1] < 0xa0 || p[1] > 0xbf) {
-			p++;
-			continue;
-		}
-		if (p[1] <= 0xaf) { /* high: a pair if a low follows */
-			lone = !(p + 5 < e && p[3] == 0xed && p[4] >= 0xb0 &&
-			    p[4] <= 0xbf);
-			if (!lone) {
-				p += 6;
-				continue;
-			}
-		}
-		/* a low surrogate not consumed by a pair above is lone */
-		cu = 0xd000u | ((unsigned)(p[1] & 0x3f) << 6) |
-		    (unsigned)(p[2] & 0x3f);
-		duk_push_lstring(ctx, (const char *)q, (duk_size_t)(p - q));
-		esc[0] = '\\';
-		esc[1] = 'u';
-		esc[2] = hex[(cu >> 12) & 0xf];
-		esc[3] = hex[(cu >> 8) & 0xf];
-		esc[4] = hex[(cu >> 4) & 0xf];
-		esc[5] = hex[cu & 0xf];
-		duk_push_lstring(ctx, esc, sizeof(esc));
-		duk_concat(ctx, 3);
-		p += 3;
-		q = p;
-	}
-	duk_push_lstring(ctx, (const char *)q, (duk_size_t)(e - q));
-	duk_concat(ctx, 2);
-	return 1;
+/* In the Duktape build: engine/host/duk_array.inc. */
+duk_bool_t cm_duk_array_guard(duk_context *, duk_idx_t, duk_idx_t);
+
+/*
+ * arrayGuard(native, generic): the stand-in for one of Duktape's ES5
+ * Array.prototype natives that calls it for an Array `this` and generic
+ * for any other (duk_array.inc); undefined for a function it does not
+ * know. Only the prelude reaches it (engine/runtime/25_array.js).
+ */
+static duk_ret_t
+natives_array_guard(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	return cm_duk_array_guard(ctx, 0, 1) ? 1 : 0;
 }
 
 /* In the Duktape build: engine/host/duk_noctor.inc, appended by
@@ -365,7 +335,8 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "isConstructor", natives_is_constructor, 1 },
 		{ "isCFunction", natives_is_c_function, 1 },
 		{ "symDesc", natives_sym_desc, 1 },
-		{ "jsonWellFormed", natives_json_wf, 1 },
+		{ "standIn", natives_stand_in, 1 },
+		{ "arrayGuard", natives_array_guard, 2 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },

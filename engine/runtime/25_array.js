@@ -325,8 +325,9 @@
 	function clampRel(v, len, dflt) {
 		return v === undefined ? dflt : relIndex(v, len);
 	}
+	/* shorthand methods: no constructors, no `prototype` objects to make */
 	var generic = {
-		map: function (cb, thisArg) {
+		map(cb, thisArg) {
 			var o = toObj(this, 'Array.prototype.map');
 			var len = toLength(o.length), A, k;
 			fnCheck(cb);
@@ -336,7 +337,7 @@
 					put(A, k, cb.call(thisArg, o[k], k, o));
 			return A;
 		},
-		slice: function (start, end) {
+		slice(start, end) {
 			var o = toObj(this, 'Array.prototype.slice');
 			var len = toLength(o.length), k, fin, A, n;
 			k = relIndex(start, len);
@@ -348,7 +349,7 @@
 			A.length = n;
 			return A;
 		},
-		splice: function (start, deleteCount) {
+		splice(start, deleteCount) {
 			var o = toObj(this, 'Array.prototype.splice');
 			var len = toLength(o.length), s, ic, dc, A, k, from, to;
 			var argc = arguments.length;
@@ -394,8 +395,202 @@
 				o[s + k] = arguments[k + 2];
 			o.length = len - dc + ic;
 			return A;
+		},
+		filter(cb, thisArg) {
+			var o = toObj(this, 'Array.prototype.filter');
+			var len = toLength(o.length), A, k, to = 0, v;
+			fnCheck(cb);
+			A = arrayCreate(0);
+			for (k = 0; k < len; k++) {
+				if (!(k in o))
+					continue;
+				v = o[k];
+				if (cb.call(thisArg, v, k, o))
+					put(A, to++, v);
+			}
+			return A;
+		},
+		indexOf(x, fromIndex) {
+			var o = toObj(this, 'Array.prototype.indexOf');
+			var len = toLength(o.length), k;
+			if (len === 0)
+				return -1;
+			for (k = relIndex(fromIndex, len); k < len; k++)
+				if (k in o && o[k] === x)
+					return k;
+			return -1;
+		},
+		lastIndexOf(x, fromIndex) {
+			var o = toObj(this, 'Array.prototype.lastIndexOf');
+			var len = toLength(o.length), k;
+			if (len === 0)
+				return -1;
+			k = arguments.length > 1 ? toInt(fromIndex) : len - 1;
+			k = k >= 0 ? Math.min(k, len - 1) : len + k;
+			for (; k >= 0; k--)
+				if (k in o && o[k] === x)
+					return k;
+			return -1;
+		},
+		every(cb, thisArg) {
+			return iterate(this, cb, thisArg, 0, 'every');
+		},
+		some(cb, thisArg) {
+			return iterate(this, cb, thisArg, 1, 'some');
+		},
+		forEach(cb, thisArg) {
+			iterate(this, cb, thisArg, 2, 'forEach');
+		},
+		reduce(cb, init) {
+			return reduce(this, cb, init, arguments.length > 1, false);
+		},
+		reduceRight(cb, init) {
+			return reduce(this, cb, init, arguments.length > 1, true);
+		},
+		push() {
+			var o = toObj(this, 'Array.prototype.push');
+			var len = toLength(o.length), n = arguments.length, i;
+			if (len + n > MAX_LEN)
+				throw new TypeError('Pushing ' + n +
+				    ' elements on an array-like of length ' + len +
+				    ' is disallowed');
+			for (i = 0; i < n; i++)
+				o[len + i] = arguments[i];
+			o.length = len + n;
+			return len + n;
+		},
+		pop() {
+			var o = toObj(this, 'Array.prototype.pop');
+			var len = toLength(o.length), e;
+			if (len === 0) {
+				o.length = 0;
+				return undefined;
+			}
+			e = o[len - 1];
+			delete o[len - 1];
+			o.length = len - 1;
+			return e;
+		},
+		shift() {
+			var o = toObj(this, 'Array.prototype.shift');
+			var len = toLength(o.length), first, k;
+			if (len === 0) {
+				o.length = 0;
+				return undefined;
+			}
+			first = o[0];
+			for (k = 1; k < len; k++) {
+				if (k in o)
+					o[k - 1] = o[k];
+				else
+					delete o[k - 1];
+			}
+			delete o[len - 1];
+			o.length = len - 1;
+			return first;
+		},
+		unshift() {
+			var o = toObj(this, 'Array.prototype.unshift');
+			var len = toLength(o.length), n = arguments.length, k;
+			if (n > 0) {
+				if (len + n > MAX_LEN)
+					throw new TypeError('Invalid array length');
+				for (k = len; k > 0; k--) {
+					if (k - 1 in o)
+						o[k + n - 1] = o[k - 1];
+					else
+						delete o[k + n - 1];
+				}
+				for (k = 0; k < n; k++)
+					o[k] = arguments[k];
+			}
+			o.length = len + n;
+			return len + n;
+		},
+		reverse() {
+			var o = toObj(this, 'Array.prototype.reverse');
+			var len = toLength(o.length), mid = Math.floor(len / 2);
+			var lo, up, hasLo, hasUp, vLo, vUp;
+			for (lo = 0; lo < mid; lo++) {
+				up = len - lo - 1;
+				hasLo = lo in o;
+				if (hasLo)
+					vLo = o[lo];
+				hasUp = up in o;
+				if (hasUp)
+					vUp = o[up];
+				if (hasUp)
+					o[lo] = vUp;
+				else if (hasLo)
+					delete o[lo];
+				if (hasLo)
+					o[up] = vLo;
+				else if (hasUp)
+					delete o[up];
+			}
+			return o;
 		}
 	};
+	/* every (0), some (1), forEach (2) */
+	function iterate(self, cb, thisArg, kind, name) {
+		var o = toObj(self, 'Array.prototype.' + name);
+		var len = toLength(o.length), k, r;
+		fnCheck(cb);
+		for (k = 0; k < len; k++) {
+			if (!(k in o))
+				continue;
+			r = cb.call(thisArg, o[k], k, o);
+			if (kind === 0 && !r)
+				return false;
+			if (kind === 1 && r)
+				return true;
+		}
+		return kind === 0 ? true : kind === 1 ? false : undefined;
+	}
+	function reduce(self, cb, acc, hasInit, right) {
+		var o = toObj(self, right ? 'Array.prototype.reduceRight' :
+		    'Array.prototype.reduce');
+		var len = toLength(o.length), k = right ? len - 1 : 0;
+		var step = right ? -1 : 1;
+		fnCheck(cb);
+		if (!hasInit) {
+			for (; right ? k >= 0 : k < len; k += step)
+				if (k in o)
+					break;
+			if (right ? k < 0 : k >= len)
+				throw new TypeError('Reduce of empty array with no ' +
+				    'initial value');
+			acc = o[k];
+			k += step;
+		}
+		for (; right ? k >= 0 : k < len; k += step)
+			if (k in o)
+				acc = cb(acc, o[k], k, o);
+		return acc;
+	}
+
+	/*
+	 * Duktape's ES5 natives stay in place for an Array `this` (behind a
+	 * C stand-in that costs one flag test: __cm_native.arrayGuard,
+	 * engine/host/duk_array.inc); any other `this` gets the function
+	 * above. push and unshift past a length of 2^32 - 1 go generic too.
+	 */
+	(function () {
+		var guard = P.native.arrayGuard, names = ['push', 'pop', 'shift',
+		    'unshift', 'reverse', 'indexOf', 'lastIndexOf', 'every',
+		    'some', 'forEach', 'reduce', 'reduceRight'], i, f, w;
+		if (typeof guard !== 'function')
+			return;
+		for (i = 0; i < names.length; i++) {
+			f = AP[names[i]];
+			w = guard(f, generic[names[i]]);
+			if (w === undefined)
+				continue;
+			P.def(AP, names[i], w);
+			P.setLength(w, f.length);
+			P.setName(w, names[i]);
+		}
+	})();
 
 	/*
 	 * ArraySpeciesCreate for the methods that make a new array: the method

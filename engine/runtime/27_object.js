@@ -142,27 +142,23 @@
 	/*
 	 * Object.prototype.toString: Duktape answers "[object Array]" for an
 	 * array without reading its @@toStringTag; the spec reads it for
-	 * every object. Other values keep the native, which reads it.
-	 * Object.prototype.toLocaleString is Invoke(this, "toString"): a
-	 * primitive `this` stays a primitive (Duktape boxed it).
+	 * every object. __cm_native.standIn(0) (engine/host/duk_builtins.inc)
+	 * calls the native for everything else. Object.prototype.
+	 * toLocaleString is Invoke(this, "toString"): a primitive `this`
+	 * stays a primitive (Duktape boxed it).
 	 */
 	(function () {
-		var OP = Object.prototype, nativeToString = OP.toString;
-		var isArr = Array.isArray, tagKey = Symbol.toStringTag;
+		var OP = Object.prototype, standIn = P.native.standIn, f;
 
-		function toString() {
-			var t;
-			if (isArr(this)) {
-				t = this[tagKey];
-				return '[object ' + (typeof t === 'string' ? t : 'Array') +
-				    ']';
-			}
-			return nativeToString.call(this);
-		}
 		function toLocaleString() {
 			return this.toString();
 		}
-		P.def(OP, 'toString', toString);
+		if (typeof standIn === 'function' &&
+		    (f = standIn(0)) !== undefined) {
+			P.def(OP, 'toString', f);
+			P.setLength(f, 0);
+			P.setName(f, 'toString');
+		}
 		P.def(OP, 'toLocaleString', toLocaleString);
 	})();
 

@@ -276,12 +276,10 @@
 	(function (J) {
 		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
 		var nParse = J.parse, used = false, nonce, re;
-		/* lone surrogates as \uXXXX escapes (engine/host/natives.c) */
-		var wf = P.native.jsonWellFormed;
-		if (typeof wf !== 'function')
-			wf = function (s) {
-				return s;
-			};
+		/* Duktape's stringify, its output's lone surrogates written as
+		 * \uXXXX escapes (engine/host/duk_builtins.inc) */
+		if (typeof P.native.standIn === 'function')
+			nStringify = P.native.standIn(1) || nStringify;
 		/* the replacer's PropertyList: strings and numbers, no repeats */
 		function propertyList(a) {
 			var list = [], seen = Object.create(null), i, v, k, n;
@@ -341,10 +339,8 @@
 				if (Array.isArray(replacer))
 					replacer = propertyList(replacer);
 				if (!used || (isObject(replacer) &&
-				    typeof replacer !== 'function')) {
-					r = nStringify(value, replacer, space);
-					return typeof r === 'string' ? wf(r) : r;
-				}
+				    typeof replacer !== 'function'))
+					return nStringify(value, replacer, space);
 				marks = [];
 				fn = typeof replacer === 'function' ? replacer : null;
 				r = nStringify(value, function (k, v) {
@@ -357,10 +353,7 @@
 					}
 					return v;
 				}, space);
-				if (typeof r !== 'string')
-					return r;
-				r = wf(r);
-				if (marks.length === 0)
+				if (marks.length === 0 || typeof r !== 'string')
 					return r;
 				return r.replace(re, function (m, i) {
 					return marks[+i];
