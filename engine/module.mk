@@ -114,9 +114,10 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
-#  - engine/host/duk_builtins.inc is appended: cm_duk_object_to_string
-#    (reads an array's @@toStringTag) and cm_duk_json_stringify (lone
-#    surrogates escaped), each calling Duktape's native first;
+#  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
+#    Object.prototype.toString that reads an array's @@toStringTag and a
+#    JSON.stringify that escapes lone surrogates, each calling Duktape's
+#    native first (__cm_native.standIn);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, via
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and

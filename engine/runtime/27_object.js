@@ -156,8 +156,6 @@
 		if (typeof standIn === 'function' &&
 		    (f = standIn(0)) !== undefined) {
 			P.def(OP, 'toString', f);
-			P.setLength(f, 0);
-			P.setName(f, 'toString');
 		}
 		P.def(OP, 'toLocaleString', toLocaleString);
 	})();

@@ -19,3 +19,11 @@ var arrLike = { 0: 'a', 1: 'b', 2: 'c', length: 3 };
 print(AP.every.call(arrLike, v => typeof v === 'string'), AP.some.call('xyz', v => v === 'z'), AP.reduceRight.call(arrLike, (s, v) => s + v));
 var log = [];
 try { AP.forEach.call({ length: 4294967298, get 0() { throw new RangeError("read 0"); } }, function () {}); } catch (e) { print(e.message); }
+// the stand-ins carry the natives' name and length, configurable as a
+// built-in's are
+['push', 'pop', 'indexOf', 'every', 'reduceRight'].forEach(function (n) {
+	var f = AP[n], d = Object.getOwnPropertyDescriptor(f, 'length'), e = Object.getOwnPropertyDescriptor(f, 'name');
+	print(n, f.name, d.value, d.writable, d.enumerable, d.configurable, e.writable, e.enumerable, e.configurable);
+});
+var ts = Object.getOwnPropertyDescriptor(Object.prototype.toString, 'length');
+print(Object.prototype.toString.name, ts.value, ts.writable, ts.configurable);
