@@ -1,5 +1,6 @@
 /*
- * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor,
+ * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
+ * arrayGuard (duk_array.inc), standIn (duk_builtins.inc),
  * noCtor, bufClass, bufDetach, configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
@@ -106,6 +107,67 @@ natives_is_c_function(duk_context *ctx)
 {
 	duk_push_boolean(ctx, duk_is_c_function(ctx, 0));
 	return 1;
+}
+
+/*
+ * symDesc(sym): a symbol's [[Description]], undefined for Symbol() and ""
+ * for Symbol(""), which Symbol.prototype.toString prints alike. Duktape
+ * keeps the difference in the symbol's bytes: a local symbol is 0x81,
+ * the description, 0xff and a unique suffix, and one made without a
+ * description ends in a second 0xff; a registered one is 0x80 and the
+ * key; a well-known one 0x81, the description and a final 0xff.
+ */
+static duk_ret_t
+natives_sym_desc(duk_context *ctx)
+{
+	const unsigned char *b, *ff;
+	duk_size_t len;
+
+	if (!duk_is_symbol(ctx, 0))
+		return duk_error(ctx, DUK_ERR_TYPE_ERROR, "not a symbol");
+	b = (const unsigned char *)duk_get_lstring(ctx, 0, &len);
+	if (b == NULL || len < 1)
+		return 0;
+	if (b[0] == 0x80) {
+		duk_push_lstring(ctx, (const char *)b + 1, len - 1);
+		return 1;
+	}
+	if (len > 2 && b[1] == 0xff && b[len - 1] == 0xff)
+		return 0; /* Symbol(): undefined */
+	ff = memchr(b + 1, 0xff, len - 1);
+	duk_push_lstring(ctx, (const char *)b + 1,
+	    ff != NULL ? (duk_size_t)(ff - b - 1) : len - 1);
+	return 1;
+}
+
+/* In the Duktape build: engine/host/duk_builtins.inc. */
+duk_bool_t cm_duk_push_stand_in(duk_context *, duk_int_t);
+
+/*
+ * standIn(which): a new Object.prototype.toString (0) or JSON.stringify
+ * (1) that calls Duktape's native and corrects its result
+ * (duk_builtins.inc); undefined for any other number.
+ */
+static duk_ret_t
+natives_stand_in(duk_context *ctx)
+{
+	return cm_duk_push_stand_in(ctx, duk_to_int(ctx, 0)) ? 1 : 0;
+}
+
+/* In the Duktape build: engine/host/duk_array.inc. */
+duk_bool_t cm_duk_array_guard(duk_context *, duk_idx_t, duk_idx_t);
+
+/*
+ * arrayGuard(native, generic): the stand-in for one of Duktape's ES5
+ * Array.prototype natives that calls it for an Array `this` and generic
+ * for any other (duk_array.inc); undefined for a function it does not
+ * know. Only the prelude reaches it (engine/runtime/25_array.js).
+ */
+static duk_ret_t
+natives_array_guard(duk_context *ctx)
+{
+	duk_set_top(ctx, 2);
+	return cm_duk_array_guard(ctx, 0, 1) ? 1 : 0;
 }
 
 /* In the Duktape build: engine/host/duk_noctor.inc, appended by
@@ -272,6 +334,9 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "now", natives_now, 0 }, { "fname", natives_fname, 2 },
 		{ "isConstructor", natives_is_constructor, 1 },
 		{ "isCFunction", natives_is_c_function, 1 },
+		{ "symDesc", natives_sym_desc, 1 },
+		{ "standIn", natives_stand_in, 1 },
+		{ "arrayGuard", natives_array_guard, 2 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },

@@ -20,8 +20,11 @@
 			throw new TypeError(describe(cb) + ' is not a function');
 		return cb;
 	}
+	/* Array.from/of on a `this` that is no constructor (an arrow, a
+	 * method) make a plain array, as the spec's IsConstructor test says. */
+	var isNativeCtor = P.native.isConstructor;
 	function isCtor(C) {
-		return typeof C === 'function' && C !== Array;
+		return C !== Array && isNativeCtor(C);
 	}
 
 	function from(items, mapFn, thisArg) {
@@ -272,20 +275,89 @@
 	P.setName(AP['with'], 'with');
 
 	/*
+	 * Array.prototype.toLocaleString: Invoke(element, "toLocaleString")
+	 * calls the method with the element itself as `this`, a primitive
+	 * staying a primitive (Duktape's boxed it first, which a strict
+	 * toString override can see).
+	 */
+	function toLocaleString() {
+		var o = toObj(this, 'Array.prototype.toLocaleString');
+		var len = toLength(o.length), r = '', i, v, f;
+		for (i = 0; i < len; i++) {
+			if (i > 0)
+				r += ',';
+			v = o[i];
+			if (v == null)
+				continue;
+			f = v.toLocaleString;
+			if (typeof f !== 'function')
+				throw new TypeError(describe(f) + ' is not a function');
+			v = f.call(v);
+			if (typeof v === 'symbol')
+				throw new TypeError('Cannot convert a Symbol value to a string');
+			r += String(v);
+		}
+		return r;
+	}
+	P.def(AP, 'toLocaleString', toLocaleString);
+
+	/*
+	 * Generic paths for a `this` that is not an Array: the spec's
+	 * functions, in group `arraygen` (26_arraygen.js, cold: a script that
+	 * only ever calls these on arrays never loads it). stub(name) loads
+	 * the group on its first call and forwards to the group's function.
+	 */
+	var isArr = Array.isArray, dp = Object.defineProperty;
+	var applyFn = P.I.apply, needGen = null;
+	P.arrayGen = { Obj: Object, dp: dp, fns: null };
+	(P.sealHooks = P.sealHooks || []).push(function () {
+		needGen = P.lazy('arraygen', [], [], true);
+	});
+	function stub(name) {
+		/* a shorthand method: no `prototype` object to make */
+		return {
+			f() {
+				if (P.arrayGen.fns === null)
+					needGen();
+				return applyFn(P.arrayGen.fns[name], this, arguments);
+			}
+		}.f;
+	}
+
+	/*
+	 * Duktape's ES5 natives stay in place for an Array `this` (behind a
+	 * C stand-in that costs one flag test: __cm_native.arrayGuard,
+	 * engine/host/duk_array.inc); any other `this` gets group
+	 * arraygen's function through stub(). push and unshift past a length
+	 * of 2^32 - 1 go generic too.
+	 */
+	(function () {
+		var guard = P.native.arrayGuard, names = ['push', 'pop', 'shift',
+		    'unshift', 'reverse', 'indexOf', 'lastIndexOf', 'every',
+		    'some', 'forEach', 'reduce', 'reduceRight'], i, f, w;
+		if (typeof guard !== 'function')
+			return;
+		for (i = 0; i < names.length; i++) {
+			f = AP[names[i]];
+			w = guard(f, stub(names[i]));
+			if (w === undefined)
+				continue;
+			P.def(AP, names[i], w);
+		}
+	})();
+
+	/*
 	 * ArraySpeciesCreate for the methods that make a new array: the method
 	 * runs as it is (Duktape's or the one above), and when `this` is an
 	 * array whose constructor's @@species is another constructor C, the
 	 * result is copied into `new C(n)` (n as the spec passes it) with
 	 * CreateDataPropertyOrThrow. C is looked up before the method runs.
+	 * A `this` that is no array takes the generic path where there is one.
 	 */
 	(function () {
-		var isC = P.native.isConstructor, isArr = Array.isArray;
-		var dp = Object.defineProperty, sp = Symbol.species;
+		var isC = P.native.isConstructor, sp = Symbol.species;
 		function speciesOf(o) {
-			var C;
-			if (!isArr(o))
-				return Array;
-			C = o.constructor;
+			var C = o.constructor;
 			if (isObject(C)) {
 				C = C[sp];
 				if (C === null)
@@ -300,8 +372,13 @@
 		/* sized: new C(result length), else new C(0); map sets no length */
 		function wrap(name, len, sized) {
 			var f = AP[name];
+			var g = name === 'map' || name === 'filter' || name === 'slice' ||
+			    name === 'splice' ? stub(name) : f;
 			var w = function () {
-				var C = speciesOf(this), r, A, i, n;
+				var C, r, A, i, n;
+				if (!isArr(this))
+					return g.apply(this, arguments);
+				C = speciesOf(this);
 				r = f.apply(this, arguments);
 				if (C === Array)
 					return r;

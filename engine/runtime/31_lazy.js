@@ -28,9 +28,12 @@
 	var noCtor = P.native.noCtor;
 
 	/* Runs when a group's source loads, after guest code may have replaced
-	 * Array.prototype.push: the captured one (00_core.js). */
+	 * Array.prototype.push or put an accessor without a setter on
+	 * Object.prototype[0] (a [[Set]] would throw): defined, not pushed. */
 	P.group = function group(name, init) {
-		P.I.push(inits[name] || (inits[name] = []), init);
+		var list = inits[name] || (inits[name] = []);
+		defineProperty(list, list.length, { value: init, writable: true,
+		    enumerable: true, configurable: true });
 	};
 	P.need = {};
 

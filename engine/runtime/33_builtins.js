@@ -276,6 +276,10 @@
 	(function (J) {
 		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
 		var nParse = J.parse, used = false, nonce, re;
+		/* Duktape's stringify, its output's lone surrogates written as
+		 * \uXXXX escapes (engine/host/duk_builtins.inc) */
+		var wfStringify = (typeof P.native.standIn === 'function' &&
+		    P.native.standIn(1)) || nStringify;
 		/* the replacer's PropertyList: strings and numbers, no repeats */
 		function propertyList(a) {
 			var list = [], seen = Object.create(null), i, v, k, n;
@@ -330,16 +334,26 @@
 			isRawJSON(O) {
 				return isRaw(O);
 			},
-			stringify: function stringify(value, replacer, space) {
+			stringify: makeStringify(wfStringify)
+		});
+		/*
+		 * The host's own answers (90_entry.js) keep Duktape's stringify
+		 * under the same wrapper: a result's lone surrogate becomes U+FFFD
+		 * on the wire, as the protocol pins (check_ipcmsg_daemon), not an
+		 * escape.
+		 */
+		P.hostStringify = makeStringify(nStringify);
+		function makeStringify(base) {
+			return function stringify(value, replacer, space) {
 				var marks, fn, r;
 				if (Array.isArray(replacer))
 					replacer = propertyList(replacer);
 				if (!used || (isObject(replacer) &&
 				    typeof replacer !== 'function'))
-					return nStringify(value, replacer, space);
+					return base(value, replacer, space);
 				marks = [];
 				fn = typeof replacer === 'function' ? replacer : null;
-				r = nStringify(value, function (k, v) {
+				r = base(value, function (k, v) {
 					if (fn !== null)
 						v = P.callFn(fn, this, k, v);
 					if (isRaw(v)) {
@@ -354,8 +368,8 @@
 				return r.replace(re, function (m, i) {
 					return marks[+i];
 				});
-			}
-		});
+			};
+		}
 		P.setLength(J.stringify, 3);
 	})(JSON);
 	/* get [Symbol.species] on Array, ArrayBuffer and %TypedArray%

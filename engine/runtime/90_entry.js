@@ -33,7 +33,9 @@
 	/* A program may replace the globals; the run's answer never reads them. */
 	var String_ = String, Number_ = Number;
 	var Uint8Array_ = Uint8Array, ArrayBuffer_ = ArrayBuffer;
-	var stringify = JSON.stringify, parse = JSON.parse;
+	/* Duktape's stringify under 33_builtins.js's wrapper: a lone surrogate
+	 * reaches the wire as U+FFFD, not as an escape */
+	var stringify = P.hostStringify || JSON.stringify, parse = JSON.parse;
 	var keys = Object.keys, create = Object.create;
 	var defProp = Object.defineProperty;
 	var hasOwn = Object.prototype.hasOwnProperty;
