@@ -132,16 +132,21 @@
 	delete T.yield;
 	delete T.current;
 
+	/* Captured here: a lazy group loads after guest code ran, and its
+	 * definitions must not call a guest's replacement of these. */
+	var defineProp = Object.defineProperty, applyFn = Reflect.apply;
+	var ownProp = Object.prototype.hasOwnProperty;
+
 	/* Define a non-enumerable, writable, configurable data property. */
 	P.def = function def(obj, name, value) {
-		Object.defineProperty(obj, name, { value: value, writable: true,
+		defineProp(obj, name, { value: value, writable: true,
 		    enumerable: false, configurable: true });
 	};
 	/* Define methods from a table; fix up their length where asked. */
 	P.defs = function defs(obj, table, lengths) {
 		var k;
 		for (k in table) {
-			if (!Object.prototype.hasOwnProperty.call(table, k))
+			if (!applyFn(ownProp, table, [k]))
 				continue;
 			P.def(obj, k, table[k]);
 			if (lengths && lengths[k] !== undefined)
@@ -150,18 +155,18 @@
 	};
 	P.setLength = function setLength(fn, n) {
 		try {
-			Object.defineProperty(fn, 'length', { value: n });
+			defineProp(fn, 'length', { value: n });
 		} catch (e) { /* best effort */ }
 	};
 	P.setName = function setName(fn, s) {
 		try {
-			Object.defineProperty(fn, 'name', { value: s });
+			defineProp(fn, 'name', { value: s });
 		} catch (e) { /* best effort */ }
 	};
 	/* A built-in accessor: non-enumerable, its getter named "get <name>". */
 	P.defGetter = function defGetter(obj, key, name, fn) {
 		P.setName(fn, 'get ' + name);
-		Object.defineProperty(obj, key, { get: fn, enumerable: false,
+		defineProp(obj, key, { get: fn, enumerable: false,
 		    configurable: true });
 	};
 	/* Duktape 2.7 lacks the well-known symbol @@species. */

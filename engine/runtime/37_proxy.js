@@ -84,6 +84,13 @@ this.__cm.P.group('proxy', function (G, P) {
 	var nPrevExt = orig(Reflect, 'preventExtensions');
 	var nOwnKeys = orig(Reflect, 'ownKeys');
 	var nApply = P.nativeReflect.apply, nConstruct = orig(Reflect, 'construct');
+	/* a typed array on a chain answers its numeric keys itself, through
+	 * the buffer group's Reflect functions (loaded first, above) */
+	var baseHas = orig(Reflect, 'has'), baseGet = orig(Reflect, 'get');
+	var baseSet = orig(Reflect, 'set');
+	var taNumeric = P.taNumeric || function () {
+		return false;
+	};
 	/* captured before any guest code ran: a guest's replacement of
 	 * Function.prototype.call, hasOwnProperty or Object.create must never
 	 * see the hidden key or a forwarding handler */
@@ -841,6 +848,8 @@ this.__cm.P.group('proxy', function (G, P) {
 		for (o = t; o !== null; o = getProto(o)) {
 			if (recOf(o) !== undefined)
 				return pGet(recOf(o), k, recv);
+			if (taNumeric(o, k))
+				return baseGet(o, k, recv);
 			d = nGopd(o, k);
 			if (d === undefined)
 				continue;
@@ -863,6 +872,8 @@ this.__cm.P.group('proxy', function (G, P) {
 			}
 			if (recOf(o) !== undefined)
 				return pSet(recOf(o), k, v, recv);
+			if (taNumeric(o, k))
+				return baseSet(o, k, v, recv);
 			d = nGopd(o, k);
 			if (d !== undefined)
 				break;
@@ -1058,6 +1069,8 @@ this.__cm.P.group('proxy', function (G, P) {
 		for (; o !== null; o = getProto(o)) {
 			if (recOf(o) !== undefined)
 				return pHas(recOf(o), k);
+			if (taNumeric(o, k))
+				return baseHas(o, k);
 			if (nGopd(o, k) !== undefined)
 				return true;
 		}

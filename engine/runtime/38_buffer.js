@@ -691,7 +691,7 @@ this.__cm.P.group('buffer', function (G, P) {
 	 * they replace. The operators (ta['-0'], ta['1.5'] = v, 'x' in ta) stay
 	 * Duktape's: they never leave its property code.
 	 */
-	var hasOwn = Object.prototype.hasOwnProperty;
+	var hasOwnI = P.I.hasOwn;
 	function isTA(o) {
 		return (bufClass(o) & 7) === 3;
 	}
@@ -826,7 +826,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			n = numericKey(k);
 			if (n !== undefined)
 				return validIndex(t, n);
-			if (hasOwn.call(t, k))
+			if (hasOwnI(t, k))
 				return true;
 			p = getProto(t);
 			return p !== null && k in p;
@@ -873,6 +873,12 @@ this.__cm.P.group('buffer', function (G, P) {
 	}, { get: 2, set: 3 });
 	P.native.noCtor(Reflect.get, 0);
 	P.native.noCtor(Reflect.set, 0);
+	/* For the proxy group's own walk of a prototype chain (37_proxy.js):
+	 * 1 when `o` is a typed array and `k` a canonical numeric key, which
+	 * its [[Get]], [[Set]] and [[HasProperty]] answer without the chain. */
+	P.taNumeric = function (o, k) {
+		return isTA(o) && numericKey(propKey(k)) !== undefined;
+	};
 	/* These are the prelude's now: the proxy group, loading later, takes
 	 * a function that is not its captured original for a guest's and
 	 * leaves it unwrapped, so its record of the originals names ours
