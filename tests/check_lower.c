@@ -392,6 +392,14 @@ START_TEST(test_dynamic_import)
 	ASSERT_LOWERS("x = import(\"m\");", "x = __cm.importDynamic(\"m\");");
 	ASSERT_CONTAINS(
 	    "x = import(\"m\");", LOWER_MODULE, "__m.importDynamic(\"m\")");
+	/* the options go along, evaluated after the specifier; a trailing
+	 * comma leaves no trace */
+	ASSERT_LOWERS(
+	    "x = import(\"m\", o,);", "x = __cm.importDynamic(\"m\", o);");
+	ASSERT_LOWERS(
+	    "x = import(a, (b, c));", "x = __cm.importDynamic(a, (b, c));");
+	ASSERT_CONTAINS(
+	    "x = import(\"m\",);", LOWER_MODULE, "__m.importDynamic(\"m\")");
 }
 END_TEST
 

@@ -943,6 +943,10 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_puts(OUT(c),
 		    c->module ? "__m.importDynamic(" : "__cm.importDynamic(");
 		lw_expr(c, n->source, P_ASSIGN);
+		if (n->argument != NULL) {
+			lw_puts(OUT(c), ", ");
+			lw_expr(c, n->argument, P_ASSIGN);
+		}
 		lw_putc(OUT(c), ')');
 		break;
 	case AST_SUPER:

@@ -326,8 +326,22 @@ parser_lhs(struct parser *p)
 			parser_next(p);
 			e->property = parser_finish(p, m);
 		} else {
+			/*
+			 * import ( AssignmentExpression ,opt ) and
+			 * import ( AssignmentExpression ,
+			 * AssignmentExpression ,opt ): the second is the
+			 * options (import attributes), kept in argument.
+			 */
 			parser_expect(p, T_LPAREN);
 			e->source = parser_assign(p, 0);
+			if (p->tok.type == T_COMMA) {
+				parser_next(p);
+				if (p->tok.type != T_RPAREN) {
+					e->argument = parser_assign(p, 0);
+					if (p->tok.type == T_COMMA)
+						parser_next(p);
+				}
+			}
 			parser_expect(p, T_RPAREN);
 		}
 		e = parser_finish(p, e);

@@ -363,8 +363,8 @@
 		import: function (spec) {
 			return load(spec);
 		},
-		importDynamic: function (spec) {
-			return importDynamic(spec);
+		importDynamic: function (spec, options) {
+			return importDynamic(spec, options);
 		}
 	};
 
@@ -441,11 +441,11 @@
 		return Promise_.all(P.I.slice(evaluations, from));
 	}
 
-	function importDynamic(spec) {
+	function importDynamic(spec, options) {
 		var from = evaluations.length, ns;
 
 		try {
-			ns = load(spec);
+			ns = load(P.importRequest(spec, options));
 		} catch (e) {
 			return Promise_.reject(e);
 		}
