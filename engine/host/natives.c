@@ -12,6 +12,7 @@
 #include "front/lower.h"
 #include "natives.h"
 #include "rxhost.h"
+#include "unorm.h"
 
 /* The owner's table, set by natives_push; the same for every heap. */
 static const struct natives_host *natives_host;
@@ -264,6 +265,97 @@ natives_lower(duk_context *ctx)
 	return 1;
 }
 
+/*
+ * normalize(s, form): s in normalization form 0 NFC, 1 NFD, 2 NFKC, 3 NFKD
+ * (engine/host/unorm.c), s itself when no code point of it can change.
+ * Duktape keeps CESU-8: each sequence is one code unit (a 4-byte one, a
+ * code point that came in as UTF-8, is one code point); a surrogate pair
+ * is joined before normalizing and split again after, a lone surrogate is
+ * left as it is. The buffers are Duktape's, charged to the memory limit.
+ */
+static duk_ret_t
+natives_normalize(duk_context *ctx)
+{
+	const unsigned char *s;
+	duk_size_t blen, clen, i;
+	size_t n = 0, len, k = 0;
+	uint32_t *cp, *out, c;
+	unsigned char *b;
+	int form = duk_require_int(ctx, 1);
+
+	s = (const unsigned char *)duk_require_lstring(ctx, 0, &blen);
+	clen = duk_get_length(ctx, 0);
+	if (form < UNORM_NFC || form > UNORM_NFKD)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "bad form");
+	if (blen == clen) {
+		duk_dup(ctx, 0);
+		return 1;
+	}
+	cp = duk_push_fixed_buffer(ctx, clen * sizeof(*cp));
+	for (i = 0; i < blen && n < clen;) {
+		c = s[i];
+		if (c < 0x80) {
+			i++;
+		} else if ((c & 0xe0) == 0xc0 && i + 1 < blen) {
+			c = ((c & 0x1f) << 6) | (s[i + 1] & 0x3f);
+			i += 2;
+		} else if ((c & 0xf0) == 0xe0 && i + 2 < blen) {
+			c = ((c & 0x0f) << 12) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 6) |
+			    (s[i + 2] & 0x3f);
+			i += 3;
+		} else if ((c & 0xf8) == 0xf0 && i + 3 < blen) {
+			c = ((c & 0x07) << 18) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 12) |
+			    ((uint32_t)(s[i + 2] & 0x3f) << 6) |
+			    (s[i + 3] & 0x3f);
+			i += 4;
+		} else {
+			c = 0xfffd;
+			i++;
+			while (i < blen && (s[i] & 0xc0) == 0x80)
+				i++;
+		}
+		if ((c & 0xfc00) == 0xdc00 && n > 0 &&
+		    (cp[n - 1] & 0xfc00) == 0xd800)
+			cp[n - 1] = 0x10000 + ((cp[n - 1] - 0xd800) << 10) +
+			    (c - 0xdc00);
+		else
+			cp[n++] = c;
+	}
+	if (unorm_is_trivial(cp, n, (enum unorm_form)form)) {
+		duk_dup(ctx, 0);
+		return 1;
+	}
+	len = unorm_decomposed_len(cp, n, (enum unorm_form)form);
+	out = duk_push_fixed_buffer(ctx, len * sizeof(*out));
+	len = unorm_normalize(cp, n, (enum unorm_form)form, out);
+	b = duk_push_fixed_buffer(ctx, len * 6);
+	for (i = 0; i < len; i++) {
+		c = out[i];
+		if (c >= 0x10000) {
+			uint32_t hi = 0xd800 + ((c - 0x10000) >> 10);
+
+			b[k++] = (unsigned char)(0xe0 | (hi >> 12));
+			b[k++] = (unsigned char)(0x80 | ((hi >> 6) & 0x3f));
+			b[k++] = (unsigned char)(0x80 | (hi & 0x3f));
+			c = 0xdc00 + ((c - 0x10000) & 0x3ff);
+		}
+		if (c < 0x80) {
+			b[k++] = (unsigned char)c;
+		} else if (c < 0x800) {
+			b[k++] = (unsigned char)(0xc0 | (c >> 6));
+			b[k++] = (unsigned char)(0x80 | (c & 0x3f));
+		} else {
+			b[k++] = (unsigned char)(0xe0 | (c >> 12));
+			b[k++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+			b[k++] = (unsigned char)(0x80 | (c & 0x3f));
+		}
+	}
+	duk_push_lstring(ctx, (const char *)b, k);
+	return 1;
+}
+
 void
 natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 {
@@ -275,7 +367,8 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },
-		{ "configurable", natives_configurable, 2 }, { NULL, NULL, 0 }
+		{ "configurable", natives_configurable, 2 },
+		{ "normalize", natives_normalize, 2 }, { NULL, NULL, 0 }
 	};
 
 	natives_host = host;

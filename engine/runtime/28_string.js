@@ -3,9 +3,8 @@
  * normalize/isWellFormed/toWellFormed, toLowerCase's Final_Sigma,
  * String.fromCharCode and String.raw (the methods that take a regex,
  * replaceAll and matchAll among them, are in 40_regexp.js).
- * normalize() is the identity: Duktape has no Unicode data tables; that is
- * exact for ASCII and for text that is already NFC, which covers what
- * model-written code usually feeds it.
+ * normalize() and localeCompare's canonical equivalence are
+ * engine/host/unorm.c (the native `normalize`).
  */
 (function (G) {
 	'use strict';
@@ -13,6 +12,8 @@
 	var toInt = P.toInt, toLength = P.toLength, describe = P.describe;
 	var SP = String.prototype;
 	var nativeLower = P.uncurry(SP.toLowerCase);	/* before the wrapper */
+	var nativeLocaleCompare = P.uncurry(SP.localeCompare);
+	var nativeNormalize = P.native.normalize;
 
 	function str(self, name) {
 		if (self == null)
@@ -70,11 +71,20 @@
 			return s.charAt(k);
 		},
 		normalize: function normalize(form) {
-			var s = str(this, 'normalize'), f;
-			f = form === undefined ? 'NFC' : String(form);
-			if (f !== 'NFC' && f !== 'NFD' && f !== 'NFKC' && f !== 'NFKD')
+			var s = str(this, 'normalize'), f, i;
+			f = form === undefined ? 'NFC' : toStr(form);
+			i = f === 'NFC' ? 0 : f === 'NFD' ? 1 : f === 'NFKC' ? 2 :
+			    f === 'NFKD' ? 3 : -1;
+			if (i < 0)
 				throw new RangeError('The normalization form should be one of NFC, NFD, NFKC, NFKD.');
-			return s;
+			return nativeNormalize(s, i);
+		},
+		/* Duktape's order (code units), on the NFC forms: canonically
+		 * equivalent strings compare equal, as the spec requires. */
+		localeCompare: function localeCompare(that) {
+			var s = str(this, 'localeCompare'), t = toStr(that);
+			return nativeLocaleCompare(nativeNormalize(s, 0),
+			    nativeNormalize(t, 0));
 		},
 		isWellFormed: function isWellFormed() {
 			var s = str(this, 'isWellFormed'), i, c, d;
@@ -115,7 +125,7 @@
 		toLocaleLowerCase: function toLocaleLowerCase() {
 			return lower(str(this, 'toLocaleLowerCase'));
 		}
-	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0 });
+	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0, localeCompare: 1 });
 
 	/*
 	 * String.fromCharCode applies ToUint16 to each argument; Duktape's
