@@ -398,6 +398,10 @@ START_TEST(test_dynamic_import)
 	    "x = import(\"m\", o,);", "x = __cm.importDynamic(\"m\", o);");
 	ASSERT_LOWERS(
 	    "x = import(a, (b, c));", "x = __cm.importDynamic(a, (b, c));");
+	ASSERT_LOWERS("x = import.source(\"m\");",
+	    "x = __cm.importDynamic(\"m\", void 0, \"source\");");
+	ASSERT_LOWERS("x = import.defer(\"m\", o);",
+	    "x = __cm.importDynamic(\"m\", o, \"defer\");");
 	ASSERT_CONTAINS(
 	    "x = import(\"m\",);", LOWER_MODULE, "__m.importDynamic(\"m\")");
 }

@@ -519,6 +519,13 @@ static const struct tree_case tree_cases[] = {
 	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
 	    "\"value\":\"m\"},\"options\":{\"type\":\"Identifier\","
 	    "\"name\":\"o\"}}" },
+	{ K_EXPR, "import.source(\"m\")",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"},\"phase\":\"source\"}" },
+	{ K_EXPR, "import.defer(\"m\", o,)",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"},\"options\":{\"type\":\"Identifier\","
+	    "\"name\":\"o\"},\"phase\":\"defer\"}" },
 	{ K_EXPR, "import(\"m\", o,)",
 	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
 	    "\"value\":\"m\"},\"options\":{\"type\":\"Identifier\","
@@ -894,6 +901,9 @@ static const struct tree_case tree_cases[] = {
 
 static const struct err_case err_cases[] = {
 	{ 0, "import()", "Unexpected token ')'", 1, 8 },
+	{ 0, "import.source", "Unexpected end of input", 1, 14 },
+	{ 0, "import.sources(a)", "Unexpected identifier 'sources'", 1, 8 },
+	{ 0, "new import.defer(a)", "Cannot use new with import", 1, 5 },
 	{ 0, "import(a,,)", "Unexpected token ','", 1, 10 },
 	{ 0, "import(a, b, c)", "Unexpected identifier 'c'", 1, 14 },
 	{ 0, "import(a, b,,)", "Unexpected token ','", 1, 13 },

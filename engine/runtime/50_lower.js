@@ -833,7 +833,7 @@
 	};
 
 	if (cm.importDynamic === undefined)
-		def('importDynamic', function importDynamic(spec, options) {
+		def('importDynamic', function importDynamic(spec, options, phase) {
 			var s;
 
 			try {
