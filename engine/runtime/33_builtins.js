@@ -392,6 +392,30 @@
 	})();
 
 	/*
+	 * Function.prototype.toString: every function reads in the
+	 * NativeFunction form (the Duktape patch in engine/module.mk), whose
+	 * name must be a PropertyName: a private method's `#f` and a bound
+	 * function's `bound f` are not, so those are left out
+	 * (`function () { [native code] }`).
+	 */
+	(function () {
+		var nativeToString = P.uncurry(Function.prototype.toString);
+		var slice = P.uncurry(String.prototype.slice),
+		    indexOf = P.uncurry(String.prototype.indexOf);
+		P.def(Function.prototype, 'toString', function toString() {
+			var s = nativeToString(this), i, c;
+			if (slice(s, 0, 9) !== 'function ')
+				return s;
+			c = s.charAt(9);
+			if (c === '#' || (c === 'b' && slice(s, 9, 15) === 'bound ')) {
+				i = indexOf(s, '(');
+				return 'function ' + slice(s, i);
+			}
+			return s;
+		});
+	})();
+
+	/*
 	 * Function.prototype.bind: the bound function's length is the
 	 * target's own `length` when that is a Number (ToIntegerOrInfinity,
 	 * less the bound arguments, at least 0), else 0.  Duktape reads an

@@ -27,3 +27,10 @@ function sloppy() { return typeof sloppy.caller + " " + ("caller" in Function.pr
 console.log(sloppy());
 class C { static m() { return "static ok"; } }
 console.log(C.m(), new C(...[1, 2]) instanceof C);
+// toString: a name that is no PropertyName (a private method's, a bound
+// function's) is left out of the NativeFunction form.
+class Priv { #f() {} static #g() {} both() { return [this.#f.toString(), Priv.#g.toString()]; } }
+console.log(new Priv().both().join(" | "));
+console.log(f.bind().toString(), "|", f.toString(), "|", (function bound() {}).toString());
+console.log(Function.prototype.toString.name, Function.prototype.toString.length);
+try { Function.prototype.toString.call({}); } catch (e) { console.log("toString non-callable", e.constructor.name); }
