@@ -11,8 +11,8 @@
 	var P = G.__cm.P;
 	var toInt = P.toInt, toLength = P.toLength, describe = P.describe;
 	var SP = String.prototype;
-	var nativeLower = P.uncurry(SP.toLowerCase);	/* before the wrapper */
-	var nativeLocaleCompare = P.uncurry(SP.localeCompare);
+	var duktapeLower = SP.toLowerCase;	/* before the wrappers */
+	var nativeLower = P.uncurry(duktapeLower);
 	var nativeNormalize = P.native.normalize;
 
 	function str(self, name) {
@@ -79,13 +79,7 @@
 				throw new RangeError('The normalization form should be one of NFC, NFD, NFKC, NFKD.');
 			return nativeNormalize(s, i);
 		},
-		/* Duktape's order (code units), on the NFC forms: canonically
-		 * equivalent strings compare equal, as the spec requires. */
-		localeCompare: function localeCompare(that) {
-			var s = str(this, 'localeCompare'), t = toStr(that);
-			return nativeLocaleCompare(nativeNormalize(s, 0),
-			    nativeNormalize(t, 0));
-		},
+
 		isWellFormed: function isWellFormed() {
 			var s = str(this, 'isWellFormed'), i, c, d;
 			for (i = 0; i < s.length; i++) {
@@ -119,29 +113,32 @@
 			}
 			return from === 0 ? s : r + s.substring(from);
 		},
-		toLowerCase: function toLowerCase() {
-			return lower(str(this, 'toLowerCase'));
-		},
-		toLocaleLowerCase: function toLocaleLowerCase() {
-			return lower(str(this, 'toLocaleLowerCase'));
-		}
-	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0, localeCompare: 1 });
+	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0 });
 
-	/*
-	 * String.fromCharCode applies ToUint16 to each argument; Duktape's
-	 * applies ToUint32 and makes a non-BMP code point of what is left.
-	 */
-	var nativeFromCharCode = String.fromCharCode;
-	var fapply = P.uncurry(Function.prototype.apply);
-	P.def(String, 'fromCharCode', function fromCharCode(codeUnits) {
-		var n = arguments.length, a, i;
-		if (n === 1)
-			return nativeFromCharCode(Number(codeUnits) & 0xffff);
-		a = new Array(n);
-		for (i = 0; i < n; i++)
-			a[i] = Number(arguments[i]) & 0xffff;
-		return fapply(nativeFromCharCode, null, a);
-	});
+	/* Natives of engine/host/natives.c, named as the methods they are. */
+	function native(obj, name, fn, length) {
+		Object.defineProperty(fn, 'name', { value: name,
+		    configurable: true });
+		if (length !== undefined)
+			P.setLength(fn, length);
+		P.def(obj, name, fn);
+	}
+
+	/* Duktape's order (code units) of the NFC forms: canonically
+	 * equivalent strings compare equal, as the spec requires. */
+	native(SP, 'localeCompare', P.native.localeCompare, 1);
+	/* toLowerCase: Duktape's unless there is a capital sigma. */
+	function lowerSlow() {
+		return lower(this);
+	}
+	native(SP, 'toLowerCase',
+	    P.native.lowerCase(duktapeLower, lowerSlow, 'toLowerCase'));
+	native(SP, 'toLocaleLowerCase',
+	    P.native.lowerCase(duktapeLower, lowerSlow, 'toLocaleLowerCase'));
+
+	/* String.fromCharCode applies ToUint16; Duktape's applies ToUint32
+	 * and makes a non-BMP code point of what is left. */
+	native(String, 'fromCharCode', P.native.fromCharCode, 1);
 
 	/*
 	 * toLowerCase with the Final_Sigma rule of SpecialCasing.txt for every
