@@ -373,22 +373,26 @@ natives_normalize(duk_context *ctx)
 	return 1;
 }
 
-/* `this` as a string for a String.prototype method (RequireObjectCoercible,
- * then ToString, which throws for a Symbol), at the top of the stack. */
+/*
+ * The `this` of a String.prototype method, which the prelude's method
+ * passes as argument idx (a C function would be a constructor: Duktape's
+ * API makes no other kind), as a string: RequireObjectCoercible, then
+ * ToString, which throws for a Symbol.
+ */
 static void
-natives_this_string(duk_context *ctx, const char *name)
+natives_this_string(duk_context *ctx, duk_idx_t idx, const char *name)
 {
-	duk_push_this(ctx);
-	if (duk_is_null_or_undefined(ctx, -1))
+	if (duk_is_null_or_undefined(ctx, idx))
 		(void)duk_error(ctx, DUK_ERR_TYPE_ERROR,
 		    "String.prototype.%s called on null or undefined", name);
-	duk_to_string(ctx, -1);
+	duk_to_string(ctx, idx);
 }
 
 /*
- * String.prototype.localeCompare(that): Duktape's order (the bytes of its
+ * localeCompare(this, that): Duktape's order (the bytes of its
  * CESU-8, so code units) of the NFC forms, so canonically equivalent
  * strings compare equal as the spec requires. In C: sorts call it often.
+ * The prelude's method passes its `this` first.
  */
 static duk_ret_t
 natives_locale_compare(duk_context *ctx)
@@ -397,13 +401,13 @@ natives_locale_compare(duk_context *ctx)
 	duk_size_t alen, blen;
 	int r;
 
-	duk_set_top(ctx, 1);
-	natives_this_string(ctx, "localeCompare");
-	duk_to_string(ctx, 0);
-	natives_norm(ctx, 1, UNORM_NFC);
+	duk_set_top(ctx, 2);
+	natives_this_string(ctx, 0, "localeCompare");
+	duk_to_string(ctx, 1);
 	natives_norm(ctx, 0, UNORM_NFC);
-	a = duk_get_lstring(ctx, 1, &alen);
-	b = duk_get_lstring(ctx, 0, &blen);
+	natives_norm(ctx, 1, UNORM_NFC);
+	a = duk_get_lstring(ctx, 0, &alen);
+	b = duk_get_lstring(ctx, 1, &blen);
 	r = memcmp(a, b, alen < blen ? alen : blen);
 	if (r == 0)
 		r = alen < blen ? -1 : alen > blen;
@@ -431,10 +435,10 @@ natives_from_char_code(duk_context *ctx)
 }
 
 /*
- * toLowerCase / toLocaleLowerCase: Duktape's own (the current function's
- * hidden `fast`) unless the string holds a capital sigma (U+03A3, CESU-8
- * CE A3), whose Final_Sigma the prelude's `slow` decides; both are called
- * with the string as `this`. In C so the common case costs one call.
+ * toLowerCase / toLocaleLowerCase of the argument: Duktape's own (the current
+ * function's hidden `fast`) unless the string holds a capital sigma (U+03A3,
+ * CESU-8 CE A3), whose Final_Sigma the prelude's `slow` decides; both are
+ * called with the string as `this`. In C so the common case costs one call.
  */
 static duk_ret_t
 natives_lower_case(duk_context *ctx)
@@ -442,8 +446,8 @@ natives_lower_case(duk_context *ctx)
 	const char *s;
 	duk_size_t len;
 
-	duk_set_top(ctx, 0);
-	natives_this_string(ctx, "toLowerCase");
+	duk_set_top(ctx, 1);
+	natives_this_string(ctx, 0, "toLowerCase");
 	s = duk_get_lstring(ctx, 0, &len);
 	duk_push_current_function(ctx);
 	duk_get_prop_string(ctx, -1,
@@ -455,14 +459,15 @@ natives_lower_case(duk_context *ctx)
 	return 1;
 }
 
-/* lowerCase(fast, slow, name): a natives_lower_case function named name. */
+/* lowerCase(fast, slow, name): a natives_lower_case function named name,
+ * called with the method's `this` as its argument. */
 static duk_ret_t
 natives_make_lower_case(duk_context *ctx)
 {
 	duk_require_function(ctx, 0);
 	duk_require_function(ctx, 1);
 	duk_require_string(ctx, 2);
-	duk_push_c_function(ctx, natives_lower_case, 0);
+	duk_push_c_function(ctx, natives_lower_case, 1);
 	duk_dup(ctx, 0);
 	duk_put_prop_string(ctx, -2, DUK_HIDDEN_SYMBOL("fast"));
 	duk_dup(ctx, 1);
@@ -489,7 +494,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "bufDetach", natives_buf_detach, 1 },
 		{ "configurable", natives_configurable, 2 },
 		{ "normalize", natives_normalize, 2 },
-		{ "localeCompare", natives_locale_compare, 1 },
+		{ "localeCompare", natives_locale_compare, 2 },
 		{ "fromCharCode", natives_from_char_code, DUK_VARARGS },
 		{ "lowerCase", natives_make_lower_case, 3 }, { NULL, NULL, 0 }
 	};

@@ -11,6 +11,7 @@
 	var P = G.__cm.P;
 	var toInt = P.toInt, toLength = P.toLength, describe = P.describe;
 	var SP = String.prototype;
+	var fapply = P.uncurry(Function.prototype.apply);
 	var duktapeLower = SP.toLowerCase;	/* before the wrappers */
 	var nativeLower = P.uncurry(duktapeLower);
 	var nativeNormalize = P.native.normalize;
@@ -115,30 +116,40 @@
 		},
 	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0 });
 
-	/* Natives of engine/host/natives.c, named as the methods they are. */
-	function native(obj, name, fn, length) {
-		Object.defineProperty(fn, 'name', { value: name,
-		    configurable: true });
-		if (length !== undefined)
-			P.setLength(fn, length);
-		P.def(obj, name, fn);
-	}
-
-	/* Duktape's order (code units) of the NFC forms: canonically
-	 * equivalent strings compare equal, as the spec requires. */
-	native(SP, 'localeCompare', P.native.localeCompare, 1);
-	/* toLowerCase: Duktape's unless there is a capital sigma. */
+	/*
+	 * Natives of engine/host/natives.c behind the thinnest methods: a C
+	 * function would be a constructor (Duktape's API makes no other), so
+	 * each is called from an ES method that the seal makes no
+	 * constructor, `this` passed as the first argument.
+	 */
+	var lcNative = P.native.localeCompare;
+	var fccNative = P.native.fromCharCode;
 	function lowerSlow() {
 		return lower(this);
 	}
-	native(SP, 'toLowerCase',
-	    P.native.lowerCase(duktapeLower, lowerSlow, 'toLowerCase'));
-	native(SP, 'toLocaleLowerCase',
-	    P.native.lowerCase(duktapeLower, lowerSlow, 'toLocaleLowerCase'));
+	var lowerNative = P.native.lowerCase(duktapeLower, lowerSlow,
+	    'toLowerCase');
+	P.defs(SP, {
+		/* Duktape's order (code units) of the NFC forms: canonically
+		 * equivalent strings compare equal, as the spec requires. */
+		localeCompare: function localeCompare(that) {
+			return lcNative(this, that);
+		},
+		/* Duktape's unless there is a capital sigma (lower below). */
+		toLowerCase: function toLowerCase() {
+			return lowerNative(this);
+		},
+		toLocaleLowerCase: function toLocaleLowerCase() {
+			return lowerNative(this);
+		}
+	});
 
 	/* String.fromCharCode applies ToUint16; Duktape's applies ToUint32
 	 * and makes a non-BMP code point of what is left. */
-	native(String, 'fromCharCode', P.native.fromCharCode, 1);
+	P.def(String, 'fromCharCode', function fromCharCode(codeUnits) {
+		return arguments.length === 1 ? fccNative(codeUnits) :
+		    fapply(fccNative, undefined, arguments);
+	});
 
 	/*
 	 * toLowerCase with the Final_Sigma rule of SpecialCasing.txt for every
