@@ -46,6 +46,13 @@ $(BUILD)/gen/cm_idtab.h: $(UNICODE_DCP) engine/tools/gen_idtab.awk
 	awk -f engine/tools/gen_idtab.awk $(UNICODE_DCP) > $@.tmp
 	mv $@.tmp $@
 $(BUILD)/obj/engine/front/lexer.o: $(BUILD)/gen/cm_idtab.h
+# String.prototype.normalize's tables (engine/host/unorm.c), from the same
+# package: engine/tools/gen_unorm.pl says what is taken from where.
+$(BUILD)/gen/unorm_data.h: engine/tools/gen_unorm.pl $(RX_UCD_DIR)/UnicodeData.txt $(RX_UCD_DIR)/DerivedNormalizationProps.txt
+	@mkdir -p $(dir $@)
+	perl engine/tools/gen_unorm.pl $(RX_UCD_DIR) > $@.tmp
+	mv $@.tmp $@
+$(BUILD)/obj/engine/host/unorm.o: $(BUILD)/gen/unorm_data.h
 GEN_HEADERS += $(BUILD)/gen/cm_idtab.h
 
 # The front end stays free of Duktape; checked on every build.

@@ -15,8 +15,9 @@ pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl
 if [ "$mode" = test ] || [ "$mode" = fuzz ] || [ "$mode" = bench ]; then
 	# perl: prove; libxml2-utils: xmllint; libuv1-dev: the libuv example; abigail-tools: abidiff;
 	# lintian: the packages' check and systemd: systemd-analyze and
-	# systemd-socket-activate (deb.test.sh)
-	pkgs="$pkgs check valgrind clang-format perl libxml2-utils libuv1-dev abigail-tools lintian systemd"
+	# systemd-socket-activate (deb.test.sh); bzip2: check_unorm reads
+	# unicode-data's NormalizationTest.txt.bz2
+	pkgs="$pkgs check valgrind clang-format perl libxml2-utils libuv1-dev abigail-tools lintian systemd bzip2"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 fi

@@ -453,6 +453,19 @@ START_TEST(test_modules)
 	    "{\"resultJson\":\"[\\\"hi x\\\",3,\\\"T\\\",[1],true,[1,2],"
 	    "\\\"hi y\\\"]\","
 	    "\"logs\":[]}");
+	/* import()'s options and phases: ToString and the options first,
+	 * no source phase for any module, no deferred evaluation */
+	expect("async () => { const r = []; for (const p of ["
+	       "import.source('greeter'), import.defer('greeter'), "
+	       "import.source('nope'), "
+	       "import({ toString() { throw new RangeError('s'); } }), "
+	       "import('greeter', { with: { type: 1 } }), "
+	       "import('greeter', {},)]) { try { r.push(typeof (await p)"
+	       ".greet); } catch (e) { r.push(e.name); } } return r; }",
+	    &o,
+	    "{\"resultJson\":\"[\\\"SyntaxError\\\",\\\"TypeError\\\","
+	    "\\\"Error\\\",\\\"RangeError\\\",\\\"TypeError\\\","
+	    "\\\"function\\\"]\",\"logs\":[]}");
 	expect("import { x } from 'missing'\nasync () => x", &o,
 	    "{\"error\":\"Module \\\"missing\\\" is not in the module map. "
 	    "Import"

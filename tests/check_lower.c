@@ -392,6 +392,18 @@ START_TEST(test_dynamic_import)
 	ASSERT_LOWERS("x = import(\"m\");", "x = __cm.importDynamic(\"m\");");
 	ASSERT_CONTAINS(
 	    "x = import(\"m\");", LOWER_MODULE, "__m.importDynamic(\"m\")");
+	/* the options go along, evaluated after the specifier; a trailing
+	 * comma leaves no trace */
+	ASSERT_LOWERS(
+	    "x = import(\"m\", o,);", "x = __cm.importDynamic(\"m\", o);");
+	ASSERT_LOWERS(
+	    "x = import(a, (b, c));", "x = __cm.importDynamic(a, (b, c));");
+	ASSERT_LOWERS("x = import.source(\"m\");",
+	    "x = __cm.importDynamic(\"m\", void 0, \"source\");");
+	ASSERT_LOWERS("x = import.defer(\"m\", o);",
+	    "x = __cm.importDynamic(\"m\", o, \"defer\");");
+	ASSERT_CONTAINS(
+	    "x = import(\"m\",);", LOWER_MODULE, "__m.importDynamic(\"m\")");
 }
 END_TEST
 

@@ -512,6 +512,24 @@ static const struct tree_case tree_cases[] = {
 	{ K_EXPR, "import(\"m\")",
 	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
 	    "\"value\":\"m\"}}" },
+	{ K_EXPR, "import(\"m\",)",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"}}" },
+	{ K_EXPR, "import(\"m\", o)",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"},\"options\":{\"type\":\"Identifier\","
+	    "\"name\":\"o\"}}" },
+	{ K_EXPR, "import.source(\"m\")",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"},\"phase\":\"source\"}" },
+	{ K_EXPR, "import.defer(\"m\", o,)",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"},\"options\":{\"type\":\"Identifier\","
+	    "\"name\":\"o\"},\"phase\":\"defer\"}" },
+	{ K_EXPR, "import(\"m\", o,)",
+	    "{\"type\":\"ImportExpression\",\"source\":{\"type\":\"Literal\","
+	    "\"value\":\"m\"},\"options\":{\"type\":\"Identifier\","
+	    "\"name\":\"o\"}}" },
 	{ K_EXPR, "a\n/b/g",
 	    "{\"type\":\"BinaryExpression\",\"left\":{\"type\":"
 	    "\"BinaryExpression\",\"left\":{\"type\":\"Identifier\",\"name\":"
@@ -882,6 +900,13 @@ static const struct tree_case tree_cases[] = {
 };
 
 static const struct err_case err_cases[] = {
+	{ 0, "import()", "Unexpected token ')'", 1, 8 },
+	{ 0, "import.source", "Unexpected end of input", 1, 14 },
+	{ 0, "import.sources(a)", "Unexpected identifier 'sources'", 1, 8 },
+	{ 0, "new import.defer(a)", "Cannot use new with import", 1, 5 },
+	{ 0, "import(a,,)", "Unexpected token ','", 1, 10 },
+	{ 0, "import(a, b, c)", "Unexpected identifier 'c'", 1, 14 },
+	{ 0, "import(a, b,,)", "Unexpected token ','", 1, 13 },
 	{ 0, "({a:1} = x)", "Invalid destructuring assignment target", 1, 5 },
 	{ 0, "[a, ...b,] = x", "Rest element must be last element", 1, 5 },
 	{ 0, "({...a,} = x)", "Rest element must be last element", 1, 3 },

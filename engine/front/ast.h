@@ -111,7 +111,8 @@ enum ast_kind {
 	AST_SPREAD_ELEMENT, /* argument */
 	AST_META_PROPERTY, /* meta (Identifier), property (Identifier):
 			      new.target, import.meta */
-	AST_IMPORT_EXPRESSION, /* source: dynamic import(x) */
+	AST_IMPORT_EXPRESSION, /* source, argument (options, nullable):
+				  dynamic import(x, options) */
 	AST_PARENTHESIZED_EXPRESSION, /* never produced: parentheses leave no
 					 node */
 

@@ -483,6 +483,10 @@ dump_node(struct dbuf *b, const struct ast_node *n)
 		break;
 	case AST_IMPORT_EXPRESSION:
 		dump_child(b, "source", n->source);
+		if (n->argument != NULL)
+			dump_child(b, "options", n->argument);
+		if (n->name.len != 0)
+			dump_astr(b, "phase", n->name);
 		break;
 	case AST_ASSIGNMENT_PATTERN:
 		dump_child(b, "left", n->left);

@@ -943,6 +943,18 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_puts(OUT(c),
 		    c->module ? "__m.importDynamic(" : "__cm.importDynamic(");
 		lw_expr(c, n->source, P_ASSIGN);
+		if (n->argument != NULL) {
+			lw_puts(OUT(c), ", ");
+			lw_expr(c, n->argument, P_ASSIGN);
+		} else if (n->name.len != 0) {
+			lw_puts(OUT(c), ", void 0");
+		}
+		if (n->name.len != 0) {
+			/* import.source / import.defer: the phase */
+			lw_puts(OUT(c), ", \"");
+			lw_put(OUT(c), n->name.s, n->name.len);
+			lw_putc(OUT(c), '"');
+		}
 		lw_putc(OUT(c), ')');
 		break;
 	case AST_SUPER:

@@ -277,6 +277,38 @@ parser_async_call(struct parser *p, struct ast_node *callee)
 	return parser_subscripts(p, parser_finish(p, n), 1, &st);
 }
 
+/* Whether the token after `import.` is the phase `source` or `defer`. */
+static int
+parser_import_phase(struct parser *p)
+{
+	const struct token *t = &p->tok;
+
+	return t->type == T_NAME && !t->escaped &&
+	    ((t->val.len == 6 && memcmp(t->val.s, "source", 6) == 0) ||
+		(t->val.len == 5 && memcmp(t->val.s, "defer", 5) == 0));
+}
+
+/*
+ * ( AssignmentExpression ,opt ) or ( AssignmentExpression ,
+ * AssignmentExpression ,opt ) after `import`: the second is the options
+ * (import attributes), kept in argument.
+ */
+static void
+parser_import_args(struct parser *p, struct ast_node *e)
+{
+	parser_expect(p, T_LPAREN);
+	e->source = parser_assign(p, 0);
+	if (p->tok.type == T_COMMA) {
+		parser_next(p);
+		if (p->tok.type != T_RPAREN) {
+			e->argument = parser_assign(p, 0);
+			if (p->tok.type == T_COMMA)
+				parser_next(p);
+		}
+	}
+	parser_expect(p, T_RPAREN);
+}
+
 struct ast_node *
 parser_lhs(struct parser *p)
 {
@@ -310,25 +342,32 @@ parser_lhs(struct parser *p)
 			struct ast_node *m;
 
 			parser_next(p);
-			if (!parser_is_kw(p, KW_META))
-				parser_unexpected(p, &p->tok);
-			if (!p->module)
-				parser_fail_tok(p, &t,
-				    "Cannot use 'import.meta' outside a "
-				    "module");
-			e->kind = AST_META_PROPERTY;
-			m = parser_node_at(p, AST_IDENTIFIER, e);
-			m->name = parser_dup(p, "import", 6);
-			m->end = m->start + 6;
-			e->meta = m;
-			m = parser_node(p, AST_IDENTIFIER);
-			m->name = p->tok.val;
-			parser_next(p);
-			e->property = parser_finish(p, m);
+			if (parser_import_phase(p)) {
+				/* import.source( / import.defer( (the
+				 * source phase and deferred import
+				 * proposals): the phase in name */
+				e->name = p->tok.val;
+				parser_next(p);
+				parser_import_args(p, e);
+			} else {
+				if (!parser_is_kw(p, KW_META))
+					parser_unexpected(p, &p->tok);
+				if (!p->module)
+					parser_fail_tok(p, &t,
+					    "Cannot use 'import.meta' outside "
+					    "a module");
+				e->kind = AST_META_PROPERTY;
+				m = parser_node_at(p, AST_IDENTIFIER, e);
+				m->name = parser_dup(p, "import", 6);
+				m->end = m->start + 6;
+				e->meta = m;
+				m = parser_node(p, AST_IDENTIFIER);
+				m->name = p->tok.val;
+				parser_next(p);
+				e->property = parser_finish(p, m);
+			}
 		} else {
-			parser_expect(p, T_LPAREN);
-			e->source = parser_assign(p, 0);
-			parser_expect(p, T_RPAREN);
+			parser_import_args(p, e);
 		}
 		e = parser_finish(p, e);
 	} else {

@@ -13,6 +13,7 @@
 #include "front/lower.h"
 #include "natives.h"
 #include "rxhost.h"
+#include "unorm.h"
 
 /* The owner's table, set by natives_push; the same for every heap. */
 static const struct natives_host *natives_host;
@@ -326,6 +327,222 @@ natives_lower(duk_context *ctx)
 	return 1;
 }
 
+/* Appends c (a code unit or code point) to b as CESU-8; returns the new k. */
+static size_t
+natives_cesu8(unsigned char *b, size_t k, uint32_t c)
+{
+	if (c >= 0x10000) {
+		uint32_t hi = 0xd800 + ((c - 0x10000) >> 10);
+
+		b[k++] = (unsigned char)(0xe0 | (hi >> 12));
+		b[k++] = (unsigned char)(0x80 | ((hi >> 6) & 0x3f));
+		b[k++] = (unsigned char)(0x80 | (hi & 0x3f));
+		c = 0xdc00 + ((c - 0x10000) & 0x3ff);
+	}
+	if (c < 0x80) {
+		b[k++] = (unsigned char)c;
+	} else if (c < 0x800) {
+		b[k++] = (unsigned char)(0xc0 | (c >> 6));
+		b[k++] = (unsigned char)(0x80 | (c & 0x3f));
+	} else {
+		b[k++] = (unsigned char)(0xe0 | (c >> 12));
+		b[k++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+		b[k++] = (unsigned char)(0x80 | (c & 0x3f));
+	}
+	return k;
+}
+
+/*
+ * Replaces the string at idx with its normalization under form
+ * (engine/host/unorm.c); leaves it when no code point of it can change.
+ * Duktape keeps CESU-8: each sequence is one code unit (a 4-byte one, a
+ * code point that came in as UTF-8, is one code point); a surrogate pair
+ * is joined before normalizing and split again after, a lone surrogate is
+ * left as it is. The buffers are Duktape's, charged to the memory limit.
+ */
+static void
+natives_norm(duk_context *ctx, duk_idx_t idx, enum unorm_form form)
+{
+	const unsigned char *s;
+	duk_size_t blen, clen, i;
+	size_t n = 0, len, k = 0;
+	uint32_t *cp, *out, c;
+	unsigned char *b;
+
+	idx = duk_require_normalize_index(ctx, idx);
+	s = (const unsigned char *)duk_require_lstring(ctx, idx, &blen);
+	clen = duk_get_length(ctx, idx);
+	if (blen == clen)
+		return;
+	cp = duk_push_fixed_buffer(ctx, clen * sizeof(*cp));
+	for (i = 0; i < blen && n < clen;) {
+		c = s[i];
+		if (c < 0x80) {
+			i++;
+		} else if ((c & 0xe0) == 0xc0 && i + 1 < blen) {
+			c = ((c & 0x1f) << 6) | (s[i + 1] & 0x3f);
+			i += 2;
+		} else if ((c & 0xf0) == 0xe0 && i + 2 < blen) {
+			c = ((c & 0x0f) << 12) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 6) |
+			    (s[i + 2] & 0x3f);
+			i += 3;
+		} else if ((c & 0xf8) == 0xf0 && i + 3 < blen) {
+			c = ((c & 0x07) << 18) |
+			    ((uint32_t)(s[i + 1] & 0x3f) << 12) |
+			    ((uint32_t)(s[i + 2] & 0x3f) << 6) |
+			    (s[i + 3] & 0x3f);
+			i += 4;
+		} else {
+			c = 0xfffd;
+			i++;
+			while (i < blen && (s[i] & 0xc0) == 0x80)
+				i++;
+		}
+		if ((c & 0xfc00) == 0xdc00 && n > 0 &&
+		    (cp[n - 1] & 0xfc00) == 0xd800)
+			cp[n - 1] = 0x10000 + ((cp[n - 1] - 0xd800) << 10) +
+			    (c - 0xdc00);
+		else
+			cp[n++] = c;
+	}
+	if (unorm_is_trivial(cp, n, form)) {
+		duk_pop(ctx);
+		return;
+	}
+	len = unorm_decomposed_len(cp, n, form);
+	out = duk_push_fixed_buffer(ctx, len * sizeof(*out));
+	len = unorm_normalize(cp, n, form, out);
+	b = duk_push_fixed_buffer(ctx, len * 6);
+	for (i = 0; i < len; i++)
+		k = natives_cesu8(b, k, out[i]);
+	duk_push_lstring(ctx, (const char *)b, k);
+	duk_replace(ctx, idx);
+	duk_pop_3(ctx);
+}
+
+/* normalize(s, form): s in form 0 NFC, 1 NFD, 2 NFKC, 3 NFKD. */
+static duk_ret_t
+natives_normalize(duk_context *ctx)
+{
+	int form = duk_require_int(ctx, 1);
+
+	duk_require_string(ctx, 0);
+	if (form < UNORM_NFC || form > UNORM_NFKD)
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "bad form");
+	natives_norm(ctx, 0, (enum unorm_form)form);
+	duk_set_top(ctx, 1);
+	return 1;
+}
+
+/*
+ * The `this` of a String.prototype method, which the prelude's method
+ * passes as argument idx (a C function would be a constructor: Duktape's
+ * API makes no other kind), as a string: RequireObjectCoercible, then
+ * ToString, which throws for a Symbol.
+ */
+static void
+natives_this_string(duk_context *ctx, duk_idx_t idx, const char *name)
+{
+	if (duk_is_null_or_undefined(ctx, idx))
+		(void)duk_error(ctx, DUK_ERR_TYPE_ERROR,
+		    "String.prototype.%s called on null or undefined", name);
+	duk_to_string(ctx, idx);
+}
+
+/*
+ * localeCompare(this, that): Duktape's order (the bytes of its
+ * CESU-8, so code units) of the NFC forms, so canonically equivalent
+ * strings compare equal as the spec requires. In C: sorts call it often.
+ * The prelude's method passes its `this` first.
+ */
+static duk_ret_t
+natives_locale_compare(duk_context *ctx)
+{
+	const char *a, *b;
+	duk_size_t alen, blen;
+	int r;
+
+	duk_set_top(ctx, 2);
+	natives_this_string(ctx, 0, "localeCompare");
+	duk_to_string(ctx, 1);
+	natives_norm(ctx, 0, UNORM_NFC);
+	natives_norm(ctx, 1, UNORM_NFC);
+	a = duk_get_lstring(ctx, 0, &alen);
+	b = duk_get_lstring(ctx, 1, &blen);
+	r = memcmp(a, b, alen < blen ? alen : blen);
+	if (r == 0)
+		r = alen < blen ? -1 : alen > blen;
+	duk_push_int(ctx, r < 0 ? -1 : r > 0);
+	return 1;
+}
+
+/*
+ * String.fromCharCode(...codeUnits): ToUint16 of each argument (Duktape's
+ * own applies ToUint32 and makes a non-BMP code point of the rest).
+ */
+static duk_ret_t
+natives_from_char_code(duk_context *ctx)
+{
+	duk_idx_t n = duk_get_top(ctx), i;
+	unsigned char sb[96], *b = sb;
+	size_t k = 0;
+
+	if ((size_t)n * 3 > sizeof(sb))
+		b = duk_push_fixed_buffer(ctx, (size_t)n * 3);
+	for (i = 0; i < n; i++)
+		k = natives_cesu8(b, k, duk_to_uint16(ctx, i));
+	duk_push_lstring(ctx, (const char *)b, k);
+	return 1;
+}
+
+/*
+ * toLowerCase / toLocaleLowerCase of the argument: Duktape's own (the current
+ * function's hidden `fast`) unless the string holds a capital sigma (U+03A3,
+ * CESU-8 CE A3), whose Final_Sigma the prelude's `slow` decides; both are
+ * called with the string as `this`. In C so the common case costs one call.
+ */
+static duk_ret_t
+natives_lower_case(duk_context *ctx)
+{
+	const char *s;
+	duk_size_t len;
+
+	duk_set_top(ctx, 1);
+	natives_this_string(ctx, 0, "toLowerCase");
+	s = duk_get_lstring(ctx, 0, &len);
+	duk_push_current_function(ctx);
+	duk_get_prop_string(ctx, -1,
+	    len >= 2 && memmem(s, len, "\xce\xa3", 2) != NULL
+		? DUK_HIDDEN_SYMBOL("slow")
+		: DUK_HIDDEN_SYMBOL("fast"));
+	duk_dup(ctx, 0);
+	duk_call_method(ctx, 0);
+	return 1;
+}
+
+/* lowerCase(fast, slow, name): a natives_lower_case function named name,
+ * called with the method's `this` as its argument. */
+static duk_ret_t
+natives_make_lower_case(duk_context *ctx)
+{
+	duk_require_function(ctx, 0);
+	duk_require_function(ctx, 1);
+	duk_require_string(ctx, 2);
+	duk_push_c_function(ctx, natives_lower_case, 1);
+	duk_dup(ctx, 0);
+	duk_put_prop_string(ctx, -2, DUK_HIDDEN_SYMBOL("fast"));
+	duk_dup(ctx, 1);
+	duk_put_prop_string(ctx, -2, DUK_HIDDEN_SYMBOL("slow"));
+	duk_push_string(ctx, "name");
+	duk_dup(ctx, 2);
+	duk_def_prop(ctx, -3,
+	    DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_CLEAR_WRITABLE |
+		DUK_DEFPROP_CLEAR_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE |
+		DUK_DEFPROP_FORCE);
+	return 1;
+}
+
 void
 natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 {
@@ -340,7 +557,11 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },
-		{ "configurable", natives_configurable, 2 }, { NULL, NULL, 0 }
+		{ "configurable", natives_configurable, 2 },
+		{ "normalize", natives_normalize, 2 },
+		{ "localeCompare", natives_locale_compare, 2 },
+		{ "fromCharCode", natives_from_char_code, DUK_VARARGS },
+		{ "lowerCase", natives_make_lower_case, 3 }, { NULL, NULL, 0 }
 	};
 
 	natives_host = host;

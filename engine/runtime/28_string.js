@@ -1,29 +1,40 @@
 /*
  * 28_string.js: String.prototype padStart/padEnd/trimStart/trimEnd/at/
- * normalize/isWellFormed and String.raw (the methods that take a regex,
+ * normalize/isWellFormed/toWellFormed, toLowerCase's Final_Sigma,
+ * String.fromCharCode and String.raw (the methods that take a regex,
  * replaceAll and matchAll among them, are in 40_regexp.js).
- * normalize() is the identity: Duktape has no Unicode data tables; that is
- * exact for ASCII and for text that is already NFC, which covers what
- * model-written code usually feeds it.
+ * normalize() and localeCompare's canonical equivalence are
+ * engine/host/unorm.c (the native `normalize`).
  */
 (function (G) {
 	'use strict';
 	var P = G.__cm.P;
 	var toInt = P.toInt, toLength = P.toLength, describe = P.describe;
 	var SP = String.prototype;
+	var fapply = P.uncurry(Function.prototype.apply);
+	var duktapeLower = SP.toLowerCase;	/* before the wrappers */
+	var nativeLower = P.uncurry(duktapeLower);
+	var nativeNormalize = P.native.normalize;
 
 	function str(self, name) {
 		if (self == null)
 			throw new TypeError('String.prototype.' + name +
 			    ' called on null or undefined');
-		return String(self);
+		return toStr(self);
+	}
+
+	/* ToString: String(x) would describe a Symbol, the spec throws. */
+	function toStr(x) {
+		if (typeof x === 'symbol')
+			throw new TypeError('Cannot convert a Symbol value to a string');
+		return String(x);
 	}
 
 	function pad(s, maxLength, fill, atStart) {
 		var len = toLength(maxLength), f, n, p;
 		if (len <= s.length)
 			return s;
-		f = fill === undefined ? ' ' : String(fill);
+		f = fill === undefined ? ' ' : toStr(fill);
 		if (f === '')
 			return s;
 		n = len - s.length;
@@ -61,12 +72,15 @@
 			return s.charAt(k);
 		},
 		normalize: function normalize(form) {
-			var s = str(this, 'normalize'), f;
-			f = form === undefined ? 'NFC' : String(form);
-			if (f !== 'NFC' && f !== 'NFD' && f !== 'NFKC' && f !== 'NFKD')
+			var s = str(this, 'normalize'), f, i;
+			f = form === undefined ? 'NFC' : toStr(form);
+			i = f === 'NFC' ? 0 : f === 'NFD' ? 1 : f === 'NFKC' ? 2 :
+			    f === 'NFKD' ? 3 : -1;
+			if (i < 0)
 				throw new RangeError('The normalization form should be one of NFC, NFD, NFKC, NFKD.');
-			return s;
+			return nativeNormalize(s, i);
 		},
+
 		isWellFormed: function isWellFormed() {
 			var s = str(this, 'isWellFormed'), i, c, d;
 			for (i = 0; i < s.length; i++) {
@@ -81,8 +95,124 @@
 				}
 			}
 			return true;
-		}
+		},
+		toWellFormed: function toWellFormed() {
+			var s = str(this, 'toWellFormed'), r = '', from = 0, i, c, d;
+			for (i = 0; i < s.length; i++) {
+				c = s.charCodeAt(i);
+				if (c >= 0xd800 && c <= 0xdbff) {
+					d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+					if (d >= 0xdc00 && d <= 0xdfff) {
+						i++;
+						continue;
+					}
+				} else if (c < 0xdc00 || c > 0xdfff) {
+					continue;
+				}
+				r += s.substring(from, i) + '\ufffd';
+				from = i + 1;
+			}
+			return from === 0 ? s : r + s.substring(from);
+		},
 	}, { padStart: 1, padEnd: 1, at: 1, normalize: 0 });
+
+	/*
+	 * Natives of engine/host/natives.c behind the thinnest methods: a C
+	 * function would be a constructor (Duktape's API makes no other), so
+	 * each is called from an ES method that the seal makes no
+	 * constructor, `this` passed as the first argument.
+	 */
+	var lcNative = P.native.localeCompare;
+	var fccNative = P.native.fromCharCode;
+	function lowerSlow() {
+		return lower(this);
+	}
+	var lowerNative = P.native.lowerCase(duktapeLower, lowerSlow,
+	    'toLowerCase');
+	P.defs(SP, {
+		/* Duktape's order (code units) of the NFC forms: canonically
+		 * equivalent strings compare equal, as the spec requires. */
+		localeCompare: function localeCompare(that) {
+			return lcNative(this, that);
+		},
+		/* Duktape's unless there is a capital sigma (lower below). */
+		toLowerCase: function toLowerCase() {
+			return lowerNative(this);
+		},
+		toLocaleLowerCase: function toLocaleLowerCase() {
+			return lowerNative(this);
+		}
+	});
+
+	/* String.fromCharCode applies ToUint16; Duktape's applies ToUint32
+	 * and makes a non-BMP code point of what is left. */
+	P.def(String, 'fromCharCode', function fromCharCode(codeUnits) {
+		return arguments.length === 1 ? fccNative(codeUnits) :
+		    fapply(fccNative, undefined, arguments);
+	});
+
+	/*
+	 * toLowerCase with the Final_Sigma rule of SpecialCasing.txt for every
+	 * code point: Duktape's own looks at one code unit on either side, so
+	 * a supplementary cased letter before a capital sigma is missed.  The
+	 * pieces between capital sigmas are lowered by Duktape (no other rule
+	 * of the default lowering depends on context); each sigma is decided
+	 * here with Cased and Case_Ignorable from engine/regexp's tables.
+	 */
+	var rxCompile = P.native.rxCompile, rxExec = P.native.rxExec;
+	var reCased, reIgnorable;	/* compiled on the first capital sigma */
+
+	/* Whether the code point at i is case-ignorable (0), else cased (1),
+	 * else neither (-1).  Ignorable first: a code point that is both
+	 * (U+0345) is skipped over, as ICU and test262 read the rule. */
+	function caseClass(s, i) {
+		if (rxExec(reIgnorable, s, i, 2) !== null)
+			return 0;
+		return rxExec(reCased, s, i, 2) !== null ? 1 : -1;
+	}
+
+	function finalSigma(s, i) {
+		var j = i, k, c;
+		for (;;) {
+			if (j === 0)
+				return false;
+			c = s.charCodeAt(j - 1);
+			j -= c >= 0xdc00 && c <= 0xdfff && j >= 2 &&
+			    (k = s.charCodeAt(j - 2)) >= 0xd800 && k <= 0xdbff ? 2 : 1;
+			c = caseClass(s, j);
+			if (c === 1)
+				break;
+			if (c !== 0)
+				return false;
+		}
+		for (j = i + 1; j < s.length; j++) {
+			c = caseClass(s, j);
+			if (c === 1)
+				return false;
+			if (c !== 0)
+				return true;
+			k = s.charCodeAt(j);
+			if (k >= 0xd800 && k <= 0xdbff && j + 1 < s.length)
+				j++;
+		}
+		return true;
+	}
+
+	function lower(s) {
+		var i = s.indexOf('\u03a3'), from = 0, r = '';
+		if (i < 0)
+			return nativeLower(s);
+		if (reCased === undefined) {
+			reCased = rxCompile('\\p{Cased}', 'uy');
+			reIgnorable = rxCompile('\\p{Case_Ignorable}', 'uy');
+		}
+		do {
+			r += nativeLower(s.substring(from, i)) +
+			    (finalSigma(s, i) ? '\u03c2' : '\u03c3');
+			from = i + 1;
+		} while ((i = s.indexOf('\u03a3', from)) >= 0);
+		return r + nativeLower(s.substring(from));
+	}
 	P.def(SP, 'trimLeft', trimStart);
 	P.def(SP, 'trimRight', trimEnd);
 
@@ -97,9 +227,9 @@
 		rawv = Object(rawv);
 		len = toLength(rawv.length);
 		for (i = 0; i < len; i++) {
-			r += String(rawv[i]);
+			r += toStr(rawv[i]);
 			if (i + 1 < len && i + 1 < arguments.length)
-				r += String(arguments[i + 1]);
+				r += toStr(arguments[i + 1]);
 		}
 		return r;
 	});

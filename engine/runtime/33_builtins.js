@@ -414,6 +414,79 @@
 		P.proxyBase = list;
 	});
 	P.species(Array);
+	/*
+	 * Function.prototype: `length` before `name` (CreateBuiltinFunction's
+	 * order; Duktape makes `name` first).  Its `caller` and `arguments`
+	 * are left absent on purpose: as %ThrowTypeError% accessors (what
+	 * AddRestrictedFunctionProperties asks) they would make `f.caller` of
+	 * every sloppy function throw, since Duktape gives those functions no
+	 * own `caller` (V8 does); reading it as undefined is the lesser
+	 * departure for code written against Node.
+	 */
+	(function () {
+		var FP = Function.prototype, ln = gopd(FP, 'length'),
+		    nm = gopd(FP, 'name');
+		if (ln && ln.configurable && nm && nm.configurable) {
+			delete FP.length;
+			delete FP.name;
+			defineProperty(FP, 'length', ln);
+			defineProperty(FP, 'name', nm);
+		}
+	})();
+
+	/*
+	 * Function.prototype.toString: every function reads in the
+	 * NativeFunction form (the Duktape patch in engine/module.mk), whose
+	 * name must be a PropertyName: a private method's `#f` and a bound
+	 * function's `bound f` are not, so those are left out
+	 * (`function () { [native code] }`).
+	 */
+	(function () {
+		var nativeToString = P.uncurry(Function.prototype.toString);
+		var slice = P.uncurry(String.prototype.slice),
+		    indexOf = P.uncurry(String.prototype.indexOf);
+		P.def(Function.prototype, 'toString', function toString() {
+			var s = nativeToString(this), i, c;
+			if (slice(s, 0, 9) !== 'function ')
+				return s;
+			c = s.charAt(9);
+			if (c === '#' || (c === 'b' && slice(s, 9, 15) === 'bound ')) {
+				i = indexOf(s, '(');
+				return 'function ' + slice(s, i);
+			}
+			return s;
+		});
+	})();
+
+	/*
+	 * Function.prototype.bind: the bound function's length is the
+	 * target's own `length` when that is a Number (ToIntegerOrInfinity,
+	 * less the bound arguments, at least 0), else 0.  Duktape reads an
+	 * inherited length too and clamps to int32.
+	 */
+	(function () {
+		var nativeBind = Function.prototype.bind;
+		var fapply = P.uncurry(Function.prototype.apply);
+		var hasOwn = P.uncurry(Object.prototype.hasOwnProperty);
+		var bind = function bind(thisArg) {
+			var F = fapply(nativeBind, this, arguments), L = 0, t;
+			if (hasOwn(this, 'length')) {
+				t = this.length;
+				if (typeof t === 'number') {
+					t = t !== t ? 0 : t < 0 ? Math.ceil(t) :
+					    Math.floor(t);
+					L = Math.max(0, t - (arguments.length > 1 ?
+					    arguments.length - 1 : 0));
+				}
+			}
+			if (F.length !== L)
+				defineProperty(F, 'length', { value: L });
+			return F;
+		};
+		P.def(Function.prototype, 'bind', bind);
+		P.nativeBind = nativeBind;
+	})();
+
 	if (typeof G.ArrayBuffer === 'function')
 		P.species(G.ArrayBuffer);
 	if (typeof G.Int8Array === 'function')

@@ -11,6 +11,9 @@
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var fnToString = Function.prototype.toString;
 	var slice = Array.prototype.slice;
+	/* Duktape's bind: 33_builtins.js wraps Function.prototype.bind for
+	 * its length, which a construction through bind need not pay. */
+	var nativeBind = P.nativeBind || Function.prototype.bind;
 	var defProp = Object.defineProperty;
 	var getProto = Object.getPrototypeOf;
 	var getDesc = Object.getOwnPropertyDescriptor;
@@ -351,7 +354,7 @@
 	def('construct', function construct(C, args) {
 		if (typeof C !== 'function')
 			throw new TypeError(describe(C) + ' is not a constructor');
-		return new (Function.prototype.bind.apply(C, [null].concat(args)))();
+		return new (nativeBind.apply(C, [null].concat(args)))();
 	});
 
 	/* The strings array of a tagged template call site. */
@@ -525,7 +528,7 @@
 		cls = Super[CLS] === true;
 		if (!cls && isNative(Super)) {
 			/* built-ins (Error, Array, Date...) make their own object */
-			r = new (Function.prototype.bind.apply(Super,
+			r = new (nativeBind.apply(Super,
 			    [null].concat(slice.call(args))))();
 			if (isObject(nt.prototype))
 				Object.setPrototypeOf(r, nt.prototype);
@@ -790,9 +793,61 @@
 		    enumerable: false, configurable: true });
 	}
 
+	/*
+	 * The steps of import(specifier, options) that come before any
+	 * module is looked for (EvaluateImportCall): ToString of the
+	 * specifier, then the options' `with` object, every enumerable own
+	 * string key of it with a string value, each key one the host
+	 * supports (only `type`).  Returns the specifier string; what it
+	 * throws is what the import's promise rejects with, so a
+	 * specifier whose toString throws rejects with that error whether
+	 * or not modules are available.
+	 */
+	var ownKeys = G.Reflect.ownKeys;
+	var String_ = String, TypeError_ = TypeError, SyntaxError_ = SyntaxError;
+
+	P.importRequest = function importRequest(spec, options) {
+		var s, w, keys, i, d, v;
+
+		if (typeof spec === 'symbol')
+			throw new TypeError_('Cannot convert a Symbol value to a string');
+		s = String_(spec);
+		if (options === undefined)
+			return s;
+		if (!isObject(options))
+			throw new TypeError_('The second argument of import() must be an object');
+		w = options['with'];
+		if (w === undefined)
+			return s;
+		if (!isObject(w))
+			throw new TypeError_('The \'with\' option of import() must be an object');
+		keys = ownKeys(w);
+		for (i = 0; i < keys.length; i++) {
+			if (typeof keys[i] !== 'string')
+				continue;
+			d = getDesc(w, keys[i]);
+			if (d === undefined || !d.enumerable)
+				continue;
+			v = w[keys[i]];
+			if (typeof v !== 'string')
+				throw new TypeError_('Import attribute values must be strings');
+			if (keys[i] !== 'type')
+				throw new SyntaxError_('Import attribute \'' + keys[i] +
+				    '\' is not supported');
+		}
+		return s;
+	};
+
 	if (cm.importDynamic === undefined)
-		def('importDynamic', function importDynamic(name) {
+		def('importDynamic', function importDynamic(spec, options, phase) {
+			var s;
+
+			try {
+				s = P.importRequest(spec, options);
+			} catch (e) {
+				return Promise.reject(e);
+			}
 			return Promise.reject(new TypeError('Cannot import ' +
-			    describe(name) + ': modules are not available here'));
+			    describe(s) + ': modules are not available here'));
 		});
 })(this);

@@ -365,8 +365,8 @@
 		import: function (spec) {
 			return load(spec);
 		},
-		importDynamic: function (spec) {
-			return importDynamic(spec);
+		importDynamic: function (spec, options, phase) {
+			return importDynamic(spec, options, phase);
 		}
 	};
 
@@ -443,11 +443,33 @@
 		return Promise_.all(P.I.slice(evaluations, from));
 	}
 
-	function importDynamic(spec) {
-		var from = evaluations.length, ns;
+	/*
+	 * import(spec, options), or with a phase import.source(...) /
+	 * import.defer(...). No module of the map has a source phase
+	 * representation (GetModuleSource of a source text, text or data
+	 * module throws a SyntaxError); deferred evaluation is not
+	 * implemented, and evaluating at once instead would run a module's
+	 * code at a time the caller did not ask for, so it rejects.
+	 */
+	function importDynamic(spec, options, phase) {
+		var from = evaluations.length, ns, s;
 
 		try {
-			ns = load(spec);
+			s = P.importRequest(spec, options);
+			if (phase === 'defer')
+				throw new TypeError_('Cannot import.defer ' +
+				    P.describe(s) + ': deferred module evaluation ' +
+				    'is not supported. import() of the same module ' +
+				    'evaluates it at once.');
+			if (phase === 'source') {
+				if (!hasOwn.call(modules, normalize(s)))
+					throw notFound(s);
+				throw new SyntaxError_('Cannot import.source ' +
+				    P.describe(s) + ': its module has no source ' +
+				    'phase representation. import() of the same ' +
+				    'module gives its namespace.');
+			}
+			ns = load(s);
 		} catch (e) {
 			return Promise_.reject(e);
 		}
