@@ -12,8 +12,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 CC ?= cc
 SANITIZE ?=
-# How many test programs `make check` runs at once (tests/run-all.sh); the
-# scripts run one at a time after them.
+# How many test runners (programs and scripts) `make check` runs at once
+# (tests/run-all.sh).
 CHECK_JOBS ?= 2
 
 ifeq ($(SANITIZE),1)
@@ -44,10 +44,11 @@ LIBS_ALL = $(PKG_LIBS) -lm -lpthread
 PROGRAMS :=
 CHECK_PROGS :=
 CHECK_SCRIPTS :=
+CHECK_PREPARE :=
 BENCH_PROGS :=
 GEN_HEADERS :=
 
-.PHONY: all check run bench clean install deps deps-test fuzz format format-check
+.PHONY: all check check-build run bench clean install deps deps-test fuzz format format-check
 all:
 
 include spec/module.mk
@@ -73,9 +74,16 @@ deps:
 deps-test:
 	@packaging/deps.sh test
 
+# The JS package is staged before the runners start: three scripts use it,
+# and they run side by side (tests/run-all.sh).
 check: deps-test
-	@$(MAKE) --no-print-directory all $(CHECK_PROGS)
-	@BUILD=$(BUILD) CHECK_JOBS=$(CHECK_JOBS) tests/run-all.sh $(filter-out $(SANITIZE_SKIP_PROGS),$(CHECK_PROGS)) -- $(filter-out $(SANITIZE_SKIP_SCRIPTS),$(CHECK_SCRIPTS))
+	@$(MAKE) --no-print-directory check-build
+	@BUILD=$(BUILD) CHECK_JOBS=$(CHECK_JOBS) CHECK_FIRST="$(CHECK_FIRST)" \
+	  CHECK_SHARDS="$(CHECK_SHARDS)" \
+	  tests/run-all.sh $(filter-out $(SANITIZE_SKIP_PROGS),$(CHECK_PROGS)) -- $(filter-out $(SANITIZE_SKIP_SCRIPTS),$(CHECK_SCRIPTS))
+
+# What make check runs, built (.ci/run builds the SANITIZE=1 tree ahead).
+check-build: all $(CHECK_PROGS) $(CHECK_PREPARE)
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/codemode-executord

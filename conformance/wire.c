@@ -417,6 +417,12 @@ wire_fail(struct wire_conn *c, const char *why)
 	capnweb_session_close(c->s, c->reason);
 }
 
+void
+wire_end(struct wire_conn *c, const char *why)
+{
+	wire_fail(c, why);
+}
+
 /* Handles every complete frame in the input buffer. */
 static void
 wire_drain(struct wire_conn *c)

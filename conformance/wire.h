@@ -63,6 +63,14 @@ const char *wire_close_frame(const struct wire_conn *, int *code);
  */
 void wire_read_close(struct wire_conn *, int timeout_ms);
 
+/*
+ * Ends the connection's session now (the connection stays to be closed):
+ * every call still pending settles as broken, before the caller's answer
+ * storage goes away. A write that met the executor's hang-up marks the
+ * connection dead but settles nothing by itself.
+ */
+void wire_end(struct wire_conn *, const char *why);
+
 /* capnweb_session_call on the connection; see capnweb.h (args borrowed). */
 int64_t wire_call(struct wire_conn *, const char *method, json_t *args,
     capnweb_settle_fn on_settle, void *udata);

@@ -34,6 +34,7 @@
 #include "proto/ws.h"
 #include "support/test_client.h"
 #include "support/test_daemon.h"
+#include "support/test_shard.h"
 
 static struct test_daemon td;
 
@@ -891,11 +892,16 @@ START_TEST(test_handles_per_connection)
 }
 END_TEST
 
-/* One case per bound, so CK_RUN_CASE=<name> runs one alone. */
+/* One case per bound, so CK_RUN_CASE=<name> runs one alone; each mostly
+ * waits, so make check may run them in shares (support/test_shard.h). */
 static void
 add_case(Suite *s, const char *name, const TTest *t1, const TTest *t2)
 {
-	TCase *tc = tcase_create(name);
+	TCase *tc;
+
+	if (!test_shard_take())
+		return;
+	tc = tcase_create(name);
 
 	tcase_set_timeout(tc, 180);
 	tcase_add_test(tc, t1);

@@ -35,13 +35,27 @@ if [ ! -x "$D" ] || [ ! -x "$R" ]; then
 	exit 1
 fi
 tmp=$(mktemp -d /tmp/cm-conf-XXXXXX) || exit 1
+# What a sanitizer reports (the runner under SANITIZE=1, or a sanitized
+# $CONFORMANCE_DAEMON) goes to files of its own, one per process, not into
+# the TAP: a report is printed whole and kept when this test fails, so an
+# abort that happens once in many runs can still be read afterwards.
+san=$tmp/sanitizer
+mkdir -p "$san"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$san/report"
+UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}log_path=$san/report:print_stacktrace=1"
+export ASAN_OPTIONS UBSAN_OPTIONS
 pids=""
+keep=""
 cleanup() {
 	for p in $pids; do
 		kill -TERM "$p" 2>/dev/null
 		wait "$p" 2>/dev/null
 	done
-	rm -rf "$tmp"
+	if [ -n "$keep" ]; then
+		echo "conformance.test.sh: its files are kept in $tmp"
+	else
+		rm -rf "$tmp"
+	fi
 }
 trap cleanup EXIT
 
@@ -90,8 +104,14 @@ summary() {
 }
 set -- $(summary "$tmp/a.out") $(summary "$tmp/b.out")
 if [ $# -ne 6 ]; then
-	echo "conformance.test.sh: a run printed no summary:"
+	echo "conformance.test.sh: a run printed no summary (runner exits: a $rc_a, b $rc_b):"
 	tail -n 5 "$tmp/a.out" "$tmp/b.out"
+	for f in "$san"/*; do
+		[ -f "$f" ] || continue
+		echo "a sanitizer report ($f):"
+		head -n 80 "$f"
+	done
+	keep=1
 	echo "0 passed, 1 failed"
 	exit 1
 fi
@@ -123,5 +143,19 @@ else
 	echo "FAIL: a --filter matching nothing did not exit 2"
 	failed=$((failed + 1))
 fi
+# Any sanitizer report fails the test, whichever process wrote it (the
+# daemons are stopped first: a sanitized one reports leaks as it exits).
+for p in $pids; do
+	kill -TERM "$p" 2>/dev/null
+	wait "$p" 2>/dev/null
+done
+pids=""
+for f in "$san"/*; do
+	[ -f "$f" ] || continue
+	echo "FAIL: a sanitizer report ($f):"
+	head -n 80 "$f"
+	failed=$((failed + 1))
+done
+[ "$failed" = 0 ] || keep=1
 echo "$passed passed, $failed failed, $xfail xfail"
 [ "$failed" = 0 ]

@@ -48,7 +48,8 @@ fi
 mkdir -p "$tree/build"
 git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - | tar -xf - -C "$tree"
 tar -cf - -C build --exclude=./breakage --exclude=./mutate --exclude=./asan \
-    --exclude=./deb --exclude=./debian-src --exclude=./tests --exclude=./jsclient . |
+    --exclude=./deb --exclude=./debian-src --exclude=./tests --exclude=./jsclient \
+    --exclude=./libfuzzer . |
     tar -xf - -C "$tree/build"
 
 # apply FILE PATTERN REPLACEMENT: 0, or 3 when the pattern is not there once.

@@ -48,6 +48,16 @@ $(OTHER_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BU
 
 CHECK_PROGS += $(CHECK_BINS) $(FUZZ_BINS)
 CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
+# tests/run-all.sh keeps CHECK_JOBS runners busy: the longest start first
+# (CHECK_FIRST, by their last CI times: most of them wait on timeouts, not
+# the CPU), and the two longest suites run in three shares each, their
+# cases spread over three runners (support/test_shard.h).
+CHECK_FIRST := jsclient.test.sh js.test.sh conformance_breakage.test.sh \
+	check_conn_bounds check_faults check_client_sizes security.test.sh \
+	conformance_executor.test.sh conformance.test.sh deb.test.sh \
+	check_parser check_daemon check_ipcmsg check_client check_utf8 \
+	fuzz_lower_diff check_conn check_outbound k8s.test.sh
+CHECK_SHARDS := check_conn_bounds:3 check_faults:3
 # `make check SANITIZE=1` leaves out what tests the plain build alone: the
 # breakage proofs mutate and rebuild the plain daemon (their one sanitized
 # piece, the conformance runner, check_conformance and conformance.test.sh

@@ -40,3 +40,8 @@ install-js:
 	  install -d $(DESTDIR)$(PREFIX)/share/codemode/js && \
 	  install -m 0644 $(JS_TARBALL) $(DESTDIR)$(PREFIX)/share/codemode/js/; \
 	else echo "install-js: npm not found, so the JavaScript package is not built or installed"; fi
+
+# make check builds what its scripts share before they run side by side
+# (tests/run-all.sh): the staged package (jsclient.test.sh, version.test.sh)
+# and its tarball (examples.test.sh and deb.test.sh both install it).
+CHECK_PREPARE += js-stage $(if $(shell command -v npm 2>/dev/null),$(JS_TARBALL))
