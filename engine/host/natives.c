@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arrsort.h"
+#include "cesu.h"
 #include "crypto.h"
 #include "front/lower.h"
 #include "natives.h"
@@ -376,29 +377,7 @@ natives_norm(duk_context *ctx, duk_idx_t idx, enum unorm_form form)
 		return;
 	cp = duk_push_fixed_buffer(ctx, clen * sizeof(*cp));
 	for (i = 0; i < blen && n < clen;) {
-		c = s[i];
-		if (c < 0x80) {
-			i++;
-		} else if ((c & 0xe0) == 0xc0 && i + 1 < blen) {
-			c = ((c & 0x1f) << 6) | (s[i + 1] & 0x3f);
-			i += 2;
-		} else if ((c & 0xf0) == 0xe0 && i + 2 < blen) {
-			c = ((c & 0x0f) << 12) |
-			    ((uint32_t)(s[i + 1] & 0x3f) << 6) |
-			    (s[i + 2] & 0x3f);
-			i += 3;
-		} else if ((c & 0xf8) == 0xf0 && i + 3 < blen) {
-			c = ((c & 0x07) << 18) |
-			    ((uint32_t)(s[i + 1] & 0x3f) << 12) |
-			    ((uint32_t)(s[i + 2] & 0x3f) << 6) |
-			    (s[i + 3] & 0x3f);
-			i += 4;
-		} else {
-			c = 0xfffd;
-			i++;
-			while (i < blen && (s[i] & 0xc0) == 0x80)
-				i++;
-		}
+		c = cesu_next(s, blen, &i);
 		if ((c & 0xfc00) == 0xdc00 && n > 0 &&
 		    (cp[n - 1] & 0xfc00) == 0xd800)
 			cp[n - 1] = 0x10000 + ((cp[n - 1] - 0xd800) << 10) +

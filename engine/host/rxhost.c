@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "cesu.h"
 #include "natives.h"
 #include "regexp/rx.h"
 #include "rxhost.h"
@@ -135,34 +136,13 @@ rxhost_utf16(struct rxhost_heap *h, duk_context *ctx, duk_idx_t idx,
 		return 0;
 	}
 	for (i = 0; i < blen;) {
-		c = s[i];
-		if (c < 0x80) {
-			i++;
-		} else if ((c & 0xe0) == 0xc0 && i + 1 < blen) {
-			c = ((c & 0x1f) << 6) | (s[i + 1] & 0x3f);
-			i += 2;
-		} else if ((c & 0xf0) == 0xe0 && i + 2 < blen) {
-			c = ((c & 0x0f) << 12) |
-			    ((uint32_t)(s[i + 1] & 0x3f) << 6) |
-			    (s[i + 2] & 0x3f);
-			i += 3;
-		} else if ((c & 0xf8) == 0xf0 && i + 3 < blen) {
-			c = ((c & 0x07) << 18) |
-			    ((uint32_t)(s[i + 1] & 0x3f) << 12) |
-			    ((uint32_t)(s[i + 2] & 0x3f) << 6) |
-			    (s[i + 3] & 0x3f);
-			i += 4;
-			if (c > 0xffff && c <= 0x10ffff) {
-				c -= 0x10000;
-				u[n++] = (uint16_t)(0xd800 + (c >> 10));
-				c = 0xdc00 + (c & 0x3ff);
-			}
-		} else {
-			/* Duktape's extended forms: no code unit for them. */
-			c = 0xfffd;
-			i++;
-			while (i < blen && (s[i] & 0xc0) == 0x80)
-				i++;
+		/* Duktape's extended forms (no code unit for them) read
+		 * U+FFFD; a 4-byte sequence is a pair of code units. */
+		c = cesu_next(s, blen, &i);
+		if (c > 0xffff && c <= 0x10ffff) {
+			c -= 0x10000;
+			u[n++] = (uint16_t)(0xd800 + (c >> 10));
+			c = 0xdc00 + (c & 0x3ff);
 		}
 		u[n++] = (uint16_t)c;
 	}
