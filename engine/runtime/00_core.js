@@ -137,8 +137,18 @@
 	var defineProp = Object.defineProperty, applyFn = Reflect.apply;
 	var ownProp = Object.prototype.hasOwnProperty;
 
-	/* Define a non-enumerable, writable, configurable data property. */
+	/*
+	 * Define a non-enumerable, writable, configurable data property. A
+	 * group that replaces a function the proxy group records as the
+	 * prelude's own (P.proxyBase, 33_builtins.js) updates the record, so
+	 * the proxy group wraps the replacement instead of taking it for a
+	 * guest's; a record a guest's replacement stands over is left as is.
+	 */
 	P.def = function def(obj, name, value) {
+		var b = P.proxyBase, i;
+		for (i = 0; b !== undefined && i < b.length; i += 3)
+			if (b[i] === obj && b[i + 1] === name && b[i + 2] === obj[name])
+				b[i + 2] = value;
 		defineProp(obj, name, { value: value, writable: true,
 		    enumerable: false, configurable: true });
 	};

@@ -35,9 +35,9 @@
 this.__cm.P.group('proxy', function (G, P) {
 	'use strict';
 	/* The buffer group replaces Object/Reflect functions for typed arrays
-	 * and names them in P.proxyBase (38_buffer.js): loaded first, its
-	 * versions are the originals this group forwards to, so a proxy of a
-	 * typed array keeps the element behaviour. */
+	 * (P.def records them in P.proxyBase): loaded first, its versions are
+	 * the originals this group forwards to, so a proxy of a typed array
+	 * keeps the element behaviour. */
 	if (P.need.buffer)
 		P.need.buffer();
 	var NativeProxy = P.nativeProxy;

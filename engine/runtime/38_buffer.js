@@ -879,24 +879,6 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.taNumeric = function (o, k) {
 		return isTA(o) && numericKey(propKey(k)) !== undefined;
 	};
-	/* These are the prelude's now: the proxy group, loading later, takes
-	 * a function that is not its captured original for a guest's and
-	 * leaves it unwrapped, so its record of the originals names ours
-	 * (when the proxy group came first, ours wrap its wrappers). */
-	(function rebase(b, list) {
-		var i, j;
-		for (i = 0; b && i < b.length; i += 3)
-			for (j = 0; j < list.length; j += 3)
-				if (b[i] === list[j] && b[i + 1] === list[j + 1] &&
-				    b[i + 2] === list[j + 2])
-					b[i + 2] = list[j][list[j + 1]];
-	})(P.proxyBase, [Object, 'defineProperty', oDefine,
-	    Object, 'getOwnPropertyDescriptor', oGopd,
-	    Object, 'getOwnPropertyNames', oNames,
-	    Reflect, 'defineProperty', rDefine,
-	    Reflect, 'getOwnPropertyDescriptor', rGopd,
-	    Reflect, 'ownKeys', rKeys, Reflect, 'has', rHas,
-	    Reflect, 'get', rGet, Reflect, 'set', rSet]);
 
 	/* no constructors, like every built-in method (99_seal.js); %TypedArray%
 	 * is no global, so P.defGlobal does not reach its methods */
