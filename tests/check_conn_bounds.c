@@ -656,8 +656,8 @@ START_TEST(test_connections_per_peer_uid)
 }
 END_TEST
 
-/* A connection to 127.0.0.1:port (the daemon listens once its unix socket
- * does, so no retry is needed); the fd. */
+/* A connection to 127.0.0.1:port (the daemon opens its unix socket after
+ * every other listener, so no retry is needed); the fd. */
 static int
 connect_tcp(int port)
 {
@@ -669,7 +669,8 @@ connect_tcp(int port)
 	sin.sin_family = AF_INET;
 	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	sin.sin_port = htons((uint16_t)port);
-	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ck_assert_msg(connect(fd, (struct sockaddr *)&sin, sizeof(sin)) == 0,
+	    "connect 127.0.0.1:%d: %s", port, strerror(errno));
 	return fd;
 }
 

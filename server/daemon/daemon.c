@@ -428,29 +428,6 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		goto fail;
 	if (daemon_inherit(d, err, errlen) != 0)
 		goto fail;
-	if (cfg->socket_path) {
-		if (d->unix_listener != NULL) {
-			snprintf(err, errlen,
-			    "--socket %s and an inherited unix listener: give "
-			    "one",
-			    cfg->socket_path);
-			d->cfg.socket_path = NULL; /* not ours to unlink */
-			goto fail;
-		}
-		if ((fd = listener_unix(
-			 cfg->socket_path, cfg->socket_mode, err, errlen)) < 0)
-			goto fail;
-		d->unix_listener = evconnlistener_new(d->base, daemon_on_accept,
-		    d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
-		if (d->unix_listener == NULL) {
-			close(fd);
-			snprintf(
-			    err, errlen, "cannot watch %s", cfg->socket_path);
-			goto fail;
-		}
-		evconnlistener_set_error_cb(
-		    d->unix_listener, daemon_on_accept_error);
-	}
 	if (cfg->host) {
 		if (d->tcp_listener != NULL) {
 			snprintf(err, errlen,
@@ -478,6 +455,31 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 		}
 		evconnlistener_set_error_cb(
 		    d->tcp_listener, daemon_on_accept_error);
+	}
+	/* The unix socket comes last: whoever waits for it to accept (a
+	 * supervisor, a test) then finds every other listener up too. */
+	if (cfg->socket_path) {
+		if (d->unix_listener != NULL) {
+			snprintf(err, errlen,
+			    "--socket %s and an inherited unix listener: give "
+			    "one",
+			    cfg->socket_path);
+			d->cfg.socket_path = NULL; /* not ours to unlink */
+			goto fail;
+		}
+		if ((fd = listener_unix(
+			 cfg->socket_path, cfg->socket_mode, err, errlen)) < 0)
+			goto fail;
+		d->unix_listener = evconnlistener_new(d->base, daemon_on_accept,
+		    d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
+		if (d->unix_listener == NULL) {
+			close(fd);
+			snprintf(
+			    err, errlen, "cannot watch %s", cfg->socket_path);
+			goto fail;
+		}
+		evconnlistener_set_error_cb(
+		    d->unix_listener, daemon_on_accept_error);
 	}
 	if ((d->pool = pool_new(d->base, &d->cfg.pool, err, errlen)) == NULL)
 		goto fail;
