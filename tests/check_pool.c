@@ -1067,15 +1067,17 @@ on_clock_expired(void *arg)
 START_TEST(test_clock_never_ends_early)
 {
 	struct event_base *coarse;
+	struct pool_clocks *set;
 	struct pool_clock *k;
 	double t0, paused, resumed;
 	int fired, i;
 
 	ck_assert_ptr_nonnull(coarse = event_base_new());
+	ck_assert_ptr_nonnull(set = pool_clocks_new(coarse));
 	for (i = 0; i < 20; i++) {
 		fired = 0;
 		ck_assert_ptr_nonnull(
-		    k = pool_clock_new(coarse, on_clock_expired, &fired));
+		    k = pool_clock_new(set, on_clock_expired, &fired));
 		t0 = pool_now_ms();
 		pool_clock_start(k, 3.7 + i % 5);
 		while (!fired)
@@ -1086,7 +1088,7 @@ START_TEST(test_clock_never_ends_early)
 	/* 10 ms of budget, paused for 30 ms or more: the pause is not spent. */
 	fired = 0;
 	ck_assert_ptr_nonnull(
-	    k = pool_clock_new(coarse, on_clock_expired, &fired));
+	    k = pool_clock_new(set, on_clock_expired, &fired));
 	t0 = pool_now_ms();
 	pool_clock_start(k, 10);
 	usleep(4000);
@@ -1120,6 +1122,99 @@ START_TEST(test_clock_never_ends_early)
 	event_base_loop(coarse, EVLOOP_NONBLOCK);
 	ck_assert_int_eq(fired, 0);
 	pool_clock_free(k);
+	pool_clocks_free(set);
+	event_base_free(coarse);
+}
+END_TEST
+
+/* One clock's expiry (test_clock_lazy_rearm): notes when, stops another. */
+struct clock_probe {
+	double at; /* pool_now_ms() at expiry; 0 before */
+	struct pool_clock *stop; /* stopped from the callback, if set */
+	int order, *next;
+};
+
+static void
+on_probe_expired(void *arg)
+{
+	struct clock_probe *pr = arg;
+
+	pr->at = pool_now_ms();
+	pr->order = ++*pr->next;
+	if (pr->stop != NULL)
+		pool_clock_stop(pr->stop);
+}
+
+/*
+ * The clocks of a pool share one timer, armed lazily (pool_clock.c): a
+ * pause leaves it armed at the old deadline and a resume does not move it,
+ * so it wakes before the new deadline. That wake must end nothing early
+ * and re-arm at the deadline still to come; clocks of one set end in their
+ * deadlines' order, each by its own budget; an expiry that stops another
+ * clock keeps it from firing.
+ */
+START_TEST(test_clock_lazy_rearm)
+{
+	struct event_base *coarse;
+	struct pool_clocks *set;
+	struct pool_clock *a, *b, *c;
+	struct clock_probe pa = { 0 }, pb = { 0 }, pc = { 0 };
+	double t0, resumed, left;
+	int next = 0, i;
+
+	ck_assert_ptr_nonnull(coarse = event_base_new());
+	ck_assert_ptr_nonnull(set = pool_clocks_new(coarse));
+	pa.next = pb.next = pc.next = &next;
+	ck_assert_ptr_nonnull(a = pool_clock_new(set, on_probe_expired, &pa));
+	ck_assert_ptr_nonnull(b = pool_clock_new(set, on_probe_expired, &pb));
+	ck_assert_ptr_nonnull(c = pool_clock_new(set, on_probe_expired, &pc));
+	/* 40 ms, paused 10 ms or more over five tool calls: the timer armed
+	 * at start + 40 wakes first, the clock running, and must re-arm for
+	 * the rest. */
+	t0 = pool_now_ms();
+	pool_clock_start(a, 40);
+	for (i = 0; i < 5; i++) {
+		usleep(1000);
+		pool_clock_pause(a);
+		usleep(2000);
+		event_base_loop(coarse, EVLOOP_NONBLOCK);
+		pool_clock_resume(a);
+	}
+	left = pool_clock_left(a);
+	resumed = pool_now_ms();
+	while (pa.at == 0)
+		event_base_loop(coarse, EVLOOP_ONCE);
+	ck_assert_double_ge(pa.at - resumed, left);
+	ck_assert_double_ge(pa.at - t0, 40 + 10);
+	ck_assert_double_le(pool_clock_left(a), 0);
+	/* Three at once: b (5 ms) first, then a (12 ms) which stops c (30
+	 * ms); c never fires. */
+	pa.at = pb.at = pc.at = 0;
+	pa.stop = c;
+	t0 = pool_now_ms();
+	pool_clock_start(c, 30);
+	pool_clock_start(a, 12);
+	pool_clock_start(b, 5);
+	while (pa.at == 0)
+		event_base_loop(coarse, EVLOOP_ONCE);
+	ck_assert_double_ge(pb.at - t0, 5);
+	ck_assert_double_ge(pa.at - t0, 12);
+	ck_assert_int_lt(pb.order, pa.order);
+	usleep(35000);
+	event_base_loop(coarse, EVLOOP_NONBLOCK);
+	ck_assert_double_eq(pc.at, 0);
+	/* A clock freed while running leaves the set; the others go on. */
+	pa.at = pb.at = 0;
+	pa.stop = NULL;
+	pool_clock_start(b, 3);
+	pool_clock_start(a, 6);
+	pool_clock_free(b);
+	while (pa.at == 0)
+		event_base_loop(coarse, EVLOOP_ONCE);
+	ck_assert_double_eq(pb.at, 0);
+	pool_clock_free(a);
+	pool_clock_free(c);
+	pool_clocks_free(set);
 	event_base_free(coarse);
 }
 END_TEST
@@ -1401,6 +1496,7 @@ main(void)
 	tcase_add_test(tc, test_hung_run_killed_at_timeout_plus_grace);
 	tcase_add_test(tc, test_host_wait_stops_the_clock);
 	tcase_add_test(tc, test_clock_never_ends_early);
+	tcase_add_test(tc, test_clock_lazy_rearm);
 	tcase_add_test(tc, test_shutdown_drains_then_terminates);
 	tcase_add_test(tc, test_payload_rule_violations_kill_the_child);
 	tcase_add_test(tc, test_handle_answer_rule_violation_kills_the_child);

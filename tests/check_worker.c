@@ -5,6 +5,7 @@
  * later one.
  */
 #include <sys/socket.h>
+#include <poll.h>
 #include <sys/wait.h>
 
 #include <check.h>
@@ -23,6 +24,10 @@
 static int sock;
 static pid_t child;
 static uint8_t buf[65536];
+/* The SOCK_SEQPACKET record being handed out (recv_record). */
+static uint8_t rec[65536];
+static size_t rec_len, rec_off;
+static int rec_joined;
 
 static int
 read_all(int fd, uint8_t *p, size_t n)
@@ -73,6 +78,7 @@ start_child_on(int type)
 	ck_assert_int_gt(child, 0);
 	close(sv[1]);
 	sock = sv[0];
+	rec_len = rec_off = 0;
 	if (type != SOCK_STREAM)
 		return; /* the test reads its records itself */
 	ck_assert_int_eq(recv_from_child(&f), 0);
@@ -86,21 +92,49 @@ start_child(void)
 }
 
 /*
- * One record of a SOCK_SEQPACKET socket, which keeps each write apart:
- * it must hold exactly one whole frame, so the child wrote the frame in
- * one call (the daemon is woken once per frame, not once per piece).
+ * The records of a SOCK_SEQPACKET socket, which keeps each write apart:
+ * each must hold whole frames only, so the child wrote every frame in one
+ * call (the daemon is woken once per frame, not once per piece). A call's
+ * frame may share its write with what follows it (worker.c holds it for
+ * its wait edge): recv_record hands out one frame at a time, in buf, and
+ * sets rec_joined when it came in the same write as the frame before.
  */
 static struct frame
 recv_record(void)
 {
 	struct frame f;
-	ssize_t r = recv(sock, buf, sizeof(buf) - 1, 0);
+	long n;
 
-	ck_assert_int_ge(r, FRAME_HEADER_SIZE);
+	rec_joined = rec_off < rec_len;
+	if (!rec_joined) {
+		ssize_t r = recv(sock, rec, sizeof(rec), 0);
+
+		ck_assert_int_ge(r, FRAME_HEADER_SIZE);
+		rec_len = (size_t)r;
+		rec_off = 0;
+	}
+	n = frame_decode(rec + rec_off, rec_len - rec_off, FRAME_ROLE_PARENT,
+	    sizeof(buf), &f);
+	ck_assert_int_gt(n, 0);
+	memcpy(buf, rec + rec_off, (size_t)n);
+	buf[n] = '\0';
+	rec_off += (size_t)n;
 	ck_assert_int_eq(
-	    frame_decode(buf, (size_t)r, FRAME_ROLE_PARENT, sizeof(buf), &f),
-	    r);
-	buf[r] = '\0';
+	    frame_decode(buf, (size_t)n, FRAME_ROLE_PARENT, sizeof(buf), &f),
+	    n);
+	return f;
+}
+
+/* The next record frame of `type`, past the run clock's edges. */
+static struct frame
+expect_record(enum frame_type type)
+{
+	struct frame f;
+
+	do
+		f = recv_record();
+	while (f.type == FRAME_HOST_WAIT && type != FRAME_HOST_WAIT);
+	ck_assert_int_eq(f.type, type);
 	return f;
 }
 
@@ -390,6 +424,7 @@ START_TEST(test_frames_are_whole_writes_and_reads)
 {
 	uint8_t two[512];
 	struct frame f;
+	uint32_t call_id;
 	int calls = 0;
 	size_t n;
 
@@ -402,12 +437,17 @@ START_TEST(test_frames_are_whole_writes_and_reads)
 	    tools);
 	for (;;) {
 		f = recv_record();
-		if (f.type == FRAME_HOST_WAIT)
-			continue;
 		if (f.type != FRAME_TOOL_CALL)
 			break;
 		ck_assert_uint_eq(f.exec_id, 7);
 		calls++;
+		/* The awaited call's wait edge left in the same write. */
+		call_id = f.call_id;
+		f = recv_record();
+		ck_assert_int_eq(f.type, FRAME_HOST_WAIT);
+		ck_assert_msg(
+		    rec_joined, "TOOL_CALL and HOST_WAIT in two writes");
+		f.call_id = call_id;
 		n = frame_put(
 		    two, FRAME_TOOL_RESULT, 6, f.call_id, "{\"result\":1000}");
 		n += frame_put(two + n, FRAME_TOOL_RESULT, 7, f.call_id,
@@ -450,6 +490,7 @@ START_TEST(test_wait_edges_around_answers_and_timers)
 		n = frame_put(fr, FRAME_TOOL_RESULT, 9, f.call_id, ans);
 		f = recv_record();
 		ck_assert_int_eq(f.type, FRAME_HOST_WAIT);
+		ck_assert(rec_joined);
 		ck_assert_uint_eq(f.flags,
 		    FRAME_HOST_WAIT_WAITING | FRAME_HOST_WAIT_ANSWER_ONLY);
 		ck_assert_uint_eq(f.call_id, (uint32_t)k); /* answers read */
@@ -476,6 +517,43 @@ START_TEST(test_wait_edges_around_answers_and_timers)
 	f = recv_record();
 	ck_assert_int_eq(f.type, FRAME_RESULT);
 	ck_assert_msg(strstr((const char *)f.payload, "\"7\"") != NULL, "%s",
+	    (const char *)f.payload);
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
+/*
+ * A call held for its wait edge (worker.c, worker_out) is not held while
+ * guest code computes: the engine's deadline check sends it. The guest
+ * calls, then spins for 3 s before it awaits; the call reaches the parent
+ * long before the spin ends, alone in its write.
+ */
+START_TEST(test_held_call_leaves_while_code_computes)
+{
+	struct pollfd pfd;
+	struct frame f;
+	uint8_t fr[256];
+	size_t n;
+
+	start_child_on(SOCK_SEQPACKET);
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_HELLO);
+	execute(5, 0,
+	    "async () => { const p = t.f(1); const end = Date.now() + 3000; "
+	    "let i = 0; while (Date.now() < end) i++; return await p }",
+	    tools);
+	pfd.fd = sock;
+	pfd.events = POLLIN;
+	ck_assert_msg(poll(&pfd, 1, 1500) == 1,
+	    "the call was held while the guest computed");
+	f = recv_record();
+	ck_assert_int_eq(f.type, FRAME_TOOL_CALL);
+	ck_assert_uint_eq(f.exec_id, 5);
+	ck_assert(rec_off == rec_len); /* alone: the spin goes on */
+	n = frame_put(fr, FRAME_TOOL_RESULT, 5, f.call_id, "{\"result\":42}");
+	ck_assert_int_eq(send(sock, fr, n, 0), (ssize_t)n);
+	f = expect_record(FRAME_RESULT);
+	ck_assert_msg(strstr((const char *)f.payload, "\"42\"") != NULL, "%s",
 	    (const char *)f.payload);
 	ck_assert_int_eq(stop_child(), 0);
 }
@@ -547,6 +625,7 @@ main(void)
 	tcase_add_test(tc, test_malformed_invoke_is_answered);
 	tcase_add_test(tc, test_malformed_answer_ends_the_run);
 	tcase_add_test(tc, test_frames_are_whole_writes_and_reads);
+	tcase_add_test(tc, test_held_call_leaves_while_code_computes);
 	tcase_add_test(tc, test_split_frames_are_reassembled);
 	tcase_add_test(tc, test_wait_edges_around_answers_and_timers);
 	suite_add_tcase(s, tc);

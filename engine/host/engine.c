@@ -34,6 +34,8 @@ struct engine {
 	int stop; /* sticky: every check says stop from now on */
 	int armed; /* the run clock was started */
 	void *natives_slot; /* the natives' per-heap state (natives.h) */
+	void (*tick)(void *); /* engine_set_tick: NULL in a frozen image */
+	void *tick_arg;
 };
 
 static int64_t
@@ -148,6 +150,8 @@ engine_timeout_check(void *udata)
 
 	if (e == NULL)
 		return 0;
+	if (e->tick != NULL)
+		e->tick(e->tick_arg);
 	if (e->stop)
 		return 1;
 	if (e->deadline_ns != 0 && engine_mono_ns() >= e->deadline_ns) {
@@ -166,6 +170,13 @@ engine_fatal(void *udata, const char *msg)
 	fprintf(stderr, "codemode engine: fatal Duktape error: %s\n",
 	    msg != NULL ? msg : "(none)");
 	abort();
+}
+
+void
+engine_set_tick(struct engine *e, void (*fn)(void *), void *arg)
+{
+	e->tick = fn;
+	e->tick_arg = arg;
 }
 
 /* A fresh bound also lifts a passed deadline; running out of memory is final.

@@ -93,6 +93,15 @@ int engine_configure(struct engine *e, size_t memory_limit, double timeout_ms,
  */
 int engine_preload(struct engine *e);
 
+/*
+ * Calls fn(arg) from every check of the deadline (every 16K instructions,
+ * 4K regexp steps, each emergency GC) while code runs: a host that holds
+ * output back for company sends it from there, so guest code that computes
+ * does not hold it long. fn must not touch the heap. NULL: none. A reset
+ * clears it (the frozen image has none).
+ */
+void engine_set_tick(struct engine *e, void (*fn)(void *), void *arg);
+
 /* Starts the run clock: the deadline is now + ms (0: none). A passed
  * deadline is lifted (a new bound for a new invocation); OOM stays. */
 void engine_arm_deadline(struct engine *e, double ms);

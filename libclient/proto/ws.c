@@ -423,6 +423,33 @@ ws_frame_write(uint8_t *out, size_t cap, int fin, int opcode,
 	return h + (long)len;
 }
 
+/*
+ * §5.3: a masking key must be unpredictable, so it comes from the CSPRNG.
+ * Drawn 64 keys at a time: OpenSSL's RAND_bytes asks the kernel for the
+ * process id on every call (its fork check), a system call per frame. The
+ * keys are as unpredictable in a batch; a process that forks with keys
+ * left may use the same ones as its parent, which gives an observer of
+ * one connection nothing about the payloads of the other. Per thread, so
+ * clients on different threads share no state.
+ */
+#define WS_MASK_BATCH 64
+
+static int
+ws_mask_next(uint8_t mask[4])
+{
+	static _Thread_local uint8_t keys[4 * WS_MASK_BATCH];
+	static _Thread_local unsigned left;
+
+	if (left == 0) {
+		if (RAND_bytes(keys, sizeof(keys)) != 1)
+			return -1;
+		left = WS_MASK_BATCH;
+	}
+	left--;
+	memcpy(mask, keys + 4 * left, 4);
+	return 0;
+}
+
 long
 ws_frame_encode(enum ws_role role, int opcode, const uint8_t *payload,
     size_t len, uint8_t *out, size_t cap)
@@ -431,8 +458,7 @@ ws_frame_encode(enum ws_role role, int opcode, const uint8_t *payload,
 
 	if (role == WS_ROLE_SERVER)
 		return ws_frame_write(out, cap, 1, opcode, payload, len, NULL);
-	/* §5.3: the key must be unpredictable, so it comes from the CSPRNG. */
-	if (RAND_bytes(mask, sizeof(mask)) != 1)
+	if (ws_mask_next(mask) != 0)
 		return WS_E_RANDOM;
 	return ws_frame_write(out, cap, 1, opcode, payload, len, mask);
 }

@@ -79,19 +79,99 @@ worker_writev_all(int fd, struct iovec *iov, int n)
 	return 0;
 }
 
+/*
+ * A call's frame (TOOL_CALL, OUTBOUND_REQUEST) held back for company: the
+ * run's wait edge (HOST_WAIT) follows it within microseconds when the guest
+ * awaits it, and both leave in one write, so the daemon wakes once for
+ * them and the child makes one system call, not two. Whatever is written
+ * next goes out with it; a wait for an answer, and the engine's deadline
+ * check while guest code computes (worker_tick), send it alone. Held only
+ * by one execution's code, never across a read.
+ */
+#define WORKER_OUT_MAX 65536
+
+static struct {
+	uint8_t *buf;
+	size_t len, cap;
+} worker_out;
+
+/* Writes the held frames (if any) and then the given frame, in one call. */
 static int
 worker_send_frame(struct worker *w, enum frame_type type, uint8_t flags,
     uint32_t call_id, const char *payload, size_t n)
 {
 	uint8_t hdr[FRAME_HEADER_SIZE];
-	struct iovec iov[2];
+	struct iovec iov[3];
+	int k = 0, rc;
 
+	if (worker_out.len > 0) {
+		iov[k].iov_base = worker_out.buf;
+		iov[k++].iov_len = worker_out.len;
+	}
 	frame_encode_header(hdr, type, flags, w->exec_id, call_id, (uint32_t)n);
-	iov[0].iov_base = hdr;
-	iov[0].iov_len = sizeof(hdr);
-	iov[1].iov_base = (void *)payload;
-	iov[1].iov_len = n;
-	return worker_writev_all(w->fd, iov, n ? 2 : 1);
+	iov[k].iov_base = hdr;
+	iov[k++].iov_len = sizeof(hdr);
+	if (n) {
+		iov[k].iov_base = (void *)payload;
+		iov[k++].iov_len = n;
+	}
+	rc = worker_writev_all(w->fd, iov, k);
+	worker_out.len = 0;
+	return rc;
+}
+
+/* Sends the held frames alone. */
+static int
+worker_out_flush(struct worker *w)
+{
+	struct iovec iov;
+	int rc;
+
+	if (worker_out.len == 0)
+		return 0;
+	iov.iov_base = worker_out.buf;
+	iov.iov_len = worker_out.len;
+	rc = worker_writev_all(w->fd, &iov, 1);
+	worker_out.len = 0;
+	return rc;
+}
+
+/* engine_set_tick: guest code computes; what was held goes out now. */
+static void
+worker_tick(void *arg)
+{
+	(void)worker_out_flush(arg);
+}
+
+/*
+ * Holds a call's frame for company (worker_out); one that does not fit
+ * the room, or finds no memory, goes out at once with what was held.
+ */
+static int
+worker_hold_frame(struct worker *w, enum frame_type type, uint32_t call_id,
+    const char *payload, size_t n)
+{
+	size_t need = worker_out.len + FRAME_HEADER_SIZE + n;
+	uint8_t *b;
+
+	if (need > WORKER_OUT_MAX)
+		return worker_send_frame(w, type, 0, call_id, payload, n);
+	if (need > worker_out.cap) {
+		size_t cap = worker_out.cap ? worker_out.cap : 1024;
+
+		while (cap < need)
+			cap *= 2;
+		if ((b = realloc(worker_out.buf, cap)) == NULL)
+			return worker_send_frame(
+			    w, type, 0, call_id, payload, n);
+		worker_out.buf = b;
+		worker_out.cap = cap;
+	}
+	frame_encode_header(worker_out.buf + worker_out.len, type, 0,
+	    w->exec_id, call_id, (uint32_t)n);
+	memcpy(worker_out.buf + worker_out.len + FRAME_HEADER_SIZE, payload, n);
+	worker_out.len = need;
+	return 0;
 }
 
 static int
@@ -336,7 +416,7 @@ worker_host_send(void *arg, enum execution_call kind, const char *json,
 
 	if (worker_check(type, 0, json, len, &why) != 0)
 		return -2; /* the call fails in the run, the child stays */
-	return worker_send_frame(w, type, 0, call_id, json, len);
+	return worker_hold_frame(w, type, call_id, json, len);
 }
 
 /*
@@ -407,6 +487,9 @@ worker_host_wait(
 	uint8_t *buf;
 	int r, timeout;
 
+	/* A held call goes out before its answer is waited for. */
+	if (worker_out_flush(w) != 0)
+		return -1;
 	for (;;) {
 		if (ms >= 0 && !worker_frame_ready()) {
 			left = until - engine_now_ms();
@@ -676,7 +759,10 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	host.host_wait = worker_host_wait_edge;
 	host.arg = w;
 	w->answer_why = NULL;
+	engine_set_tick(e, worker_tick, w);
 	msg = execution_run(e, &er, &host, &retained);
+	engine_set_tick(e, NULL, NULL);
+	/* A run that ends sends its RESULT, and what was held goes with it. */
 	if (msg == NULL && w->answer_why != NULL && !w->result_sent) {
 		/* The run ended on an answer its decoder refused: say so. */
 		snprintf(err, sizeof(err),

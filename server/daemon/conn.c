@@ -88,6 +88,8 @@ conn_free(struct conn *c)
 		event_free(c->ev_idle);
 	if (c->ev_flush)
 		event_free(c->ev_flush);
+	if (c->ev_read)
+		event_free(c->ev_read);
 	if (c->bev) {
 		if (c->out_cb)
 			evbuffer_remove_cb_entry(
@@ -199,6 +201,7 @@ conn_overflow(struct conn *c, size_t out)
 	    "it passed the executor's --output-limit";
 	evbuffer_drain(o, evbuffer_get_length(o));
 	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+	event_del(c->ev_read);
 	c->state = CONN_DEAD;
 	evtimer_del(c->ev_timer);
 	evtimer_add(c->ev_timer, &tv);
@@ -696,10 +699,10 @@ conn_pause(struct conn *c, int paused)
 	struct daemon *d = c->d;
 
 	if (paused) {
-		bufferevent_disable(c->bev, EV_READ);
+		event_del(c->ev_read);
 		metrics_count(&d->metrics, METRICS_OUTPUT_PAUSE);
 	} else if (c->state != CONN_DEAD)
-		bufferevent_enable(c->bev, EV_READ);
+		event_add(c->ev_read, NULL);
 	if (d->pool != NULL)
 		pool_tenant_pause(d->pool, c->api.tenant, paused);
 	c->read_paused = paused;
@@ -769,11 +772,48 @@ conn_on_flush(evutil_socket_t fd, short what, void *arg)
 	conn_drive(c);
 }
 
+/* The most one read takes: a bufferevent's own default. */
+#define CONN_READ_MAX 16384
+
+/*
+ * The socket is readable: one read() into the input buffer, with no
+ * FIONREAD to size it first (a bufferevent asks, one more system call per
+ * message). End of file, an error, or no memory for the bytes end the
+ * connection as a bufferevent's EOF or error did.
+ */
 static void
-conn_on_read(struct bufferevent *bev, void *arg)
+conn_on_readable(evutil_socket_t fd, short what, void *arg)
 {
-	(void)bev;
-	conn_drive(arg);
+	struct conn *c = arg;
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	struct evbuffer_iovec v;
+	ssize_t n;
+
+	(void)what;
+	/* A socket bufferevent keeps its input's end frozen for its own
+	 * reader: thawed for ours, as bufferevent_readcb does. */
+	evbuffer_unfreeze(in, 0);
+	if (evbuffer_reserve_space(in, CONN_READ_MAX, &v, 1) < 1) {
+		n = -1;
+		errno = ENOMEM;
+	} else
+		do
+			n = read(fd, v.iov_base, v.iov_len);
+		while (n < 0 && errno == EINTR);
+	if (n > 0) {
+		v.iov_len = (size_t)n;
+		evbuffer_commit_space(in, &v, 1);
+	}
+	evbuffer_freeze(in, 0);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return;
+	if (n <= 0) {
+		event_del(c->ev_read);
+		c->state = CONN_DEAD;
+		conn_drive(c);
+		return;
+	}
+	conn_drive(c);
 }
 
 static void
@@ -1112,7 +1152,12 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE);
 	c->ev_timer = evtimer_new(d->base, conn_on_timer, c);
 	c->ev_flush = event_new(d->base, -1, 0, conn_on_flush, c);
-	if (c->bev == NULL || c->ev_timer == NULL || c->ev_flush == NULL) {
+	c->ev_read =
+	    event_new(d->base, fd, EV_READ | EV_PERSIST, conn_on_readable, c);
+	if (c->bev == NULL || c->ev_timer == NULL || c->ev_flush == NULL ||
+	    c->ev_read == NULL) {
+		if (c->ev_read)
+			event_free(c->ev_read);
 		if (c->bev)
 			bufferevent_free(c->bev);
 		else
@@ -1127,8 +1172,7 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	TAILQ_INSERT_TAIL(&d->conns, c, entry);
 	d->nconns++;
 	metrics_count(&d->metrics, METRICS_CONN_OPEN);
-	bufferevent_setcb(
-	    c->bev, conn_on_read, conn_on_write, conn_on_event, c);
+	bufferevent_setcb(c->bev, NULL, conn_on_write, conn_on_event, c);
 	/* The write callback also runs once the output fell to the resume
 	 * mark, where back-pressure lifts. */
 	bufferevent_setwatermark(c->bev, EV_WRITE, conn_resume_mark(d), 0);
@@ -1140,7 +1184,9 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	    evbuffer_add_cb(bufferevent_get_output(c->bev), conn_on_output, c);
 	if (c->out_cb != NULL)
 		bufferevent_disable(c->bev, EV_WRITE);
-	bufferevent_enable(c->bev, EV_READ);
+	/* Reading is ev_read's: the bufferevent's stays off. */
+	bufferevent_disable(c->bev, EV_READ);
+	event_add(c->ev_read, NULL);
 	tv = conn_tv(d->cfg.head_timeout);
 	evtimer_add(c->ev_timer, &tv);
 	if (d->cfg.max_connection_age &&

@@ -28,7 +28,8 @@ enum conn_state {
 struct conn {
 	TAILQ_ENTRY(conn) entry;
 	struct daemon *d;
-	struct bufferevent *bev;
+	struct bufferevent *bev; /* writes; its input is filled by ev_read */
+	struct event *ev_read; /* the socket readable (conn_on_readable) */
 	enum conn_state state;
 	int is_unix;
 	uid_t peer_uid; /* unix peers only */

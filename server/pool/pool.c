@@ -554,18 +554,7 @@ pool_zygote_on_pidfd(evutil_socket_t fd, short what, void *arg)
 struct event_base *
 pool_base_new(void)
 {
-	struct event_config *cfg;
-	struct event_base *base;
-
-	if ((cfg = event_config_new()) == NULL)
-		return NULL;
-	if (event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER) != 0) {
-		event_config_free(cfg);
-		return NULL;
-	}
-	base = event_base_new_with_config(cfg);
-	event_config_free(cfg);
-	return base;
+	return event_base_new();
 }
 
 struct pool *
@@ -619,7 +608,8 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 	p->ev_restart = evtimer_new(base, pool_on_restart, p);
 	p->ev_drain = evtimer_new(base, NULL, NULL);
 	p->ev_dispatch = event_new(base, -1, 0, pool_on_dispatch, p);
-	if ((!p->opt.embedded && p->ev_sigchld == NULL) ||
+	p->clocks = pool_clocks_new(base);
+	if ((!p->opt.embedded && p->ev_sigchld == NULL) || p->clocks == NULL ||
 	    p->ev_restart == NULL || p->ev_drain == NULL ||
 	    p->ev_dispatch == NULL ||
 	    (p->ev_sigchld && evsignal_add(p->ev_sigchld, NULL) != 0)) {
@@ -800,8 +790,7 @@ pool_free(struct pool *p)
 		if (c->exec)
 			pool_exec_free(c->exec);
 		kill(c->pid, SIGKILL);
-		if (c->bev)
-			bufferevent_free(c->bev);
+		pool_child_close(c);
 		if (c->ev_timer)
 			event_free(c->ev_timer);
 		free(c);
@@ -834,6 +823,8 @@ pool_free(struct pool *p)
 		event_free(p->ev_tick);
 	if (p->ev_dispatch)
 		event_free(p->ev_dispatch);
+	pool_clocks_free(p->clocks);
+	free(p->reading_orphan);
 	free(p->paused);
 	free(p);
 }

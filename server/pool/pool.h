@@ -192,9 +192,11 @@ size_t pool_kept_memory_default(void);
 unsigned pool_max_executions(const struct pool_options *o);
 
 /*
- * An event base for a pool: its timers measure the precise monotonic clock
- * (EVENT_BASE_FLAG_PRECISE_TIMER), not a coarse one that runs behind, so a
- * run's bound is kept to the millisecond. NULL when libevent fails.
+ * An event base for a pool. Its own timers may run on the coarse monotonic
+ * clock (a tick late at worst): the run clocks, which keep a run's bound to
+ * the millisecond, have a timerfd of their own (pool_clock.c), so the base
+ * needs no EVENT_BASE_FLAG_PRECISE_TIMER, which would re-arm its timerfd
+ * before every wait. NULL when libevent fails.
  */
 struct event_base *pool_base_new(void);
 

@@ -56,10 +56,11 @@ pool_child_gone(struct pool_child *c)
 		pool_exec_abort(
 		    c->exec, c->lost ? POOL_INTERNAL : POOL_CRASHED);
 	TAILQ_REMOVE(&p->children, c, entry);
-	if (c->bev)
-		bufferevent_free(c->bev);
+	pool_child_close(c);
 	if (c->ev_timer)
 		event_free(c->ev_timer);
+	if (p->reading == c)
+		p->reading = NULL;
 	free(c);
 	pool_refill(p);
 	pool_dispatch(p);
@@ -94,10 +95,7 @@ pool_child_kill(struct pool_child *c, int crashed)
 	if (!c->reaped)
 		kill(c->pid, SIGKILL);
 	/* Stop reading; EOF is implied once the process is gone. */
-	if (c->bev) {
-		bufferevent_free(c->bev);
-		c->bev = NULL;
-	}
+	pool_child_close(c);
 	c->eof = 1;
 	pool_child_gone(c);
 }
@@ -108,6 +106,29 @@ pool_child_lose(struct pool_child *c, const char *why)
 	pool_emit(c->pool, POOL_EV_WORKER_LOST, c->exec, c->pid, why);
 	c->lost = 1;
 	pool_child_kill(c, 0);
+}
+
+void
+pool_child_close(struct pool_child *c)
+{
+	struct pool *p = c->pool;
+
+	if (c->ev_read != NULL) {
+		event_free(c->ev_read);
+		c->ev_read = NULL;
+	}
+	if (c->bev != NULL) {
+		bufferevent_free(c->bev);
+		c->bev = NULL;
+	}
+	/* A frame of it may be in its callback: its bytes outlive that. */
+	if (p->reading == c && c->in != NULL) {
+		free(p->reading_orphan);
+		p->reading_orphan = c->in;
+	} else
+		free(c->in);
+	c->in = NULL;
+	c->in_off = c->in_len = c->in_cap = 0;
 }
 
 void
@@ -395,98 +416,178 @@ violation:
 	return -1;
 }
 
-static void
-pool_child_on_read(struct bufferevent *bev, void *arg)
+/*
+ * Hands out every whole frame in c->in. 0 when it stopped for want of
+ * bytes or for its tenant's pause; -1 when the child is gone or no longer
+ * read (c may be freed then).
+ */
+static int
+pool_child_frames(struct pool_child *c)
 {
-	struct pool_child *c = arg;
-	struct evbuffer *in = bufferevent_get_input(bev);
+	struct pool *p = c->pool;
 
 	for (;;) {
-		size_t avail = evbuffer_get_length(in), need;
-		const uint8_t *p;
+		size_t avail = c->in_len - c->in_off, need;
+		const uint8_t *b = c->in + c->in_off;
 		struct frame f;
-		long r;
+		int rc;
 
 		if (avail < FRAME_HEADER_SIZE)
-			return;
+			return 0;
 		/* Its tenant's connection is backed up: the rest waits. */
-		if (pool_tenant_paused(c->pool, c->tenant))
-			return;
-		if ((p = evbuffer_pullup(in, FRAME_HEADER_SIZE)) == NULL) {
-			pool_child_lose(c, "out of memory reading a frame");
-			return;
-		}
-		r = frame_decode(p, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
-		    c->pool->opt.max_frame_payload, &f);
-		if (r < 0) {
+		if (pool_tenant_paused(p, c->tenant))
+			return 0;
+		if (frame_decode(b, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
+			p->opt.max_frame_payload, &f) < 0) {
 			pool_child_kill(c, 1);
-			return;
+			return -1;
 		}
 		/* The header passed its size checks: wait for the whole frame.
 		 */
 		need = FRAME_HEADER_SIZE +
-		    ((size_t)p[12] << 24 | (size_t)p[13] << 16 |
-			(size_t)p[14] << 8 | p[15]);
+		    ((size_t)b[12] << 24 | (size_t)b[13] << 16 |
+			(size_t)b[14] << 8 | b[15]);
 		if (avail < need)
-			return;
-		if ((p = evbuffer_pullup(in, (ssize_t)need)) == NULL) {
+			return 0;
+		if (frame_decode(b, need, FRAME_ROLE_PARENT,
+			p->opt.max_frame_payload, &f) != (long)need) {
+			pool_child_kill(c, 1);
+			return -1;
+		}
+		p->reading = c;
+		rc = pool_child_on_frame(c, &f);
+		if (p->reading_orphan != NULL) {
+			free(p->reading_orphan);
+			p->reading_orphan = NULL;
+		}
+		if (p->reading != c) /* freed */
+			return -1;
+		p->reading = NULL;
+		if (rc != 0 || c->ev_read == NULL)
+			return -1;
+		c->in_off += need;
+	}
+}
+
+static void pool_child_on_eof(struct pool_child *, int nomem);
+
+/* The least room a read asks for; the buffer grows past it for a frame. */
+#define POOL_CHILD_READ_MIN 4096
+#define POOL_CHILD_READ_KEEP 65536
+
+/*
+ * Makes room for a read: what was handed out leaves the front, and the
+ * buffer grows to hold the frame whose header is in (one read then takes
+ * the rest of it) or POOL_CHILD_READ_MIN more. -1 when out of memory.
+ */
+static int
+pool_child_room(struct pool_child *c)
+{
+	size_t left = c->in_len - c->in_off, want, cap;
+	uint8_t *n;
+
+	if (c->in_off > 0) {
+		if (left > 0)
+			memmove(c->in, c->in + c->in_off, left);
+		c->in_len = left;
+		c->in_off = 0;
+	}
+	want = left + POOL_CHILD_READ_MIN;
+	if (left >= FRAME_HEADER_SIZE) {
+		size_t need = FRAME_HEADER_SIZE +
+		    ((size_t)c->in[12] << 24 | (size_t)c->in[13] << 16 |
+			(size_t)c->in[14] << 8 | c->in[15]);
+
+		if (need > want)
+			want = need;
+	}
+	if (want <= c->in_cap)
+		return 0;
+	cap =
+	    c->in_cap < POOL_CHILD_READ_KEEP ? POOL_CHILD_READ_KEEP : c->in_cap;
+	while (cap < want)
+		cap *= 2;
+	if ((n = realloc(c->in, cap)) == NULL)
+		return -1;
+	c->in = n;
+	c->in_cap = cap;
+	return 0;
+}
+
+/*
+ * The child's socket is readable (or, from pool_child_apply_pause, frames
+ * wait in c->in): one read() takes what fits, with no FIONREAD to size it
+ * first (a bufferevent asks, one more system call per wake), and the
+ * whole frames go out in order.
+ */
+static void
+pool_child_on_readable(evutil_socket_t fd, short what, void *arg)
+{
+	struct pool_child *c = arg;
+	ssize_t n;
+	int eof = 0;
+
+	if (what & EV_READ) {
+		if (pool_child_room(c) != 0) {
 			pool_child_lose(c, "out of memory reading a frame");
 			return;
 		}
-		if (frame_decode(p, need, FRAME_ROLE_PARENT,
-			c->pool->opt.max_frame_payload, &f) != (long)need) {
-			pool_child_kill(c, 1);
-			return;
-		}
-		if (pool_child_on_frame(c, &f) != 0)
-			return;
-		if (c->bev == NULL)
-			return;
-		evbuffer_drain(in, need);
+		do
+			n = read(fd, c->in + c->in_len, c->in_cap - c->in_len);
+		while (n < 0 && errno == EINTR);
+		if (n > 0)
+			c->in_len += (size_t)n;
+		else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+			eof = 1;
+	}
+	if (pool_child_frames(c) != 0)
+		return;
+	if (eof) {
+		pool_child_on_eof(c, 0);
+		return;
+	}
+	/* Drained: a large frame's room goes back. */
+	if (c->in_off == c->in_len && c->in_cap > POOL_CHILD_READ_KEEP) {
+		free(c->in);
+		c->in = NULL;
+		c->in_off = c->in_len = c->in_cap = 0;
 	}
 }
 
 void
 pool_child_apply_pause(struct pool_child *c)
 {
-	if (c->bev == NULL)
+	if (c->ev_read == NULL)
 		return;
 	if (pool_tenant_paused(c->pool, c->tenant)) {
-		bufferevent_disable(c->bev, EV_READ);
+		event_del(c->ev_read);
 		return;
 	}
-	if (bufferevent_get_enabled(c->bev) & EV_READ)
+	if (event_pending(c->ev_read, EV_READ, NULL))
 		return;
-	bufferevent_enable(c->bev, EV_READ);
+	event_add(c->ev_read, NULL);
 	/*
-	 * Frames read before the pause wait in the input buffer, and no new
-	 * byte may arrive to call us for them: run the read callback from the
-	 * loop (deferred, never inside the caller that lifted the pause).
+	 * Frames read before the pause wait in the buffer, and no new byte
+	 * may arrive to call us for them: run the reader from the loop (never
+	 * inside the caller that lifted the pause), without a read.
 	 */
-	if (evbuffer_get_length(bufferevent_get_input(c->bev)) > 0)
-		bufferevent_trigger(c->bev, EV_READ, BEV_TRIG_DEFER_CALLBACKS);
+	if (c->in_len > c->in_off)
+		event_active(c->ev_read, EV_TIMEOUT, 1);
 }
 
+/*
+ * Its socket ended (EOF, or an error: a dead child's socket says
+ * ECONNRESET). nomem: the daemon's own allocation failed on the channel,
+ * not the child.
+ */
 static void
-pool_child_on_event(struct bufferevent *bev, short what, void *arg)
+pool_child_on_eof(struct pool_child *c, int nomem)
 {
-	struct pool_child *c = arg;
-
-	(void)bev;
-	if (!(what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)))
-		return;
-	/*
-	 * libevent reports its own failure to make room for what it reads
-	 * as an error of the socket, with errno ENOMEM (a dead child's
-	 * socket says ECONNRESET or EOF): the daemon failed, not the child.
-	 */
-	if ((what & BEV_EVENT_ERROR) && EVUTIL_SOCKET_ERROR() == ENOMEM &&
-	    c->state != CHILD_CLOSING) {
+	if (nomem && c->state != CHILD_CLOSING) {
 		pool_child_lose(c, "out of memory reading from the child");
 		return;
 	}
-	bufferevent_free(c->bev);
-	c->bev = NULL;
+	pool_child_close(c);
 	c->eof = 1;
 	/*
 	 * Told to stay, a child may still end instead (its memory bound did);
@@ -506,6 +607,21 @@ pool_child_on_event(struct bufferevent *bev, short what, void *arg)
 		return;
 	}
 	pool_child_gone(c);
+}
+
+/* The bufferevent writes only: it reports a failed write of the backlog. */
+static void
+pool_child_on_event(struct bufferevent *bev, short what, void *arg)
+{
+	(void)bev;
+	if (!(what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)))
+		return;
+	/*
+	 * libevent reports its own failure to make room as an error of the
+	 * socket, with errno ENOMEM: the daemon failed, not the child.
+	 */
+	pool_child_on_eof(
+	    arg, (what & BEV_EVENT_ERROR) && EVUTIL_SOCKET_ERROR() == ENOMEM);
 }
 
 /*
@@ -539,8 +655,13 @@ pool_child_new(struct pool_zygote *z, pid_t pid, int fd)
 	c->pid = pid;
 	c->state = CHILD_STARTING;
 	c->bev = bufferevent_socket_new(p->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	c->ev_read = event_new(
+	    p->base, fd, EV_READ | EV_PERSIST, pool_child_on_readable, c);
 	c->ev_timer = evtimer_new(p->base, pool_child_on_timer, c);
-	if (c->bev == NULL || c->ev_timer == NULL) {
+	if (c->bev == NULL || c->ev_read == NULL || c->ev_timer == NULL ||
+	    event_add(c->ev_read, NULL) != 0) {
+		if (c->ev_read)
+			event_free(c->ev_read);
 		if (c->bev)
 			bufferevent_free(c->bev);
 		else
@@ -552,11 +673,11 @@ pool_child_new(struct pool_zygote *z, pid_t pid, int fd)
 		return;
 	}
 	evutil_make_socket_nonblocking(fd);
-	bufferevent_setcb(c->bev, pool_child_on_read, pool_child_on_write,
-	    pool_child_on_event, c);
-	/* Writing is pool_child_send's until the kernel pushes back. */
-	bufferevent_disable(c->bev, EV_WRITE);
-	bufferevent_enable(c->bev, EV_READ);
+	bufferevent_setcb(
+	    c->bev, NULL, pool_child_on_write, pool_child_on_event, c);
+	/* Writing is pool_child_send's until the kernel pushes back; reading
+	 * is ev_read's (pool_child_on_readable). */
+	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
 	evtimer_add(c->ev_timer, &tv);
 	TAILQ_INSERT_TAIL(&p->children, c, entry);
 	p->starting++;

@@ -685,7 +685,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	TAILQ_INIT(&e->invocations);
 	TAILQ_INIT(&e->held);
 	if ((e->request = malloc(len ? len : 1)) == NULL ||
-	    (e->clock = pool_clock_new(p->base, pool_exec_on_deadline, e)) ==
+	    (e->clock = pool_clock_new(p->clocks, pool_exec_on_deadline, e)) ==
 		NULL ||
 	    (e->ev_idle = evtimer_new(p->base, pool_exec_on_idle, e)) == NULL) {
 		pool_exec_free(e);

@@ -55,7 +55,13 @@ struct pool_child {
 	struct pool *pool;
 	struct pool_zygote *zygote;
 	pid_t pid;
+	/* Its socket: written through bev (pool_child_send, the backlog),
+	 * read by ev_read into in (pool_child_on_readable); NULL once closed.
+	 */
 	struct bufferevent *bev;
+	struct event *ev_read;
+	uint8_t *in; /* bytes read and not yet handled: in[in_off, in_len) */
+	size_t in_off, in_len, in_cap;
 	struct event *ev_timer; /* start and exit deadlines */
 	enum child_state state;
 	struct pool_exec *exec;
@@ -149,7 +155,13 @@ struct pool_checked {
 
 struct pool {
 	struct event_base *base;
+	struct pool_clocks *clocks; /* the run clocks' timer (pool_clock.c) */
 	struct pool_checked checked;
+	/* The child whose frames pool_child_on_readable is handing out, and
+	 * its read buffer if the child closed meanwhile: a frame's payload
+	 * points into it until its callback returns. */
+	struct pool_child *reading;
+	uint8_t *reading_orphan;
 	struct pool_options opt;
 	struct pool_zygote_list zygotes; /* first = current */
 	struct pool_child_list children;
@@ -207,6 +219,8 @@ void pool_child_kill(struct pool_child *, int crashed);
  * crash; its run ends as POOL_INTERNAL, `why` in the log.
  */
 void pool_child_lose(struct pool_child *, const char *why);
+/* Closes its socket and stops reading it (bev and ev_read go NULL). */
+void pool_child_close(struct pool_child *);
 void pool_child_on_exit(struct pool_child *);
 void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
     uint32_t, const uint8_t *, size_t);
@@ -265,11 +279,15 @@ void pool_exec_kick(struct pool *);
 
 /*
  * pool_clock.c: the run clock, spent only while it runs; `expired` runs
- * once the budget is spent, never before by the monotonic clock.
+ * once the budget is spent, never before by the monotonic clock. The clocks
+ * of one pool share one timer (struct pool_clocks), which outlives them.
  */
 struct pool_clock;
+struct pool_clocks;
+struct pool_clocks *pool_clocks_new(struct event_base *);
+void pool_clocks_free(struct pool_clocks *);
 struct pool_clock *pool_clock_new(
-    struct event_base *, void (*expired)(void *), void *arg);
+    struct pool_clocks *, void (*expired)(void *), void *arg);
 void pool_clock_free(struct pool_clock *);
 /* Sets a fresh budget and runs. */
 void pool_clock_start(struct pool_clock *, double budget_ms);
