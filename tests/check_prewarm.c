@@ -150,6 +150,33 @@ START_TEST(test_scan_lists_constants_after_code)
 }
 END_TEST
 
+/*
+ * Anonymous read-only memory (the frozen heap's image, which every reset
+ * reads whole) is warmed too, after the program's and the libraries'
+ * constants.
+ */
+START_TEST(test_scan_lists_anonymous_readonly_last)
+{
+	static struct prewarm pw;
+	static const char constant[] = "a read-only constant";
+	size_t len = 64 * 4096;
+	unsigned char *image = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int rodata, at;
+
+	ck_assert(image != MAP_FAILED);
+	memset(image, 7, len);
+	ck_assert_int_eq(mprotect(image, len, PROT_READ), 0);
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	rodata = range_of(&pw, constant);
+	at = range_of(&pw, image + len / 2);
+	ck_assert_int_ge(at, 0);
+	ck_assert(!pw.range[at].writable);
+	ck_assert_int_gt(at, rodata);
+	munmap(image, len);
+}
+END_TEST
+
 /* Pages of a private mapping, for the learning test. */
 static unsigned char *learn_buf;
 #define LEARN_PAGES 16
@@ -434,6 +461,7 @@ main(void)
 	tcase_add_test(tc, test_run_skips_a_vanished_range);
 	tcase_add_test(tc, test_scan_skips_reservations);
 	tcase_add_test(tc, test_scan_lists_constants_after_code);
+	tcase_add_test(tc, test_scan_lists_anonymous_readonly_last);
 	tcase_add_test(tc, test_learn_copies_rehearsed_pages_first);
 	tcase_add_test(tc, test_learn_maps_read_pages_only);
 #if !defined(__SANITIZE_ADDRESS__)

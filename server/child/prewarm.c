@@ -48,6 +48,14 @@ enum prewarm_rank {
 	PREWARM_PROGRAM, /* the program's own code */
 	PREWARM_LIBRARY, /* libraries' code */
 	PREWARM_READONLY, /* constants: format strings, tables, the prelude */
+	/*
+	 * Anonymous read-only memory: the frozen heap's image, which every
+	 * reset reads whole. A child's first reset read it page by page, each
+	 * first touch trapping on a virtual machine with shadow paging: 2.3 ms
+	 * between a new connection's first run and its second, against 0.14
+	 * ms with the image read ahead.
+	 */
+	PREWARM_ANON_READONLY,
 	PREWARM_SKIP
 };
 
@@ -66,6 +74,8 @@ prewarm_rank(const char *perms, const char *path, const char *exe)
 	if (perms[2] == 'x')
 		return strcmp(path, exe) == 0 ? PREWARM_PROGRAM
 					      : PREWARM_LIBRARY;
+	if (path[0] == '\0')
+		return PREWARM_ANON_READONLY;
 	return path[0] == '/' ? PREWARM_READONLY : PREWARM_SKIP;
 }
 
@@ -200,7 +210,8 @@ struct prewarm_learned {
  * pages of the writable ranges of *pw (scanned before the fork, so what the
  * scan itself wrote does not count), and the present pages of its
  * read-only ranges (file mappings a fork does not copy: present means this
- * child read them, or the kernel mapped them around a page it read),
+ * child read them, or the kernel mapped them around a page it read; an
+ * anonymous one, the heap's image, has every page the zygote filled),
  * written to fd. 0, or -1.
  */
 static int
