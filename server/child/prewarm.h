@@ -46,10 +46,12 @@ void prewarm_reserve(size_t bytes);
 #define PREWARM_RESERVE_DEFAULT (512u << 10)
 
 /*
- * Learns which pages a run writes: forks a child that calls rehearse(arg)
- * (0 on success) and then lists the pages of the writable ranges of *pw
- * (this process's, from prewarm_scan) it made its own. Every later
- * prewarm_run in this process or its children copies those first. Returns
+ * Learns which pages a run writes and reads: forks a child that calls
+ * rehearse(arg) (0 on success) and then lists the pages of the writable
+ * ranges of *pw (this process's, from prewarm_scan) it made its own, and
+ * the pages of the read-only ranges it has mapped (prewarm_read_pages).
+ * Every later prewarm_run in this process or its children copies the
+ * first ones first, and reads the others instead of whole ranges. Returns
  * how many pages were learned, or -1 (the list is then empty). Called by
  * the process that forks spares, before the sandbox (the child reads
  * /proc/self/pagemap).
