@@ -150,6 +150,33 @@ START_TEST(test_scan_lists_constants_after_code)
 }
 END_TEST
 
+/*
+ * Anonymous read-only memory (the frozen heap's image, which every reset
+ * reads whole) is warmed too, after the program's and the libraries'
+ * constants.
+ */
+START_TEST(test_scan_lists_anonymous_readonly_last)
+{
+	static struct prewarm pw;
+	static const char constant[] = "a read-only constant";
+	size_t len = 64 * 4096;
+	unsigned char *image = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int rodata, at;
+
+	ck_assert(image != MAP_FAILED);
+	memset(image, 7, len);
+	ck_assert_int_eq(mprotect(image, len, PROT_READ), 0);
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	rodata = range_of(&pw, constant);
+	at = range_of(&pw, image + len / 2);
+	ck_assert_int_ge(at, 0);
+	ck_assert(!pw.range[at].writable);
+	ck_assert_int_gt(at, rodata);
+	munmap(image, len);
+}
+END_TEST
+
 /* Pages of a private mapping, for the learning test. */
 static unsigned char *learn_buf;
 #define LEARN_PAGES 16
@@ -251,6 +278,98 @@ START_TEST(test_learn_copies_rehearsed_pages_first)
 }
 END_TEST
 
+/* A read-only file mapping of FILE_PAGES pages, for the read-set test. */
+static const unsigned char *file_map;
+#define FILE_PAGES 128
+/* Far apart: the kernel maps up to 16 neighbours around a page read. */
+#define FILE_READ 100
+#define FILE_UNREAD 4
+
+/* The rehearsal: reads page FILE_READ of file_map and nothing else of it. */
+static int
+rehearse_read(void *arg)
+{
+	(void)arg;
+	return file_map[FILE_READ * 4096] == 'r' ? 0 : 1;
+}
+
+static int
+is_read_page(const void *page)
+{
+	const uintptr_t *read;
+	size_t n, i;
+
+	read = prewarm_read_pages(&n);
+	for (i = 0; i < n; i++)
+		if (read[i] == (uintptr_t)page)
+			return 1;
+	return 0;
+}
+
+/* Whether this process has the page mapped at all. */
+static int
+has_page(const void *page)
+{
+	uint64_t e = 0;
+	int fd = open("/proc/self/pagemap", O_RDONLY);
+
+	if (fd < 0 ||
+	    pread(fd, &e, sizeof(e),
+		(off_t)((uintptr_t)page / 4096 * sizeof(e))) !=
+		(ssize_t)sizeof(e))
+		e = 0;
+	if (fd >= 0)
+		close(fd);
+	return (int)(e >> 63 & 1);
+}
+
+/*
+ * The code and constants a rehearsal reads are learned too, and a spare
+ * maps those pages instead of sweeping every read-only range (3,300 pages
+ * of libraries here, each trapping once on a virtual machine with shadow
+ * paging): the page read is mapped in the spare, a page far from it is not.
+ */
+START_TEST(test_learn_maps_read_pages_only)
+{
+	static struct prewarm ranges;
+	char path[] = "/tmp/check_prewarm_XXXXXX";
+	static unsigned char page[4096];
+	int fd, p[2], status, i;
+	pid_t pid;
+
+	ck_assert_int_ge(fd = mkstemp(path), 0);
+	unlink(path);
+	memset(page, 'r', sizeof(page));
+	for (i = 0; i < FILE_PAGES; i++)
+		ck_assert_int_eq(write(fd, page, sizeof(page)), sizeof(page));
+	file_map = mmap(NULL, FILE_PAGES * 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	ck_assert(file_map != MAP_FAILED);
+	close(fd);
+	ck_assert_int_eq(prewarm_scan(&ranges), 0);
+	ck_assert_int_ge(range_of(&ranges, file_map), 0);
+	ck_assert_int_ge(prewarm_learn(&ranges, rehearse_read, NULL), 0);
+	ck_assert(is_read_page(file_map + FILE_READ * 4096));
+	ck_assert(!is_read_page(file_map + FILE_UNREAD * 4096));
+	/* This process never read the mapping: nothing of it is mapped. */
+	ck_assert(!has_page(file_map + FILE_READ * 4096));
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		if (prewarm_run(&ranges, p[0]) != 0)
+			_exit(2);
+		if (!has_page(file_map + FILE_READ * 4096))
+			_exit(3);
+		_exit(has_page(file_map + FILE_UNREAD * 4096) ? 4 : 0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(p[0]);
+	close(p[1]);
+	munmap((void *)file_map, FILE_PAGES * 4096);
+}
+END_TEST
+
 /*
  * Not under ASan: malloc's heap is the sanitizer's (nothing to reserve),
  * and the shadow it writes for a stack frame faults by design.
@@ -342,7 +461,9 @@ main(void)
 	tcase_add_test(tc, test_run_skips_a_vanished_range);
 	tcase_add_test(tc, test_scan_skips_reservations);
 	tcase_add_test(tc, test_scan_lists_constants_after_code);
+	tcase_add_test(tc, test_scan_lists_anonymous_readonly_last);
 	tcase_add_test(tc, test_learn_copies_rehearsed_pages_first);
+	tcase_add_test(tc, test_learn_maps_read_pages_only);
 #if !defined(__SANITIZE_ADDRESS__)
 	tcase_add_test(tc, test_run_warms_clock_and_stack);
 	tcase_add_test(tc, test_reserve_leaves_room_at_the_top);

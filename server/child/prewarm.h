@@ -46,10 +46,12 @@ void prewarm_reserve(size_t bytes);
 #define PREWARM_RESERVE_DEFAULT (512u << 10)
 
 /*
- * Learns which pages a run writes: forks a child that calls rehearse(arg)
- * (0 on success) and then lists the pages of the writable ranges of *pw
- * (this process's, from prewarm_scan) it made its own. Every later
- * prewarm_run in this process or its children copies those first. Returns
+ * Learns which pages a run writes and reads: forks a child that calls
+ * rehearse(arg) (0 on success) and then lists the pages of the writable
+ * ranges of *pw (this process's, from prewarm_scan) it made its own, and
+ * the pages of the read-only ranges it has mapped (prewarm_read_pages).
+ * Every later prewarm_run in this process or its children copies the
+ * first ones first, and reads the others instead of whole ranges. Returns
  * how many pages were learned, or -1 (the list is then empty). Called by
  * the process that forks spares, before the sandbox (the child reads
  * /proc/self/pagemap).
@@ -58,12 +60,16 @@ void prewarm_reserve(size_t bytes);
 int prewarm_learn(const struct prewarm *pw, int (*rehearse)(void *), void *arg);
 /* The learned pages, ascending within each range (for tests). */
 const uintptr_t *prewarm_hot_pages(size_t *n);
+/* The pages of read-only file mappings it read, the same way. */
+const uintptr_t *prewarm_read_pages(size_t *n);
 
 /*
  * Copies the learned pages first (all of them, request or not: ahead of
- * the run each costs a quarter of its fault), then touches the ranges of
- * *pw (none when pw is NULL) in small steps, returning early as soon as `fd`
- * turns readable (the request came). Returns 1 when interrupted, 0 when
+ * the run each costs a quarter of its fault), then maps and touches the
+ * learned read-only pages and the writable ranges of *pw (none when pw is
+ * NULL; its read-only ranges too when nothing was learned of them) in
+ * small steps, returning early as soon as `fd` turns readable (the request
+ * came). Returns 1 when interrupted, 0 when
  * everything was warmed. Content is never changed.
  */
 int prewarm_run(const struct prewarm *pw, int fd);

@@ -39,6 +39,7 @@ static const int sandbox_allowed[] = {
 	SCMP_SYS(munmap),
 	SCMP_SYS(mremap),
 	SCMP_SYS(madvise),
+	SCMP_SYS(sched_yield),
 	SCMP_SYS(clock_gettime),
 	SCMP_SYS(gettimeofday),
 	SCMP_SYS(clock_nanosleep),
