@@ -628,6 +628,21 @@ this.__cm.P.group('buffer', function (G, P) {
 	 * (a detached buffer, an @@iterator that is not callable), any
 	 * iterable read as a list, and the prototype of new.target.
 	 */
+	/*
+	 * An array-like's LengthOfArrayLike past what a buffer can hold is a
+	 * RangeError (Duktape takes ToUint32 of it: 2^32 made an empty array).
+	 * Looked at only when `length` is an own data property holding a
+	 * number, where reading it before Duktape does is not observable.
+	 */
+	function checkLength(a, size) {
+		var d = gopd(a, 'length'), n;
+		if (d === undefined || !hasOwnI(d, 'value') ||
+		    typeof d.value !== 'number')
+			return;
+		n = P.toLength(d.value);
+		if (n * size > 0x7fffffff)
+			throw new RangeError('Invalid typed array length: ' + n);
+	}
 	var arrayValues = P.arrayValues, arrayIterNext = P.arrayIterNext;
 	var AIP = P.ArrayIter.prototype;
 	function wrap(name) {
@@ -659,6 +674,8 @@ this.__cm.P.group('buffer', function (G, P) {
 							throw new TypeError(describe(it) +
 							    ' is not a function');
 						a = arrayFrom(a);
+					} else {
+						checkLength(a, N.BYTES_PER_ELEMENT);
 					}
 				}
 			}
@@ -723,6 +740,9 @@ this.__cm.P.group('buffer', function (G, P) {
 			return -0;
 		n = +k;
 		return String(n) === k ? n : undefined;
+	}
+	function isNumericKey(k) {
+		return numericKey(k) !== undefined;
 	}
 	/* IsValidIntegerIndex */
 	function validIndex(o, n) {
@@ -871,9 +891,25 @@ this.__cm.P.group('buffer', function (G, P) {
 		 * even out of range); through another receiver an index out of
 		 * range is done, one in range is OrdinarySet's */
 		set: function set(t, k, v) {
-			var n, recv = arguments.length < 4 ? t : arguments[3];
-			if (!isTA(t))
-				return nApply(rSet, undefined, arguments);
+			var n, recv = arguments.length < 4 ? t : arguments[3], o;
+			if (!isTA(t)) {
+				if (recv === t || !P.isObject(t) ||
+				    !isNumericKey(k = propKey(k)))
+					return nApply(rSet, undefined, arguments);
+				/* OrdinarySet up t's chain to a typed array, whose
+				 * [[Set]] then answers for the numeric key with this
+				 * receiver (Duktape's walk forgets the receiver) */
+				for (o = t; ; o = getProto(o)) {
+					if (o === null || (P.isProxy !== undefined &&
+					    P.isProxy(o)))
+						return rSet(t, k, v, recv);
+					if (isTA(o))
+						break;
+					if (hasOwnI(o, k))
+						return rSet(t, k, v, recv);
+				}
+				t = o;
+			}
 			k = propKey(k);
 			n = numericKey(k);
 			if (n !== undefined) {
