@@ -110,7 +110,11 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    byteOffset read 0 (cm_detach);
 #  - engine/host/duk_buffer.inc is appended: cm_duk_buffer_class and
 #    cm_duk_buffer_detach (DetachArrayBuffer), for __cm_native.bufClass and
-#    bufDetach (engine/host/natives.c);
+#    bufDetach (engine/host/natives.c), and cm_duk_ta_numeric: getprop,
+#    putprop and hasprop (duk__get_propdesc) stop at a typed array whose
+#    own lookup missed a canonical numeric string key ("-0", "1.5", an
+#    index past the end): undefined, a no-op after ToNumber, false, as the
+#    integer-indexed exotic object answers (cm_tanum);
 #  - engine/host/duk_numconv.inc is appended and duk_numconv_parse asks its
 #    cm_numconv_parse_fast first (cm_numconv): a decimal of at most 15
 #    significant digits and a power of ten within 10^22 becomes a number by
@@ -179,6 +183,16 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tduk__numconv_parse_raw(thr, radix, flags);$$/\tif (cm_numconv_parse_fast(thr, radix, flags)) {\n\t\treturn; \/* cm_numconv *\/\n\t}\n&/' \
 	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    -e 's/^\t\tclassnum = DUK_HOBJECT_GET_CLASS_NUMBER(h_obj);$$/&\n\t\tif (classnum == DUK_HOBJECT_CLASS_ERROR \&\& (h_obj == thr->builtins[DUK_BIDX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_EVAL_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_RANGE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_REFERENCE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_SYNTAX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_TYPE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_URI_ERROR_PROTOTYPE])) {\n\t\t\tclassnum = DUK_HOBJECT_CLASS_OBJECT; \/* cm_errproto *\/\n\t\t}/' \
+	    -e 's/^DUK_LOCAL_DECL duk_bool_t duk__handle_put_array_length(duk_hthread \*thr, duk_hobject \*obj);$$/&\nDUK_LOCAL_DECL duk_bool_t cm_duk_ta_numeric(duk_hthread *thr, duk_hobject *obj, duk_hstring *key, duk_uint32_t arr_idx); \/* cm_tanum *\//' \
+	    -e '/^DUK_INTERNAL duk_bool_t duk_hobject_getprop(duk_hthread \*thr, duk_tval \*tv_obj, duk_tval \*tv_key) {$$/,/^}$$/{' \
+	    -e 's/^\tnext_in_chain:$$/&\n\t\tif (DUK_UNLIKELY(cm_duk_ta_numeric(thr, curr, key, arr_idx))) {\n\t\t\tduk_to_undefined(thr, -1); \/* cm_tanum *\/\n\t\t\treturn 0;\n\t\t}/' \
+	    -e '}' \
+	    -e '/^duk_hobject_putprop(duk_hthread \*thr, duk_tval \*tv_obj, duk_tval \*tv_key, duk_tval \*tv_val, duk_bool_t throw_flag) {$$/,/^}$$/{' \
+	    -e 's/^\tnext_in_chain:$$/&\n\t\tif (DUK_UNLIKELY(cm_duk_ta_numeric(thr, curr, key, arr_idx))) {\n\t\t\tif (curr == orig) { \/* cm_tanum: TypedArraySetElement *\/\n\t\t\t\tduk_push_tval(thr, tv_val);\n\t\t\t\t(void) duk_to_number_m1(thr);\n\t\t\t\tduk_pop_unsafe(thr);\n\t\t\t}\n\t\t\tgoto success_no_arguments_exotic;\n\t\t}/' \
+	    -e '}' \
+	    -e '/^duk__get_propdesc(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_propdesc \*out_desc, duk_small_uint_t flags) {$$/,/^}$$/{' \
+	    -e 's/^\t\t\/\* not found in .curr., next in prototype chain; impose max depth \*\/$$/\t\tif (!(flags \& DUK_GETDESC_FLAG_IGNORE_PROTOLOOP) \&\& cm_duk_ta_numeric(thr, curr, key, arr_idx)) {\n\t\t\treturn 0; \/* cm_tanum *\/\n\t\t}\n&/' \
+	    -e '}' \
 	    -e 's/^\t\t\t\tduk_push_uint(thr, h_bufobj->length >> h_bufobj->shift);$$/\t\t\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length >> h_bufobj->shift : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->offset);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->offset : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->length);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length : 0); \/* cm_detach *\//' \
@@ -194,6 +208,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'steps_count & 0xfffU' $@.tmp)" = 1 || { echo "duktape.c: regexp patch failed"; exit 1; }
 	@test "$$(grep -c 'CM_ID_ANY' $@.tmp)" = 4 || { echo "duktape.c: identifier patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_tostring' $@.tmp)" = 3 || { echo "duktape.c: toString patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_tanum' $@.tmp)" = 5 || { echo "duktape.c: typed array numeric key patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }

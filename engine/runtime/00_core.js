@@ -136,6 +136,8 @@
 	 * definitions must not call a guest's replacement of these. */
 	var defineProp = Object.defineProperty, applyFn = Reflect.apply;
 	var ownProp = Object.prototype.hasOwnProperty;
+	var isArr = Array.isArray, floor = Math.floor, Str = String;
+	var quote = JSON.stringify, symToStr = Symbol.prototype.toString;
 
 	/*
 	 * Define a non-enumerable, writable, configurable data property. A
@@ -184,8 +186,9 @@
 		Object.defineProperty(Symbol, 'species',
 		    { value: Symbol('Symbol.species') });
 	/* get [Symbol.species]() { return this; } */
+	var speciesSym = Symbol.species;
 	P.species = function species(C) {
-		P.defGetter(C, Symbol.species, '[Symbol.species]', function () {
+		P.defGetter(C, speciesSym, '[Symbol.species]', function () {
 			return this;
 		});
 	};
@@ -198,11 +201,11 @@
 		var name = C.name;
 		delete C.length;
 		delete C.name;
-		Object.defineProperty(C, 'length', { value: len,
+		defineProp(C, 'length', { value: len,
 		    configurable: true });
-		Object.defineProperty(C, 'name', { value: name,
+		defineProp(C, 'name', { value: name,
 		    configurable: true });
-		Object.defineProperty(C, 'prototype', { writable: false });
+		defineProp(C, 'prototype', { writable: false });
 	};
 	P.isObject = function isObject(x) {
 		return (typeof x === 'object' && x !== null) ||
@@ -218,7 +221,7 @@
 			return 0;
 		if (x === 0 || x === Infinity || x === -Infinity)
 			return x === 0 ? 0 : x;
-		return x < 0 ? -Math.floor(-x) : Math.floor(x);
+		return x < 0 ? -floor(-x) : floor(x);
 	};
 	P.toLength = function toLength(x) {
 		x = P.toInt(x);
@@ -239,12 +242,12 @@
 			return 'null';
 		switch (typeof x) {
 		case 'undefined': return 'undefined';
-		case 'string': return JSON.stringify(x);
-		case 'number': case 'boolean': return String(x);
-		case 'symbol': return x.toString();
+		case 'string': return quote(x);
+		case 'number': case 'boolean': return Str(x);
+		case 'symbol': return applyFn(symToStr, x, []);
 		case 'function': return 'function';
 		}
-		if (Array.isArray(x))
+		if (isArr(x))
 			return 'array';
 		return 'object';
 	};

@@ -406,13 +406,41 @@
 		    'deleteProperty', 'apply', 'construct']);
 		take(OP, ['hasOwnProperty', 'propertyIsEnumerable',
 		    'isPrototypeOf']);
-		take(Array, ['isArray']);
+		take(Array, ['isArray', 'from']);
+		take(Array.prototype, ['fill']);
 		d = Object.getOwnPropertyDescriptor(OP, '__proto__');
 		if (d !== undefined)
 			list.push(OP, 'get __proto__', d.get, OP, 'set __proto__',
 			    d.set);
 		P.proxyBase = list;
 	});
+	/*
+	 * P.orig(holder, name): the function Object, Reflect, Object.prototype
+	 * ('OP'), Array or Array.prototype ('AP') holds under name as the prelude leaves it, or the
+	 * version a group replaced it with (P.def keeps P.proxyBase current);
+	 * P.orig('Symbol', name) a well-known symbol. A lazy group loads after
+	 * guest code ran, so it takes what it calls from here, never from the
+	 * globals a guest may have replaced (nor from a replaced global Object:
+	 * the holders are taken now, before any guest code).
+	 */
+	(function () {
+		var holders = { Object: Object, Reflect: Reflect,
+			OP: Object.prototype, Array: Array,
+			AP: Array.prototype, Symbol: Symbol };
+		P.origHolders = holders;
+		P.orig = function orig(h, name) {
+			var b = P.proxyBase, o = holders[h], i;
+			if (h === 'Symbol')
+				return o[name];	/* non-writable, non-configurable */
+			/* before the seal no guest code has run */
+			if (b === undefined)
+				return o[name];
+			for (i = 0; i < b.length; i += 3)
+				if (b[i] === o && b[i + 1] === name)
+					return b[i + 2];
+			throw new Error('P.orig: ' + h + '.' + name + ' not recorded');
+		};
+	})();
 	P.species(Array);
 	/*
 	 * Function.prototype: `length` before `name` (CreateBuiltinFunction's

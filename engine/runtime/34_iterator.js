@@ -23,8 +23,15 @@ this.__cm.P.group('iterator', function (G, P) {
 	var WRAP = P.hidden('IteratorWrap');
 	var START = 0, YIELD = 1, RUN = 2, DONE = 3;
 	var END = {};
-	var iterSym = Symbol.iterator;
-	var getProto = Object.getPrototypeOf;
+	/* the prelude's functions (P.orig), never the globals: this group
+	 * may load after guest code ran, which may have replaced them */
+	var iterSym = P.orig('Symbol', 'iterator');
+	var getProto = P.orig('Object', 'getPrototypeOf');
+	var create = P.orig('Object', 'create');
+	var defineProperty = P.orig('Object', 'defineProperty');
+	var gopd = P.orig('Object', 'getOwnPropertyDescriptor');
+	var ownKeys = P.orig('Reflect', 'ownKeys'), hasOwnI = P.I.hasOwn;
+	var I = P.I;
 
 	function result(v, d) {
 		return { value: v, done: d };
@@ -127,17 +134,17 @@ this.__cm.P.group('iterator', function (G, P) {
 
 	/* --- %IteratorHelperPrototype% ---------------------------------- */
 
-	var HelperProto = Object.create(IP);
+	var HelperProto = create(IP);
 	function helper(rec, stepFn, closeFn) {
-		var o = Object.create(HelperProto);
-		Object.defineProperty(o, HELPER, { value: { s: START, rec: rec,
+		var o = create(HelperProto);
+		defineProperty(o, HELPER, { value: { s: START, rec: rec,
 		    step: stepFn, close: closeFn } });
 		return o;
 	}
 	function slot(o, name) {
 		var d = isObject(o) ? o[HELPER] : undefined;
 		if (d === undefined || o[HELPER] !== d ||
-		    !Object.prototype.hasOwnProperty.call(o, HELPER))
+		    !hasOwnI(o, HELPER))
 			throw new TypeError('Iterator Helper.prototype.' + name +
 			    ' called on incompatible receiver');
 		return d;
@@ -187,7 +194,7 @@ this.__cm.P.group('iterator', function (G, P) {
 			return result(undefined, true);
 		}
 	});
-	Object.defineProperty(HelperProto, Symbol.toStringTag,
+	defineProperty(HelperProto, P.orig('Symbol', 'toStringTag'),
 	    { value: 'Iterator Helper', configurable: true });
 
 	var H = {};
@@ -475,7 +482,7 @@ this.__cm.P.group('iterator', function (G, P) {
 					d.ended = true;
 					if (!yielded && undersized === 'allow-partial' &&
 					    win.length > 0)
-						return win.slice();
+						return I.slice(win);
 					return END;
 				}
 				if (win.length === size)
@@ -483,7 +490,7 @@ this.__cm.P.group('iterator', function (G, P) {
 				win[win.length] = v;
 				if (win.length === size) {
 					yielded = true;
-					return win.slice();
+					return I.slice(win);
 				}
 			}
 		});
@@ -492,6 +499,15 @@ this.__cm.P.group('iterator', function (G, P) {
 
 	/* --- Iterator.zip, Iterator.zipKeyed (joint iteration) ----------- */
 
+	/* [first].concat(rest), without a guest's Array.prototype.concat or
+	 * a setter it put on Array.prototype */
+	function withFirst(first, rest) {
+		var r = [first], i;
+		for (i = 0; i < rest.length; i++)
+			defineProperty(r, i + 1, { value: rest[i], writable: true,
+			    enumerable: true, configurable: true });
+		return r;
+	}
 	/* IteratorCloseAll: last opened first; `err` (if thrown) wins */
 	function closeAll(list, thrown, err) {
 		var i, first = null, failed = thrown;
@@ -533,13 +549,13 @@ this.__cm.P.group('iterator', function (G, P) {
 		return { mode: mode, pad: pad };
 	}
 	function remove(list, x) {
-		var i = list.indexOf(x);
+		var i = I.indexOf(list, x);
 		if (i >= 0)
 			list.splice(i, 1);
 	}
 	function zipHelper(iters, mode, padding, finish) {
-		var n = iters.length, open = iters.slice();
-		iters = iters.slice();
+		var n = iters.length, open = I.slice(iters);
+		iters = I.slice(iters);
 		return helper({ all: open }, function () {
 			var res = [], i, k, it, v;
 			if (n === 0)
@@ -650,9 +666,9 @@ this.__cm.P.group('iterator', function (G, P) {
 			try {
 				it = flattenable(v, false);
 			} catch (e) {
-				closeAll([input].concat(iters), true, e);
+				closeAll(withFirst(input, iters), true, e);
 			}
-			iters.push(it);
+			I.push(iters, it);
 		}
 		return zipHelper(iters, opt.mode, opt.mode === 'longest' ?
 		    zipPadding(iters, opt.pad, iters.length, null) : [],
@@ -665,17 +681,17 @@ this.__cm.P.group('iterator', function (G, P) {
 		if (!isObject(iterables))
 			throw notObject(P.describe(iterables));
 		opt = zipOptions(options);
-		all = Reflect.ownKeys(iterables);
+		all = ownKeys(iterables);
 		for (i = 0; i < all.length; i++) {
 			try {
-				d = Object.getOwnPropertyDescriptor(iterables, all[i]);
+				d = gopd(iterables, all[i]);
 				if (d === undefined || !d.enumerable)
 					continue;
 				v = iterables[all[i]];
 				if (v === undefined)
 					continue;
-				keys.push(all[i]);
-				iters.push(flattenable(v, false));
+				I.push(keys, all[i]);
+				I.push(iters, flattenable(v, false));
 			} catch (e) {
 				closeAll(iters, true, e);
 			}
@@ -683,9 +699,9 @@ this.__cm.P.group('iterator', function (G, P) {
 		return zipHelper(iters, opt.mode, opt.mode === 'longest' ?
 		    zipPadding(iters, opt.pad, iters.length, keys) : [],
 		    function (r) {
-			var o = Object.create(null), j;
+			var o = create(null), j;
 			for (j = 0; j < keys.length; j++)
-				Object.defineProperty(o, keys[j], { value: r[j],
+				defineProperty(o, keys[j], { value: r[j],
 				    writable: true, enumerable: true,
 				    configurable: true });
 			return o;
@@ -701,14 +717,14 @@ this.__cm.P.group('iterator', function (G, P) {
 	}
 	Iterator.prototype = IP;
 	P.ctorShape(Iterator, 0);
-	Object.defineProperty(Iterator, 'prototype', { writable: false,
+	defineProperty(Iterator, 'prototype', { writable: false,
 	    enumerable: false, configurable: false });
 
-	var WrapProto = Object.create(IP);
+	var WrapProto = create(IP);
 	function wrapSlot(o) {
 		var r = isObject(o) ? o[WRAP] : undefined;
 		if (r === undefined ||
-		    !Object.prototype.hasOwnProperty.call(o, WRAP))
+		    !hasOwnI(o, WRAP))
 			throw new TypeError('incompatible receiver');
 		return r;
 	}
@@ -730,8 +746,8 @@ this.__cm.P.group('iterator', function (G, P) {
 			var rec = flattenable(O, true), w;
 			if (rec.i instanceof Iterator)
 				return rec.i;
-			w = Object.create(WrapProto);
-			Object.defineProperty(w, WRAP, { value: rec });
+			w = create(WrapProto);
+			defineProperty(w, WRAP, { value: rec });
 			return w;
 		},
 		concat() {
@@ -745,7 +761,7 @@ this.__cm.P.group('iterator', function (G, P) {
 				if (m === undefined)
 					throw new TypeError(P.describe(item) +
 					    ' is not iterable');
-				list.push({ o: item, m: m });
+				I.push(list, { o: item, m: m });
 			}
 			var k = 0, cur = null;
 			return helper(null, function () {

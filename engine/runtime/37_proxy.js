@@ -112,6 +112,10 @@ this.__cm.P.group('proxy', function (G, P) {
 	}
 
 	/* The forwarding handler of one of our proxies, else undefined. */
+	/* for the buffer group's walk of a prototype chain (38_buffer.js) */
+	P.isProxy = function isProxy(o) {
+		return recOf(o) !== undefined;
+	};
 	function recOf(o) {
 		var d;
 		if (o === null || (typeof o !== 'object' && typeof o !== 'function'))

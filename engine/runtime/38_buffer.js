@@ -30,8 +30,23 @@ this.__cm.P.group('buffer', function (G, P) {
 	var U8 = P.nativeTA.Uint8Array;
 	var bufClass = P.native.bufClass, bufDetach = P.native.bufDetach;
 	var relIndex = P.relIndex;
-	var gopd = Object.getOwnPropertyDescriptor;
-	var getProto = Object.getPrototypeOf, setProto = Object.setPrototypeOf;
+	/* the prelude's functions (P.orig), never the globals: this group
+	 * loads after guest code ran, which may have replaced them */
+	var orig = P.orig, call = P.callFn, nApply = P.nativeReflect.apply;
+	var gopd = orig('Object', 'getOwnPropertyDescriptor');
+	var getProto = orig('Object', 'getPrototypeOf');
+	var setProto = orig('Object', 'setPrototypeOf');
+	var oDefine = orig('Object', 'defineProperty');
+	var rDefine = orig('Reflect', 'defineProperty');
+	var oGopd = gopd, rGopd = orig('Reflect', 'getOwnPropertyDescriptor');
+	var oNames = orig('Object', 'getOwnPropertyNames');
+	var rKeys = orig('Reflect', 'ownKeys');
+	var rHas = orig('Reflect', 'has'), rGet = orig('Reflect', 'get');
+	var rSet = orig('Reflect', 'set'), oCreate = orig('Object', 'create');
+	var isArray = orig('Array', 'isArray'), arrayFrom = orig('Array', 'from');
+	var tagSym = orig('Symbol', 'toStringTag');
+	var speciesSym = orig('Symbol', 'species');
+	var iterSym = orig('Symbol', 'iterator');
 	var own = P.native.configurable;
 	var abLength = gopd(ABP, 'byteLength') ? gopd(ABP, 'byteLength').get :
 	    gopd(P.TypedArray.prototype, 'byteLength').get;
@@ -58,7 +73,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		return i;
 	}
 	function tagOf(C, name) {
-		Object.defineProperty(C.prototype, Symbol.toStringTag, {
+		oDefine(C.prototype, tagSym, {
 			value: name, writable: false, enumerable: false,
 			configurable: true });
 	}
@@ -101,12 +116,12 @@ this.__cm.P.group('buffer', function (G, P) {
 	function copyAndDetach(o, newLength, name) {
 		var n, r, len;
 		thisBuffer(o, name);
-		n = newLength === undefined ? abLength.call(o) : toIndex(newLength);
+		n = newLength === undefined ? call(abLength, o) : toIndex(newLength);
 		if (bufClass(o) & 8)
 			throw new TypeError('Cannot perform ' + name +
 			    ' on a detached ArrayBuffer');
 		r = new NAB(n);
-		len = abLength.call(o);
+		len = call(abLength, o);
 		copyBytes(r, o, 0, n < len ? n : len);
 		bufDetach(o);
 		return r;
@@ -126,7 +141,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			if (bufClass(o) & 8)
 				throw new TypeError('Cannot perform ' + name +
 				    ' on a detached ArrayBuffer');
-			len = abLength.call(o);
+			len = call(abLength, o);
 			first = relIndex(start, len);
 			fin = end === undefined ? len : relIndex(end, len);
 			n = fin > first ? fin - first : 0;
@@ -141,13 +156,13 @@ this.__cm.P.group('buffer', function (G, P) {
 			if (r === o)
 				throw new TypeError(name + ': the species constructor ' +
 				    'returned the same ArrayBuffer');
-			if (abLength.call(r) < n)
+			if (call(abLength, r) < n)
 				throw new TypeError(name + ': the species constructor ' +
 				    'made an ArrayBuffer too small');
 			if (bufClass(o) & 8)
 				throw new TypeError('Cannot perform ' + name +
 				    ' on a detached ArrayBuffer');
-			len = abLength.call(o);
+			len = call(abLength, o);
 			if (first < len)
 				copyBytes(r, o, first, first + n > len ? len - first : n);
 			return r;
@@ -177,7 +192,7 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.ctorShape(AB, 1);
 
 	P.defGetter(ABP, 'byteLength', 'byteLength', function () {
-		return abLength.call(thisBuffer(this,
+		return call(abLength, thisBuffer(this,
 		    'get ArrayBuffer.prototype.byteLength'));
 	});
 	P.defGetter(ABP, 'detached', 'detached', function () {
@@ -210,7 +225,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		off = toIndex(byteOffset);
 		if (k & 8)
 			throw detachedView('DataView');
-		bufLen = abLength.call(buffer);
+		bufLen = call(abLength, buffer);
 		if (off > bufLen)
 			throw new RangeError('Start offset ' + off +
 			    ' is outside the bounds of the buffer');
@@ -236,20 +251,20 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.ctorShape(DV, 1);
 
 	P.defGetter(DVP, 'buffer', 'buffer', function () {
-		return dvBuffer.call(thisView(this,
+		return call(dvBuffer, thisView(this,
 		    'get DataView.prototype.buffer'));
 	});
 	P.defGetter(DVP, 'byteLength', 'byteLength', function () {
 		var name = 'get DataView.prototype.byteLength';
 		if (bufClass(thisView(this, name)) & 8)
 			throw detachedView(name);
-		return dvLength.call(this);
+		return call(dvLength, this);
 	});
 	P.defGetter(DVP, 'byteOffset', 'byteOffset', function () {
 		var name = 'get DataView.prototype.byteOffset';
 		if (bufClass(thisView(this, name)) & 8)
 			throw detachedView(name);
-		return dvOffset.call(this);
+		return call(dvOffset, this);
 	});
 	tagOf(DV, 'DataView');
 
@@ -263,7 +278,7 @@ this.__cm.P.group('buffer', function (G, P) {
 	function inRange(o, i, size, name) {
 		if (bufClass(o) & 8)
 			throw detachedView(name);
-		if (i + size > dvLength.call(o))
+		if (i + size > call(dvLength, o))
 			throw new RangeError('Offset is outside the bounds of the ' +
 			    'DataView');
 	}
@@ -275,14 +290,14 @@ this.__cm.P.group('buffer', function (G, P) {
 			var i = at(this, byteOffset, size, gname);
 			var le = !!arguments[1];
 			inRange(this, i, size, gname);
-			return nget.call(this, i, le);
+			return call(nget, this, i, le);
 		};
 		var s = function (byteOffset, value) {
 			var i = at(this, byteOffset, size, sname);
 			var v = +value;
 			var le = !!arguments[2];
 			inRange(this, i, size, sname);
-			nset.call(this, i, v, le);
+			call(nset, this, i, v, le);
 		};
 		P.setName(g, 'get' + type);
 		P.setName(s, 'set' + type);
@@ -350,7 +365,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			var i = at(this, byteOffset, 2, name);
 			var le = !!arguments[1];
 			inRange(this, i, 2, name);
-			return fromHalf(getU16.call(this, i, le));
+			return fromHalf(call(getU16, this, i, le));
 		},
 		setFloat16: function setFloat16(byteOffset, value) {
 			var name = 'DataView.prototype.setFloat16';
@@ -358,7 +373,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			var v = toHalf(+value);
 			var le = !!arguments[2];
 			inRange(this, i, 2, name);
-			setU16.call(this, i, v, le);
+			call(setU16, this, i, v, le);
 		}
 	}, { getFloat16: 1, setFloat16: 2 });
 
@@ -382,7 +397,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			return dflt;
 		if (!P.isObject(C))
 			throw new TypeError('object.constructor is not an object');
-		S = C[Symbol.species];
+		S = C[speciesSym];
 		if (S === undefined || S === null)
 			return dflt;
 		if (!isCtor(S))
@@ -444,7 +459,7 @@ this.__cm.P.group('buffer', function (G, P) {
 				throw new TypeError(describe(mapFn) + ' is not a function');
 			/* the values first, then each mapped and stored in turn
 			 * (a store's ToNumber that throws ends the mapping) */
-			a = Array.from(src);
+			a = arrayFrom(src);
 			n = a.length;
 			r = made(new C(n), n);
 			for (j = 0; j < n; j++)
@@ -511,14 +526,14 @@ this.__cm.P.group('buffer', function (G, P) {
 					    ' to object');
 				source = Object(source);
 			}
-			return nativeSet.call(o, source, t);
+			return call(nativeSet, o, source, t);
 		},
 		map: function map(cb, thisArg) {
 			var o = check(this), len = o.length, r, j;
 			fnCheck(cb);
 			r = create(o, len);
 			for (j = 0; j < len; j++)
-				r[j] = cb.call(thisArg, o[j], j, o);
+				r[j] = call(cb, thisArg, o[j], j, o);
 			return r;
 		},
 		filter: function filter(cb, thisArg) {
@@ -526,7 +541,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			fnCheck(cb);
 			for (j = 0; j < len; j++) {
 				v = o[j];
-				if (cb.call(thisArg, v, j, o))
+				if (call(cb, thisArg, v, j, o))
 					kept[kept.length] = v;
 			}
 			r = create(o, kept.length);
@@ -567,10 +582,10 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.setName(TAP['with'], 'with');
 	P.def(TAP, 'constructor', TA);
 	/* fill: ToNumber(value) once, before the indices */
-	var arrayFill = Array.prototype.fill;
+	var arrayFill = orig('AP', 'fill');
 	P.def(TAP, 'fill', { fill(value) {
 		var o = check(this);
-		return arrayFill.call(o, +value, arguments[1], arguments[2]);
+		return call(arrayFill, o, +value, arguments[1], arguments[2]);
 	} }.fill);
 
 	/* The getters of %TypedArray%.prototype: a typed array receiver only,
@@ -588,21 +603,21 @@ this.__cm.P.group('buffer', function (G, P) {
 	}
 	P.defGetter(TAP, 'buffer', 'buffer', function () {
 		thisTA(this, 'get %TypedArray%.prototype.buffer');
-		return taBuffer.call(this);
+		return call(taBuffer, this);
 	});
 	P.defGetter(TAP, 'byteLength', 'byteLength', function () {
 		return thisTA(this, 'get %TypedArray%.prototype.byteLength') & 8 ?
-		    0 : taLength.call(this);
+		    0 : call(taLength, this);
 	});
 	P.defGetter(TAP, 'byteOffset', 'byteOffset', function () {
 		return thisTA(this, 'get %TypedArray%.prototype.byteOffset') & 8 ?
-		    0 : taOffset.call(this);
+		    0 : call(taOffset, this);
 	});
 	P.defGetter(TAP, 'length', 'length', function () {
 		return thisTA(this, 'get %TypedArray%.prototype.length') & 8 ?
 		    0 : this.length;
 	});
-	P.defGetter(TAP, Symbol.toStringTag, '[Symbol.toStringTag]',
+	P.defGetter(TAP, tagSym, '[Symbol.toStringTag]',
 	    function () {
 		var k = bufClass(this);
 		return (k & 7) === 3 ? kinds[k >> 4] : undefined;
@@ -613,6 +628,21 @@ this.__cm.P.group('buffer', function (G, P) {
 	 * (a detached buffer, an @@iterator that is not callable), any
 	 * iterable read as a list, and the prototype of new.target.
 	 */
+	/*
+	 * An array-like's LengthOfArrayLike past what a buffer can hold is a
+	 * RangeError (Duktape takes ToUint32 of it: 2^32 made an empty array).
+	 * Looked at only when `length` is an own data property holding a
+	 * number, where reading it before Duktape does is not observable.
+	 */
+	function checkLength(a, size) {
+		var d = gopd(a, 'length'), n;
+		if (d === undefined || !hasOwnI(d, 'value') ||
+		    typeof d.value !== 'number')
+			return;
+		n = P.toLength(d.value);
+		if (n * size > 0x7fffffff)
+			throw new RangeError('Invalid typed array length: ' + n);
+	}
 	var arrayValues = P.arrayValues, arrayIterNext = P.arrayIterNext;
 	var AIP = P.ArrayIter.prototype;
 	function wrap(name) {
@@ -635,15 +665,17 @@ this.__cm.P.group('buffer', function (G, P) {
 					throw new TypeError('Cannot construct a ' + name +
 					    ' on a detached ArrayBuffer');
 				if (k === 0) {
-					it = a[Symbol.iterator];
-					if (it === arrayValues && Array.isArray(a) &&
+					it = a[iterSym];
+					if (it === arrayValues && isArray(a) &&
 					    AIP.next === arrayIterNext) {
 						/* Duktape reads it as the iteration would */
 					} else if (it !== undefined && it !== null) {
 						if (typeof it !== 'function')
 							throw new TypeError(describe(it) +
 							    ' is not a function');
-						a = Array.from(a);
+						a = arrayFrom(a);
+					} else {
+						checkLength(a, N.BYTES_PER_ELEMENT);
 					}
 				}
 			}
@@ -667,7 +699,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		P.setName(W, name);
 		W.prototype = NP;
 		P.def(NP, 'constructor', W);
-		Object.defineProperty(W, 'BYTES_PER_ELEMENT',
+		oDefine(W, 'BYTES_PER_ELEMENT',
 		    { value: N.BYTES_PER_ELEMENT });
 		setProto(W, TA);
 		P.ctorShape(W, 3);
@@ -709,6 +741,9 @@ this.__cm.P.group('buffer', function (G, P) {
 		n = +k;
 		return String(n) === k ? n : undefined;
 	}
+	function isNumericKey(k) {
+		return numericKey(k) !== undefined;
+	}
 	/* IsValidIntegerIndex */
 	function validIndex(o, n) {
 		return (bufClass(o) & 8) === 0 && n % 1 === 0 &&
@@ -722,7 +757,7 @@ this.__cm.P.group('buffer', function (G, P) {
 	}
 	/* ToPropertyDescriptor, on a prototype-less record */
 	function toDesc(a) {
-		var d = Object.create(null);
+		var d = oCreate(null);
 		if (!P.isObject(a))
 			throw new TypeError('Property description must be an object: ' +
 			    describe(a));
@@ -768,11 +803,6 @@ this.__cm.P.group('buffer', function (G, P) {
 			keys.splice(i, 1);
 		return keys;
 	}
-	var oDefine = Object.defineProperty, rDefine = Reflect.defineProperty;
-	var oGopd = Object.getOwnPropertyDescriptor;
-	var rGopd = Reflect.getOwnPropertyDescriptor;
-	var oNames = Object.getOwnPropertyNames, rKeys = Reflect.ownKeys;
-	var rHas = Reflect.has, rGet = Reflect.get, rSet = Reflect.set;
 	function ownDesc(orig, o, k) {
 		var n;
 		if (!isTA(o))
@@ -788,7 +818,22 @@ this.__cm.P.group('buffer', function (G, P) {
 		return { value: o[n], writable: true, enumerable: true,
 		    configurable: true };
 	}
-	P.defs(Object, {
+	/* Ours replaces the prelude's function unless a guest replaced it
+	 * before this group loaded: theirs stays (group proxy does the same),
+	 * and it reaches the prelude's, not ours. */
+	function replace(h, table, lengths) {
+		var holder = P.origHolders[h], k, i, names = oNames(table);
+		for (i = 0; i < names.length; i++) {
+			k = names[i];
+			if (lengths && lengths[k] !== undefined)
+				P.setLength(table[k], lengths[k]);
+			if (typeof P.native.noCtor === 'function')
+				P.native.noCtor(table[k], 0);
+			if (holder[k] === orig(h, k))
+				P.def(holder, k, table[k]);
+		}
+	}
+	replace('Object', {
 		defineProperty(o, k, a) {
 			var n;
 			if (isTA(o) && (n = numericKey(k = propKey(k))) !== undefined) {
@@ -805,7 +850,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			return isTA(o) ? withoutLength(oNames(o)) : oNames(o);
 		}
 	});
-	P.defs(Reflect, {
+	replace('Reflect', {
 		defineProperty(t, k, a) {
 			var n;
 			if (isTA(t) && (n = numericKey(k = propKey(k))) !== undefined)
@@ -834,7 +879,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		get: function get(t, k) {
 			var n;
 			if (!isTA(t))
-				return rGet.apply(undefined, arguments);
+				return nApply(rGet, undefined, arguments);
 			k = propKey(k);
 			n = numericKey(k);
 			if (n === undefined)
@@ -846,9 +891,25 @@ this.__cm.P.group('buffer', function (G, P) {
 		 * even out of range); through another receiver an index out of
 		 * range is done, one in range is OrdinarySet's */
 		set: function set(t, k, v) {
-			var n, recv = arguments.length < 4 ? t : arguments[3];
-			if (!isTA(t))
-				return rSet.apply(undefined, arguments);
+			var n, recv = arguments.length < 4 ? t : arguments[3], o;
+			if (!isTA(t)) {
+				if (recv === t || !P.isObject(t) ||
+				    !isNumericKey(k = propKey(k)))
+					return nApply(rSet, undefined, arguments);
+				/* OrdinarySet up t's chain to a typed array, whose
+				 * [[Set]] then answers for the numeric key with this
+				 * receiver (Duktape's walk forgets the receiver) */
+				for (o = t; ; o = getProto(o)) {
+					if (o === null || (P.isProxy !== undefined &&
+					    P.isProxy(o)))
+						return rSet(t, k, v, recv);
+					if (isTA(o))
+						break;
+					if (hasOwnI(o, k))
+						return rSet(t, k, v, recv);
+				}
+				t = o;
+			}
 			k = propKey(k);
 			n = numericKey(k);
 			if (n !== undefined) {
@@ -871,8 +932,6 @@ this.__cm.P.group('buffer', function (G, P) {
 			return rSet(t, k, v, recv);
 		}
 	}, { get: 2, set: 3 });
-	P.native.noCtor(Reflect.get, 0);
-	P.native.noCtor(Reflect.set, 0);
 	/* For the proxy group's own walk of a prototype chain (37_proxy.js):
 	 * 1 when `o` is a typed array and `k` a canonical numeric key, which
 	 * its [[Get]], [[Set]] and [[HasProperty]] answer without the chain. */

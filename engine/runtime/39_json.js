@@ -13,10 +13,14 @@
 this.__cm.P.group('json', function (G, P) {
 	'use strict';
 	var nparse = P.nativeJSONParse;
-	var isArray = Array.isArray, keys = Object.keys;
-	var defineProperty = Reflect.defineProperty;
-	var deleteProperty = Reflect.deleteProperty;
-	var create = Object.create;
+	/* the prelude's functions (P.orig), never the globals: this group
+	 * loads after guest code ran, which may have replaced them */
+	var isArray = P.orig('Array', 'isArray'), keys = P.orig('Object', 'keys');
+	var defineProperty = P.orig('Reflect', 'defineProperty');
+	var deleteProperty = P.orig('Reflect', 'deleteProperty');
+	var create = P.orig('Object', 'create'), call = P.callFn;
+	var charAt = P.I.charAt, charCodeAt = P.I.charCodeAt;
+	var sSlice = P.I.sSlice, sIndexOf = P.I.sIndexOf;
 
 	/*
 	 * The parse tree of a text Duktape accepted: {a: [nodes]} for an
@@ -29,7 +33,7 @@ this.__cm.P.group('json', function (G, P) {
 		function ws() {
 			var c;
 			while (i < n) {
-				c = text.charCodeAt(i);
+				c = charCodeAt(text, i);
 				if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d)
 					break;
 				i++;
@@ -38,27 +42,27 @@ this.__cm.P.group('json', function (G, P) {
 		function str() {
 			var start = i;
 			i++;
-			while (i < n && text.charCodeAt(i) !== 0x22)
-				i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+			while (i < n && charCodeAt(text, i) !== 0x22)
+				i += charCodeAt(text, i) === 0x5c ? 2 : 1;
 			i++;
-			return text.slice(start, i);
+			return sSlice(text, start, i);
 		}
 		function value() {
 			var c, node, start, s, k;
 			ws();
-			c = text.charAt(i);
+			c = charAt(text, i);
 			if (c === '[') {
 				node = { a: [] };
 				i++;
 				ws();
-				if (text.charAt(i) === ']') {
+				if (charAt(text, i) === ']') {
 					i++;
 					return node;
 				}
 				for (;;) {
 					node.a[node.a.length] = value();
 					ws();
-					if (text.charAt(i++) !== ',')
+					if (charAt(text, i++) !== ',')
 						return node;
 				}
 			}
@@ -66,7 +70,7 @@ this.__cm.P.group('json', function (G, P) {
 				node = { o: create(null) };
 				i++;
 				ws();
-				if (text.charAt(i) === '}') {
+				if (charAt(text, i) === '}') {
 					i++;
 					return node;
 				}
@@ -77,7 +81,7 @@ this.__cm.P.group('json', function (G, P) {
 					i++; /* : */
 					node.o[k] = value();
 					ws();
-					if (text.charAt(i++) !== ',')
+					if (charAt(text, i++) !== ',')
 						return node;
 				}
 			}
@@ -85,10 +89,10 @@ this.__cm.P.group('json', function (G, P) {
 			if (c === '"') {
 				s = str();
 			} else {
-				while (i < n && '-+.0123456789eEtruefalsn'.indexOf(
-				    text.charAt(i)) >= 0)
+				while (i < n && sIndexOf('-+.0123456789eEtruefalsn',
+				    charAt(text, i)) >= 0)
 					i++;
-				s = text.slice(start, i);
+				s = sSlice(text, start, i);
 			}
 			return { v: nparse(s), s: s };
 		}
@@ -152,7 +156,7 @@ this.__cm.P.group('json', function (G, P) {
 		    sameValue(node.v, val)) {
 			put(ctx, 'source', node.s);
 		}
-		return reviver.call(holder, name, val, ctx);
+		return call(reviver, holder, name, val, ctx);
 	}
 
 	P.jsonRevive = function jsonRevive(text, reviver) {
