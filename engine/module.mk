@@ -122,7 +122,8 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    (JSON.parse of ordinary data spent most of its time there);
 #  - engine/host/duk_array.inc is appended: cm_duk_has_dense_index, the
 #    HasProperty of an element in an array's dense part without a string
-#    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
+#    key (engine/host/arrsort.c), cm_duk_sort_call, the sort's call of its
+#    comparator without the API calls around it, and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
 #  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
@@ -136,7 +137,12 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    were).
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
-DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -w -MMD -MP -I$(BUILD)/gen
+# -fno-semantic-interposition: duktape.c's public functions (duk_dup,
+# duk_get_top, ...) are called inside it too; under -fPIC GCC otherwise
+# assumes another definition may interpose them and neither inlines nor
+# clones them (the sort with a comparator: 1.5% fewer instructions). Only
+# executables link it, so nothing can interpose them anyway.
+DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -fno-semantic-interposition -w -MMD -MP -I$(BUILD)/gen
 DUK_MARKER = ^/\* __OVERRIDE_DEFINES__ \*/$$
 
 $(BUILD)/gen/duk_config.h: $(DUK_SRC_DIR)/duk_config.h engine/host/duk_config_overrides.h engine/module.mk

@@ -370,6 +370,18 @@ bench_entry(void)
 	"i, tags: ['a', 'b', 'c'], price: i * 1.25, nested: { ok: i % 2 === "  \
 	"0, note: 'some text here' } });\n"
 
+/* make bench-peers' two CPU cases as bench/peers/cases.mjs has them: its
+ * numbers are integers below 2^31 (no fractions), its JSON rows others. */
+#define BENCH_PEERS_SORT_SETUP                                                 \
+	"const a = new Array(100000); let x = 12345;\n"                        \
+	"for (let i = 0; i < a.length; i++) { x = (x * 48271) % 2147483647; "  \
+	"a[i] = x }\n"
+#define BENCH_PEERS_JSON_SETUP                                                 \
+	"const rows = [];\n"                                                   \
+	"for (let i = 0; i < 10000; i++) rows.push({ id: i, name: 'user-' + "  \
+	"i, email: 'user' + i + '@example.com', tags: ['alpha', 'beta', "      \
+	"'gamma'], score: i * 0.5, active: i % 2 === 0 });\n"
+
 static const struct bench_cpu {
 	const char *name, *setup, *work;
 } bench_cpus[] = {
@@ -379,6 +391,12 @@ static const struct bench_cpu {
 	{ "JSON round trip of 1.2 MB", BENCH_JSON_SETUP,
 	    "const back = JSON.parse(JSON.stringify(items)); if "
 	    "(back.length !== items.length) throw new Error('lost');" },
+	{ "peers: sort of 100k integers", BENCH_PEERS_SORT_SETUP,
+	    "a.sort((p, q) => p - q); if (a[0] > a[99999]) throw new "
+	    "Error('unsorted');" },
+	{ "peers: JSON round trip of 1.2 MB", BENCH_PEERS_JSON_SETUP,
+	    "const text = JSON.stringify(rows); const back = JSON.parse(text); "
+	    "if (back.length !== rows.length) throw new Error('lost');" },
 };
 
 /* One entry `async () => { setup; work; return true; }` in a fresh heap:

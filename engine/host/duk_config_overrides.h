@@ -31,5 +31,7 @@ int engine_timeout_check(void *udata);
  * same. The JSON round trip of 1.2 MB in engine_bench --cpu: 23% fewer
  * instructions. Measured and left out: DUK_USE_FASTINT (the sort 3% and
  * the JSON round trip 1% slower: their numbers are doubles, and every
- * arithmetic result is checked for an integer). */
+ * arithmetic result is checked for an integer; on make bench-peers' sort,
+ * whose numbers are integers below 2^31, 0.3% more instructions: the
+ * time is in the comparator's call, not its subtraction). */
 #define DUK_USE_JSON_STRINGIFY_FASTPATH
