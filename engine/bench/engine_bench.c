@@ -677,6 +677,11 @@ main(int argc, char **argv)
 		bench_cpu();
 		return 0;
 	}
+	/* --entry: the trivial entries' latency alone. */
+	if (argc > 1 && strcmp(argv[1], "--entry") == 0) {
+		bench_entry();
+		return 0;
+	}
 	/* --image: the warm image's size and its reset alone. */
 	if (argc > 1 && strcmp(argv[1], "--image") == 0) {
 		bench_image();
