@@ -200,22 +200,30 @@ rehearse_fails(void *arg)
 	return 1;
 }
 
+/* Whether `page` is among the n pages of `list`. */
 static int
-is_hot(const void *page)
+in_list(const uintptr_t *list, size_t n, const void *page)
 {
-	const uintptr_t *hot;
-	size_t n, i;
+	size_t i;
 
-	hot = prewarm_hot_pages(&n);
 	for (i = 0; i < n; i++)
-		if (hot[i] == (uintptr_t)page)
+		if (list[i] == (uintptr_t)page)
 			return 1;
 	return 0;
 }
 
-/* Whether this process maps the page alone (it has its own copy). */
 static int
-owns_page(const void *page)
+is_hot(const void *page)
+{
+	size_t n;
+	const uintptr_t *hot = prewarm_hot_pages(&n);
+
+	return in_list(hot, n, page);
+}
+
+/* This process's /proc/self/pagemap entry for the page (0 if unread). */
+static uint64_t
+pagemap_entry(const void *page)
 {
 	uint64_t e = 0;
 	int fd = open("/proc/self/pagemap", O_RDONLY);
@@ -227,6 +235,15 @@ owns_page(const void *page)
 		e = 0;
 	if (fd >= 0)
 		close(fd);
+	return e;
+}
+
+/* Whether this process maps the page alone (it has its own copy). */
+static int
+owns_page(const void *page)
+{
+	uint64_t e = pagemap_entry(page);
+
 	return (e >> 63 & 1) && (e >> 56 & 1);
 }
 
@@ -296,31 +313,17 @@ rehearse_read(void *arg)
 static int
 is_read_page(const void *page)
 {
-	const uintptr_t *read;
-	size_t n, i;
+	size_t n;
+	const uintptr_t *read = prewarm_read_pages(&n);
 
-	read = prewarm_read_pages(&n);
-	for (i = 0; i < n; i++)
-		if (read[i] == (uintptr_t)page)
-			return 1;
-	return 0;
+	return in_list(read, n, page);
 }
 
 /* Whether this process has the page mapped at all. */
 static int
 has_page(const void *page)
 {
-	uint64_t e = 0;
-	int fd = open("/proc/self/pagemap", O_RDONLY);
-
-	if (fd < 0 ||
-	    pread(fd, &e, sizeof(e),
-		(off_t)((uintptr_t)page / 4096 * sizeof(e))) !=
-		(ssize_t)sizeof(e))
-		e = 0;
-	if (fd >= 0)
-		close(fd);
-	return (int)(e >> 63 & 1);
+	return (int)(pagemap_entry(page) >> 63 & 1);
 }
 
 /*
