@@ -867,6 +867,21 @@ START_TEST(test_release_without_principal_ends)
 }
 END_TEST
 
+/* An orphan ends with the pool's shutdown like any idle child. */
+START_TEST(test_shutdown_ends_orphans_quietly)
+{
+	start_pool(2, 100, 10000);
+	(void)run_one("pid", 70, NULL);
+	wait_kept(1);
+	pool_release_tenant(pool, 70, KEY_A);
+	shutdown_done = 0;
+	pool_shutdown(pool, 500, 1000, on_shutdown_done, NULL);
+	ck_assert(spin(&shutdown_done, 5000));
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
 START_TEST(test_shutdown_ends_idle_children_quietly)
 {
 	start_pool(2, 100, 10000);
@@ -915,6 +930,7 @@ main(void)
 	tcase_add_test(tc, test_unadopted_orphan_ends);
 	tcase_add_test(tc, test_orphan_released_while_resetting);
 	tcase_add_test(tc, test_release_without_principal_ends);
+	tcase_add_test(tc, test_shutdown_ends_orphans_quietly);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

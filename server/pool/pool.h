@@ -8,7 +8,10 @@
  * may stay for its tenant's next execution (reuse_runs): it puts its heap back
  * to the zygote's image (engine_reset), so every execution still starts on a
  * fresh heap, and the next one skips the fork and its page faults. Only one
- * tenant's executions ever share a process. Staying children are bounded by
+ * tenant's executions share a process at a time; a tenant that is gone may
+ * hand its child to the next tenant of the same principal (the peer uid or
+ * the token behind both connections: pool_release_tenant, pool_adopt), never
+ * to anyone else. Staying children are bounded by
  * their measured private memory (kept_memory), the least recently used
  * leaving first, and each one's successor rehearses before it is needed
  * (pool_kept.c). PoolOptions of the
