@@ -131,6 +131,8 @@ spin(int *flag, double ms)
 static unsigned max_kept; /* for the next start_pool (0: default) */
 static size_t kept_memory_opt; /* ditto */
 static unsigned spares = 1; /* ditto */
+static unsigned orphan_ms_opt =
+    10000; /* ditto (long: forks are slow under load) */
 
 static void
 start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
@@ -147,6 +149,7 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 		o.reuse_runs = reuse_runs;
 	o.kept_idle_ms = kept_idle_ms;
 	o.max_kept = max_kept;
+	o.orphan_ms = orphan_ms_opt;
 	o.program.run = zygote_proc_main;
 	o.program.child_main = staying_child;
 	o.program.sandbox = 1;
@@ -717,6 +720,168 @@ on_shutdown_done(void *arg)
 }
 
 /* Idle children, staying or spare, end at shutdown without a crash. */
+/* Principal keys, as the daemon makes them (conn.c). */
+#define KEY_A 0x100000000ull
+#define KEY_B 0x1000003e8ull
+
+/*
+ * A connection that closes leaves its staying child to its principal's
+ * next connection: the same process serves it, nothing is forked, and the
+ * child keeps counting its runs toward reuse_runs.
+ */
+START_TEST(test_orphan_adopted_by_its_principal)
+{
+	struct pool_stats st;
+	int a;
+
+	start_pool(2, 4, 10000);
+	a = run_one("pid", 20, NULL);
+	ck_assert_int_eq(run_one("pid", 20, NULL), a);
+	wait_kept(1);
+	pool_release_tenant(pool, 20, KEY_A);
+	/* Still there, as an orphan: no tenant of its own. */
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.kept, 1);
+	ck_assert_int_eq(kill(a, 0), 0);
+	ck_assert_int_eq(pool_adopt(pool, 21, KEY_A), 1);
+	/* Once adopted, not again, and its new tenant has a child. */
+	ck_assert_int_eq(pool_adopt(pool, 22, KEY_A), 0);
+	ck_assert_int_eq(run_one("pid", 21, NULL), a);
+	/* Its fourth run overall is its last (reuse_runs 4). */
+	ck_assert_int_eq(run_one("pid", 21, NULL), a);
+	spin(NULL, 20);
+	ck_assert_int_ne(run_one("pid", 21, NULL), a);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.adopted, 1);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* The run after the adoption forks nothing. */
+START_TEST(test_adopted_child_needs_no_fork)
+{
+	int a, spawned_before;
+
+	start_pool(2, 100, 10000);
+	a = run_one("pid", 23, NULL);
+	wait_kept(1);
+	wait_spare();
+	spin(NULL, 50);
+	spawned_before = spawned;
+	pool_release_tenant(pool, 23, KEY_A);
+	ck_assert_int_eq(pool_adopt(pool, 24, KEY_A), 1);
+	ck_assert_int_eq(run_one("pid", 24, NULL), a);
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * An orphan never goes to another principal, nor to a connection without
+ * one; it still waits for its own.
+ */
+START_TEST(test_orphan_never_crosses_principals)
+{
+	int a, b;
+
+	start_pool(2, 100, 10000);
+	a = run_one("pid", 30, NULL);
+	wait_kept(1);
+	pool_release_tenant(pool, 30, KEY_A);
+	ck_assert_int_eq(pool_adopt(pool, 31, KEY_B), 0);
+	ck_assert_int_eq(pool_adopt(pool, 32, 0), 0);
+	b = run_one("pid", 31, NULL);
+	ck_assert_int_ne(b, a);
+	ck_assert_int_ne(run_one("pid", 32, NULL), a);
+	/* Tenant 31's own child, released under KEY_B, is not KEY_A's. */
+	wait_kept(3);
+	pool_release_tenant(pool, 31, KEY_B);
+	ck_assert_int_eq(pool_adopt(pool, 33, KEY_A), 1);
+	ck_assert_int_eq(run_one("pid", 33, NULL), a);
+	ck_assert_int_eq(pool_adopt(pool, 34, KEY_B), 1);
+	ck_assert_int_eq(run_one("pid", 34, NULL), b);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* An orphan nobody adopts within orphan_ms ends: no child is left over. */
+START_TEST(test_unadopted_orphan_ends)
+{
+	struct pool_stats st;
+	int a;
+
+	orphan_ms_opt = 150;
+	start_pool(2, 100, 10000);
+	orphan_ms_opt = 10000;
+	a = run_one("pid", 40, NULL);
+	wait_kept(1);
+	pool_release_tenant(pool, 40, KEY_A);
+	spin(NULL, 400);
+	wait_kept(0);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.orphans_expired, 1);
+	ck_assert_int_eq(pool_adopt(pool, 41, KEY_A), 0);
+	ck_assert_int_ne(run_one("pid", 41, NULL), a);
+	/* Reaped: the process is gone, not a zombie of ours. */
+	spin(NULL, 100);
+	ck_assert_int_eq(kill(a, 0), -1);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* Released while still resetting: it becomes an orphan at its HELLO. */
+START_TEST(test_orphan_released_while_resetting)
+{
+	int a;
+
+	start_pool(2, 100, 10000);
+	(void)run_one("pid", 50, NULL);
+	wait_kept(1);
+	a = run_one("slow", 50, NULL);
+	pool_release_tenant(pool, 50, KEY_A);
+	/* Adopted before its HELLO: the run waits for the reset. */
+	ck_assert_int_eq(pool_adopt(pool, 51, KEY_A), 1);
+	ck_assert_int_eq(run_one("pid", 51, NULL), a);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/* Without a principal, a closed connection's child ends as before. */
+START_TEST(test_release_without_principal_ends)
+{
+	int a;
+
+	start_pool(2, 100, 10000);
+	a = run_one("pid", 60, NULL);
+	wait_kept(1);
+	pool_release_tenant(pool, 60, 0);
+	wait_kept(0);
+	ck_assert_int_eq(pool_adopt(pool, 61, KEY_A), 0);
+	ck_assert_int_ne(run_one("pid", 61, NULL), a);
+	stop_pool();
+}
+END_TEST
+
+/* An orphan ends with the pool's shutdown like any idle child. */
+START_TEST(test_shutdown_ends_orphans_quietly)
+{
+	start_pool(2, 100, 10000);
+	(void)run_one("pid", 70, NULL);
+	wait_kept(1);
+	pool_release_tenant(pool, 70, KEY_A);
+	shutdown_done = 0;
+	pool_shutdown(pool, 500, 1000, on_shutdown_done, NULL);
+	ck_assert(spin(&shutdown_done, 5000));
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
 START_TEST(test_shutdown_ends_idle_children_quietly)
 {
 	start_pool(2, 100, 10000);
@@ -759,6 +924,13 @@ main(void)
 	tcase_add_test(tc, test_replacement_prepared_at_the_last_run);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);
 	tcase_add_test(tc, test_shutdown_ends_idle_children_quietly);
+	tcase_add_test(tc, test_orphan_adopted_by_its_principal);
+	tcase_add_test(tc, test_adopted_child_needs_no_fork);
+	tcase_add_test(tc, test_orphan_never_crosses_principals);
+	tcase_add_test(tc, test_unadopted_orphan_ends);
+	tcase_add_test(tc, test_orphan_released_while_resetting);
+	tcase_add_test(tc, test_release_without_principal_ends);
+	tcase_add_test(tc, test_shutdown_ends_orphans_quietly);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -339,6 +339,9 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	 */
 	ae->refs++;
 	ae->origin = c;
+	/* A child its principal's last connection left may serve it. */
+	if (c->principal != 0)
+		(void)pool_adopt(d->pool, c->tenant, c->principal);
 	pe = pool_execute(d->pool, (const uint8_t *)payload, payload_len,
 	    ae->timeout_ms, d->cfg.default_grace, count_waits, c->tenant,
 	    &api_pool_callbacks, ae, &full);

@@ -22,6 +22,12 @@ struct api_peer {
 	struct daemon *d;
 	struct capnweb_session *session; /* its stubs are the caller's */
 	uint64_t tenant; /* whose executions may share a child */
+	/*
+	 * Who is behind the connection, for a child to outlive it
+	 * (pool_release_tenant, pool_adopt): conn_principal_uid/_token; 0:
+	 * nobody a later connection could prove to be.
+	 */
+	uint64_t principal;
 	TAILQ_HEAD(, api_exec) execs; /* its executions not yet settled */
 	TAILQ_HEAD(, api_exec) held; /* granted here, handles still open */
 	unsigned nheld;

@@ -76,9 +76,13 @@ conn_free(struct conn *c)
 	/* Its children are read again, now that its runs ended. */
 	if (c->read_paused && d->pool != NULL)
 		pool_tenant_pause(d->pool, c->api.tenant, 0);
-	/* Children that stayed for this connection's next execution end. */
+	/*
+	 * Children that stayed for this connection's next execution wait a
+	 * moment for its principal's next connection (a client rotating its
+	 * session), then end; without a principal they end now.
+	 */
 	if (d->pool != NULL)
-		pool_forget_tenant(d->pool, c->api.tenant);
+		pool_release_tenant(d->pool, c->api.tenant, c->api.principal);
 	ws_assembler_free(&c->wsa);
 	if (c->ev_timer)
 		event_free(c->ev_timer);
@@ -253,6 +257,14 @@ static void conn_on_session_broken(void *udata);
 /* How long a release may wait for company (conn_on_session_send). */
 #define CONN_RELEASE_HOLD_MS 5
 
+/*
+ * Principal keys (api_peer.principal): a unix peer's uid in the low bits
+ * under one tag, every caller with the TCP token under another, so that no
+ * uid's key equals the token's and a child never crosses between them.
+ */
+#define CONN_PRINCIPAL_UID ((uint64_t)1 << 32)
+#define CONN_PRINCIPAL_TOKEN ((uint64_t)2 << 32)
+
 /* capnweb's sink: each outgoing message is one text frame. */
 static void
 conn_on_session_send(void *udata, const char *msg, size_t len)
@@ -357,6 +369,10 @@ conn_upgrade(struct conn *c, const struct http_request *req)
 		conn_reply(c, 401, "text/plain", "unauthorized\n", 13);
 		return;
 	}
+	/* Every TCP caller with the token is one principal (one tenant's
+	 * share in conn_admit too); without a token configured, nobody. */
+	if (!c->is_unix && c->d->cfg.token != NULL)
+		c->api.principal = CONN_PRINCIPAL_TOKEN;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.main = api_on_call;
 	cfg.main_udata = &c->api;
@@ -1149,6 +1165,12 @@ conn_accept(struct daemon *d, int fd, int is_unix)
 	c->state = CONN_HEAD;
 	c->api.tenant = ++d->last_tenant;
 	c->peer_uid = uid;
+	/*
+	 * A unix peer is its uid (SO_PEERCRED); a TCP peer is someone only
+	 * once it presented the token (conn_upgrade).
+	 */
+	if (is_unix)
+		c->api.principal = CONN_PRINCIPAL_UID | (uint64_t)uid;
 	c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE);
 	c->ev_timer = evtimer_new(d->base, conn_on_timer, c);
 	c->ev_flush = event_new(d->base, -1, 0, conn_on_flush, c);

@@ -116,6 +116,11 @@ static const struct opt opts[] = {
 	    "ms a child staying for its connection waits "
 	    "for work (default 10000)",
 	    &cfg.pool.kept_idle_ms },
+	{ "orphan-wait", OPT_UINT,
+	    "ms a staying child waits, after its connection closed, for the "
+	    "next connection of the same peer uid or token (default 2000; "
+	    "0: it ends with its connection)",
+	    &cfg.pool.orphan_ms },
 	{ "kept-memory", OPT_SIZE,
 	    "private bytes the children staying for their connections may "
 	    "hold together; past it the least recently used leaves "

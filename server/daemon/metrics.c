@@ -239,6 +239,14 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
 	    "Children at their last run whose successor could not be "
 	    "prepared (no free spare); the next run takes what is there.",
 	    "counter", ps->replacements_missed);
+	metrics_counter(&b, "codemode_worker_adoptions_total",
+	    "Staying children handed over to their principal's next "
+	    "connection (same peer uid, or the TCP token).",
+	    "counter", ps->adopted);
+	metrics_counter(&b, "codemode_worker_orphans_expired_total",
+	    "Staying children whose connection closed and whose principal "
+	    "did not come back within the orphan bound.",
+	    "counter", ps->orphans_expired);
 	metrics_counter(&b, "codemode_worker_reuses_total",
 	    "Executions run by a child that stayed, on a reset heap.",
 	    "counter", ps->reused);

@@ -99,6 +99,11 @@ pool_options_default(struct pool_options *o)
 	 */
 	o->reuse_runs = POOL_REUSE_RUNS_DEFAULT;
 	o->kept_idle_ms = 10000;
+	/*
+	 * A client rotating its session reconnects within milliseconds; a
+	 * principal that does not come back within this gives the memory back.
+	 */
+	o->orphan_ms = 2000;
 	o->kept_memory = pool_kept_memory_default();
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
@@ -640,6 +645,8 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->spares = p->spares;
 	s->kept = p->kept;
 	s->reused = p->reused;
+	s->adopted = p->adopted;
+	s->orphans_expired = p->orphans_expired;
 	s->kept_bytes = p->kept_bytes;
 	s->kept_retired = p->kept_retired;
 	s->kept_measures = p->kept_measures;

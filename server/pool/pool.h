@@ -8,7 +8,10 @@
  * may stay for its tenant's next execution (reuse_runs): it puts its heap back
  * to the zygote's image (engine_reset), so every execution still starts on a
  * fresh heap, and the next one skips the fork and its page faults. Only one
- * tenant's executions ever share a process. Staying children are bounded by
+ * tenant's executions share a process at a time; a tenant that is gone may
+ * hand its child to the next tenant of the same principal (the peer uid or
+ * the token behind both connections: pool_release_tenant, pool_adopt), never
+ * to anyone else. Staying children are bounded by
  * their measured private memory (kept_memory), the least recently used
  * leaving first, and each one's successor rehearses before it is needed
  * (pool_kept.c). PoolOptions of the
@@ -136,6 +139,8 @@ struct pool_options {
 	unsigned spares; /* children kept forked ahead of demand */
 	unsigned reuse_runs; /* executions a child may serve (<= 1: one) */
 	unsigned kept_idle_ms; /* how long a staying child waits for work */
+	/* how long an orphan waits for its principal (pool_release_tenant) */
+	unsigned orphan_ms;
 	/*
 	 * Private bytes the idle staying children may hold together; past it
 	 * the least recently used one is retired (0 at pool_new: the default,
@@ -226,6 +231,27 @@ struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
 void pool_forget_tenant(struct pool *, uint64_t tenant);
 
 /*
+ * The tenant is gone, but its principal (`principal`, nonzero: one peer
+ * uid, or every caller presenting the token) may come back at once on a
+ * new connection, as clients that rotate their session every N runs do: its
+ * idle staying child (or the one still resetting) waits orphan_ms as an
+ * orphan marked with `principal` instead of exiting, and
+ * pool_adopt() gives it to that principal's next connection. Principal 0
+ * is pool_forget_tenant(). An orphan is still a staying child: it counts
+ * against kept_memory and retires least recently used first.
+ */
+void pool_release_tenant(struct pool *, uint64_t tenant, uint64_t principal);
+
+/*
+ * Before `tenant` runs: when it has no child of its own and an orphan of
+ * `principal` (nonzero) waits, that orphan becomes `tenant`'s staying
+ * child, keeping its run count (it still retires after reuse_runs) and
+ * taking `tenant`'s pause state. An orphan never goes to another principal.
+ * Returns 1 when one was adopted.
+ */
+int pool_adopt(struct pool *, uint64_t tenant, uint64_t principal);
+
+/*
  * Back-pressure from the tenant's connection: while paused, the frames of
  * the children running the tenant's executions are not read (what was
  * already read waits in their buffers), so those runs stop at their next
@@ -302,6 +328,9 @@ struct pool_stats {
 	unsigned parked, max_executions;
 	unsigned long spawned, crashed, retired_zygotes;
 	unsigned long reused; /* executions a staying child ran */
+	/* staying children handed over to their principal's next connection,
+	 * and orphans that ended unadopted (pool_release_tenant) */
+	unsigned long adopted, orphans_expired;
 	size_t kept_bytes; /* private bytes of the idle staying children */
 	unsigned long kept_retired; /* staying children retired to fit */
 	unsigned long kept_measures; /* reads of a staying child's size */

@@ -311,10 +311,14 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 			/* Fresh again: it waits for its tenant, for a while. */
 			struct timeval tv = pool_tv(c->pool->opt.kept_idle_ms);
 
-			if (c->tenant == 0) { /* the tenant left meanwhile */
+			if (c->tenant == 0 && c->orphan == 0) {
+				/* The tenant left meanwhile, for good. */
 				pool_child_kill(c, 0);
 				return -1;
 			}
+			/* An orphan waits for its principal, more briefly. */
+			if (c->tenant == 0)
+				tv = pool_tv(c->pool->opt.orphan_ms);
 			c->pool->resetting--;
 			pool_kept_enter(c);
 			evtimer_del(c->ev_timer);
@@ -635,6 +639,8 @@ pool_child_on_timer(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	if (c->state == CHILD_KEPT && c->orphan != 0)
+		c->pool->orphans_expired++;
 	pool_child_kill(c, c->state == CHILD_STARTING);
 }
 

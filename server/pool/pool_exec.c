@@ -712,10 +712,19 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 void
 pool_forget_tenant(struct pool *p, uint64_t tenant)
 {
+	pool_release_tenant(p, tenant, 0);
+}
+
+void
+pool_release_tenant(struct pool *p, uint64_t tenant, uint64_t principal)
+{
 	struct pool_child *c, *next;
+	struct timeval tv = pool_tv(p->opt.orphan_ms);
 
 	if (tenant == 0)
 		return;
+	if (p->shutting_down || p->opt.orphan_ms == 0)
+		principal = 0;
 	for (c = TAILQ_FIRST(&p->children); c != NULL; c = next) {
 		next = TAILQ_NEXT(c, entry);
 		if (c->tenant != tenant)
@@ -723,9 +732,79 @@ pool_forget_tenant(struct pool *p, uint64_t tenant)
 		/* One still running answers, then ends instead of staying. */
 		c->tenant = 0;
 		pool_child_apply_pause(c);
-		if (c->state == CHILD_KEPT)
+		/*
+		 * Idle, resetting or rehearsing, it ran nothing of the
+		 * connection's that was cut: it may wait for the principal's
+		 * next connection (a resetting one once its HELLO comes, in
+		 * pool_child.c). A busy one's run ended with the connection.
+		 */
+		if (principal != 0 &&
+		    (c->state == CHILD_KEPT || c->state == CHILD_RESETTING ||
+			c->state == CHILD_WARMING)) {
+			c->orphan = principal;
+			c->former = tenant;
+			if (c->state == CHILD_KEPT) {
+				evtimer_del(c->ev_timer);
+				evtimer_add(c->ev_timer, &tv);
+			}
+		} else if (c->state == CHILD_KEPT)
 			pool_child_kill(c, 0);
 	}
+}
+
+/* How much `c` is worth adopting: a child that served, kept, first. */
+static int
+pool_adopt_rank(const struct pool_child *c)
+{
+	return (c->successor ? 0 : 2) + (c->state == CHILD_KEPT);
+}
+
+int
+pool_adopt(struct pool *p, uint64_t tenant, uint64_t principal)
+{
+	struct pool_child *c, *best = NULL;
+	struct timeval tv = pool_tv(p->opt.kept_idle_ms);
+	uint64_t former;
+
+	if (tenant == 0 || principal == 0)
+		return 0;
+	TAILQ_FOREACH(c, &p->children, entry)
+	{
+		if (c->state == CHILD_CLOSING)
+			continue;
+		/* It has a child of its own (staying, busy or its successor).
+		 */
+		if (c->tenant == tenant)
+			return 0;
+		if (c->tenant == 0 && c->orphan == principal &&
+		    (best == NULL ||
+			pool_adopt_rank(c) > pool_adopt_rank(best)))
+			best = c;
+	}
+	if (best == NULL)
+		return 0;
+	/*
+	 * What one former connection left, its staying child and the
+	 * successor prepared for it, goes to one new connection together: the
+	 * successor still takes over at the predecessor's last run.
+	 */
+	former = best->former;
+	TAILQ_FOREACH(c, &p->children, entry)
+	{
+		if (c->state == CHILD_CLOSING || c->tenant != 0 ||
+		    c->orphan != principal || c->former != former)
+			continue;
+		c->orphan = 0;
+		c->former = 0;
+		c->tenant = tenant;
+		pool_child_apply_pause(c);
+		if (c->state == CHILD_KEPT) {
+			evtimer_del(c->ev_timer);
+			evtimer_add(c->ev_timer, &tv);
+		}
+		p->adopted++;
+	}
+	return 1;
 }
 
 int

@@ -73,6 +73,10 @@ struct pool_child {
 	unsigned measured_runs; /* `runs` at that measurement */
 	TAILQ_ENTRY(pool_child) kept_entry; /* in kept_lru while CHILD_KEPT */
 	int successor; /* prepared for its tenant, not yet given a run */
+	/* tenant 0 and waiting for this principal's next connection
+	 * (pool_release_tenant, pool_adopt); 0: not an orphan */
+	uint64_t orphan;
+	uint64_t former; /* the tenant an orphan was released by */
 	int reaped;
 	int eof;
 	const char *why; /* the rule its last frame broke, for the log */
@@ -191,6 +195,7 @@ struct pool {
 	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	unsigned long reused; /* executions run by a staying child */
+	unsigned long adopted, orphans_expired; /* pool_adopt, orphans' end */
 	uint64_t *paused; /* tenants under back-pressure (pool_tenant_pause) */
 	unsigned npaused, paused_cap;
 	int shutting_down; /* 1 draining, 2 terminating */

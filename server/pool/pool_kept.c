@@ -26,6 +26,17 @@
  * next run after the last then finds a child as warm as the one it had,
  * instead of taking whatever spare is left, or waiting for a fork when many
  * connections reach their last run together.
+ *
+ * A tenant that leaves (its connection closed) may leave its staying
+ * children as orphans marked with its principal (pool_release_tenant in
+ * pool_exec.c): still CHILD_KEPT (or resetting, or rehearsing), still in
+ * kept_lru and kept_bytes, so the budget and the LRU retirement treat them
+ * like any staying child, with tenant 0 so no execution picks them, and on a
+ * timer of orphan_ms instead of kept_idle_ms. pool_adopt gives them to the
+ * principal's next tenant: clients rotate their session every hundred runs,
+ * and without this every rotation paid a fork, a prewarm and first-touch
+ * faults (tens of milliseconds of CPU) for a child identical to the one just
+ * dropped.
  */
 #include <fcntl.h>
 #include <limits.h>
