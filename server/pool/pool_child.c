@@ -56,6 +56,8 @@ pool_child_gone(struct pool_child *c)
 		pool_exec_abort(
 		    c->exec, c->lost ? POOL_INTERNAL : POOL_CRASHED);
 	TAILQ_REMOVE(&p->children, c, entry);
+	if (c->orphan != 0)
+		p->norphans--;
 	pool_child_close(c);
 	if (c->ev_timer)
 		event_free(c->ev_timer);

@@ -742,6 +742,7 @@ pool_release_tenant(struct pool *p, uint64_t tenant, uint64_t principal)
 		    (c->state == CHILD_KEPT || c->state == CHILD_RESETTING ||
 			c->state == CHILD_WARMING)) {
 			c->orphan = principal;
+			p->norphans++;
 			c->former = tenant;
 			if (c->state == CHILD_KEPT) {
 				evtimer_del(c->ev_timer);
@@ -766,7 +767,7 @@ pool_adopt(struct pool *p, uint64_t tenant, uint64_t principal)
 	struct timeval tv = pool_tv(p->opt.kept_idle_ms);
 	uint64_t former;
 
-	if (tenant == 0 || principal == 0)
+	if (tenant == 0 || principal == 0 || p->norphans == 0)
 		return 0;
 	TAILQ_FOREACH(c, &p->children, entry)
 	{
@@ -795,6 +796,7 @@ pool_adopt(struct pool *p, uint64_t tenant, uint64_t principal)
 		    c->orphan != principal || c->former != former)
 			continue;
 		c->orphan = 0;
+		p->norphans--;
 		c->former = 0;
 		c->tenant = tenant;
 		pool_child_apply_pause(c);

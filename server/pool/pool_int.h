@@ -196,6 +196,9 @@ struct pool {
 	unsigned long spawned, crashed, retired;
 	unsigned long reused; /* executions run by a staying child */
 	unsigned long adopted, orphans_expired; /* pool_adopt, orphans' end */
+	/* children marked orphan: pool_adopt, run before every execution,
+	 * walks the children only when some wait */
+	unsigned norphans;
 	uint64_t *paused; /* tenants under back-pressure (pool_tenant_pause) */
 	unsigned npaused, paused_cap;
 	int shutting_down; /* 1 draining, 2 terminating */
