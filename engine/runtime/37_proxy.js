@@ -876,8 +876,18 @@ this.__cm.P.group('proxy', function (G, P) {
 			}
 			if (recOf(o) !== undefined)
 				return pSet(recOf(o), k, v, recv);
-			if (taNumeric(o, k))
-				return baseSet(o, k, v, recv);
+			if (taNumeric(o, k)) {
+				if (o === recv || recOf(recv) === undefined)
+					return baseSet(o, k, v, recv);
+				/* the typed array's [[Set]] through a proxy
+				 * receiver: an index out of range is done, one in
+				 * range is OrdinarySet with the element's data
+				 * property, so the receiver's own traps decide */
+				d = nGopd(o, k);
+				if (d === undefined)
+					return true;
+				break;
+			}
 			d = nGopd(o, k);
 			if (d !== undefined)
 				break;
