@@ -189,8 +189,10 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tduk__numconv_parse_raw(thr, radix, flags);$$/\tif (cm_numconv_parse_fast(thr, radix, flags)) {\n\t\treturn; \/* cm_numconv *\/\n\t}\n&/' \
 	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    -e 's/^\t\tclassnum = DUK_HOBJECT_GET_CLASS_NUMBER(h_obj);$$/&\n\t\tif (classnum == DUK_HOBJECT_CLASS_ERROR \&\& (h_obj == thr->builtins[DUK_BIDX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_EVAL_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_RANGE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_REFERENCE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_SYNTAX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_TYPE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_URI_ERROR_PROTOTYPE])) {\n\t\t\tclassnum = DUK_HOBJECT_CLASS_OBJECT; \/* cm_errproto *\/\n\t\t}/' \
-	    -e 's/^DUK_LOCAL_DECL duk_bool_t duk__handle_put_array_length(duk_hthread \*thr, duk_hobject \*obj);$$/&\nDUK_LOCAL_DECL duk_bool_t cm_duk_ta_numeric(duk_hthread *thr, duk_hobject *obj, duk_hstring *key, duk_uint32_t arr_idx); \/* cm_tanum *\//' \
+	    -e 's/^DUK_LOCAL_DECL duk_bool_t duk__handle_put_array_length(duk_hthread \*thr, duk_hobject \*obj);$$/&\nDUK_LOCAL_DECL duk_bool_t cm_duk_ta_numeric(duk_hthread *thr, duk_hobject *obj, duk_hstring *key, duk_uint32_t arr_idx); \/* cm_tanum *\/\nDUK_LOCAL_DECL duk_bool_t cm_duk_ta_len_fast(duk_hthread *thr, duk_hobject *getter, duk_tval *tv_obj); \/* cm_talen *\/\nDUK_LOCAL_DECL duk_bool_t cm_duk_ta_len_get(duk_hthread *thr, duk_hobject *obj, duk_tval *tv_key); \/* cm_talen *\//' \
+	    -e 's/^\t\tif (duk__getprop_fastpath_bufobj_tval(thr, curr, tv_key) != 0) {$$/\t\tif (duk__getprop_fastpath_bufobj_tval(thr, curr, tv_key) != 0 || cm_duk_ta_len_get(thr, curr, tv_key)) { \/* cm_talen *\//' \
 	    -e '/^DUK_INTERNAL duk_bool_t duk_hobject_getprop(duk_hthread \*thr, duk_tval \*tv_obj, duk_tval \*tv_key) {$$/,/^}$$/{' \
+	    -e 's/^\t\tif (desc.get != NULL) {$$/\t\tif (desc.get != NULL \&\& cm_duk_ta_len_fast(thr, desc.get, tv_obj)) {\n\t\t\tduk_remove_m2(thr); \/* cm_talen: [key undefined length] -> [key length] *\/\n\t\t} else if (desc.get != NULL) {/' \
 	    -e 's/^\tnext_in_chain:$$/&\n\t\tif (DUK_UNLIKELY(cm_duk_ta_numeric(thr, curr, key, arr_idx))) {\n\t\t\tduk_to_undefined(thr, -1); \/* cm_tanum *\/\n\t\t\treturn 0;\n\t\t}/' \
 	    -e '}' \
 	    -e '/^duk_hobject_putprop(duk_hthread \*thr, duk_tval \*tv_obj, duk_tval \*tv_key, duk_tval \*tv_val, duk_bool_t throw_flag) {$$/,/^}$$/{' \
@@ -199,6 +201,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^duk__get_propdesc(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_propdesc \*out_desc, duk_small_uint_t flags) {$$/,/^}$$/{' \
 	    -e 's/^\t\t\/\* not found in .curr., next in prototype chain; impose max depth \*\/$$/\t\tif (!(flags \& DUK_GETDESC_FLAG_IGNORE_PROTOLOOP) \&\& cm_duk_ta_numeric(thr, curr, key, arr_idx)) {\n\t\t\treturn 0; \/* cm_tanum *\/\n\t\t}\n&/' \
 	    -e '}' \
+	    -e 's/^\t\t} else if (key == DUK_HTHREAD_STRING_LENGTH(thr) \&\& DUK_HBUFOBJ_HAS_VIRTUAL_INDICES(h_bufobj)) {$$/\t\t} else if (0) { \/* cm_talen: no own length *\//' \
+	    -e 's/^\t\t\t\t\tlen = (duk_uint_fast32_t) (h_bufobj->length >> h_bufobj->shift);$$/&\n\t\t\t\t\thave_length = 0; \/* cm_talen *\//' \
 	    -e 's/^\t\t\t\tduk_push_uint(thr, h_bufobj->length >> h_bufobj->shift);$$/\t\t\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length >> h_bufobj->shift : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->offset);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->offset : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->length);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length : 0); \/* cm_detach *\//' \
@@ -215,6 +219,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'CM_ID_ANY' $@.tmp)" = 4 || { echo "duktape.c: identifier patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_tostring' $@.tmp)" = 3 || { echo "duktape.c: toString patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_tanum' $@.tmp)" = 5 || { echo "duktape.c: typed array numeric key patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_talen' $@.tmp)" = 7 || { echo "duktape.c: typed array length patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }

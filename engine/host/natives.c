@@ -1,7 +1,8 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc),
- * noCtor, bufClass, bufDetach, configurable, lower, sort (arrsort.c), the
+ * noCtor, bufClass, bufDetach, taLength and taLen (duk_buffer.inc),
+ * configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
  */
@@ -197,6 +198,9 @@ natives_no_ctor(duk_context *ctx)
  * engine/module.mk. */
 duk_int_t cm_duk_buffer_class(duk_context *, duk_idx_t);
 duk_bool_t cm_duk_buffer_detach(duk_context *, duk_idx_t);
+/* magic 0: get %TypedArray%.prototype.length; 1: taLen(v), the length of
+ * a typed array, undefined for anything else (cm_talen) */
+duk_ret_t cm_duk_ta_length(duk_context *);
 
 /*
  * bufClass(v) -> 0 no buffer object, 1 ArrayBuffer, 2 DataView, 3 a typed
@@ -548,6 +552,11 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	duk_put_function_list(ctx, -1, natives);
 	arrsort_install(ctx, -1);
 	crypto_install(ctx, -1);
+	duk_push_c_function(ctx, cm_duk_ta_length, 0);
+	duk_put_prop_string(ctx, -2, "taLength");
+	duk_push_c_function(ctx, cm_duk_ta_length, 1);
+	duk_set_magic(ctx, -1, 1);
+	duk_put_prop_string(ctx, -2, "taLen");
 	rxhost_install(ctx, -1, host);
 	if (with_print) {
 		duk_push_c_function(ctx, natives_print, 1);

@@ -161,7 +161,9 @@
 			if (!applyFn(ownProp, table, [k]))
 				continue;
 			P.def(obj, k, table[k]);
-			if (lengths && lengths[k] !== undefined)
+			/* own entries only: `toString` must not read the
+			 * table's Object.prototype.toString */
+			if (lengths && applyFn(ownProp, lengths, [k]))
 				P.setLength(table[k], lengths[k]);
 		}
 	};

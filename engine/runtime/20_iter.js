@@ -9,7 +9,10 @@
 	var IO = P.hidden('IterObject'), II = P.hidden('IterIndex'),
 	    IK = P.hidden('IterKind');
 	var KEYS = 0, VALUES = 1, ENTRIES = 2;
-	var toLength = P.toLength;
+	/* a typed array's kinds: its length is TypedArrayLength, never what a
+	 * `length` accessor a guest defined answers */
+	var TA_KIND = 3;
+	var toLength = P.toLength, taLen = P.native.taLen;
 	var TAProto = Object.getPrototypeOf(G.Uint8Array.prototype);
 
 	function ArrayIter(o, kind) {
@@ -31,9 +34,14 @@
 		if (o === undefined)
 			return { value: undefined, done: true };
 		i = this[II];
-		len = o.length;
-		if (typeof len !== 'number' || len !== len || len < 0)
-			len = toLength(len);
+		if (k >= TA_KIND) {
+			len = taLen(o);
+			k -= TA_KIND;
+		} else {
+			len = o.length;
+			if (typeof len !== 'number' || len !== len || len < 0)
+				len = toLength(len);
+		}
 		if (i >= len) {
 			this[IO] = undefined;
 			return { value: undefined, done: true };
@@ -76,13 +84,13 @@
 	}
 	P.defs(TAProto, {
 		values: function values() {
-			return new ArrayIter(taCheck(this), VALUES);
+			return new ArrayIter(taCheck(this), TA_KIND + VALUES);
 		},
 		keys: function keys() {
-			return new ArrayIter(taCheck(this), KEYS);
+			return new ArrayIter(taCheck(this), TA_KIND + KEYS);
 		},
 		entries: function entries() {
-			return new ArrayIter(taCheck(this), ENTRIES);
+			return new ArrayIter(taCheck(this), TA_KIND + ENTRIES);
 		}
 	});
 	P.def(TAProto, Symbol.iterator, TAProto.values);

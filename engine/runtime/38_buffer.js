@@ -29,6 +29,7 @@ this.__cm.P.group('buffer', function (G, P) {
 	var NDV = P.TA.DataView, DVP = NDV.prototype;
 	var U8 = P.nativeTA.Uint8Array;
 	var bufClass = P.native.bufClass, bufDetach = P.native.bufDetach;
+	var taLen = P.taLen;
 	var relIndex = P.relIndex;
 	/* the prelude's functions (P.orig), never the globals: this group
 	 * loads after guest code ran, which may have replaced them */
@@ -40,7 +41,6 @@ this.__cm.P.group('buffer', function (G, P) {
 	var rDefine = orig('Reflect', 'defineProperty');
 	var oGopd = gopd, rGopd = orig('Reflect', 'getOwnPropertyDescriptor');
 	var oNames = orig('Object', 'getOwnPropertyNames');
-	var rKeys = orig('Reflect', 'ownKeys');
 	var rHas = orig('Reflect', 'has'), rGet = orig('Reflect', 'get');
 	var rSet = orig('Reflect', 'set'), oCreate = orig('Object', 'create');
 	var isArray = orig('Array', 'isArray'), arrayFrom = orig('Array', 'from');
@@ -425,7 +425,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		if (k & 8)
 			throw new TypeError('the constructor made a typed array ' +
 			    'over a detached ArrayBuffer');
-		if (r.length < n)
+		if (taLen(r) < n)
 			throw new TypeError('the constructor made a typed array ' +
 			    'too short');
 		return r;
@@ -482,7 +482,7 @@ this.__cm.P.group('buffer', function (G, P) {
 
 	P.defs(TAP, {
 		slice: function slice(start, end) {
-			var o = check(this), len = o.length, k, fin, r, n, j;
+			var o = check(this), len = taLen(o), k, fin, r, n, j;
 			k = relIndex(start, len);
 			fin = end === undefined ? len : relIndex(end, len);
 			n = fin > k ? fin - k : 0;
@@ -490,7 +490,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			if (n > 0 && (bufClass(o) & 8))
 				throw new TypeError('Cannot perform slice on a detached ' +
 				    'ArrayBuffer');
-			len = o.length;
+			len = taLen(o);
 			if (fin > len)
 				fin = len;
 			for (j = 0; k + j < fin; j++)
@@ -501,7 +501,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			var o = this, k = bufClass(o), len, b, fin, size;
 			if ((k & 7) !== 3)
 				throw new TypeError('this is not a typed array.');
-			len = o.length;
+			len = taLen(o);
 			b = relIndex(start, len);
 			fin = end === undefined ? len : relIndex(end, len);
 			size = ctors[kinds[k >> 4]].BYTES_PER_ELEMENT;
@@ -529,7 +529,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			return call(nativeSet, o, source, t);
 		},
 		map: function map(cb, thisArg) {
-			var o = check(this), len = o.length, r, j;
+			var o = check(this), len = taLen(o), r, j;
 			fnCheck(cb);
 			r = create(o, len);
 			for (j = 0; j < len; j++)
@@ -537,7 +537,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			return r;
 		},
 		filter: function filter(cb, thisArg) {
-			var o = check(this), len = o.length, kept = [], r, j, v;
+			var o = check(this), len = taLen(o), kept = [], r, j, v;
 			fnCheck(cb);
 			for (j = 0; j < len; j++) {
 				v = o[j];
@@ -555,22 +555,22 @@ this.__cm.P.group('buffer', function (G, P) {
 				throw new TypeError('The comparison function must be ' +
 				    'either a function or undefined');
 			o = check(this);
-			r = same(o, o.length);
+			r = same(o, taLen(o));
 			r.set(o);
 			return r.sort(cmp);
 		},
 		toReversed: function toReversed() {
-			var o = check(this), len = o.length, r = same(o, len), j;
+			var o = check(this), len = taLen(o), r = same(o, len), j;
 			for (j = 0; j < len; j++)
 				r[j] = o[len - 1 - j];
 			return r;
 		},
 		'with': function (index, value) {
-			var o = check(this), len = o.length, k = toInt(index), r, v;
+			var o = check(this), len = taLen(o), k = toInt(index), r, v;
 			if (k < 0)
 				k += len;
 			v = +value;
-			if (!(k >= 0 && k < o.length))
+			if (!(k >= 0 && k < taLen(o)))
 				throw new RangeError('Invalid typed array index');
 			r = same(o, len);
 			r.set(o);
@@ -581,12 +581,6 @@ this.__cm.P.group('buffer', function (G, P) {
 	    toReversed: 0, 'with': 2 });
 	P.setName(TAP['with'], 'with');
 	P.def(TAP, 'constructor', TA);
-	/* fill: ToNumber(value) once, before the indices */
-	var arrayFill = orig('AP', 'fill');
-	P.def(TAP, 'fill', { fill(value) {
-		var o = check(this);
-		return call(arrayFill, o, +value, arguments[1], arguments[2]);
-	} }.fill);
 
 	/* The getters of %TypedArray%.prototype: a typed array receiver only,
 	 * 0 over a detached buffer; `length` (Duktape's instances answer it
@@ -612,10 +606,6 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.defGetter(TAP, 'byteOffset', 'byteOffset', function () {
 		return thisTA(this, 'get %TypedArray%.prototype.byteOffset') & 8 ?
 		    0 : call(taOffset, this);
-	});
-	P.defGetter(TAP, 'length', 'length', function () {
-		return thisTA(this, 'get %TypedArray%.prototype.length') & 8 ?
-		    0 : this.length;
 	});
 	P.defGetter(TAP, tagSym, '[Symbol.toStringTag]',
 	    function () {
@@ -747,7 +737,7 @@ this.__cm.P.group('buffer', function (G, P) {
 	/* IsValidIntegerIndex */
 	function validIndex(o, n) {
 		return (bufClass(o) & 8) === 0 && n % 1 === 0 &&
-		    !(n === 0 && 1 / n < 0) && n >= 0 && n < o.length;
+		    !(n === 0 && 1 / n < 0) && n >= 0 && n < taLen(o);
 	}
 	/* TypedArraySetElement: ToNumber first, then the write if in range */
 	function setElement(o, n, v) {
@@ -797,19 +787,11 @@ this.__cm.P.group('buffer', function (G, P) {
 			setElement(o, n, d.value);
 		return true;
 	}
-	function withoutLength(keys) {
-		var i = keys.indexOf('length');
-		if (i >= 0)
-			keys.splice(i, 1);
-		return keys;
-	}
 	function ownDesc(orig, o, k) {
 		var n;
 		if (!isTA(o))
 			return orig(o, k);
 		k = propKey(k);
-		if (k === 'length')
-			return undefined;
 		n = numericKey(k);
 		if (n === undefined)
 			return orig(o, k);
@@ -845,9 +827,6 @@ this.__cm.P.group('buffer', function (G, P) {
 		},
 		getOwnPropertyDescriptor(o, k) {
 			return ownDesc(oGopd, o, k);
-		},
-		getOwnPropertyNames(o) {
-			return isTA(o) ? withoutLength(oNames(o)) : oNames(o);
 		}
 	});
 	replace('Reflect', {
@@ -859,9 +838,6 @@ this.__cm.P.group('buffer', function (G, P) {
 		},
 		getOwnPropertyDescriptor(t, k) {
 			return ownDesc(rGopd, t, k);
-		},
-		ownKeys(t) {
-			return isTA(t) ? withoutLength(rKeys(t)) : rKeys(t);
 		},
 		has(t, k) {
 			var n, p;
