@@ -382,6 +382,10 @@ bench_entry(void)
 	"i, email: 'user' + i + '@example.com', tags: ['alpha', 'beta', "      \
 	"'gamma'], score: i * 0.5, active: i % 2 === 0 });\n"
 
+#define BENCH_TA_SETUP                                                         \
+	"const ta = new Float64Array(100000);\n"                                \
+	"for (let i = 0; i < 100000; i++) ta[i] = i;\n"
+
 static const struct bench_cpu {
 	const char *name, *setup, *work;
 } bench_cpus[] = {
@@ -391,6 +395,11 @@ static const struct bench_cpu {
 	{ "JSON round trip of 1.2 MB", BENCH_JSON_SETUP,
 	    "const back = JSON.parse(JSON.stringify(items)); if "
 	    "(back.length !== items.length) throw new Error('lost');" },
+	/* `ta.length` is %TypedArray%.prototype's getter, answered in place
+	 * by [[Get]] (cm_talen, engine/host/duk_buffer.inc) */
+	{ "typed array loop, i < ta.length (1M reads)", BENCH_TA_SETUP,
+	    "let s = 0; for (let r = 0; r < 10; r++) for (let i = 0; i < "
+	    "ta.length; i++) s += ta[i]; if (s <= 0) throw new Error('sum');" },
 	{ "peers: sort of 100k integers", BENCH_PEERS_SORT_SETUP,
 	    "a.sort((p, q) => p - q); if (a[0] > a[99999]) throw new "
 	    "Error('unsorted');" },
