@@ -115,6 +115,16 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    own lookup missed a canonical numeric string key ("-0", "1.5", an
 #    index past the end): undefined, a no-op after ToNumber, false, as the
 #    integer-indexed exotic object answers (cm_tanum);
+#  - a typed array has no own `length` (cm_talen): Duktape's own virtual,
+#    non-configurable one is gone from the own property lookup and the key
+#    enumeration, so hasOwnProperty, getOwnPropertyDescriptor, own keys,
+#    delete and defineProperty see what the spec's typed array has; the
+#    length is %TypedArray%.prototype's getter (cm_duk_ta_length in
+#    engine/host/duk_buffer.inc, installed by 30_typed.js). [[Get]] answers
+#    `ta.length` in place, without calling it, when the first `length` up
+#    the chain is that getter (cm_duk_ta_len_get right after the element
+#    fast path, cm_duk_ta_len_fast where the general walk finds it), so a
+#    read costs no more than Duktape's own virtual property did;
 #  - engine/host/duk_numconv.inc is appended and duk_numconv_parse asks its
 #    cm_numconv_parse_fast first (cm_numconv): a decimal of at most 15
 #    significant digits and a power of ten within 10^22 becomes a number by

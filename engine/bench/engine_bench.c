@@ -383,7 +383,7 @@ bench_entry(void)
 	"'gamma'], score: i * 0.5, active: i % 2 === 0 });\n"
 
 #define BENCH_TA_SETUP                                                         \
-	"const ta = new Float64Array(100000);\n"                                \
+	"const ta = new Float64Array(100000);\n"                               \
 	"for (let i = 0; i < 100000; i++) ta[i] = i;\n"
 
 static const struct bench_cpu {

@@ -1,7 +1,8 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc),
- * noCtor, bufClass, bufDetach, taLength and taLen (duk_buffer.inc),
+ * noCtor, bufClass, bufDetach, arrPlain, taLength and taLen
+ * (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
@@ -201,6 +202,7 @@ duk_bool_t cm_duk_buffer_detach(duk_context *, duk_idx_t);
 /* magic 0: get %TypedArray%.prototype.length; 1: taLen(v), the length of
  * a typed array, undefined for anything else (cm_talen) */
 duk_ret_t cm_duk_ta_length(duk_context *);
+duk_bool_t cm_duk_array_plain(duk_context *, duk_idx_t);
 
 /*
  * bufClass(v) -> 0 no buffer object, 1 ArrayBuffer, 2 DataView, 3 a typed
@@ -223,6 +225,17 @@ static duk_ret_t
 natives_buf_detach(duk_context *ctx)
 {
 	duk_push_boolean(ctx, cm_duk_buffer_detach(ctx, 0));
+	return 1;
+}
+
+/*
+ * arrPlain(v) -> true if v is an Array whose elements are all present and
+ * none is an object: ToNumber of them runs no guest code (duk_buffer.inc).
+ */
+static duk_ret_t
+natives_arr_plain(duk_context *ctx)
+{
+	duk_push_boolean(ctx, cm_duk_array_plain(ctx, 0));
 	return 1;
 }
 
@@ -540,6 +553,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },
+		{ "arrPlain", natives_arr_plain, 1 },
 		{ "configurable", natives_configurable, 2 },
 		{ "normalize", natives_normalize, 2 },
 		{ "localeCompare", natives_locale_compare, 2 },

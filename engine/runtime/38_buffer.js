@@ -583,8 +583,8 @@ this.__cm.P.group('buffer', function (G, P) {
 	P.def(TAP, 'constructor', TA);
 
 	/* The getters of %TypedArray%.prototype: a typed array receiver only,
-	 * 0 over a detached buffer; `length` (Duktape's instances answer it
-	 * themselves) and @@toStringTag (the kind's name, else undefined). */
+	 * 0 over a detached buffer (`length` is 30_typed.js's native getter),
+	 * and @@toStringTag (the kind's name, else undefined). */
 	var taBuffer = getterOf(TAP, 'buffer');
 	var taLength = getterOf(TAP, 'byteLength');
 	var taOffset = getterOf(TAP, 'byteOffset');
@@ -657,8 +657,12 @@ this.__cm.P.group('buffer', function (G, P) {
 				if (k === 0) {
 					it = a[iterSym];
 					if (it === arrayValues && isArray(a) &&
-					    AIP.next === arrayIterNext) {
-						/* Duktape reads it as the iteration would */
+					    AIP.next === arrayIterNext &&
+					    P.native.arrPlain(a)) {
+						/* Duktape reads it as the iteration
+						 * would: no element's ToNumber can
+						 * change the Array (any other one is
+						 * listed first, below) */
 					} else if (it !== undefined && it !== null) {
 						if (typeof it !== 'function')
 							throw new TypeError(describe(it) +
@@ -703,8 +707,9 @@ this.__cm.P.group('buffer', function (G, P) {
 
 	/*
 	 * Duktape answers a typed array's own properties itself: an index in
-	 * range is an own data property that is not configurable, `length` is
-	 * an own one too, and every other key, a canonical numeric string such
+	 * range is an own data property that is not configurable (`length` is
+	 * no own property: cm_talen, 30_typed.js), and every other key, a
+	 * canonical numeric string such
 	 * as '-0', '1.5' or an index past the end included, is an ordinary
 	 * property. The reflective functions answer as the spec's typed array
 	 * does ([[GetOwnProperty]], [[HasProperty]], [[DefineOwnProperty]],
