@@ -1,7 +1,7 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc),
- * noCtor, bufClass, bufDetach, arrPlain, taLength and taLen
+ * noCtor, bufClass, bufDetach, arrPlain, taLength, taLen and taLenPlain
  * (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
@@ -200,7 +200,8 @@ natives_no_ctor(duk_context *ctx)
 duk_int_t cm_duk_buffer_class(duk_context *, duk_idx_t);
 duk_bool_t cm_duk_buffer_detach(duk_context *, duk_idx_t);
 /* magic 0: get %TypedArray%.prototype.length; 1: taLen(v), the length of
- * a typed array, undefined for anything else (cm_talen) */
+ * a typed array, undefined for anything else; 2: taLenPlain(v), the same
+ * where `v.length` reads it unchanged (cm_talen) */
 duk_ret_t cm_duk_ta_length(duk_context *);
 duk_bool_t cm_duk_array_plain(duk_context *, duk_idx_t);
 
@@ -571,6 +572,9 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	duk_push_c_function(ctx, cm_duk_ta_length, 1);
 	duk_set_magic(ctx, -1, 1);
 	duk_put_prop_string(ctx, -2, "taLen");
+	duk_push_c_function(ctx, cm_duk_ta_length, 1);
+	duk_set_magic(ctx, -1, 2);
+	duk_put_prop_string(ctx, -2, "taLenPlain");
 	rxhost_install(ctx, -1, host);
 	if (with_print) {
 		duk_push_c_function(ctx, natives_print, 1);
