@@ -126,11 +126,12 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    set up and unwound without duk__handle_call_raw's general machinery,
 #    and from C a leaf callee (no call, try or label in its bytecode) runs
 #    without the executor's own setjmp; the sort's comparator call cost
-#    ~600 instructions before;
+#    ~600 instructions before; and cm_duk_sort_call, the sort's call of
+#    its comparator (engine/host/arrsort.c), the same cut to a strict
+#    function of two parameters;
 #  - engine/host/duk_array.inc is appended: cm_duk_has_dense_index, the
 #    HasProperty of an element in an array's dense part without a string
-#    key (engine/host/arrsort.c), cm_duk_sort_call, the sort's call of its
-#    comparator without the API calls around it, and cm_duk_array_guard, the stand-ins that
+#    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
 #  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
