@@ -130,10 +130,18 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    significant digits and a power of ten within 10^22 becomes a number by
 #    one correctly rounded multiplication or division instead of Dragon4
 #    (JSON.parse of ordinary data spent most of its time there);
+#  - engine/host/duk_call.inc is appended and duk_handle_call_unprotected
+#    asks its cm__call first (cm_call): an ECMAScript function called as a
+#    function (no arguments object, no constructor, tail or eval call) is
+#    set up and unwound without duk__handle_call_raw's general machinery,
+#    and from C a leaf callee (no call, try or label in its bytecode) runs
+#    without the executor's own setjmp; the sort's comparator call cost
+#    ~600 instructions before; and cm_duk_sort_call, the sort's call of
+#    its comparator (engine/host/arrsort.c), the same cut to a strict
+#    function of two parameters;
 #  - engine/host/duk_array.inc is appended: cm_duk_has_dense_index, the
 #    HasProperty of an element in an array's dense part without a string
-#    key (engine/host/arrsort.c), cm_duk_sort_call, the sort's call of its
-#    comparator without the API calls around it, and cm_duk_array_guard, the stand-ins that
+#    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
 #  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
@@ -165,7 +173,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -217,7 +225,9 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->offset);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->offset : 0); \/* cm_detach *\//' \
 	    -e 's/^\t\tduk_push_uint(thr, h_bufobj->length);$$/\t\tduk_push_uint(thr, (h_bufobj->buf != NULL \&\& DUK_HBUFOBJ_VALID_SLICE(h_bufobj)) ? h_bufobj->length : 0); \/* cm_detach *\//' \
 	    -e 's/^\([\t]*\)DUK_D(DUK_DPRINT("bufobj access out of underlying buffer, ignoring (read zero)"));$$/\1duk_push_undefined(thr); \/* cm_detach *\/\n\1if (0)/' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
+	    -e 's/^DUK_INTERNAL duk_int_t duk_handle_call_unprotected(duk_hthread \*thr, duk_idx_t idx_func, duk_small_uint_t call_flags) {$$/DUK_LOCAL_DECL duk_int_t cm__call(duk_hthread *thr, duk_idx_t idx_func, duk_small_uint_t call_flags);\n&/' \
+	    -e 's/^\treturn duk__handle_call_raw(thr, idx_func, call_flags);$$/\treturn cm__call(thr, idx_func, call_flags); \/* cm_call *\//' \
+	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
@@ -233,6 +243,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
+	@test "$$(grep -c 'return cm__call(thr, idx_func, call_flags); /\* cm_call' $@.tmp)" = 1 && test "$$(grep -c '^#define DUK__CALL_HANDLING_REQUIRE_STACK 8$$' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_int_t cm__call(' $@.tmp)" = 1 || { echo "duktape.c: call patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

@@ -315,11 +315,18 @@ START_TEST(test_spill_into_new_chunks)
 }
 END_TEST
 
+/* The mapping a large block of n bytes takes (whole pages). */
+static size_t
+maplen(size_t n)
+{
+	return (arena_size_for(n) + 4095) & ~(size_t)4095;
+}
+
 START_TEST(test_large_blocks_unmapped_on_free)
 {
 	struct arena *a = arena_create(1u << 20);
 	size_t base;
-	void *p, *q;
+	void *p, *q, *r;
 
 	ck_assert_ptr_nonnull(a);
 	base = arena_mapped_bytes(a);
@@ -328,14 +335,35 @@ START_TEST(test_large_blocks_unmapped_on_free)
 	ck_assert_ptr_nonnull(q = arena_alloc(a, ARENA_LARGE + 1));
 	fill(p, 5u << 20, 1);
 	fill(q, ARENA_LARGE + 1, 2);
+	/* The last large block freed stays mapped, as the spare... */
 	arena_free(a, p);
-	ck_assert_uint_lt(arena_mapped_bytes(a), base + (1u << 20));
+	ck_assert(mapped_page(p));
+	ck_assert(mapped_page((char *)p + (5u << 20) - 1));
 	ck_assert(intact(q, ARENA_LARGE + 1, 2));
-	/* Growing a large block moves it; the old mapping goes. */
+	/* ...until the next large block takes it, at its size. */
+	ck_assert_ptr_nonnull(r = arena_alloc(a, 3u << 20));
+	ck_assert_uint_eq(arena_usable(r), arena_size_for(3u << 20));
+	ck_assert_uint_eq(arena_mapped_bytes(a),
+	    base + maplen(ARENA_LARGE + 1) + maplen(3u << 20));
+	fill(r, 3u << 20, 3);
+	/* Growing a large block keeps its contents (mremap). */
 	ck_assert_ptr_nonnull(q = arena_realloc(a, q, 4u << 20));
 	ck_assert(intact(q, ARENA_LARGE + 1, 2));
-	ck_assert_uint_lt(arena_mapped_bytes(a), base + (4u << 20) + 8192);
+	ck_assert_uint_eq(arena_usable(q), arena_size_for(4u << 20));
+	ck_assert_uint_eq(
+	    arena_mapped_bytes(a), base + maplen(3u << 20) + maplen(4u << 20));
+	/* A second free unmaps the first spare. */
 	arena_free(a, q);
+	arena_free(a, r);
+	ck_assert(!mapped_page(q));
+	ck_assert(mapped_page(r));
+	ck_assert_uint_eq(arena_mapped_bytes(a), base + maplen(3u << 20));
+	/* A block past ARENA_SPARE_MAX (here made from the spare) is not
+	 * kept when freed. */
+	ck_assert_ptr_nonnull(p = arena_alloc(a, 40u << 20));
+	arena_free(a, p);
+	ck_assert(!mapped_page(p));
+	ck_assert(!mapped_page(r));
 	ck_assert_uint_eq(arena_mapped_bytes(a), base);
 	arena_destroy(a);
 }
@@ -496,8 +524,9 @@ trample(struct frozen *f)
 		memset(big[i], 0x33, (i + 1) << 20);
 	}
 	arena_free(f->a, big[1]);
-	HOT(!mapped_page(big[1]));
+	HOT(mapped_page(big[1])); /* the spare */
 	HOT((big[2] = arena_realloc(f->a, big[2], 100)) != NULL);
+	HOT(!mapped_page(big[1])); /* replaced by big[2]'s mapping */
 	f->gone[0] = big[0];
 	f->gone[1] = big[3];
 	f->gone[2] = (char *)big[3] + (4u << 20) - 1;

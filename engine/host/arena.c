@@ -41,6 +41,7 @@ struct arena {
 	size_t first_len; /* the first chunk, which starts with us */
 	struct arena_map *chunks; /* chunks after the first */
 	struct arena_map *large; /* large blocks */
+	struct arena_map *spare; /* the last large block freed, kept mapped */
 	size_t mapped;
 	void *free_list[ARENA_NCLASS];
 	char *image; /* a copy of [first chunk, image_len) */
@@ -178,6 +179,8 @@ arena_destroy(struct arena *a)
 		return;
 	arena_unmap_list(a->large);
 	arena_unmap_list(a->chunks);
+	if (a->spare != NULL)
+		munmap(a->spare, a->spare->len);
 	if (a->image != NULL)
 		munmap(a->image, arena_round(a->image_len, 4096));
 	munmap(a, a->first_len);
@@ -192,13 +195,35 @@ arena_alloc_large(struct arena *a, size_t size)
 	struct arena_map *m;
 	struct arena_header *h;
 
-	if (size > SIZE_MAX / 2 || (m = arena_map(len)) == NULL) {
+	if (size > SIZE_MAX / 2) {
 		errno = ENOMEM;
 		return NULL;
 	}
+	if ((m = a->spare) != NULL) {
+		/* Its pages are in already: only a longer tail faults. */
+		a->spare = NULL;
+		if (m->len != len) {
+			void *n = mremap(m, m->len, len, MREMAP_MAYMOVE);
+
+			if (n == MAP_FAILED) {
+				a->mapped -= m->len;
+				munmap(m, m->len);
+				m = NULL;
+			} else {
+				m = n; /* its len is still the old one */
+				a->mapped = a->mapped - m->len + len;
+			}
+		}
+	}
+	if (m == NULL) {
+		if ((m = arena_map(len)) == NULL) {
+			errno = ENOMEM;
+			return NULL;
+		}
+		a->mapped += len;
+	}
 	m->len = len;
 	arena_link(&a->large, m);
-	a->mapped += len;
 	h = (struct arena_header *)(m + 1);
 	h->class = ARENA_CLASS_LARGE;
 	h->size = 0;
@@ -265,12 +290,56 @@ arena_free(struct arena *a, void *p)
 	if (h->class == ARENA_CLASS_LARGE) {
 		m = (struct arena_map *)h - 1;
 		arena_unlink(&a->large, m);
-		a->mapped -= m->len;
-		munmap(m, m->len);
+		/* Kept for the next large block: a growing array's part is
+		 * allocated anew, copied and freed at each step, and a new
+		 * mapping each time faulted in every page again. */
+		if (a->spare != NULL) {
+			a->mapped -= a->spare->len;
+			munmap(a->spare, a->spare->len);
+			a->spare = NULL;
+		}
+		if (m->len > ARENA_SPARE_MAX) {
+			a->mapped -= m->len;
+			munmap(m, m->len);
+			return;
+		}
+		a->spare = m;
 		return;
 	}
 	*(void **)p = a->free_list[h->class];
 	a->free_list[h->class] = p;
+}
+
+/*
+ * A large block to another large size: the kernel moves the pages
+ * (mremap), so neither the copy nor a fault per page of the new block is
+ * paid, only the faults of the added tail. An array or a value stack
+ * growing a step at a time past ARENA_LARGE otherwise copied its whole
+ * contents into fresh pages at every step (100k elements: ~3,300 page
+ * faults and a third of the run's time).
+ */
+static void *
+arena_remap(struct arena *a, void *p, size_t size)
+{
+	struct arena_map *m = (struct arena_map *)arena_header_of(p) - 1, *n;
+	size_t len =
+	    arena_round(size + sizeof(struct arena_map) + ARENA_HEADER, 4096);
+
+	if (size > SIZE_MAX / 2) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	arena_unlink(&a->large, m);
+	n = mremap(m, m->len, len, MREMAP_MAYMOVE);
+	if (n == MAP_FAILED) {
+		arena_link(&a->large, m);
+		errno = ENOMEM;
+		return NULL;
+	}
+	a->mapped = a->mapped - n->len + len;
+	n->len = len;
+	arena_link(&a->large, n);
+	return (struct arena_header *)(n + 1) + 1;
 }
 
 void *
@@ -288,6 +357,9 @@ arena_realloc(struct arena *a, void *p, size_t size)
 	if (arena_size_for(size) == have ||
 	    (size > ARENA_LARGE && size <= have && size > have / 2))
 		return p;
+	if (arena_header_of(p)->class == ARENA_CLASS_LARGE &&
+	    size > ARENA_LARGE)
+		return arena_remap(a, p, size);
 	if ((q = arena_alloc(a, size)) == NULL)
 		return NULL;
 	memcpy(q, p, have < size ? have : size);
@@ -304,6 +376,11 @@ arena_freeze(struct arena *a)
 	if (a->chunks != NULL || a->large != NULL) {
 		errno = EBUSY;
 		return -1;
+	}
+	if (a->spare != NULL) {
+		a->mapped -= a->spare->len;
+		munmap(a->spare, a->spare->len);
+		a->spare = NULL;
 	}
 	if (a->image != NULL)
 		munmap(a->image, arena_round(a->image_len, 4096));
@@ -335,6 +412,8 @@ arena_reset(struct arena *a)
 	}
 	arena_unmap_list(a->large);
 	arena_unmap_list(a->chunks);
+	if (a->spare != NULL)
+		munmap(a->spare, a->spare->len);
 	/* The image's own bookkeeping says: no chunks, no large blocks. */
 	memcpy(a, a->image, a->image_len);
 	return 0;

@@ -16,8 +16,12 @@
 
 #include <stddef.h>
 
-/* Larger blocks are mappings of their own, unmapped when freed. */
+/* Larger blocks are mappings of their own, unmapped when freed, but for
+ * the last one freed: it stays mapped (the spare) until the next large
+ * block takes its pages, another is freed, or a reset or destroy; only if
+ * it is at most ARENA_SPARE_MAX bytes. */
 #define ARENA_LARGE (256u << 10)
+#define ARENA_SPARE_MAX (32u << 20)
 
 struct arena;
 
@@ -38,7 +42,8 @@ void arena_free(struct arena *a, void *p);
 
 /*
  * Resizes in place when the class stays the same, else moves the contents
- * to a new block. NULL (p untouched) when no memory is left.
+ * to a new block (a large block to a large size: its pages move, mremap).
+ * NULL (p untouched) when no memory is left.
  */
 void *arena_realloc(struct arena *a, void *p, size_t size);
 
