@@ -651,6 +651,55 @@ START_TEST(test_reset_twice_and_again)
 }
 END_TEST
 
+/*
+ * A reset writes only the pages that differ from the image: a page the run
+ * left alone stays unwritten (shared with the zygote in a forked child),
+ * here read-only, so a reset that wrote it would fault. A difference in a
+ * page's last byte, or in the image's last byte, is still put back.
+ */
+START_TEST(test_reset_writes_only_changed_pages)
+{
+	static struct frozen f;
+	const uintptr_t pg = 4096;
+	uintptr_t base, ro, edge;
+	unsigned char was_edge, was_last;
+	char *last;
+	size_t i, j = KEPT;
+
+	frozen_make(&f);
+	base = (uintptr_t)f.a;
+	HOT(f.image > 6 * pg);
+	/* A page well inside the image, after the arena's own bookkeeping. */
+	ro = (base + f.image / 2) & ~(pg - 1);
+	edge = ro + 2 * pg;
+	HOT(edge + pg < base + f.image);
+	/* A block the run writes, on neither of those pages. */
+	for (i = 0; i < KEPT && j == KEPT; i++) {
+		uintptr_t b = (uintptr_t)f.kept[i] & ~(pg - 1);
+		uintptr_t e =
+		    ((uintptr_t)f.kept[i] + kept_size(i) - 1) & ~(pg - 1);
+
+		if (b > base && e < ro && kept_size(i) > 100)
+			j = i;
+	}
+	HOT(j < KEPT);
+	memset(f.kept[j], 0xa5, kept_size(j));
+	HOT(arena_alloc(f.a, 100) != NULL);
+	was_edge = *(unsigned char *)(edge + pg - 1);
+	*(unsigned char *)(edge + pg - 1) ^= 0xff;
+	last = (char *)base + f.image - 1;
+	was_last = (unsigned char)*last;
+	*last ^= 0x5a;
+	HOT(mprotect((void *)ro, pg, PROT_READ) == 0);
+	HOT((arena_reset(f.a)) == (0));
+	HOT(mprotect((void *)ro, pg, PROT_READ | PROT_WRITE) == 0);
+	HOT(*(unsigned char *)(edge + pg - 1) == was_edge);
+	HOT((unsigned char)*last == was_last);
+	frozen_check(&f);
+	arena_destroy(f.a);
+}
+END_TEST
+
 START_TEST(test_fork_child_resets_its_copy)
 {
 	static struct frozen f;
@@ -842,6 +891,7 @@ main(void)
 	tcase_add_test(tc, test_spill_into_new_chunks);
 	tcase_add_test(tc, test_large_blocks_unmapped_on_free);
 	tcase_add_test(tc, test_freeze_busy);
+	tcase_add_test(tc, test_reset_writes_only_changed_pages);
 	tcase_add_test(tc, test_freeze_trims_the_reservation);
 	tcase_add_test(tc, test_reset_without_freeze);
 	tcase_add_test(tc, test_reset_restores_frozen_state);

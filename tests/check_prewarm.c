@@ -430,6 +430,56 @@ START_TEST(test_run_warms_clock_and_stack)
 }
 END_TEST
 
+/*
+ * The frozen heap's pages (prewarm_share) are mapped in a spare, not
+ * copied: a reset rewrites only what a run changed, so they stay shared
+ * with the zygote. A learned page inside the span is still copied, and the
+ * writable pages around it are copied as before.
+ */
+START_TEST(test_run_maps_the_shared_span)
+{
+	static struct prewarm pw;
+	int p[2], status;
+	pid_t pid;
+
+	learn_buf = mmap(NULL, LEARN_PAGES * 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(learn_buf != MAP_FAILED);
+	memset(learn_buf, 1, LEARN_PAGES * 4096);
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	/* Learns pages 3, 7 and 8 (rehearse_pages). */
+	ck_assert_int_ge(prewarm_learn(&pw, rehearse_pages, NULL), 3);
+	/* Learning mapped and unmapped memory of its own: the ranges now. */
+	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	/* Pages 4..9 and half of 10: the partial page is not shared. */
+	prewarm_share((uintptr_t)learn_buf + 4 * 4096, 6 * 4096 + 2048);
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		if (prewarm_run(&pw, p[0]) != 0)
+			_exit(100);
+		if (!owns_page(learn_buf + 2 * 4096) ||
+		    !owns_page(learn_buf + 3 * 4096) ||
+		    !owns_page(learn_buf + 10 * 4096))
+			_exit(1);
+		if (!owns_page(learn_buf + 7 * 4096))
+			_exit(2);
+		if (owns_page(learn_buf + 5 * 4096) ||
+		    owns_page(learn_buf + 9 * 4096) ||
+		    !has_page(learn_buf + 5 * 4096))
+			_exit(3);
+		_exit(learn_buf[5 * 4096] == 1 ? 0 : 4);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	prewarm_share(0, 0);
+	close(p[0]);
+	close(p[1]);
+	munmap(learn_buf, LEARN_PAGES * 4096);
+}
+END_TEST
+
 START_TEST(test_reserve_leaves_room_at_the_top)
 {
 	void *block[48];
@@ -469,6 +519,7 @@ main(void)
 	tcase_add_test(tc, test_learn_maps_read_pages_only);
 #if !defined(__SANITIZE_ADDRESS__)
 	tcase_add_test(tc, test_run_warms_clock_and_stack);
+	tcase_add_test(tc, test_run_maps_the_shared_span);
 	tcase_add_test(tc, test_reserve_leaves_room_at_the_top);
 #endif
 	suite_add_tcase(s, tc);

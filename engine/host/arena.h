@@ -2,9 +2,9 @@
  * The memory under one Duktape heap, in mappings of its own, so that the
  * heap can be put back exactly as it was: arena_freeze() copies the first
  * chunk aside, arena_reset() unmaps everything allocated since and copies
- * it back. A warm heap becomes a fresh one in a memcpy, at the same
- * addresses, which is what lets a child run one execution after another
- * with a fresh heap each time and no fork in between.
+ * back the pages that differ from that copy. A warm heap becomes a fresh
+ * one at the same addresses without a fork, which is what lets a child run
+ * one execution after another with a fresh heap each time.
  *
  * Blocks come in size classes (8-byte steps to 1 KB, then four per power
  * of two) carved from chunks; blocks past ARENA_LARGE get a mapping each.
@@ -63,7 +63,9 @@ int arena_freeze(struct arena *a);
 
 /*
  * Back to the image: every block allocated since is gone, every block
- * freed since is back, with the contents it had. Pointers into the first
+ * freed since is back, with the contents it had. Only pages that differ
+ * from the image are written: a page no run changed is left alone (in a
+ * forked child, still shared with its parent). Pointers into the first
  * chunk keep their meaning; `a` stays valid. -1 (EINVAL) when never frozen.
  */
 int arena_reset(struct arena *a);

@@ -438,6 +438,13 @@ engine_image_bytes(const struct engine *e)
 	return arena_image_bytes(e->arena);
 }
 
+const void *
+engine_image_start(const struct engine *e)
+{
+	/* The first chunk begins with the arena itself (arena_create). */
+	return e->arena;
+}
+
 int
 engine_reset(struct engine *e)
 {

@@ -77,6 +77,15 @@ int engine_reset(struct engine *e);
 size_t engine_image_bytes(const struct engine *e);
 
 /*
+ * Where the heap that engine_reset() puts back starts: its first
+ * engine_image_bytes() bytes are the image's. A reset writes only the pages
+ * a run changed there (arena.c), so a forked child shares the rest with its
+ * zygote for as long as no run writes them; its prewarming must not copy
+ * them (prewarm_share).
+ */
+const void *engine_image_start(const struct engine *e);
+
+/*
  * Re-aims an engine created ahead of time (in a zygote) at one execution:
  * the memory limit in bytes (0: none; refused when the heap already holds
  * more), the run bound, and the first-refusal hook. It also reseeds

@@ -17,7 +17,9 @@
  *         time (a waiting run gives its CPU slot back).
  *
  * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
- * stops after the single client, printing the runs around each replacement.
+ * stops after the single client, printing the runs around each replacement;
+ * BENCH_CLIENTS_ONLY=1 stops after the executions/s rows (BUILD=dir picks
+ * the daemon, so one bench compares two builds).
  */
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -1282,7 +1284,7 @@ main(void)
 		bench_engine();
 		return 0;
 	}
-	if (getenv("BENCH_DAEMON_ONLY"))
+	if (getenv("BENCH_DAEMON_ONLY") || getenv("BENCH_CLIENTS_ONLY"))
 		goto daemon;
 	bench_pool_throughput(1, 400, req);
 	bench_pool_throughput(2, 400, req);
@@ -1325,6 +1327,8 @@ daemon:
 	bench_daemon_clients_run(9, 200, 1, d);
 	bench_daemon_clients_run(16, 100, 1, d);
 	bench_daemon_clients_run(64, 25, 1, d);
+	if (getenv("BENCH_CLIENTS_ONLY"))
+		goto out;
 	bench_daemon_client_tool_calls(
 	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60, d);
 	bench_daemon_tool_calls(500);
@@ -1334,7 +1338,8 @@ out:
 		kill(d, SIGTERM);
 		waitpid(d, &status, 0);
 	}
-	if (!getenv("BENCH_TOOLS_ONLY") && !getenv("BENCH_TAIL_DETAIL"))
+	if (!getenv("BENCH_TOOLS_ONLY") && !getenv("BENCH_TAIL_DETAIL") &&
+	    !getenv("BENCH_CLIENTS_ONLY"))
 		bench_daemon_waiting_runs();
 	free(lat);
 	return 0;

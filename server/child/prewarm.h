@@ -74,4 +74,14 @@ const uintptr_t *prewarm_read_pages(size_t *n);
  */
 int prewarm_run(const struct prewarm *pw, int fd);
 
+/*
+ * Marks [start, start + len) (whole pages inside it) as memory a child
+ * shares with the process that forks it until a run writes it: the frozen
+ * heap, whose reset rewrites only the pages a run changed. prewarm_run then
+ * maps those pages for reading instead of copying them, the learned ones
+ * (what a rehearsed run wrote) still copied first. One span; a later call
+ * replaces it, len 0 clears it.
+ */
+void prewarm_share(uintptr_t start, size_t len);
+
 #endif

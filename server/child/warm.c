@@ -118,8 +118,12 @@ warm_zygote(void *arg)
 	if (warm_frozen != NULL)
 		(void)engine_freeze(warm_frozen);
 	/* After the heap and its reserve: what children get, and learn from. */
-	if (prewarm_scan(&warm_ranges) == 0 && warm_frozen != NULL)
+	if (prewarm_scan(&warm_ranges) == 0 && warm_frozen != NULL) {
+		/* Its pages stay shared until a run writes them (arena.c). */
+		prewarm_share((uintptr_t)engine_image_start(warm_frozen),
+		    engine_image_bytes(warm_frozen));
 		(void)prewarm_learn(&warm_ranges, warm_rehearse, NULL);
+	}
 	return 0;
 }
 
