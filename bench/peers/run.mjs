@@ -306,7 +306,7 @@ for (const clients of THROUGHPUT_CLIENTS) {
 md.push('', 'Memory per sandbox, KiB: USS (private clean + dirty) / RSS, from /proc/<pid>/smaps_rollup. Ours: the average over the children that served n connections kept open after one run (idle) or n runs waiting on a tool (live), told apart from spares by ending when their connections close. A peer: the growth of a fresh driver process holding n sandboxes, idle after one run or live waiting on a tool, divided by n (after two garbage collections).', '')
 md.push('| peer | idle USS | idle RSS | live USS | live RSS |')
 md.push('|---|---|---|---|---|')
-for (const k of order.filter((k) => k !== OURS)) {
+for (const k of order.filter((k) => k !== OURS && k !== 'ours-x')) {
   const m = report.memory[k] ?? {}
   const cell = (kind, f) => (m[kind]?.skipped ? 'n/a' : m[kind]?.[f] !== undefined ? `${m[kind][f].toFixed(0)}${f === 'uss_kib' ? ` (n=${m[kind].n}${m[kind].processes !== undefined ? `, ${m[kind].processes} processes` : ''})` : ''}` : '–')
   md.push(`| ${k === 'ours-js' ? 'ours (the daemon\'s children)' : name(k)} | ${cell('idle', 'uss_kib')} | ${cell('idle', 'rss_kib')} | ${cell('live', 'uss_kib')} | ${cell('live', 'rss_kib')} |`)
