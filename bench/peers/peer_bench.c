@@ -4,6 +4,7 @@
  * stdin/stdout, so the orchestrator (run.mjs) interleaves it with them.
  *
  *   build/bench/peer_bench unix:///path/d.sock
+ *   build/bench/peer_bench executor:      (the in-process executor)
  *
  *   {"op":"hello"}                         -> {"ok":true,"name","version"}
  *   {"op":"run","code","runs","budgetMs"}  ->
@@ -34,6 +35,21 @@ static const char *peer_url;
 
 /* Between the warming and the clock (peer_throughput). */
 #define PEER_SETTLE_US 300000
+
+/*
+ * "executor:" drives the in-process executor (cm_executor_new, the sandbox
+ * image from $CODEMODE_SANDBOX_IMAGE) instead of a daemon: the host process
+ * stands in the daemon's place, so a tool call wakes two processes, not
+ * four. Its throughput is not measured: a client there is a pool of its
+ * own, not a connection to a shared one.
+ */
+#define PEER_EXECUTOR "executor:"
+
+static int
+peer_is_executor(void)
+{
+	return strcmp(peer_url, PEER_EXECUTOR) == 0;
+}
 
 static double
 peer_now_us(void)
@@ -120,8 +136,12 @@ peer_dial(char **why)
 {
 	struct cm_client *c;
 	struct cm_error err;
+	struct cm_executor_options xo;
 
-	if (cm_connect(peer_url, NULL, &c, &err) != 0) {
+	memset(&xo, 0, sizeof(xo));
+	xo.timeout = CM_TIMEOUT_ABSENT;
+	if (peer_is_executor() ? cm_executor_new(&xo, &c, &err) != 0
+			       : cm_connect(peer_url, NULL, &c, &err) != 0) {
 		if (asprintf(why, "connect %s: %s", peer_url,
 			err.message ? err.message : "") < 0)
 			*why = NULL;
@@ -260,7 +280,9 @@ peer_handle(struct cm_client *c, const json_t *req)
 		snprintf(
 		    version, sizeof(version), "libcodemode %s", cm_version());
 		return json_pack("{s:b, s:s, s:s}", "ok", 1, "name",
-		    "ours (C client)", "version", version);
+		    peer_is_executor() ? "ours (C, in-process executor)"
+				       : "ours (C client)",
+		    "version", version);
 	}
 	if (strcmp(op, "memory") == 0)
 		return json_pack("{s:b, s:s}", "ok", 1, "skipped",
@@ -271,6 +293,9 @@ peer_handle(struct cm_client *c, const json_t *req)
 		return peer_run(c, code,
 		    (long)json_integer_value(json_object_get(req, "runs")),
 		    json_number_value(json_object_get(req, "budgetMs")));
+	if (strcmp(op, "throughput") == 0 && peer_is_executor())
+		return json_pack("{s:b, s:s}", "ok", 1, "skipped",
+		    "a client of the executor is a pool of its own");
 	if (strcmp(op, "throughput") == 0)
 		return peer_throughput(code,
 		    (long)json_integer_value(json_object_get(req, "clients")),

@@ -84,6 +84,9 @@ const node = [process.execPath, '--expose-gc']
 const ONLY = process.env.PEERS ? new Set(process.env.PEERS.split(',')) : null
 const ALL_PEERS = [
   ['ours-c', [PEER_BENCH, url]],
+  // The same C client on the in-process executor (CODEMODE_SANDBOX_IMAGE):
+  // no daemon between the host and its children.
+  ['ours-x', [PEER_BENCH, 'executor:']],
   ['ours-js', [...node, 'drivers/ours_js.mjs']],
   ['nodevm', [...node, 'drivers/nodevm.mjs']],
   ['isolatedvm', [...node, 'drivers/isolatedvm.mjs']],
@@ -170,7 +173,7 @@ for (let round = 0; round < ROUNDS; round++) {
         { op: 'throughput', code: THROUGHPUT_CODE, clients, ms: QUICK ? 300 : THROUGHPUT_MS },
         `throughput at ${clients}`,
       )
-      if (r === null) continue
+      if (r === null || r.skipped) continue
       const slot = ((report.throughput[clients] ??= {})[d.key] ??= { rates: [] })
       slot.rates.push((r.count * 1e6) / r.elapsed_us)
     }
@@ -212,7 +215,7 @@ const MEMORY_N = { idle: 8, live: 2 } // ours: 8 connections stay (under max-kep
 const MEMORY_N_INPROCESS = { idle: 32, live: 32 }
 const argvOf = Object.fromEntries(PEERS)
 for (const d of drivers) {
-  if (d.key === 'ours-c') continue
+  if (d.key === 'ours-c' || d.key === 'ours-x') continue
   for (const kind of ['idle', 'live']) {
     const external = d.key.startsWith('ours')
     const n = external ? MEMORY_N[kind] : MEMORY_N_INPROCESS[kind]
@@ -275,7 +278,7 @@ md.push(
   '',
 )
 md.push(`Versions: ${order.map((k) => `${report.peers[k].name} ${report.peers[k].version}`).join(', ')}.`, '')
-md.push('Median time of one execution, and the ratio peer ÷ ours (C client): above 1 means ours is faster (for ours through the JS client, the ratio is JS ÷ C). Each peer runs in a fresh sandbox per execution (node:vm a fresh context, isolated-vm a fresh isolate, quickjs-emscripten a fresh runtime, pi-codemode its worker per execution).', '')
+md.push('Median time of one execution, and the ratio peer ÷ ours (C client): above 1 means ours is faster (for ours through the JS client, the ratio is JS ÷ C; for the C client on the in-process executor, executor ÷ daemon, below 1 when the executor is faster). Each peer runs in a fresh sandbox per execution (node:vm a fresh context, isolated-vm a fresh isolate, quickjs-emscripten a fresh runtime, pi-codemode its worker per execution).', '')
 md.push(`| case | ${order.map(name).join(' | ')} |`)
 md.push(`|---|${order.map(() => '---|').join('')}`)
 for (const c of CASES) {
@@ -303,7 +306,7 @@ for (const clients of THROUGHPUT_CLIENTS) {
 md.push('', 'Memory per sandbox, KiB: USS (private clean + dirty) / RSS, from /proc/<pid>/smaps_rollup. Ours: the average over the children that served n connections kept open after one run (idle) or n runs waiting on a tool (live), told apart from spares by ending when their connections close. A peer: the growth of a fresh driver process holding n sandboxes, idle after one run or live waiting on a tool, divided by n (after two garbage collections).', '')
 md.push('| peer | idle USS | idle RSS | live USS | live RSS |')
 md.push('|---|---|---|---|---|')
-for (const k of order.filter((k) => k !== OURS)) {
+for (const k of order.filter((k) => k !== OURS && k !== 'ours-x')) {
   const m = report.memory[k] ?? {}
   const cell = (kind, f) => (m[kind]?.skipped ? 'n/a' : m[kind]?.[f] !== undefined ? `${m[kind][f].toFixed(0)}${f === 'uss_kib' ? ` (n=${m[kind].n}${m[kind].processes !== undefined ? `, ${m[kind].processes} processes` : ''})` : ''}` : '–')
   md.push(`| ${k === 'ours-js' ? 'ours (the daemon\'s children)' : name(k)} | ${cell('idle', 'uss_kib')} | ${cell('idle', 'rss_kib')} | ${cell('live', 'uss_kib')} | ${cell('live', 'rss_kib')} |`)
@@ -319,6 +322,10 @@ t(r2 === undefined || isNaN(r2) ? undefined : r2 >= 10, `trivial run ≥ 10× fa
 const r3 = ratio('tools10', 'quickjs'), r4 = ratio('tools10', 'isolatedvm')
 t(isNaN(r3) ? undefined : r3 > 1, `ten tool calls faster than quickjs-emscripten: ${fmtRatio(r3)}×`)
 t(isNaN(r4) ? undefined : r4 > 1, `ten tool calls faster than isolated-vm: ${fmtRatio(r4)}×`)
+// The in-process executor, against the same peer (peer ÷ ours-x).
+const rx = report.cases.tools10.peers['ours-x'] && report.cases.tools10.peers.quickjs
+  ? report.cases.tools10.peers.quickjs.median_us / report.cases.tools10.peers['ours-x'].median_us : undefined
+t(rx === undefined ? undefined : rx > 1, `ten tool calls through the in-process executor faster than quickjs-emscripten: ${fmtRatio(rx)}×`)
 for (const clients of [8, 64]) {
   const x = report.throughput[clients]?.[OURS]?.per_s
   t(x === undefined ? undefined : x >= 4000, `≥ 4,000 trivial executions/s at ${clients} clients: ${x?.toFixed(0)}/s`)
@@ -338,7 +345,7 @@ writeFileSync(join(OUT, 'report.md'), md.join('\n'))
 writeFileSync(join(OUT, 'report.json'), JSON.stringify(report, null, 1))
 // The chart's data, tab-separated: one row per case, the ratio of each
 // peer (ours C = 1).
-const others = order.filter((k) => k !== OURS)
+const others = order.filter((k) => k !== OURS && k !== 'ours-x')
 const dat = [['case', ...others.map(name)].join('\t')]
 for (const c of CASES) dat.push([c.title.replace(/`/g, ''), ...others.map((k) => fmtRatio(ratio(c.name, k)).replace('–', 'NaN'))].join('\t'))
 writeFileSync(join(OUT, 'report.dat'), dat.join('\n') + '\n')

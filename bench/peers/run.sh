@@ -39,6 +39,7 @@ cp "$src"/*.mjs "$work/"
 cp -R "$src/drivers" "$work/drivers"
 
 BENCH_OUT=$out CODEMODE_DAEMON=$build/codemode-executord PEER_BENCH=$build/bench/peer_bench \
+	CODEMODE_SANDBOX_IMAGE=$build/codemode-sandbox \
 	timeout 1200 node "$work/run.mjs"
 gnuplot -e "dat='$out/report.dat'; out='$out/report.png'" "$src/chart.gp"
 echo "bench-peers: wrote $out/report.md, $out/report.json, $out/report.png" >&2

@@ -14,7 +14,10 @@
  *         connection's first run left out) at 8, 9, 16 and 64 with the
  *         private memory of the idle children, daemon RSS with 100 idle
  *         connections; 64 runs awaiting a 1 s tool on two workers, wall
- *         time (a waiting run gives its CPU slot back).
+ *         time (a waiting run gives its CPU slot back);
+ *   C client: a tool call's time and CPU per process through the daemon
+ *         (four processes woken per call) and through the in-process
+ *         executor (two).
  *
  * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
  * stops after the single client, printing the runs around each replacement;
@@ -26,6 +29,7 @@
 #include <sys/wait.h>
 
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -1160,29 +1164,24 @@ bench_cm_run(struct cm_client *cl, int calls)
 }
 
 /*
- * Tool calls through the C client (cm_execute with a dispatch
- * function): runs of 0, 10 and 100 awaited calls interleaved (0 10 100
- * 0 10 100 ...) so drift cancels; a call's cost is the median's slope
- * over the 0-call run.
+ * Tool calls through a C client (cm_execute with a dispatch function):
+ * runs of 0, 10 and 100 awaited calls interleaved (0 10 100 0 10 100 ...)
+ * so drift cancels; a call's cost is the median's slope over the 0-call
+ * run. `what` names the client in the rows; `d` is the daemon's pid, or 0
+ * for the in-process executor (its pool is this process, its children
+ * "the sandbox").
  */
 static void
-bench_daemon_client_tool_calls(int rounds, pid_t d)
+bench_client_tool_calls(
+    struct cm_client *cl, const char *what, int rounds, pid_t d)
 {
 	double c0[3], c1[3], cpu0[3] = { 0, 0, 0 }, cpu100[3] = { 0, 0, 0 };
 	int k;
-	struct cm_client *cl;
-	struct cm_error err;
-	char url[160];
 	double *t0 = calloc((size_t)rounds, sizeof(double));
 	double *t10 = calloc((size_t)rounds, sizeof(double));
 	double *t100 = calloc((size_t)rounds, sizeof(double));
 	int i;
 
-	snprintf(url, sizeof(url), "unix://%s", sock_path);
-	if (cm_connect(url, NULL, &cl, &err) != 0) {
-		fprintf(stderr, "bench: cm_connect: %s\n", err.message);
-		exit(1);
-	}
 	for (i = 0; i < 5; i++) /* the tenant's child warms up */
 		bench_cm_run(cl, 10);
 	for (i = 0; i < rounds; i++) {
@@ -1201,26 +1200,71 @@ bench_daemon_client_tool_calls(int rounds, pid_t d)
 	qsort(t0, (size_t)rounds, sizeof(double), cmp_double);
 	qsort(t10, (size_t)rounds, sizeof(double), cmp_double);
 	qsort(t100, (size_t)rounds, sizeof(double), cmp_double);
-	printf("C client, 10 awaited tool calls: run %.3f ms, %.1f us per "
+	printf("%s, 10 awaited tool calls: run %.3f ms, %.1f us per "
 	       "call over the 0-call run (%.3f ms)\n",
-	    t10[rounds / 2], (t10[rounds / 2] - t0[rounds / 2]) * 100.0,
+	    what, t10[rounds / 2], (t10[rounds / 2] - t0[rounds / 2]) * 100.0,
 	    t0[rounds / 2]);
-	printf("C client, 100 awaited tool calls: run %.3f ms, %.1f us "
-	       "per "
-	       "call\n",
-	    t100[rounds / 2], (t100[rounds / 2] - t0[rounds / 2]) * 10.0);
+	printf("%s, 100 awaited tool calls: run %.3f ms, %.1f us per call\n",
+	    what, t100[rounds / 2], (t100[rounds / 2] - t0[rounds / 2]) * 10.0);
 	/* CPU per call: the 100-call run less the 0-call run, per call.
 	 */
 	for (k = 0; k < 3; k++)
 		cpu100[k] = (cpu100[k] - cpu0[k]) / (100.0 * rounds) / 1000.0;
-	printf("C client, CPU per tool call: client %.1f us, daemon "
-	       "%.1f us, "
+	printf("%s, CPU per tool call: client %.1f us, daemon %.1f us, "
 	       "sandbox %.1f us, total %.1f us\n",
-	    cpu100[0], cpu100[1], cpu100[2], cpu100[0] + cpu100[1] + cpu100[2]);
-	cm_client_free(cl);
+	    what, cpu100[0], cpu100[1], cpu100[2],
+	    cpu100[0] + cpu100[1] + cpu100[2]);
 	free(t0);
 	free(t10);
 	free(t100);
+}
+
+/* Through the daemon: four processes woken in turn per call. */
+static void
+bench_daemon_client_tool_calls(int rounds, pid_t d)
+{
+	struct cm_client *cl;
+	struct cm_error err;
+	char url[160];
+
+	snprintf(url, sizeof(url), "unix://%s", sock_path);
+	if (cm_connect(url, NULL, &cl, &err) != 0) {
+		fprintf(stderr, "bench: cm_connect: %s\n", err.message);
+		exit(1);
+	}
+	bench_client_tool_calls(cl, "C client", rounds, d);
+	cm_client_free(cl);
+}
+
+/*
+ * The same calls through the in-process executor (cm_executor_new): the
+ * host process stands in the daemon's place, so a call wakes two
+ * processes (child, host, child) instead of four.
+ */
+static void
+bench_executor_tool_calls(int rounds)
+{
+	struct cm_executor_options xo;
+	struct cm_client *cl;
+	struct cm_error err;
+	const char *b = getenv("BUILD");
+	char rel[256], image[PATH_MAX];
+
+	/* The executor takes an absolute path only. */
+	snprintf(rel, sizeof(rel), "%s/codemode-sandbox", b ? b : "build");
+	if (realpath(rel, image) == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", rel, strerror(errno));
+		exit(1);
+	}
+	memset(&xo, 0, sizeof(xo));
+	xo.timeout = CM_TIMEOUT_ABSENT;
+	xo.sandbox_image = image;
+	if (cm_executor_new(&xo, &cl, &err) != 0) {
+		fprintf(stderr, "bench: cm_executor_new: %s\n", err.message);
+		exit(1);
+	}
+	bench_client_tool_calls(cl, "C client, in-process executor", rounds, 0);
+	cm_client_free(cl);
 }
 
 static void
@@ -1311,6 +1355,8 @@ daemon:
 		    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60,
 		    d);
 		bench_daemon_tool_calls(500);
+		bench_executor_tool_calls(
+		    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60);
 		goto out;
 	}
 	bench_daemon_clients(1, 1000);
@@ -1333,6 +1379,8 @@ daemon:
 	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60, d);
 	bench_daemon_tool_calls(500);
 	bench_daemon_idle(d);
+	bench_executor_tool_calls(
+	    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60);
 out:
 	if (d > 0) {
 		kill(d, SIGTERM);
