@@ -139,6 +139,10 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    ~600 instructions before; and cm_duk_sort_call, the sort's call of
 #    its comparator (engine/host/arrsort.c), the same cut to a strict
 #    function of two parameters;
+#  - an Array's `length` read answers from the array itself before the
+#    general property lookup (cm_alen: Duktape's own "XXX" spot for it), and
+#    duk_js_arith_mod asks cm_mod_int (engine/host/duk_call.inc) first: two
+#    integers within 2^53 take a 64-bit remainder instead of fmod (cm_mod);
 #  - engine/host/duk_array.inc is appended: cm_duk_has_dense_index, the
 #    HasProperty of an element in an array's dense part without a string
 #    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
@@ -227,6 +231,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\([\t]*\)DUK_D(DUK_DPRINT("bufobj access out of underlying buffer, ignoring (read zero)"));$$/\1duk_push_undefined(thr); \/* cm_detach *\/\n\1if (0)/' \
 	    -e 's/^DUK_INTERNAL duk_int_t duk_handle_call_unprotected(duk_hthread \*thr, duk_idx_t idx_func, duk_small_uint_t call_flags) {$$/DUK_LOCAL_DECL duk_int_t cm__call(duk_hthread *thr, duk_idx_t idx_func, duk_small_uint_t call_flags);\n&/' \
 	    -e 's/^\treturn duk__handle_call_raw(thr, idx_func, call_flags);$$/\treturn cm__call(thr, idx_func, call_flags); \/* cm_call *\//' \
+	    -e 's/^\t\t\/\* XXX: array .length fast path (important in e.g. loops)? \*\/$$/\t\tif (DUK_HOBJECT_HAS_EXOTIC_ARRAY(curr) \&\& DUK_TVAL_IS_STRING(tv_key) \&\& DUK_TVAL_GET_STRING(tv_key) == DUK_HTHREAD_STRING_LENGTH(thr)) {\n\t\t\tduk_push_uint(thr, (duk_uint_t) ((duk_harray *) curr)->length); \/* cm_alen *\/\n\t\t\treturn 1;\n\t\t}/' \
+	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
@@ -243,6 +249,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_hasinstance' $@.tmp)" = 1 || { echo "duktape.c: hasInstance patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_alen' $@.tmp)" = 1 && test "$$(grep -c 'return cm_r; /\* cm_mod' $@.tmp)" = 1 || { echo "duktape.c: length/mod patch failed"; exit 1; }
 	@test "$$(grep -c 'return cm__call(thr, idx_func, call_flags); /\* cm_call' $@.tmp)" = 1 && test "$$(grep -c '^#define DUK__CALL_HANDLING_REQUIRE_STACK 8$$' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_int_t cm__call(' $@.tmp)" = 1 || { echo "duktape.c: call patch failed"; exit 1; }
 	mv $@.tmp $@
 
