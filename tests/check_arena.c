@@ -5,11 +5,13 @@
  * also in a forked child and under a seeded random load.
  */
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -366,6 +368,53 @@ START_TEST(test_large_blocks_unmapped_on_free)
 	ck_assert(!mapped_page(r));
 	ck_assert_uint_eq(arena_mapped_bytes(a), base);
 	arena_destroy(a);
+}
+END_TEST
+
+/*
+ * The spare is a cache: when the address space runs short (a child's
+ * RLIMIT_AS), new chunks take its room instead of failing. Under ASan the
+ * shadow's reservations make an address-space limit meaningless.
+ */
+START_TEST(test_spare_yields_to_a_short_address_space)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return;
+#else
+	pid_t pid;
+	int status;
+
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		struct arena *a = arena_create(1u << 20);
+		struct rlimit rl;
+		unsigned long pages;
+		FILE *f;
+		void *p;
+		int i;
+
+		if (a == NULL || (p = arena_alloc(a, 24u << 20)) == NULL)
+			_exit(2);
+		fill(p, 24u << 20, 1);
+		arena_free(a, p); /* the spare: 24 MiB still mapped */
+		if ((f = fopen("/proc/self/statm", "r")) == NULL ||
+		    fscanf(f, "%lu", &pages) != 1)
+			_exit(3);
+		fclose(f);
+		rl.rlim_cur = rl.rlim_max =
+		    pages * (unsigned long)sysconf(_SC_PAGESIZE) + (12u << 20);
+		if (setrlimit(RLIMIT_AS, &rl) != 0)
+			_exit(4);
+		/* 20 MiB in small blocks: past the 12 MiB of room left. */
+		for (i = 0; i < 320; i++)
+			if (arena_alloc(a, 64u << 10) == NULL)
+				_exit(1);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+#endif
 }
 END_TEST
 
@@ -890,6 +939,7 @@ main(void)
 	tcase_add_test(tc, test_free_reuses_the_block);
 	tcase_add_test(tc, test_spill_into_new_chunks);
 	tcase_add_test(tc, test_large_blocks_unmapped_on_free);
+	tcase_add_test(tc, test_spare_yields_to_a_short_address_space);
 	tcase_add_test(tc, test_freeze_busy);
 	tcase_add_test(tc, test_reset_writes_only_changed_pages);
 	tcase_add_test(tc, test_freeze_trims_the_reservation);

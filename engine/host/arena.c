@@ -124,6 +124,22 @@ arena_map(size_t len)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/* A mapping of len bytes; when the address space is short (the child's
+ * RLIMIT_AS), the spare is given back first: it is a cache, not a block. */
+static void *
+arena_map_room(struct arena *a, size_t len)
+{
+	void *p;
+
+	if ((p = arena_map(len)) == NULL && a->spare != NULL) {
+		a->mapped -= a->spare->len;
+		munmap(a->spare, a->spare->len);
+		a->spare = NULL;
+		p = arena_map(len);
+	}
+	return p;
+}
+
 static void
 arena_link(struct arena_map **head, struct arena_map *m)
 {
@@ -218,7 +234,7 @@ arena_alloc_large(struct arena *a, size_t size)
 		}
 	}
 	if (m == NULL) {
-		if ((m = arena_map(len)) == NULL) {
+		if ((m = arena_map_room(a, len)) == NULL) {
 			errno = ENOMEM;
 			return NULL;
 		}
@@ -241,7 +257,7 @@ arena_grow(struct arena *a, size_t need)
 
 	if (len < ARENA_CHUNK_MIN)
 		len = ARENA_CHUNK_MIN;
-	if ((m = arena_map(len)) == NULL)
+	if ((m = arena_map_room(a, len)) == NULL)
 		return -1;
 	m->len = len;
 	arena_link(&a->chunks, m);
