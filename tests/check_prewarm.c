@@ -200,6 +200,17 @@ rehearse_fails(void *arg)
 	return 1;
 }
 
+/* learn_buf mapped, written (so it is in the scan), and the ranges scanned. */
+static void
+learn_setup(struct prewarm *pw)
+{
+	learn_buf = mmap(NULL, LEARN_PAGES * 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(learn_buf != MAP_FAILED);
+	memset(learn_buf, 1, LEARN_PAGES * 4096);
+	ck_assert_int_eq(prewarm_scan(pw), 0);
+}
+
 /* Whether `page` is among the n pages of `list`. */
 static int
 in_list(const uintptr_t *list, size_t n, const void *page)
@@ -258,11 +269,7 @@ START_TEST(test_learn_copies_rehearsed_pages_first)
 	int p[2], status;
 	pid_t pid;
 
-	learn_buf = mmap(NULL, LEARN_PAGES * 4096, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert(learn_buf != MAP_FAILED);
-	memset(learn_buf, 1, LEARN_PAGES * 4096);
-	ck_assert_int_eq(prewarm_scan(&ranges), 0);
+	learn_setup(&ranges);
 	ck_assert_int_eq(prewarm_learn(&ranges, rehearse_fails, NULL), -1);
 	ck_assert(!is_hot(learn_buf + 3 * 4096));
 	ck_assert_int_ge(prewarm_learn(&ranges, rehearse_pages, NULL), 3);
@@ -442,11 +449,7 @@ START_TEST(test_run_maps_the_shared_span)
 	int p[2], status;
 	pid_t pid;
 
-	learn_buf = mmap(NULL, LEARN_PAGES * 4096, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert(learn_buf != MAP_FAILED);
-	memset(learn_buf, 1, LEARN_PAGES * 4096);
-	ck_assert_int_eq(prewarm_scan(&pw), 0);
+	learn_setup(&pw);
 	/* Learns pages 3, 7 and 8 (rehearse_pages). */
 	ck_assert_int_ge(prewarm_learn(&pw, rehearse_pages, NULL), 3);
 	/* Learning mapped and unmapped memory of its own: the ranges now. */
