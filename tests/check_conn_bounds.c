@@ -90,6 +90,18 @@ start_daemon(const char *const *extra)
 	start_daemon_nofile(extra, 0);
 }
 
+/* Writes the token "s3cret" to a file of this process's own, named in path. */
+static void
+token_file(char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "/tmp/cm-bounds-token-%d", (int)getpid());
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs("s3cret\n", f);
+	fclose(f);
+}
+
 static double
 now_ms(void)
 {
@@ -701,16 +713,11 @@ START_TEST(test_connections_per_token_on_tcp)
 	const char *v[2] = { "TCP peer (one token)", "4" };
 	struct test_client *cl = calloc(SHARE + 1, sizeof(*cl));
 	struct test_answer a[SHARE + 1];
-	FILE *f;
 	int i, fd, p = test_free_port();
 
 	ck_assert_ptr_nonnull(cl);
 	snprintf(port, sizeof(port), "%d", p);
-	snprintf(
-	    tokfile, sizeof(tokfile), "/tmp/cm-bounds-token-%d", (int)getpid());
-	ck_assert_ptr_nonnull(f = fopen(tokfile, "w"));
-	fputs("s3cret\n", f);
-	fclose(f);
+	token_file(tokfile, sizeof(tokfile));
 	start_daemon(extra);
 	unlink(tokfile);
 	memset(a, 0, sizeof(a));
@@ -1008,15 +1015,10 @@ START_TEST(test_staying_child_follows_the_token)
 	char port[16], tokfile[128];
 	const char *extra[] = { "--port", port, "--token-file", tokfile,
 		"--orphan-wait", "60000", NULL };
-	FILE *f;
 	int p = test_free_port();
 
 	snprintf(port, sizeof(port), "%d", p);
-	snprintf(
-	    tokfile, sizeof(tokfile), "/tmp/cm-bounds-token-%d", (int)getpid());
-	ck_assert_ptr_nonnull(f = fopen(tokfile, "w"));
-	fputs("s3cret\n", f);
-	fclose(f);
+	token_file(tokfile, sizeof(tokfile));
 	start_daemon(extra);
 	unlink(tokfile);
 	ck_assert(one_run_and_close_on(p, "Bearer s3cret"));

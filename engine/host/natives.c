@@ -540,6 +540,17 @@ natives_make_lower_case(duk_context *ctx)
 	return 1;
 }
 
+/* One function on the object at the top: a native whose magic picks its
+ * variant. */
+static void
+natives_put(duk_context *ctx, duk_c_function fn, duk_idx_t nargs, int magic,
+    const char *name)
+{
+	duk_push_c_function(ctx, fn, nargs);
+	duk_set_magic(ctx, -1, magic);
+	duk_put_prop_string(ctx, -2, name);
+}
+
 void
 natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 {
@@ -567,22 +578,13 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	duk_put_function_list(ctx, -1, natives);
 	arrsort_install(ctx, -1);
 	crypto_install(ctx, -1);
-	duk_push_c_function(ctx, cm_duk_ta_length, 0);
-	duk_put_prop_string(ctx, -2, "taLength");
-	duk_push_c_function(ctx, cm_duk_ta_length, 1);
-	duk_set_magic(ctx, -1, 1);
-	duk_put_prop_string(ctx, -2, "taLen");
-	duk_push_c_function(ctx, cm_duk_ta_length, 1);
-	duk_set_magic(ctx, -1, 2);
-	duk_put_prop_string(ctx, -2, "taLenPlain");
+	natives_put(ctx, cm_duk_ta_length, 0, 0, "taLength");
+	natives_put(ctx, cm_duk_ta_length, 1, 1, "taLen");
+	natives_put(ctx, cm_duk_ta_length, 1, 2, "taLenPlain");
 	rxhost_install(ctx, -1, host);
 	if (with_print) {
-		duk_push_c_function(ctx, natives_print, 1);
-		duk_set_magic(ctx, -1, 1);
-		duk_put_prop_string(ctx, -2, "print");
-		duk_push_c_function(ctx, natives_print, 1);
-		duk_set_magic(ctx, -1, 2);
-		duk_put_prop_string(ctx, -2, "printErr");
+		natives_put(ctx, natives_print, 1, 1, "print");
+		natives_put(ctx, natives_print, 1, 2, "printErr");
 	}
 }
 
