@@ -27,7 +27,8 @@
 /*
  * Commands: "pid" answers the child's pid; "exit" answers, then ends
  * although told to stay; "mute" answers and never says HELLO again;
- * "slow" takes 150 ms to say it; "hang" never answers.
+ * "slow" takes 150 ms to say it; "hang" never answers; "grow" makes 4 MiB
+ * more its own before it answers.
  */
 /*
  * Set before start_pool: each child first makes 2 MiB its own, so its
@@ -58,6 +59,12 @@ staying_child(int fd, void *arg)
 		if (strcmp(cmd, "hang") == 0)
 			for (;;)
 				usleep(100000);
+		if (strcmp(cmd, "grow") == 0) {
+			static uint8_t *grown;
+
+			if ((grown = malloc(4u << 20)) != NULL)
+				memset(grown, 1, 4u << 20);
+		}
 		test_frame_send_result(fd, f.exec_id, out);
 		if (strcmp(cmd, "exit") == 0 || !(f.flags & FRAME_EXECUTE_STAY))
 			return 0;
@@ -475,9 +482,11 @@ START_TEST(test_default_reuse_keeps_a_child_past_100_runs)
 END_TEST
 
 /*
- * A staying child's size is read when it first stays, 16 runs later, then
- * at intervals that double (pool_kept.c): runs 1, 17, 34 and 68 of 70, four
- * reads of smaps_rollup, not one every 16 runs (five).
+ * A staying child's size is due for a read when it first stays, 16 runs
+ * later, then at intervals that double (pool_kept.c): runs 1, 17, 34 and 68
+ * of 70, not one every 16 runs (five). A child that took no page fault
+ * since its last read has not grown, and is not read again: 70 runs of
+ * "pid" read smaps_rollup once, and skip the three due after.
  */
 START_TEST(test_kept_size_measured_at_growing_intervals)
 {
@@ -494,7 +503,36 @@ START_TEST(test_kept_size_measured_at_growing_intervals)
 	}
 	pool_stats(pool, &st);
 	stop_pool();
-	ck_assert_uint_eq(st.kept_measures, 4);
+	ck_assert_uint_eq(st.kept_measures + st.kept_measures_skipped, 4);
+	ck_assert_uint_eq(st.kept_measures, 1);
+}
+END_TEST
+
+/*
+ * A child that grew (run 21 makes 4 MiB its own) is read again at the next
+ * due point, run 34, and the budget sees its new size; before and after,
+ * the due points find no fault and skip the read (17, 68).
+ */
+START_TEST(test_kept_size_read_again_after_growth)
+{
+	struct pool_stats st;
+	size_t before = 0;
+	int i;
+
+	start_pool(1, 1000, 10000);
+	for (i = 1; i <= 70; i++) {
+		(void)run_one(i == 21 ? "grow" : "pid", 1, NULL);
+		wait_kept(1);
+		pool_stats(pool, &st);
+		if (i == 33)
+			before = st.kept_bytes;
+		if (i == 33)
+			ck_assert_uint_eq(st.kept_measures, 1);
+	}
+	stop_pool();
+	ck_assert_uint_eq(st.kept_measures, 2);
+	ck_assert_uint_eq(st.kept_measures_skipped, 2);
+	ck_assert_uint_ge(st.kept_bytes, before + (4u << 20));
 }
 END_TEST
 
@@ -616,6 +654,34 @@ START_TEST(test_measure_without_smaps)
 	ck_assert_uint_ge(without, with - with / 16);
 	/* Nothing readable at all: 0, never a guess. */
 	ck_assert_uint_eq(pool_kept_measure_in("/nonexistent", pid), 0);
+}
+END_TEST
+
+/*
+ * A child's page faults (minor + major) come from the fields after the
+ * command, which is the process's to name: a ") " inside it must not shift
+ * them. Unreadable or malformed: 0, which makes the size read again.
+ */
+START_TEST(test_faults_read_past_the_command)
+{
+	char root[] = "/tmp/cm-proc-XXXXXX", dir[PATH_MAX], path[PATH_MAX];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/42", root);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof(path), "%s/42/stat", root);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs("42 (a) S 1 2 (b) R 7 7 7 34816 7 4194560 600 9 21 0 5 6\n", f);
+	fclose(f);
+	ck_assert_uint_eq(pool_kept_faults_in(root, 42), 621);
+	ck_assert_int_eq(truncate(path, 20), 0);
+	ck_assert_uint_eq(pool_kept_faults_in(root, 42), 0);
+	ck_assert_uint_eq(pool_kept_faults_in(root, 43), 0);
+	ck_assert_uint_gt(pool_kept_faults_in("/proc", getpid()), 0);
+	unlink(path);
+	rmdir(dir);
+	rmdir(root);
 }
 END_TEST
 
@@ -917,9 +983,11 @@ main(void)
 	tcase_add_test(tc, test_staying_children_within_max_kept);
 	tcase_add_test(tc, test_default_reuse_keeps_a_child_past_100_runs);
 	tcase_add_test(tc, test_kept_size_measured_at_growing_intervals);
+	tcase_add_test(tc, test_kept_size_read_again_after_growth);
 	tcase_add_test(tc, test_kept_memory_retires_least_recently_used);
 	tcase_add_test(tc, test_tiny_kept_memory_keeps_none);
 	tcase_add_test(tc, test_measure_without_smaps);
+	tcase_add_test(tc, test_faults_read_past_the_command);
 	tcase_add_test(tc, test_replacement_prepared_before_it_is_needed);
 	tcase_add_test(tc, test_replacement_prepared_at_the_last_run);
 	tcase_add_test(tc, test_timeout_ends_a_staying_child);

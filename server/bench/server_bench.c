@@ -20,7 +20,8 @@
  *         executor (two).
  *
  * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
- * stops after the single client, printing the runs around each replacement;
+ * stops after the single client, printing each run slower than 3x the
+ * median;
  * BENCH_CLIENTS_ONLY=1 stops after the executions/s rows (BUILD=dir picks
  * the daemon, so one bench compares two builds).
  */
@@ -774,6 +775,45 @@ bench_daemon_kept_uss(pid_t daemon)
 }
 
 /*
+ * The single connection's latencies, in the order they ran. The daemon was
+ * started just before (daemon_start), so its first runs share the machine
+ * with the pool's start (the zygote's warming, the spares' forks and
+ * rehearsals): they are reported apart from the steady runs after them,
+ * which include the first run on the connection's replacement child (run
+ * reuse-runs + 1, the daemon's default 1000).
+ */
+#define BENCH_ONE_SETTLE 300
+#define BENCH_ONE_REUSE 1000
+
+static void
+bench_daemon_one_client_report(void)
+{
+	size_t i, n = nlat;
+	double *v = malloc(n * sizeof(*v)), median;
+
+	if (v == NULL || n <= BENCH_ONE_SETTLE + 1) {
+		free(v);
+		return;
+	}
+	printf("daemon, the connection's first run: %.3f ms\n", lat[0]);
+	if (n > BENCH_ONE_REUSE)
+		printf("daemon, first run on its replacement child (run %d): "
+		       "%.3f ms\n",
+		    BENCH_ONE_REUSE + 1, lat[BENCH_ONE_REUSE]);
+	memcpy(v, lat, n * sizeof(*v));
+	report("daemon, round trip, runs 2-300 (pool starting)", v + 1,
+	    BENCH_ONE_SETTLE - 1);
+	report("daemon, round trip over the socket (steady)",
+	    v + BENCH_ONE_SETTLE, n - BENCH_ONE_SETTLE);
+	median = v[BENCH_ONE_SETTLE + (n - BENCH_ONE_SETTLE) / 2];
+	if (getenv("BENCH_TAIL_DETAIL"))
+		for (i = BENCH_ONE_SETTLE; i < n; i++)
+			if (lat[i] > 3 * median)
+				printf("  run %zu: %.3f ms\n", i + 1, lat[i]);
+	free(v);
+}
+
+/*
  * `nclients` connections, each running `per_client` executions one after
  * another. With `warm`, every connection runs one first, unmeasured: its
  * child's fork belongs to the connection's start, not to the steady rate.
@@ -785,7 +825,6 @@ bench_daemon_clients_run(int nclients, int per_client, int warm, pid_t daemon)
 	struct pollfd *pfd = calloc((size_t)nclients, sizeof(*pfd));
 	int i, left = nclients * per_client, started = 0, done = 0;
 	double t0;
-	char what[96];
 
 	for (i = 0; i < nclients; i++)
 		if (client_open(&cs[i]) != 0) {
@@ -827,31 +866,8 @@ bench_daemon_clients_run(int nclients, int per_client, int warm, pid_t daemon)
 	printf("daemon, %d concurrent client%s%s: %.0f executions/s\n",
 	    nclients, nclients > 1 ? "s" : "", warm ? " (warm)" : "",
 	    left / ((now_ms() - t0) / 1000));
-	if (nclients == 1) {
-		/*
-		 * Every reuse-runs-th run (1000 by default) is the first on a
-		 * new child: its latency is the replacement's cost.
-		 */
-		double fresh = 0;
-		int nfresh = 0;
-
-		for (i = 100; i < (int)nlat; i += 100, nfresh++) {
-			fresh += lat[i];
-			if (getenv("BENCH_TAIL_DETAIL"))
-				printf("  runs %d..%d: %.3f %.3f %.3f %.3f | "
-				       "%.3f %.3f %.3f ms\n",
-				    i - 4, i + 2, lat[i - 4], lat[i - 3],
-				    lat[i - 2], lat[i - 1], lat[i], lat[i + 1],
-				    lat[i + 2]);
-		}
-		if (nfresh > 0)
-			printf("daemon, first run on a replacement child: mean "
-			       "%.3f ms (n=%d)\n",
-			    fresh / nfresh, nfresh);
-		snprintf(
-		    what, sizeof(what), "daemon, round trip over the socket");
-		report(what, lat, nlat);
-	}
+	if (nclients == 1)
+		bench_daemon_one_client_report();
 	if (daemon > 0)
 		bench_daemon_kept_uss(daemon);
 	for (i = 0; i < nclients; i++) {
@@ -1359,7 +1375,7 @@ daemon:
 		    getenv("BENCH_ROUNDS") ? atoi(getenv("BENCH_ROUNDS")) : 60);
 		goto out;
 	}
-	bench_daemon_clients(1, 1000);
+	bench_daemon_clients(1, 1500);
 	if (getenv("BENCH_TAIL_DETAIL"))
 		goto out;
 	bench_daemon_clients(8, 50);

@@ -650,6 +650,7 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->kept_bytes = p->kept_bytes;
 	s->kept_retired = p->kept_retired;
 	s->kept_measures = p->kept_measures;
+	s->kept_measures_skipped = p->kept_measures_skipped;
 	s->replacements_prepared = p->replacements_prepared;
 	s->replacements_missed = p->replacements_missed;
 	TAILQ_FOREACH(c, &p->children, entry)

@@ -334,6 +334,8 @@ struct pool_stats {
 	size_t kept_bytes; /* private bytes of the idle staying children */
 	unsigned long kept_retired; /* staying children retired to fit */
 	unsigned long kept_measures; /* reads of a staying child's size */
+	/* measurements due but skipped: no page fault since the last one */
+	unsigned long kept_measures_skipped;
 	/*
 	 * Children reaching their last run (reuse_runs) whose successor was
 	 * ready before that run ended: a spare made the tenant's staying

@@ -71,6 +71,7 @@ struct pool_child {
 	size_t
 	    kept_size; /* its private bytes when last measured (pool_kept.c) */
 	unsigned measured_runs; /* `runs` at that measurement */
+	unsigned long measured_faults; /* its page faults then (0: unknown) */
 	TAILQ_ENTRY(pool_child) kept_entry; /* in kept_lru while CHILD_KEPT */
 	int successor; /* prepared for its tenant, not yet given a run */
 	/* tenant 0 and waiting for this principal's next connection
@@ -191,6 +192,7 @@ struct pool {
 	size_t kept_bytes; /* their private sizes summed */
 	unsigned long kept_retired; /* staying children retired to fit */
 	unsigned long kept_measures; /* reads of a child's private size */
+	unsigned long kept_measures_skipped; /* due, but no page fault since */
 	unsigned long replacements_prepared, replacements_missed;
 	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
@@ -243,6 +245,8 @@ int pool_tenant_paused(const struct pool *, uint64_t tenant);
 size_t pool_kept_measure(pid_t pid);
 /* The same under another proc root (tests: a root without smaps_rollup). */
 size_t pool_kept_measure_in(const char *proc, pid_t pid);
+/* Page faults a process has taken (minor + major); 0 when unreadable. */
+unsigned long pool_kept_faults_in(const char *proc, pid_t pid);
 /* CHILD_RESETTING -> CHILD_KEPT: measures it when due, counts it in. */
 void pool_kept_enter(struct pool_child *);
 /* Leaving CHILD_KEPT (dispatched, killed, gone): counts it out. */
