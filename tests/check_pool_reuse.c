@@ -486,8 +486,16 @@ END_TEST
  * later, then at intervals that double (pool_kept.c): runs 1, 17, 34 and 68
  * of 70, not one every 16 runs (five). A child that took no page fault
  * since its last read has not grown, and is not read again: 70 runs of
- * "pid" read smaps_rollup once, and skip the three due after.
+ * "pid" read smaps_rollup once, and skip the three due after. (Under ASan
+ * the scripted child faults on every run, its allocator's quarantine
+ * taking fresh pages, so there only the due points are counted.)
  */
+#if defined(__SANITIZE_ADDRESS__)
+#define FAULT_FREE_CHILDREN 0
+#else
+#define FAULT_FREE_CHILDREN 1
+#endif
+
 START_TEST(test_kept_size_measured_at_growing_intervals)
 {
 	struct pool_stats st;
@@ -504,7 +512,8 @@ START_TEST(test_kept_size_measured_at_growing_intervals)
 	pool_stats(pool, &st);
 	stop_pool();
 	ck_assert_uint_eq(st.kept_measures + st.kept_measures_skipped, 4);
-	ck_assert_uint_eq(st.kept_measures, 1);
+	if (FAULT_FREE_CHILDREN)
+		ck_assert_uint_eq(st.kept_measures, 1);
 }
 END_TEST
 
@@ -524,14 +533,18 @@ START_TEST(test_kept_size_read_again_after_growth)
 		(void)run_one(i == 21 ? "grow" : "pid", 1, NULL);
 		wait_kept(1);
 		pool_stats(pool, &st);
-		if (i == 33)
+		if (i == 33) {
 			before = st.kept_bytes;
-		if (i == 33)
-			ck_assert_uint_eq(st.kept_measures, 1);
+			if (FAULT_FREE_CHILDREN)
+				ck_assert_uint_eq(st.kept_measures, 1);
+		}
 	}
 	stop_pool();
-	ck_assert_uint_eq(st.kept_measures, 2);
-	ck_assert_uint_eq(st.kept_measures_skipped, 2);
+	ck_assert_uint_eq(st.kept_measures + st.kept_measures_skipped, 4);
+	if (FAULT_FREE_CHILDREN) {
+		ck_assert_uint_eq(st.kept_measures, 2);
+		ck_assert_uint_eq(st.kept_measures_skipped, 2);
+	}
 	ck_assert_uint_ge(st.kept_bytes, before + (4u << 20));
 }
 END_TEST
