@@ -20,6 +20,8 @@
  *         (four processes woken per call) and through the in-process
  *         executor (two).
  *
+ * BENCH_ENGINE_ONLY=1 runs the engine part alone (with BENCH_STAYING_ONLY=1
+ * its staying-child rows alone, one child each, for callgrind);
  * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
  * stops after the single client, printing the runs around each replacement;
  * BENCH_CLIENTS_ONLY=1 stops after the executions/s rows (BUILD=dir picks
@@ -487,6 +489,13 @@ bench_engine(void)
 	if ((e = warm_heap()) == NULL || engine_freeze(e) != 0) {
 		fprintf(stderr, "bench: the warm heap could not be made\n");
 		exit(1);
+	}
+	/* BENCH_STAYING_ONLY: the staying child's rows alone (callgrind). */
+	if (getenv("BENCH_STAYING_ONLY")) {
+		bench_engine_staying(e, 300, 0);
+		bench_engine_staying(e, 300, 1);
+		engine_destroy(e);
+		return;
 	}
 	bench_engine_forked(e, 100, 0);
 	bench_engine_forked(e, 100, 1);
