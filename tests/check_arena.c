@@ -10,6 +10,7 @@
 
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -801,6 +802,77 @@ START_TEST(test_fork_child_resets_its_copy)
 }
 END_TEST
 
+/*
+ * A forked child given its page map compares only the pages it made its
+ * own: after one full reset (which puts back what the parent changed
+ * after its freeze, on pages the child still shares), a reset reads the
+ * written pages and skips the shared ones.
+ */
+START_TEST(test_tracked_child_compares_only_its_pages)
+{
+	static struct frozen f;
+	static void *kept[KEPT];
+	size_t pages, k = KEPT / 2, j = 3;
+	pid_t pid;
+	int status;
+
+	frozen_make(&f);
+	pages = (f.image + 4095) / 4096;
+	/* The parent moves on: a page the child shares differs from the
+	 * image. */
+	fill(f.kept[k], kept_size(k), (unsigned)k + 1000);
+	pid = fork();
+	HOT((pid) >= (0));
+	if (pid == 0) {
+		int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+		size_t i;
+
+		if (fd < 0 || arena_track_pages(f.a, fd) != 0)
+			_exit(10);
+		/* The first reset compares it all and takes the parent's
+		 * change back. */
+		if (arena_reset(f.a) != 0 || arena_reset_compared(f.a) != pages)
+			_exit(11);
+		if (!intact(f.kept[k], kept_size(k), (unsigned)k))
+			_exit(12);
+		for (i = 0; i < 3; i++) {
+			memset(f.kept[j], 0xa5, kept_size(j));
+			if (arena_alloc(f.a, 5000) == NULL)
+				_exit(13);
+			if (arena_reset(f.a) != 0)
+				_exit(14);
+			/* The written pages and the one put back before, not
+			 * the shared rest. */
+			if (arena_reset_compared(f.a) < 2 ||
+			    arena_reset_compared(f.a) > pages / 4)
+				_exit(15);
+			if (!intact(f.kept[j], kept_size(j), (unsigned)j) ||
+			    !intact(f.kept[k], kept_size(k), (unsigned)k))
+				_exit(16);
+		}
+		/* Everything a run may do, then exactly the frozen heap. */
+		memcpy(kept, f.kept, sizeof(kept));
+		trample(&f);
+		memcpy(f.kept, kept, sizeof(kept));
+		if (arena_reset(f.a) != 0 ||
+		    arena_mapped_bytes(f.a) != f.mapped)
+			_exit(17);
+		for (i = 0; i < KEPT; i++)
+			if (!intact(f.kept[i], kept_size(i), (unsigned)i))
+				_exit(18);
+		/* A map that cannot be read: every page compared again. */
+		close(fd);
+		if (arena_reset(f.a) != 0 || arena_reset_compared(f.a) != pages)
+			_exit(19);
+		_exit(0);
+	}
+	HOT((waitpid(pid, &status, 0)) == (pid));
+	HOT(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	arena_destroy(f.a);
+}
+END_TEST
+
 /* Seeded stress: a shadow of every live block's size and pattern. */
 struct live {
 	void *p;
@@ -948,6 +1020,7 @@ main(void)
 	tcase_add_test(tc, test_reset_brings_back_freed_blocks);
 	tcase_add_test(tc, test_reset_twice_and_again);
 	tcase_add_test(tc, test_fork_child_resets_its_copy);
+	tcase_add_test(tc, test_tracked_child_compares_only_its_pages);
 	tcase_add_test(tc, test_stress_with_reset);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -136,6 +136,9 @@ struct opts {
 	unsigned mem_mb; /* 0: 64 */
 };
 
+/* run() runs its code as TypeScript (options.language). */
+static int run_typescript;
+
 /* run() calls execution_prepare first, as a zygote does. */
 static int run_prepared;
 
@@ -166,6 +169,7 @@ run(struct fake *f, const char *code, const struct opts *o)
 	r.count_host_waits = o ? o->count_host_waits : 0;
 	r.outbound_mode = o && o->outbound ? o->outbound : "disabled";
 	r.memory_limit_mb = o && o->mem_mb ? o->mem_mb : 64;
+	r.typescript = run_typescript;
 	h.send = fake_send;
 	h.wait = fake_wait;
 	h.host_wait = fake_edge;
@@ -193,6 +197,64 @@ expect(const char *code, const struct opts *o, const char *want)
 	free(msg);
 	fake_free(&f);
 }
+
+/*
+ * A source lowered once is lowered from the kept text the next time, in
+ * any engine of the process, and only for the same text, goal, module
+ * parameters and flags: TypeScript's lowering of a text is not
+ * JavaScript's, a module's is not the entry's, nor another source's.
+ */
+START_TEST(test_lowering_kept_for_the_same_source)
+{
+	const char *ts = "async () => { const x: number = 41; return x + 1 }";
+	const char *ok = "{\"resultJson\":\"42\",\"logs\":[]}";
+	struct opts o;
+	char *msg;
+	struct fake f;
+	size_t hits;
+
+	memset(&o, 0, sizeof(o));
+	run_typescript = 1;
+	expect(ts, &o, ok);
+	hits = execution_lower_cache_hits();
+	expect(ts, &o, ok);
+	ck_assert_uint_eq(execution_lower_cache_hits(), hits + 1);
+	/* The same text as JavaScript: its own lowering, which fails. */
+	run_typescript = 0;
+	memset(&f, 0, sizeof(f));
+	msg = run(&f, ts, &o);
+	ck_assert_msg(strncmp(msg, "{\"error\":", 9) == 0, "%s", msg);
+	free(msg);
+	fake_free(&f);
+	run_typescript = 1;
+	expect(ts, &o, ok);
+	run_typescript = 0;
+	/* Another source is lowered for itself, then kept. */
+	expect("async () => 6 * 7 + 0", NULL, ok);
+	hits = execution_lower_cache_hits();
+	expect("async () => 6 * 7 + 0", NULL, ok);
+	ck_assert_uint_eq(execution_lower_cache_hits(), hits + 1);
+	/* An imported module (no entry parameters) is not the entry. */
+	o.modules = "[[\"m\", \"export default 42\"]]";
+	expect("import v from 'm'\nasync () => v", &o, ok);
+	expect("import v from 'm'\nasync () => v", &o, ok);
+	o.modules = "[[\"m\", \"export default 43\"]]";
+	expect("import v from 'm'\nasync () => v - 1", &o, ok);
+	/* Many sources: the oldest leave, and each still runs right. */
+	{
+		char code[64], want[64];
+		int i;
+
+		for (i = 0; i < 12; i++) {
+			snprintf(code, sizeof(code), "async () => %d", i);
+			snprintf(want, sizeof(want),
+			    "{\"resultJson\":\"%d\",\"logs\":[]}", i);
+			expect(code, NULL, want);
+			expect(code, NULL, want);
+		}
+	}
+}
+END_TEST
 
 static const char *const greeter =
     "[[\"greeter\", \"export const greet = (name) => 'hello ' + name\"]]";
@@ -675,6 +737,7 @@ execution_suite(void)
 	tcase_add_test(tc, test_capture_is_the_hosts);
 	tcase_add_test(tc, test_seed_entry_examples);
 	tcase_add_test(tc, test_envelope);
+	tcase_add_test(tc, test_lowering_kept_for_the_same_source);
 	tcase_add_test(tc, test_never_settles);
 	tcase_add_test(tc, test_dispatch_and_proxies);
 	tcase_add_test(tc, test_clock_pauses_for_tools);

@@ -748,8 +748,9 @@ START_TEST(daemon_encoders_round_trip)
 	struct ipcmsg_execute x, xb;
 	struct ipcmsg_invoke v, vb;
 	json_t *prov = json_pack("[{s:s}]", "name", "p");
-	json_t *req = json_pack("{s:s}", "url", "https://x/");
+	json_t *req = json_pack("{s:s}", "url", "https://x/"), *t;
 	size_t len;
+	int depth;
 	char *s;
 
 	memset(&x, 0, sizeof(x));
@@ -785,6 +786,52 @@ START_TEST(daemon_encoders_round_trip)
 	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
 	x.outbound_mode = NULL;
 	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	/*
+	 * Checked on its tree, not parsed back: nesting the child's parser
+	 * takes is written, one level more is not (the parser's bound).
+	 */
+	x.outbound_mode = CM_OUTBOUND_MODE_STUB;
+	for (depth = 2046; depth <= 2048; depth++) {
+		json_t *deep = json_array(), *in = deep;
+		int i;
+
+		for (i = 1; i < depth; i++) {
+			json_t *a = json_array();
+
+			json_array_append_new(in, a);
+			in = a;
+		}
+		x.modules = deep;
+		s = ipcmsg_execute_encode(&x, &len);
+		if (depth < 2048) {
+			ck_assert_ptr_nonnull(s);
+			ck_assert_int_eq(
+			    ipcmsg_execute_decode(
+				(const uint8_t *)s, len, &xb, &why),
+			    0);
+			ipcmsg_execute_clear(&xb);
+		} else {
+			ck_assert_ptr_null(s);
+			/* What the child would have answered. */
+			x.modules = NULL;
+			ck_assert_ptr_nonnull(s = json_dumps(deep, 0));
+			t = json_pack("{s:s,s:[],s:o,s:i,s:i,s:i,s:b,s:s,s:b}",
+			    "code", "1", "providers", "modules",
+			    json_incref(deep), "timeout", 5, "grace", 0,
+			    "memoryLimit", 64, "countHostWaits", 0,
+			    "outboundMode", "stub", "retainHandles", 0);
+			free(s);
+			ck_assert_ptr_nonnull(s = json_dumps(t, JSON_COMPACT));
+			json_decref(t);
+			ck_assert_int_eq(
+			    ipcmsg_execute_decode(
+				(const uint8_t *)s, strlen(s), &xb, &why),
+			    -1);
+		}
+		free(s);
+		json_decref(deep);
+	}
+	x.modules = NULL;
 
 	memset(&v, 0, sizeof(v));
 	v.execution_id.s = "0123456789abcdef0123456789abcdef";

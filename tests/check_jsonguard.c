@@ -92,6 +92,59 @@ START_TEST(test_every_allocation_of_a_parse_may_fail)
 }
 END_TEST
 
+/*
+ * A small parse lends the reserve kept for the next one; an input too big
+ * for it still gets a reserve of its own, big enough for its token buffer:
+ * its every allocation may fail too, after small parses made the kept one.
+ */
+START_TEST(test_big_input_after_small_ones)
+{
+	static char big[70000];
+	json_error_t err;
+	json_t *v;
+	long n, points = 0, nomem = 0;
+	size_t digits;
+
+	jsonguard_install_alloc(failing_alloc);
+	/*
+	 * A number whose closing bracket is the byte that grows the lexer's
+	 * buffer past 64 KiB: lost, its unget asserts. Lengths around it, as
+	 * the buffer's growth rule decides the exact one.
+	 */
+	for (digits = 65530; digits < 65540; digits++) {
+		big[0] = '[';
+		memset(big + 1, '7', digits);
+		big[digits + 1] = ']';
+		big[digits + 2] = '\0';
+		for (n = 1;; n++) {
+			fail_at = 0;
+			json_decref(jsonguard_loadb(
+			    inputs[0], strlen(inputs[0]), 0, NULL));
+			calls = 0;
+			fail_at = n;
+			v = jsonguard_loadb(
+			    big, digits + 2, JSON_DECODE_INT_AS_REAL, &err);
+			fail_at = 0;
+			json_decref(v);
+			if (calls < n)
+				break;
+			points++;
+			ck_assert_ptr_null(v);
+			nomem += jsonguard_is_nomem(&err);
+		}
+	}
+	ck_assert_int_gt(points, 100);
+	ck_assert_int_eq(nomem, points);
+	/* And the kept reserve still serves a small one that fails. */
+	calls = 0;
+	fail_at = 2;
+	ck_assert_ptr_null(
+	    jsonguard_loadb(inputs[2], strlen(inputs[2]), 0, &err));
+	ck_assert(jsonguard_is_nomem(&err));
+	fail_at = 0;
+}
+END_TEST
+
 /* The reserve is made first: when that fails, nothing is parsed. */
 START_TEST(test_no_reserve_no_parse)
 {
@@ -154,6 +207,7 @@ main(void)
 
 	tcase_add_test(tc, test_every_allocation_of_a_parse_may_fail);
 	tcase_add_test(tc, test_no_reserve_no_parse);
+	tcase_add_test(tc, test_big_input_after_small_ones);
 	tcase_add_test(tc, test_same_as_json_loadb);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -16,6 +16,7 @@
  * checks run when they can and say so when they cannot.
  */
 #include <check.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -33,6 +34,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "child/sandbox.h"
 #include "ipc/zygote_args.h"
 #include "pool/pool.h"
 #include "pool/zygote.h"
@@ -331,6 +333,67 @@ START_TEST(test_image_zygote_holds_nothing_of_ours)
 END_TEST
 
 /*
+ * A child of the image keeps one descriptor besides its socket through the
+ * sandbox: its own page map, at SANDBOX_PAGEMAP_FD, which its heap reset
+ * reads to skip the pages it still shares with the zygote (arena.c). With
+ * and without prewarming (two different prepare hooks).
+ */
+START_TEST(test_image_child_keeps_only_its_page_map)
+{
+	struct zygote_program prog;
+	char dir[64], path[PATH_MAX], link[PATH_MAX], want[64];
+	struct dirent *d;
+	int ctl, round, i, n, low, has;
+	ssize_t len;
+	pid_t z, c;
+	DIR *fds;
+
+	for (round = 0; round < 2; round++) {
+		memset(&prog, 0, sizeof(prog));
+		prog.image = image_path();
+		prog.prewarm = round;
+		ck_assert_int_gt(z = zygote_start(&prog, &ctl), 0);
+		c = spawn_one(ctl);
+		snprintf(dir, sizeof(dir), "/proc/%d/fd", (int)c);
+		/* Until the sandbox closed stdin, stdout and stderr. */
+		for (i = 0, n = low = 0; i < 500; i++) {
+			if ((fds = opendir(dir)) == NULL)
+				break;
+			n = low = has = 0;
+			while ((d = readdir(fds)) != NULL) {
+				if (d->d_name[0] == '.')
+					continue;
+				n++;
+				low += atoi(d->d_name) < 3;
+				has += atoi(d->d_name) == SANDBOX_PAGEMAP_FD;
+			}
+			closedir(fds);
+			if (low == 0)
+				break;
+			usleep(10000);
+		}
+		if (fds == NULL && i == 0) {
+			fprintf(stderr,
+			    "check_zygote: the child's descriptors are "
+			    "unreadable here (%s)\n",
+			    strerror(errno));
+			end_zygote(z, c, ctl);
+			return;
+		}
+		ck_assert_int_eq(low, 0);
+		ck_assert_int_eq(n, 2);
+		snprintf(path, sizeof(path), "%s/%d", dir, SANDBOX_PAGEMAP_FD);
+		ck_assert_int_gt(
+		    len = readlink(path, link, sizeof(link) - 1), 0);
+		link[len] = '\0';
+		snprintf(want, sizeof(want), "/proc/%d/pagemap", (int)c);
+		ck_assert_str_eq(link, want);
+		end_zygote(z, c, ctl);
+	}
+}
+END_TEST
+
+/*
  * The control: a zygote forked the old way (no exec) holds the marker and
  * this process's layout, so the checks above can fail.
  */
@@ -611,6 +674,7 @@ zygote_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_image_check);
 	tcase_add_test(tc, test_image_zygote_holds_nothing_of_ours);
+	tcase_add_test(tc, test_image_child_keeps_only_its_page_map);
 	tcase_add_test(tc, test_forked_zygote_holds_ours);
 	tcase_add_test(tc, test_image_missing);
 	tcase_add_test(tc, test_image_without_socket);

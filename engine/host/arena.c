@@ -3,10 +3,13 @@
  * and an image of the first chunk to go back to (arena.h).
  */
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
 
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena.h"
 
@@ -48,6 +51,14 @@ struct arena {
 	void *free_list[ARENA_NCLASS];
 	char *image; /* a copy of [first chunk, image_len) */
 	size_t image_len;
+	/*
+	 * This process's /proc/self/pagemap (-1: none) and whether a reset
+	 * has compared every page since it was given (arena_track_pages).
+	 * Kept across a reset, which copies the image's values over them.
+	 */
+	int pagemap_fd;
+	int pagemap_checked;
+	size_t compared; /* pages the last reset compared */
 };
 
 static size_t
@@ -183,6 +194,7 @@ arena_create(size_t reserve)
 	if ((a = arena_map(reserve)) == NULL)
 		return NULL;
 	memset(a, 0, sizeof(*a));
+	a->pagemap_fd = -1;
 	a->first_len = reserve;
 	a->cur = (char *)a + arena_round(sizeof(*a), ARENA_ALIGN);
 	a->end = (char *)a + reserve;
@@ -421,6 +433,15 @@ arena_freeze(struct arena *a)
 	return 0;
 }
 
+/* The bits of a /proc/<pid>/pagemap entry a reset reads. */
+#define ARENA_PM_PRESENT (1ull << 63)
+#define ARENA_PM_EXCLUSIVE (1ull << 56)
+/* Entries read at a time: one page of them. */
+#define ARENA_PM_BATCH 512
+#ifndef PR_GET_MEMORY_MERGE
+#define PR_GET_MEMORY_MERGE 68
+#endif
+
 /*
  * Copies back the pages of the image that differ from it, and only those.
  * A run writes a small part of the heap (a trivial one about 60 of its 460
@@ -432,25 +453,56 @@ arena_freeze(struct arena *a)
  * shadow paging), and a reset stores a few hundred kilobytes instead of the
  * whole image. With many children taking turns on few CPUs, each child's
  * pages leave the caches before its next turn, and those stores were what
- * every run paid for. The compare reads both sides, which the children
- * share with each other (the image, the unwritten pages): in one warm
- * process it costs about what the copy did.
+ * every run paid for.
+ *
+ * Comparing every page still read both sides of the whole image (3.7 MB
+ * for a trivial run's 60 changed pages): a fifth of all the CPU a trivial
+ * run cost its three processes. Given the page map (arena_track_pages),
+ * a page the kernel reports present and not exclusively ours is skipped:
+ * it is still the very page the child was forked with, since a write to a
+ * page mapped by two processes copies it first (copy-on-write) and the
+ * copy is ours alone, and a page of ours is never shared again by a
+ * process that cannot fork (the sandbox) and has no memory merging
+ * (arena_track_pages checks). The first reset after the page map is given
+ * compares every page, so a page the parent changed after its freeze is
+ * put back once, becoming ours; after it every shared page is known equal
+ * to the image. A page map that cannot be read falls back to comparing.
  */
 static void
-arena_restore(char *dst, const char *src, size_t len)
+arena_restore(struct arena *a, char *dst, const char *src, size_t len)
 {
-	size_t off, n;
+	uint64_t pm[ARENA_PM_BATCH];
+	size_t off, n, page, base = 0, got = 0, compared = 0;
+	int use = a->pagemap_fd >= 0 && a->pagemap_checked;
+	ssize_t r;
 
-	for (off = 0; off < len; off += n) {
+	for (off = 0, page = 0; off < len; off += n, page++) {
 		n = len - off < ARENA_PAGE ? len - off : ARENA_PAGE;
+		if (use && page >= base + got) {
+			base = page;
+			r = pread(a->pagemap_fd, pm, sizeof(pm),
+			    (off_t)(((uintptr_t)dst / ARENA_PAGE + page) *
+				sizeof(*pm)));
+			if (r < (ssize_t)sizeof(*pm))
+				use = 0;
+			else
+				got = (size_t)r / sizeof(*pm);
+		}
+		if (use && (pm[page - base] & ARENA_PM_PRESENT) &&
+		    !(pm[page - base] & ARENA_PM_EXCLUSIVE))
+			continue;
+		compared++;
 		if (memcmp(dst + off, src + off, n) != 0)
 			memcpy(dst + off, src + off, n);
 	}
+	a->compared = compared;
 }
 
 int
 arena_reset(struct arena *a)
 {
+	int fd;
+
 	if (a->image == NULL) {
 		errno = EINVAL;
 		return -1;
@@ -460,8 +512,37 @@ arena_reset(struct arena *a)
 	if (a->spare != NULL)
 		munmap(a->spare, a->spare->len);
 	/* The image's own bookkeeping says: no chunks, no large blocks. */
-	arena_restore((char *)a, a->image, a->image_len);
+	fd = a->pagemap_fd;
+	arena_restore(a, (char *)a, a->image, a->image_len);
+	a->pagemap_fd = fd;
+	a->pagemap_checked = fd >= 0;
 	return 0;
+}
+
+int
+arena_track_pages(struct arena *a, int pagemap_fd)
+{
+	int merge = prctl(PR_GET_MEMORY_MERGE, 0, 0, 0, 0);
+
+	/*
+	 * Memory merging (KSM, a service manager's MemoryKSM=) may share a
+	 * page of ours again with another identical one: shared would no
+	 * longer mean unwritten. A kernel without the question has no
+	 * process-wide merging, and nothing here asks for it per mapping.
+	 */
+	if (merge > 0 || (merge < 0 && errno != EINVAL)) {
+		errno = EPERM;
+		return -1;
+	}
+	a->pagemap_fd = pagemap_fd;
+	a->pagemap_checked = 0;
+	return 0;
+}
+
+size_t
+arena_reset_compared(const struct arena *a)
+{
+	return a->compared;
 }
 
 size_t

@@ -70,6 +70,19 @@ int arena_freeze(struct arena *a);
  */
 int arena_reset(struct arena *a);
 
+/*
+ * Lets arena_reset skip the pages this process still shares with the one
+ * it was forked from (copy-on-write: unwritten since the fork), reading
+ * them from `pagemap_fd`, this process's /proc/self/pagemap (the caller
+ * owns it; -1 stops). Only for a process that will not fork again. The
+ * next reset still compares every page. -1 (EPERM) when the process has
+ * memory merging on, which can share a written page again.
+ */
+int arena_track_pages(struct arena *a, int pagemap_fd);
+
+/* Pages the last reset compared with the image (the rest were skipped). */
+size_t arena_reset_compared(const struct arena *a);
+
 /* Bytes of the image (0: not frozen) and of the mappings in use now. */
 size_t arena_image_bytes(const struct arena *a);
 size_t arena_mapped_bytes(const struct arena *a);

@@ -451,6 +451,12 @@ engine_reset(struct engine *e)
 	return arena_reset(e->arena);
 }
 
+int
+engine_track_pages(struct engine *e, int pagemap_fd)
+{
+	return arena_track_pages(e->arena, pagemap_fd);
+}
+
 /* Sleeps ms, but never past the deadline. Returns -1 if the deadline passed. */
 int
 engine_sleep(struct engine *e, double ms)

@@ -73,6 +73,14 @@ int engine_freeze(struct engine *e);
  */
 int engine_reset(struct engine *e);
 
+/*
+ * In a forked child that will not fork again: engine_reset() reads which
+ * pages the child still shares with its parent from `pagemap_fd` (its own
+ * /proc/self/pagemap, which the caller owns) and compares only the others
+ * with the image (arena_track_pages). 0, or -1 with errno when it cannot.
+ */
+int engine_track_pages(struct engine *e, int pagemap_fd);
+
 /* Bytes of the image engine_freeze() kept (0: never frozen). */
 size_t engine_image_bytes(const struct engine *e);
 

@@ -107,16 +107,131 @@ execution_function_text(const char *code, size_t len, size_t *at)
 	return len - 2;
 }
 
+/*
+ * The last lowerings of this process, kept for the next run of the same
+ * source: a child staying for its tenant often runs the same entry (a
+ * caller's loop, a retried script, a benchmark), and lowering it again
+ * (parse, scopes, ES5.1 text) was a sixth of a trivial run's instructions.
+ * Lowering is a pure function of the text, its goal, the module's
+ * parameters and the flags: all four are the key, compared whole. Only
+ * what lowered without error is kept, in this process's own memory, never
+ * the guest's heap (which the reset puts back); at most
+ * EXECUTION_LOWERED_BYTES of it, so an idle child holds little more.
+ */
+#define EXECUTION_LOWERED_SLOTS 4
+#define EXECUTION_LOWERED_BYTES (128u << 10)
+
+struct execution_lowered {
+	char *src, *params, *code; /* NULL src: an empty slot */
+	size_t len, code_len, bytes;
+	int goal;
+	unsigned flags;
+	unsigned long used; /* the clock at its last use: oldest goes first */
+};
+
+static struct execution_lowered execution_lowered[EXECUTION_LOWERED_SLOTS];
+static unsigned long execution_lowered_clock;
+static size_t execution_lowered_bytes, execution_lowered_hits;
+
+static void
+execution_lowered_drop(struct execution_lowered *l)
+{
+	execution_lowered_bytes -= l->bytes;
+	free(l->src);
+	free(l->params);
+	free(l->code);
+	memset(l, 0, sizeof(*l));
+}
+
+static struct execution_lowered *
+execution_lowered_find(
+    const char *src, size_t len, int goal, const char *params, unsigned flags)
+{
+	struct execution_lowered *l;
+	size_t i;
+
+	for (i = 0; i < EXECUTION_LOWERED_SLOTS; i++) {
+		l = &execution_lowered[i];
+		if (l->src != NULL && l->len == len && l->goal == goal &&
+		    l->flags == flags &&
+		    (l->params == NULL ? params == NULL
+				       : params != NULL &&
+				strcmp(l->params, params) == 0) &&
+		    memcmp(l->src, src, len) == 0) {
+			l->used = ++execution_lowered_clock;
+			execution_lowered_hits++;
+			return l;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Keeps `code` (malloc'd, taken over on success) as src's lowering; 0, or
+ * -1 when it is too big to keep or memory ran out (the caller keeps code).
+ */
+static int
+execution_lowered_keep(const char *src, size_t len, int goal,
+    const char *params, unsigned flags, char *code, size_t code_len)
+{
+	struct execution_lowered *l = &execution_lowered[0];
+	size_t i, plen = params ? strlen(params) + 1 : 0;
+	size_t bytes = len + code_len + plen;
+	char *s, *p = NULL;
+
+	if (bytes > EXECUTION_LOWERED_BYTES / 2)
+		return -1;
+	for (i = 1; i < EXECUTION_LOWERED_SLOTS; i++)
+		if (execution_lowered[i].used < l->used)
+			l = &execution_lowered[i];
+	if ((s = malloc(len + 1)) == NULL ||
+	    (params != NULL && (p = strdup(params)) == NULL)) {
+		free(s);
+		return -1;
+	}
+	execution_lowered_drop(l);
+	/* Past the bound: the oldest others go too. */
+	while (execution_lowered_bytes + bytes > EXECUTION_LOWERED_BYTES) {
+		struct execution_lowered *o = NULL;
+
+		for (i = 0; i < EXECUTION_LOWERED_SLOTS; i++)
+			if (execution_lowered[i].src != NULL &&
+			    (o == NULL || execution_lowered[i].used < o->used))
+				o = &execution_lowered[i];
+		execution_lowered_drop(o);
+	}
+	memcpy(s, src, len);
+	s[len] = '\0';
+	l->src = s;
+	l->len = len;
+	l->params = p;
+	l->code = code;
+	l->code_len = code_len;
+	l->goal = goal;
+	l->flags = flags;
+	l->bytes = bytes;
+	l->used = ++execution_lowered_clock;
+	execution_lowered_bytes += bytes;
+	return 0;
+}
+
+size_t
+execution_lower_cache_hits(void)
+{
+	return execution_lowered_hits;
+}
+
 /* duk_safe_call body: [ ] -> [ fn ]; a failed lowering leaves err set. */
 static duk_ret_t
 execution_compile_body(duk_context *ctx, void *udata)
 {
 	struct execution_compile *c = udata;
+	struct execution_lowered *kept;
 	struct lower_result lr;
-	char *wrapped = NULL;
+	char *wrapped = NULL, *code, *own = NULL;
 	const char *src = c->src;
-	size_t len = c->len, n, at;
-	int rc;
+	size_t len = c->len, n, at, code_len;
+	int rc = 0;
 
 	if (c->goal == 1) {
 		static const char head[] =
@@ -133,13 +248,26 @@ execution_compile_body(duk_context *ctx, void *udata)
 		src = wrapped;
 		len += sizeof(head) - 1 + sizeof(tail) - 1;
 	}
-	if (c->params != NULL)
-		rc = lower_module_params_flags(
-		    src, len, c->params, c->lower_flags, &lr);
-	else
-		rc = lower_source_flags(src, len,
-		    c->goal == 1 ? LOWER_SCRIPT : LOWER_MODULE, c->lower_flags,
-		    &lr);
+	if ((kept = execution_lowered_find(
+		 src, len, c->goal, c->params, c->lower_flags)) != NULL) {
+		code = kept->code;
+		code_len = kept->code_len;
+	} else {
+		if (c->params != NULL)
+			rc = lower_module_params_flags(
+			    src, len, c->params, c->lower_flags, &lr);
+		else
+			rc = lower_source_flags(src, len,
+			    c->goal == 1 ? LOWER_SCRIPT : LOWER_MODULE,
+			    c->lower_flags, &lr);
+		if (rc == 0) {
+			code = lr.code;
+			code_len = lr.code_len;
+			if (execution_lowered_keep(src, len, c->goal, c->params,
+				c->lower_flags, lr.code, lr.code_len) != 0)
+				own = lr.code;
+		}
+	}
 	free(wrapped);
 	if (rc != 0) {
 		snprintf(c->err, sizeof(c->err), "%s",
@@ -152,15 +280,15 @@ execution_compile_body(duk_context *ctx, void *udata)
 	 * it is, rather than as a program whose value is that function.
 	 */
 	if (c->goal == 0 &&
-	    (n = execution_function_text(lr.code, lr.code_len, &at)) > 0) {
-		duk_push_lstring(ctx, lr.code + at, n);
-		free(lr.code);
+	    (n = execution_function_text(code, code_len, &at)) > 0) {
+		duk_push_lstring(ctx, code + at, n);
+		free(own);
 		duk_push_string(ctx, c->filename);
 		duk_compile(ctx, DUK_COMPILE_FUNCTION | DUK_COMPILE_STRICT);
 		return 1;
 	}
-	duk_push_lstring(ctx, lr.code, lr.code_len);
-	free(lr.code);
+	duk_push_lstring(ctx, code, code_len);
+	free(own);
 	duk_push_string(ctx, c->filename);
 	duk_compile(ctx, DUK_COMPILE_EVAL);
 	duk_call(ctx, 0);

@@ -83,6 +83,12 @@ char *execution_run(struct engine *e, const struct execution_request *req,
  */
 int execution_prepare(struct engine *e);
 
+/*
+ * How many compiles of this process found their source's lowering kept
+ * from an earlier one (execution.c keeps the last few): for tests.
+ */
+size_t execution_lower_cache_hits(void);
+
 enum execution_invoke_end {
 	EXECUTION_INVOKE_ANSWERED, /* the answer says response or error */
 	EXECUTION_INVOKE_TIMEOUT, /* the bound passed: the handles must close */

@@ -31,7 +31,9 @@ void jsonguard_install(void);
 void jsonguard_install_alloc(void *(*alloc)(size_t));
 
 /*
- * json_loadb with the same flags and error; when an allocation failed
+ * json_loadb with the same flags and error (its reserve: of its own for an
+ * input past 24 KiB, else one kept per thread and lent to each parse); when
+ * an allocation failed
  * inside the parse, NULL with error->text JSONGUARD_NOMEM and
  * json_error_code() json_error_out_of_memory (and errno ENOMEM).
  */

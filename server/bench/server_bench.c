@@ -6,8 +6,9 @@
  *   pool: executions/s with 1 and 2 workers, submit-to-result median and
  *         p99, the cost of replacing a retired zygote, RSS of idle children;
  *   engine: request to result inside a child forked from a warm heap (the
- *         pool's snapshot), cold and prewarmed; the cost of a tool call
- *         inside the engine; peak memory of the run;
+ *         pool's snapshot), cold and prewarmed; a staying child's heap
+ *         reset with its page map read (as deployed) and comparing every
+ *         page; the cost of a tool call inside the engine; peak memory;
  *   daemon: round trip of one execution over the unix socket (median, p99,
  *         and the first run on each connection's replacement child),
  *         executions/s at 1, 8 and 64 concurrent clients, then warm (each
@@ -19,6 +20,8 @@
  *         (four processes woken per call) and through the in-process
  *         executor (two).
  *
+ * BENCH_ENGINE_ONLY=1 runs the engine part alone (with BENCH_STAYING_ONLY=1
+ * its staying-child rows alone, one child each, for callgrind);
  * BENCH_DAEMON_ONLY=1 runs the daemon part alone; BENCH_TAIL_DETAIL=1 then
  * stops after the single client, printing each run slower than 3x the
  * median;
@@ -32,6 +35,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -385,6 +389,60 @@ bench_engine_in_process(struct engine *e, int n, unsigned idle_us)
 	    lat, nlat);
 }
 
+/*
+ * A child staying for its tenant, forked from the frozen heap: each run on
+ * the heap put back by engine_reset, the reset timed alone. With `track`,
+ * as the sandbox image's children do (warm_track): the reset reads the
+ * page map and compares only the pages the child made its own; without,
+ * it compares the whole image. The child reports its medians on a pipe.
+ */
+static void
+bench_engine_staying(struct engine *e, int n, int track)
+{
+	double fig[2] = { -1, -1 }, *rs, *all, t0, us;
+	int ans[2], status, i, fd;
+	pid_t pid;
+
+	if (pipe(ans) != 0)
+		exit(1);
+	if ((pid = fork()) == 0) {
+		rs = calloc((size_t)n, sizeof(*rs));
+		all = calloc((size_t)n, sizeof(*all));
+		fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+		if (rs == NULL || all == NULL ||
+		    (track && (fd < 0 || engine_track_pages(e, fd) != 0)))
+			_exit(1);
+		/* The first reset compares it all either way: not counted. */
+		if (bench_engine_run(e, "async () => 6*7", NULL) < 0 ||
+		    engine_reset(e) != 0)
+			_exit(1);
+		for (i = 0; i < n; i++) {
+			if ((us = bench_engine_run(
+				 e, "async () => 6*7", NULL)) < 0)
+				_exit(1);
+			t0 = now_ms();
+			if (engine_reset(e) != 0)
+				_exit(1);
+			rs[i] = (now_ms() - t0) * 1e3;
+			all[i] = us + rs[i];
+		}
+		qsort(rs, (size_t)n, sizeof(*rs), cmp_double);
+		qsort(all, (size_t)n, sizeof(*all), cmp_double);
+		fig[0] = rs[n / 2];
+		fig[1] = all[n / 2];
+		_exit(write(ans[1], fig, sizeof(fig)) == sizeof(fig) ? 0 : 1);
+	}
+	close(ans[1]);
+	if (read(ans[0], fig, sizeof(fig)) != sizeof(fig))
+		fprintf(stderr, "bench: the staying child failed\n");
+	waitpid(pid, &status, 0);
+	close(ans[0]);
+	printf("engine, staying child, %s: heap reset %.1f us, run + reset "
+	       "%.1f us (medians of %d)\n",
+	    track ? "page map read (as deployed)" : "every page compared",
+	    fig[0], fig[1], n);
+}
+
 /* Tool-call overhead inside the engine: 200 calls against none. */
 static void
 bench_engine_tool_calls(struct engine *e)
@@ -433,10 +491,19 @@ bench_engine(void)
 		fprintf(stderr, "bench: the warm heap could not be made\n");
 		exit(1);
 	}
+	/* BENCH_STAYING_ONLY: the staying child's rows alone (callgrind). */
+	if (getenv("BENCH_STAYING_ONLY")) {
+		bench_engine_staying(e, 300, 0);
+		bench_engine_staying(e, 300, 1);
+		engine_destroy(e);
+		return;
+	}
 	bench_engine_forked(e, 100, 0);
 	bench_engine_forked(e, 100, 1);
 	bench_engine_in_process(e, 200, 0);
 	bench_engine_in_process(e, 100, 30000);
+	bench_engine_staying(e, 300, 0);
+	bench_engine_staying(e, 300, 1);
 	memcpy(lat, bench_fork_ms, bench_nfork * sizeof(*lat));
 	nlat = bench_nfork;
 	report("engine, a fresh heap from the snapshot (fork)", lat, nlat);

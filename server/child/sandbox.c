@@ -62,12 +62,25 @@ sandbox_fail(char *err, size_t errlen, const char *what, int e)
 	return -1;
 }
 
+/* Closes [lo, hi] but `keep` (when inside it). */
+static int
+sandbox_close_but(unsigned lo, unsigned hi, int keep)
+{
+	if (keep < 0 || (unsigned)keep < lo || (unsigned)keep > hi)
+		return close_range(lo, hi, 0);
+	if ((unsigned)keep > lo && close_range(lo, (unsigned)keep - 1, 0) != 0)
+		return -1;
+	return (unsigned)keep < hi ? close_range((unsigned)keep + 1, hi, 0) : 0;
+}
+
 static int
 sandbox_close_others(int keep_fd)
 {
-	if (keep_fd > 0 && close_range(0, (unsigned)keep_fd - 1, 0) != 0)
+	int pm = keep_fd != SANDBOX_PAGEMAP_FD ? SANDBOX_PAGEMAP_FD : -1;
+
+	if (keep_fd > 0 && sandbox_close_but(0, (unsigned)keep_fd - 1, pm) != 0)
 		return -1;
-	return close_range((unsigned)keep_fd + 1, ~0U, 0);
+	return sandbox_close_but((unsigned)keep_fd + 1, ~0U, pm);
 }
 
 static int
@@ -100,6 +113,14 @@ sandbox_filter(char *err, size_t errlen)
 			sandbox_fail(err, errlen, "seccomp_rule_add", -rc);
 			return NULL;
 		}
+	}
+	/* The heap reset's look at its own page map, on that one number. */
+	rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(pread64), 1,
+	    SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)SANDBOX_PAGEMAP_FD));
+	if (rc != 0) {
+		seccomp_release(ctx);
+		sandbox_fail(err, errlen, "seccomp_rule_add", -rc);
+		return NULL;
 	}
 	return ctx;
 }

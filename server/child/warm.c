@@ -2,8 +2,14 @@
  * The zygote's warm-up (warm.h): one heap for every child, frozen as the
  * image a staying child resets to, and the pages a rehearsed run writes.
  */
+#include <sys/syscall.h>
+#include <linux/capability.h>
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -12,6 +18,7 @@
 #include "host/execution.h"
 #include "answering.h"
 #include "prewarm.h"
+#include "sandbox.h"
 #include "warm.h"
 
 /*
@@ -29,10 +36,62 @@ static struct engine *warm_frozen;
 static struct prewarm warm_ranges;
 static const struct prewarm *warm_chosen; /* NULL: learned pages */
 
+/*
+ * This process's page map, opened with no effective capability: with
+ * CAP_SYS_ADMIN the kernel would also show physical frame numbers to
+ * whoever reads the descriptor, and the reset needs only the flags.
+ */
+static int
+warm_open_pagemap(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct had[2], none[2];
+	int fd, dropped = 0, e;
+
+	if (syscall(SYS_capget, &h, had) == 0) {
+		memcpy(none, had, sizeof(none));
+		none[0].effective = none[1].effective = 0;
+		if (syscall(SYS_capset, &h, none) != 0)
+			return -1;
+		dropped = 1;
+	}
+	fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+	e = errno;
+	if (dropped && syscall(SYS_capset, &h, had) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	errno = e;
+	return fd;
+}
+
+void
+warm_track(void *arg)
+{
+	int fd;
+
+	(void)arg;
+	/* The number taken (a test's descriptor): no tracking, full compare. */
+	if (warm_frozen == NULL || fcntl(SANDBOX_PAGEMAP_FD, F_GETFD) >= 0)
+		return;
+	if ((fd = warm_open_pagemap()) < 0)
+		return;
+	if (fd != SANDBOX_PAGEMAP_FD) {
+		if (dup3(fd, SANDBOX_PAGEMAP_FD, O_CLOEXEC) < 0) {
+			close(fd);
+			return;
+		}
+		close(fd);
+	}
+	if (engine_track_pages(warm_frozen, SANDBOX_PAGEMAP_FD) != 0)
+		close(SANDBOX_PAGEMAP_FD);
+}
+
 void
 warm_prepare(void *arg)
 {
-	(void)arg;
+	warm_track(arg);
 	/* A zygote that did not read them (no warm hook): read them here. */
 	if (warm_ranges.n == 0)
 		(void)prewarm_scan(&warm_ranges);

@@ -19,6 +19,15 @@ int warm_zygote(void *arg);
 void warm_prepare(void *arg);
 
 /*
+ * zygote_program.prepare without warming (warm_prepare does it too): in
+ * each child, before its sandbox, gives the frozen heap's reset this
+ * child's page map (SANDBOX_PAGEMAP_FD), so a reset compares only the
+ * pages the child made its own (engine_track_pages). Nothing when there
+ * is no frozen heap or the map cannot be opened: resets compare it all.
+ */
+void warm_track(void *arg);
+
+/*
  * The heap a zygote forks its children from, as warm_zygote makes it:
  * every lazy group loaded, the host's side installed, and room reserved at
  * the top of malloc's heap for a child's allocations (prewarm_reserve).

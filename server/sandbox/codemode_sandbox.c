@@ -70,7 +70,7 @@ main(int argc, char **argv)
 	}
 	memset(&prog, 0, sizeof(prog));
 	prog.warm = warm_zygote;
-	prog.prepare = a.prewarm ? warm_prepare : NULL;
+	prog.prepare = a.prewarm ? warm_prepare : warm_track;
 	prog.child_main = worker_child_main;
 	prog.limits.address_space = (size_t)a.address_space;
 	prog.limits.cpu_seconds = a.cpu_seconds;
