@@ -1005,6 +1005,109 @@ START_TEST(test_staying_child_follows_its_uid)
 }
 END_TEST
 
+/* One run of `async () => 7` on the open connection `c`; 1 when it answered. */
+static int
+one_run_on(struct test_client *c)
+{
+	struct test_answer a;
+	int ok;
+
+	exec_start(c, "async () => 7", 0, &a);
+	test_client_pump(c, &a.done, 30000);
+	ok = a.done == 1 && a.status == CAPNWEB_RESOLVED;
+	test_answer_clear(&a);
+	return ok;
+}
+
+/* A connection to the daemon on the unix socket, or on TCP with `port`. */
+static struct test_client *
+open_on(int port)
+{
+	struct test_client *c = calloc(1, sizeof(*c));
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(port == 0
+		? test_client_open(c, td.sock)
+		: test_client_open_fd(c, connect_tcp(port), NULL),
+	    0);
+	return c;
+}
+
+static void
+close_on(struct test_client *c)
+{
+	test_client_close(c);
+	free(c);
+}
+
+/*
+ * Live connections of one uid share their staying children: the second
+ * connection's run goes to the child the first one used, with both open
+ * (no adoption). Another uid's connection, and TCP callers on a daemon
+ * without a token (no principal), never get that child nor each other's.
+ */
+START_TEST(test_live_connections_of_a_uid_share_children)
+{
+	char port[16];
+	const char *extra[] = { "--socket-mode", "0666", "--port", port, NULL };
+	struct test_client *c1, *c2, *t1, *t2;
+	int status, p = test_free_port();
+	pid_t pid;
+
+	snprintf(port, sizeof(port), "%d", p);
+	start_daemon(extra);
+	ck_assert_int_eq(chmod(td.dir, 0755), 0);
+	c1 = open_on(0);
+	c2 = open_on(0);
+	ck_assert(one_run_on(c1));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 0);
+	ck_assert(one_run_on(c2));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 1);
+	ck_assert(one_run_on(c1));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 2);
+	ck_assert_int_eq(metric("codemode_worker_reuses_total"), 2);
+	ck_assert_int_eq(metric("codemode_worker_adoptions_total"), 0);
+	/* No principal on TCP without a token: each keeps its own. */
+	t1 = open_on(p);
+	t2 = open_on(p);
+	ck_assert(one_run_on(t1));
+	ck_assert(one_run_on(t2));
+	ck_assert(one_run_on(t1));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 2);
+	/* t1's second run reused its own child, nobody else's. */
+	ck_assert_int_eq(metric("codemode_worker_reuses_total"), 3);
+	if (geteuid() != 0) {
+		fprintf(stderr,
+		    "test_live_connections_of_a_uid_share_children: needs "
+		    "root to be a second uid; that part skipped\n");
+	} else {
+		/* Root's children are idle; uid 65534 must not get one. */
+		if ((pid = fork()) == 0) {
+			struct test_client *o;
+
+			if (setgid(OTHER_UID) != 0 || setuid(OTHER_UID) != 0)
+				_exit(10);
+			o = open_on(0);
+			_exit(one_run_on(o) && one_run_on(o) ? 0 : 11);
+		}
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_assert(WIFEXITED(status));
+		ck_assert_int_eq(WEXITSTATUS(status), 0);
+		/* Its second run reused its own child: not shared. */
+		ck_assert_int_eq(
+		    metric("codemode_worker_shared_runs_total"), 2);
+		ck_assert_int_eq(metric("codemode_worker_reuses_total"), 4);
+	}
+	ck_assert(one_run_on(c2));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 3);
+	close_on(t1);
+	close_on(t2);
+	close_on(c1);
+	close_on(c2);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 /*
  * On TCP the principal is the token: a caller with it gets the child the
  * last caller with it left, and a unix caller (a uid) never does, nor the
@@ -1074,6 +1177,8 @@ conn_bounds_suite(void)
 	add_case(s, "handles", test_handles_per_connection, NULL);
 	add_case(s, "principal", test_staying_child_follows_its_uid,
 	    test_staying_child_follows_the_token);
+	add_case(
+	    s, "sharing", test_live_connections_of_a_uid_share_children, NULL);
 	return s;
 }
 
