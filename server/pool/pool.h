@@ -190,8 +190,8 @@ size_t pool_kept_memory_default(void);
  * POOL_MAX_EXECUTIONS_DEFAULT_CAP; never below the capacity.
  */
 /*
- * The executions a child serves its tenant by default (--reuse-runs). What
- * a reset cannot undo reaches only the same tenant's later runs (spec/
+ * The executions a child serves by default (--reuse-runs). What a reset
+ * cannot undo reaches only the same principal's later runs (spec/
  * operations.md), so the bound is hygiene, and each replacement's fork,
  * prewarm and rehearsal is paid by the runs it serves.
  */

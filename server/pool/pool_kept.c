@@ -37,6 +37,13 @@
  * and without this every rotation paid a fork, a prewarm and first-touch
  * faults (tens of milliseconds of CPU) for a child identical to the one just
  * dropped.
+ *
+ * While a principal's connections are open, their staying children are
+ * shared (pool_exec_pick_shared in pool_exec.c): the most recently back in
+ * kept_lru serves the next run of any of them, so kept_lru's tail is what
+ * runs and its head what the budget and kept_idle_ms end. A child's tenant
+ * is the connection it last ran for; that connection's release orphans or
+ * ends it only while it is idle (or resetting) under that tenant.
  */
 #include <fcntl.h>
 #include <limits.h>
