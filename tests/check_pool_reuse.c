@@ -1101,6 +1101,35 @@ START_TEST(test_pause_of_one_connection_spares_a_shared_child)
 END_TEST
 
 /*
+ * A paused connection's child, resetting after that connection's run, still
+ * comes back (its HELLO is read): another connection of the principal,
+ * which waits for it, is not held behind the paused reader (the child
+ * would be ended as silent at the termination delay, 300 ms here, and the
+ * run would take a spare).
+ */
+START_TEST(test_pause_does_not_hold_a_resetting_child)
+{
+	struct run r;
+	int a;
+
+	start_pool(2, 100, 10000);
+	(void)run_as("pid", 135, KEY_A, NULL);
+	wait_kept(1);
+	wait_spare();
+	a = run_as("slow", 135, KEY_A, NULL);
+	/* Its reader stops while the child resets (150 ms). */
+	ck_assert_int_eq(pool_tenant_pause(pool, 135, 1), 0);
+	start_as("pid", 136, KEY_A, &r);
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.pid, a);
+	ck_assert_int_eq(pool_tenant_pause(pool, 135, 0), 0);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
  * A connection that closes ends (or orphans) only what it holds: the
  * child it used last, now running another connection's run, finishes that
  * run and stays for the principal.
@@ -1281,6 +1310,7 @@ main(void)
 	tcase_add_test(tc, test_shared_children_beyond_need_expire);
 	tcase_add_test(tc, test_sharing_never_crosses_principals);
 	tcase_add_test(tc, test_pause_of_one_connection_spares_a_shared_child);
+	tcase_add_test(tc, test_pause_does_not_hold_a_resetting_child);
 	tcase_add_test(tc, test_close_spares_a_child_another_connection_runs);
 	tcase_add_test(tc, test_shared_child_has_one_successor);
 	tcase_add_test(tc, test_shared_children_within_the_budget);

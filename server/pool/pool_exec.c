@@ -660,10 +660,10 @@ pool_dispatch(struct pool *p)
 		if (c->state == CHILD_KEPT) {
 			pool_kept_leave(c);
 			/* A prepared successor has not run anything yet. */
-			if (c->runs > 0)
+			if (c->runs > 0) {
 				p->reused++;
-			if (c->tenant != e->tenant)
-				p->shared++;
+				p->shared += c->tenant != e->tenant;
+			}
 			evtimer_del(c->ev_timer);
 		} else {
 			p->spares--;

@@ -240,7 +240,10 @@ void pool_child_on_exit(struct pool_child *);
 void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
     uint32_t, const uint8_t *, size_t);
 int pool_child_on_frame(struct pool_child *, const struct frame *);
-/* Reads or stops reading the child's frames as its tenant's pause says. */
+/*
+ * Reads or stops reading the child's frames as its tenant's pause says,
+ * while it runs (CHILD_BUSY, CHILD_RETAINED); any other child is read.
+ */
 void pool_child_apply_pause(struct pool_child *);
 /* 1 while `tenant` (nonzero) is paused (pool_tenant_pause). */
 int pool_tenant_paused(const struct pool *, uint64_t tenant);
