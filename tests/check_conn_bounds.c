@@ -539,32 +539,38 @@ END_TEST
 
 /*
  * Under a 64-descriptor RLIMIT_NOFILE and no --fd-reserve, the daemon's
- * children take descriptors of their own (ten sessions keep a child each
- * for their next run), so accept() runs out before the connection limit
- * does. One client then opens 100 upgraded sessions: the daemon closes
- * the newest idle session each time to take the next client, and a new
- * client is served while the other holds all it can.
+ * children take descriptors of their own (ten sessions' runs at once on
+ * ten workers leave ten children staying: one uid's sessions share them,
+ * so runs one after another would leave one), so accept() runs out before
+ * the connection limit does. One client then opens 100 upgraded sessions: the
+ * daemon closes the newest idle session each time to take the next client, and
+ * a new client is served while the other holds all it can.
  */
 START_TEST(test_descriptor_exhaustion_keeps_accepting)
 {
 	const char *extra[] = { "--fd-reserve", "0",
 		"--max-connections-per-peer", "1000", "--kept-idle", "60000",
-		NULL };
+		"--max-workers", "10", NULL };
 	static int fds[HOLD];
 	struct test_client *keepers = calloc(KEEPERS, sizeof(*keepers));
-	struct test_answer a;
+	struct test_answer a[KEEPERS];
 	int i, upgraded = 0;
 
 	ck_assert_ptr_nonnull(keepers);
 	start_daemon_nofile(extra, 64);
 	for (i = 0; i < KEEPERS; i++) {
 		ck_assert_int_eq(test_client_open(&keepers[i], td.sock), 0);
-		test_client_call(
-		    &keepers[i], "execute", exec_args("async () => 1", 0), &a);
-		ck_assert_int_eq(a.status, CAPNWEB_RESOLVED);
-		test_answer_clear(&a);
+		exec_start(&keepers[i],
+		    "async () => { await new Promise((r) => setTimeout(r, "
+		    "1000)); return 1 }",
+		    0, &a[i]);
 	}
-	ck_assert_int_ge(metric("codemode_workers_kept"), 4);
+	for (i = 0; i < KEEPERS; i++) {
+		test_client_pump(&keepers[i], &a[i].done, 30000);
+		ck_assert_int_eq(a[i].status, CAPNWEB_RESOLVED);
+	}
+	answers_clear(a, KEEPERS);
+	ck_assert_int_ge(metric_wait_ge("codemode_workers_kept", 4, 5000), 4);
 	for (i = 0; i < HOLD; i++) {
 		ck_assert_int_ge(fds[i] = test_connect_unix(td.sock), 0);
 		upgraded += raw_upgrade(fds[i], NULL, 0) == 101;
@@ -1005,6 +1011,109 @@ START_TEST(test_staying_child_follows_its_uid)
 }
 END_TEST
 
+/* One run of `async () => 7` on the open connection `c`; 1 when it answered. */
+static int
+one_run_on(struct test_client *c)
+{
+	struct test_answer a;
+	int ok;
+
+	exec_start(c, "async () => 7", 0, &a);
+	test_client_pump(c, &a.done, 30000);
+	ok = a.done == 1 && a.status == CAPNWEB_RESOLVED;
+	test_answer_clear(&a);
+	return ok;
+}
+
+/* A connection to the daemon on the unix socket, or on TCP with `port`. */
+static struct test_client *
+open_on(int port)
+{
+	struct test_client *c = calloc(1, sizeof(*c));
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(port == 0
+		? test_client_open(c, td.sock)
+		: test_client_open_fd(c, connect_tcp(port), NULL),
+	    0);
+	return c;
+}
+
+static void
+close_on(struct test_client *c)
+{
+	test_client_close(c);
+	free(c);
+}
+
+/*
+ * Live connections of one uid share their staying children: the second
+ * connection's run goes to the child the first one used, with both open
+ * (no adoption). Another uid's connection, and TCP callers on a daemon
+ * without a token (no principal), never get that child nor each other's.
+ */
+START_TEST(test_live_connections_of_a_uid_share_children)
+{
+	char port[16];
+	const char *extra[] = { "--socket-mode", "0666", "--port", port, NULL };
+	struct test_client *c1, *c2, *t1, *t2;
+	int status, p = test_free_port();
+	pid_t pid;
+
+	snprintf(port, sizeof(port), "%d", p);
+	start_daemon(extra);
+	ck_assert_int_eq(chmod(td.dir, 0755), 0);
+	c1 = open_on(0);
+	c2 = open_on(0);
+	ck_assert(one_run_on(c1));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 0);
+	ck_assert(one_run_on(c2));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 1);
+	ck_assert(one_run_on(c1));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 2);
+	ck_assert_int_eq(metric("codemode_worker_reuses_total"), 2);
+	ck_assert_int_eq(metric("codemode_worker_adoptions_total"), 0);
+	/* No principal on TCP without a token: each keeps its own. */
+	t1 = open_on(p);
+	t2 = open_on(p);
+	ck_assert(one_run_on(t1));
+	ck_assert(one_run_on(t2));
+	ck_assert(one_run_on(t1));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 2);
+	/* t1's second run reused its own child, nobody else's. */
+	ck_assert_int_eq(metric("codemode_worker_reuses_total"), 3);
+	if (geteuid() != 0) {
+		fprintf(stderr,
+		    "test_live_connections_of_a_uid_share_children: needs "
+		    "root to be a second uid; that part skipped\n");
+	} else {
+		/* Root's children are idle; uid 65534 must not get one. */
+		if ((pid = fork()) == 0) {
+			struct test_client *o;
+
+			if (setgid(OTHER_UID) != 0 || setuid(OTHER_UID) != 0)
+				_exit(10);
+			o = open_on(0);
+			_exit(one_run_on(o) && one_run_on(o) ? 0 : 11);
+		}
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_assert(WIFEXITED(status));
+		ck_assert_int_eq(WEXITSTATUS(status), 0);
+		/* Its second run reused its own child: not shared. */
+		ck_assert_int_eq(
+		    metric("codemode_worker_shared_runs_total"), 2);
+		ck_assert_int_eq(metric("codemode_worker_reuses_total"), 4);
+	}
+	ck_assert(one_run_on(c2));
+	ck_assert_int_eq(metric("codemode_worker_shared_runs_total"), 3);
+	close_on(t1);
+	close_on(t2);
+	close_on(c1);
+	close_on(c2);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+}
+END_TEST
+
 /*
  * On TCP the principal is the token: a caller with it gets the child the
  * last caller with it left, and a unix caller (a uid) never does, nor the
@@ -1074,6 +1183,8 @@ conn_bounds_suite(void)
 	add_case(s, "handles", test_handles_per_connection, NULL);
 	add_case(s, "principal", test_staying_child_follows_its_uid,
 	    test_staying_child_follows_the_token);
+	add_case(
+	    s, "sharing", test_live_connections_of_a_uid_share_children, NULL);
 	return s;
 }
 

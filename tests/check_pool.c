@@ -448,7 +448,7 @@ submit(const char *cmd, struct run *r, uint32_t timeout, int count_waits)
 {
 	int full;
 	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
-	    strlen(cmd), timeout, 50, count_waits, 0, &callbacks, r, &full);
+	    strlen(cmd), timeout, 50, count_waits, 0, 0, &callbacks, r, &full);
 
 	ck_assert_ptr_nonnull(e);
 	return e;
@@ -530,7 +530,7 @@ START_TEST(test_queue_overflow_at_exactly_max_queue)
 	ck_assert_uint_eq(st.running, 1);
 	ck_assert_uint_eq(st.queued, 2);
 	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"hang", 4, 60000,
-	    50, 0, 0, &callbacks, &r[3], &full));
+	    50, 0, 0, 0, &callbacks, &r[3], &full));
 	ck_assert_int_eq(full, 1);
 	ck_assert_int_eq(r[3].settled, 0);
 	ck_assert_int_eq(events[POOL_EV_EXEC_REJECT], 1);
@@ -543,7 +543,7 @@ submit_held(const char *cmd, struct run *r)
 {
 	int full;
 	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
-	    strlen(cmd), 10000, 50, 0, 0, &held_callbacks, r, &full);
+	    strlen(cmd), 10000, 50, 0, 0, 0, &held_callbacks, r, &full);
 
 	ck_assert_ptr_nonnull(e);
 	return e;
@@ -627,7 +627,7 @@ START_TEST(test_answer_resumes_the_clock)
 	start_pool(1, 10, scripted_child, 1);
 	ck_assert_ptr_nonnull(
 	    pool_execute(pool, (const uint8_t *)"answered-spin", 13, 300, 50, 0,
-		0, &held_callbacks, &r, &full));
+		0, 0, &held_callbacks, &r, &full));
 	ck_assert(until_slots(1, 0, 5000));
 	t0 = now_ms();
 	ck_assert_int_eq(run_until(&r.settled, 600), 0);
@@ -1262,7 +1262,7 @@ START_TEST(test_shutdown_drains_then_terminates)
 	pool_shutdown(pool, 500, 100, on_shutdown_done, NULL);
 	/* No new work once draining. */
 	ck_assert_ptr_null(pool_execute(pool, (const uint8_t *)"result:1", 8,
-	    5000, 50, 0, 0, &callbacks, &late, &full));
+	    5000, 50, 0, 0, 0, &callbacks, &late, &full));
 	ck_assert_int_eq(full, 0);
 	ck_assert(run_until(&shutdown_done, 5000));
 	ck_assert_int_eq(a.outcome, POOL_RESULT);
@@ -1338,7 +1338,7 @@ submit_grace(const char *cmd, struct run *r, uint32_t timeout, uint32_t grace)
 {
 	int full;
 	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
-	    strlen(cmd), timeout, grace, 0, 0, &callbacks, r, &full);
+	    strlen(cmd), timeout, grace, 0, 0, 0, &callbacks, r, &full);
 
 	ck_assert_ptr_nonnull(e);
 	return e;
@@ -1456,7 +1456,7 @@ START_TEST(test_close_inside_on_settle)
 
 	start_pool(1, 10, scripted_child, 1);
 	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"retain", 6,
-	    5000, 50, 0, 0, &cb, &r, &full));
+	    5000, 50, 0, 0, 0, &cb, &r, &full));
 	ck_assert(run_until(&r.settled, 5000));
 	ck_assert_int_eq(r.retained, 1);
 	ck_assert_int_eq(r.closed, 1);

@@ -220,7 +220,7 @@ submit_grace(const char *cmd, struct run *r, uint32_t timeout, uint32_t grace,
 	int full;
 	double end = now_ms() + 10000;
 	struct pool_exec *e = pool_execute(pool, (const uint8_t *)cmd,
-	    strlen(cmd), timeout, grace, 0, 0, &callbacks, r, &full);
+	    strlen(cmd), timeout, grace, 0, 0, 0, &callbacks, r, &full);
 
 	ck_assert_ptr_nonnull(e);
 	/* A run that settles inside the loop may free e as its handles

@@ -27,8 +27,8 @@
 /*
  * Commands: "pid" answers the child's pid; "exit" answers, then ends
  * although told to stay; "mute" answers and never says HELLO again;
- * "slow" takes 150 ms to say it; "hang" never answers; "grow" makes 4 MiB
- * more its own before it answers.
+ * "slow" takes 150 ms to say it; "late" takes 200 ms to answer; "hang"
+ * never answers; "grow" makes 4 MiB more its own before it answers.
  */
 /*
  * Set before start_pool: each child first makes 2 MiB its own, so its
@@ -65,6 +65,8 @@ staying_child(int fd, void *arg)
 			if ((grown = malloc(4u << 20)) != NULL)
 				memset(grown, 1, 4u << 20);
 		}
+		if (strcmp(cmd, "late") == 0)
+			usleep(200000);
 		test_frame_send_result(fd, f.exec_id, out);
 		if (strcmp(cmd, "exit") == 0 || !(f.flags & FRAME_EXECUTE_STAY))
 			return 0;
@@ -176,21 +178,39 @@ stop_pool(void)
 	ck_assert_int_eq(errno, ECHILD);
 }
 
-/* Runs one execution to its end; returns the pid that answered (0: none). */
-static int
-run_one(const char *cmd, uint64_t tenant, enum pool_outcome *outcome)
+/* Submits one execution of `tenant` under `principal` into `r`. */
+static void
+start_as(const char *cmd, uint64_t tenant, uint64_t principal, struct run *r)
 {
-	struct run r = { 0, POOL_SHUTDOWN, 0 };
 	int full;
 
+	memset(r, 0, sizeof(*r));
+	r->outcome = POOL_SHUTDOWN;
 	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)cmd,
-	    strlen(cmd), 5000, 50, 0, tenant, &callbacks, &r, &full));
+	    strlen(cmd), 5000, 50, 0, tenant, principal, &callbacks, r, &full));
+}
+
+/* Runs one execution to its end; returns the pid that answered (0: none). */
+static int
+run_as(const char *cmd, uint64_t tenant, uint64_t principal,
+    enum pool_outcome *outcome)
+{
+	struct run r;
+
+	start_as(cmd, tenant, principal, &r);
 	ck_assert(spin(&r.settled, 5000));
 	if (outcome != NULL)
 		*outcome = r.outcome;
 	else
 		ck_assert_int_eq(r.outcome, POOL_RESULT);
 	return r.pid;
+}
+
+/* The same without a principal: the tenant shares with no one. */
+static int
+run_one(const char *cmd, uint64_t tenant, enum pool_outcome *outcome)
+{
+	return run_as(cmd, tenant, 0, outcome);
 }
 
 /* Waits until the pool holds `kept` staying children. */
@@ -205,6 +225,21 @@ wait_kept(unsigned kept)
 		pool_stats(pool, &st);
 	} while (st.kept != kept && now_ms() < end);
 	ck_assert_uint_eq(st.kept, kept);
+}
+
+/*
+ * Waits until no child is resetting: a child that answered is idle again
+ * (its HELLO can come a moment after its answer on a loaded machine), so
+ * which one is back last no longer depends on the scheduler.
+ */
+static void
+wait_reset(void)
+{
+	double end = now_ms() + 3000;
+
+	while (pool->resetting != 0 && now_ms() < end)
+		spin(NULL, 1);
+	ck_assert_uint_eq(pool->resetting, 0);
 }
 
 /* Waits until the spare a run took is replaced: no fork is pending then. */
@@ -255,7 +290,7 @@ START_TEST(test_next_run_waits_for_the_reset)
 	a = run_one("slow", 12, NULL);
 	/* Submitted at once, while that child still resets. */
 	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"pid", 3,
-	    5000, 50, 0, 12, &callbacks, &r, &full));
+	    5000, 50, 0, 12, 0, &callbacks, &r, &full));
 	ck_assert(spin(&r.settled, 5000));
 	ck_assert_int_eq(r.pid, a);
 	spin(NULL, 50);
@@ -333,7 +368,7 @@ START_TEST(test_tenant_forgotten_mid_run)
 	a = run_one("pid", 3, NULL);
 	wait_kept(1);
 	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"pid", 3,
-	    5000, 50, 0, 3, &callbacks, &r, &full));
+	    5000, 50, 0, 3, 0, &callbacks, &r, &full));
 	/* Gone while its run is in flight: the answer still arrives. */
 	pool_forget_tenant(pool, 3);
 	ck_assert(spin(&r.settled, 5000));
@@ -780,7 +815,7 @@ START_TEST(test_timeout_ends_a_staying_child)
 	a = run_one("pid", 11, NULL);
 	wait_kept(1);
 	ck_assert_ptr_nonnull(pool_execute(pool, (const uint8_t *)"hang", 4,
-	    100, 50, 0, 11, &callbacks, &r, &full));
+	    100, 50, 0, 11, 0, &callbacks, &r, &full));
 	ck_assert(spin(&r.settled, 3000));
 	ck_assert_int_eq(r.outcome, POOL_TIMEOUT);
 	ck_assert_int_ne(run_one("pid", 11, &o), a);
@@ -961,6 +996,344 @@ START_TEST(test_shutdown_ends_orphans_quietly)
 }
 END_TEST
 
+/*
+ * Children shared by the live connections of one principal: a run takes
+ * the idle staying child that came back last among all of them
+ * (pool_exec_pick_shared), not its own colder one.
+ */
+
+/* Two connections of one principal: the second runs on the first's child. */
+START_TEST(test_principal_connections_share_a_child)
+{
+	struct pool_stats st;
+	int a, spawned_before;
+
+	start_pool(2, 100, 10000);
+	a = run_as("pid", 100, KEY_A, NULL);
+	wait_kept(1);
+	wait_spare();
+	spin(NULL, 50);
+	spawned_before = spawned;
+	/* Both connections are live: nothing was released or adopted. */
+	ck_assert_int_eq(run_as("pid", 101, KEY_A, NULL), a);
+	ck_assert_int_eq(run_as("pid", 100, KEY_A, NULL), a);
+	ck_assert_int_eq(run_as("pid", 102, KEY_A, NULL), a);
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.shared, 3);
+	ck_assert_uint_eq(st.reused, 3);
+	ck_assert_uint_eq(st.adopted, 0);
+	wait_kept(1);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * Two staying children of one principal: the one back last serves the
+ * next run, whichever connection it served, over the connection's own;
+ * and a run does not wait for a resetting child while another is idle.
+ */
+START_TEST(test_shared_pick_prefers_the_child_back_last)
+{
+	struct run r1, r2;
+	int x, y, m, o;
+
+	start_pool(2, 100, 10000);
+	/* Two at once: two children, one per connection. */
+	start_as("late", 110, KEY_A, &r1);
+	start_as("late", 111, KEY_A, &r2);
+	ck_assert(spin(&r1.settled, 5000));
+	ck_assert(spin(&r2.settled, 5000));
+	x = r1.pid;
+	y = r2.pid;
+	ck_assert_int_ne(x, y);
+	wait_kept(2);
+	/* 110 runs on one of them (m), which then resets for 150 ms. */
+	m = run_as("slow", 110, KEY_A, NULL);
+	ck_assert(m == x || m == y);
+	o = m == x ? y : x;
+	/* Meanwhile the other serves 111 at once, not after m's reset. */
+	ck_assert_int_eq(run_as("pid", 111, KEY_A, NULL), o);
+	/* m came back after o: it is the hotter one, for either. */
+	spin(NULL, 300);
+	wait_kept(2);
+	wait_reset();
+	ck_assert_int_eq(run_as("pid", 111, KEY_A, NULL), m);
+	wait_reset();
+	ck_assert_int_eq(run_as("pid", 111, KEY_A, NULL), m);
+	wait_reset();
+	ck_assert_int_eq(run_as("pid", 110, KEY_A, NULL), m);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * Runs served by the child back last leave the other idle: it ends at
+ * kept_idle_ms, as any staying child nobody needs.
+ */
+START_TEST(test_shared_children_beyond_need_expire)
+{
+	struct run r1, r2;
+	double end;
+	int hot = 0, i = 0;
+
+	/* Runs enough that none reaches its last in the 1.2 s. */
+	start_pool(2, 100000, 400);
+	start_as("late", 115, KEY_A, &r1);
+	start_as("late", 116, KEY_A, &r2);
+	ck_assert(spin(&r1.settled, 5000));
+	ck_assert(spin(&r2.settled, 5000));
+	wait_kept(2);
+	/* One run at a time, alternating connections, for 1.2 s. */
+	end = now_ms() + 1200;
+	while (now_ms() < end) {
+		int p = run_as("pid", 115 + (uint64_t)(i++ % 2), KEY_A, NULL);
+
+		ck_assert(hot == 0 || p == hot);
+		hot = p;
+		wait_reset();
+		spin(NULL, 2);
+	}
+	ck_assert_int_ne(hot, r1.pid == hot ? r2.pid : r1.pid);
+	/* Only the hot one is left: the other expired. */
+	wait_kept(1);
+	ck_assert_int_eq(kill(r1.pid == hot ? r2.pid : r1.pid, 0), -1);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A child never serves another principal, and a tenant without one
+ * (principal 0) shares with nobody: neither takes another's child nor
+ * gives its own.
+ */
+START_TEST(test_sharing_never_crosses_principals)
+{
+	struct pool_stats st;
+	int a, b, z;
+
+	start_pool(2, 100, 10000);
+	a = run_as("pid", 120, KEY_A, NULL);
+	wait_kept(1);
+	b = run_as("pid", 121, KEY_B, NULL);
+	ck_assert_int_ne(b, a);
+	wait_kept(2);
+	z = run_as("pid", 122, 0, NULL);
+	ck_assert_int_ne(z, a);
+	ck_assert_int_ne(z, b);
+	wait_kept(3);
+	/* Another connection of each principal gets its principal's child. */
+	ck_assert_int_eq(run_as("pid", 123, KEY_B, NULL), b);
+	ck_assert_int_eq(run_as("pid", 124, KEY_A, NULL), a);
+	/* A second tenant without a principal gets none of them. */
+	z = run_as("pid", 125, 0, NULL);
+	ck_assert_int_ne(z, a);
+	ck_assert_int_ne(z, b);
+	wait_kept(4);
+	/* Nor does a tenant of a principal get a child of principal 0's. */
+	ck_assert_int_eq(run_as("pid", 126, KEY_B, NULL), b);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.shared, 3);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A paused connection (a slow reader) does not stop another connection's
+ * run on the child it used last: the child takes the runner's pause
+ * state, and the pause of the first no longer reaches it.
+ */
+START_TEST(test_pause_of_one_connection_spares_a_shared_child)
+{
+	struct run r;
+	int a;
+
+	start_pool(2, 100, 10000);
+	a = run_as("pid", 130, KEY_A, NULL);
+	wait_kept(1);
+	ck_assert_int_eq(pool_tenant_pause(pool, 130, 1), 0);
+	ck_assert_int_eq(run_as("pid", 131, KEY_A, NULL), a);
+	/* Paused again while 131 runs on it: 131's answer still comes. */
+	ck_assert_int_eq(pool_tenant_pause(pool, 130, 0), 0);
+	start_as("late", 131, KEY_A, &r);
+	spin(NULL, 20);
+	ck_assert_int_eq(pool_tenant_pause(pool, 130, 1), 0);
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.pid, a);
+	/* The paused connection's own run waits, and runs once unpaused. */
+	start_as("pid", 130, KEY_A, &r);
+	spin(NULL, 100);
+	ck_assert_int_eq(r.settled, 0);
+	ck_assert_int_eq(pool_tenant_pause(pool, 130, 0), 0);
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.pid, a);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A paused connection's child, resetting after that connection's run, still
+ * comes back (its HELLO is read): another connection of the principal,
+ * which waits for it, is not held behind the paused reader (the child
+ * would be ended as silent at the termination delay, 300 ms here, and the
+ * run would take a spare).
+ */
+START_TEST(test_pause_does_not_hold_a_resetting_child)
+{
+	struct run r;
+	int a;
+
+	start_pool(2, 100, 10000);
+	(void)run_as("pid", 135, KEY_A, NULL);
+	wait_kept(1);
+	wait_spare();
+	a = run_as("slow", 135, KEY_A, NULL);
+	/* Its reader stops while the child resets (150 ms). */
+	ck_assert_int_eq(pool_tenant_pause(pool, 135, 1), 0);
+	start_as("pid", 136, KEY_A, &r);
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.pid, a);
+	ck_assert_int_eq(pool_tenant_pause(pool, 135, 0), 0);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A connection that closes ends (or orphans) only what it holds: the
+ * child it used last, now running another connection's run, finishes that
+ * run and stays for the principal.
+ */
+START_TEST(test_close_spares_a_child_another_connection_runs)
+{
+	struct run r;
+	int a;
+
+	start_pool(2, 100, 10000);
+	a = run_as("pid", 140, KEY_A, NULL);
+	wait_kept(1);
+	start_as("late", 141, KEY_A, &r);
+	spin(NULL, 20);
+	/* Without a principal its children would end at once: not this. */
+	pool_forget_tenant(pool, 140);
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.outcome, POOL_RESULT);
+	ck_assert_int_eq(r.pid, a);
+	wait_kept(1);
+	ck_assert_int_eq(run_as("pid", 141, KEY_A, NULL), a);
+	/* The same with a release for the principal: no orphan is made. */
+	start_as("late", 142, KEY_A, &r);
+	spin(NULL, 20);
+	pool_release_tenant(pool, 141, KEY_A);
+	ck_assert(spin(&r.settled, 3000));
+	ck_assert_int_eq(r.pid, a);
+	wait_kept(1);
+	ck_assert_int_eq(pool_adopt(pool, 143, KEY_A), 0);
+	ck_assert_int_eq(run_as("pid", 142, KEY_A, NULL), a);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A shared child's successor is its principal's: prepared once, three runs
+ * before the child's last, whichever connections those runs served (one
+ * per principal, not one per connection), and it takes over the run after
+ * the last without a fork.
+ */
+START_TEST(test_shared_child_has_one_successor)
+{
+	struct pool_stats st;
+	int a, b, i, spawned_before;
+
+	start_pool(1, 10, 10000);
+	a = run_as("pid", 150, KEY_A, NULL);
+	wait_spare();
+	/* Runs 2..6 alternate two connections on the one child. */
+	for (i = 2; i <= 6; i++) {
+		ck_assert_int_eq(
+		    run_as("pid", 150 + (uint64_t)(i % 2), KEY_A, NULL), a);
+		wait_reset();
+	}
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 0);
+	/* The seventh (connection 151) prepares the principal's successor. */
+	ck_assert_int_eq(run_as("pid", 151, KEY_A, NULL), a);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	wait_kept(2);
+	wait_spare();
+	/* The predecessor still serves both to its last run (150's). */
+	/* (Waiting out each reset: with the successor idle and the
+	 * predecessor resetting, the successor would take the run.) */
+	for (i = 8; i <= 10; i++) {
+		wait_reset();
+		ck_assert_int_eq(
+		    run_as("pid", 150 + (uint64_t)(i % 2), KEY_A, NULL), a);
+	}
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.replacements_prepared, 1);
+	ck_assert_uint_eq(st.replacements_missed, 0);
+	spin(NULL, 50);
+	spawned_before = spawned;
+	/* The run after the last (a third connection's) takes it... */
+	b = run_as("pid", 152, KEY_A, NULL);
+	ck_assert_int_ne(b, a);
+	spin(NULL, 50);
+	ck_assert_int_eq(spawned, spawned_before);
+	wait_kept(1);
+	/* ...and it serves every connection of the principal from then on. */
+	ck_assert_int_eq(run_as("pid", 150, KEY_A, NULL), b);
+	ck_assert_int_eq(run_as("pid", 151, KEY_A, NULL), b);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * Shared children are still staying children: a budget of one and a half
+ * keeps one of a principal's two, the other retired.
+ */
+START_TEST(test_shared_children_within_the_budget)
+{
+	struct pool_stats st;
+	struct run r1, r2;
+	size_t one;
+	int kept;
+
+	fat_children = 1;
+	one = one_child_size();
+	kept_memory_opt = one * 3 / 2;
+	start_pool(2, 100, 10000);
+	start_as("late", 160, KEY_A, &r1);
+	start_as("late", 161, KEY_A, &r2);
+	ck_assert(spin(&r1.settled, 5000));
+	ck_assert(spin(&r2.settled, 5000));
+	ck_assert_int_ne(r1.pid, r2.pid);
+	spin(NULL, 100);
+	wait_kept(1);
+	pool_stats(pool, &st);
+	ck_assert_uint_eq(st.kept_retired, 1);
+	ck_assert_uint_le(st.kept_bytes, kept_memory_opt);
+	/* The one back last stayed, and serves both connections. */
+	kept = run_as("pid", 161, KEY_A, NULL);
+	ck_assert(kept == r1.pid || kept == r2.pid);
+	ck_assert_int_eq(run_as("pid", 160, KEY_A, NULL), kept);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+	kept_memory_opt = 0;
+	fat_children = 0;
+}
+END_TEST
+
 START_TEST(test_shutdown_ends_idle_children_quietly)
 {
 	start_pool(2, 100, 10000);
@@ -1012,6 +1385,15 @@ main(void)
 	tcase_add_test(tc, test_orphan_released_while_resetting);
 	tcase_add_test(tc, test_release_without_principal_ends);
 	tcase_add_test(tc, test_shutdown_ends_orphans_quietly);
+	tcase_add_test(tc, test_principal_connections_share_a_child);
+	tcase_add_test(tc, test_shared_pick_prefers_the_child_back_last);
+	tcase_add_test(tc, test_shared_children_beyond_need_expire);
+	tcase_add_test(tc, test_sharing_never_crosses_principals);
+	tcase_add_test(tc, test_pause_of_one_connection_spares_a_shared_child);
+	tcase_add_test(tc, test_pause_does_not_hold_a_resetting_child);
+	tcase_add_test(tc, test_close_spares_a_child_another_connection_runs);
+	tcase_add_test(tc, test_shared_child_has_one_successor);
+	tcase_add_test(tc, test_shared_children_within_the_budget);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

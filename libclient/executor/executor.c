@@ -715,7 +715,7 @@ executor_execute(struct executor *x, struct client_op *op)
 	r->refs++;
 	pe = pool_execute(x->pool, (const uint8_t *)payload, plen,
 	    r->timeout_ms, CM_DEFAULT_GRACE, xm.count_host_waits,
-	    EXECUTOR_TENANT, &executor_callbacks, r, &full);
+	    EXECUTOR_TENANT, 0, &executor_callbacks, r, &full);
 	free(payload);
 	if (pe == NULL) {
 		char n[16];

@@ -177,7 +177,7 @@ submit(struct pool *p, const char *req)
 
 	j->t0 = now_ms();
 	if (pool_execute(p, (const uint8_t *)req, strlen(req), 5000, 1000, 0,
-		bench_tenant, &bench_cb, j, &full) == NULL) {
+		bench_tenant, 0, &bench_cb, j, &full) == NULL) {
 		fprintf(stderr, "bench: pool refused a run\n");
 		exit(1);
 	}

@@ -339,12 +339,14 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 	 */
 	ae->refs++;
 	ae->origin = c;
-	/* A child its principal's last connection left may serve it. */
-	if (c->principal != 0)
-		(void)pool_adopt(d->pool, c->tenant, c->principal);
+	/*
+	 * With its principal, it may run on a child another of the
+	 * principal's connections used, or adopt one its last connection
+	 * left (pool_execute).
+	 */
 	pe = pool_execute(d->pool, (const uint8_t *)payload, payload_len,
 	    ae->timeout_ms, d->cfg.default_grace, count_waits, c->tenant,
-	    &api_pool_callbacks, ae, &full);
+	    c->principal, &api_pool_callbacks, ae, &full);
 	ae->origin = NULL;
 	free(payload);
 	if (pe == NULL) {

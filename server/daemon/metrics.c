@@ -250,6 +250,10 @@ metrics_render(const struct metrics *m, const struct pool_stats *ps, int ready,
 	metrics_counter(&b, "codemode_worker_reuses_total",
 	    "Executions run by a child that stayed, on a reset heap.",
 	    "counter", ps->reused);
+	metrics_counter(&b, "codemode_worker_shared_runs_total",
+	    "Executions run by a staying child another live connection of "
+	    "the same principal had used last (the one back last first).",
+	    "counter", ps->shared);
 	metrics_counter(&b, "codemode_worker_spawns_total",
 	    "Engine children forked.", "counter", m->worker_spawns);
 	metrics_counter(&b, "codemode_worker_crashes_total",

@@ -645,6 +645,7 @@ pool_stats(const struct pool *p, struct pool_stats *s)
 	s->spares = p->spares;
 	s->kept = p->kept;
 	s->reused = p->reused;
+	s->shared = p->shared;
 	s->adopted = p->adopted;
 	s->orphans_expired = p->orphans_expired;
 	s->kept_bytes = p->kept_bytes;

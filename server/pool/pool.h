@@ -8,10 +8,13 @@
  * may stay for its tenant's next execution (reuse_runs): it puts its heap back
  * to the zygote's image (engine_reset), so every execution still starts on a
  * fresh heap, and the next one skips the fork and its page faults. Only one
- * tenant's executions share a process at a time; a tenant that is gone may
- * hand its child to the next tenant of the same principal (the peer uid or
- * the token behind both connections: pool_release_tenant, pool_adopt), never
- * to anyone else. Staying children are bounded by
+ * principal's executions share a process (the peer uid or the token
+ * behind the connections): an idle staying child serves whichever live
+ * tenant of its principal runs next, the one back last first (pool_execute),
+ * and a tenant that is gone may hand its children to the next tenant of the
+ * same principal (pool_release_tenant, pool_adopt), never to anyone else; a
+ * tenant without a principal keeps its children to itself. Staying
+ * children are bounded by
  * their measured private memory (kept_memory), the least recently used
  * leaving first, and each one's successor rehearses before it is needed
  * (pool_kept.c). PoolOptions of the
@@ -187,8 +190,8 @@ size_t pool_kept_memory_default(void);
  * POOL_MAX_EXECUTIONS_DEFAULT_CAP; never below the capacity.
  */
 /*
- * The executions a child serves its tenant by default (--reuse-runs). What
- * a reset cannot undo reaches only the same tenant's later runs (spec/
+ * The executions a child serves by default (--reuse-runs). What a reset
+ * cannot undo reaches only the same principal's later runs (spec/
  * operations.md), so the bound is hygiene, and each replacement's fork,
  * prewarm and rehearsal is paid by the runs it serves.
  */
@@ -218,14 +221,19 @@ struct pool *pool_new(struct event_base *base, const struct pool_options *o,
  * payload. timeout_ms and grace_ms bound it on the run clock; with
  * count_host_waits the clock never stops. Executions of one nonzero
  * `tenant` (a connection) may run one after another in the same child,
- * each on a reset heap; tenant 0 gets a child of its own. Returns the execution
+ * each on a reset heap; tenant 0 gets a child of its own. With a nonzero
+ * `principal` (the peer uid or token behind the tenant; the same for every
+ * execution of one tenant) the execution first adopts an orphan of that
+ * principal (pool_adopt), then runs on the idle staying child of any live
+ * tenant of that principal that came back last, its own included; with
+ * principal 0 it shares only its tenant's own children. Returns the execution
  * (owned by the pool until on_settle), or NULL when the queue is full (*full =
  * 1) or the pool is shutting down (*full = 0); no callback runs then.
  */
 struct pool_exec *pool_execute(struct pool *, const uint8_t *request,
     size_t len, uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
-    uint64_t tenant, const struct pool_exec_callbacks *cb, void *udata,
-    int *full);
+    uint64_t tenant, uint64_t principal, const struct pool_exec_callbacks *cb,
+    void *udata, int *full);
 
 /* The tenant is gone (its connection closed): its staying children exit. */
 void pool_forget_tenant(struct pool *, uint64_t tenant);
@@ -328,6 +336,9 @@ struct pool_stats {
 	unsigned parked, max_executions;
 	unsigned long spawned, crashed, retired_zygotes;
 	unsigned long reused; /* executions a staying child ran */
+	/* of those, by a child another live tenant of the same principal had
+	 * used last */
+	unsigned long shared;
 	/* staying children handed over to their principal's next connection,
 	 * and orphans that ended unadopted (pool_release_tenant) */
 	unsigned long adopted, orphans_expired;

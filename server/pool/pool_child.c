@@ -26,6 +26,21 @@
 
 static void pool_child_gone(struct pool_child *);
 
+/*
+ * Whether the child's frames wait for its tenant's pause to lift. Only a
+ * run (or a retained run's invocations) sends what goes to the tenant's
+ * connection. An idle, resetting or rehearsing child is read whatever its
+ * tenant's pause: its HELLO may be what another connection of the
+ * principal waits for (pool_exec_pick_child), and holding it would stall
+ * that connection behind this one's reader.
+ */
+static int
+pool_child_held(const struct pool_child *c)
+{
+	return (c->state == CHILD_BUSY || c->state == CHILD_RETAINED) &&
+	    pool_tenant_paused(c->pool, c->tenant);
+}
+
 /* Takes the child out of the count of its state, before it changes state. */
 static void
 pool_child_uncount(struct pool_child *c)
@@ -441,7 +456,7 @@ pool_child_frames(struct pool_child *c)
 		if (avail < FRAME_HEADER_SIZE)
 			return 0;
 		/* Its tenant's connection is backed up: the rest waits. */
-		if (pool_tenant_paused(p, c->tenant))
+		if (pool_child_held(c))
 			return 0;
 		if (frame_decode(b, FRAME_HEADER_SIZE, FRAME_ROLE_PARENT,
 			p->opt.max_frame_payload, &f) < 0) {
@@ -565,7 +580,7 @@ pool_child_apply_pause(struct pool_child *c)
 {
 	if (c->ev_read == NULL)
 		return;
-	if (pool_tenant_paused(c->pool, c->tenant)) {
+	if (pool_child_held(c)) {
 		event_del(c->ev_read);
 		return;
 	}

@@ -539,23 +539,62 @@ pool_exec_settle(struct pool_exec *e, enum pool_outcome outcome,
 }
 
 /*
- * The child to run `tenant`'s execution: its staying child, else a spare.
- * NULL while one of its children is still resetting: that one is a tenth
- * of a millisecond away, and a spare taken now costs a fork to replace.
+ * The idle staying child that came back last (the hottest in the caches)
+ * among those of `principal`'s live connections, the tenant's own
+ * included; a prepared successor (only rehearsed, colder) only when no
+ * other waits. Orphans (tenant 0) are not taken here: pool_adopt hands
+ * them over first, with their successor.
+ *
+ * Why share: a run's cost grows with how many address spaces take turns
+ * on the CPUs (spec/operations.md). With a child per connection, 64
+ * connections kept 64 children hot in turn, each touching its own
+ * pages; the most recently used child first keeps about as many hot as
+ * runs go at once, and the others age out (kept_idle_ms, the budget's
+ * LRU). A principal's connections may already inherit each other's
+ * children (pool_adopt), so this reaches no one adoption did not.
  */
 static struct pool_child *
-pool_exec_pick_child(struct pool *p, uint64_t tenant)
+pool_exec_pick_shared(struct pool *p, uint64_t principal)
+{
+	struct pool_child *c, *successor = NULL;
+
+	TAILQ_FOREACH_REVERSE(c, &p->kept_lru, pool_child_list, kept_entry)
+	{
+		if (c->principal != principal || c->tenant == 0)
+			continue;
+		if (!c->successor)
+			return c;
+		if (successor == NULL)
+			successor = c;
+	}
+	return successor;
+}
+
+/*
+ * The child to run `tenant`'s execution: with a `principal`, the one of
+ * its connections' children used last (pool_exec_pick_shared); else its
+ * staying child; else a spare. NULL while one of those children is still
+ * resetting: that one is a tenth of a millisecond away, and a spare taken
+ * now costs a fork to replace.
+ */
+static struct pool_child *
+pool_exec_pick_child(struct pool *p, uint64_t tenant, uint64_t principal)
 {
 	struct pool_child *c, *spare = NULL;
 	int resetting = 0;
 
+	if (tenant != 0 && principal != 0 &&
+	    (c = pool_exec_pick_shared(p, principal)) != NULL)
+		return c;
 	TAILQ_FOREACH(c, &p->children, entry)
 	{
 		if (tenant != 0 && c->tenant == tenant) {
 			if (c->state == CHILD_KEPT)
 				return c;
 			resetting |= c->state == CHILD_RESETTING;
-		}
+		} else if (tenant != 0 && principal != 0 && c->tenant != 0 &&
+		    c->principal == principal)
+			resetting |= c->state == CHILD_RESETTING;
 		if (c->state == CHILD_SPARE && spare == NULL)
 			spare = c;
 	}
@@ -604,7 +643,7 @@ pool_dispatch(struct pool *p)
 	struct pool_exec *e;
 	struct pool_child *c;
 	uint8_t *req;
-	uint64_t tenant;
+	uint64_t tenant, principal;
 	unsigned runs;
 
 	while (p->running < pool_capacity(p) &&
@@ -613,28 +652,39 @@ pool_dispatch(struct pool *p)
 	while ((e = pool_exec_next_queued(p)) != NULL &&
 	    p->running < pool_capacity(p) &&
 	    p->running + p->parked < p->max_executions) {
-		if ((c = pool_exec_pick_child(p, e->tenant)) == NULL)
+		if ((c = pool_exec_pick_child(p, e->tenant, e->principal)) ==
+		    NULL)
 			break;
 		TAILQ_REMOVE(&p->queue, e, entry);
 		p->queued--;
 		if (c->state == CHILD_KEPT) {
 			pool_kept_leave(c);
 			/* A prepared successor has not run anything yet. */
-			if (c->runs > 0)
+			if (c->runs > 0) {
 				p->reused++;
+				p->shared += c->tenant != e->tenant;
+			}
 			evtimer_del(c->ev_timer);
 		} else {
 			p->spares--;
+			c->principal = e->principal;
 		}
 		p->running++;
 		c->state = CHILD_BUSY;
 		c->exec = e;
+		/*
+		 * Its tenant is this run's now: this connection's pause
+		 * holds its frames, and the connection it served before
+		 * can no longer pause, orphan or end it
+		 * (pool_release_tenant) while it runs.
+		 */
 		c->tenant = e->tenant;
 		pool_child_apply_pause(c);
 		c->runs++;
 		c->stay = pool_exec_child_stays(p, e, c);
 		c->successor = 0;
 		tenant = e->tenant;
+		principal = e->principal;
 		runs = c->runs;
 		e->child = c;
 		pool_exec_clock_start(e);
@@ -649,7 +699,7 @@ pool_dispatch(struct pool *p)
 		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, req, e->len);
 		free(req);
 		/* Among its last runs: its successor warms up beside them. */
-		pool_kept_prepare(p, tenant, runs);
+		pool_kept_prepare(p, tenant, principal, runs);
 	}
 	pool_refill(p);
 }
@@ -657,8 +707,8 @@ pool_dispatch(struct pool *p)
 struct pool_exec *
 pool_execute(struct pool *p, const uint8_t *request, size_t len,
     uint32_t timeout_ms, uint32_t grace_ms, int count_host_waits,
-    uint64_t tenant, const struct pool_exec_callbacks *cb, void *udata,
-    int *full)
+    uint64_t tenant, uint64_t principal, const struct pool_exec_callbacks *cb,
+    void *udata, int *full)
 {
 	struct pool_exec *e;
 
@@ -667,6 +717,12 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "shutting down");
 		return NULL;
 	}
+	/* Without a tenant there is nothing to share, principal or not. */
+	if (tenant == 0)
+		principal = 0;
+	/* A child the principal's last connection left may serve it. */
+	if (principal != 0)
+		(void)pool_adopt(p, tenant, principal);
 	/*
 	 * Waiting work beyond maxQueue is refused, never dropped later: the
 	 * queue is what waits for a slot and for room among the executions.
@@ -675,7 +731,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	    !(p->running < pool_capacity(p) &&
 		p->running + p->parked < p->max_executions &&
 		TAILQ_EMPTY(&p->resume) &&
-		pool_exec_pick_child(p, tenant) != NULL)) {
+		pool_exec_pick_child(p, tenant, principal) != NULL)) {
 		*full = 1;
 		pool_emit(p, POOL_EV_EXEC_REJECT, NULL, 0, "queue full");
 		return NULL;
@@ -699,6 +755,7 @@ pool_execute(struct pool *p, const uint8_t *request, size_t len,
 	e->grace_ms = grace_ms;
 	e->count_host_waits = count_host_waits;
 	e->tenant = tenant;
+	e->principal = principal;
 	e->cb = *cb;
 	e->udata = udata;
 	e->submitted = pool_now_ms();
@@ -799,6 +856,7 @@ pool_adopt(struct pool *p, uint64_t tenant, uint64_t principal)
 		p->norphans--;
 		c->former = 0;
 		c->tenant = tenant;
+		c->principal = principal;
 		pool_child_apply_pause(c);
 		if (c->state == CHILD_KEPT) {
 			evtimer_del(c->ev_timer);

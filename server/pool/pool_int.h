@@ -26,8 +26,8 @@ enum child_state {
 	CHILD_RETAINED, /* holds a retained execution for handle invocations */
 	CHILD_RESETTING, /* answered, told to stay: making its heap fresh until
 			    HELLO */
-	CHILD_KEPT, /* idle with a fresh heap; serves only its tenant
-		       (pool_dispatch) */
+	CHILD_KEPT, /* idle with a fresh heap; serves its tenant, or any
+		       live connection of its principal (pool_dispatch) */
 	CHILD_WARMING, /* a successor running its rehearsal (pool_kept.c);
 			  RESULT makes it CHILD_RESETTING */
 	CHILD_CLOSING /* done or killed; waiting for exit and EOF
@@ -66,6 +66,9 @@ struct pool_child {
 	enum child_state state;
 	struct pool_exec *exec;
 	uint64_t tenant; /* whose executions it has run (0: none yet) */
+	/* the principal of those executions, set once (0: none, never
+	 * shared): a child never serves another principal */
+	uint64_t principal;
 	unsigned runs; /* executions it has been given */
 	int stay; /* told to reset and stay after the one it runs */
 	size_t
@@ -116,6 +119,7 @@ struct pool_exec {
 	uint32_t timeout_ms, grace_ms;
 	int count_host_waits;
 	uint64_t tenant; /* 0: never shares a child with another execution */
+	uint64_t principal; /* 0: shares only its tenant's own children */
 	struct pool_exec_callbacks cb;
 	void *udata;
 	struct pool_child *child;
@@ -197,6 +201,9 @@ struct pool {
 	unsigned retained_idle; /* retained, no invocation in flight */
 	unsigned long spawned, crashed, retired;
 	unsigned long reused; /* executions run by a staying child */
+	/* of those, run by a child another live connection of the same
+	 * principal had used last (pool_exec_pick_shared) */
+	unsigned long shared;
 	unsigned long adopted, orphans_expired; /* pool_adopt, orphans' end */
 	/* children marked orphan: pool_adopt, run before every execution,
 	 * walks the children only when some wait */
@@ -235,7 +242,10 @@ void pool_child_on_exit(struct pool_child *);
 void pool_child_send(struct pool_child *, enum frame_type, uint8_t, uint32_t,
     uint32_t, const uint8_t *, size_t);
 int pool_child_on_frame(struct pool_child *, const struct frame *);
-/* Reads or stops reading the child's frames as its tenant's pause says. */
+/*
+ * Reads or stops reading the child's frames as its tenant's pause says,
+ * while it runs (CHILD_BUSY, CHILD_RETAINED); any other child is read.
+ */
 void pool_child_apply_pause(struct pool_child *);
 /* 1 while `tenant` (nonzero) is paused (pool_tenant_pause). */
 int pool_tenant_paused(const struct pool *, uint64_t tenant);
@@ -260,9 +270,12 @@ int pool_kept_trim(struct pool *, const struct pool_child *self);
  * `tenant`'s child was just given its `runs`-th run: when that is among
  * its last few, a spare becomes the tenant's successor
  * (replacements_prepared) and runs a rehearsal, unless no spare is free
- * (replacements_missed).
+ * (replacements_missed). With a `principal` (nonzero) the successor is
+ * the principal's, as the children it replaces are shared: one waits
+ * for all its connections at a time.
  */
-void pool_kept_prepare(struct pool *, uint64_t tenant, unsigned runs);
+void pool_kept_prepare(
+    struct pool *, uint64_t tenant, uint64_t principal, unsigned runs);
 /* Frames of a CHILD_WARMING child; -1 when it was killed. */
 int pool_kept_warming_frame(struct pool_child *, const struct frame *);
 

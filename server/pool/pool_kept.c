@@ -42,6 +42,13 @@
  * and without this every rotation paid a fork, a prewarm and first-touch
  * faults (tens of milliseconds of CPU) for a child identical to the one just
  * dropped.
+ *
+ * While a principal's connections are open, their staying children are
+ * shared (pool_exec_pick_shared in pool_exec.c): the most recently back in
+ * kept_lru serves the next run of any of them, so kept_lru's tail is what
+ * runs and its head what the budget and kept_idle_ms end. A child's tenant
+ * is the connection it last ran for; that connection's release orphans or
+ * ends it only while it is idle (or resetting) under that tenant.
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -236,20 +243,32 @@ pool_kept_trim(struct pool *p, const struct pool_child *self)
 /* What a successor rehearses: nothing of its tenant's, no provider. */
 #define POOL_KEPT_REHEARSAL "async () => 0"
 
-/* Whether `tenant` already has a successor prepared. */
+/*
+ * Whether `tenant` already has a successor prepared; with a `principal`,
+ * whether any of its live connections has one (an orphan's is its former
+ * connection's, given with it to one adopter: not counted). The children
+ * of a principal's connections are shared (pool_exec_pick_shared), so
+ * whichever connection a predecessor's last runs happened to serve, one
+ * successor waits for all of them, not one per connection.
+ */
 static int
-pool_kept_has_successor(const struct pool *p, uint64_t tenant)
+pool_kept_has_successor(
+    const struct pool *p, uint64_t tenant, uint64_t principal)
 {
 	const struct pool_child *c;
 
 	TAILQ_FOREACH(c, &p->children, entry)
-	if (c->successor && c->tenant == tenant && c->state != CHILD_CLOSING)
+	if (c->successor && c->state != CHILD_CLOSING &&
+	    (c->tenant == tenant ||
+		(principal != 0 && c->tenant != 0 &&
+		    c->principal == principal)))
 		return 1;
 	return 0;
 }
 
 void
-pool_kept_prepare(struct pool *p, uint64_t tenant, unsigned runs)
+pool_kept_prepare(
+    struct pool *p, uint64_t tenant, uint64_t principal, unsigned runs)
 {
 	struct pool_child *c, *spare = NULL;
 	struct timeval tv = pool_tv(p->opt.termination_delay_ms);
@@ -263,7 +282,7 @@ pool_kept_prepare(struct pool *p, uint64_t tenant, unsigned runs)
 	/* Chosen once, ahead; again at the last run if that one was taken. */
 	if (tenant == 0 || p->opt.reuse_runs <= 1 ||
 	    (runs != at && runs < p->opt.reuse_runs) ||
-	    pool_kept_has_successor(p, tenant))
+	    pool_kept_has_successor(p, tenant, principal))
 		return;
 	/* Spares the queue is waiting for are not taken from it. */
 	if (!p->shutting_down && p->spares > p->queued)
@@ -294,6 +313,7 @@ pool_kept_prepare(struct pool *p, uint64_t tenant, unsigned runs)
 	p->resetting++;
 	spare->state = CHILD_WARMING;
 	spare->tenant = tenant;
+	spare->principal = principal;
 	spare->successor = 1;
 	pool_child_apply_pause(spare);
 	evtimer_del(spare->ev_timer);
