@@ -28,19 +28,30 @@ const TRANSPORT = 'WebSocket'
 
 // A capnweb string transport over any WebSocket with addEventListener
 // (the standard one, undici's, Bun's, Deno's, or the ws package's).
+//
+// Every message is still its own text frame, in the order capnweb sends
+// them, but the frames of one turn leave together: send() queues, and the
+// queue is written once the turn's microtasks have run (process.nextTick
+// where there is one). An execute's push and its pull, or a result's
+// release and the next execute, then cost the daemon one wake-up and us
+// one write instead of one each; on a loaded machine each write also
+// hands the CPU to the woken daemon in the middle of our turn. Over the ws
+// package the frames go in one writev: its socket is corked around them.
 class SocketTransport {
   #ws
   #queue = []
   #waiters = []
   #error = null
   #onDead
+  #out = []
+  #flush = () => this.#flushNow()
 
   constructor(ws, onDead) {
     this.#ws = ws
     this.#onDead = onDead
     ws.addEventListener('message', (event) => {
       let data = event.data
-      if (typeof data !== 'string') data = new TextDecoder().decode(data)
+      if (typeof data !== 'string') data = textDecoder.decode(data)
       const waiter = this.#waiters.shift()
       if (waiter) waiter.resolve(data)
       else this.#queue.push(data)
@@ -66,7 +77,28 @@ class SocketTransport {
 
   send(message) {
     if (this.#error) throw this.#error
-    this.#ws.send(message)
+    if (this.#out.push(message) === 1) endOfTurn(this.#flush)
+  }
+
+  // Writes what the turn queued. A failure here reaches capnweb as the
+  // transport's death (its read loop rejects), as a throw from send did.
+  #flushNow() {
+    const out = this.#out
+    if (out.length === 0) return
+    this.#out = []
+    if (this.#error) return
+    // The ws package's socket (a net.Socket); other WebSockets have none.
+    const raw = out.length > 1 ? this.#ws._socket : undefined
+    const cork = raw !== undefined && raw !== null && typeof raw.cork === 'function' &&
+      typeof raw.uncork === 'function'
+    if (cork) raw.cork()
+    try {
+      for (const m of out) this.#ws.send(m)
+    } catch (e) {
+      this.#fail(e instanceof Error ? e : new Error(describeFailure(e)))
+    } finally {
+      if (cork) raw.uncork()
+    }
   }
 
   receive() {
@@ -80,6 +112,8 @@ class SocketTransport {
   }
 
   close(code = 1000, reason = '') {
+    // What the turn queued (capnweb's abort message among it) goes first.
+    this.#flushNow()
     // A close reason is at most 123 bytes of UTF-8.
     let r = String(reason)
     while (new TextEncoder().encode(r).length > 123) r = r.slice(0, -1)
@@ -91,6 +125,16 @@ class SocketTransport {
     this.#fail(new Error(`the WebSocket was closed: ${r || code}`))
   }
 }
+
+const textDecoder = new TextDecoder()
+
+// Runs fn once the current turn's microtasks have run: process.nextTick
+// (Node, Bun, Deno's node compatibility) runs after the microtask queue
+// drains, so every message a chain of promise reactions sends is queued by
+// then; elsewhere a microtask queued behind them is the nearest equivalent.
+const endOfTurn = typeof process === 'object' && process !== null && typeof process.nextTick === 'function'
+  ? (fn) => process.nextTick(fn)
+  : (fn) => queueMicrotask(() => queueMicrotask(fn))
 
 function rejected(address, reason) {
   return executorFault('CONNECTION_REJECTED', { address, reason })

@@ -197,6 +197,51 @@ describe('against the daemon', () => {
     await broke
   })
 
+  test('a turn\'s frames leave in one write: push and pull together, a release with the next push', async () => {
+    // The ws package's socket, its writes counted (each one system call):
+    // Writable hands a corked batch to _writev, a single chunk to _write.
+    let writes = 0
+    class Counting extends WebSocket {
+      constructor(...args) {
+        super(...args)
+        this.addEventListener('open', () => {
+          const raw = this._socket
+          for (const m of ['_write', '_writev']) {
+            const orig = raw[m]
+            raw[m] = function (...a) {
+              writes++
+              return orig.apply(this, a)
+            }
+          }
+        })
+      }
+    }
+    const ex = await connect(daemon.url, { websocket: Counting })
+    try {
+      assert.equal((await ex.execute({ code: 'async () => 0' })).result, 0)
+      writes = 0
+      for (let i = 1; i <= 5; i++) assert.equal((await ex.execute({ code: `async () => ${i}` })).result, i)
+      await new Promise((resolve) => setImmediate(resolve))
+      // Each execution's [push, pull] in one write with the release of the
+      // one before, and the last release alone: 6, where a write per frame
+      // made 15.
+      assert.equal(writes, 6)
+      // A tool call's answer is one write: [push, pull], 3 resolves, the release.
+      writes = 0
+      const dispatch = createEnvelopeDispatch({ active: true }, async () => 1)
+      const r = await ex.execute({
+        code: 'async () => (await t.one()) + (await t.one()) + (await t.one())',
+        providers: [{ name: 't', tools: ['one'] }],
+        dispatch,
+      })
+      assert.equal(r.result, 3)
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.equal(writes, 5)
+    } finally {
+      await ex.dispose()
+    }
+  })
+
   test('a server fault keeps its code: an unknown execution is HANDLES_CLOSED', async () => {
     const ex = await connect(daemon.url, ws)
     try {
