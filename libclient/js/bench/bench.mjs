@@ -2,6 +2,7 @@
 // against a daemon this script starts on a private unix socket.
 //
 //   node bench.mjs [--runs N] [--rounds R] [--case trivial|tools10] NAME=DIR ...
+//   make bench-js [JS_BENCH_BASE=/path/to/other/libclient/js]
 //
 // Each DIR is a staged package (src/ with its generated spec.js, as make
 // js-stage leaves it in build/jsclient/package) whose ancestors hold

@@ -296,9 +296,65 @@ function requestSize(method, args) {
     functions * (JSON.stringify(EXPORT_PLACEHOLDER).length - 'null'.length)
 }
 
+// Bytes that bound a value's part of the push from above, read off the
+// value without serializing it: a string's code unit is at most 6 bytes
+// once escaped (\u0001) and 3 in UTF-8, a number at most 24 characters
+// (["nan"] and its kin fewer), undefined 13 (["undefined"]), an array
+// escaped as [[...]] 4 brackets and a comma per element, an object's key
+// as a string. Infinity for anything else (a Date, bytes, a stub, a nested
+// function, a class instance) and for deep nesting: the exact measure
+// takes those.
+function valueBound(v, depth) {
+  switch (typeof v) {
+    case 'string':
+      return 6 * v.length + 2
+    case 'number':
+      return 24
+    case 'boolean':
+      return 5
+    case 'undefined':
+      return 13
+    case 'object':
+      break
+    default:
+      return Infinity
+  }
+  if (v === null) return 4
+  if (depth > 32) return Infinity
+  let n
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return Infinity
+    n = 4 + v.length
+    for (let i = 0; i < v.length && n !== Infinity; i++) n += valueBound(v[i], depth + 1)
+    return n
+  }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return Infinity
+  n = 2
+  // for-in, as capnweb's own walk reads an object.
+  for (const k in v) {
+    n += 6 * k.length + 4 + valueBound(v[k], depth + 1)
+    if (n === Infinity) break
+  }
+  return n
+}
+
+const EXPORT_LENGTH = JSON.stringify(EXPORT_PLACEHOLDER).length
+
+// At least requestSize(method, args), at a fraction of its cost (no
+// serialization): a call far below the limit is let through on it.
+function requestSizeBound(method, args) {
+  let n = 32 + 6 * method.length
+  for (const a of args) n += 1 + (typeof a === 'function' ? EXPORT_LENGTH : valueBound(a, 0))
+  return n
+}
+
 // Refuses, before anything is sent, a call the server's message limit
 // would refuse by closing the connection under every other call on it.
+// The exact measure serializes the arguments a second time (capnweb
+// serializes them again to send them): only a call whose bound reaches
+// the limit pays for it.
 function checkRequestSize(method, args, limit) {
+  if (requestSizeBound(method, args) <= limit) return
   const size = requestSize(method, args)
   if (size > limit) throw new RequestTooLargeError({ method, size, limit })
 }
@@ -314,14 +370,29 @@ function bodyLength(body) {
 // PAYLOAD_LIMIT as the server bounds them: past it only that one tool call
 // or fetch fails (the run reads the bound's text), and nothing is sent
 // that the server would have to refuse with the whole connection.
+function boundEnvelope(envelope) {
+  if (typeof envelope === 'string' && envelope.length > PAYLOAD_LIMIT) {
+    const e = new PayloadTooLargeError({ part: PayloadPart.TOOL_RESULT, size: envelope.length, limit: PAYLOAD_LIMIT })
+    return stringifyForDispatch({ error: e.message })
+  }
+  return envelope
+}
+
+// Not an async function: a promise the caller's dispatch returns gets one
+// reaction (no async frame of ours around it), and a throw still reaches
+// capnweb as a rejection.
 function boundedDispatch(dispatch) {
-  return async (provider, tool, argsJson) => {
-    const envelope = await dispatch(provider, tool, argsJson)
-    if (typeof envelope === 'string' && envelope.length > PAYLOAD_LIMIT) {
-      const e = new PayloadTooLargeError({ part: PayloadPart.TOOL_RESULT, size: envelope.length, limit: PAYLOAD_LIMIT })
-      return stringifyForDispatch({ error: e.message })
+  return (provider, tool, argsJson) => {
+    let answer
+    try {
+      answer = dispatch(provider, tool, argsJson)
+    } catch (e) {
+      return Promise.reject(e)
     }
-    return envelope
+    if (answer !== null && (typeof answer === 'object' || typeof answer === 'function') &&
+        typeof answer.then === 'function')
+      return Promise.resolve(answer).then(boundEnvelope)
+    return Promise.resolve(boundEnvelope(answer))
   }
 }
 

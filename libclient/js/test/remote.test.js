@@ -9,6 +9,7 @@ import {
   CLIENT_RECONNECT_RETRIES,
   CLIENT_ROTATE_AFTER_EXECUTIONS,
   ExecutorError,
+  PAYLOAD_LIMIT,
   RemoteExecutor,
   connect,
   createEnvelopeDispatch,
@@ -237,6 +238,30 @@ describe('against the daemon', () => {
       assert.equal(r.result, 3)
       await new Promise((resolve) => setImmediate(resolve))
       assert.equal(writes, 5)
+    } finally {
+      await ex.dispose()
+    }
+  })
+
+  test('a dispatch that answers or throws synchronously, or with a thenable, reads as an async one', async () => {
+    const ex = await connect(daemon.url, ws)
+    const providers = [{ name: 't', tools: ['x'] }]
+    const code = 'async () => { try { return await t.x(1) } catch (e) { return "caught: " + e.message } }'
+    const run = async (dispatch) => (await ex.execute({ code, providers, dispatch })).result
+    // Past the server's message limit too: sent, it would end the session.
+    const over = `{"result":"${'x'.repeat((64 << 20) - 13)}"}`
+    try {
+      assert.equal(await run(() => '{"result":5}'), 5)
+      assert.equal(await run(() => {
+        throw new Error('sync boom')
+      }), 'caught: sync boom')
+      assert.equal(await run(async () => {
+        throw new Error('async boom')
+      }), 'caught: async boom')
+      assert.equal(await run(() => ({ then: (resolve) => resolve('{"result":6}') })), 6)
+      for (const dispatch of [() => over, () => ({ then: (resolve) => resolve(over) })])
+        assert.match(await run(dispatch), /^caught: The tool result is 67108864 characters, past the 8388608 character bound/)
+      assert.equal(ex.sessionsOpened, 1)
     } finally {
       await ex.dispose()
     }
