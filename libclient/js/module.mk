@@ -45,3 +45,24 @@ install-js:
 # (tests/run-all.sh): the staged package (jsclient.test.sh, version.test.sh)
 # and its tarball (examples.test.sh and deb.test.sh both install it).
 CHECK_PREPARE += js-stage $(if $(shell command -v npm 2>/dev/null),$(JS_TARBALL))
+
+# make bench-js: what the package costs per execution and per tool call
+# (wall time and this process's CPU, medians) against $(BUILD)/codemode-executord
+# on a private socket, libclient/js/bench/bench.mjs. With
+# JS_BENCH_BASE=<another tree's libclient/js> that copy runs interleaved
+# with this one (A B A B), e.g. JS_BENCH_BASE=/work/main/libclient/js.
+# Not part of make check or make bench (speed targets are not tests).
+JS_BENCH_BASE ?=
+JS_BENCH_ARGS ?= --runs 400 --rounds 3
+.PHONY: bench-js
+bench-js: js-stage $(BUILD)/codemode-executord
+	@if ! cmp -s tests/jsclient/package.json $(BUILD)/jsclient/package.json || \
+	  [ ! -d $(BUILD)/jsclient/node_modules/capnweb ]; then \
+	  cp tests/jsclient/package.json $(BUILD)/jsclient/package.json && \
+	  (cd $(BUILD)/jsclient && npm install --no-audit --no-fund --silent); fi
+	@rm -rf $(BUILD)/jsclient/base
+	@if [ -n "$(JS_BENCH_BASE)" ]; then mkdir -p $(BUILD)/jsclient/base && \
+	  cp -R $(JS_BENCH_BASE)/src $(BUILD)/jsclient/base/ && \
+	  cp $(JS_STAGE)/src/spec.js $(BUILD)/jsclient/base/src/; fi
+	CODEMODE_DAEMON=$(BUILD)/codemode-executord node $(JS_DIR)/bench/bench.mjs $(JS_BENCH_ARGS) \
+	  $(if $(JS_BENCH_BASE),base=$(BUILD)/jsclient/base) this=$(JS_STAGE)

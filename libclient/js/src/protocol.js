@@ -234,14 +234,27 @@ function decodeBinary(value) {
   return isBinaryEnvelope(value) ? base64ToBytes(value[BINARY_DATA_KEY]) : value
 }
 
+const encodeReplacer = (_key, nested) => encodeBinary(nested)
+const decodeReviver = (_key, nested) => decodeBinary(nested)
+
 /** JSON text of `value` in the dispatch grammar, binary as tagged base64. */
 export function stringifyForDispatch(value) {
-  return JSON.stringify(value, (_key, nested) => encodeBinary(nested))
+  // A primitive holds no bytes: the replacer would change nothing.
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return JSON.stringify(value)
+  return JSON.stringify(value, encodeReplacer)
 }
+
+// A text can hold a binary envelope only if it spells the tag as a key:
+// literally, or with a \u escape (the tag is letters, digits and
+// underscores, which JSON writes either as themselves or as \uXXXX). A
+// text with neither parses to the same value with or without the reviver,
+// which costs a call per value.
+const mayHoldBinary = (json) => json.includes(BINARY_TAG) || json.includes('\\u')
 
 /** Parses dispatch JSON, turning every binary envelope back into bytes. */
 export function parseForDispatch(json) {
-  return JSON.parse(json, (_key, nested) => decodeBinary(nested))
+  if (typeof json === 'string' && !mayHoldBinary(json)) return JSON.parse(json)
+  return JSON.parse(json, decodeReviver)
 }
 
 /** Rebuilds binary inside a value that already crossed as data. */
@@ -279,6 +292,9 @@ export function createEnvelopeDispatch(state, respond) {
       return stringifyForDispatch({ error: describeFailure(e) })
     }
     try {
+      // A primitive result (the common answer) needs no walk for bytes.
+      if (result === null || (typeof result !== 'object' && typeof result !== 'function'))
+        return JSON.stringify({ result })
       return stringifyForDispatch({ result })
     } catch (e) {
       return stringifyForDispatch({ error: describeFailure(e) })

@@ -28,19 +28,30 @@ const TRANSPORT = 'WebSocket'
 
 // A capnweb string transport over any WebSocket with addEventListener
 // (the standard one, undici's, Bun's, Deno's, or the ws package's).
+//
+// Every message is still its own text frame, in the order capnweb sends
+// them, but the frames of one turn leave together: send() queues, and the
+// queue is written once the turn's microtasks have run (process.nextTick
+// where there is one). An execute's push and its pull, or a result's
+// release and the next execute, then cost the daemon one wake-up and us
+// one write instead of one each; on a loaded machine each write also
+// hands the CPU to the woken daemon in the middle of our turn. Over the ws
+// package the frames go in one writev: its socket is corked around them.
 class SocketTransport {
   #ws
   #queue = []
   #waiters = []
   #error = null
   #onDead
+  #out = []
+  #flush = () => this.#flushNow()
 
   constructor(ws, onDead) {
     this.#ws = ws
     this.#onDead = onDead
     ws.addEventListener('message', (event) => {
       let data = event.data
-      if (typeof data !== 'string') data = new TextDecoder().decode(data)
+      if (typeof data !== 'string') data = textDecoder.decode(data)
       const waiter = this.#waiters.shift()
       if (waiter) waiter.resolve(data)
       else this.#queue.push(data)
@@ -66,7 +77,28 @@ class SocketTransport {
 
   send(message) {
     if (this.#error) throw this.#error
-    this.#ws.send(message)
+    if (this.#out.push(message) === 1) endOfTurn(this.#flush)
+  }
+
+  // Writes what the turn queued. A failure here reaches capnweb as the
+  // transport's death (its read loop rejects), as a throw from send did.
+  #flushNow() {
+    const out = this.#out
+    if (out.length === 0) return
+    this.#out = []
+    if (this.#error) return
+    // The ws package's socket (a net.Socket); other WebSockets have none.
+    const raw = out.length > 1 ? this.#ws._socket : undefined
+    const cork = raw !== undefined && raw !== null && typeof raw.cork === 'function' &&
+      typeof raw.uncork === 'function'
+    if (cork) raw.cork()
+    try {
+      for (const m of out) this.#ws.send(m)
+    } catch (e) {
+      this.#fail(e instanceof Error ? e : new Error(describeFailure(e)))
+    } finally {
+      if (cork) raw.uncork()
+    }
   }
 
   receive() {
@@ -80,6 +112,8 @@ class SocketTransport {
   }
 
   close(code = 1000, reason = '') {
+    // What the turn queued (capnweb's abort message among it) goes first.
+    this.#flushNow()
     // A close reason is at most 123 bytes of UTF-8.
     let r = String(reason)
     while (new TextEncoder().encode(r).length > 123) r = r.slice(0, -1)
@@ -91,6 +125,16 @@ class SocketTransport {
     this.#fail(new Error(`the WebSocket was closed: ${r || code}`))
   }
 }
+
+const textDecoder = new TextDecoder()
+
+// Runs fn once the current turn's microtasks have run: process.nextTick
+// (Node, Bun, Deno's node compatibility) runs after the microtask queue
+// drains, so every message a chain of promise reactions sends is queued by
+// then; elsewhere a microtask queued behind them is the nearest equivalent.
+const endOfTurn = typeof process === 'object' && process !== null && typeof process.nextTick === 'function'
+  ? (fn) => process.nextTick(fn)
+  : (fn) => queueMicrotask(() => queueMicrotask(fn))
 
 function rejected(address, reason) {
   return executorFault('CONNECTION_REJECTED', { address, reason })
@@ -252,9 +296,65 @@ function requestSize(method, args) {
     functions * (JSON.stringify(EXPORT_PLACEHOLDER).length - 'null'.length)
 }
 
+// Bytes that bound a value's part of the push from above, read off the
+// value without serializing it: a string's code unit is at most 6 bytes
+// once escaped (\u0001) and 3 in UTF-8, a number at most 24 characters
+// (["nan"] and its kin fewer), undefined 13 (["undefined"]), an array
+// escaped as [[...]] 4 brackets and a comma per element, an object's key
+// as a string. Infinity for anything else (a Date, bytes, a stub, a nested
+// function, a class instance) and for deep nesting: the exact measure
+// takes those.
+function valueBound(v, depth) {
+  switch (typeof v) {
+    case 'string':
+      return 6 * v.length + 2
+    case 'number':
+      return 24
+    case 'boolean':
+      return 5
+    case 'undefined':
+      return 13
+    case 'object':
+      break
+    default:
+      return Infinity
+  }
+  if (v === null) return 4
+  if (depth > 32) return Infinity
+  let n
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return Infinity
+    n = 4 + v.length
+    for (let i = 0; i < v.length && n !== Infinity; i++) n += valueBound(v[i], depth + 1)
+    return n
+  }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return Infinity
+  n = 2
+  // for-in, as capnweb's own walk reads an object.
+  for (const k in v) {
+    n += 6 * k.length + 4 + valueBound(v[k], depth + 1)
+    if (n === Infinity) break
+  }
+  return n
+}
+
+const EXPORT_LENGTH = JSON.stringify(EXPORT_PLACEHOLDER).length
+
+// At least requestSize(method, args), at a fraction of its cost (no
+// serialization): a call far below the limit is let through on it.
+function requestSizeBound(method, args) {
+  let n = 32 + 6 * method.length
+  for (const a of args) n += 1 + (typeof a === 'function' ? EXPORT_LENGTH : valueBound(a, 0))
+  return n
+}
+
 // Refuses, before anything is sent, a call the server's message limit
 // would refuse by closing the connection under every other call on it.
+// The exact measure serializes the arguments a second time (capnweb
+// serializes them again to send them): only a call whose bound reaches
+// the limit pays for it.
 function checkRequestSize(method, args, limit) {
+  if (requestSizeBound(method, args) <= limit) return
   const size = requestSize(method, args)
   if (size > limit) throw new RequestTooLargeError({ method, size, limit })
 }
@@ -270,14 +370,29 @@ function bodyLength(body) {
 // PAYLOAD_LIMIT as the server bounds them: past it only that one tool call
 // or fetch fails (the run reads the bound's text), and nothing is sent
 // that the server would have to refuse with the whole connection.
+function boundEnvelope(envelope) {
+  if (typeof envelope === 'string' && envelope.length > PAYLOAD_LIMIT) {
+    const e = new PayloadTooLargeError({ part: PayloadPart.TOOL_RESULT, size: envelope.length, limit: PAYLOAD_LIMIT })
+    return stringifyForDispatch({ error: e.message })
+  }
+  return envelope
+}
+
+// Not an async function: a promise the caller's dispatch returns gets one
+// reaction (no async frame of ours around it), and a throw still reaches
+// capnweb as a rejection.
 function boundedDispatch(dispatch) {
-  return async (provider, tool, argsJson) => {
-    const envelope = await dispatch(provider, tool, argsJson)
-    if (typeof envelope === 'string' && envelope.length > PAYLOAD_LIMIT) {
-      const e = new PayloadTooLargeError({ part: PayloadPart.TOOL_RESULT, size: envelope.length, limit: PAYLOAD_LIMIT })
-      return stringifyForDispatch({ error: e.message })
+  return (provider, tool, argsJson) => {
+    let answer
+    try {
+      answer = dispatch(provider, tool, argsJson)
+    } catch (e) {
+      return Promise.reject(e)
     }
-    return envelope
+    if (answer !== null && (typeof answer === 'object' || typeof answer === 'function') &&
+        typeof answer.then === 'function')
+      return Promise.resolve(answer).then(boundEnvelope)
+    return Promise.resolve(boundEnvelope(answer))
   }
 }
 

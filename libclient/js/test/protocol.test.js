@@ -152,6 +152,36 @@ test('parseForDispatch and decodeDispatchValue turn every tag into bytes', () =>
     { __executor_binary_v1__: 'Blob', data: 'AQ==' })
 })
 
+test('parseForDispatch without the reviver only where no envelope can be: a tag spelled with escapes still decodes', () => {
+  // The key written \u-escaped, whole or one character of it.
+  for (const key of ['\\u005f_executor_binary_v1__', '__executor_binary_v1\\u005f_',
+    '\\u005f\\u005f\\u0065xecutor_binary_v1__']) {
+    const v = P.parseForDispatch(`{"x":[{"${key}":"Uint8Array","data":"AQI="}]}`)
+    assert.ok(v.x[0] instanceof Uint8Array, key)
+    assert.deepEqual([...v.x[0]], [1, 2])
+  }
+  // Texts with neither the tag nor an escape parse as JSON.parse reads them.
+  for (const text of ['42', '"s"', 'null', '{"a":0,"b":1}', '[1,{"__proto__":{"x":1}},"\\n"]',
+    '{"__executor_binary_v2__":"Uint8Array","data":"AQ=="}', '{"data":"AQ==","kind":"Uint8Array"}'])
+    assert.deepEqual(P.parseForDispatch(text), JSON.parse(text), text)
+  assert.throws(() => P.parseForDispatch('{'), SyntaxError)
+  assert.throws(() => P.parseForDispatch('{"\\u00'), SyntaxError)
+})
+
+test('stringifyForDispatch and the envelope dispatch: primitives and values with bytes alike', async () => {
+  for (const v of [1, -0, 'ä', true, null, undefined, NaN])
+    assert.equal(P.stringifyForDispatch(v), JSON.stringify(v))
+  assert.throws(() => P.stringifyForDispatch(1n), TypeError)
+  const respond = P.createEnvelopeDispatch({ active: true }, async (_p, _t, args) => JSON.parse(args))
+  assert.equal(await respond('p', 't', '7'), '{"result":7}')
+  assert.equal(await respond('p', 't', 'null'), '{"result":null}')
+  assert.equal(await respond('p', 't', '"x"'), '{"result":"x"}')
+  const big = P.createEnvelopeDispatch({ active: true }, async () => 1n)
+  assert.match(await big('p', 't', ''), /^\{"error":"Do not know how to serialize a BigInt/)
+  const bytes = P.createEnvelopeDispatch({ active: true }, async () => ({ b: new Uint8Array([1, 2]) }))
+  assert.equal(await bytes('p', 't', ''), '{"result":{"b":{"__executor_binary_v1__":"Uint8Array","data":"AQI="}}}')
+})
+
 test('validateProviders: the four rules in order, then null', () => {
   assert.equal(P.validateProviders([{ name: 'store', tools: [] }, { name: 'crm', tools: [] }]), null)
   assert.equal(P.validateProviders([{ name: 'fetch-tool' }]), P.composeText('PROVIDER_NAME_PATTERN', { name: 'fetch-tool' }))

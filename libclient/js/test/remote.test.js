@@ -9,6 +9,7 @@ import {
   CLIENT_RECONNECT_RETRIES,
   CLIENT_ROTATE_AFTER_EXECUTIONS,
   ExecutorError,
+  PAYLOAD_LIMIT,
   RemoteExecutor,
   connect,
   createEnvelopeDispatch,
@@ -195,6 +196,75 @@ describe('against the daemon', () => {
     await sleep(200)
     await ex.dispose()
     await broke
+  })
+
+  test('a turn\'s frames leave in one write: push and pull together, a release with the next push', async () => {
+    // The ws package's socket, its writes counted (each one system call):
+    // Writable hands a corked batch to _writev, a single chunk to _write.
+    let writes = 0
+    class Counting extends WebSocket {
+      constructor(...args) {
+        super(...args)
+        this.addEventListener('open', () => {
+          const raw = this._socket
+          for (const m of ['_write', '_writev']) {
+            const orig = raw[m]
+            raw[m] = function (...a) {
+              writes++
+              return orig.apply(this, a)
+            }
+          }
+        })
+      }
+    }
+    const ex = await connect(daemon.url, { websocket: Counting })
+    try {
+      assert.equal((await ex.execute({ code: 'async () => 0' })).result, 0)
+      writes = 0
+      for (let i = 1; i <= 5; i++) assert.equal((await ex.execute({ code: `async () => ${i}` })).result, i)
+      await new Promise((resolve) => setImmediate(resolve))
+      // Each execution's [push, pull] in one write with the release of the
+      // one before, and the last release alone: 6, where a write per frame
+      // made 15.
+      assert.equal(writes, 6)
+      // A tool call's answer is one write: [push, pull], 3 resolves, the release.
+      writes = 0
+      const dispatch = createEnvelopeDispatch({ active: true }, async () => 1)
+      const r = await ex.execute({
+        code: 'async () => (await t.one()) + (await t.one()) + (await t.one())',
+        providers: [{ name: 't', tools: ['one'] }],
+        dispatch,
+      })
+      assert.equal(r.result, 3)
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.equal(writes, 5)
+    } finally {
+      await ex.dispose()
+    }
+  })
+
+  test('a dispatch that answers or throws synchronously, or with a thenable, reads as an async one', async () => {
+    const ex = await connect(daemon.url, ws)
+    const providers = [{ name: 't', tools: ['x'] }]
+    const code = 'async () => { try { return await t.x(1) } catch (e) { return "caught: " + e.message } }'
+    const run = async (dispatch) => (await ex.execute({ code, providers, dispatch })).result
+    // Past the server's message limit too: sent, it would end the session.
+    const over = `{"result":"${'x'.repeat((64 << 20) - 13)}"}`
+    try {
+      assert.equal(await run(() => '{"result":5}'), 5)
+      assert.equal(await run(() => {
+        throw new Error('sync boom')
+      }), 'caught: sync boom')
+      assert.equal(await run(async () => {
+        throw new Error('async boom')
+      }), 'caught: async boom')
+      assert.equal(await run(() => ({ then: (resolve) => resolve('{"result":6}') })), 6)
+      for (const dispatch of [() => over, () => ({ then: (resolve) => resolve(over) })])
+        assert.match(await run(dispatch), /^caught: The tool result is 67108864 characters, past the 8388608 character bound/)
+      assert.equal(ex.sessionsOpened, 1)
+    } finally {
+      await ex.dispose()
+    }
   })
 
   test('a server fault keeps its code: an unknown execution is HANDLES_CLOSED', async () => {

@@ -54,6 +54,30 @@ describe('requests at the message limit against the daemon', () => {
     }
   })
 
+  test('maxMessage below the server\'s: the cheap bound never lets an oversized request through', async () => {
+    // 400 U+0001 are 400 code units and 2400 bytes once escaped: over a
+    // 2048-byte maxMessage, which a bound of one byte per unit would miss.
+    const limit = 2048
+    const ex = await connect(daemon.url, { ...ws, maxMessage: limit })
+    try {
+      await assert.rejects(ex.execute({ code: program(400, 0) }), (e) =>
+        e instanceof RequestTooLargeError && e.size > limit && e.size < limit + 600)
+      // Nested: the units in a provider's tool name and a module's source.
+      await assert.rejects(ex.execute({ code: 'async () => 1', providers: [{ name: 'p', tools: ['\u0001'.repeat(400)] }] }),
+        (e) => e instanceof RequestTooLargeError)
+      await assert.rejects(ex.execute({ code: 'async () => 1', modules: { m: { json: { k: ['\u0001'.repeat(400)] } } } }),
+        (e) => e instanceof RequestTooLargeError)
+      await assert.rejects(ex.execute({ code: 'async () => 1', modules: { ['\u0001'.repeat(400)]: 'x' } }),
+        (e) => e instanceof RequestTooLargeError)
+      // Below it, by the bound or by the exact measure, the calls cross.
+      assert.equal((await ex.execute({ code: program(200, 0) })).result, 7)
+      assert.equal((await ex.execute({ code: program(300, 0) })).result, 7)
+      assert.equal((await ex.execute({ code: 'async () => 2', providers: [{ name: 'p', tools: ['a'] }] })).result, 2)
+    } finally {
+      await ex.dispose()
+    }
+  })
+
   test('an oversized invokeHandle rejects before sending and the handles keep serving', async () => {
     const ex = await connect(daemon.url, ws)
     try {
