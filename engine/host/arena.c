@@ -473,14 +473,15 @@ arena_restore(struct arena *a, char *dst, const char *src, size_t len)
 {
 	uint64_t pm[ARENA_PM_BATCH];
 	size_t off, n, page, base = 0, got = 0, compared = 0;
-	int use = a->pagemap_fd >= 0 && a->pagemap_checked;
+	/* Read before the first page, the arena's own header, is put back. */
+	int fd = a->pagemap_fd, use = fd >= 0 && a->pagemap_checked;
 	ssize_t r;
 
 	for (off = 0, page = 0; off < len; off += n, page++) {
 		n = len - off < ARENA_PAGE ? len - off : ARENA_PAGE;
 		if (use && page >= base + got) {
 			base = page;
-			r = pread(a->pagemap_fd, pm, sizeof(pm),
+			r = pread(fd, pm, sizeof(pm),
 			    (off_t)(((uintptr_t)dst / ARENA_PAGE + page) *
 				sizeof(*pm)));
 			if (r < (ssize_t)sizeof(*pm))
@@ -501,7 +502,7 @@ arena_restore(struct arena *a, char *dst, const char *src, size_t len)
 int
 arena_reset(struct arena *a)
 {
-	int fd;
+	int fd = a->pagemap_fd;
 
 	if (a->image == NULL) {
 		errno = EINVAL;
@@ -512,7 +513,6 @@ arena_reset(struct arena *a)
 	if (a->spare != NULL)
 		munmap(a->spare, a->spare->len);
 	/* The image's own bookkeeping says: no chunks, no large blocks. */
-	fd = a->pagemap_fd;
 	arena_restore(a, (char *)a, a->image, a->image_len);
 	a->pagemap_fd = fd;
 	a->pagemap_checked = fd >= 0;
