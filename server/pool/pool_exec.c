@@ -560,7 +560,7 @@ pool_exec_pick_shared(struct pool *p, uint64_t principal)
 
 	TAILQ_FOREACH_REVERSE(c, &p->kept_lru, pool_child_list, kept_entry)
 	{
-		if (c->principal != principal || c->tenant == 0)
+		if (!pool_child_of_principal(c, principal))
 			continue;
 		if (!c->successor)
 			return c;
@@ -592,8 +592,7 @@ pool_exec_pick_child(struct pool *p, uint64_t tenant, uint64_t principal)
 			if (c->state == CHILD_KEPT)
 				return c;
 			resetting |= c->state == CHILD_RESETTING;
-		} else if (tenant != 0 && principal != 0 && c->tenant != 0 &&
-		    c->principal == principal)
+		} else if (tenant != 0 && pool_child_of_principal(c, principal))
 			resetting |= c->state == CHILD_RESETTING;
 		if (c->state == CHILD_SPARE && spare == NULL)
 			spare = c;

@@ -249,6 +249,16 @@ int pool_child_on_frame(struct pool_child *, const struct frame *);
 void pool_child_apply_pause(struct pool_child *);
 /* 1 while `tenant` (nonzero) is paused (pool_tenant_pause). */
 int pool_tenant_paused(const struct pool *, uint64_t tenant);
+/*
+ * 1 when `c` belongs to one of `principal`'s open connections (nonzero
+ * principal; orphans, tenant 0, wait for pool_adopt instead): shared among
+ * them (pool_exec_pick_shared).
+ */
+static inline int
+pool_child_of_principal(const struct pool_child *c, uint64_t principal)
+{
+	return principal != 0 && c->tenant != 0 && c->principal == principal;
+}
 
 /* pool_kept.c: staying children within the memory budget. */
 /* A child's private bytes (USS), or an overestimate; 0 when unreadable. */

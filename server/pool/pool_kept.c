@@ -259,9 +259,7 @@ pool_kept_has_successor(
 
 	TAILQ_FOREACH(c, &p->children, entry)
 	if (c->successor && c->state != CHILD_CLOSING &&
-	    (c->tenant == tenant ||
-		(principal != 0 && c->tenant != 0 &&
-		    c->principal == principal)))
+	    (c->tenant == tenant || pool_child_of_principal(c, principal)))
 		return 1;
 	return 0;
 }
