@@ -1102,11 +1102,17 @@ ipcmsg_shallow(json_t *v, unsigned room)
 	if (room == 0)
 		return 0;
 	if (json_is_array(v)) {
-		json_array_foreach(
-		    v, i, e) if (!ipcmsg_shallow(e, room - 1)) return 0;
-	} else {
-		json_object_foreach(
-		    v, k, e) if (!ipcmsg_shallow(e, room - 1)) return 0;
+		json_array_foreach(v, i, e)
+		{
+			if (!ipcmsg_shallow(e, room - 1))
+				return 0;
+		}
+		return 1;
+	}
+	json_object_foreach(v, k, e)
+	{
+		if (!ipcmsg_shallow(e, room - 1))
+			return 0;
 	}
 	return 1;
 }
