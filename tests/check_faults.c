@@ -155,34 +155,80 @@ proc_ticks(pid_t pid)
 /*
  * The worker under the test's run. The pool keeps spares forked from the
  * warm zygote, which have spent next to no CPU; the test's programs first
- * spin (SPIN, a few hundred ms), so theirs is the one worker that has.
- * The zygote's own rehearsal child (prewarm_learn, while it warms) spends
- * CPU too, so a test first waits for a served run (the zygote forks no
- * worker before its rehearsal child is reaped: expect_serving), and a
- * candidate must still be there 50 ms later. Waits up to 10 s; the pid.
+ * spin (SPIN, 0.4 s of CPU in the plain build, seconds under ASan), so
+ * theirs is the one worker that is gaining CPU time steadily. Other
+ * workers spend CPU in bursts: the zygote's rehearsal child while it warms
+ * (so a test first waits for a served run: the zygote forks no worker
+ * before its rehearsal child is reaped, expect_serving), a fresh child's
+ * prewarm, a successor's rehearsal. Under ASan beside other suites such a
+ * burst once passed a bound on the total alone and the test killed the
+ * wrong process, so the candidate must have gained the most CPU in two
+ * 100 ms windows in a row, at least 20 ms in each, and 100 ms in all.
+ * Waits up to 10 s; the pid.
  */
 #define SPIN "let spin = 0; for (let i = 0; i < 3e7; i++) spin += i; "
 static pid_t
 busy_worker(void)
 {
-	pid_t w[16], best = -1;
-	long ticks, most;
+	pid_t w[16], best, last = -1;
+	long t0[16], now, gain, most;
 	int i, j, n;
 
-	for (i = 0; i < 1000; i++) {
+	for (i = 0; i < 100; i++) {
 		n = workers(w, 16);
-		most = 0;
 		for (j = 0; j < n; j++)
-			if ((ticks = proc_ticks(w[j])) > most) {
-				most = ticks;
+			t0[j] = proc_ticks(w[j]);
+		usleep(100000);
+		best = -1;
+		most = 1;
+		for (j = 0; j < n; j++) {
+			now = proc_ticks(w[j]);
+			gain = now - t0[j];
+			if (t0[j] >= 0 && now >= 10 && gain > most) {
+				most = gain;
 				best = w[j];
 			}
-		usleep(10000);
-		if (most >= 10) {
-			usleep(50000);
-			if (proc_ticks(best) >= most)
-				return best;
 		}
+		if (best != -1 && best == last)
+			return best;
+		last = best;
+	}
+	ck_abort_msg("no worker ever ran the test's program");
+	return -1;
+}
+
+/*
+ * The worker that ran the test's spin and now waits (on a tool): the one
+ * with the most CPU time, at least 100 ms and twice any other worker's
+ * (a burst of prewarm or rehearsal stays well under SPIN's 0.4 s), the
+ * same in two looks 100 ms apart. Waits up to 10 s; the pid.
+ */
+static pid_t
+spun_worker(void)
+{
+	pid_t w[16], best, last = -1;
+	long t, most, next;
+	int i, j, n;
+
+	for (i = 0; i < 100; i++) {
+		n = workers(w, 16);
+		best = -1;
+		most = next = 0;
+		for (j = 0; j < n; j++) {
+			t = proc_ticks(w[j]);
+			if (t > most) {
+				next = most;
+				most = t;
+				best = w[j];
+			} else if (t > next)
+				next = t;
+		}
+		if (most < 10 || most < 2 * next)
+			best = -1;
+		if (best != -1 && best == last)
+			return best;
+		last = best;
+		usleep(100000);
 	}
 	ck_abort_msg("no worker ever ran the test's program");
 	return -1;
@@ -460,7 +506,7 @@ START_TEST(test_kill_child_mid_tool_call)
 	while (held == NULL && now_ms() < end)
 		test_client_pump(&c, &never, 50);
 	ck_assert_msg(held != NULL, "the tool call never came");
-	ck_assert_int_eq(kill(busy_worker(), SIGKILL), 0);
+	ck_assert_int_eq(kill(spun_worker(), SIGKILL), 0);
 	call_wait(&c, &a, 10000);
 	expect_fault(&a, "WORKER_CRASHED");
 	/* The answer to the dead run's tool call arrives late: ignored. */
