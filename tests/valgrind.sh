@@ -1,8 +1,8 @@
 #!/bin/sh
 # make valgrind (and .ci/run): the daemon under valgrind's memcheck over the
-# whole conformance suite, with the two configurations of
-# tests/conformance.test.sh (A: --max-workers 4 --max-queue 8
-# --handles-idle-timeout 1000; B: --response-limit 65536 --outbound-mode null
+# whole conformance suite, with tests/conformance.test.sh's configurations,
+# its A and C in one daemon (A: --max-workers 4 --max-queue 8
+# --handles-idle-timeout 1000: the case verdicts are not counted here; B: --response-limit 65536 --outbound-mode null
 # --max-handles-per-connection 1 --instance-id conf-b for the cases tagged
 # response-limit, outbound-veto, handles-limit and instance-id). Each daemon is
 # ended with SIGTERM, as an operator would, and must exit 0 with valgrind
