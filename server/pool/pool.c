@@ -779,6 +779,9 @@ pool_shutdown(struct pool *p, unsigned drain_ms, unsigned grace_ms,
 	pool_dispatch(p);
 }
 
+/* At most this many 1 ms waits for the killed children's exits (pool_free). */
+#define POOL_FREE_REAP_MS 2000
+
 void
 pool_free(struct pool *p)
 {
@@ -811,10 +814,12 @@ pool_free(struct pool *p)
 		}
 		pool_zygote_free(z);
 	}
-	/* Orphans of the killed zygotes come to us: reap them, bounded. An
-	 * embedded pool has none (it is no subreaper) and waits for no pid
-	 * it did not start. */
-	for (i = 0; !p->opt.embedded && i < 100; i++) {
+	/* Orphans of the killed zygotes come to us: reap them, bounded (a
+	 * killed child's exit took longer than 100 ms under load, and
+	 * check_pool_reuse found one still there). An embedded
+	 * pool has none (it is no subreaper) and waits for no pid it did not
+	 * start. */
+	for (i = 0; !p->opt.embedded && i < POOL_FREE_REAP_MS; i++) {
 		pid_t pid = waitpid(-1, NULL, WNOHANG);
 
 		if (pid < 0)
