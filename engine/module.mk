@@ -148,6 +148,11 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
+#  - duk_hobject_realloc_props asks cm_props_realloc (engine/host/
+#    duk_array.inc) first (cm_grow): when only the array part changes size
+#    (entry part kept, no hash part), the property table is resized in
+#    place with DUK_REALLOC (the arena moves a large block's pages, no
+#    copy) instead of allocated anew and copied at every 1/8 growth;
 #  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
 #    Object.prototype.toString that reads an array's @@toStringTag and a
 #    JSON.stringify that escapes lone surrogates, each calling Duktape's
@@ -232,6 +237,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^DUK_INTERNAL duk_int_t duk_handle_call_unprotected(duk_hthread \*thr, duk_idx_t idx_func, duk_small_uint_t call_flags) {$$/DUK_LOCAL_DECL duk_int_t cm__call(duk_hthread *thr, duk_idx_t idx_func, duk_small_uint_t call_flags);\n&/' \
 	    -e 's/^\treturn duk__handle_call_raw(thr, idx_func, call_flags);$$/\treturn cm__call(thr, idx_func, call_flags); \/* cm_call *\//' \
 	    -e 's/^\t\t\/\* XXX: array .length fast path (important in e.g. loops)? \*\/$$/\t\tif (DUK_HOBJECT_HAS_EXOTIC_ARRAY(curr) \&\& DUK_TVAL_IS_STRING(tv_key) \&\& DUK_TVAL_GET_STRING(tv_key) == DUK_HTHREAD_STRING_LENGTH(thr)) {\n\t\t\tduk_push_uint(thr, (duk_uint_t) ((duk_harray *) curr)->length); \/* cm_alen *\/\n\t\t\treturn 1;\n\t\t}/' \
+	    -e 's/^DUK_INTERNAL void duk_hobject_realloc_props(duk_hthread \*thr,$$/DUK_LOCAL_DECL duk_small_int_t cm_props_realloc(duk_hthread *thr, duk_hobject *obj, duk_uint32_t new_e_size, duk_uint32_t new_a_size, duk_uint32_t new_h_size, duk_bool_t abandon_array, duk_uint32_t new_alloc_size); \/* cm_grow *\/\n&/' \
+	    -e 's/^\tnew_alloc_size = DUK_HOBJECT_P_COMPUTE_SIZE(new_e_size_adjusted, new_a_size, new_h_size);$$/&\n\tswitch (cm_props_realloc(thr, obj, new_e_size_adjusted, new_a_size, new_h_size, abandon_array, new_alloc_size)) { \/* cm_grow *\/\n\tcase 1:\n\t\tthr->heap->pf_prevent_count--;\n\t\tthr->heap->ms_base_flags = prev_ms_base_flags;\n#if defined(DUK_USE_ASSERTIONS)\n\t\tthr->heap->error_not_allowed = prev_error_not_allowed;\n#endif\n\t\treturn;\n\tcase -1:\n\t\tnew_p = NULL;\n\t\tgoto alloc_failed;\n\t}/' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -251,6 +258,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_alen' $@.tmp)" = 1 && test "$$(grep -c 'return cm_r; /\* cm_mod' $@.tmp)" = 1 || { echo "duktape.c: length/mod patch failed"; exit 1; }
 	@test "$$(grep -c 'return cm__call(thr, idx_func, call_flags); /\* cm_call' $@.tmp)" = 1 && test "$$(grep -c '^#define DUK__CALL_HANDLING_REQUIRE_STACK 8$$' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_int_t cm__call(' $@.tmp)" = 1 || { echo "duktape.c: call patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_grow' $@.tmp)" = 3 && test "$$(grep -c '^DUK_LOCAL duk_small_int_t cm_props_realloc(' $@.tmp)" = 1 || { echo "duktape.c: array growth patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

@@ -237,6 +237,49 @@ START_TEST(test_memory_limit)
 }
 END_TEST
 
+/* An array part growing in place (cm_grow, engine/host/duk_array.inc):
+ * every value kept across steps past the arena's large-block size, the
+ * added slots holes, an array with a named property (an entry part before
+ * its elements) too, a shrink, and a growth refused at the memory limit
+ * as cleanly as any other allocation. */
+START_TEST(test_array_growth)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 64u << 20);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var a = new Array(200000), b = [], i, s = 0; b.tag = 'x';"
+		"for (i = 0; i < 200000; i++) { a[i] = { v: i }; b[i] = i; }"
+		"a[200001] = 1; b[200001] = 1;"
+		"for (i = 0; i < 200000; i++) s += a[i].v - b[i];"
+		"print(s, 199999 in a, 200000 in a, 200000 in b, a.length,"
+		" b.length, b.tag);"
+		"a.length = b.length = 260000; s = 0;"
+		"for (i = 200002; i < 260000; i++) s += (i in a) + (i in b);"
+		"print(s);"
+		"a.length = 10; b.length = 3;"
+		"print(a.length, a[9].v, 10 in a, b[2], 3 in b, b.tag);",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "0 true false false 200002 200002 x\n0\n10 9 false 2 false x\n");
+	engine_destroy(e);
+
+	e = mk(&c, 10000, 8u << 20);
+	ck_assert_int_eq(run(e,
+			     "var a = [], i = 0; try { for (;;) a[i] = i++; }"
+			     " catch (e) { print('caught', e); }",
+			     msg, sizeof(msg)),
+	    SCRIPT_OOM);
+	ck_assert_str_eq(msg, "RangeError: out of memory");
+	ck_assert_str_eq(c.buf, "");
+	ck_assert_uint_le(engine_mem_peak(e), 8u << 20);
+	engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -290,6 +333,7 @@ engine_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_prelude_loads);
 	tcase_add_test(tc, test_print);
+	tcase_add_test(tc, test_array_growth);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);
