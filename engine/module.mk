@@ -138,7 +138,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    without the executor's own setjmp; the sort's comparator call cost
 #    ~600 instructions before; and cm_duk_sort_call, the sort's call of
 #    its comparator (engine/host/arrsort.c), the same cut to a strict
-#    function of two parameters;
+#    function of two parameters, its values given by index or as slots
+#    (copies of values the sort keeps on the value stack, which its merge
+#    moves and reads in order: cm_duk_sort_slots, cm_duk_push_slot);
 #  - an Array's `length` read answers from the array itself before the
 #    general property lookup (cm_alen: Duktape's own "XXX" spot for it), and
 #    duk_js_arith_mod asks cm_mod_int (engine/host/duk_call.inc) first: two
