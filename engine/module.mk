@@ -150,6 +150,10 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
+#  - duk__json_dec_number reads a number's text in place with
+#    cm_numconv_parse_bytes and duk__json_enc_double writes a nonzero
+#    integer below 2^53 with cm_json_enc_int (cm_jsonnum, engine/host/
+#    duk_numconv.inc) before making an interned string of either;
 #  - duk_hobject_realloc_props asks cm_props_realloc (engine/host/
 #    duk_array.inc) first (cm_grow): when only the array part changes size
 #    (entry part kept, no hash part), the property table is resized in
@@ -241,6 +245,10 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\/\* XXX: array .length fast path (important in e.g. loops)? \*\/$$/\t\tif (DUK_HOBJECT_HAS_EXOTIC_ARRAY(curr) \&\& DUK_TVAL_IS_STRING(tv_key) \&\& DUK_TVAL_GET_STRING(tv_key) == DUK_HTHREAD_STRING_LENGTH(thr)) {\n\t\t\tduk_push_uint(thr, (duk_uint_t) ((duk_harray *) curr)->length); \/* cm_alen *\/\n\t\t\treturn 1;\n\t\t}/' \
 	    -e 's/^DUK_INTERNAL void duk_hobject_realloc_props(duk_hthread \*thr,$$/DUK_LOCAL_DECL duk_small_int_t cm_props_realloc(duk_hthread *thr, duk_hobject *obj, duk_uint32_t new_e_size, duk_uint32_t new_a_size, duk_uint32_t new_h_size, duk_bool_t abandon_array, duk_uint32_t new_alloc_size); \/* cm_grow *\/\n&/' \
 	    -e 's/^\tnew_alloc_size = DUK_HOBJECT_P_COMPUTE_SIZE(new_e_size_adjusted, new_a_size, new_h_size);$$/&\n\tswitch (cm_props_realloc(thr, obj, new_e_size_adjusted, new_a_size, new_h_size, abandon_array, new_alloc_size)) { \/* cm_grow *\/\n\tcase 1:\n\t\tthr->heap->pf_prevent_count--;\n\t\tthr->heap->ms_base_flags = prev_ms_base_flags;\n#if defined(DUK_USE_ASSERTIONS)\n\t\tthr->heap->error_not_allowed = prev_error_not_allowed;\n#endif\n\t\treturn;\n\tcase -1:\n\t\tnew_p = NULL;\n\t\tgoto alloc_failed;\n\t}/' \
+	    -e 's/^DUK_LOCAL void duk__json_enc_double(duk_json_enc_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_json_enc_int(duk_json_enc_ctx *js_ctx, duk_double_t d); \/* cm_jsonnum *\/\n&/' \
+	    -e 's/^DUK_LOCAL void duk__json_dec_number(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_bytes(const duk_uint8_t *p, const duk_uint8_t *e, duk_small_uint_t flags, duk_double_t *out); \/* cm_jsonnum *\/\n&/' \
+	    -e 's/^\tif (DUK_LIKELY(!(c == DUK_FP_INFINITE || c == DUK_FP_NAN))) {$$/&\n\t\tif (cm_json_enc_int(js_ctx, d)) {\n\t\t\treturn; \/* cm_jsonnum: the caller pops the value left *\/\n\t\t}/' \
+	    -e 's/^\tduk_push_lstring(thr, (const char \*) p_start, (duk_size_t) (p - p_start));$$/\t{\n\t\tduk_double_t cm_d;\n\t\tif (cm_numconv_parse_bytes(p_start, p, DUK_S2N_FLAG_ALLOW_EXP | DUK_S2N_FLAG_ALLOW_MINUS | DUK_S2N_FLAG_ALLOW_FRAC, \&cm_d)) {\n\t\t\tduk_push_number(thr, cm_d); \/* cm_jsonnum *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -261,6 +269,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_alen' $@.tmp)" = 1 && test "$$(grep -c 'return cm_r; /\* cm_mod' $@.tmp)" = 1 || { echo "duktape.c: length/mod patch failed"; exit 1; }
 	@test "$$(grep -c 'return cm__call(thr, idx_func, call_flags); /\* cm_call' $@.tmp)" = 1 && test "$$(grep -c '^#define DUK__CALL_HANDLING_REQUIRE_STACK 8$$' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_int_t cm__call(' $@.tmp)" = 1 || { echo "duktape.c: call patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_grow' $@.tmp)" = 3 && test "$$(grep -c '^DUK_LOCAL duk_small_int_t cm_props_realloc(' $@.tmp)" = 1 || { echo "duktape.c: array growth patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_jsonnum' $@.tmp)" = 5 || { echo "duktape.c: JSON number patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

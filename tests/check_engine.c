@@ -280,6 +280,54 @@ START_TEST(test_array_growth)
 }
 END_TEST
 
+/* JSON numbers read where they lie and integers written without a string
+ * (cm_jsonnum, engine/host/duk_numconv.inc): what the general path gives,
+ * at the edges of both (0 and -0, 2^53, fractions, exponents, more than 15
+ * digits, texts outside the grammar), and through the ordinary encoder
+ * (an indent) as through the fast one. */
+START_TEST(test_json_numbers)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var o = [];"
+		"['0', '-0', '1', '-1', '7', '10', '-123', '9007199254740991',"
+		" '-9007199254740991', '9007199254740992', '1e21', '1.5',"
+		" '-0.5', '2.5e-3', '1E+2', '1e-7', '123456789012345678', "
+		"'0.1',"
+		" '1e400', ' 42 ', '-0.0'].forEach(function (s) {"
+		"  var v = JSON.parse(s);"
+		"  o.push(s + '>' + (v === 0 && 1 / v < 0 ? '-0' : v)); });"
+		"['01', '1.', '.5', '-', '1e', '+1', '--1', '1e1.5'].forEach("
+		"  function (s) { try { JSON.parse(s); o.push(s + '!'); }"
+		"  catch (e) { o.push(e.name); } });"
+		"print(o.join(' '));"
+		"print(JSON.stringify([1, -1, 10, -100, 4294967296,"
+		" -9007199254740991, 9007199254740991, 9007199254740992, 1e21,"
+		" -0, 0, 0.5, -1.5e300, NaN]));"
+		"print(JSON.stringify({ a: 12, b: [-4, 0.25] }, null, 1)"
+		" .replace(/\\n */g, ''));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "0>0 -0>-0 1>1 -1>-1 7>7 10>10 -123>-123 "
+	    "9007199254740991>9007199254740991 "
+	    "-9007199254740991>-9007199254740991 "
+	    "9007199254740992>9007199254740992 1e21>1e+21 1.5>1.5 -0.5>-0.5 "
+	    "2.5e-3>0.0025 1E+2>100 1e-7>1e-7 "
+	    "123456789012345678>123456789012345680 0.1>0.1 1e400>Infinity "
+	    " 42 >42 -0.0>-0 SyntaxError SyntaxError SyntaxError SyntaxError "
+	    "SyntaxError SyntaxError SyntaxError SyntaxError\n"
+	    "[1,-1,10,-100,4294967296,-9007199254740991,9007199254740991,"
+	    "9007199254740992,1e+21,0,0,0.5,-1.5e+300,null]\n"
+	    "{\"a\": 12,\"b\": [-4,0.25]}\n");
+	engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -334,6 +382,7 @@ engine_suite(void)
 	tcase_add_test(tc, test_prelude_loads);
 	tcase_add_test(tc, test_print);
 	tcase_add_test(tc, test_array_growth);
+	tcase_add_test(tc, test_json_numbers);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);
