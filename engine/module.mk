@@ -154,6 +154,10 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    cm_numconv_parse_bytes and duk__json_enc_double writes a nonzero
 #    integer below 2^53 with cm_json_enc_int (cm_jsonnum, engine/host/
 #    duk_numconv.inc) before making an interned string of either;
+#  - duk__json_dec_object sizes a new object's table from the last object
+#    finished at its depth and compacts one left with room to spare
+#    (cm_jsonobj, engine/host/duk_builtins.inc; a field cm_ehint is added
+#    to duk_json_dec_ctx);
 #  - duk_hobject_realloc_props asks cm_props_realloc (engine/host/
 #    duk_array.inc) first (cm_grow): when only the array part changes size
 #    (entry part kept, no hash part), the property table is resized in
@@ -249,6 +253,12 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^DUK_LOCAL void duk__json_dec_number(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_bytes(const duk_uint8_t *p, const duk_uint8_t *e, duk_small_uint_t flags, duk_double_t *out); \/* cm_jsonnum *\/\n&/' \
 	    -e 's/^\tif (DUK_LIKELY(!(c == DUK_FP_INFINITE || c == DUK_FP_NAN))) {$$/&\n\t\tif (cm_json_enc_int(js_ctx, d)) {\n\t\t\treturn; \/* cm_jsonnum: the caller pops the value left *\/\n\t\t}/' \
 	    -e 's/^\tduk_push_lstring(thr, (const char \*) p_start, (duk_size_t) (p - p_start));$$/\t{\n\t\tduk_double_t cm_d;\n\t\tif (cm_numconv_parse_bytes(p_start, p, DUK_S2N_FLAG_ALLOW_EXP | DUK_S2N_FLAG_ALLOW_MINUS | DUK_S2N_FLAG_ALLOW_FRAC, \&cm_d)) {\n\t\t\tduk_push_number(thr, cm_d); \/* cm_jsonnum *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
+	    -e 's/^} duk_json_dec_ctx;$$/\tduk_uint8_t cm_ehint[8]; \/* cm_jsonobj *\/\n&/' \
+	    -e '/^DUK_LOCAL void duk__json_dec_object(duk_json_dec_ctx \*js_ctx) {$$/,/^}$$/{' \
+	    -e 's/^\tduk_push_object(thr);$$/&\n\tcm_json_obj_begin(js_ctx); \/* cm_jsonobj *\//' \
+	    -e 's/^\tduk__json_dec_objarr_exit(js_ctx);$$/\tcm_json_obj_end(js_ctx, key_count); \/* cm_jsonobj *\/\n&/' \
+	    -e '}' \
+	    -e 's/^DUK_LOCAL void duk__json_dec_object(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL void cm_json_obj_begin(duk_json_dec_ctx *js_ctx); \/* cm_jsonobj *\/\nDUK_LOCAL_DECL void cm_json_obj_end(duk_json_dec_ctx *js_ctx, duk_int_t count);\n&/' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -270,6 +280,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'return cm__call(thr, idx_func, call_flags); /\* cm_call' $@.tmp)" = 1 && test "$$(grep -c '^#define DUK__CALL_HANDLING_REQUIRE_STACK 8$$' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_int_t cm__call(' $@.tmp)" = 1 || { echo "duktape.c: call patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_grow' $@.tmp)" = 3 && test "$$(grep -c '^DUK_LOCAL duk_small_int_t cm_props_realloc(' $@.tmp)" = 1 || { echo "duktape.c: array growth patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_jsonnum' $@.tmp)" = 5 || { echo "duktape.c: JSON number patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_jsonobj' $@.tmp)" = 5 || { echo "duktape.c: JSON object patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

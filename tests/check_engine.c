@@ -328,6 +328,74 @@ START_TEST(test_json_numbers)
 }
 END_TEST
 
+/* JSON.parse's objects sized from the last one at their depth
+ * (cm_jsonobj, engine/host/duk_builtins.inc): the same properties, order
+ * and attributes whatever came before, and an object that got fewer
+ * properties than it was sized for gives the room back, so shapes that
+ * alternate take about the memory the same objects take grouped. */
+static size_t
+json_parse_live(int alternate)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 20000, 0);
+	char msg[256], src[512];
+	size_t live;
+
+	snprintf(src, sizeof(src),
+	    "var big = {}, a = [], i, j;"
+	    "for (j = 0; j < 16; j++) big['k' + j] = j;"
+	    "for (i = 0; i < 8000; i++) a.push(%s);"
+	    "var o = JSON.parse(JSON.stringify(a)); a = null;",
+	    alternate ? "i % 2 ? {} : big" : "i < 4000 ? big : {}");
+	ck_assert_int_eq(run(e, src, msg, sizeof(msg)), SCRIPT_OK);
+	live = engine_mem_live(e);
+	engine_destroy(e);
+	return live;
+}
+
+START_TEST(test_json_object_sizes)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+	size_t grouped, alternating;
+
+	ck_assert_int_eq(
+	    run(e,
+		"var t = "
+		"'[{\"a\":1,\"b\":2,\"c\":{\"x\":1,\"y\":[{\"p\":1}]},\"d\":4},"
+		"'"
+		" + "
+		"'{\"z\":1},{},{\"1\":\"one\",\"0\":\"zero\",\"b\":2,\"a\":1},'"
+		" + "
+		"'{\"a\":1,\"b\":2,\"c\":{},\"d\":4,\"e\":5,\"f\":6,\"g\":7,'"
+		" + "
+		"'\"h\":8,\"i\":9,\"j\":10,\"k\":11,\"l\":12,\"m\":13,\"n\":14,"
+		"'"
+		" + '\"o\":15,\"p\":16,\"q\":17,\"a\":18}]';"
+		"var v = JSON.parse(t), out = [];"
+		"v.forEach(function (o) { out.push(Object.keys(o).join('')); "
+		"});"
+		"var d = Object.getOwnPropertyDescriptor(v[4], 'q');"
+		"out.push(JSON.stringify(v[0].c), v[4].a, d.writable && "
+		"d.enumerable"
+		" && d.configurable, JSON.stringify(v) === JSON.stringify("
+		"JSON.parse(t, function (k, x) { return x; })));"
+		"print(out.join(' '));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "abcd z  01ba abcdefghijklmnopq {\"x\":1,\"y\":[{\"p\":1}]} 18 "
+	    "true true\n");
+	engine_destroy(e);
+
+	grouped = json_parse_live(0);
+	alternating = json_parse_live(1);
+	ck_assert_msg(alternating < grouped + grouped / 10,
+	    "alternating %zu, grouped %zu", alternating, grouped);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -383,6 +451,7 @@ engine_suite(void)
 	tcase_add_test(tc, test_print);
 	tcase_add_test(tc, test_array_growth);
 	tcase_add_test(tc, test_json_numbers);
+	tcase_add_test(tc, test_json_object_sizes);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);
