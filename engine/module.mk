@@ -158,6 +158,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    finished at its depth and compacts one left with room to spare
 #    (cm_jsonobj, engine/host/duk_builtins.inc; a field cm_ehint is added
 #    to duk_json_dec_ctx);
+#  - duk_concat_2 (the + of two strings) copies a result of at most 256
+#    bytes through a buffer on the C stack into the string table
+#    (cm_concat), not through a heap buffer allocated and freed each time;
 #  - duk_hobject_realloc_props asks cm_props_realloc (engine/host/
 #    duk_array.inc) first (cm_grow): when only the array part changes size
 #    (entry part kept, no hash part), the property table is resized in
@@ -259,6 +262,9 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tduk__json_dec_objarr_exit(js_ctx);$$/\tcm_json_obj_end(js_ctx, key_count); \/* cm_jsonobj *\/\n&/' \
 	    -e '}' \
 	    -e 's/^DUK_LOCAL void duk__json_dec_object(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL void cm_json_obj_begin(duk_json_dec_ctx *js_ctx); \/* cm_jsonobj *\/\nDUK_LOCAL_DECL void cm_json_obj_end(duk_json_dec_ctx *js_ctx, duk_int_t count);\n&/' \
+	    -e '/^DUK_INTERNAL void duk_concat_2(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tbuf = (duk_uint8_t \*) duk_push_fixed_buffer_nozero(thr, len);$$/\tif (len <= 256) { \/* cm_concat: a short result goes from the C stack to the string table *\/\n\t\tduk_uint8_t cm_buf[256];\n\t\tduk_memcpy((void *) cm_buf, (const void *) DUK_HSTRING_GET_DATA(h1), (size_t) len1);\n\t\tduk_memcpy((void *) (cm_buf + len1), (const void *) DUK_HSTRING_GET_DATA(h2), (size_t) len2);\n\t\tduk_push_lstring(thr, (const char *) cm_buf, len);\n\t\tduk_replace(thr, -3);\n\t\tduk_pop_unsafe(thr);\n\t\treturn;\n\t}\n&/' \
+	    -e '}' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -281,6 +287,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_grow' $@.tmp)" = 3 && test "$$(grep -c '^DUK_LOCAL duk_small_int_t cm_props_realloc(' $@.tmp)" = 1 || { echo "duktape.c: array growth patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_jsonnum' $@.tmp)" = 5 || { echo "duktape.c: JSON number patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_jsonobj' $@.tmp)" = 5 || { echo "duktape.c: JSON object patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_concat' $@.tmp)" = 1 || { echo "duktape.c: concat patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

@@ -396,6 +396,37 @@ START_TEST(test_json_object_sizes)
 }
 END_TEST
 
+/* A short + of two strings built on the C stack (cm_concat): the same
+ * string at and around the 256-byte edge, with empty and non-ASCII parts,
+ * and the same interned string (a property key finds it). */
+START_TEST(test_concat_short)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var out = [], n, x = 'x', o = { abc: 1 };"
+		"for (n = 250; n < 262; n++) {"
+		"  var a = 'é'.repeat(n >> 2), b = 'y'.repeat(n - (n >> 2) * "
+		"2);"
+		"  var s = a + b, t = [a, b].join('');"
+		"  out.push(s === t && s.length === t.length && s.slice(-1) ==="
+		"    (b ? 'y' : 'é')); }"
+		"out.push(('ab' + 'c') in o, '' + '' === '', x + 1 + 2,"
+		"  '\\ud83d' + '\\ude00' === '\\ud83d\\ude00', ('a' + "
+		"'b').length);"
+		"print(out.join(' '));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "true true true true true true true true true true true true "
+	    "true true x12 true 2\n");
+	engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -452,6 +483,7 @@ engine_suite(void)
 	tcase_add_test(tc, test_array_growth);
 	tcase_add_test(tc, test_json_numbers);
 	tcase_add_test(tc, test_json_object_sizes);
+	tcase_add_test(tc, test_concat_short);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);
