@@ -138,7 +138,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    without the executor's own setjmp; the sort's comparator call cost
 #    ~600 instructions before; and cm_duk_sort_call, the sort's call of
 #    its comparator (engine/host/arrsort.c), the same cut to a strict
-#    function of two parameters;
+#    function of two parameters, its values given by index or as slots
+#    (copies of values the sort keeps on the value stack, which its merge
+#    moves and reads in order: cm_duk_sort_slots, cm_duk_push_slot);
 #  - an Array's `length` read answers from the array itself before the
 #    general property lookup (cm_alen: Duktape's own "XXX" spot for it), and
 #    duk_js_arith_mod asks cm_mod_int (engine/host/duk_call.inc) first: two
@@ -148,6 +150,22 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    key (engine/host/arrsort.c), and cm_duk_array_guard, the stand-ins that
 #    keep Duktape's ES5 Array.prototype natives for an Array `this` and
 #    send any other to the prelude's generic functions;
+#  - duk__json_dec_number reads a number's text in place with
+#    cm_numconv_parse_bytes and duk__json_enc_double writes a nonzero
+#    integer below 2^53 with cm_json_enc_int (cm_jsonnum, engine/host/
+#    duk_numconv.inc) before making an interned string of either;
+#  - duk__json_dec_object sizes a new object's table from the last object
+#    finished at its depth and compacts one left with room to spare
+#    (cm_jsonobj, engine/host/duk_builtins.inc; a field cm_ehint is added
+#    to duk_json_dec_ctx);
+#  - duk_concat_2 (the + of two strings) copies a result of at most 256
+#    bytes through a buffer on the C stack into the string table
+#    (cm_concat), not through a heap buffer allocated and freed each time;
+#  - duk_hobject_realloc_props asks cm_props_realloc (engine/host/
+#    duk_array.inc) first (cm_grow): when only the array part changes size
+#    (entry part kept, no hash part), the property table is resized in
+#    place with DUK_REALLOC (the arena moves a large block's pages, no
+#    copy) instead of allocated anew and copied at every 1/8 growth;
 #  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
 #    Object.prototype.toString that reads an array's @@toStringTag and a
 #    JSON.stringify that escapes lone surrogates, each calling Duktape's
@@ -232,6 +250,21 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^DUK_INTERNAL duk_int_t duk_handle_call_unprotected(duk_hthread \*thr, duk_idx_t idx_func, duk_small_uint_t call_flags) {$$/DUK_LOCAL_DECL duk_int_t cm__call(duk_hthread *thr, duk_idx_t idx_func, duk_small_uint_t call_flags);\n&/' \
 	    -e 's/^\treturn duk__handle_call_raw(thr, idx_func, call_flags);$$/\treturn cm__call(thr, idx_func, call_flags); \/* cm_call *\//' \
 	    -e 's/^\t\t\/\* XXX: array .length fast path (important in e.g. loops)? \*\/$$/\t\tif (DUK_HOBJECT_HAS_EXOTIC_ARRAY(curr) \&\& DUK_TVAL_IS_STRING(tv_key) \&\& DUK_TVAL_GET_STRING(tv_key) == DUK_HTHREAD_STRING_LENGTH(thr)) {\n\t\t\tduk_push_uint(thr, (duk_uint_t) ((duk_harray *) curr)->length); \/* cm_alen *\/\n\t\t\treturn 1;\n\t\t}/' \
+	    -e 's/^DUK_INTERNAL void duk_hobject_realloc_props(duk_hthread \*thr,$$/DUK_LOCAL_DECL duk_small_int_t cm_props_realloc(duk_hthread *thr, duk_hobject *obj, duk_uint32_t new_e_size, duk_uint32_t new_a_size, duk_uint32_t new_h_size, duk_bool_t abandon_array, duk_uint32_t new_alloc_size); \/* cm_grow *\/\n&/' \
+	    -e 's/^\tnew_alloc_size = DUK_HOBJECT_P_COMPUTE_SIZE(new_e_size_adjusted, new_a_size, new_h_size);$$/&\n\tswitch (cm_props_realloc(thr, obj, new_e_size_adjusted, new_a_size, new_h_size, abandon_array, new_alloc_size)) { \/* cm_grow *\/\n\tcase 1:\n\t\tthr->heap->pf_prevent_count--;\n\t\tthr->heap->ms_base_flags = prev_ms_base_flags;\n#if defined(DUK_USE_ASSERTIONS)\n\t\tthr->heap->error_not_allowed = prev_error_not_allowed;\n#endif\n\t\treturn;\n\tcase -1:\n\t\tnew_p = NULL;\n\t\tgoto alloc_failed;\n\t}/' \
+	    -e 's/^DUK_LOCAL void duk__json_enc_double(duk_json_enc_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_json_enc_int(duk_json_enc_ctx *js_ctx, duk_double_t d); \/* cm_jsonnum *\/\n&/' \
+	    -e 's/^DUK_LOCAL void duk__json_dec_number(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_bytes(const duk_uint8_t *p, const duk_uint8_t *e, duk_small_uint_t flags, duk_double_t *out); \/* cm_jsonnum *\/\n&/' \
+	    -e 's/^\tif (DUK_LIKELY(!(c == DUK_FP_INFINITE || c == DUK_FP_NAN))) {$$/&\n\t\tif (cm_json_enc_int(js_ctx, d)) {\n\t\t\treturn; \/* cm_jsonnum: the caller pops the value left *\/\n\t\t}/' \
+	    -e 's/^\tduk_push_lstring(thr, (const char \*) p_start, (duk_size_t) (p - p_start));$$/\t{\n\t\tduk_double_t cm_d;\n\t\tif (cm_numconv_parse_bytes(p_start, p, DUK_S2N_FLAG_ALLOW_EXP | DUK_S2N_FLAG_ALLOW_MINUS | DUK_S2N_FLAG_ALLOW_FRAC, \&cm_d)) {\n\t\t\tduk_push_number(thr, cm_d); \/* cm_jsonnum *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
+	    -e 's/^} duk_json_dec_ctx;$$/\tduk_uint8_t cm_ehint[8]; \/* cm_jsonobj *\/\n&/' \
+	    -e '/^DUK_LOCAL void duk__json_dec_object(duk_json_dec_ctx \*js_ctx) {$$/,/^}$$/{' \
+	    -e 's/^\tduk_push_object(thr);$$/&\n\tcm_json_obj_begin(js_ctx); \/* cm_jsonobj *\//' \
+	    -e 's/^\tduk__json_dec_objarr_exit(js_ctx);$$/\tcm_json_obj_end(js_ctx, key_count); \/* cm_jsonobj *\/\n&/' \
+	    -e '}' \
+	    -e 's/^DUK_LOCAL void duk__json_dec_object(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL void cm_json_obj_begin(duk_json_dec_ctx *js_ctx); \/* cm_jsonobj *\/\nDUK_LOCAL_DECL void cm_json_obj_end(duk_json_dec_ctx *js_ctx, duk_int_t count);\n&/' \
+	    -e '/^DUK_INTERNAL void duk_concat_2(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tbuf = (duk_uint8_t \*) duk_push_fixed_buffer_nozero(thr, len);$$/\tif (len <= 256) { \/* cm_concat: a short result goes from the C stack to the string table *\/\n\t\tduk_uint8_t cm_buf[256];\n\t\tduk_memcpy((void *) cm_buf, (const void *) DUK_HSTRING_GET_DATA(h1), (size_t) len1);\n\t\tduk_memcpy((void *) (cm_buf + len1), (const void *) DUK_HSTRING_GET_DATA(h2), (size_t) len2);\n\t\tduk_push_lstring(thr, (const char *) cm_buf, len);\n\t\tduk_replace(thr, -3);\n\t\tduk_pop_unsafe(thr);\n\t\treturn;\n\t}\n&/' \
+	    -e '}' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -251,6 +284,10 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_alen' $@.tmp)" = 1 && test "$$(grep -c 'return cm_r; /\* cm_mod' $@.tmp)" = 1 || { echo "duktape.c: length/mod patch failed"; exit 1; }
 	@test "$$(grep -c 'return cm__call(thr, idx_func, call_flags); /\* cm_call' $@.tmp)" = 1 && test "$$(grep -c '^#define DUK__CALL_HANDLING_REQUIRE_STACK 8$$' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_int_t cm__call(' $@.tmp)" = 1 || { echo "duktape.c: call patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_grow' $@.tmp)" = 3 && test "$$(grep -c '^DUK_LOCAL duk_small_int_t cm_props_realloc(' $@.tmp)" = 1 || { echo "duktape.c: array growth patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_jsonnum' $@.tmp)" = 5 || { echo "duktape.c: JSON number patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_jsonobj' $@.tmp)" = 5 || { echo "duktape.c: JSON object patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_concat' $@.tmp)" = 1 || { echo "duktape.c: concat patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

@@ -71,6 +71,18 @@ mapped_page(const void *p)
 	return 0;
 }
 
+/* Whether the page holding p is in memory (mincore's bit; 0 if unmapped). */
+static int
+resident_page(const void *p)
+{
+	unsigned char vec = 0;
+	uintptr_t page = (uintptr_t)p & ~(uintptr_t)(sysconf(_SC_PAGESIZE) - 1);
+
+	if (mincore((void *)page, 1, &vec) != 0)
+		HOT(errno == ENOMEM);
+	return vec & 1;
+}
+
 static const size_t sizes_of_note[] = { 0, 1, 2, 7, 8, 9, 15, 16, 17, 100, 1000,
 	1016, 1017, 1023, 1024, 1025, 1279, 1280, 1281, 2047, 2048, 2049, 4095,
 	4096, 4097, 65535, 65536, 65537, 100000, 200000, 262143, 262144, 262145,
@@ -468,6 +480,57 @@ START_TEST(test_freeze_trims_the_reservation)
 	ck_assert_uint_eq(arena_mapped_bytes(a), mapped);
 	ck_assert(intact(p, 1000, 1));
 	ck_assert_ptr_eq(arena_alloc(a, 100), q);
+	arena_destroy(a);
+}
+END_TEST
+
+/* Pages faulted in by one call, not one fault each (arena_populate,
+ * arena_carve_populate): a large block's as it is handed out or grown;
+ * carving's ahead of it past the first 512 KB of a fresh first chunk and
+ * in every later chunk, never in a frozen first chunk. A block of 3000
+ * bytes mostly ends on another page than its header (which the arena
+ * writes): that page is in before anyone writes it. */
+START_TEST(test_populated_ahead)
+{
+	struct arena *a = arena_create(4u << 20);
+	char *p, *q;
+	size_t i, off, checked = 0;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(p = arena_alloc(a, 1000));
+	ck_assert(!resident_page(p + (128u << 10)));
+	for (i = 0; i < 300; i++) {
+		HOT((q = arena_alloc(a, 3000)) != NULL);
+		if ((size_t)(q - (char *)a) > (520u << 10)) {
+			HOT(resident_page(q + 2999));
+			checked++;
+		}
+	}
+	ck_assert_uint_gt(checked, 50);
+	ck_assert_ptr_nonnull(p = arena_alloc(a, 3u << 20));
+	for (i = 0; i < (3u << 20); i += 4096)
+		HOT(resident_page(p + i));
+	ck_assert_ptr_nonnull(p = arena_realloc(a, p, 6u << 20));
+	for (i = 0; i < (6u << 20); i += 4096)
+		HOT(resident_page(p + i));
+	arena_destroy(a);
+
+	ck_assert_ptr_nonnull(a = arena_create(4u << 20));
+	ck_assert_ptr_nonnull(arena_alloc(a, 1000));
+	ck_assert_int_eq(arena_freeze(a), 0);
+	ck_assert_ptr_nonnull(q = arena_alloc(a, 1000));
+	ck_assert(!resident_page(q + (128u << 10)));
+	/* past the frozen chunk's room, a new chunk */
+	checked = 0;
+	for (i = 0; i < 400; i++) {
+		HOT((q = arena_alloc(a, 3000)) != NULL);
+		off = (size_t)((uintptr_t)q - (uintptr_t)a);
+		if (off >= (1u << 20)) {
+			HOT(resident_page(q + 2999));
+			checked++;
+		}
+	}
+	ck_assert_uint_gt(checked, 50);
 	arena_destroy(a);
 }
 END_TEST
@@ -1022,6 +1085,7 @@ main(void)
 	tcase_add_test(tc, test_fork_child_resets_its_copy);
 	tcase_add_test(tc, test_tracked_child_compares_only_its_pages);
 	tcase_add_test(tc, test_stress_with_reset);
+	tcase_add_test(tc, test_populated_ahead);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

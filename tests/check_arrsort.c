@@ -118,6 +118,76 @@ START_TEST(test_deadline_typed)
 }
 END_TEST
 
+START_TEST(test_deadline_script_comparator)
+{
+	sort_past_deadline("function (x, y) { return x - y; }", 0);
+}
+END_TEST
+
+/*
+ * A comparator's values read from slots (cm_duk_sort_slots): plain copies
+ * of the values on the value stack, which alone keep them alive. Here the
+ * comparator empties the array on its first call, so nothing but the
+ * sort holds the objects, and makes garbage on every call; the sort still
+ * gives every object back, in a stable order. Holes, undefined and a
+ * getter's value are read into the value stack as the spec reads them.
+ */
+START_TEST(test_slots_keep_values)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 20000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var a = [], n = 3000, i, calls = 0, junk;"
+		"for (i = 0; i < n; i++) a[i] = { k: (i * 7919) % 17, i: i };"
+		"var keep = a.slice();"
+		"keep.sort(function (x, y) {"
+		"  if (calls++ === 0) a.length = 0;"
+		"  junk = [{ x: x }, { y: y }, 'j' + calls];"
+		"  return x.k - y.k; });"
+		"var ok = keep.length === n;"
+		"for (i = 1; i < n; i++) {"
+		"  var p = keep[i - 1], q = keep[i];"
+		"  if (p.k > q.k || (p.k === q.k && p.i >= q.i)) ok = false; }"
+		"var b = [3, , undefined, 1];"
+		"Object.defineProperty(b, 4, { get: function () { return 2; },"
+		"  configurable: true });"
+		"b.sort(function (x, y) { return x - y; });"
+		"print(ok, a.length, JSON.stringify(b), 1 in b, 4 in b,"
+		"  b.length);",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf, "true 0 [1,2,3,null,null] true false 5\n");
+	engine_destroy(e);
+}
+END_TEST
+
+/* The slots' two buffers (four times the indices' size) are taken only
+ * from a quarter of what the memory limit leaves: a sort that fits with
+ * indices does not fail for want of them. */
+START_TEST(test_slots_within_limit)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 20000, 12u << 20);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var a = new Array(200000), i;"
+		"for (i = 0; i < a.length; i++) a[i] = (i * 48271) % 65521;"
+		"a.sort(function (x, y) { return x - y; });"
+		"for (i = 1; i < a.length && a[i - 1] <= a[i]; i++);"
+		"print(i === a.length);",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf, "true\n");
+	ck_assert_uint_le(engine_mem_peak(e), 12u << 20);
+	engine_destroy(e);
+}
+END_TEST
+
 static Suite *
 arrsort_suite(void)
 {
@@ -129,6 +199,9 @@ arrsort_suite(void)
 	tcase_add_test(tc, test_deadline_native_comparator);
 	tcase_add_test(tc, test_deadline_default_order);
 	tcase_add_test(tc, test_deadline_typed);
+	tcase_add_test(tc, test_deadline_script_comparator);
+	tcase_add_test(tc, test_slots_keep_values);
+	tcase_add_test(tc, test_slots_within_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -237,6 +237,196 @@ START_TEST(test_memory_limit)
 }
 END_TEST
 
+/* An array part growing in place (cm_grow, engine/host/duk_array.inc):
+ * every value kept across steps past the arena's large-block size, the
+ * added slots holes, an array with a named property (an entry part before
+ * its elements) too, a shrink, and a growth refused at the memory limit
+ * as cleanly as any other allocation. */
+START_TEST(test_array_growth)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 64u << 20);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var a = new Array(200000), b = [], i, s = 0; b.tag = 'x';"
+		"for (i = 0; i < 200000; i++) { a[i] = { v: i }; b[i] = i; }"
+		"a[200001] = 1; b[200001] = 1;"
+		"for (i = 0; i < 200000; i++) s += a[i].v - b[i];"
+		"print(s, 199999 in a, 200000 in a, 200000 in b, a.length,"
+		" b.length, b.tag);"
+		"a.length = b.length = 260000; s = 0;"
+		"for (i = 200002; i < 260000; i++) s += (i in a) + (i in b);"
+		"print(s);"
+		"a.length = 10; b.length = 3;"
+		"print(a.length, a[9].v, 10 in a, b[2], 3 in b, b.tag);",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "0 true false false 200002 200002 x\n0\n10 9 false 2 false x\n");
+	engine_destroy(e);
+
+	e = mk(&c, 10000, 8u << 20);
+	ck_assert_int_eq(run(e,
+			     "var a = [], i = 0; try { for (;;) a[i] = i++; }"
+			     " catch (e) { print('caught', e); }",
+			     msg, sizeof(msg)),
+	    SCRIPT_OOM);
+	ck_assert_str_eq(msg, "RangeError: out of memory");
+	ck_assert_str_eq(c.buf, "");
+	ck_assert_uint_le(engine_mem_peak(e), 8u << 20);
+	engine_destroy(e);
+}
+END_TEST
+
+/* JSON numbers read where they lie and integers written without a string
+ * (cm_jsonnum, engine/host/duk_numconv.inc): what the general path gives,
+ * at the edges of both (0 and -0, 2^53, fractions, exponents, more than 15
+ * digits, texts outside the grammar), and through the ordinary encoder
+ * (an indent) as through the fast one. */
+START_TEST(test_json_numbers)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var o = [];"
+		"['0', '-0', '1', '-1', '7', '10', '-123', '9007199254740991',"
+		" '-9007199254740991', '9007199254740992', '1e21', '1.5',"
+		" '-0.5', '2.5e-3', '1E+2', '1e-7', '123456789012345678', "
+		"'0.1',"
+		" '1e400', ' 42 ', '-0.0'].forEach(function (s) {"
+		"  var v = JSON.parse(s);"
+		"  o.push(s + '>' + (v === 0 && 1 / v < 0 ? '-0' : v)); });"
+		"['01', '1.', '.5', '-', '1e', '+1', '--1', '1e1.5'].forEach("
+		"  function (s) { try { JSON.parse(s); o.push(s + '!'); }"
+		"  catch (e) { o.push(e.name); } });"
+		"print(o.join(' '));"
+		"print(JSON.stringify([1, -1, 10, -100, 4294967296,"
+		" -9007199254740991, 9007199254740991, 9007199254740992, 1e21,"
+		" -0, 0, 0.5, -1.5e300, NaN]));"
+		"print(JSON.stringify({ a: 12, b: [-4, 0.25] }, null, 1)"
+		" .replace(/\\n */g, ''));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "0>0 -0>-0 1>1 -1>-1 7>7 10>10 -123>-123 "
+	    "9007199254740991>9007199254740991 "
+	    "-9007199254740991>-9007199254740991 "
+	    "9007199254740992>9007199254740992 1e21>1e+21 1.5>1.5 -0.5>-0.5 "
+	    "2.5e-3>0.0025 1E+2>100 1e-7>1e-7 "
+	    "123456789012345678>123456789012345680 0.1>0.1 1e400>Infinity "
+	    " 42 >42 -0.0>-0 SyntaxError SyntaxError SyntaxError SyntaxError "
+	    "SyntaxError SyntaxError SyntaxError SyntaxError\n"
+	    "[1,-1,10,-100,4294967296,-9007199254740991,9007199254740991,"
+	    "9007199254740992,1e+21,0,0,0.5,-1.5e+300,null]\n"
+	    "{\"a\": 12,\"b\": [-4,0.25]}\n");
+	engine_destroy(e);
+}
+END_TEST
+
+/* JSON.parse's objects sized from the last one at their depth
+ * (cm_jsonobj, engine/host/duk_builtins.inc): the same properties, order
+ * and attributes whatever came before, and an object that got fewer
+ * properties than it was sized for gives the room back, so shapes that
+ * alternate take about the memory the same objects take grouped. */
+static size_t
+json_parse_live(int alternate)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 20000, 0);
+	char msg[256], src[512];
+	size_t live;
+
+	snprintf(src, sizeof(src),
+	    "var big = {}, a = [], i, j;"
+	    "for (j = 0; j < 16; j++) big['k' + j] = j;"
+	    "for (i = 0; i < 8000; i++) a.push(%s);"
+	    "var o = JSON.parse(JSON.stringify(a)); a = null;",
+	    alternate ? "i % 2 ? {} : big" : "i < 4000 ? big : {}");
+	ck_assert_int_eq(run(e, src, msg, sizeof(msg)), SCRIPT_OK);
+	live = engine_mem_live(e);
+	engine_destroy(e);
+	return live;
+}
+
+START_TEST(test_json_object_sizes)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+	size_t grouped, alternating;
+
+	ck_assert_int_eq(
+	    run(e,
+		"var t = "
+		"'[{\"a\":1,\"b\":2,\"c\":{\"x\":1,\"y\":[{\"p\":1}]},\"d\":4},"
+		"'"
+		" + "
+		"'{\"z\":1},{},{\"1\":\"one\",\"0\":\"zero\",\"b\":2,\"a\":1},'"
+		" + "
+		"'{\"a\":1,\"b\":2,\"c\":{},\"d\":4,\"e\":5,\"f\":6,\"g\":7,'"
+		" + "
+		"'\"h\":8,\"i\":9,\"j\":10,\"k\":11,\"l\":12,\"m\":13,\"n\":14,"
+		"'"
+		" + '\"o\":15,\"p\":16,\"q\":17,\"a\":18}]';"
+		"var v = JSON.parse(t), out = [];"
+		"v.forEach(function (o) { out.push(Object.keys(o).join('')); "
+		"});"
+		"var d = Object.getOwnPropertyDescriptor(v[4], 'q');"
+		"out.push(JSON.stringify(v[0].c), v[4].a, d.writable && "
+		"d.enumerable"
+		" && d.configurable, JSON.stringify(v) === JSON.stringify("
+		"JSON.parse(t, function (k, x) { return x; })));"
+		"print(out.join(' '));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "abcd z  01ba abcdefghijklmnopq {\"x\":1,\"y\":[{\"p\":1}]} 18 "
+	    "true true\n");
+	engine_destroy(e);
+
+	grouped = json_parse_live(0);
+	alternating = json_parse_live(1);
+	ck_assert_msg(alternating < grouped + grouped / 10,
+	    "alternating %zu, grouped %zu", alternating, grouped);
+}
+END_TEST
+
+/* A short + of two strings built on the C stack (cm_concat): the same
+ * string at and around the 256-byte edge, with empty and non-ASCII parts,
+ * and the same interned string (a property key finds it). */
+START_TEST(test_concat_short)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var out = [], n, x = 'x', o = { abc: 1 };"
+		"for (n = 250; n < 262; n++) {"
+		"  var a = 'é'.repeat(n >> 2), b = 'y'.repeat(n - (n >> 2) * "
+		"2);"
+		"  var s = a + b, t = [a, b].join('');"
+		"  out.push(s === t && s.length === t.length && s.slice(-1) ==="
+		"    (b ? 'y' : 'é')); }"
+		"out.push(('ab' + 'c') in o, '' + '' === '', x + 1 + 2,"
+		"  '\\ud83d' + '\\ude00' === '\\ud83d\\ude00', ('a' + "
+		"'b').length);"
+		"print(out.join(' '));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "true true true true true true true true true true true true "
+	    "true true x12 true 2\n");
+	engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -290,6 +480,10 @@ engine_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_prelude_loads);
 	tcase_add_test(tc, test_print);
+	tcase_add_test(tc, test_array_growth);
+	tcase_add_test(tc, test_json_numbers);
+	tcase_add_test(tc, test_json_object_sizes);
+	tcase_add_test(tc, test_concat_short);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);

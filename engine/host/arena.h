@@ -9,7 +9,10 @@
  * Blocks come in size classes (8-byte steps to 1 KB, then four per power
  * of two) carved from chunks; blocks past ARENA_LARGE get a mapping each.
  * Every block has an 8-byte header and 8-byte alignment, which is all a
- * Duktape heap needs. Single-threaded.
+ * Duktape heap needs. Single-threaded. Pages are faulted in by one call
+ * (MADV_POPULATE_WRITE) rather than one fault each: a large block's as it
+ * is handed out or grown, and carving's 256 KB ahead past the first 512 KB
+ * of a first chunk not frozen, and in every later chunk.
  */
 #ifndef ARENA_H
 #define ARENA_H

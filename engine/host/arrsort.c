@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arrsort.h"
+#include "engine.h"
 
 /* Runs sorted by insertion before the merges begin. Binary insertion asks
  * fewer comparisons per element than a merge level: 100k random numbers
@@ -161,9 +162,20 @@ arrsort_num_gt(double x, double y)
 	return x == 0 && !signbit(x) && signbit(y);
 }
 
-/* engine/host/duk_array.inc, appended to Duktape: the comparator at fn
- * called with the values at a and b, ToNumber of its result. */
+/* engine/host/duk_call.inc, appended to Duktape: the comparator at fn
+ * called with the values at a and b (or in slots a and b), ToNumber of its
+ * result; a slot's size, the values from base up copied into slots, a
+ * slot's value pushed. */
 duk_double_t cm_duk_sort_call(duk_context *, duk_idx_t, duk_idx_t, duk_idx_t);
+duk_double_t cm_duk_sort_call_slots(
+    duk_context *, duk_idx_t, const void *, const void *);
+duk_size_t cm_duk_sort_slot_size(void);
+void cm_duk_sort_slots(duk_context *, duk_idx_t, duk_size_t, void *);
+void cm_duk_push_slot(duk_context *, const void *);
+
+/* A slot: a copy of a value on the value stack (duk_tval; 16 bytes, or 8
+ * where Duktape packs values), opaque here. */
+#define ARRSORT_SLOT_MAX 16
 
 static void
 arrsort_push(struct arrsort *s, uint32_t i)
@@ -203,31 +215,53 @@ arrsort_gt(struct arrsort *s, uint32_t a, uint32_t b)
 	return v > 0;
 }
 
-/*
- * A stable merge sort of the n indices in a (b is as large, for the
- * merges); returns the array holding the result. Runs of ARRSORT_RUN are
- * sorted by binary insertion, after one comparison with the element before
- * when the element before stayed in place (ordered input: one comparison
- * per element; random input: mostly none wasted); neighbouring runs
- * already in order are copied after one comparison.
- */
-static uint32_t *
-arrsort_merge(struct arrsort *s, uint32_t *a, uint32_t *b, size_t n)
+/* Element x goes after element y, for the merge below: x and y are
+ * indices (es 4) or slots (the comparator's values themselves). */
+static inline __attribute__((always_inline)) int
+arrsort_gt_el(struct arrsort *s, const unsigned char *x, const unsigned char *y,
+    size_t es)
 {
-	uint32_t *src = a, *dst = b, *t, x;
+	uint32_t a, b;
+
+	if (es == sizeof(uint32_t)) {
+		memcpy(&a, x, sizeof(a));
+		memcpy(&b, y, sizeof(b));
+		return arrsort_gt(s, a, b);
+	}
+	arrsort_tick(s);
+	return cm_duk_sort_call_slots(s->ctx, s->cmp, x, y) > 0; /* NaN: +0 */
+}
+
+/*
+ * A stable merge sort of the n elements of es bytes in a (b is as large,
+ * for the merges); returns the buffer holding the result. Runs of
+ * ARRSORT_RUN are sorted by binary insertion, after one comparison with
+ * the element before when the element before stayed in place (ordered
+ * input: one comparison per element; random input: mostly none wasted);
+ * neighbouring runs already in order are copied after one comparison.
+ * Inlined with a constant es into its two callers, so the copies are
+ * plain loads and stores.
+ */
+static inline __attribute__((always_inline)) unsigned char *
+arrsort_merge(
+    struct arrsort *s, unsigned char *a, unsigned char *b, size_t n, size_t es)
+{
+	unsigned char *src = a, *dst = b, *t, x[ARRSORT_SLOT_MAX];
 	size_t lo, mid, hi, i, j, k, w, l, r, m;
 	int ordered;
 
+#define ARRSORT_AT(p, i) ((p) + (i)*es)
 	for (lo = 0; lo < n; lo += ARRSORT_RUN) {
 		hi = n - lo < ARRSORT_RUN ? n : lo + ARRSORT_RUN;
 		ordered = 1;
 		for (i = lo + 1; i < hi; i++) {
-			x = a[i];
+			memcpy(x, ARRSORT_AT(a, i), es);
 			/* After an element that stayed in place, x is asked
 			 * against its neighbour first (one comparison each in
 			 * ordered input); otherwise the search takes lo..i. */
 			if (ordered) {
-				if (!arrsort_gt(s, a[i - 1], x))
+				if (!arrsort_gt_el(
+					s, ARRSORT_AT(a, i - 1), x, es))
 					continue;
 				r = i - 1;
 			} else
@@ -237,7 +271,7 @@ arrsort_merge(struct arrsort *s, uint32_t *a, uint32_t *b, size_t n)
 			l = lo;
 			while (l < r) {
 				m = l + (r - l) / 2;
-				if (arrsort_gt(s, a[m], x))
+				if (arrsort_gt_el(s, ARRSORT_AT(a, m), x, es))
 					r = m;
 				else
 					l = m + 1;
@@ -245,8 +279,9 @@ arrsort_merge(struct arrsort *s, uint32_t *a, uint32_t *b, size_t n)
 			ordered = l == i;
 			if (ordered)
 				continue;
-			memmove(&a[l + 1], &a[l], (i - l) * sizeof(*a));
-			a[l] = x;
+			memmove(ARRSORT_AT(a, l + 1), ARRSORT_AT(a, l),
+			    (i - l) * es);
+			memcpy(ARRSORT_AT(a, l), x, es);
 		}
 	}
 	for (w = ARRSORT_RUN; w < n; w *= 2) {
@@ -254,29 +289,50 @@ arrsort_merge(struct arrsort *s, uint32_t *a, uint32_t *b, size_t n)
 			mid = n - lo < w ? n : lo + w;
 			hi = n - lo < 2 * w ? n : lo + 2 * w;
 			if (mid >= hi ||
-			    !arrsort_gt(s, src[mid - 1], src[mid])) {
-				memcpy(&dst[lo], &src[lo],
-				    (hi - lo) * sizeof(*src));
+			    !arrsort_gt_el(s, ARRSORT_AT(src, mid - 1),
+				ARRSORT_AT(src, mid), es)) {
+				memcpy(ARRSORT_AT(dst, lo), ARRSORT_AT(src, lo),
+				    (hi - lo) * es);
 				continue;
 			}
 			i = lo;
 			j = mid;
 			k = lo;
 			while (i < mid && j < hi) {
-				if (arrsort_gt(s, src[i], src[j]))
-					dst[k++] = src[j++];
+				if (arrsort_gt_el(s, ARRSORT_AT(src, i),
+					ARRSORT_AT(src, j), es))
+					memcpy(ARRSORT_AT(dst, k++),
+					    ARRSORT_AT(src, j++), es);
 				else
-					dst[k++] = src[i++];
+					memcpy(ARRSORT_AT(dst, k++),
+					    ARRSORT_AT(src, i++), es);
 			}
-			memcpy(&dst[k], &src[i], (mid - i) * sizeof(*src));
+			memcpy(ARRSORT_AT(dst, k), ARRSORT_AT(src, i),
+			    (mid - i) * es);
 			k += mid - i;
-			memcpy(&dst[k], &src[j], (hi - j) * sizeof(*src));
+			memcpy(ARRSORT_AT(dst, k), ARRSORT_AT(src, j),
+			    (hi - j) * es);
 		}
 		t = src;
 		src = dst;
 		dst = t;
 	}
+#undef ARRSORT_AT
 	return src;
+}
+
+static uint32_t *
+arrsort_merge_indices(struct arrsort *s, uint32_t *a, uint32_t *b, size_t n)
+{
+	return (uint32_t *)arrsort_merge(
+	    s, (unsigned char *)a, (unsigned char *)b, n, sizeof(uint32_t));
+}
+
+static unsigned char *
+arrsort_merge_slots(
+    struct arrsort *s, unsigned char *a, unsigned char *b, size_t n)
+{
+	return arrsort_merge(s, a, b, n, ARRSORT_SLOT_MAX);
 }
 
 /* engine/host/duk_array.inc, appended to Duktape */
@@ -337,12 +393,36 @@ arrsort_del(duk_context *ctx, double k)
 	duk_del_prop(ctx, 0);
 }
 
+/* A working array of n elements of `size` bytes, not zeroed: every user
+ * writes each element before it reads it (zeroing the two slot buffers
+ * of a sort of 100k values was 6% of its time). */
 static void *
 arrsort_buffer(duk_context *ctx, size_t n, size_t size)
 {
 	if (n > SIZE_MAX / size)
 		(void)duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
-	return duk_push_fixed_buffer(ctx, n * size);
+	return duk_push_buffer_raw(ctx, n * size, DUK_BUF_FLAG_NOZERO);
+}
+
+/*
+ * Whether the values on the value stack are merged as slots (two buffers
+ * of n slots) rather than as indices (two of n uint32_t): when slots are
+ * values here, and the two buffers take at most a quarter of what the
+ * run's memory limit leaves, so a sort that fitted with indices never
+ * fails for want of the larger buffers (the first refused allocation
+ * ends the run, so there is no trying).
+ */
+static int
+arrsort_use_slots(struct arrsort *s, size_t n)
+{
+	size_t limit, live, need;
+
+	if (s->base < 0 || cm_duk_sort_slot_size() != ARRSORT_SLOT_MAX)
+		return 0;
+	limit = engine_mem_limit(s->udata);
+	live = engine_mem_live(s->udata);
+	need = 2 * n * ARRSORT_SLOT_MAX;
+	return limit == 0 || (live < limit && need <= (limit - live) / 4);
 }
 
 /* sort(o, len, cmp, typed): see arrsort.h. */
@@ -351,7 +431,8 @@ arrsort_sort(duk_context *ctx)
 {
 	duk_memory_functions mf;
 	struct arrsort s;
-	uint32_t *a, *b, *res;
+	uint32_t *a, *b, *res = NULL;
+	unsigned char *sa, *sb, *sres = NULL;
 	double len, k;
 	size_t n = 0, nu = 0, i;
 	int kind;
@@ -361,6 +442,7 @@ arrsort_sort(duk_context *ctx)
 	len = duk_require_number(ctx, 1);
 	memset(&s, 0, sizeof(s));
 	s.ctx = ctx;
+	s.base = -1;
 	duk_get_memory_functions(ctx, &mf);
 	s.udata = mf.udata;
 	kind = duk_to_int(ctx, 3);
@@ -382,6 +464,24 @@ arrsort_sort(duk_context *ctx)
 			arrsort_get(ctx, k);
 			s.nums[n++] = duk_get_number(ctx, -1);
 			duk_pop(ctx);
+		}
+	} else if (s.mode == ARRSORT_FN && len <= ARRSORT_STACK_MAX &&
+	    duk_check_stack(ctx, (duk_idx_t)len + 8)) {
+		/* A comparator gets its arguments faster from the value
+		 * stack than from an array (Duktape reads an index as a
+		 * string key there): the values stay where Get leaves them. */
+		s.base = duk_get_top(ctx);
+		for (k = 0; k < len; k++) {
+			arrsort_tick(&s);
+			if (kind != ARRSORT_COPY && !arrsort_has(ctx, k))
+				continue;
+			arrsort_get(ctx, k);
+			if (duk_is_undefined(ctx, -1)) {
+				nu++;
+				duk_pop(ctx);
+				continue;
+			}
+			n++;
 		}
 	} else {
 		duk_push_bare_array(ctx);
@@ -417,21 +517,21 @@ arrsort_sort(duk_context *ctx)
 		}
 	}
 
-	/* A comparator gets its arguments faster from the value stack than
-	 * from the array (Duktape reads an index as a string key there);
-	 * past the stack's limit they stay in the array. */
-	s.base = -1;
-	if (s.mode == ARRSORT_FN && !s.typed && n <= ARRSORT_STACK_MAX &&
-	    duk_check_stack(ctx, (duk_idx_t)n + 8)) {
-		s.base = duk_get_top(ctx);
+	/* Past the value stack's limit the values stay in their array. */
+	if (arrsort_use_slots(&s, n)) {
+		/* The values themselves are merged (their copies), read in
+		 * order: see cm_duk_sort_slots. */
+		sa = arrsort_buffer(ctx, n, ARRSORT_SLOT_MAX);
+		sb = arrsort_buffer(ctx, n, ARRSORT_SLOT_MAX);
+		cm_duk_sort_slots(ctx, s.base, n, sa);
+		sres = arrsort_merge_slots(&s, sa, sb, n);
+	} else {
+		a = arrsort_buffer(ctx, n, sizeof(*a));
+		b = arrsort_buffer(ctx, n, sizeof(*b));
 		for (i = 0; i < n; i++)
-			duk_get_prop_index(ctx, s.vals, (duk_uarridx_t)i);
+			a[i] = (uint32_t)i;
+		res = arrsort_merge_indices(&s, a, b, n);
 	}
-	a = arrsort_buffer(ctx, n, sizeof(*a));
-	b = arrsort_buffer(ctx, n, sizeof(*b));
-	for (i = 0; i < n; i++)
-		a[i] = (uint32_t)i;
-	res = arrsort_merge(&s, a, b, n);
 
 	if (kind == ARRSORT_COPY) {
 		/* toSorted: a new array, its elements defined, not set (no
@@ -442,7 +542,10 @@ arrsort_sort(duk_context *ctx)
 	/* The writes: the sorted values, the undefined ones, then holes. */
 	for (i = 0; i < n; i++) {
 		arrsort_tick(&s);
-		arrsort_push(&s, res[i]);
+		if (sres != NULL)
+			cm_duk_push_slot(ctx, sres + i * ARRSORT_SLOT_MAX);
+		else
+			arrsort_push(&s, res[i]);
 		arrsort_put(ctx, (double)i, kind == ARRSORT_COPY);
 	}
 	for (k = (double)n; k < (double)n + (double)nu; k++) {

@@ -19,10 +19,12 @@
  * compared by UTF-16 code units, or for a typed array the numeric order with -0
  * before +0 and NaN last.
  *
- * The values wait in prototype-less arrays, so accessors on
- * Array.prototype or Object.prototype never see them; the working index
- * arrays are Duktape buffers, so they count against the run's memory limit
- * and go when an error unwinds. The heap's deadline is checked as the
+ * The values wait on the value stack (with a comparator, up to 500k of
+ * them) or in prototype-less arrays, so accessors on Array.prototype or
+ * Object.prototype never see them; the merge sort's working arrays (copies
+ * of the values themselves when the memory limit leaves room, else
+ * indices) are Duktape buffers, so they count against the run's memory
+ * limit and go when an error unwinds. The heap's deadline is checked as the
  * executor checks it, also while no bytecode runs (no comparator, or a
  * native one).
  */
