@@ -1,7 +1,7 @@
 // Per-execution and per-tool-call cost of the JavaScript client package,
 // against a daemon this script starts on a private unix socket.
 //
-//   node bench.mjs [--runs N] [--rounds R] [--case trivial|tools10] NAME=DIR ...
+//   node bench.mjs [--runs N] [--rounds R] [--warm W] [--case trivial|tools10] NAME=DIR ...
 //   make bench-js [JS_BENCH_BASE=/path/to/other/libclient/js]
 //
 // Each DIR is a staged package (src/ with its generated spec.js, as make
@@ -10,6 +10,10 @@
 // connection each (A B A B ...), so a loaded machine's drift falls on all of
 // them alike; medians per round and the ratio to the first are printed.
 // CODEMODE_DAEMON names the daemon binary (default build/codemode-executord).
+// Each package first runs W executions of each case (default 1000): V8
+// compiles the hot paths in the background for the first few hundred, and
+// that compiling, billed to this process, would otherwise dominate the CPU
+// figures of the first rounds.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -20,19 +24,21 @@ import { pathToFileURL } from 'node:url'
 const args = process.argv.slice(2)
 let runs = 400
 let rounds = 3
+let warm = 1000
 let only = null
 const pkgs = []
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i])
   else if (args[i] === '--rounds') rounds = Number(args[++i])
   else if (args[i] === '--case') only = args[++i]
+  else if (args[i] === '--warm') warm = Number(args[++i])
   else {
     const eq = args[i].indexOf('=')
     pkgs.push({ name: args[i].slice(0, eq), dir: resolve(args[i].slice(eq + 1)) })
   }
 }
 if (pkgs.length === 0) {
-  console.error('usage: node bench.mjs [--runs N] [--rounds R] [--case C] NAME=DIR ...')
+  console.error('usage: node bench.mjs [--runs N] [--rounds R] [--warm W] [--case C] NAME=DIR ...')
   process.exit(2)
 }
 
@@ -62,6 +68,8 @@ try {
     p.ex = await p.client.connect(`unix://${socket}`, { websocket: WebSocket })
     p.med = {}
     p.cpu = {}
+    p.blockWall = {}
+    p.blockCpu = {}
   }
 
   const run = async (p, code) => {
@@ -89,7 +97,7 @@ try {
   }
   const now = () => Number(process.hrtime.bigint()) / 1000
 
-  for (const c of CASES) for (const p of pkgs) for (let i = 0; i < 50; i++) await run(p, c.code) // warm
+  for (const c of CASES) for (const p of pkgs) for (let i = 0; i < warm; i++) await run(p, c.code)
   // A round runs each case for `runs` executions per package, in blocks
   // of BLOCK executions taken in turn (A B A B ...), so drift within a
   // round falls on every package alike. Wall time is per execution; CPU is
@@ -111,6 +119,9 @@ try {
           }
           const d = process.cpuUsage(c0)
           cpu.get(p).push((d.user + d.system) / BLOCK)
+          const w = wall.get(p)
+          ;(p.blockWall[c.name] ??= []).push(w.slice(-BLOCK).reduce((a, b) => a + b, 0) / BLOCK)
+          ;(p.blockCpu[c.name] ??= []).push((d.user + d.system) / BLOCK)
         }
       }
       for (const p of pkgs) {
@@ -131,6 +142,18 @@ try {
       const u = median(p.cpu[c.name])
       return `${p.name} ${m.toFixed(0)} µs (${(m / base).toFixed(2)}x), cpu ${u.toFixed(0)} µs (${(u / cbase).toFixed(2)}x)`
     }).join(' | '))
+  }
+  // Each block against the first package's block beside it: the load
+  // of the moment falls on both, so the median of these ratios is the
+  // steadier comparison on a shared machine.
+  if (pkgs.length > 1) {
+    console.log('median of paired block ratios (each block against the first package\'s beside it):')
+    for (const c of CASES) {
+      const ratio = (key, p) => median(p[key][c.name].map((v, i) => v / pkgs[0][key][c.name][i]))
+      console.log(`${c.name}: ` + pkgs.slice(1).map((p) =>
+        `${p.name} wall ${ratio('blockWall', p).toFixed(3)}x, cpu ${ratio('blockCpu', p).toFixed(3)}x` +
+        ` (${p.blockCpu[c.name].length} blocks)`).join(' | '))
+    }
   }
   for (const p of pkgs) await p.ex.dispose()
 } finally {

@@ -243,6 +243,75 @@ describe('against the daemon', () => {
     }
   })
 
+  test('in a batch a small frame is one chunk, header and masked payload together, and still a text frame', async () => {
+    // Every chunk the ws package's socket is handed, parsed as frames.
+    const writes = []
+    class Recording extends WebSocket {
+      constructor(...args) {
+        super(...args)
+        this.addEventListener('open', () => {
+          const raw = this._socket
+          const write = raw._write
+          const writev = raw._writev
+          raw._write = function (chunk, ...a) {
+            writes.push([Buffer.from(chunk)])
+            return write.call(this, chunk, ...a)
+          }
+          raw._writev = function (chunks, ...a) {
+            writes.push(chunks.map((c) => Buffer.from(c.chunk)))
+            return writev.call(this, chunks, ...a)
+          }
+        })
+      }
+    }
+    // A chunk holding exactly one whole masked text frame: its payload, unmasked.
+    const frameText = (chunk) => {
+      assert.equal(chunk[0], 0x81, 'FIN and the text opcode')
+      assert.equal(chunk[1] & 0x80, 0x80, 'masked')
+      let len = chunk[1] & 0x7f
+      let at = 2
+      if (len === 126) {
+        len = chunk.readUInt16BE(2)
+        at = 4
+      }
+      const mask = chunk.subarray(at, at + 4)
+      assert.equal(chunk.length, at + 4 + len, 'the header and the whole payload in one chunk')
+      const payload = Buffer.from(chunk.subarray(at + 4))
+      for (let i = 0; i < payload.length; i++) payload[i] ^= mask[i & 3]
+      return payload.toString()
+    }
+    const ex = await connect(daemon.url, { websocket: Recording })
+    try {
+      assert.equal((await ex.execute({ code: 'async () => 0' })).result, 0)
+      writes.length = 0
+      assert.equal((await ex.execute({ code: 'async () => 1' })).result, 1)
+      // The release of the one before, the push and its pull: three chunks in one write.
+      assert.equal(writes.length, 1)
+      const texts = writes[0].map(frameText)
+      assert.match(texts[0], /^\["release",\d+,1\]$/)
+      assert.match(texts[1], /^\["push",\["pipeline",0,\["execute"\],\["async \(\) => 1"/)
+      assert.match(texts[2], /^\["pull",\d+\]$/)
+      // A tool's answer: one write (its header and payload, a lone frame).
+      writes.length = 0
+      const r = await ex.execute({
+        code: 'async () => await t.one()',
+        providers: [{ name: 't', tools: ['one'] }],
+        dispatch: createEnvelopeDispatch({ active: true }, async () => 'é'.repeat(100)),
+      })
+      assert.equal(r.result, 'é'.repeat(100))
+      // (the result's release may follow in a write of its own)
+      assert.ok(writes.length >= 2)
+      const answer = frameText(Buffer.concat(writes[1]))
+      assert.equal(JSON.parse(answer)[0], 'resolve')
+      assert.match(answer, /é{100}/, 'UTF-8 on the wire')
+      // Past the small-frame bound a text still crosses whole (as two chunks).
+      const big = 'x'.repeat(40000)
+      assert.equal((await ex.execute({ code: `async () => ${JSON.stringify(big)}.length` })).result, big.length)
+    } finally {
+      await ex.dispose()
+    }
+  })
+
   test('a dispatch that answers or throws synchronously, or with a thenable, reads as an async one', async () => {
     const ex = await connect(daemon.url, ws)
     const providers = [{ name: 't', tools: ['x'] }]
@@ -465,5 +534,47 @@ describe('the wire, read back from a fake server', () => {
     const ex = await connect(fake.url, { ...ws, headers: { 'x-tenant': 'ada' } })
     await ex.dispose()
     assert.equal(fake.connections[0]['x-tenant'], 'ada')
+  })
+})
+
+describe('a peer that breaks the protocol', () => {
+  // 50 two-byte characters: under 100 code units yet past 123 bytes.
+  for (const n of [50, 200]) test(`the close reason is the failure cut to the longest prefix of at most 123 bytes of UTF-8 (${n} é)`, async () => {
+    const { createServer } = await import('node:http')
+    const { WebSocketServer } = await import('ws')
+    const { mkdtempSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const dir = mkdtempSync(join(tmpdir(), 'cm-raw-'))
+    const http = createServer()
+    const wss = new WebSocketServer({ server: http })
+    const bogus = ['bogus', 'é'.repeat(n)]
+    const closed = new Promise((resolve) => {
+      wss.on('connection', (peer) => {
+        peer.on('message', (data) => {
+          // The version handshake answered, then a message no peer may send.
+          if (String(data).startsWith('["pull",1]')) {
+            peer.send('["resolve",1,1]')
+            setTimeout(() => peer.send(JSON.stringify(bogus)), 20)
+          }
+        })
+        peer.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+      })
+    })
+    await new Promise((resolve) => http.listen(join(dir, 'r.sock'), resolve))
+    const ex = await connect(`unix://${join(dir, 'r.sock')}`, ws)
+    try {
+      const { code, reason } = await closed
+      assert.equal(code, 3000)
+      let want = `bad RPC message: ${JSON.stringify(bogus)}`
+      while (Buffer.byteLength(want) > 123) want = want.slice(0, -1)
+      assert.equal(reason, want)
+    } finally {
+      await ex.dispose()
+      for (const c of wss.clients) c.terminate()
+      await new Promise((resolve) => wss.close(resolve))
+      await new Promise((resolve) => http.close(resolve))
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
