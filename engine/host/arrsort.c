@@ -425,6 +425,40 @@ arrsort_use_slots(struct arrsort *s, size_t n)
 	return limit == 0 || (live < limit && need <= (limit - live) / 4);
 }
 
+/*
+ * Reads elements 0..len-1 of `this` that are present: counts the undefined
+ * ones in *nu and returns how many others there are, left on the value
+ * stack from s->base up or, without a base, put in the array s->vals.
+ */
+static size_t
+arrsort_collect(struct arrsort *s, int kind, double len, size_t *nu)
+{
+	duk_context *ctx = s->ctx;
+	size_t n = 0;
+	double k;
+
+	for (k = 0; k < len; k++) {
+		arrsort_tick(s);
+		if (kind != ARRSORT_COPY && !arrsort_has(ctx, k))
+			continue;
+		arrsort_get(ctx, k);
+		if (duk_is_undefined(ctx, -1)) {
+			(*nu)++;
+			duk_pop(ctx);
+			continue;
+		}
+		if (s->base >= 0) {
+			n++;
+			continue;
+		}
+		if (n >= UINT32_MAX)
+			(void)duk_error(
+			    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+		duk_put_prop_index(ctx, s->vals, (duk_uarridx_t)n++);
+	}
+	return n;
+}
+
 /* sort(o, len, cmp, typed): see arrsort.h. */
 static duk_ret_t
 arrsort_sort(duk_context *ctx)
@@ -471,36 +505,11 @@ arrsort_sort(duk_context *ctx)
 		 * stack than from an array (Duktape reads an index as a
 		 * string key there): the values stay where Get leaves them. */
 		s.base = duk_get_top(ctx);
-		for (k = 0; k < len; k++) {
-			arrsort_tick(&s);
-			if (kind != ARRSORT_COPY && !arrsort_has(ctx, k))
-				continue;
-			arrsort_get(ctx, k);
-			if (duk_is_undefined(ctx, -1)) {
-				nu++;
-				duk_pop(ctx);
-				continue;
-			}
-			n++;
-		}
+		n = arrsort_collect(&s, kind, len, &nu);
 	} else {
 		duk_push_bare_array(ctx);
 		s.vals = duk_get_top_index(ctx);
-		for (k = 0; k < len; k++) {
-			arrsort_tick(&s);
-			if (kind != ARRSORT_COPY && !arrsort_has(ctx, k))
-				continue;
-			arrsort_get(ctx, k);
-			if (duk_is_undefined(ctx, -1)) {
-				nu++;
-				duk_pop(ctx);
-				continue;
-			}
-			if (n >= UINT32_MAX)
-				return duk_error(
-				    ctx, DUK_ERR_RANGE_ERROR, "out of memory");
-			duk_put_prop_index(ctx, s.vals, (duk_uarridx_t)n++);
-		}
+		n = arrsort_collect(&s, kind, len, &nu);
 	}
 	if (s.mode == ARRSORT_STR) {
 		/* ToString once per element; the strings stay referenced by a
