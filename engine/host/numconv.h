@@ -10,18 +10,18 @@
 #include <stddef.h>
 
 /* What a caller's grammar allows besides digits (numconv_parse). */
-#define NUMCONV_MINUS 0x01U	   /* a leading '-' */
-#define NUMCONV_PLUS 0x02U	   /* a leading '+' */
-#define NUMCONV_FRAC 0x04U	   /* a '.' and fraction digits */
-#define NUMCONV_NAKED_FRAC 0x08U   /* ".5": no digit before the point */
-#define NUMCONV_EMPTY_FRAC 0x10U   /* "5.": no digit after it */
-#define NUMCONV_EXP 0x20U	   /* an exponent, e or E, signed or not */
+#define NUMCONV_MINUS 0x01U /* a leading '-' */
+#define NUMCONV_PLUS 0x02U /* a leading '+' */
+#define NUMCONV_FRAC 0x04U /* a '.' and fraction digits */
+#define NUMCONV_NAKED_FRAC 0x08U /* ".5": no digit before the point */
+#define NUMCONV_EMPTY_FRAC 0x10U /* "5.": no digit after it */
+#define NUMCONV_EXP 0x20U /* an exponent, e or E, signed or not */
 #define NUMCONV_LEADING_ZERO 0x40U /* "007" */
-#define NUMCONV_GARBAGE 0x80U	   /* the longest valid prefix counts */
+#define NUMCONV_GARBAGE 0x80U /* the longest valid prefix counts */
 
 /* numconv_parse's answers. */
-#define NUMCONV_OK 0	/* *out is the value */
-#define NUMCONV_NAN 1	/* a decimal the grammar refuses: the value is NaN */
+#define NUMCONV_OK 0 /* *out is the value */
+#define NUMCONV_NAN 1 /* a decimal the grammar refuses: the value is NaN */
 #define NUMCONV_OTHER 2 /* no digit or '.' after the sign: not ours */
 
 /* Longest text numconv_format writes, with its NUL. */
