@@ -141,6 +141,44 @@ START_TEST(test_parse_bounded)
 }
 END_TEST
 
+/* The spec's white space at both ends, UTF-8; U+180E and a lone byte of
+ * a longer sequence are not. */
+START_TEST(test_trim)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ " \t\n\v\f\r1 ", "1" },
+		{ "\xc2\xa0\xe1\x9a\x80\xe2\x80\x80\xe2\x80\x8a"
+		  "1\xe2\x80\xa8"
+		  "\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\x9f\xe3\x80\x80\xef\xbb"
+		  "\xbf",
+		    "1" },
+		{ "\xe1\xa0\x8e"
+		  "1\xe1\xa0\x8e",
+		    "\xe1\xa0\x8e"
+		    "1\xe1\xa0\x8e" },
+		{ "\xe2\x80\x8b"
+		  "1",
+		    "\xe2\x80\x8b"
+		    "1" }, /* U+200B */
+		{ "1\xa0", "1\xa0" },
+		{ "   ", "" },
+		{ "", "" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *p = cases[i].in, *e = p + strlen(p);
+
+		numconv_trim(&p, &e);
+		ck_assert_msg((size_t)(e - p) == strlen(cases[i].out) &&
+			memcmp(p, cases[i].out, (size_t)(e - p)) == 0,
+		    "case %zu: %.*s", i, (int)(e - p), p);
+	}
+}
+END_TEST
+
 static uint64_t rng_state;
 
 static uint64_t
@@ -288,6 +326,7 @@ numconv_suite(void)
 	tcase_add_loop_test(tc, test_parse_cases, 0,
 	    (int)(sizeof(parse_cases) / sizeof(parse_cases[0])));
 	tcase_add_test(tc, test_parse_bounded);
+	tcase_add_test(tc, test_trim);
 	tcase_add_test(tc, test_parse_random);
 	tcase_add_loop_test(tc, test_format_cases, 0,
 	    (int)(sizeof(format_cases) / sizeof(format_cases[0])));

@@ -95,6 +95,56 @@ numconv_isdigit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Whether the three bytes at p are a white space or line terminator. */
+static int
+numconv_space3(const unsigned char *p)
+{
+	if (p[0] == 0xe2 && p[1] == 0x80)
+		return p[2] <= 0x8a || /* U+2000..200A */
+		    p[2] == 0xa8 || p[2] == 0xa9 ||
+		    p[2] == 0xaf; /* 2028 2029 202F */
+	return (p[0] == 0xe1 && p[1] == 0x9a && p[2] == 0x80) || /* U+1680 */
+	    (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f) || /* U+205F */
+	    (p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80) || /* U+3000 */
+	    (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf); /* U+FEFF */
+}
+
+static int
+numconv_space1(unsigned char c)
+{
+	return c == ' ' || (c >= 0x09 && c <= 0x0d); /* \t \n \v \f \r */
+}
+
+void
+numconv_trim(const char **s, const char **e)
+{
+	const unsigned char *p = (const unsigned char *)*s;
+	const unsigned char *q = (const unsigned char *)*e;
+
+	for (;;) {
+		if (p < q && numconv_space1(*p))
+			p++;
+		else if (q - p >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
+			p += 2;
+		else if (q - p >= 3 && numconv_space3(p))
+			p += 3;
+		else
+			break;
+	}
+	for (;;) { /* UTF-8 is self-synchronising: a match at the end is one */
+		if (p < q && numconv_space1(q[-1]))
+			q--;
+		else if (q - p >= 2 && q[-2] == 0xc2 && q[-1] == 0xa0)
+			q -= 2;
+		else if (q - p >= 3 && numconv_space3(q - 3))
+			q -= 3;
+		else
+			break;
+	}
+	*s = (const char *)p;
+	*e = (const char *)q;
+}
+
 int
 numconv_parse(const char *s, size_t len, unsigned flags, double *out)
 {

@@ -37,6 +37,13 @@
 int numconv_parse(const char *s, size_t len, unsigned flags, double *out);
 
 /*
+ * Narrows [*s, *e) to leave out StrWhiteSpace at both ends: the spec's
+ * WhiteSpace and LineTerminator code points, in UTF-8 (Duktape's CESU-8
+ * writes them alike). U+180E is not one since Unicode 6.3.
+ */
+void numconv_trim(const char **s, const char **e);
+
+/*
  * Writes ECMAScript's Number::toString(x) for radix 10 to out (at least
  * NUMCONV_FORMAT_MAX bytes), NUL-terminated: the fewest digits that read
  * back as x and, of those, the nearest to x (ties to even), laid out plain
