@@ -125,11 +125,13 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    the chain is that getter (cm_duk_ta_len_get right after the element
 #    fast path, cm_duk_ta_len_fast where the general walk finds it), so a
 #    read costs no more than Duktape's own virtual property did;
-#  - engine/host/duk_numconv.inc is appended and duk_numconv_parse asks its
-#    cm_numconv_parse_fast first (cm_numconv): a decimal of at most 15
-#    significant digits and a power of ten within 10^22 becomes a number by
-#    one correctly rounded multiplication or division instead of Dragon4
-#    (JSON.parse of ordinary data spent most of its time there);
+#  - engine/host/duk_numconv.inc is appended (it includes host/numconv.h,
+#    hence -Iengine below): duk_numconv_parse asks its cm_numconv_parse_fast
+#    and duk_numconv_stringify (radix 10, no digit count, no flags: every
+#    ToString of a Number) its cm_numconv_stringify first (cm_numconv):
+#    engine/host/numconv.c reads and writes radix-10 decimals correctly
+#    rounded (Duktape's Dragon4 kept 20 digits of a decimal and rounded
+#    twice, and its shortest form was not always the nearest) and faster;
 #  - engine/host/duk_call.inc is appended and duk_handle_call_unprotected
 #    asks its cm__call first (cm_call): an ECMAScript function called as a
 #    function (no arguments object, no constructor, tail or eval call) is
@@ -152,8 +154,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    send any other to the prelude's generic functions;
 #  - duk__json_dec_number reads a number's text in place with
 #    cm_numconv_parse_bytes and duk__json_enc_double writes a nonzero
-#    integer below 2^53 with cm_json_enc_num (cm_jsonnum, engine/host/
-#    duk_numconv.inc) before making an interned string of either;
+#    number's text straight into its output with cm_json_enc_num
+#    (cm_jsonnum, engine/host/duk_numconv.inc), neither making an interned
+#    string of it;
 #  - duk__json_dec_object sizes a new object's table from the last object
 #    finished at its depth and compacts one left with room to spare
 #    (cm_jsonobj, engine/host/duk_builtins.inc; a field cm_ehint is added
