@@ -250,8 +250,8 @@ numconv_nearest(double a, int nd, char *dig, int *e10)
 	int i = 0;
 
 	snprintf(t, sizeof(t), "%.*e", nd - 1, a);
-	for (; *p != 'e'; p++)
-		if (*p != '.')
+	for (; *p != 'e'; p++) /* the point is the locale's: skip any */
+		if (*p >= '0' && *p <= '9')
 			dig[i++] = *p;
 	*e10 = atoi(p + 1);
 }
