@@ -125,11 +125,13 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    the chain is that getter (cm_duk_ta_len_get right after the element
 #    fast path, cm_duk_ta_len_fast where the general walk finds it), so a
 #    read costs no more than Duktape's own virtual property did;
-#  - engine/host/duk_numconv.inc is appended and duk_numconv_parse asks its
-#    cm_numconv_parse_fast first (cm_numconv): a decimal of at most 15
-#    significant digits and a power of ten within 10^22 becomes a number by
-#    one correctly rounded multiplication or division instead of Dragon4
-#    (JSON.parse of ordinary data spent most of its time there);
+#  - engine/host/duk_numconv.inc is appended (it includes host/numconv.h,
+#    hence -Iengine below): duk_numconv_parse asks its cm_numconv_parse_fast
+#    and duk_numconv_stringify (radix 10, no digit count, no flags: every
+#    ToString of a Number) its cm_numconv_stringify first (cm_numconv):
+#    engine/host/numconv.c reads and writes radix-10 decimals correctly
+#    rounded (Duktape's Dragon4 kept 20 digits of a decimal and rounded
+#    twice, and its shortest form was not always the nearest) and faster;
 #  - engine/host/duk_call.inc is appended and duk_handle_call_unprotected
 #    asks its cm__call first (cm_call): an ECMAScript function called as a
 #    function (no arguments object, no constructor, tail or eval call) is
@@ -152,8 +154,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    send any other to the prelude's generic functions;
 #  - duk__json_dec_number reads a number's text in place with
 #    cm_numconv_parse_bytes and duk__json_enc_double writes a nonzero
-#    integer below 2^53 with cm_json_enc_int (cm_jsonnum, engine/host/
-#    duk_numconv.inc) before making an interned string of either;
+#    number's text straight into its output with cm_json_enc_num
+#    (cm_jsonnum, engine/host/duk_numconv.inc), neither making an interned
+#    string of it;
 #  - duk__json_dec_object sizes a new object's table from the last object
 #    finished at its depth and compacts one left with room to spare
 #    (cm_jsonobj, engine/host/duk_builtins.inc; a field cm_ehint is added
@@ -182,7 +185,7 @@ DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # assumes another definition may interpose them and neither inlines nor
 # clones them (the sort with a comparator: 1.5% fewer instructions). Only
 # executables link it, so nothing can interpose them anyway.
-DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -fno-semantic-interposition -w -MMD -MP -I$(BUILD)/gen
+DUK_CFLAGS = -std=c99 -D_GNU_SOURCE $(OPT) $(SAN_FLAGS) -fPIC -fno-semantic-interposition -w -MMD -MP -I$(BUILD)/gen -Iengine
 DUK_MARKER = ^/\* __OVERRIDE_DEFINES__ \*/$$
 
 $(BUILD)/gen/duk_config.h: $(DUK_SRC_DIR)/duk_config.h engine/host/duk_config_overrides.h engine/module.mk
@@ -226,6 +229,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    -e 's/^\tif (duk__parse_string_iso8601_subset(thr, str) != 0) {$$/\t{ \/* cm_date: engine\/host\/date_parse.c *\/\n\t\textern double date_parse(const char *, int *);\n\t\tint cm_local;\n\t\tduk_double_t cm_t = date_parse(str, \&cm_local);\n\t\tif (cm_local \&\& !DUK_ISNAN(cm_t))\n\t\t\tcm_t -= 1000.0 * (duk_double_t) DUK_USE_DATE_GET_LOCAL_TZOFFSET(cm_t);\n\t\tif (!(cm_t >= -8.64e15 \&\& cm_t <= 8.64e15))\n\t\t\tcm_t = DUK_DOUBLE_NAN;\n\t\tduk_push_number(thr, cm_t);\n\t\treturn 1;\n\t}\n\tif (0) {/' \
 	    -e 's/^DUK_INTERNAL void duk_numconv_parse(duk_hthread \*thr, duk_small_int_t radix, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_fast(duk_hthread *thr, duk_small_int_t radix, duk_small_uint_t flags);\n&/' \
+	    -e 's/^DUK_INTERNAL void duk_numconv_stringify(duk_hthread \*thr, duk_small_int_t radix, duk_small_int_t digits, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL void cm_numconv_stringify(duk_hthread *thr);\n&/' \
+	    -e 's/^\tduk__numconv_stringify_raw(thr, radix, digits, flags);$$/\tif (radix == 10 \&\& digits == 0 \&\& flags == 0) {\n\t\tcm_numconv_stringify(thr); \/* cm_numconv *\/\n\t\treturn;\n\t}\n&/' \
 	    -e 's/^\tduk__numconv_parse_raw(thr, radix, flags);$$/\tif (cm_numconv_parse_fast(thr, radix, flags)) {\n\t\treturn; \/* cm_numconv *\/\n\t}\n&/' \
 	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    -e 's/^\t\tclassnum = DUK_HOBJECT_GET_CLASS_NUMBER(h_obj);$$/&\n\t\tif (classnum == DUK_HOBJECT_CLASS_ERROR \&\& (h_obj == thr->builtins[DUK_BIDX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_EVAL_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_RANGE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_REFERENCE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_SYNTAX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_TYPE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_URI_ERROR_PROTOTYPE])) {\n\t\t\tclassnum = DUK_HOBJECT_CLASS_OBJECT; \/* cm_errproto *\/\n\t\t}/' \
@@ -252,9 +257,9 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\/\* XXX: array .length fast path (important in e.g. loops)? \*\/$$/\t\tif (DUK_HOBJECT_HAS_EXOTIC_ARRAY(curr) \&\& DUK_TVAL_IS_STRING(tv_key) \&\& DUK_TVAL_GET_STRING(tv_key) == DUK_HTHREAD_STRING_LENGTH(thr)) {\n\t\t\tduk_push_uint(thr, (duk_uint_t) ((duk_harray *) curr)->length); \/* cm_alen *\/\n\t\t\treturn 1;\n\t\t}/' \
 	    -e 's/^DUK_INTERNAL void duk_hobject_realloc_props(duk_hthread \*thr,$$/DUK_LOCAL_DECL duk_small_int_t cm_props_realloc(duk_hthread *thr, duk_hobject *obj, duk_uint32_t new_e_size, duk_uint32_t new_a_size, duk_uint32_t new_h_size, duk_bool_t abandon_array, duk_uint32_t new_alloc_size); \/* cm_grow *\/\n&/' \
 	    -e 's/^\tnew_alloc_size = DUK_HOBJECT_P_COMPUTE_SIZE(new_e_size_adjusted, new_a_size, new_h_size);$$/&\n\tswitch (cm_props_realloc(thr, obj, new_e_size_adjusted, new_a_size, new_h_size, abandon_array, new_alloc_size)) { \/* cm_grow *\/\n\tcase 1:\n\t\tthr->heap->pf_prevent_count--;\n\t\tthr->heap->ms_base_flags = prev_ms_base_flags;\n#if defined(DUK_USE_ASSERTIONS)\n\t\tthr->heap->error_not_allowed = prev_error_not_allowed;\n#endif\n\t\treturn;\n\tcase -1:\n\t\tnew_p = NULL;\n\t\tgoto alloc_failed;\n\t}/' \
-	    -e 's/^DUK_LOCAL void duk__json_enc_double(duk_json_enc_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_json_enc_int(duk_json_enc_ctx *js_ctx, duk_double_t d); \/* cm_jsonnum *\/\n&/' \
+	    -e 's/^DUK_LOCAL void duk__json_enc_double(duk_json_enc_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_json_enc_num(duk_json_enc_ctx *js_ctx, duk_double_t d); \/* cm_jsonnum *\/\n&/' \
 	    -e 's/^DUK_LOCAL void duk__json_dec_number(duk_json_dec_ctx \*js_ctx) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_bytes(const duk_uint8_t *p, const duk_uint8_t *e, duk_small_uint_t flags, duk_double_t *out); \/* cm_jsonnum *\/\n&/' \
-	    -e 's/^\tif (DUK_LIKELY(!(c == DUK_FP_INFINITE || c == DUK_FP_NAN))) {$$/&\n\t\tif (cm_json_enc_int(js_ctx, d)) {\n\t\t\treturn; \/* cm_jsonnum: the caller pops the value left *\/\n\t\t}/' \
+	    -e 's/^\tif (DUK_LIKELY(!(c == DUK_FP_INFINITE || c == DUK_FP_NAN))) {$$/&\n\t\tif (cm_json_enc_num(js_ctx, d)) {\n\t\t\treturn; \/* cm_jsonnum: the caller pops the value left *\/\n\t\t}/' \
 	    -e 's/^\tduk_push_lstring(thr, (const char \*) p_start, (duk_size_t) (p - p_start));$$/\t{\n\t\tduk_double_t cm_d;\n\t\tif (cm_numconv_parse_bytes(p_start, p, DUK_S2N_FLAG_ALLOW_EXP | DUK_S2N_FLAG_ALLOW_MINUS | DUK_S2N_FLAG_ALLOW_FRAC, \&cm_d)) {\n\t\t\tduk_push_number(thr, cm_d); \/* cm_jsonnum *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
 	    -e 's/^} duk_json_dec_ctx;$$/\tduk_uint8_t cm_ehint[8]; \/* cm_jsonobj *\/\n&/' \
 	    -e '/^DUK_LOCAL void duk__json_dec_object(duk_json_dec_ctx \*js_ctx) {$$/,/^}$$/{' \
@@ -267,7 +272,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '}' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
-	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
@@ -321,7 +326,7 @@ $(BUILD)/gen/prelude.js: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime
 	awk 'FNR == 1 { print "/* " FILENAME " */" } { print }' $(PRELUDE_SPEC_JS) $(PRELUDE_JS) > $@.tmp
 	mv $@.tmp $@
 
-$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ) $(BUILD)/obj/engine/host/date_parse.o
+$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ) $(BUILD)/obj/engine/host/date_parse.o $(BUILD)/obj/engine/host/numconv.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 

@@ -103,7 +103,7 @@ $(FUZZ_DIR)/obj/gen/cm_prelude.o: $(BUILD)/gen/cm_prelude.c | $(GEN_HEADERS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/duktape.o: $(BUILD)/duktape/duktape.c $(BUILD)/gen/duk_config.h $(BUILD)/gen/duktape.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=c99 -D_GNU_SOURCE -g -O1 -fsanitize=address -fno-omit-frame-pointer -w -I$(BUILD)/gen -c -o $@ $<
+	$(FUZZ_CC) -std=c99 -D_GNU_SOURCE -g -O1 -fsanitize=address -fno-omit-frame-pointer -w -I$(BUILD)/gen -Iengine -c -o $@ $<
 $(FUZZ_DIR)/libfuzz.a: $(FUZZ_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(FUZZ_PROGS): $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.o $(FUZZ_DIR)/libfuzz.a

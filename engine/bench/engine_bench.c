@@ -395,6 +395,11 @@ static const struct bench_cpu {
 	{ "JSON round trip of 1.2 MB", BENCH_JSON_SETUP,
 	    "const back = JSON.parse(JSON.stringify(items)); if "
 	    "(back.length !== items.length) throw new Error('lost');" },
+	/* engine/host/numconv.c: random doubles need 16 or 17 digits */
+	{ "String + JSON of 100k doubles", BENCH_SORT_SETUP,
+	    "let n = 0; for (let i = 0; i < a.length; i++) n += "
+	    "String(a[i]).length; const back = JSON.parse(JSON.stringify(a)); "
+	    "if (back[7] !== a[7] || n < 1000000) throw new Error('lost');" },
 	/* `ta.length` is %TypedArray%.prototype's getter, answered in place
 	 * by [[Get]] (cm_talen, engine/host/duk_buffer.inc) */
 	{ "typed array loop, i < ta.length (1M reads)", BENCH_TA_SETUP,
