@@ -5,6 +5,8 @@
 #             log, lifecycle, and its main
 #   sandbox/  the main of build/codemode-sandbox, the image the daemon execs
 #             as its zygote (and so of every child)
+#   fetcher/  what runs in the fetcher, the daemon's own program run again
+#             with --fetcher: native fetches (libcurl) apart from the daemon
 #   pool/     the daemon's pool: zygotes, children, executions, the run clock
 #   child/    what runs in the zygote and its children: the zygote's loop, its
 #             warm-up, the serve loop, the sandbox, page prewarming
@@ -12,7 +14,7 @@
 #             zygote's control messages
 #   bench/    build/bench/server_bench (make bench)
 # The modules go into build/libserver.a so Check suites can link them one by one.
-SERVER_SRCS := $(filter-out server/daemon/executord.c,$(wildcard server/daemon/*.c server/pool/*.c server/child/*.c server/ipc/*.c))
+SERVER_SRCS := $(filter-out server/daemon/executord.c,$(wildcard server/daemon/*.c server/fetcher/*.c server/pool/*.c server/child/*.c server/ipc/*.c))
 SERVER_OBJS := $(SERVER_SRCS:%.c=$(BUILD)/obj/%.o)
 SERVER_LIB = $(BUILD)/libserver.a
 # What the sandbox image is made of, named file by file: child/ and ipc/

@@ -140,6 +140,29 @@ START_TEST(test_direction)
 	n = make_frame(buf, FRAME_RESULT, 0, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_CHILD, 64, &f),
 	    FRAME_ERR_DIRECTION);
+	/* The fetcher's link is its own: no frame crosses between the two. */
+	n = make_frame(buf, FRAME_FETCH_START, 0, 1, 1, "{}");
+	ck_assert_int_eq(
+	    frame_decode(buf, n, FRAME_ROLE_FETCHER, 64, &f), (long)n);
+	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_ERR_DIRECTION);
+	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_FETCH_PARENT, 64, &f),
+	    FRAME_ERR_DIRECTION);
+	n = make_frame(buf, FRAME_FETCH_DONE, 0, 1, 1, "{}");
+	ck_assert_int_eq(
+	    frame_decode(buf, n, FRAME_ROLE_FETCH_PARENT, 64, &f), (long)n);
+	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_PARENT, 64, &f),
+	    FRAME_ERR_DIRECTION);
+	n = make_frame(buf, FRAME_RESULT, 0, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_FETCH_PARENT, 64, &f),
+	    FRAME_ERR_DIRECTION);
+	/* CANCEL and EVENT carry no payload. */
+	n = make_frame(buf, FRAME_FETCH_EVENT, 0, 0, 3, "{}");
+	ck_assert_int_eq(frame_decode(buf, n, FRAME_ROLE_FETCH_PARENT, 64, &f),
+	    FRAME_ERR_SIZE);
+	n = make_frame(buf, FRAME_FETCH_CANCEL, 0, 0, 3, NULL);
+	ck_assert_int_eq(
+	    frame_decode(buf, n, FRAME_ROLE_FETCHER, 64, &f), (long)n);
 }
 END_TEST
 

@@ -339,6 +339,48 @@ START_TEST(test_a_wildcard_listener_is_every_local_address)
 }
 END_TEST
 
+/* The self addresses as text (for the fetcher's arguments) and back. */
+START_TEST(test_self_addresses_cross_as_text)
+{
+	struct netpolicy *p = policy("*", NULL), *q = policy("*", NULL);
+	struct sockaddr_storage ss;
+	socklen_t len;
+	char buf[64], small[8];
+	size_t i;
+	static const char *const bad[] = { "127.0.0.1:80", "[127.0.0.1]:80",
+		"[::1]", "[::1]:", "[::1]:65536", "[::1]:8x", "[::1]80",
+		"[zz]:80", "" };
+
+	len = addr_of("127.0.0.1", 8080, &ss);
+	ck_assert_int_eq(netpolicy_add_self(p, (struct sockaddr *)&ss, len), 0);
+	len = addr_of("::", 9100, &ss);
+	ck_assert_int_eq(netpolicy_add_self(p, (struct sockaddr *)&ss, len), 0);
+	ck_assert_uint_eq(netpolicy_self_count(p), 2);
+	ck_assert_int_eq(netpolicy_self_format(p, 0, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "[::ffff:127.0.0.1]:8080");
+	ck_assert_int_eq(netpolicy_self_format(p, 2, buf, sizeof(buf)), -1);
+	ck_assert_int_eq(netpolicy_self_format(p, 0, small, sizeof(small)), -1);
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(
+		    netpolicy_self_format(p, i, buf, sizeof(buf)), 0);
+		ck_assert_int_eq(netpolicy_add_self_text(q, buf), 0);
+	}
+	/* q decides as p does, the wildcard included. */
+	ck_assert_int_eq(
+	    verdict(q, "http", NULL, "127.0.0.1", 8080), NETPOLICY_DENIED_SELF);
+	ck_assert_int_eq(
+	    verdict(q, "http", NULL, "127.0.0.1", 8081), NETPOLICY_ALLOWED);
+	ck_assert_int_eq(
+	    verdict(q, "http", NULL, "127.0.0.7", 9100), NETPOLICY_DENIED_SELF);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(
+		    netpolicy_add_self_text(q, bad[i]) == -1, "%s", bad[i]);
+	ck_assert_uint_eq(netpolicy_self_count(q), 2);
+	netpolicy_free(p);
+	netpolicy_free(q);
+}
+END_TEST
+
 START_TEST(test_host_rules)
 {
 	struct netpolicy *p =
@@ -519,6 +561,7 @@ main(void)
 	tcase_add_test(tc, test_scheme_and_port_rules);
 	tcase_add_test(tc, test_rule_grammar);
 	tcase_add_test(tc, test_forbidden_request_headers);
+	tcase_add_test(tc, test_self_addresses_cross_as_text);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_set_fork_status(sr, CK_NOFORK);

@@ -90,7 +90,7 @@ FUZZ_CC ?= clang
 FUZZ_DIR = build/libfuzzer
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS = -g -O1 $(FUZZ_SAN) -D_GNU_SOURCE $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver -Itests -I. $(PKG_CFLAGS)
-FUZZ_LIB_SRCS = $(LIBCLIENT_SRCS) $(ENGINE_SRCS) $(wildcard server/ipc/*.c) server/daemon/netpolicy.c
+FUZZ_LIB_SRCS = $(LIBCLIENT_SRCS) $(ENGINE_SRCS) $(wildcard server/ipc/*.c) server/daemon/netpolicy.c server/fetcher/fetcher_args.c
 FUZZ_LIB_OBJS = $(FUZZ_LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/cm_prelude.o $(FUZZ_DIR)/obj/duktape.o
 FUZZ_PROGS = $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_DIR)/%)
 FUZZ_SECONDS ?= 600

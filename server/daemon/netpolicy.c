@@ -531,6 +531,51 @@ netpolicy_add_self(
 	return 0;
 }
 
+size_t
+netpolicy_self_count(const struct netpolicy *p)
+{
+	return p->nself;
+}
+
+int
+netpolicy_self_format(
+    const struct netpolicy *p, size_t i, char *out, size_t len)
+{
+	char a[INET6_ADDRSTRLEN];
+	int n;
+
+	if (i >= p->nself ||
+	    inet_ntop(AF_INET6, p->self[i].addr, a, sizeof(a)) == NULL)
+		return -1;
+	n = snprintf(out, len, "[%s]:%u", a, p->self[i].port);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int
+netpolicy_add_self_text(struct netpolicy *p, const char *text)
+{
+	struct sockaddr_in6 s6;
+	char a[INET6_ADDRSTRLEN];
+	const char *end;
+	char *stop;
+	unsigned long port;
+
+	if (text[0] != '[' || (end = strchr(text, ']')) == NULL ||
+	    (size_t)(end - text - 1) >= sizeof(a) || end[1] != ':')
+		return -1;
+	memcpy(a, text + 1, (size_t)(end - text - 1));
+	a[end - text - 1] = '\0';
+	port = strtoul(end + 2, &stop, 10);
+	memset(&s6, 0, sizeof(s6));
+	s6.sin6_family = AF_INET6;
+	if (end[2] == '\0' || *stop != '\0' || port > 65535 ||
+	    inet_pton(AF_INET6, a, &s6.sin6_addr) != 1)
+		return -1;
+	s6.sin6_port = htons((uint16_t)port);
+	return netpolicy_add_self(
+	    p, (const struct sockaddr *)&s6, (socklen_t)sizeof(s6));
+}
+
 /* The URL's host, lower case, without brackets or a trailing dot. */
 static void
 netpolicy_host_norm(const char *host, char *out, size_t len)

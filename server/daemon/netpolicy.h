@@ -88,6 +88,19 @@ int netpolicy_add_self(
     struct netpolicy *, const struct sockaddr *sa, socklen_t salen);
 
 /*
+ * The addresses marked by netpolicy_add_self, as text
+ * ("[::ffff:127.0.0.1]:8080"), so another process can hold the same policy: `i`
+ * counts from 0 below netpolicy_self_count. 0, or -1 when `i` is past the end
+ * or `len` is short.
+ */
+size_t netpolicy_self_count(const struct netpolicy *);
+int netpolicy_self_format(
+    const struct netpolicy *, size_t i, char *out, size_t len);
+
+/* netpolicy_add_self for that text; -1 when it is not of that form. */
+int netpolicy_add_self_text(struct netpolicy *, const char *text);
+
+/*
  * Decides a connection about to be made to `sa` for a URL with `scheme`
  * ("http") and `host` (as the URL names it; brackets of an IPv6 literal
  * allowed; NULL when unknown, so host rules do not match). Returns 1 when

@@ -104,6 +104,8 @@ outbound_count(struct outbound *ob, enum metrics_event ev)
 {
 	if (ob->o.metrics != NULL)
 		metrics_count(ob->o.metrics, ev);
+	if (ob->o.on_count != NULL)
+		ob->o.on_count(ob->o.count_arg, (int)ev);
 }
 
 /* Waiting requests may start: do it from the loop, not from inside a
@@ -150,8 +152,42 @@ outbound_req_free(struct outbound_req *r)
 	free(r);
 }
 
+/* The OUTBOUND_RESPONSE payload {"error": why}, written by its encoder. */
+static char *
+outbound_error_json(const char *why, size_t *len)
+{
+	struct ipcmsg_outbound_response m;
+
+	memset(&m, 0, sizeof(m));
+	m.error.s = why;
+	m.error.len = strlen(why);
+	*len = 0;
+	return ipcmsg_outbound_response_encode(&m, len);
+}
+
+char *
+outbound_failure(enum cm_spec_text id, const char *param, size_t *len)
+{
+	char *t = param ? texts_compose(id, param) : texts_compose(id), *s;
+
+	s = outbound_error_json(t ? t : "The fetch failed.", len);
+	free(t);
+	return s;
+}
+
 /* Answers once with {"error": why} and frees the request. */
-static void outbound_fail(struct outbound_req *r, const char *why);
+static void
+outbound_fail(struct outbound_req *r, const char *why)
+{
+	size_t len;
+	char *s = outbound_error_json(why, &len);
+	outbound_done_fn done = r->done;
+	void *arg = r->arg;
+
+	outbound_req_free(r);
+	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
+	free(s);
+}
 
 /* outbound_fail with a composed text (one parameter or none). */
 static void
@@ -162,25 +198,6 @@ outbound_fail_text(
 
 	outbound_fail(r, t ? t : "The fetch failed.");
 	free(t);
-}
-
-/* Both answers are OUTBOUND_RESPONSE payloads, written by its encoder. */
-static void
-outbound_fail(struct outbound_req *r, const char *why)
-{
-	struct ipcmsg_outbound_response m;
-	size_t len = 0;
-	char *s;
-	outbound_done_fn done = r->done;
-	void *arg = r->arg;
-
-	memset(&m, 0, sizeof(m));
-	m.error.s = why;
-	m.error.len = strlen(why);
-	s = ipcmsg_outbound_response_encode(&m, &len);
-	outbound_req_free(r);
-	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
-	free(s);
 }
 
 /*

@@ -32,6 +32,8 @@
 
 #include <jansson.h>
 
+#include "cm_spec.h"
+
 #define OUTBOUND_MAX_REDIRECTS 5
 
 /* The bounds' defaults, for the daemon's flags and the in-process executor. */
@@ -52,6 +54,9 @@ struct outbound_options {
 	unsigned max_total; /* fetches in flight in all */
 	unsigned max_waiting; /* fetches of one owner waiting for a slot */
 	struct metrics *metrics; /* counted through metrics_count; NULL: none */
+	/* Also told of every count, when set (the fetcher forwards them). */
+	void (*on_count)(void *arg, int metrics_event);
+	void *count_arg;
 	/*
 	 * For tests: libcurl RESOLVE entries ("name:port:address"), so a
 	 * made-up name can resolve to loopback without a DNS server. NULL
@@ -86,5 +91,12 @@ struct outbound_req *outbound_start(struct outbound *, const void *owner,
 
 /* Abandons a request, running or waiting: its callback never runs. */
 void outbound_cancel(struct outbound_req *);
+
+/*
+ * A failure answer: the OUTBOUND_RESPONSE payload {"error": text}, the
+ * text `id` composed with `param` (NULL: none). Malloc'd, *len set;
+ * NULL when out of memory.
+ */
+char *outbound_failure(enum cm_spec_text id, const char *param, size_t *len);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * The pool's frame codec: header layout, per-type size bounds, direction.
+ * The frame codec: header layout, per-type size bounds, direction.
  *
  * Header (network byte order):
  *   0  u8  version       FRAME_VERSION
@@ -42,6 +42,12 @@ static const struct frame_rule frame_rules[FRAME_TYPE_MAX] = {
 	[FRAME_CLOSE_HANDLES] = { "CLOSE_HANDLES", FRAME_ROLE_CHILD, 0,
 	    0xffffffffu, 0 },
 	[FRAME_SHUTDOWN] = { "SHUTDOWN", FRAME_ROLE_CHILD, 0, 0xffffffffu, 0 },
+	[FRAME_FETCH_START] = { "FETCH_START", FRAME_ROLE_FETCHER, 2, 0, 0 },
+	[FRAME_FETCH_CANCEL] = { "FETCH_CANCEL", FRAME_ROLE_FETCHER, 0,
+	    0xffffffffu, 0 },
+	[FRAME_FETCH_DONE] = { "FETCH_DONE", FRAME_ROLE_FETCH_PARENT, 2, 0, 0 },
+	[FRAME_FETCH_EVENT] = { "FETCH_EVENT", FRAME_ROLE_FETCH_PARENT, 0,
+	    0xffffffffu, 0 },
 };
 
 static uint32_t

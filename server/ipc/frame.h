@@ -1,7 +1,9 @@
 /*
- * The parent <-> child frame protocol of the worker pool.
+ * The frame protocol between the daemon and the processes it starts: the
+ * worker pool's engine children, and the fetcher (the process that runs
+ * native fetches, server/fetcher/).
  *
- * One socketpair joins the daemon to each engine child. Both ends speak
+ * One socketpair joins the daemon to each of them. Both ends speak
  * length-prefixed frames: a fixed 16-byte header in network byte order,
  * then `len` payload bytes. Neither end trusts the other: every frame is
  * checked against its type's size bounds (as httpd's IMSG_SIZE_CHECK does)
@@ -39,6 +41,15 @@ enum frame_type {
 				FRAME_HANDLE_RESULT_LAST */
 	FRAME_CLOSE_HANDLES, /* P->C: release a retained execution */
 	FRAME_SHUTDOWN, /* P->C: finish and exit */
+	/*
+	 * The fetcher's link ("D" the daemon, "F" the fetcher). call_id names
+	 * one fetch for its whole life; exec_id is its owner, whose fetches
+	 * share the bounds per execution.
+	 */
+	FRAME_FETCH_START, /* D->F: JSON {"timeoutMs", "request"} */
+	FRAME_FETCH_CANCEL, /* D->F: abandon call_id; no answer follows */
+	FRAME_FETCH_DONE, /* F->D: the OUTBOUND_RESPONSE payload of call_id */
+	FRAME_FETCH_EVENT, /* F->D: a fetch counter moved; call_id = which */
 	FRAME_TYPE_MAX
 };
 
@@ -85,7 +96,9 @@ enum frame_status {
 /* Which end is decoding: each accepts only the other end's types. */
 enum frame_role {
 	FRAME_ROLE_PARENT, /* decodes C->P frames */
-	FRAME_ROLE_CHILD /* decodes P->C frames */
+	FRAME_ROLE_CHILD, /* decodes P->C frames */
+	FRAME_ROLE_FETCH_PARENT, /* decodes F->D frames */
+	FRAME_ROLE_FETCHER /* decodes D->F frames */
 };
 
 struct frame {

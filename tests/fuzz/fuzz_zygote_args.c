@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_argv.h"
 #include "ipc/zygote_args.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -19,21 +20,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *copy, *argv[FUZZ_ARGS_MAX + 2], err[128];
 	struct zygote_args a;
 	struct zygote_argv v;
-	size_t i, start = 0;
-	int argc = 1;
+	int argc;
 
 	if ((copy = malloc(size + 1)) == NULL)
 		return 0;
 	memcpy(copy, data, size);
 	copy[size] = '\0';
 	argv[0] = "codemode-sandbox";
-	for (i = 0; i <= size && argc <= FUZZ_ARGS_MAX; i++)
-		if (i == size || copy[i] == '\0') {
-			if (i > start || i < size)
-				argv[argc++] = copy + start;
-			start = i + 1;
-		}
-	argv[argc] = NULL;
+	argc = fuzz_argv_split(copy, size, argv, FUZZ_ARGS_MAX);
 	if (zygote_args_decode(argc, argv, &a, err, sizeof(err)) == 0) {
 		int k;
 

@@ -1,0 +1,168 @@
+/*
+ * The fetcher's argument vector (fetcher_args.h): encoder and strict
+ * decoder.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fetcher_args.h"
+
+static const char *const fetcher_args_bounds[] = {
+	"--max-body=", "--max-total=", "--max-per-owner=", "--max-waiting="
+};
+static const char *const fetcher_args_lists[] = {
+	"--allow=", "--deny=", "--self=", "--resolve="
+};
+
+void
+fetcher_args_free(char **argv)
+{
+	char **p;
+
+	if (argv == NULL)
+		return;
+	for (p = argv + 1; *p != NULL; p++)
+		free(*p);
+	free(argv);
+}
+
+static char *
+fetcher_args_join(const char *prefix, const char *value)
+{
+	size_t a = strlen(prefix), b = strlen(value);
+	char *s;
+
+	if (b == 0 || (s = malloc(a + b + 1)) == NULL)
+		return NULL;
+	memcpy(s, prefix, a);
+	memcpy(s + a, value, b + 1);
+	return s;
+}
+
+char **
+fetcher_args_encode(const struct fetcher_args *a, const char *image)
+{
+	const char *const *lists[4] = { a->allow, a->deny, a->self,
+		a->resolve };
+	size_t counts[4] = { a->nallow, a->ndeny, a->nself, a->nresolve };
+	unsigned long long bounds[4] = { a->max_body, a->max_total,
+		a->max_per_owner, a->max_waiting };
+	size_t n = 2 + 4 + a->nallow + a->ndeny + a->nself + a->nresolve, k = 0,
+	       i, j;
+	char **argv, num[24];
+
+	if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
+		return NULL;
+	argv[k++] = (char *)image;
+	if ((argv[k++] = strdup(FETCHER_FLAG)) == NULL)
+		goto fail;
+	for (i = 0; i < 4; i++) {
+		snprintf(num, sizeof(num), "%llu", bounds[i]);
+		if ((argv[k++] = fetcher_args_join(
+			 fetcher_args_bounds[i], num)) == NULL)
+			goto fail;
+	}
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < counts[i]; j++)
+			if ((argv[k++] = fetcher_args_join(
+				 fetcher_args_lists[i], lists[i][j])) == NULL)
+				goto fail;
+	return argv;
+fail:
+	fetcher_args_free(argv);
+	return NULL;
+}
+
+/* A plain decimal: digits only, no leading zero but "0", at most max. */
+static int
+fetcher_args_number(
+    const char *s, unsigned long long max, unsigned long long *out)
+{
+	unsigned long long v = 0;
+
+	if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9' ||
+		    v > (max - (unsigned)(*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (unsigned)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+void
+fetcher_args_clear(struct fetcher_args *a)
+{
+	free((void *)a->allow);
+	free((void *)a->deny);
+	free((void *)a->self);
+	free((void *)a->resolve);
+	memset(a, 0, sizeof(*a));
+}
+
+int
+fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
+    char *err, size_t errlen)
+{
+	const char **lists[4] = { NULL, NULL, NULL, NULL };
+	size_t counts[4] = { 0, 0, 0, 0 }, kind = 0, len;
+	unsigned long long v[4];
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	if (argc < 6 || strcmp(argv[1], FETCHER_FLAG) != 0) {
+		snprintf(
+		    err, errlen, "expected %s and four bounds", FETCHER_FLAG);
+		return -1;
+	}
+	for (i = 0; i < 4; i++) {
+		len = strlen(fetcher_args_bounds[i]);
+		if (strncmp(argv[2 + i], fetcher_args_bounds[i], len) != 0 ||
+		    fetcher_args_number(argv[2 + i] + len,
+			i == 0 ? (unsigned long long)SIZE_MAX : 0xffffffffull,
+			&v[i]) != 0) {
+			snprintf(err, errlen, "argument %d is not %sN", 2 + i,
+			    fetcher_args_bounds[i]);
+			return -1;
+		}
+	}
+	for (i = 0; i < 4; i++)
+		if ((lists[i] = calloc((size_t)argc, sizeof(char *))) == NULL)
+			goto nomem;
+	for (i = 6; i < argc; i++) {
+		while (kind < 4 &&
+		    strncmp(argv[i], fetcher_args_lists[kind],
+			strlen(fetcher_args_lists[kind])) != 0)
+			kind++;
+		len = kind < 4 ? strlen(fetcher_args_lists[kind]) : 0;
+		if (kind == 4 || argv[i][len] == '\0') {
+			snprintf(err, errlen,
+			    "argument %d is not a list entry in its place", i);
+			goto fail;
+		}
+		lists[kind][counts[kind]++] = argv[i] + len;
+	}
+	a->max_body = (size_t)v[0];
+	a->max_total = (unsigned)v[1];
+	a->max_per_owner = (unsigned)v[2];
+	a->max_waiting = (unsigned)v[3];
+	a->allow = lists[0];
+	a->deny = lists[1];
+	a->self = lists[2];
+	a->resolve = lists[3];
+	a->nallow = counts[0];
+	a->ndeny = counts[1];
+	a->nself = counts[2];
+	a->nresolve = counts[3];
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+fail:
+	for (i = 0; i < 4; i++)
+		free(lists[i]);
+	return -1;
+}

@@ -1,0 +1,54 @@
+/*
+ * How the daemon starts its fetcher (daemon/fetchlink.c -> fetcher.c): the
+ * daemon's own program run again with --fetcher first, its link to the
+ * daemon at FETCHER_FD, every other descriptor but stdin, stdout and stderr
+ * closed, and its settings in the argument vector, written by
+ * fetcher_args_encode and read back by fetcher_args_decode, which accepts
+ * exactly what the encoder writes:
+ *
+ *   IMAGE --fetcher --max-body=N --max-total=N --max-per-owner=N
+ *         --max-waiting=N [--allow=RULES]... [--deny=RULES]...
+ *         [--self=[ADDR]:PORT]... [--resolve=ENTRY]...
+ *
+ * Numbers are plain decimal; the four bounds come first, in this order,
+ * then the policy's lists, each kind after the one before it. The texts
+ * are the daemon's own settings (operator rules, its listening addresses),
+ * never a guest's.
+ */
+#ifndef FETCHER_ARGS_H
+#define FETCHER_ARGS_H
+
+#include <stddef.h>
+
+/* The fetcher's end of its link (a SOCK_STREAM socketpair) after exec. */
+#define FETCHER_FD 3
+
+/* The first argument, by which the daemon's program knows the mode. */
+#define FETCHER_FLAG "--fetcher"
+
+struct fetcher_args {
+	size_t max_body;
+	unsigned max_total, max_per_owner, max_waiting;
+	/* Borrowed from the vector decoded, or the caller's for encoding. */
+	const char *const *allow, *const *deny, *const *self, *const *resolve;
+	size_t nallow, ndeny, nself, nresolve;
+};
+
+/*
+ * An argument vector for execve: argv[0] is `image` (borrowed), the rest
+ * malloc'd, NULL-terminated. NULL when out of memory or a text is empty.
+ * Free it with fetcher_args_free.
+ */
+char **fetcher_args_encode(const struct fetcher_args *a, const char *image);
+void fetcher_args_free(char **argv);
+
+/*
+ * Reads argv[1..argc-1] into *a; the lists are malloc'd arrays pointing
+ * into argv (free them with fetcher_args_clear). Returns 0, or -1 with
+ * `err` naming the first argument not of the encoder's form.
+ */
+int fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
+    char *err, size_t errlen);
+void fetcher_args_clear(struct fetcher_args *a);
+
+#endif
