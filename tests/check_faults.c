@@ -28,6 +28,7 @@
 #include <jansson.h>
 
 #include "faults/failalloc.h"
+#include "support/test_http.h"
 #include "proto/capnweb.h"
 #include "proto/ws.h"
 #include "support/test_client.h"
@@ -1001,6 +1002,42 @@ failalloc_path(void)
 }
 
 /*
+ * Starts the daemon with the failing allocator preloaded (disarmed), its
+ * control block at <dir>/ctl (path into ctlpath); `only` as
+ * $CM_FAILALLOC_ONLY (NULL: every allocation counts). The environment
+ * reaches what the daemon execs too: the fetcher loads it as well.
+ */
+static struct failalloc_ctl *
+failalloc_spawn(const char *prefix, const char *only, const char *const *extra,
+    char *ctlpath, size_t len)
+{
+	struct failalloc_ctl *ctl;
+	char abs_so[512];
+	int fd;
+
+	ck_assert_ptr_nonnull(realpath(failalloc_path(), abs_so));
+	ck_assert_int_eq(test_daemon_init(&td, prefix), 0);
+	snprintf(ctlpath, len, "%s/ctl", td.dir);
+	fd = open(ctlpath, O_RDWR | O_CREAT, 0600);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, sizeof(*ctl)), 0);
+	ctl =
+	    mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ck_assert_ptr_ne(ctl, MAP_FAILED);
+	close(fd);
+	setenv("LD_PRELOAD", abs_so, 1);
+	setenv("CM_FAILALLOC", ctlpath, 1);
+	if (only != NULL)
+		setenv("CM_FAILALLOC_ONLY", only, 1);
+	ck_assert_int_eq(
+	    test_daemon_spawn(&td, test_daemon_binary(), "error", extra), 0);
+	unsetenv("LD_PRELOAD");
+	unsetenv("CM_FAILALLOC");
+	unsetenv("CM_FAILALLOC_ONLY");
+	return ctl;
+}
+
+/*
  * expect_serving after a failure, at the first attempt: nothing the
  * failure touched may be left for the next run to meet (a child whose
  * frames never go out, which libevent 2.1's bufferevent_socket_new once
@@ -1041,33 +1078,18 @@ sweep_serving(long n)
  */
 START_TEST(test_allocation_failure_sweep)
 {
-	char ctlpath[128], preload[600], abs_so[512];
+	char ctlpath[128];
 	struct failalloc_ctl *ctl;
 	long n, first, stride, last = 0, internal = 0, results = 0, broken = 0;
 	const char *s = getenv("CM_FAILALLOC_STRIDE");
-	int fd, target;
+	int target;
 
 	stride = s ? atol(s) : 1;
 	/* To replay one failure: CM_FAILALLOC_FROM=n. */
 	s = getenv("CM_FAILALLOC_FROM");
 	first = s ? atol(s) : 1;
-	ck_assert_ptr_nonnull(realpath(failalloc_path(), abs_so));
-	ck_assert_int_eq(test_daemon_init(&td, "cm-failalloc"), 0);
-	snprintf(ctlpath, sizeof(ctlpath), "%s/ctl", td.dir);
-	fd = open(ctlpath, O_RDWR | O_CREAT, 0600);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(ftruncate(fd, sizeof(*ctl)), 0);
-	ctl =
-	    mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	ck_assert_ptr_ne(ctl, MAP_FAILED);
-	close(fd);
-	snprintf(preload, sizeof(preload), "%s", abs_so);
-	setenv("LD_PRELOAD", preload, 1);
-	setenv("CM_FAILALLOC", ctlpath, 1);
-	ck_assert_int_eq(
-	    test_daemon_spawn(&td, test_daemon_binary(), "error", NULL), 0);
-	unsetenv("LD_PRELOAD");
-	unsetenv("CM_FAILALLOC");
+	ctl = failalloc_spawn(
+	    "cm-failalloc", NULL, NULL, ctlpath, sizeof(ctlpath));
 	for (n = first;; n += stride) {
 		struct test_client c;
 		struct call k = { 0 };
@@ -1183,33 +1205,17 @@ END_TEST
  */
 START_TEST(test_allocation_failure_in_a_bufferevent_hook)
 {
-	char ctlpath[128], abs_so[512];
+	char ctlpath[128];
 	const char *const extra[] = { "--spares", "0",
 		"--executions-per-worker", "1", "--reuse-runs", "1", NULL };
 	struct failalloc_ctl *ctl;
 	struct test_client c;
 	struct call k = { 0 };
 	long started;
-	int fd, i;
+	int i;
 
-	ck_assert_ptr_nonnull(realpath(failalloc_path(), abs_so));
-	ck_assert_int_eq(test_daemon_init(&td, "cm-failhook"), 0);
-	snprintf(ctlpath, sizeof(ctlpath), "%s/ctl", td.dir);
-	fd = open(ctlpath, O_RDWR | O_CREAT, 0600);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(ftruncate(fd, sizeof(*ctl)), 0);
-	ctl =
-	    mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	ck_assert_ptr_ne(ctl, MAP_FAILED);
-	close(fd);
-	setenv("LD_PRELOAD", abs_so, 1);
-	setenv("CM_FAILALLOC", ctlpath, 1);
-	setenv("CM_FAILALLOC_ONLY", "evbuffer_add_cb", 1);
-	ck_assert_int_eq(
-	    test_daemon_spawn(&td, test_daemon_binary(), "error", extra), 0);
-	unsetenv("LD_PRELOAD");
-	unsetenv("CM_FAILALLOC");
-	unsetenv("CM_FAILALLOC_ONLY");
+	ctl = failalloc_spawn(
+	    "cm-failhook", "evbuffer_add_cb", extra, ctlpath, sizeof(ctlpath));
 	ctl->calls = 0;
 	ctl->failed = 0;
 	ctl->every = 1;
@@ -1233,6 +1239,98 @@ START_TEST(test_allocation_failure_in_a_bufferevent_hook)
 	munmap(ctl, sizeof(*ctl));
 	unlink(ctlpath);
 	stop_daemon();
+}
+END_TEST
+
+/*
+ * libcurl 7.88 (Debian 12) cannot take a failed allocation in its multi
+ * interface: a hash table left with no slots then divides by zero
+ * (SIGFPE). Native fetches run in the fetcher, so here every n-th
+ * allocation under curl_multi_socket_action fails in turn while a run
+ * fetches from loopback: each fetch is answered (the body, or a
+ * TypeError in-band), never a daemon crash, and the daemon serves on.
+ */
+START_TEST(test_allocation_failure_in_libcurl)
+{
+	const char *const extra[] = { "--outbound-allow", "127.0.0.1", NULL };
+	char ctlpath[128], code[512];
+	struct failalloc_ctl *ctl;
+	long n, ok = 0, failed_in_band = 0, lost = 0;
+	int sport = test_http_start();
+
+	ctl = failalloc_spawn("cm-failcurl", "curl_multi_socket_action", extra,
+	    ctlpath, sizeof(ctlpath));
+	snprintf(code, sizeof(code),
+	    "async () => { try { const r = await fetch("
+	    "'http://127.0.0.1:%d/x'); return ['ok', r.status] } catch (e) "
+	    "{ return [e instanceof TypeError, e.message] } }",
+	    sport);
+	for (n = 1;; n++) {
+		struct test_client c;
+		struct call k = { 0 };
+		json_t *r;
+		const char *m;
+
+		ck_assert_int_eq(test_client_open(&c, td.sock), 0);
+		ctl->calls = 0;
+		ctl->failed = 0;
+		ctl->target = n;
+		call_start(&c, &k, "execute",
+		    json_pack("[s, [], {s:i}, n, s]", code, "timeout", 1500,
+			"native"));
+		call_wait(&c, &k, 15000);
+		ctl->target = 0;
+		ck_assert_msg(daemon_alive(),
+		    "the daemon died failing libcurl's allocation %ld", n);
+		ck_assert_msg(k.settles == 1 && k.status == CAPNWEB_RESOLVED,
+		    "allocation %ld: no answer", n);
+		if (result_json(&k) == NULL) {
+			/* libcurl may lose a transfer after a failed
+			 * allocation: the run's clock ends it. */
+			m = json_string_value(
+			    json_object_get(k.value, "error"));
+			ck_assert_msg(
+			    m != NULL && strstr(m, "timed out") != NULL,
+			    "allocation %ld: %s", n,
+			    json_dumps(k.value, JSON_COMPACT));
+			lost++;
+			goto next;
+		}
+		ck_assert_ptr_nonnull(r = json_loads(result_json(&k), 0, NULL));
+		m = json_string_value(json_array_get(r, 1));
+		if (json_is_true(json_array_get(r, 0)))
+			ck_assert_msg(m != NULL &&
+				(strncmp(m, "The fetch failed: ", 18) == 0 ||
+				    strncmp(m, "The fetch could not start: ",
+					27) == 0),
+			    "allocation %ld: %s", n, m ? m : "?"),
+			    failed_in_band++;
+		else {
+			m = json_string_value(json_array_get(r, 0));
+			ck_assert_msg(m != NULL && strcmp(m, "ok") == 0 &&
+				json_integer_value(json_array_get(r, 1)) == 200,
+			    "allocation %ld: %s", n, result_json(&k));
+			ok++;
+		}
+		json_decref(r);
+	next:
+		call_clear(&k);
+		test_client_close(&c);
+		if (ctl->failed == 0)
+			break; /* the fetch never reached allocation n */
+		ck_assert_int_lt(n, 5000);
+	}
+	fprintf(stderr,
+	    "failalloc: %ld allocations under libcurl's multi interface, "
+	    "%ld fetches failed in-band, %ld answered, %ld lost to the run's "
+	    "clock\n",
+	    n - 1, failed_in_band, ok, lost);
+	ck_assert_int_gt(n, 10);
+	expect_serving();
+	munmap(ctl, sizeof(*ctl));
+	unlink(ctlpath);
+	stop_daemon();
+	test_http_stop();
 }
 END_TEST
 
@@ -1268,6 +1366,7 @@ main(void)
 	if (!FAULTS_UNDER_ASAN) {
 		FAULTS_CASE(s, test_allocation_failure_sweep);
 		FAULTS_CASE(s, test_allocation_failure_in_a_bufferevent_hook);
+		FAULTS_CASE(s, test_allocation_failure_in_libcurl);
 	} else
 		fprintf(stderr,
 		    "faults: the failing-allocator cases need the plain build "

@@ -45,26 +45,10 @@
 #include "proto/texts.h"
 #include "support/test_client.h"
 #include "support/test_daemon.h"
+#include "support/test_evloop.h"
+#include "support/test_http.h"
 
 /* ---- loopback listeners ---- */
-
-/* A listening socket on 127.0.0.1 (port into *port), never accepted. */
-static int
-silent_listener(int *port)
-{
-	struct sockaddr_in sin;
-	socklen_t sl = sizeof(sin);
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	ck_assert_int_eq(listen(fd, 256), 0);
-	getsockname(fd, (struct sockaddr *)&sin, &sl);
-	*port = ntohs(sin.sin_port);
-	return fd;
-}
 
 /* 1 when no connection ever reached the silent listener `fd`. */
 static int
@@ -80,76 +64,6 @@ nothing_connected(int fd)
 		return 0;
 	}
 	return errno == EAGAIN || errno == EWOULDBLOCK;
-}
-
-static pid_t server_pid = -1;
-
-/*
- * A forked HTTP server on 127.0.0.1: "/redirect?to=URL" answers 302 to
- * URL; anything else answers 200 with the request exactly as it arrived
- * (head and body) as its body, so a test sees what reached the listener.
- */
-static int
-start_server(void)
-{
-	int port, fd = silent_listener(&port);
-
-	ck_assert_int_ge(server_pid = fork(), 0);
-	if (server_pid == 0) {
-		/* Gone on its own if a failing test never stops it. */
-		alarm(60);
-		for (;;) {
-			char req[16384], out[20000];
-			int c = accept(fd, NULL, NULL), n = 0, r;
-			char *end, *cl, *to;
-
-			if (c < 0)
-				_exit(0);
-			while (n < (int)sizeof(req) - 1 &&
-			    (r = (int)read(c, req + n, sizeof(req) - 1 - n)) >
-				0) {
-				n += r;
-				req[n] = '\0';
-				if ((end = strstr(req, "\r\n\r\n")) != NULL) {
-					cl = strcasestr(
-					    req, "\ncontent-length:");
-					if (cl == NULL ||
-					    (int)(end + 4 - req) +
-						    atoi(cl + 16) <=
-						n)
-						break;
-				}
-			}
-			req[n] = '\0';
-			if (strncmp(req, "GET /redirect?to=", 17) == 0) {
-				to = req + 17;
-				to[strcspn(to, " ")] = '\0';
-				snprintf(out, sizeof(out),
-				    "HTTP/1.1 302 Found\r\nLocation: %s\r\n"
-				    "Content-Length: 0\r\n\r\n",
-				    to);
-			} else
-				snprintf(out, sizeof(out),
-				    "HTTP/1.1 200 OK\r\nContent-Length: %d\r\n"
-				    "Connection: close\r\n\r\n%s",
-				    n, req);
-			if (write(c, out, strlen(out)) < 0)
-				_exit(1);
-			close(c);
-		}
-	}
-	close(fd);
-	return port;
-}
-
-static void
-stop_server(void)
-{
-	if (server_pid > 0) {
-		kill(server_pid, SIGKILL);
-		waitpid(server_pid, NULL, 0);
-	}
-	server_pid = -1;
 }
 
 /* ---- the fetcher in this process ---- */
@@ -239,25 +153,14 @@ start(const void *owner, const char *method, const char *url, json_t *headers,
 static void
 wait_for(struct fetched *f)
 {
-	int i;
-
-	for (i = 0; i < 1000 && !f->done; i++) {
-		struct timeval tv = { 0, 10000 };
-
-		event_base_loopexit(eb, &tv);
-		event_base_dispatch(eb);
-	}
-	ck_assert_msg(f->done, "the fetch never answered");
+	ck_assert_msg(
+	    test_evloop_until(eb, &f->done, 10000), "the fetch never answered");
 }
 
-/* Turns the loop for about `ms`. */
 static void
 spin(int ms)
 {
-	struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
-
-	event_base_loopexit(eb, &tv);
-	event_base_dispatch(eb);
+	test_evloop_spin(eb, ms);
 }
 
 /* A GET answered in this process: the answer (caller decrefs). */
@@ -315,7 +218,7 @@ body_of(const json_t *answer)
 
 START_TEST(test_loopback_is_refused_before_any_connection)
 {
-	int port, l = silent_listener(&port);
+	int port, l = test_http_listener(&port);
 	char url[64], addr[32];
 	json_t *a;
 
@@ -361,7 +264,7 @@ END_TEST
  */
 START_TEST(test_a_refused_option_fails_before_the_fetch_starts)
 {
-	int port, l = silent_listener(&port);
+	int port, l = test_http_listener(&port);
 	char rule[64], head[64], *url, *want;
 	size_t n = 8000001, hl;
 	json_t *a;
@@ -391,7 +294,7 @@ END_TEST
 
 START_TEST(test_an_allow_rule_opens_the_listener)
 {
-	int port = start_server();
+	int port = test_http_start();
 	char url[64], rule[64];
 	json_t *a;
 
@@ -410,13 +313,13 @@ START_TEST(test_an_allow_rule_opens_the_listener)
 	ck_assert_str_eq(error_of(a), denied_text(rule, LOOPBACK_REASON));
 	json_decref(a);
 	ob_teardown();
-	stop_server();
+	test_http_stop();
 }
 END_TEST
 
 START_TEST(test_a_name_resolved_to_loopback_is_refused)
 {
-	int port, l = silent_listener(&port), sport = start_server();
+	int port, l = test_http_listener(&port), sport = test_http_start();
 	char url[64], addr[32], r1[64], r2[64];
 	const char *resolve[] = { r1, r2, NULL };
 	json_t *a;
@@ -447,14 +350,14 @@ START_TEST(test_a_name_resolved_to_loopback_is_refused)
 	ck_assert_str_eq(error_of(a), denied_text(addr, RULE_REASON));
 	json_decref(a);
 	ob_teardown();
-	stop_server();
+	test_http_stop();
 	close(l);
 }
 END_TEST
 
 START_TEST(test_each_redirect_hop_is_checked)
 {
-	int port, l = silent_listener(&port), sport = start_server();
+	int port, l = test_http_listener(&port), sport = test_http_start();
 	char url[160], addr[32], rule[64], r1[64];
 	const char *resolve[] = { r1, NULL };
 	json_t *a;
@@ -491,14 +394,14 @@ START_TEST(test_each_redirect_hop_is_checked)
 	    body_of(a));
 	json_decref(a);
 	ob_teardown();
-	stop_server();
+	test_http_stop();
 	close(l);
 }
 END_TEST
 
 START_TEST(test_the_daemons_own_listener_is_refused)
 {
-	int port, l = silent_listener(&port);
+	int port, l = test_http_listener(&port);
 	struct sockaddr_in sin;
 	char url[64], addr[32];
 	json_t *a;
@@ -553,7 +456,7 @@ static const char *const forbidden_headers[][2] = {
 
 START_TEST(test_forbidden_headers_never_reach_the_listener)
 {
-	int sport = start_server();
+	int sport = test_http_start();
 	char url[64], rule[64], host[64];
 	json_t *headers = json_array(), *a;
 	struct fetched f;
@@ -602,7 +505,7 @@ START_TEST(test_forbidden_headers_never_reach_the_listener)
 	    strstr(error_of(f.answer), "CONNECT, TRACE and TRACK"));
 	json_decref(f.answer);
 	ob_teardown();
-	stop_server();
+	test_http_stop();
 }
 END_TEST
 
@@ -622,7 +525,7 @@ open_fds(void)
 
 START_TEST(test_fetches_in_flight_are_bounded)
 {
-	int port, l = silent_listener(&port), base, i, owner_a, owner_b;
+	int port, l = test_http_listener(&port), base, i, owner_a, owner_b;
 	char url[64], rule[64];
 	struct fetched fa[6], fb[2], *many;
 	struct outbound_req *ra[6];
@@ -692,7 +595,7 @@ END_TEST
 
 START_TEST(test_a_waiting_fetch_spends_its_own_bound)
 {
-	int port, l = silent_listener(&port);
+	int port, l = test_http_listener(&port);
 	char url[64], rule[64];
 	struct fetched f1, f2;
 
@@ -799,7 +702,7 @@ expect_denied(json_t *j, const char *address, const char *reason)
 
 START_TEST(test_daemon_closes_loopback_until_allowed)
 {
-	int sport = start_server();
+	int sport = test_http_start();
 	char url[64], addr[32], rule[64];
 	const char *flags[] = { "--outbound-allow", rule, NULL };
 	const char *flags2[] = { "--outbound-allow", "10.0.0.1", NULL };
@@ -840,13 +743,13 @@ START_TEST(test_daemon_closes_loopback_until_allowed)
 	expect_denied(guest_fetch(url, NULL), addr, LOOPBACK_REASON);
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
 	unsetenv("CODEMODE_OUTBOUND_ALLOW");
-	stop_server();
+	test_http_stop();
 }
 END_TEST
 
 START_TEST(test_daemon_refuses_a_redirect_to_a_closed_listener)
 {
-	int port, l = silent_listener(&port), sport = start_server();
+	int port, l = test_http_listener(&port), sport = test_http_start();
 	char url[160], addr[32], rule[64];
 	const char *flags[] = { "--outbound-allow", rule, NULL };
 
@@ -859,7 +762,7 @@ START_TEST(test_daemon_refuses_a_redirect_to_a_closed_listener)
 	expect_denied(guest_fetch(url, NULL), addr, LOOPBACK_REASON);
 	ck_assert(nothing_connected(l));
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
-	stop_server();
+	test_http_stop();
 	close(l);
 }
 END_TEST
@@ -868,7 +771,7 @@ END_TEST
 static int
 free_port(void)
 {
-	int port, fd = silent_listener(&port);
+	int port, fd = test_http_listener(&port);
 
 	close(fd);
 	return port;
@@ -891,7 +794,7 @@ END_TEST
 
 START_TEST(test_daemon_drops_forbidden_headers)
 {
-	int sport = start_server();
+	int sport = test_http_start();
 	char url[64], rule[64], init[2048];
 	const char *flags[] = { "--outbound-allow", rule, NULL };
 	const char *seen;
@@ -924,13 +827,13 @@ START_TEST(test_daemon_drops_forbidden_headers)
 	ck_assert_int_eq(
 	    daemon_metric("codemode_fetch_headers_dropped_total"), (long)n);
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
-	stop_server();
+	test_http_stop();
 }
 END_TEST
 
 START_TEST(test_daemon_bounds_a_runs_fetches)
 {
-	int port, l = silent_listener(&port), i;
+	int port, l = test_http_listener(&port), i;
 	char rule[64], code[1024], *t;
 	const char *flags[] = { "--outbound-allow", rule,
 		"--max-fetches-per-execution", "2", "--max-fetches-waiting",
@@ -968,6 +871,84 @@ START_TEST(test_daemon_bounds_a_runs_fetches)
 	ck_assert_int_eq(daemon_metric("codemode_fetches_running"), 0);
 	ck_assert_int_eq(daemon_metric("codemode_fetches_waiting"), 0);
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
+	close(l);
+}
+END_TEST
+
+/* The daemon's fetcher: its child run with --fetcher; 0 while none. */
+static long
+fetcher_of(pid_t daemon)
+{
+	char path[96], cmd[64];
+	long pid, found = 0;
+	FILE *fp, *c;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)daemon,
+	    (int)daemon);
+	if ((fp = fopen(path, "r")) == NULL)
+		return 0;
+	while (fscanf(fp, "%ld", &pid) == 1) {
+		snprintf(path, sizeof(path), "/proc/%ld/cmdline", pid);
+		if ((c = fopen(path, "r")) == NULL)
+			continue;
+		n = fread(cmd, 1, sizeof(cmd) - 1, c);
+		fclose(c);
+		cmd[n] = '\0';
+		/* argv[1], after the program's path and its NUL. */
+		if (strlen(cmd) + 1 < n &&
+		    strcmp(cmd + strlen(cmd) + 1, "--fetcher") == 0)
+			found = pid;
+	}
+	fclose(fp);
+	return found;
+}
+
+/*
+ * The fetcher dies as libcurl 7.88 makes it die after a failed allocation
+ * (SIGFPE) while a run's fetch is in flight: the run's fetch rejects with
+ * FETCH_FAILED saying so, the daemon goes on, and the next run's fetch is
+ * served by a new fetcher.
+ */
+START_TEST(test_daemon_survives_its_fetcher_crashing)
+{
+	int port, l = test_http_listener(&port), sport = test_http_start();
+	const char *flags[] = { "--outbound-allow", "127.0.0.1", NULL };
+	char url[64], *t;
+	long first = 0;
+	pid_t killer;
+	json_t *j;
+	int i, st;
+
+	daemon_up(flags);
+	ck_assert_int_eq(fetcher_of(td.pid), 0);
+	ck_assert_int_ge(killer = fork(), 0);
+	if (killer == 0) {
+		/* The fetch starts the fetcher; kill it once it holds it. */
+		for (i = 0; i < 1000 && (first = fetcher_of(td.pid)) == 0; i++)
+			usleep(10000);
+		usleep(300000);
+		_exit(first > 0 && kill((pid_t)first, SIGFPE) == 0 ? 0 : 1);
+	}
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/hang", port);
+	j = guest_fetch(url, NULL);
+	ck_assert_int_eq(waitpid(killer, &st, 0), killer);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	    "no fetcher was found to kill");
+	t = texts_compose(CM_TEXT_FETCH_FAILED,
+	    "the fetcher process stopped (its link closed)");
+	ck_assert(json_is_true(json_array_get(j, 0)));
+	ck_assert_str_eq(json_string_value(json_array_get(j, 1)), t);
+	free(t);
+	json_decref(j);
+	/* The daemon serves the next run, through a new fetcher. */
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/next", sport);
+	j = guest_fetch(url, NULL);
+	ck_assert_str_eq(json_string_value(json_array_get(j, 0)), "ok");
+	json_decref(j);
+	ck_assert_int_gt(fetcher_of(td.pid), 0);
+	ck_assert_int_eq(test_daemon_stop(&td), 0);
+	test_http_stop();
 	close(l);
 }
 END_TEST
@@ -1029,6 +1010,7 @@ main(void)
 	tcase_add_test(td_case, test_daemon_refuses_its_own_listener);
 	tcase_add_test(td_case, test_daemon_drops_forbidden_headers);
 	tcase_add_test(td_case, test_daemon_bounds_a_runs_fetches);
+	tcase_add_test(td_case, test_daemon_survives_its_fetcher_crashing);
 	tcase_add_test(td_case, test_daemon_refuses_bad_outbound_flags);
 	suite_add_tcase(s, td_case);
 	sr = srunner_create(s);

@@ -20,7 +20,7 @@
 #include "proto/texts.h"
 #include "api_int.h"
 #include "ipc/ipcmsg.h"
-#include "outbound.h"
+#include "fetchlink.h"
 #include "state.h"
 
 double
@@ -39,7 +39,7 @@ api_cancel_natives(struct api_exec *ae)
 
 	while ((n = TAILQ_FIRST(&ae->natives)) != NULL) {
 		TAILQ_REMOVE(&ae->natives, n, entry);
-		outbound_cancel(n->req);
+		fetchlink_cancel(n->req);
 		free(n);
 	}
 }
@@ -308,7 +308,7 @@ api_execute(struct api_peer *c, struct capnweb_call *call, json_t *args)
 		ae->outbound = capnweb_session_stub(c->session, outbound);
 	/* The operator's veto turns native into no network at all. */
 	if (om == CM_OUTBOUND_NATIVE &&
-	    (d->cfg.outbound_veto || d->outbound == NULL))
+	    (d->cfg.outbound_veto || d->fetch == NULL))
 		om = CM_OUTBOUND_DISABLED;
 	ae->mode = om;
 	count_waits = json_is_true(json_object_get(opt, "countHostWaits"));

@@ -13,7 +13,7 @@
 #include "proto/texts.h"
 #include "api_int.h"
 #include "ipc/ipcmsg.h"
-#include "outbound.h"
+#include "fetchlink.h"
 #include "state.h"
 
 /* Answers a tool call with an envelope text (taken), through the
@@ -138,7 +138,7 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 	struct api_exec *ae = udata;
 	struct api_tool_call *tc;
 	struct api_native *n;
-	struct outbound_req *r;
+	struct fetchlink_req *r;
 	const struct ipcmsg_outbound *m = pool_checked_outbound(pe);
 	json_t *req = NULL, *args, *wire;
 
@@ -168,10 +168,10 @@ api_on_outbound(struct pool_exec *pe, uint32_t call_id, const uint8_t *payload,
 		 * A native fetch spends the run's own bound: cap it by it. Its
 		 * bounds in flight are the execution's (ae is the owner). A
 		 * request that cannot start has already been answered (and n
-		 * freed) when outbound_start returns NULL.
+		 * freed) when fetchlink_start returns NULL.
 		 */
-		r = outbound_start(ae->d->outbound, ae, req,
-		    (long)ae->timeout_ms, api_native_done, n);
+		r = fetchlink_start(ae->d->fetch, ae, req, (long)ae->timeout_ms,
+		    api_native_done, n);
 		if (r != NULL)
 			n->req = r;
 		json_decref(req);

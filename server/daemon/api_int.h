@@ -21,7 +21,7 @@
 
 struct capnweb_call;
 struct capnweb_stub;
-struct outbound_req;
+struct fetchlink_req;
 
 /*
  * One execute call: the capnweb call to answer, the caller's stubs, and
@@ -59,12 +59,12 @@ struct api_exec {
 	TAILQ_HEAD(, api_native) natives; /* native fetches in flight */
 };
 
-/* A native fetch the daemon performs for the run (libcurl, outbound.c). */
+/* A native fetch the daemon has the fetcher perform for the run. */
 struct api_native {
 	TAILQ_ENTRY(api_native) entry;
 	struct api_exec *ae;
 	uint32_t call_id;
-	struct outbound_req *req;
+	struct fetchlink_req *req;
 };
 
 /* api.c: an execution's lifetime. */

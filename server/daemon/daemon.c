@@ -29,7 +29,7 @@
 #include "log.h"
 #include "netpolicy.h"
 #include "notify.h"
-#include "outbound.h"
+#include "fetchlink.h"
 
 void
 daemon_config_default(struct daemon_config *c)
@@ -373,6 +373,47 @@ daemon_inherit(struct daemon *d, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The link to the fetcher, holding the policy as the daemon built it: the
+ * operator's rules and the daemon's own addresses go to the fetcher as its
+ * arguments. 0, or -1 when there is no fetcher program or memory.
+ */
+static int
+daemon_fetch_new(struct daemon *d)
+{
+	const struct daemon_config *cfg = &d->cfg;
+	struct fetcher_args a;
+	size_t i, n = netpolicy_self_count(d->netpolicy);
+	char **self = calloc(n + 1, sizeof(*self));
+	int rc = -1;
+
+	if (cfg->fetcher_image == NULL || self == NULL)
+		goto out;
+	for (i = 0; i < n; i++)
+		if ((self[i] = malloc(64)) == NULL ||
+		    netpolicy_self_format(d->netpolicy, i, self[i], 64) != 0)
+			goto out;
+	memset(&a, 0, sizeof(a));
+	/* The response of one native fetch is bounded like any payload. */
+	a.max_body = CM_PAYLOAD_LIMIT;
+	a.max_total = cfg->max_fetches;
+	a.max_per_owner = cfg->max_fetches_per_execution;
+	a.max_waiting = cfg->max_fetches_waiting;
+	a.allow = cfg->outbound_allow;
+	a.nallow = cfg->n_outbound_allow;
+	a.deny = cfg->outbound_deny;
+	a.ndeny = cfg->n_outbound_deny;
+	a.self = (const char *const *)self;
+	a.nself = n;
+	d->fetch = fetchlink_new(d->base, cfg->fetcher_image, &a, &d->metrics);
+	rc = d->fetch != NULL ? 0 : -1;
+out:
+	for (i = 0; self != NULL && i < n; i++)
+		free(self[i]);
+	free(self);
+	return rc;
+}
+
 struct daemon *
 daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 {
@@ -483,23 +524,10 @@ daemon_new(const struct daemon_config *cfg, char *err, size_t errlen)
 	}
 	if ((d->pool = pool_new(d->base, &d->cfg.pool, err, errlen)) == NULL)
 		goto fail;
-	if (!cfg->outbound_veto) {
-		struct outbound_options oo;
-
-		memset(&oo, 0, sizeof(oo));
-		/* The response of one native fetch is bounded like any
-		 * payload. */
-		oo.max_body = CM_PAYLOAD_LIMIT;
-		oo.policy = d->netpolicy;
-		oo.max_total = cfg->max_fetches;
-		oo.max_per_owner = cfg->max_fetches_per_execution;
-		oo.max_waiting = cfg->max_fetches_waiting;
-		oo.metrics = &d->metrics;
-		if ((d->outbound = outbound_new(d->base, &oo)) == NULL)
-			log_write(LOG_WARN,
-			    "event=outbound_unavailable "
-			    "reason=\"libcurl did not start\"");
-	}
+	if (!cfg->outbound_veto && daemon_fetch_new(d) != 0)
+		log_write(LOG_WARN,
+		    "event=outbound_unavailable "
+		    "reason=\"no fetcher program, or out of memory\"");
 	d->ready = 1;
 	return d;
 fail:
@@ -536,7 +564,7 @@ daemon_free(struct daemon *d)
 	conn_free_all(d);
 	if (d->pool)
 		pool_free(d->pool);
-	outbound_free(d->outbound);
+	fetchlink_free(d->fetch);
 	netpolicy_free(d->netpolicy);
 	if (d->unix_listener) {
 		evconnlistener_free(d->unix_listener);

@@ -28,6 +28,9 @@ struct daemon_config {
 	size_t n_outbound_allow;
 	const char *const *outbound_deny;
 	size_t n_outbound_deny;
+	/* The program run as the fetcher (`IMAGE --fetcher ...`), an absolute
+	 * path: the daemon's own. NULL: no native fetches. */
+	const char *fetcher_image;
 	unsigned max_fetches; /* native fetches in flight in all */
 	unsigned max_fetches_per_execution; /* ... per execution */
 	unsigned max_fetches_waiting; /* per execution, waiting beyond that */
@@ -64,6 +67,7 @@ struct daemon_config {
 };
 
 struct conn;
+struct fetchlink;
 TAILQ_HEAD(conn_list, conn);
 
 /* Written by daemon.c unless a field names its writer. */
@@ -71,7 +75,7 @@ struct daemon {
 	struct daemon_config cfg;
 	struct event_base *base;
 	struct pool *pool;
-	struct outbound *outbound; /* native fetches (libcurl); NULL: none */
+	struct fetchlink *fetch; /* native fetches (the fetcher); NULL: none */
 	struct netpolicy *netpolicy; /* what native fetches may connect to */
 	struct metrics metrics; /* through metrics_* only */
 	struct conn_list conns; /* conn.c */

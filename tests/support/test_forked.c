@@ -10,13 +10,21 @@
 #include "daemon/daemon.h"
 #include "daemon/state.h"
 #include "test_client.h"
+#include "test_daemon.h"
 #include "test_forked.h"
 
 pid_t
-test_forked_start(const struct daemon_config *cfg)
+test_forked_start(const struct daemon_config *given)
 {
+	static char image[4096];
+	struct daemon_config c = *given, *cfg = &c;
 	pid_t pid;
 	int i;
+
+	/* Native fetches run in the built daemon's program, as --fetcher. */
+	if (cfg->fetcher_image == NULL &&
+	    realpath(test_daemon_binary(), image) != NULL)
+		cfg->fetcher_image = image;
 
 	unlink(cfg->socket_path);
 	if ((pid = fork()) == 0) {
