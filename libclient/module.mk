@@ -14,12 +14,14 @@ CLIENT_SRCS := $(wildcard libclient/client/*.c)
 CLIENT_OBJS := $(CLIENT_SRCS:%.c=$(BUILD)/obj/%.o)
 # executor/: the in-process executor (cm_executor_*, codemode/executor.h),
 # a backend of the client that runs the daemon's own pool in the host: the
-# pool, the frame payload codec, native outbound, the envelope composition
+# pool, the frame payload codec, the link to the native fetcher (the program
+# codemode-fetcher: libcurl stays out of the host), the envelope composition
 # and the handle ids are the server's objects, linked here, not copies.
 EXECUTOR_SRCS := $(wildcard libclient/executor/*.c)
 EXECUTOR_OBJS := $(EXECUTOR_SRCS:%.c=$(BUILD)/obj/%.o)
 EXECUTOR_SHARED_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard server/pool/*.c server/ipc/*.c) \
-    server/daemon/outbound.c server/daemon/netpolicy.c server/daemon/metrics.c \
+    server/daemon/fetchlink.c server/fetcher/fetchframe.c \
+    server/fetcher/fetcher_args.c server/daemon/netpolicy.c server/daemon/metrics.c \
     server/daemon/log.c \
     server/daemon/api_value.c server/daemon/handles.c)
 # (the sources make fuzz compiles whole: the executor needs the pool, so not it)
@@ -43,10 +45,12 @@ $(BUILD)/libcodemode.a: $(LIBCLIENT_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# No libcurl: native fetches run in codemode-fetcher, not in the host.
+LIBCODEMODE_LIBS := $(shell pkg-config --libs jansson libevent libcrypto 2>/dev/null) -lm -lpthread
 $(BUILD)/libcodemode.so: $(LIBCLIENT_OBJS) libclient/exports.map
 	$(CC) -shared -Wl,-soname,libcodemode.so.$(LIBCODEMODE_SOVERSION) \
 	    -Wl,--version-script=libclient/exports.map $(LDFLAGS_ALL) -o $@ \
-	    $(LIBCLIENT_OBJS) $(LIBS_ALL)
+	    $(LIBCLIENT_OBJS) $(LIBCODEMODE_LIBS)
 
 PROGRAMS += $(PROTO_LIB) $(BUILD)/libcodemode.a $(BUILD)/libcodemode.so
 

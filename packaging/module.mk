@@ -29,10 +29,11 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PREFIX)/include/codemode
 	for p in codemode-executord codemode codemode-run codemode-conformance; do \
 	  [ -f $(BUILD)/$$p ] && install -m 0755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/bin/; done; true
-	# The daemon's sandbox image: not a command, so not on PATH; the daemon
-	# finds it at ../lib/codemode/ from its own directory.
+	# The daemon's sandbox image and its fetcher: not commands, so not on
+	# PATH; the daemon finds them at ../lib/codemode/ from its own
+	# directory, the in-process executor the fetcher beside the image.
 	install -d $(DESTDIR)$(PREFIX)/lib/codemode
-	install -m 0755 $(BUILD)/codemode-sandbox $(DESTDIR)$(PREFIX)/lib/codemode/
+	install -m 0755 $(BUILD)/codemode-sandbox $(BUILD)/codemode-fetcher $(DESTDIR)$(PREFIX)/lib/codemode/
 	install -m 0644 $(BUILD)/libcodemode.a $(DESTDIR)$(LIBDIR)/
 	install -m 0644 $(BUILD)/libcodemode.so $(DESTDIR)$(LIBDIR)/$(LIBCODEMODE_REALNAME)
 	ln -sf $(LIBCODEMODE_REALNAME) $(DESTDIR)$(LIBDIR)/libcodemode.so.$(LIBCODEMODE_SOVERSION)

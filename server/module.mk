@@ -5,8 +5,9 @@
 #             log, lifecycle, and its main
 #   sandbox/  the main of build/codemode-sandbox, the image the daemon execs
 #             as its zygote (and so of every child)
-#   fetcher/  what runs in the fetcher, the daemon's own program run again
-#             with --fetcher: native fetches (libcurl) apart from the daemon
+#   fetcher/  what runs in build/codemode-fetcher, the program the daemon
+#             and the in-process executor exec for native fetches (libcurl),
+#             and its main
 #   pool/     the daemon's pool: zygotes, children, executions, the run clock
 #   child/    what runs in the zygote and its children: the zygote's loop, its
 #             warm-up, the serve loop, the sandbox, page prewarming
@@ -14,16 +15,18 @@
 #             zygote's control messages
 #   bench/    build/bench/server_bench (make bench)
 # The modules go into build/libserver.a so Check suites can link them one by one.
-SERVER_SRCS := $(filter-out server/daemon/executord.c,$(wildcard server/daemon/*.c server/fetcher/*.c server/pool/*.c server/child/*.c server/ipc/*.c))
+SERVER_SRCS := $(filter-out server/daemon/executord.c server/fetcher/codemode_fetcher.c,$(wildcard server/daemon/*.c server/fetcher/*.c server/pool/*.c server/child/*.c server/ipc/*.c))
 SERVER_OBJS := $(SERVER_SRCS:%.c=$(BUILD)/obj/%.o)
 SERVER_LIB = $(BUILD)/libserver.a
 # What the sandbox image is made of, named file by file: child/ and ipc/
 # only, so no daemon or pool code can end up in it.
 SANDBOX_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard server/child/*.c server/ipc/*.c))
 # Each program links the libraries it uses and no other: the daemon neither
-# the engine (it never runs guest code) nor libseccomp, the image neither
-# libevent nor libcurl (tests/image.test.sh).
-DAEMON_LIBS := $(shell pkg-config --libs jansson libevent libcurl libcrypto 2>/dev/null) -lm -lpthread
+# the engine (it never runs guest code) nor libseccomp nor libcurl, the
+# image neither libevent nor libcurl, the fetcher alone libcurl
+# (tests/image.test.sh).
+DAEMON_LIBS := $(shell pkg-config --libs jansson libevent libcrypto 2>/dev/null) -lm -lpthread
+FETCHER_LIBS := $(shell pkg-config --libs jansson libevent libcurl libcrypto 2>/dev/null) -lm -lpthread
 SANDBOX_LIBS := $(shell pkg-config --libs jansson libcrypto libseccomp 2>/dev/null) -lm -lpthread
 
 $(BUILD)/obj/server/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver
@@ -35,10 +38,15 @@ $(SERVER_LIB): $(SERVER_OBJS)
 TEST_LINK_LIBS := $(SERVER_LIB) $(TEST_LINK_LIBS)
 PROGRAMS += $(SERVER_LIB)
 
-# The daemon cannot start without its image: building one builds both.
-$(BUILD)/codemode-executord: $(BUILD)/obj/server/daemon/executord.o $(SERVER_LIB) $(PROTO_LIB) | $(BUILD)/codemode-sandbox
+# The daemon cannot start without its image: building one builds both,
+# and its fetcher.
+$(BUILD)/codemode-executord: $(BUILD)/obj/server/daemon/executord.o $(SERVER_LIB) $(PROTO_LIB) | $(BUILD)/codemode-sandbox $(BUILD)/codemode-fetcher
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(DAEMON_LIBS)
 PROGRAMS += $(BUILD)/codemode-executord
+
+$(BUILD)/codemode-fetcher: $(BUILD)/obj/server/fetcher/codemode_fetcher.o $(SERVER_LIB) $(PROTO_LIB)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(FETCHER_LIBS)
+PROGRAMS += $(BUILD)/codemode-fetcher
 
 $(BUILD)/codemode-sandbox: $(BUILD)/obj/server/sandbox/codemode_sandbox.o $(SANDBOX_OBJS) $(ENGINE_LIB) $(PROTO_LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(SANDBOX_LIBS)

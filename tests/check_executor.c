@@ -29,6 +29,7 @@
 #include <codemode/codemode.h>
 
 #include "client/client_int.h"
+#include "support/test_http.h"
 
 static char image[PATH_MAX];
 
@@ -285,6 +286,105 @@ START_TEST(test_outbound_precedence)
 	ck_assert_str_eq(res.result_json, "[201,\"http://x.test/a\"]");
 	cm_result_clear(&res);
 	cm_client_free(c);
+}
+END_TEST
+
+/* This process's child running codemode-fetcher; 0 while none. */
+static long
+fetcher_child(pid_t parent)
+{
+	char path[96], cmd[256];
+	long pid, found = 0;
+	FILE *fp, *c;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)parent,
+	    (int)parent);
+	if ((fp = fopen(path, "r")) == NULL)
+		return 0;
+	while (fscanf(fp, "%ld", &pid) == 1) {
+		snprintf(path, sizeof(path), "/proc/%ld/cmdline", pid);
+		if ((c = fopen(path, "r")) == NULL)
+			continue;
+		n = fread(cmd, 1, sizeof(cmd) - 1, c);
+		fclose(c);
+		cmd[n] = '\0';
+		if (strstr(cmd, "/codemode-fetcher") != NULL &&
+		    strlen(cmd) + 1 < n &&
+		    strcmp(cmd + strlen(cmd) + 1, "--fetcher") == 0)
+			found = pid;
+	}
+	fclose(fp);
+	return found;
+}
+
+/*
+ * Native fetches: the host's allow rule opens loopback, and the fetch runs
+ * in codemode-fetcher (beside the sandbox image), a child of the host, not
+ * in the host. Its crash mid-fetch fails that fetch with FETCH_FAILED, the
+ * host goes on, and the next fetch starts a new fetcher.
+ */
+START_TEST(test_native_fetch_runs_in_a_fetcher)
+{
+	struct cm_executor_options o = { 0 };
+	struct cm_client *c;
+	struct cm_execute_request req = CM_EXECUTE_REQUEST_INIT;
+	struct cm_result res;
+	int sport = test_http_start(), port, l = test_http_listener(&port);
+	char code[512];
+	long first;
+	pid_t self = getpid(), killer;
+	int st, i;
+
+	/* ABSENT: native, as the default. */
+	o.outbound_allow = "127.0.0.1";
+	c = executor(&o, NULL);
+	snprintf(code, sizeof(code),
+	    "async () => { const r = await fetch('http://127.0.0.1:%d/n'); "
+	    "return [r.status, (await r.text()).slice(0, 10)] }",
+	    sport);
+	req.code = code;
+	ck_assert_int_eq(fetcher_child(self), 0);
+	run_ok(c, &req, &res);
+	ck_assert_msg(res.error == NULL, "%s", res.error);
+	ck_assert_str_eq(res.result_json, "[200,\"GET /n HTT\"]");
+	cm_result_clear(&res);
+	ck_assert_int_gt(first = fetcher_child(self), 0);
+	/* A fetch that hangs, its fetcher killed as libcurl 7.88 kills it. */
+	ck_assert_int_ge(killer = fork(), 0);
+	if (killer == 0) {
+		usleep(300000);
+		_exit(kill((pid_t)first, SIGFPE) == 0 ? 0 : 1);
+	}
+	snprintf(code, sizeof(code),
+	    "async () => { try { await fetch('http://127.0.0.1:%d/'); "
+	    "return 'fetched' } catch (e) { return e.message } }",
+	    port);
+	run_ok(c, &req, &res);
+	ck_assert_int_eq(waitpid(killer, &st, 0), killer);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_msg(res.error == NULL, "%s", res.error);
+	ck_assert_str_eq(res.result_json,
+	    "\"The fetch failed: the fetcher process stopped (its link "
+	    "closed). Check the URL, or try again later.\"");
+	cm_result_clear(&res);
+	/* The next fetch: a new fetcher. */
+	snprintf(code, sizeof(code),
+	    "async () => (await fetch('http://127.0.0.1:%d/m')).status", sport);
+	run_ok(c, &req, &res);
+	ck_assert_msg(res.error == NULL, "%s", res.error);
+	ck_assert_str_eq(res.result_json, "200");
+	cm_result_clear(&res);
+	ck_assert_int_gt(fetcher_child(self), 0);
+	ck_assert_int_ne(fetcher_child(self), first);
+	first = fetcher_child(self);
+	/* Freeing the executor ends its fetcher. */
+	cm_client_free(c);
+	for (i = 0; i < 100 && kill((pid_t)first, 0) == 0; i++)
+		usleep(10000);
+	ck_assert_int_eq(kill((pid_t)first, 0), -1);
+	close(l);
+	test_http_stop();
 }
 END_TEST
 
@@ -1011,6 +1111,7 @@ executor_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_unchecked_fixture(tc, find_image, NULL);
 	tcase_add_test(tc, test_first_execution_starts_the_pool);
+	tcase_add_test(tc, test_native_fetch_runs_in_a_fetcher);
 	tcase_add_test(tc, test_tool_calls_reach_the_host);
 	tcase_add_test(tc, test_request_timeout_wins);
 	tcase_add_test(tc, test_default_grace);

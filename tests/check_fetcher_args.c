@@ -34,6 +34,7 @@ START_TEST(test_roundtrip)
 	a.max_total = 256;
 	a.max_per_owner = 16;
 	a.max_waiting = 0;
+	a.verbosity = 3;
 	a.allow = allow;
 	a.nallow = 2;
 	a.deny = deny;
@@ -42,19 +43,21 @@ START_TEST(test_roundtrip)
 	a.nself = 2;
 	ck_assert_ptr_nonnull(argv = fetcher_args_encode(&a, "/bin/x"));
 	argc = count(argv);
-	ck_assert_int_eq(argc, 11);
+	ck_assert_int_eq(argc, 12);
 	ck_assert_str_eq(argv[0], "/bin/x");
 	ck_assert_str_eq(argv[1], "--fetcher");
 	ck_assert_str_eq(argv[2], "--max-body=8388608");
 	ck_assert_str_eq(argv[5], "--max-waiting=0");
-	ck_assert_str_eq(argv[6], "--allow=127.0.0.1:8080");
-	ck_assert_str_eq(argv[9], "--self=[::ffff:127.0.0.1]:9000");
+	ck_assert_str_eq(argv[6], "--verbosity=3");
+	ck_assert_str_eq(argv[7], "--allow=127.0.0.1:8080");
+	ck_assert_str_eq(argv[10], "--self=[::ffff:127.0.0.1]:9000");
 	ck_assert_int_eq(
 	    fetcher_args_decode(argc, argv, &b, err, sizeof(err)), 0);
 	ck_assert_uint_eq(b.max_body, 8388608);
 	ck_assert_uint_eq(b.max_total, 256);
 	ck_assert_uint_eq(b.max_per_owner, 16);
 	ck_assert_uint_eq(b.max_waiting, 0);
+	ck_assert_uint_eq(b.verbosity, 3);
 	ck_assert_uint_eq(b.nallow, 2);
 	ck_assert_str_eq(b.allow[1], "*.example");
 	ck_assert_ptr_null(b.allow[2]);
@@ -65,35 +68,47 @@ START_TEST(test_roundtrip)
 	ck_assert_ptr_null(b.resolve[0]);
 	fetcher_args_clear(&b);
 	fetcher_args_free(argv);
-	/* An empty text cannot be written. */
+	/* An empty text cannot be written, nor a verbosity past 4. */
 	allow[0] = "";
 	ck_assert_ptr_null(fetcher_args_encode(&a, "/bin/x"));
 	allow[0] = "127.0.0.1:8080";
+	a.verbosity = 5;
+	ck_assert_ptr_null(fetcher_args_encode(&a, "/bin/x"));
 }
 END_TEST
 
 START_TEST(test_only_what_the_encoder_writes)
 {
-	static const char *const cases[][8] = {
+	static const char *const cases[][9] = {
 		{ "x", "--fetcher", "--max-body=1", "--max-total=1",
-		    "--max-per-owner=1", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", NULL },
+		{ "x", "--fetcher", "--max-body=1", "--max-total=1",
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=5",
+		    NULL },
 		{ "x", "--zygote", "--max-body=1", "--max-total=1",
-		    "--max-per-owner=1", "--max-waiting=1", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    NULL },
 		{ "x", "--fetcher", "--max-total=1", "--max-body=1",
-		    "--max-per-owner=1", "--max-waiting=1", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    NULL },
 		{ "x", "--fetcher", "--max-body=01", "--max-total=1",
-		    "--max-per-owner=1", "--max-waiting=1", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    NULL },
 		{ "x", "--fetcher", "--max-body=1", "--max-total=-1",
-		    "--max-per-owner=1", "--max-waiting=1", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    NULL },
 		{ "x", "--fetcher", "--max-body=1", "--max-total=4294967296",
-		    "--max-per-owner=1", "--max-waiting=1", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    NULL },
 		{ "x", "--fetcher", "--max-body=1", "--max-total=1",
-		    "--max-per-owner=1", "--max-waiting=1", "--allow=", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    "--allow=", NULL },
 		{ "x", "--fetcher", "--max-body=1", "--max-total=1",
-		    "--max-per-owner=1", "--max-waiting=1", "--deny=a",
-		    "--allow=b" },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    "--deny=a", "--allow=b" },
 		{ "x", "--fetcher", "--max-body=1", "--max-total=1",
-		    "--max-per-owner=1", "--max-waiting=1", "--other=a", NULL },
+		    "--max-per-owner=1", "--max-waiting=1", "--verbosity=1",
+		    "--other=a", NULL },
 	};
 	struct fetcher_args b;
 	char err[128];
@@ -102,7 +117,7 @@ START_TEST(test_only_what_the_encoder_writes)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		int argc = 0;
 
-		while (argc < 8 && cases[i][argc] != NULL)
+		while (argc < 9 && cases[i][argc] != NULL)
 			argc++;
 		err[0] = '\0';
 		ck_assert_msg(fetcher_args_decode(argc, (char *const *)cases[i],

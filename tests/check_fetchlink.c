@@ -1,7 +1,7 @@
 /*
- * The daemon's link to its fetcher (server/daemon/fetchlink.c) with the
- * real fetcher: the built daemon's program run as `--fetcher`, fetching
- * from loopback listeners this test opens.
+ * The link to a fetcher (server/daemon/fetchlink.c) with the real one,
+ * build/codemode-fetcher, fetching from loopback listeners this test
+ * opens.
  *
  *   - a fetch runs in a process of its own, started with the first fetch;
  *   - the fetcher's end (a crash: SIGFPE, as libcurl 7.88 raises after a
@@ -55,7 +55,7 @@ on_done(void *arg, const char *json, size_t len)
 	ck_assert_ptr_nonnull(f->answer = json_loadb(json, len, 0, NULL));
 }
 
-/* A link running `prog` (NULL: the built daemon) with loopback open. */
+/* A link running `prog` (NULL: the built fetcher) with loopback open. */
 static void
 link_up(const char *prog)
 {
@@ -65,9 +65,10 @@ link_up(const char *prog)
 	memset(&a, 0, sizeof(a));
 	a.max_body = 1 << 20;
 	a.max_total = a.max_per_owner = a.max_waiting = 8;
+	a.verbosity = 3;
 	a.allow = allow;
 	a.nallow = 1;
-	ck_assert_ptr_nonnull(realpath(test_daemon_binary(), image));
+	ck_assert_ptr_nonnull(realpath(test_fetcher_binary(), image));
 	memset(&mx, 0, sizeof(mx));
 	ck_assert_ptr_nonnull(eb = event_base_new());
 	ck_assert_ptr_nonnull(

@@ -875,7 +875,7 @@ START_TEST(test_daemon_bounds_a_runs_fetches)
 }
 END_TEST
 
-/* The daemon's fetcher: its child run with --fetcher; 0 while none. */
+/* The daemon's fetcher: its child codemode-fetcher; 0 while none. */
 static long
 fetcher_of(pid_t daemon)
 {

@@ -99,7 +99,7 @@ same "libcodemode-dev: Section" "libdevel" "$(field "$dev" Section)"
 deps=$(field "$exe" Depends)
 has "codemode-executord depends on libevent" "$deps" '(^|, )libevent-[0-9.-]+ \('
 has "codemode-executord depends on jansson" "$deps" '(^|, )libjansson4 \('
-has "codemode-executord depends on curl" "$deps" '(^|, )libcurl[0-9a-z-]* \('
+has "codemode-executord depends on curl (its fetcher)" "$deps" '(^|, )libcurl[0-9a-z-]* \('
 has "codemode-executord depends on libssl (libcrypto)" "$deps" '(^|, )libssl[0-9.]+ \('
 has "codemode-executord depends on seccomp" "$deps" '(^|, )libseccomp2 \('
 has "codemode-executord depends on libc" "$deps" '(^|, )libc6 \(>= '
@@ -111,6 +111,9 @@ deps=$(field "$lib" Depends)
 has "libcodemode0 depends on libevent" "$deps" '(^|, )libevent-[0-9.-]+ \('
 has "libcodemode0 depends on jansson" "$deps" '(^|, )libjansson4 \('
 has "libcodemode0 depends on libssl (libcrypto)" "$deps" '(^|, )libssl[0-9.]+ \('
+# Native fetches run in codemode-fetcher: the library never loads libcurl.
+case $deps in *libcurl*) no "libcodemode0 does not depend on libcurl ($deps)" ;;
+*) ok "libcodemode0 does not depend on libcurl" ;; esac
 deps=$(field "$dev" Depends)
 has "libcodemode-dev depends on exactly this libcodemode0" "$deps" "(^|, )libcodemode0 \\(= $version\\)"
 has "libcodemode-dev depends on the -dev packages its .pc requires" "$deps" 'libevent-dev.*libjansson-dev.*libssl-dev'
@@ -131,6 +134,8 @@ done
 inlist "codemode-conformance ships /usr/bin/codemode-conformance" conf - usr/bin/codemode-conformance
 inlist "codemode-executord ships the sandbox image" exe - usr/lib/codemode/codemode-sandbox
 check "the sandbox image is executable" grep -q '^-rwxr-xr-x root/root .* \./usr/lib/codemode/codemode-sandbox$' "$tmp/exe.raw"
+inlist "codemode-executord ships the fetcher" exe - usr/lib/codemode/codemode-fetcher
+check "the fetcher is executable" grep -q '^-rwxr-xr-x root/root .* \./usr/lib/codemode/codemode-fetcher$' "$tmp/exe.raw"
 inlist "codemode-executord ships the systemd service unit" exe - usr/lib/systemd/system/codemode-executord.service
 inlist "codemode-executord ships the systemd socket unit" exe - usr/lib/systemd/system/codemode-executord.socket
 inlist "codemode-executord ships codemode-executord(8)" exe - usr/share/man/man8/codemode-executord.8.gz

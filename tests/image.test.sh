@@ -1,8 +1,11 @@
 #!/bin/sh
-# The two programs of the server and what each carries (see ARCHITECTURE.md,
-# Processes): build/codemode-executord has no engine, no front end and no
-# sandbox in it, build/codemode-sandbox (the image the daemon execs as its
-# zygote) has them and nothing of the daemon, libevent or libcurl. Then how
+# The three programs of the server and what each carries (see
+# ARCHITECTURE.md, Processes): build/codemode-executord has no engine, no
+# front end, no sandbox and no libcurl in it, build/codemode-sandbox (the
+# image the daemon execs as its zygote) has the engine and nothing of the
+# daemon, libevent or libcurl, build/codemode-fetcher (the native fetcher)
+# is the one that loads libcurl, with no engine; libcodemode.so does not
+# load libcurl either. Then how
 # the daemon finds the image: a missing, unexecutable or foreign image stops
 # it at startup with the path and the flag named, and an installed layout
 # (bin/ and lib/codemode/ under one prefix) runs. The address spaces
@@ -13,6 +16,7 @@ cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
 daemon=$BUILD/codemode-executord
 image=$BUILD/codemode-sandbox
+fetcher=$BUILD/codemode-fetcher
 tmp=$(mktemp -d /tmp/cm-image-XXXXXX) || exit 1
 pass=0
 fail=0
@@ -33,7 +37,7 @@ has() { # name, file, fixed string
 	if grep -qF -- "$3" "$2"; then ok "$1"; else no "$1"; echo "    no '$3' in:"; sed 's/^/    /' "$2" | head -5; fi
 }
 
-for p in "$daemon" "$image"; do
+for p in "$daemon" "$image" "$fetcher"; do
 	if [ ! -x "$p" ]; then
 		no "$p exists (make all builds it)"
 		echo "$pass passed, $fail failed"
@@ -60,10 +64,31 @@ listed "$daemon carries no engine, front end, child code or sandbox" "$tmp/bad"
 grep -E "$daemon_syms" "$tmp/image.syms" >"$tmp/bad"
 listed "$image carries no daemon, pool, libevent or libcurl code" "$tmp/bad"
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p'; }
-needed "$daemon" | grep -E '^lib(seccomp)' >"$tmp/bad"
-listed "$daemon does not load libseccomp" "$tmp/bad"
+needed "$daemon" | grep -E '^lib(seccomp|curl)' >"$tmp/bad"
+listed "$daemon does not load libseccomp or libcurl" "$tmp/bad"
 needed "$image" | grep -E '^lib(event|curl)' >"$tmp/bad"
 listed "$image does not load libevent or libcurl" "$tmp/bad"
+# libcurl parses what servers send: only the fetcher loads it.
+nm "$fetcher" 2>/dev/null | awk '{ print $NF }' | sed 's/@.*//' | sort -u >"$tmp/fetcher.syms"
+if grep -q '^fetcher_main$' "$tmp/fetcher.syms" && needed "$fetcher" | grep -q '^libcurl'; then
+	ok "$fetcher runs the fetcher and loads libcurl"
+else
+	no "$fetcher runs the fetcher and loads libcurl"
+fi
+grep -E "$child_syms" "$tmp/fetcher.syms" >"$tmp/bad"
+listed "$fetcher carries no engine, front end, child code or sandbox" "$tmp/bad"
+grep -E '^(api_|conn_|daemon_|listener_|pool_)' "$tmp/fetcher.syms" >"$tmp/bad"
+listed "$fetcher carries no daemon or pool" "$tmp/bad"
+if [ -f "$BUILD/libcodemode.so" ]; then
+	needed "$BUILD/libcodemode.so" | grep -E '^lib(curl|seccomp)' >"$tmp/bad"
+	listed "libcodemode.so does not load libcurl or libseccomp" "$tmp/bad"
+fi
+out=$("$fetcher" --version 2>&1)
+want=$(sed -n 's/^CODEMODE_VERSION = //p' packaging/module.mk)
+case $out in "codemode-fetcher $want (protocol "*")") ok "codemode-fetcher --version" ;;
+*) no "codemode-fetcher --version (got '$out')" ;; esac
+"$fetcher" --fetcher --max-body=1 >"$tmp/out" 2>&1 </dev/null
+[ $? = 2 ] && ok "codemode-fetcher refuses to run without its link (exit 2)" || no "codemode-fetcher refuses to run without its link (exit 2)"
 
 # --- The image on its own ----------------------------------------------------
 out=$("$image" --version 2>&1)
@@ -111,7 +136,7 @@ refuse "a daemon with no image beside it or installed stops" \
 # An installed layout: PREFIX/bin/codemode-executord, PREFIX/lib/codemode/.
 mkdir -p "$tmp/prefix/bin" "$tmp/prefix/lib/codemode"
 cp "$daemon" "$tmp/prefix/bin/"
-cp "$image" "$tmp/prefix/lib/codemode/"
+cp "$image" "$fetcher" "$tmp/prefix/lib/codemode/"
 sock=$tmp/d.sock
 "$tmp/prefix/bin/codemode-executord" --socket "$sock" --max-workers 1 --spares 1 --log-level error 2>"$tmp/err" &
 dpid=$!
@@ -136,7 +161,21 @@ fi
 # conformance.test.sh); the layout is what is checked there.
 case "$BUILD" in *asan*) ;; *)
 	got=$("$BUILD/codemode" run --raw --url "unix://$sock" 'async () => 6 * 7' 2>&1)
-	if [ "$got" = 42 ]; then ok "the installed layout runs an execution"; else no "the installed layout runs an execution (got '$got')"; fi ;;
+	if [ "$got" = 42 ]; then ok "the installed layout runs an execution"; else no "the installed layout runs an execution (got '$got')"; fi
+	# A native fetch starts PREFIX/lib/codemode/codemode-fetcher (loopback
+	# stays closed: the fetch is refused in-band, by the fetcher's policy).
+	got=$("$BUILD/codemode" run --raw --url "unix://$sock" \
+	    "async () => { try { await fetch('http://127.0.0.1:9/') } catch (e) { return e.message.slice(0, 16) } }" 2>&1)
+	fexe=
+	for c in $(grep -l "^PPid:[[:space:]]*$dpid\$" /proc/[0-9]*/status 2>/dev/null); do
+		e=$(readlink "${c%/status}/exe")
+		case $e in *codemode-fetcher) fexe=$e ;; esac
+	done
+	if [ "$got" = '"The fetch to 127"' ] && [ "$fexe" = "$tmp/prefix/lib/codemode/codemode-fetcher" ]; then
+		ok "its native fetch runs PREFIX/lib/codemode/codemode-fetcher"
+	else
+		no "its native fetch runs PREFIX/lib/codemode/codemode-fetcher (got '$got', '$fexe')"
+	fi ;;
 esac
 kill "$dpid" 2>/dev/null
 wait "$dpid" 2>/dev/null

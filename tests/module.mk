@@ -25,7 +25,7 @@ CLIENT_CHECK_BINS := $(foreach b,$(CHECK_BINS),$(if $(filter $(CLIENT_MODULES),$
 OTHER_CHECK_BINS := $(filter-out $(CLIENT_CHECK_BINS),$(CHECK_BINS))
 
 # The support a client suite may use needs nothing but libcodemode.
-CLIENT_TEST_SUPPORT_OBJS = $(BUILD)/obj/tests/support/test_client.o $(BUILD)/obj/tests/support/test_daemon.o
+CLIENT_TEST_SUPPORT_OBJS = $(BUILD)/obj/tests/support/test_client.o $(BUILD)/obj/tests/support/test_daemon.o $(BUILD)/obj/tests/support/test_http.o
 
 $(CLIENT_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(CLIENT_TEST_SUPPORT_OBJS) $(BUILD)/libcodemode.a
 	@mkdir -p $(dir $@)

@@ -14,9 +14,9 @@
  *   server/ipc/        the frame payload codec, both ways;
  *   daemon/api_value.c the composition of envelopes and answers from the
  *                      checked fields;
- *   daemon/outbound.c  native fetches, under the daemon's policy (the seam
- *                      for a policy module is outbound_start: a policy
- *                      checked there holds here too);
+ *   daemon/fetchlink.c native fetches, run by codemode-fetcher (beside the
+ *                      sandbox image) under the daemon's policy, so
+ *                      libcurl never runs in the host;
  *   daemon/handles.c   unguessable executionIds.
  *
  * Ownership: the executor owns the pool, the fetcher and every run. A run
@@ -42,7 +42,7 @@
 #include "daemon/handles.h"
 #include "daemon/log.h"
 #include "daemon/netpolicy.h"
-#include "daemon/outbound.h"
+#include "daemon/fetchlink.h"
 #include "ipc/ipcmsg.h"
 #include "pool/pool.h"
 #include "pool/zygote.h"
@@ -63,7 +63,7 @@ struct executor_native {
 	TAILQ_ENTRY(executor_native) entry;
 	struct executor_run *run;
 	uint32_t call_id;
-	struct outbound_req *req;
+	struct fetchlink_req *req;
 };
 
 struct executor_run {
@@ -102,8 +102,10 @@ struct executor {
 	char *image;
 	unsigned memory_mb;
 	struct pool *pool; /* NULL until the first execution */
-	struct outbound *ob; /* NULL until the first native fetch */
-	struct netpolicy *policy; /* the fetcher's, made at construction */
+	struct fetchlink *fetch; /* NULL until the first native fetch */
+	struct netpolicy
+	    *policy; /* the host's rules, checked at construction */
+	char *allow, *deny; /* their texts, for the fetcher; NULL: none */
 	struct handles retained;
 	TAILQ_HEAD(, executor_run) runs;
 	TAILQ_HEAD(, executor_invocation) invocations;
@@ -155,7 +157,7 @@ executor_cancel_natives(struct executor_run *r)
 
 	while ((n = TAILQ_FIRST(&r->natives)) != NULL) {
 		TAILQ_REMOVE(&r->natives, n, entry);
-		outbound_cancel(n->req);
+		fetchlink_cancel(n->req);
 		free(n);
 	}
 }
@@ -284,28 +286,37 @@ executor_on_tool_call(struct pool_exec *pe, uint32_t call_id,
 }
 
 /*
- * The native fetcher, made at the first native request: the daemon's
- * outbound.c on the executor's base, with the daemon's bound on a body.
- * Its policy is netpolicy.c, the daemon's, with the host's allow and deny
- * rules on top of the same closed ranges; its bounds are the daemon's
- * defaults.
+ * The native fetcher, made at the first native request: codemode-fetcher
+ * from beside the sandbox image, with the daemon's bound on a body, the
+ * host's allow and deny rules on top of the daemon's closed ranges, and
+ * the daemon's default bounds. It writes nothing to the host's stderr.
  */
-
-static struct outbound *
+static struct fetchlink *
 executor_fetcher(struct executor *x)
 {
-	struct outbound_options oo;
+	const char *allow[1] = { x->allow }, *deny[1] = { x->deny };
+	struct fetcher_args a;
+	char *slash, *path;
 
-	if (x->ob != NULL)
-		return x->ob;
-	memset(&oo, 0, sizeof(oo));
-	oo.max_body = CM_PAYLOAD_LIMIT;
-	oo.policy = x->policy;
-	oo.max_total = OUTBOUND_DEFAULT_TOTAL;
-	oo.max_per_owner = OUTBOUND_DEFAULT_PER_OWNER;
-	oo.max_waiting = OUTBOUND_DEFAULT_WAITING;
-	x->ob = outbound_new(x->c->base, &oo);
-	return x->ob;
+	if (x->fetch != NULL)
+		return x->fetch;
+	if ((slash = strrchr(x->image, '/')) == NULL ||
+	    (path = malloc((size_t)(slash - x->image) + 32)) == NULL)
+		return NULL;
+	sprintf(
+	    path, "%.*s/codemode-fetcher", (int)(slash - x->image), x->image);
+	memset(&a, 0, sizeof(a));
+	a.max_body = CM_PAYLOAD_LIMIT;
+	a.max_total = OUTBOUND_DEFAULT_TOTAL;
+	a.max_per_owner = OUTBOUND_DEFAULT_PER_OWNER;
+	a.max_waiting = OUTBOUND_DEFAULT_WAITING;
+	a.allow = allow;
+	a.nallow = x->allow != NULL;
+	a.deny = deny;
+	a.ndeny = x->deny != NULL;
+	x->fetch = fetchlink_new(x->c->base, path, &a, NULL);
+	free(path);
+	return x->fetch;
 }
 
 /* Answers an outbound request with a composed text as its error. */
@@ -388,7 +399,7 @@ executor_on_outbound(struct pool_exec *pe, uint32_t call_id,
 		TAILQ_INSERT_TAIL(&r->natives, n, entry);
 		/* Bounded by the run's own bound, as in the daemon; one that
 		 * cannot start was answered (and n freed) already. */
-		n->req = outbound_start(r->x->ob, r, m->tree,
+		n->req = fetchlink_start(r->x->fetch, r, m->tree,
 		    (long)r->timeout_ms, executor_native_done, n);
 		return;
 	}
@@ -912,9 +923,10 @@ executor_destroy(void *state, struct cm_error *err)
 			client_slot_finish(r->slot);
 		executor_run_unpool(r);
 	}
-	if (x->ob)
-		outbound_free(x->ob);
+	fetchlink_free(x->fetch);
 	netpolicy_free(x->policy);
+	free(x->allow);
+	free(x->deny);
 	free(x->image);
 	free(x);
 }
@@ -1035,13 +1047,18 @@ executor_new(const struct cm_executor_options *opts, const char *fn,
 	x->c = c;
 	x->memory_mb = opts->memory_limit_mb ? opts->memory_limit_mb
 					     : CM_DEFAULT_MEMORY_LIMIT;
-	/* outbound.c logs its refusals for an operator; a library writes
-	 * nothing to its host's stderr. */
+	/* The pool logs for an operator; a library writes nothing to its
+	 * host's stderr (its fetcher is told the same). */
 	log_set_level(-1);
 	if ((x->policy = netpolicy_new()) == NULL)
 		goto nomem;
 	if (executor_policy(x->policy, opts, fn, err) != 0)
 		goto fail;
+	if ((opts->outbound_allow != NULL &&
+		(x->allow = strdup(opts->outbound_allow)) == NULL) ||
+	    (opts->outbound_deny != NULL &&
+		(x->deny = strdup(opts->outbound_deny)) == NULL))
+		goto nomem;
 	handles_init(&x->retained);
 	TAILQ_INIT(&x->runs);
 	TAILQ_INIT(&x->invocations);
@@ -1079,6 +1096,8 @@ nomem:
 fail:
 	if (x) {
 		netpolicy_free(x->policy);
+		free(x->allow);
+		free(x->deny);
 		free(x->image);
 	}
 	free(x);

@@ -399,6 +399,7 @@ daemon_fetch_new(struct daemon *d)
 	a.max_total = cfg->max_fetches;
 	a.max_per_owner = cfg->max_fetches_per_execution;
 	a.max_waiting = cfg->max_fetches_waiting;
+	a.verbosity = cfg->log_level < 0 ? 0 : (unsigned)cfg->log_level + 1;
 	a.allow = cfg->outbound_allow;
 	a.nallow = cfg->n_outbound_allow;
 	a.deny = cfg->outbound_deny;

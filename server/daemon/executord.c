@@ -17,8 +17,6 @@
 #include "cm_spec.h"
 #include "cm_version.h"
 #include "daemon.h"
-#include "fetcher/fetcher.h"
-#include "fetcher/fetcher_args.h"
 #include "netpolicy.h"
 #include "handles.h"
 #include "listener.h"
@@ -444,15 +442,12 @@ int
 main(int argc, char **argv)
 {
 	struct option lo[NOPTS + 3];
-	static char image[PATH_MAX], self_image[PATH_MAX];
+	static char image[PATH_MAX], fetcher_image[PATH_MAX + 32];
 	struct daemon *d;
 	char err[PATH_MAX * 3], *token = NULL;
 	int i, ch, port_given = 0, rc, n_inherited, first_inherited;
 	static int inherited[LISTENER_INHERITED_MAX];
 
-	/* Run again by the daemon as its fetcher (fetcher/fetcher.h). */
-	if (argc > 1 && strcmp(argv[1], FETCHER_FLAG) == 0)
-		return fetcher_main(argc, argv);
 	/* Before any JSON value exists: a parse that runs out of memory
 	 * then fails as an error instead of aborting the daemon. */
 	jsonguard_install();
@@ -609,15 +604,22 @@ main(int argc, char **argv)
 		return 1;
 	}
 	cfg.pool.program.image = image;
-	/* The fetcher is this very program: its path now, for every start. */
+	/* The fetcher ships beside the sandbox image (build/, lib/codemode/).
+	 */
 	{
-		ssize_t n = readlink(
-		    "/proc/self/exe", self_image, sizeof(self_image) - 1);
+		char *slash = strrchr(image, '/');
 
-		if (n > 0 && (size_t)n < sizeof(self_image) - 1) {
-			self_image[n] = '\0';
-			cfg.fetcher_image = self_image;
-		}
+		if (slash != NULL &&
+		    snprintf(fetcher_image, sizeof(fetcher_image),
+			"%.*s/codemode-fetcher", (int)(slash - image),
+			image) < (int)sizeof(fetcher_image) &&
+		    access(fetcher_image, X_OK) == 0)
+			cfg.fetcher_image = fetcher_image;
+		else
+			fprintf(stderr,
+			    "codemode-executord: no %s: native fetches are "
+			    "off\n",
+			    fetcher_image);
 	}
 	cfg.token = token;
 	if (n_allowed_uids) {

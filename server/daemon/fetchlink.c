@@ -26,11 +26,13 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include "api_int.h"
 #include "fetcher/fetchframe.h"
 #include "fetchlink.h"
 #include "ipc/ipcmsg.h"
 #include "log.h"
 #include "metrics.h"
+#include "proto/texts.h"
 
 /* The owners with fetches in flight, each with the id the fetcher knows. */
 struct fetchlink_owner {
@@ -65,6 +67,18 @@ struct fetchlink {
 
 static void fetchlink_answer(
     struct fetchlink_req *q, const char *json, size_t len);
+
+/* The OUTBOUND_RESPONSE payload of the text `id` with `why`; NULL: no
+ * memory. */
+static char *
+fetchlink_failure(enum cm_spec_text id, const char *why)
+{
+	char *t = texts_compose(id, why), *s;
+
+	s = api_value_outbound_error(t ? t : "The fetch failed.");
+	free(t);
+	return s;
+}
 
 /*
  * Kills and reaps the fetcher, through its pidfd when there is one: the
@@ -168,11 +182,10 @@ fetchlink_stop(struct fetchlink *fl, const char *why)
 	    "event=fetcher_exit pid=%ld reason=\"%s\" status=%d in_flight=%d",
 	    pid, why, status, n);
 	while ((q = TAILQ_FIRST(&fl->reqs)) != NULL) {
-		size_t len;
-		char *s = outbound_failure(CM_TEXT_FETCH_FAILED, text, &len);
+		char *s = fetchlink_failure(CM_TEXT_FETCH_FAILED, text);
 
-		fetchlink_answer(
-		    q, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
+		fetchlink_answer(q, s ? s : "{\"error\":\"out of memory\"}",
+		    s ? strlen(s) : 25);
 		free(s);
 	}
 }
@@ -388,10 +401,9 @@ fetchlink_owner_get(struct fetchlink *fl, const void *key)
 static void
 fetchlink_refuse(outbound_done_fn done, void *arg, const char *why)
 {
-	size_t len;
-	char *s = outbound_failure(CM_TEXT_FETCH_NOT_STARTED, why, &len);
+	char *s = fetchlink_failure(CM_TEXT_FETCH_NOT_STARTED, why);
 
-	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
+	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? strlen(s) : 25);
 	free(s);
 }
 

@@ -165,16 +165,6 @@ outbound_error_json(const char *why, size_t *len)
 	return ipcmsg_outbound_response_encode(&m, len);
 }
 
-char *
-outbound_failure(enum cm_spec_text id, const char *param, size_t *len)
-{
-	char *t = param ? texts_compose(id, param) : texts_compose(id), *s;
-
-	s = outbound_error_json(t ? t : "The fetch failed.", len);
-	free(t);
-	return s;
-}
-
 /* Answers once with {"error": why} and frees the request. */
 static void
 outbound_fail(struct outbound_req *r, const char *why)

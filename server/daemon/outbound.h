@@ -32,8 +32,6 @@
 
 #include <jansson.h>
 
-#include "cm_spec.h"
-
 #define OUTBOUND_MAX_REDIRECTS 5
 
 /* The bounds' defaults, for the daemon's flags and the in-process executor. */
@@ -91,12 +89,5 @@ struct outbound_req *outbound_start(struct outbound *, const void *owner,
 
 /* Abandons a request, running or waiting: its callback never runs. */
 void outbound_cancel(struct outbound_req *);
-
-/*
- * A failure answer: the OUTBOUND_RESPONSE payload {"error": text}, the
- * text `id` composed with `param` (NULL: none). Malloc'd, *len set;
- * NULL when out of memory.
- */
-char *outbound_failure(enum cm_spec_text id, const char *param, size_t *len);
 
 #endif

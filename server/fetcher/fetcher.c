@@ -19,6 +19,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "daemon/log.h"
 #include "daemon/netpolicy.h"
 #include "daemon/outbound.h"
 #include "fetcher.h"
@@ -225,6 +226,8 @@ fetcher_main(int argc, char **argv)
 		fprintf(stderr, "codemode-fetcher: %s\n", err);
 		return 2;
 	}
+	/* Its lines join its starter's log, at the starter's level. */
+	log_set_level((int)a.verbosity - 1);
 	memset(&oo, 0, sizeof(oo));
 	oo.max_body = a.max_body;
 	oo.max_total = a.max_total;

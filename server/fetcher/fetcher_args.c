@@ -9,8 +9,10 @@
 
 #include "fetcher_args.h"
 
-static const char *const fetcher_args_bounds[] = {
-	"--max-body=", "--max-total=", "--max-per-owner=", "--max-waiting="
+#define FETCHER_ARGS_NBOUNDS 5
+static const char *const fetcher_args_bounds[FETCHER_ARGS_NBOUNDS] = {
+	"--max-body=", "--max-total=", "--max-per-owner=", "--max-waiting=",
+	"--verbosity="
 };
 static const char *const fetcher_args_lists[] = {
 	"--allow=", "--deny=", "--self=", "--resolve="
@@ -47,10 +49,11 @@ fetcher_args_encode(const struct fetcher_args *a, const char *image)
 	const char *const *lists[4] = { a->allow, a->deny, a->self,
 		a->resolve };
 	size_t counts[4] = { a->nallow, a->ndeny, a->nself, a->nresolve };
-	unsigned long long bounds[4] = { a->max_body, a->max_total,
-		a->max_per_owner, a->max_waiting };
-	size_t n = 2 + 4 + a->nallow + a->ndeny + a->nself + a->nresolve, k = 0,
-	       i, j;
+	unsigned long long bounds[FETCHER_ARGS_NBOUNDS] = { a->max_body,
+		a->max_total, a->max_per_owner, a->max_waiting, a->verbosity };
+	size_t n = 2 + FETCHER_ARGS_NBOUNDS + a->nallow + a->ndeny + a->nself +
+	    a->nresolve,
+	       k = 0, i, j;
 	char **argv, num[24];
 
 	if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
@@ -58,7 +61,9 @@ fetcher_args_encode(const struct fetcher_args *a, const char *image)
 	argv[k++] = (char *)image;
 	if ((argv[k++] = strdup(FETCHER_FLAG)) == NULL)
 		goto fail;
-	for (i = 0; i < 4; i++) {
+	if (a->verbosity > FETCHER_VERBOSITY_MAX)
+		goto fail;
+	for (i = 0; i < FETCHER_ARGS_NBOUNDS; i++) {
 		snprintf(num, sizeof(num), "%llu", bounds[i]);
 		if ((argv[k++] = fetcher_args_join(
 			 fetcher_args_bounds[i], num)) == NULL)
@@ -85,7 +90,8 @@ fetcher_args_number(
 	if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
 		return -1;
 	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9' ||
+		/* v * 10 + digit <= max, without overflow. */
+		if (*s < '0' || *s > '9' || (unsigned)(*s - '0') > max ||
 		    v > (max - (unsigned)(*s - '0')) / 10)
 			return -1;
 		v = v * 10 + (unsigned)(*s - '0');
@@ -110,21 +116,24 @@ fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
 {
 	const char **lists[4] = { NULL, NULL, NULL, NULL };
 	size_t counts[4] = { 0, 0, 0, 0 }, kind = 0, len;
-	unsigned long long v[4];
+	unsigned long long v[FETCHER_ARGS_NBOUNDS];
+	const unsigned long long max[FETCHER_ARGS_NBOUNDS] = { SIZE_MAX,
+		0xffffffffull, 0xffffffffull, 0xffffffffull,
+		FETCHER_VERBOSITY_MAX };
 	int i;
 
 	memset(a, 0, sizeof(*a));
-	if (argc < 6 || strcmp(argv[1], FETCHER_FLAG) != 0) {
-		snprintf(
-		    err, errlen, "expected %s and four bounds", FETCHER_FLAG);
+	if (argc < 2 + FETCHER_ARGS_NBOUNDS ||
+	    strcmp(argv[1], FETCHER_FLAG) != 0) {
+		snprintf(err, errlen, "expected %s and %d settings",
+		    FETCHER_FLAG, FETCHER_ARGS_NBOUNDS);
 		return -1;
 	}
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < FETCHER_ARGS_NBOUNDS; i++) {
 		len = strlen(fetcher_args_bounds[i]);
 		if (strncmp(argv[2 + i], fetcher_args_bounds[i], len) != 0 ||
-		    fetcher_args_number(argv[2 + i] + len,
-			i == 0 ? (unsigned long long)SIZE_MAX : 0xffffffffull,
-			&v[i]) != 0) {
+		    fetcher_args_number(argv[2 + i] + len, max[i], &v[i]) !=
+			0) {
 			snprintf(err, errlen, "argument %d is not %sN", 2 + i,
 			    fetcher_args_bounds[i]);
 			return -1;
@@ -133,7 +142,7 @@ fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
 	for (i = 0; i < 4; i++)
 		if ((lists[i] = calloc((size_t)argc, sizeof(char *))) == NULL)
 			goto nomem;
-	for (i = 6; i < argc; i++) {
+	for (i = 2 + FETCHER_ARGS_NBOUNDS; i < argc; i++) {
 		while (kind < 4 &&
 		    strncmp(argv[i], fetcher_args_lists[kind],
 			strlen(fetcher_args_lists[kind])) != 0)
@@ -150,6 +159,7 @@ fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
 	a->max_total = (unsigned)v[1];
 	a->max_per_owner = (unsigned)v[2];
 	a->max_waiting = (unsigned)v[3];
+	a->verbosity = (unsigned)v[4];
 	a->allow = lists[0];
 	a->deny = lists[1];
 	a->self = lists[2];

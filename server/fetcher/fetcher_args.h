@@ -1,18 +1,19 @@
 /*
- * How the daemon starts its fetcher (daemon/fetchlink.c -> fetcher.c): the
- * daemon's own program run again with --fetcher first, its link to the
- * daemon at FETCHER_FD, every other descriptor but stdin, stdout and stderr
- * closed, and its settings in the argument vector, written by
+ * How the daemon or the in-process executor starts its fetcher
+ * (daemon/fetchlink.c -> codemode_fetcher.c): the program codemode-fetcher
+ * beside the sandbox image, its link at FETCHER_FD, every other descriptor
+ * but stdin, stdout and stderr closed, and its settings in the argument
+ * vector, written by
  * fetcher_args_encode and read back by fetcher_args_decode, which accepts
  * exactly what the encoder writes:
  *
  *   IMAGE --fetcher --max-body=N --max-total=N --max-per-owner=N
- *         --max-waiting=N [--allow=RULES]... [--deny=RULES]...
- *         [--self=[ADDR]:PORT]... [--resolve=ENTRY]...
+ *         --max-waiting=N --verbosity=N [--allow=RULES]...
+ *         [--deny=RULES]... [--self=[ADDR]:PORT]... [--resolve=ENTRY]...
  *
- * Numbers are plain decimal; the four bounds come first, in this order,
+ * Numbers are plain decimal; the five settings come first, in this order,
  * then the policy's lists, each kind after the one before it. The texts
- * are the daemon's own settings (operator rules, its listening addresses),
+ * are the starter's own settings (operator rules, its listening addresses),
  * never a guest's.
  */
 #ifndef FETCHER_ARGS_H
@@ -23,12 +24,17 @@
 /* The fetcher's end of its link (a SOCK_STREAM socketpair) after exec. */
 #define FETCHER_FD 3
 
-/* The first argument, by which the daemon's program knows the mode. */
+/* The first argument, so nothing starts it by mistake. */
 #define FETCHER_FLAG "--fetcher"
+
+/* What the fetcher logs on stderr: 0 nothing, 1 errors, 2 warnings too, 3
+ * information too (the daemon's default), 4 everything. */
+#define FETCHER_VERBOSITY_MAX 4
 
 struct fetcher_args {
 	size_t max_body;
 	unsigned max_total, max_per_owner, max_waiting;
+	unsigned verbosity; /* 0..FETCHER_VERBOSITY_MAX */
 	/* Borrowed from the vector decoded, or the caller's for encoding. */
 	const char *const *allow, *const *deny, *const *self, *const *resolve;
 	size_t nallow, ndeny, nself, nresolve;

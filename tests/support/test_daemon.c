@@ -29,6 +29,16 @@ test_daemon_binary(void)
 	return path;
 }
 
+const char *
+test_fetcher_binary(void)
+{
+	const char *b = getenv("BUILD");
+	static char path[512];
+
+	snprintf(path, sizeof(path), "%s/codemode-fetcher", b ? b : "build");
+	return path;
+}
+
 int
 test_daemon_init(struct test_daemon *d, const char *prefix)
 {

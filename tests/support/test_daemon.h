@@ -17,6 +17,9 @@ struct test_daemon {
 /* $CODEMODE_EXECUTORD when set, else $BUILD/codemode-executord ("build"). */
 const char *test_daemon_binary(void);
 
+/* $BUILD/codemode-fetcher ("build"): the fetcher native fetches run in. */
+const char *test_fetcher_binary(void);
+
 /* Makes the private directory and names the socket in it; 0 or -1. */
 int test_daemon_init(struct test_daemon *d, const char *prefix);
 

@@ -21,9 +21,9 @@ test_forked_start(const struct daemon_config *given)
 	pid_t pid;
 	int i;
 
-	/* Native fetches run in the built daemon's program, as --fetcher. */
+	/* Native fetches run in the built fetcher. */
 	if (cfg->fetcher_image == NULL &&
-	    realpath(test_daemon_binary(), image) != NULL)
+	    realpath(test_fetcher_binary(), image) != NULL)
 		cfg->fetcher_image = image;
 
 	unlink(cfg->socket_path);

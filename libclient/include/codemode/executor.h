@@ -25,9 +25,12 @@
  * fields override; memory_limit_mb and the pool options are fixed at
  * construction and no request moves them. Every run gets the protocol's
  * DEFAULT_GRACE (1000 ms) after its bound; there is no option for it.
- * Native outbound (outbound absent or CM_OUTBOUND_ABSENT on both) is
- * performed by this process, under the daemon's outbound policy (http and
- * https only, bounded redirects and body, capped by the run's bound).
+ * Native outbound (outbound absent or CM_OUTBOUND_ABSENT on both) runs
+ * under the daemon's outbound policy (http and https only, bounded
+ * redirects and body, capped by the run's bound) in codemode-fetcher, the
+ * program beside the sandbox image, which the first native fetch starts
+ * as a child: libcurl never runs in the host. Should it die, the fetches
+ * it held fail with FETCH_FAILED and the next fetch starts another.
  *
  * What the executor leaves alone in the host: it installs no signal
  * handler and changes no disposition (SIGPIPE raised by a write to a dead
@@ -35,8 +38,9 @@
  * it never waits for a pid it did not start (a pidfd per zygote, no
  * waitpid(-1), not a subreaper); its processes close every descriptor but
  * their control socket on exec. The zygote is tied to the thread that ran
- * the first execution (PR_SET_PDEATHSIG): run the executor on a thread
- * that outlives it. Thread safety is the client's: one thread at a time.
+ * the first execution, the fetcher to the one that made the first native
+ * fetch (PR_SET_PDEATHSIG): run the executor on a thread that outlives
+ * it. Thread safety is the client's: one thread at a time.
  */
 #ifndef CODEMODE_EXECUTOR_H
 #define CODEMODE_EXECUTOR_H
