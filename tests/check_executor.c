@@ -29,6 +29,7 @@
 #include <codemode/codemode.h>
 
 #include "client/client_int.h"
+#include "support/test_daemon.h"
 #include "support/test_http.h"
 
 static char image[PATH_MAX];
@@ -289,35 +290,6 @@ START_TEST(test_outbound_precedence)
 }
 END_TEST
 
-/* This process's child running codemode-fetcher; 0 while none. */
-static long
-fetcher_child(pid_t parent)
-{
-	char path[96], cmd[256];
-	long pid, found = 0;
-	FILE *fp, *c;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)parent,
-	    (int)parent);
-	if ((fp = fopen(path, "r")) == NULL)
-		return 0;
-	while (fscanf(fp, "%ld", &pid) == 1) {
-		snprintf(path, sizeof(path), "/proc/%ld/cmdline", pid);
-		if ((c = fopen(path, "r")) == NULL)
-			continue;
-		n = fread(cmd, 1, sizeof(cmd) - 1, c);
-		fclose(c);
-		cmd[n] = '\0';
-		if (strstr(cmd, "/codemode-fetcher") != NULL &&
-		    strlen(cmd) + 1 < n &&
-		    strcmp(cmd + strlen(cmd) + 1, "--fetcher") == 0)
-			found = pid;
-	}
-	fclose(fp);
-	return found;
-}
-
 /*
  * Native fetches: the host's allow rule opens loopback, and the fetch runs
  * in codemode-fetcher (beside the sandbox image), a child of the host, not
@@ -344,12 +316,12 @@ START_TEST(test_native_fetch_runs_in_a_fetcher)
 	    "return [r.status, (await r.text()).slice(0, 10)] }",
 	    sport);
 	req.code = code;
-	ck_assert_int_eq(fetcher_child(self), 0);
+	ck_assert_int_eq(test_fetcher_of(self), 0);
 	run_ok(c, &req, &res);
 	ck_assert_msg(res.error == NULL, "%s", res.error);
 	ck_assert_str_eq(res.result_json, "[200,\"GET /n HTT\"]");
 	cm_result_clear(&res);
-	ck_assert_int_gt(first = fetcher_child(self), 0);
+	ck_assert_int_gt(first = test_fetcher_of(self), 0);
 	/* A fetch that hangs, its fetcher killed as libcurl 7.88 kills it. */
 	ck_assert_int_ge(killer = fork(), 0);
 	if (killer == 0) {
@@ -375,9 +347,9 @@ START_TEST(test_native_fetch_runs_in_a_fetcher)
 	ck_assert_msg(res.error == NULL, "%s", res.error);
 	ck_assert_str_eq(res.result_json, "200");
 	cm_result_clear(&res);
-	ck_assert_int_gt(fetcher_child(self), 0);
-	ck_assert_int_ne(fetcher_child(self), first);
-	first = fetcher_child(self);
+	ck_assert_int_gt(test_fetcher_of(self), 0);
+	ck_assert_int_ne(test_fetcher_of(self), first);
+	first = test_fetcher_of(self);
 	/* Freeing the executor ends its fetcher. */
 	cm_client_free(c);
 	for (i = 0; i < 100 && kill((pid_t)first, 0) == 0; i++)

@@ -105,12 +105,6 @@ wait_for(struct fetched *f)
 	    test_evloop_until(eb, &f->done, 15000), "the fetch never answered");
 }
 
-static void
-spin(int ms)
-{
-	test_evloop_spin(eb, ms);
-}
-
 static const char *
 error_of(const struct fetched *f)
 {
@@ -182,7 +176,7 @@ START_TEST(test_a_crash_fails_the_fetches_in_flight_only)
 	ck_assert_ptr_nonnull(start(&a, port, "/a", &a));
 	ck_assert_ptr_nonnull(start(&b, port, "/b", &b));
 	pid = fetchlink_pid(fl);
-	spin(300);
+	test_evloop_spin(eb, 300);
 	ck_assert(!a.done && !b.done);
 	ck_assert_int_eq(kill((pid_t)pid, SIGFPE), 0);
 	wait_for(&a);
@@ -217,13 +211,13 @@ START_TEST(test_a_cancelled_fetch_never_answers)
 	link_up(NULL);
 	ck_assert_ptr_nonnull(r = start(&a, port, "/a", &a));
 	pid = fetchlink_pid(fl);
-	spin(100);
+	test_evloop_spin(eb, 100);
 	fetchlink_cancel(r);
 	ck_assert_ptr_nonnull(start(&c, sport, "/c", &c));
 	wait_for(&c);
 	ck_assert_msg(error_of(&c) == NULL, "%s", error_of(&c));
 	json_decref(c.answer);
-	spin(200);
+	test_evloop_spin(eb, 200);
 	ck_assert_int_eq(a.done, 0);
 	/* The same fetcher served both. */
 	ck_assert_int_eq(fetchlink_pid(fl), pid);

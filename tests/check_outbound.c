@@ -157,12 +157,6 @@ wait_for(struct fetched *f)
 	    test_evloop_until(eb, &f->done, 10000), "the fetch never answered");
 }
 
-static void
-spin(int ms)
-{
-	test_evloop_spin(eb, ms);
-}
-
 /* A GET answered in this process: the answer (caller decrefs). */
 static json_t *
 fetch(const char *url, json_t *headers)
@@ -547,7 +541,7 @@ START_TEST(test_fetches_in_flight_are_bounded)
 	free(t);
 	json_decref(fa[4].answer);
 	ck_assert_uint_eq(mx.fetches_too_many, 1);
-	spin(100);
+	test_evloop_spin(eb, 100);
 	ck_assert_uint_eq(mx.fetches_running, 2);
 	ck_assert_uint_eq(mx.fetches_waiting, 2);
 	/* Another execution gets the one slot left in all; its second
@@ -555,13 +549,13 @@ START_TEST(test_fetches_in_flight_are_bounded)
 	for (i = 0; i < 2; i++)
 		ck_assert_ptr_nonnull(
 		    start(&owner_b, "GET", url, NULL, NULL, 10000, &fb[i]));
-	spin(100);
+	test_evloop_spin(eb, 100);
 	ck_assert_uint_eq(mx.fetches_running, 3);
 	ck_assert_uint_eq(mx.fetches_waiting, 3);
 	/* Abandoning a running one lets the first waiting one that may run
 	 * start: owner a's (it is under its bound again). */
 	outbound_cancel(ra[0]);
-	spin(100);
+	test_evloop_spin(eb, 100);
 	ck_assert_uint_eq(mx.fetches_running, 3);
 	ck_assert_uint_eq(mx.fetches_waiting, 2);
 	for (i = 0; i < 4; i++)
@@ -582,7 +576,7 @@ START_TEST(test_fetches_in_flight_are_bounded)
 	for (i = 0; i < 300; i++)
 		ck_assert_ptr_nonnull(
 		    start(&owner_a, "GET", url, NULL, NULL, 10000, &many[i]));
-	spin(300);
+	test_evloop_spin(eb, 300);
 	ck_assert_uint_eq(mx.fetches_running, 4);
 	ck_assert_uint_eq(mx.fetches_waiting, 296);
 	ck_assert_msg(open_fds() <= base + 4 + 2, "%d descriptors, from %d",
@@ -875,35 +869,6 @@ START_TEST(test_daemon_bounds_a_runs_fetches)
 }
 END_TEST
 
-/* The daemon's fetcher: its child codemode-fetcher; 0 while none. */
-static long
-fetcher_of(pid_t daemon)
-{
-	char path[96], cmd[64];
-	long pid, found = 0;
-	FILE *fp, *c;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)daemon,
-	    (int)daemon);
-	if ((fp = fopen(path, "r")) == NULL)
-		return 0;
-	while (fscanf(fp, "%ld", &pid) == 1) {
-		snprintf(path, sizeof(path), "/proc/%ld/cmdline", pid);
-		if ((c = fopen(path, "r")) == NULL)
-			continue;
-		n = fread(cmd, 1, sizeof(cmd) - 1, c);
-		fclose(c);
-		cmd[n] = '\0';
-		/* argv[1], after the program's path and its NUL. */
-		if (strlen(cmd) + 1 < n &&
-		    strcmp(cmd + strlen(cmd) + 1, "--fetcher") == 0)
-			found = pid;
-	}
-	fclose(fp);
-	return found;
-}
-
 /*
  * The fetcher dies as libcurl 7.88 makes it die after a failed allocation
  * (SIGFPE) while a run's fetch is in flight: the run's fetch rejects with
@@ -921,11 +886,12 @@ START_TEST(test_daemon_survives_its_fetcher_crashing)
 	int i, st;
 
 	daemon_up(flags);
-	ck_assert_int_eq(fetcher_of(td.pid), 0);
+	ck_assert_int_eq(test_fetcher_of(td.pid), 0);
 	ck_assert_int_ge(killer = fork(), 0);
 	if (killer == 0) {
 		/* The fetch starts the fetcher; kill it once it holds it. */
-		for (i = 0; i < 1000 && (first = fetcher_of(td.pid)) == 0; i++)
+		for (i = 0; i < 1000 && (first = test_fetcher_of(td.pid)) == 0;
+		     i++)
 			usleep(10000);
 		usleep(300000);
 		_exit(first > 0 && kill((pid_t)first, SIGFPE) == 0 ? 0 : 1);
@@ -946,7 +912,7 @@ START_TEST(test_daemon_survives_its_fetcher_crashing)
 	j = guest_fetch(url, NULL);
 	ck_assert_str_eq(json_string_value(json_array_get(j, 0)), "ok");
 	json_decref(j);
-	ck_assert_int_gt(fetcher_of(td.pid), 0);
+	ck_assert_int_gt(test_fetcher_of(td.pid), 0);
 	ck_assert_int_eq(test_daemon_stop(&td), 0);
 	test_http_stop();
 	close(l);

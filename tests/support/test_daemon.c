@@ -39,6 +39,35 @@ test_fetcher_binary(void)
 	return path;
 }
 
+long
+test_fetcher_of(pid_t parent)
+{
+	char path[96], cmd[256];
+	long pid, found = 0;
+	FILE *fp, *c;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)parent,
+	    (int)parent);
+	if ((fp = fopen(path, "r")) == NULL)
+		return 0;
+	while (fscanf(fp, "%ld", &pid) == 1) {
+		snprintf(path, sizeof(path), "/proc/%ld/cmdline", pid);
+		if ((c = fopen(path, "r")) == NULL)
+			continue;
+		n = fread(cmd, 1, sizeof(cmd) - 1, c);
+		fclose(c);
+		cmd[n] = '\0';
+		/* argv[1], after the program's path and its NUL. */
+		if (strstr(cmd, "codemode-fetcher") != NULL &&
+		    strlen(cmd) + 1 < n &&
+		    strcmp(cmd + strlen(cmd) + 1, "--fetcher") == 0)
+			found = pid;
+	}
+	fclose(fp);
+	return found;
+}
+
 int
 test_daemon_init(struct test_daemon *d, const char *prefix)
 {

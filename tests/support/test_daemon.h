@@ -20,6 +20,10 @@ const char *test_daemon_binary(void);
 /* $BUILD/codemode-fetcher ("build"): the fetcher native fetches run in. */
 const char *test_fetcher_binary(void);
 
+/* The child of `parent` (its main thread's) running codemode-fetcher;
+ * 0 while none. */
+long test_fetcher_of(pid_t parent);
+
 /* Makes the private directory and names the socket in it; 0 or -1. */
 int test_daemon_init(struct test_daemon *d, const char *prefix);
 
