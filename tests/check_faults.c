@@ -1004,12 +1004,13 @@ failalloc_path(void)
 /*
  * Starts the daemon with the failing allocator preloaded (disarmed), its
  * control block at <dir>/ctl (path into ctlpath); `only` as
- * $CM_FAILALLOC_ONLY (NULL: every allocation counts). The environment
- * reaches what the daemon execs too: the fetcher loads it as well.
+ * $CM_FAILALLOC_ONLY (NULL: every allocation counts), `program` as
+ * $CM_FAILALLOC_PROGRAM (the daemon, or the fetcher it execs with the
+ * same environment; NULL: both).
  */
 static struct failalloc_ctl *
-failalloc_spawn(const char *prefix, const char *only, const char *const *extra,
-    char *ctlpath, size_t len)
+failalloc_spawn(const char *prefix, const char *only, const char *program,
+    const char *const *extra, char *ctlpath, size_t len)
 {
 	struct failalloc_ctl *ctl;
 	char abs_so[512];
@@ -1029,11 +1030,14 @@ failalloc_spawn(const char *prefix, const char *only, const char *const *extra,
 	setenv("CM_FAILALLOC", ctlpath, 1);
 	if (only != NULL)
 		setenv("CM_FAILALLOC_ONLY", only, 1);
+	if (program != NULL)
+		setenv("CM_FAILALLOC_PROGRAM", program, 1);
 	ck_assert_int_eq(
 	    test_daemon_spawn(&td, test_daemon_binary(), "error", extra), 0);
 	unsetenv("LD_PRELOAD");
 	unsetenv("CM_FAILALLOC");
 	unsetenv("CM_FAILALLOC_ONLY");
+	unsetenv("CM_FAILALLOC_PROGRAM");
 	return ctl;
 }
 
@@ -1067,16 +1071,38 @@ sweep_serving(long n)
 	test_client_close(&c);
 }
 
+/* One execution an allocation sweep runs, and the results it accepts. */
+struct sweep {
+	const char *prefix; /* of the daemon's directory */
+	const char
+	    *program; /* whose allocations fail ($CM_FAILALLOC_PROGRAM) */
+	const char *const *extra; /* the daemon's flags */
+	const char *code, *mode; /* the execution and its outbound mode */
+	const char *const *results; /* resultJson accepted, NULL-ended */
+};
+
+static int
+sweep_accepts(const struct sweep *sw, const char *result)
+{
+	const char *const *r;
+
+	for (r = sw->results; *r != NULL; r++)
+		if (strcmp(result, *r) == 0)
+			return 1;
+	return 0;
+}
+
 /*
- * Fails the n-th allocation the daemon makes while serving one execution
- * with a tool call, for every n from 1 until the execution no longer
- * reaches n, JSON parsing included (jsonguard). Each answer is the
- * result, or INTERNAL, or (when the failure hit the connection itself)
- * the session ending; never a daemon crash, never WORKER_CRASHED (the
- * child did not crash: the daemon failed on its channel), never a run
- * left to end at its clock; and the daemon serves the next caller.
+ * Fails the n-th allocation made while serving `sw`'s execution, for every
+ * n from 1 until the execution no longer reaches n, JSON parsing included
+ * (jsonguard). Each answer is an accepted result, or INTERNAL, or (when
+ * the failure hit the connection itself) the session ending; never a
+ * daemon crash, never WORKER_CRASHED (the child did not crash: the daemon
+ * failed on its channel), never a run left to end at its clock; and the
+ * daemon serves the next caller.
  */
-START_TEST(test_allocation_failure_sweep)
+static void
+failalloc_sweep(const struct sweep *sw)
 {
 	char ctlpath[128];
 	struct failalloc_ctl *ctl;
@@ -1089,7 +1115,7 @@ START_TEST(test_allocation_failure_sweep)
 	s = getenv("CM_FAILALLOC_FROM");
 	first = s ? atol(s) : 1;
 	ctl = failalloc_spawn(
-	    "cm-failalloc", NULL, NULL, ctlpath, sizeof(ctlpath));
+	    sw->prefix, NULL, sw->program, sw->extra, ctlpath, sizeof(ctlpath));
 	for (n = first;; n += stride) {
 		struct test_client c;
 		struct call k = { 0 };
@@ -1100,11 +1126,9 @@ START_TEST(test_allocation_failure_sweep)
 		ctl->failed = 0;
 		ctl->target = n;
 		call_start(&c, &k, "execute",
-		    json_pack("[s, [{s:s, s:[s]}], {s:i}, o, s]",
-			"async () => { console.log('a line'); "
-			"return [await store.get({ id: 1 }), 'done'] }",
+		    json_pack("[s, [{s:s, s:[s]}], {s:i}, o, s]", sw->code,
 			"name", "store", "tools", "get", "timeout", 3000,
-			capnweb_value_target(target), "disabled"));
+			capnweb_value_target(target), sw->mode));
 		/* Answer the tool call as it comes; then the result. */
 		{
 			long end = now_ms() + 15000;
@@ -1128,7 +1152,7 @@ START_TEST(test_allocation_failure_sweep)
 			broken++;
 		} else if (k.status == CAPNWEB_RESOLVED &&
 		    result_json(&k) != NULL &&
-		    strcmp(result_json(&k), "[7,\"done\"]") == 0) {
+		    sweep_accepts(sw, result_json(&k))) {
 			results++;
 		} else if (k.status == CAPNWEB_REJECTED &&
 		    fault_code(&k) == NULL) {
@@ -1192,6 +1216,44 @@ START_TEST(test_allocation_failure_sweep)
 	unlink(ctlpath);
 	stop_daemon();
 }
+
+/* An execution with a log line and a tool call. */
+START_TEST(test_allocation_failure_sweep)
+{
+	static const char *const results[] = { "[7,\"done\"]", NULL };
+	const struct sweep sw = { "cm-failalloc", "codemode-executord", NULL,
+		"async () => { console.log('a line'); "
+		"return [await store.get({ id: 1 }), 'done'] }",
+		"disabled", results };
+
+	failalloc_sweep(&sw);
+}
+END_TEST
+
+/*
+ * An execution with a native fetch: the daemon's side of the fetcher
+ * (starting it, the link, the relay) fails at every step in turn. The
+ * fetch answers, or fails in-band. (The fetcher's own allocations are
+ * test_allocation_failure_in_libcurl's.)
+ */
+START_TEST(test_allocation_failure_sweep_native_fetch)
+{
+	static const char *const results[] = { "[200]",
+		"[\"The fetch failed\"]", "[\"The fetch could\"]", NULL };
+	const char *const extra[] = { "--outbound-allow", "127.0.0.1", NULL };
+	char code[512];
+	int sport = test_http_start();
+	struct sweep sw = { "cm-failfetch", "codemode-executord", extra, code,
+		"native", results };
+
+	snprintf(code, sizeof(code),
+	    "async () => { try { const r = await fetch("
+	    "'http://127.0.0.1:%d/x'); return [r.status] } catch (e) "
+	    "{ return [e.message.slice(0, 16)] } }",
+	    sport);
+	failalloc_sweep(&sw);
+	test_http_stop();
+}
 END_TEST
 
 /*
@@ -1214,8 +1276,8 @@ START_TEST(test_allocation_failure_in_a_bufferevent_hook)
 	long started;
 	int i;
 
-	ctl = failalloc_spawn(
-	    "cm-failhook", "evbuffer_add_cb", extra, ctlpath, sizeof(ctlpath));
+	ctl = failalloc_spawn("cm-failhook", "evbuffer_add_cb",
+	    "codemode-executord", extra, ctlpath, sizeof(ctlpath));
 	ctl->calls = 0;
 	ctl->failed = 0;
 	ctl->every = 1;
@@ -1246,9 +1308,11 @@ END_TEST
  * libcurl 7.88 (Debian 12) cannot take a failed allocation in its multi
  * interface: a hash table left with no slots then divides by zero
  * (SIGFPE). Native fetches run in the fetcher, so here every n-th
- * allocation under curl_multi_socket_action fails in turn while a run
- * fetches from loopback: each fetch is answered (the body, or a
- * TypeError in-band), never a daemon crash, and the daemon serves on.
+ * allocation the fetcher makes (starting, its link, libcurl, OpenSSL)
+ * fails in turn while a run fetches from loopback: each fetch is answered
+ * (the body, or a TypeError in-band) or, where libcurl lost the transfer,
+ * ends with the run's clock; never a daemon crash, and the daemon serves
+ * on.
  */
 START_TEST(test_allocation_failure_in_libcurl)
 {
@@ -1258,7 +1322,7 @@ START_TEST(test_allocation_failure_in_libcurl)
 	long n, ok = 0, failed_in_band = 0, lost = 0;
 	int sport = test_http_start();
 
-	ctl = failalloc_spawn("cm-failcurl", "curl_multi_socket_action", extra,
+	ctl = failalloc_spawn("cm-failcurl", NULL, "codemode-fetcher", extra,
 	    ctlpath, sizeof(ctlpath));
 	snprintf(code, sizeof(code),
 	    "async () => { try { const r = await fetch("
@@ -1299,10 +1363,13 @@ START_TEST(test_allocation_failure_in_libcurl)
 		ck_assert_ptr_nonnull(r = json_loads(result_json(&k), 0, NULL));
 		m = json_string_value(json_array_get(r, 1));
 		if (json_is_true(json_array_get(r, 0)))
+			/* Or the bare words, where even composing the
+			 * text found no memory (as in the daemon). */
 			ck_assert_msg(m != NULL &&
 				(strncmp(m, "The fetch failed: ", 18) == 0 ||
 				    strncmp(m, "The fetch could not start: ",
-					27) == 0),
+					27) == 0 ||
+				    strcmp(m, "out of memory") == 0),
 			    "allocation %ld: %s", n, m ? m : "?"),
 			    failed_in_band++;
 		else {
@@ -1321,7 +1388,7 @@ START_TEST(test_allocation_failure_in_libcurl)
 		ck_assert_int_lt(n, 5000);
 	}
 	fprintf(stderr,
-	    "failalloc: %ld allocations under libcurl's multi interface, "
+	    "failalloc: %ld allocations of the fetcher's, "
 	    "%ld fetches failed in-band, %ld answered, %ld lost to the run's "
 	    "clock\n",
 	    n - 1, failed_in_band, ok, lost);
@@ -1367,6 +1434,7 @@ main(void)
 		FAULTS_CASE(s, test_allocation_failure_sweep);
 		FAULTS_CASE(s, test_allocation_failure_in_a_bufferevent_hook);
 		FAULTS_CASE(s, test_allocation_failure_in_libcurl);
+		FAULTS_CASE(s, test_allocation_failure_sweep_native_fetch);
 	} else
 		fprintf(stderr,
 		    "faults: the failing-allocator cases need the plain build "

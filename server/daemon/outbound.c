@@ -717,9 +717,13 @@ outbound_setup(struct outbound_req *r, const json_t *req, enum cm_spec_text *id,
 	size_t i;
 	long n;
 
-	if (json_unpack((json_t *)req, "{s:s, s:s, s:o, s:o}", "method",
-		&method, "url", &url, "headers", &headers, "body",
-		&body) != 0 ||
+	/* Read in place: json_unpack allocates, and a failure there is no
+	 * malformed request. */
+	method = json_string_value(json_object_get(req, "method"));
+	url = json_string_value(json_object_get(req, "url"));
+	headers = json_object_get(req, "headers");
+	body = json_object_get(req, "body");
+	if (method == NULL || url == NULL || body == NULL ||
 	    !json_is_array(headers)) {
 		*what = "method, url, headers or body missing";
 		*id = CM_TEXT_FETCH_REQUEST_MALFORMED;

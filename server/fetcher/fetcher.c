@@ -19,6 +19,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "daemon/api_int.h"
 #include "daemon/log.h"
 #include "daemon/netpolicy.h"
 #include "daemon/outbound.h"
@@ -26,6 +27,7 @@
 #include "fetcher_args.h"
 #include "fetchframe.h"
 #include "proto/jsonguard.h"
+#include "proto/texts.h"
 
 /* A fetch the daemon started and has not cancelled. */
 struct fetcher_req {
@@ -99,7 +101,7 @@ fetcher_start(struct fetcher *fx, const struct frame *f)
 	struct fetcher_req *q;
 	json_t *root, *req, *tmo;
 	json_error_t e;
-	static const char nomem[] = "{\"error\":\"out of memory\"}";
+	char *t, *s;
 
 	root = jsonguard_loadb((const char *)f->payload, f->len, 0, &e);
 	req = json_object_get(root, "request");
@@ -108,9 +110,16 @@ fetcher_start(struct fetcher *fx, const struct frame *f)
 	    json_integer_value(tmo) <= 0 || json_object_size(root) != 2 ||
 	    fetcher_find(fx, f->call_id) != NULL ||
 	    (q = calloc(1, sizeof(*q))) == NULL) {
+		/* Out of memory, as what the daemon writes is well formed. */
 		json_decref(root);
-		fetcher_send(
-		    fx, FRAME_FETCH_DONE, f->call_id, nomem, sizeof(nomem) - 1);
+		t = texts_compose(
+		    CM_TEXT_FETCH_NOT_STARTED, "the fetcher ran out of memory");
+		s = t ? api_value_outbound_error(t) : NULL;
+		fetcher_send(fx, FRAME_FETCH_DONE, f->call_id,
+		    s ? s : "{\"error\":\"out of memory\"}",
+		    s ? strlen(s) : 25);
+		free(s);
+		free(t);
 		return;
 	}
 	q->fx = fx;

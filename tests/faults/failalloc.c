@@ -83,7 +83,7 @@ failalloc_resolve(void)
 __attribute__((constructor)) static void
 failalloc_init(void)
 {
-	const char *path;
+	const char *path, *prog;
 	void *m;
 	int fd;
 
@@ -99,6 +99,23 @@ failalloc_init(void)
 	/* getenv does not allocate. */
 	if ((path = getenv("CM_FAILALLOC")) == NULL)
 		return;
+	/*
+	 * $CM_FAILALLOC_PROGRAM: only a process running that program (the
+	 * base name of its executable) counts, so a test can aim at the
+	 * daemon or at the fetcher it execs, which inherits the preload.
+	 */
+	if ((prog = getenv("CM_FAILALLOC_PROGRAM")) != NULL) {
+		char exe[4096];
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		const char *base;
+
+		if (n <= 0)
+			return;
+		exe[n] = '\0';
+		base = strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe;
+		if (strcmp(base, prog) != 0)
+			return;
+	}
 	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0)
 		return;
 	m = mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
