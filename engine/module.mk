@@ -132,6 +132,10 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    engine/host/numconv.c reads and writes radix-10 decimals correctly
 #    rounded (Duktape's Dragon4 kept 20 digits of a decimal and rounded
 #    twice, and its shortest form was not always the nearest) and faster;
+#    toFixed, toExponential and toPrecision go to its cm_numconv_stringify_flags
+#    (cm_numconv_flags), rounded on the exact value with ties away from
+#    zero, and their range checks take 100 digits as ES2018 does (Duktape:
+#    20 and 21);
 #  - engine/host/duk_call.inc is appended and duk_handle_call_unprotected
 #    asks its cm__call first (cm_call): an ECMAScript function called as a
 #    function (no arguments object, no constructor, tail or eval call) is
@@ -229,8 +233,10 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    -e 's/^\tif (duk__parse_string_iso8601_subset(thr, str) != 0) {$$/\t{ \/* cm_date: engine\/host\/date_parse.c *\/\n\t\textern double date_parse(const char *, int *);\n\t\tint cm_local;\n\t\tduk_double_t cm_t = date_parse(str, \&cm_local);\n\t\tif (cm_local \&\& !DUK_ISNAN(cm_t))\n\t\t\tcm_t -= 1000.0 * (duk_double_t) DUK_USE_DATE_GET_LOCAL_TZOFFSET(cm_t);\n\t\tif (!(cm_t >= -8.64e15 \&\& cm_t <= 8.64e15))\n\t\t\tcm_t = DUK_DOUBLE_NAN;\n\t\tduk_push_number(thr, cm_t);\n\t\treturn 1;\n\t}\n\tif (0) {/' \
 	    -e 's/^DUK_INTERNAL void duk_numconv_parse(duk_hthread \*thr, duk_small_int_t radix, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_fast(duk_hthread *thr, duk_small_int_t radix, duk_small_uint_t flags);\n&/' \
-	    -e 's/^DUK_INTERNAL void duk_numconv_stringify(duk_hthread \*thr, duk_small_int_t radix, duk_small_int_t digits, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL void cm_numconv_stringify(duk_hthread *thr);\n&/' \
-	    -e 's/^\tduk__numconv_stringify_raw(thr, radix, digits, flags);$$/\tif (radix == 10 \&\& digits == 0 \&\& flags == 0) {\n\t\tcm_numconv_stringify(thr); \/* cm_numconv *\/\n\t\treturn;\n\t}\n&/' \
+	    -e 's/^DUK_INTERNAL void duk_numconv_stringify(duk_hthread \*thr, duk_small_int_t radix, duk_small_int_t digits, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL void cm_numconv_stringify(duk_hthread *thr);\nDUK_LOCAL_DECL duk_bool_t cm_numconv_stringify_flags(duk_hthread *thr, duk_small_int_t digits, duk_small_uint_t flags);\n&/' \
+	    -e 's/^\tduk__numconv_stringify_raw(thr, radix, digits, flags);$$/\tif (radix == 10 \&\& digits == 0 \&\& flags == 0) {\n\t\tcm_numconv_stringify(thr); \/* cm_numconv *\/\n\t\treturn;\n\t}\n\tif (radix == 10 \&\& cm_numconv_stringify_flags(thr, digits, flags)) {\n\t\treturn; \/* cm_numconv_flags *\/\n\t}\n&/' \
+	    -e 's/^\tfrac_digits = (duk_small_int_t) duk_to_int_check_range(thr, 0, 0, 20);$$/\tfrac_digits = (duk_small_int_t) duk_to_int_check_range(thr, 0, 0, 100); \/* cm_numconv_flags: ES2018 *\//' \
+	    -e 's/^\tprec = (duk_small_int_t) duk_to_int_check_range(thr, 0, 1, 21);$$/\tprec = (duk_small_int_t) duk_to_int_check_range(thr, 0, 1, 100); \/* cm_numconv_flags: ES2018 *\//' \
 	    -e 's/^\tduk__numconv_parse_raw(thr, radix, flags);$$/\tif (cm_numconv_parse_fast(thr, radix, flags)) {\n\t\treturn; \/* cm_numconv *\/\n\t}\n&/' \
 	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    -e 's/^\t\tclassnum = DUK_HOBJECT_GET_CLASS_NUMBER(h_obj);$$/&\n\t\tif (classnum == DUK_HOBJECT_CLASS_ERROR \&\& (h_obj == thr->builtins[DUK_BIDX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_EVAL_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_RANGE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_REFERENCE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_SYNTAX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_TYPE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_URI_ERROR_PROTOTYPE])) {\n\t\t\tclassnum = DUK_HOBJECT_CLASS_OBJECT; \/* cm_errproto *\/\n\t\t}/' \
@@ -272,7 +278,9 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '}' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc > $@.tmp
-	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 || { echo "duktape.c: numconv patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 \
+	    && test "$$(grep -c 'cm_numconv_stringify_flags(thr, digits, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_flags: ES2018' $@.tmp)" = 3 \
+	    || { echo "duktape.c: numconv patch failed"; exit 1; }
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }

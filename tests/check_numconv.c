@@ -1,7 +1,8 @@
 /* Check suite for engine/host/numconv.c: decimal text to double (exact
  * ties, long texts, the fast path's bounds, each caller's grammar) and
  * double to ECMAScript's shortest text (the 15-digit shortcut, the other
- * side of a power of two, ties, subnormals, the layout). tests/
+ * side of a power of two, ties, subnormals, the layout), and toFixed,
+ * toExponential and toPrecision's texts (ties away from zero). tests/
  * numconv.test.sh compares both directions with node over random
  * doubles. */
 #include <check.h>
@@ -274,6 +275,79 @@ START_TEST(test_format_cases)
 }
 END_TEST
 
+/*
+ * toFixed ('F'), toExponential ('E', n < 0: no argument) and toPrecision
+ * ('P'), node's texts: ties on the exact value go away from zero (0.125,
+ * 2.5), an inexact decimal goes its exact way (1.005 is below), carries
+ * add a digit (999.995, 999.9999), subnormals and 100 digits.
+ */
+struct digits_case {
+	char kind;
+	double x;
+	int n;
+	const char *s;
+};
+
+static const struct digits_case digits_cases[] = {
+	{ 'F', 0.125, 2, "0.13" },
+	{ 'F', 2.5, 0, "3" },
+	{ 'F', -2.5, 0, "-3" },
+	{ 'F', 1.005, 2, "1.00" },
+	{ 'F', 1.45, 1, "1.4" },
+	{ 'F', -1.0e-7, 2, "-0.00" },
+	{ 'F', -0.0, 2, "0.00" },
+	{ 'F', 0.5, 0, "1" },
+	{ 'F', 999.995, 2, "1000.00" },
+	{ 'F', 99.5, 0, "100" },
+	{ 'F', 0.1, 30, "0.100000000000000005551115123126" },
+	{ 'F', 1e20, 2, "100000000000000000000.00" },
+	{ 'F', 123.456, 0, "123" },
+	{ 'F', 5.0e-324, 100,
+	    "0."
+	    "000000000000000000000000000000000000000000000000000000000000000000"
+	    "0000000000000000000000000000000000" },
+	{ 'E', 0.125, 1, "1.3e-1" },
+	{ 'E', -0.0, 2, "0.00e+0" },
+	{ 'E', 0.0, 0, "0e+0" },
+	{ 'E', 123.456, -1, "1.23456e+2" },
+	{ 'E', 5.0e-324, -1, "5e-324" },
+	{ 'E', 1.0e-323, 3, "9.881e-324" },
+	{ 'E', 9.995, 2, "9.99e+0" },
+	{ 'E', 1.7976931348623157e+308, 20, "1.79769313486231570815e+308" },
+	{ 'E', -1.5, 0, "-2e+0" },
+	{ 'E', 0.00001, -1, "1e-5" },
+	{ 'E', 2.5, 0, "3e+0" },
+	{ 'P', 0.125, 2, "0.13" },
+	{ 'P', 0.0, 3, "0.00" },
+	{ 'P', -0.0, 1, "0" },
+	{ 'P', 0.000001, 2, "0.0000010" },
+	{ 'P', 1.0e-7, 1, "1e-7" },
+	{ 'P', 123.0, 2, "1.2e+2" },
+	{ 'P', 999.9999, 4, "1000" },
+	{ 'P', 123.456, 3, "123" },
+	{ 'P', 1.0e+21, 21, "1.00000000000000000000e+21" },
+	{ 'P', 5.0e-324, 1, "5e-324" },
+	{ 'P', 1.0e-323, 3, "9.88e-324" },
+	{ 'P', -1.25, 2, "-1.3" },
+	{ 'P', 1.0e+100, 100,
+	    "1."
+	    "000000000000000015902891109759918046836080856394528138978132755774"
+	    "783877217038106081346998585681510e+100" },
+};
+
+START_TEST(test_digits_cases)
+{
+	const struct digits_case *c = &digits_cases[_i];
+	char buf[NUMCONV_TEXT_MAX];
+	size_t n = c->kind == 'F' ? numconv_format_fixed(c->x, c->n, buf)
+	    : c->kind == 'E'	  ? numconv_format_exponential(c->x, c->n, buf)
+				  : numconv_format_precision(c->x, c->n, buf);
+
+	ck_assert_str_eq(buf, c->s);
+	ck_assert_uint_eq(n, strlen(c->s));
+}
+END_TEST
+
 /* Random doubles of every exponent: the text reads back as the double,
  * and no decimal with one digit fewer does (checked through %.*e and its
  * neighbours, the candidates of that length nearest to the double). */
@@ -331,6 +405,8 @@ numconv_suite(void)
 	tcase_add_loop_test(tc, test_format_cases, 0,
 	    (int)(sizeof(format_cases) / sizeof(format_cases[0])));
 	tcase_add_test(tc, test_format_random);
+	tcase_add_loop_test(tc, test_digits_cases, 0,
+	    (int)(sizeof(digits_cases) / sizeof(digits_cases[0])));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Number <-> decimal text against node (engine/host/numconv.c): node writes
 # random doubles of every exponent, short decimals and edge values (a fixed
-# seed) with its String(x) and toFixed texts into a script
-# (tests/numconv/gen.mjs) that checks every path of ours that writes or
-# reads a Number's text: String, toString, template, +, join, property
-# keys, JSON.stringify, Number, parseFloat, JSON.parse, toFixed. Run by the
+# seed) with its String(x), toFixed, toPrecision and toExponential texts
+# into a script (tests/numconv/gen.mjs) that checks every path of ours that
+# writes or reads a Number's text: String, toString, template, +, join,
+# property keys, JSON.stringify, Number, parseFloat, JSON.parse, toFixed,
+# toPrecision, toExponential with and without digits. Run by the
 # engine alone (many values) and through a real daemon on a private
 # socket, in its sandboxed child (fewer: the request size). Every count
 # must be 0. Ends with "N passed, N failed".

@@ -400,3 +400,220 @@ numconv_format(double x, char *out)
 	*q = '\0';
 	return (size_t)(q - out);
 }
+
+/*
+ * How the digits past a cut decide a rounding half up on a value whose
+ * digits were themselves printed rounded: 1 up, 0 down, -1 too near the
+ * half way to tell ("5000..." or "4999..." to the end).
+ */
+static int
+numconv_cut(const char *rest, size_t n)
+{
+	size_t i;
+	char tail;
+
+	if (n == 0 || rest[0] < '4')
+		return 0;
+	if (rest[0] > '5')
+		return 1;
+	tail = rest[0] == '5' ? '0' : '9';
+	for (i = 1; i < n; i++)
+		if (rest[i] != tail)
+			return rest[0] == '5';
+	return -1;
+}
+
+/* Adds one to the decimal dig[0..n); 1 when it carried out of dig[0]. */
+static int
+numconv_carry(char *dig, int n)
+{
+	int i;
+
+	for (i = n - 1; i >= 0 && dig[i] == '9'; i--)
+		dig[i] = '0';
+	if (i < 0)
+		return 1;
+	dig[i]++;
+	return 0;
+}
+
+/* The digits of printf's "%.*e" text t to dig, its exponent returned. */
+static int
+numconv_e_digits(const char *t, char *dig, int *nd)
+{
+	int i = 0;
+
+	for (; *t != 'e'; t++) /* the point is the locale's: skip any */
+		if (*t >= '0' && *t <= '9')
+			dig[i++] = *t;
+	*nd = i;
+	return atoi(t + 1);
+}
+
+/*
+ * Enough digits that "%.*e" and "%.*f" print a double exactly: its exact
+ * decimal has at most 767 significant digits, 1074 after the point.
+ */
+#define NUMCONV_EXACT_E 780
+#define NUMCONV_EXACT_F 1100
+/* Digits printed past a cut before the exact text is needed. */
+#define NUMCONV_GUARD 20
+
+/*
+ * The nd (1..101) significant digits of a > 0, finite, rounded half up on
+ * its exact value, to dig; the exponent of the first (a = d.dd * 10^e).
+ */
+static int
+numconv_sig(double a, int nd, char *dig)
+{
+	char t[NUMCONV_EXACT_E + 16], d[NUMCONV_EXACT_E + 8];
+	int n, e, up;
+
+	snprintf(t, sizeof(t), "%.*e", nd - 1 + NUMCONV_GUARD, a);
+	e = numconv_e_digits(t, d, &n);
+	if ((up = numconv_cut(d + nd, (size_t)(n - nd))) < 0) {
+		snprintf(t, sizeof(t), "%.*e", NUMCONV_EXACT_E, a);
+		e = numconv_e_digits(t, d, &n);
+		up = d[nd] >= '5';
+	}
+	memcpy(dig, d, (size_t)nd);
+	if (up && numconv_carry(dig, nd)) { /* 9.99 -> 10.0 */
+		dig[0] = '1';
+		e++;
+	}
+	return e;
+}
+
+/*
+ * round(a * 10^f) half up for 0 <= a < 1e21 and 0 <= f <= 100, as digits
+ * with no leading zero ("0" for none) to dig; their count returned.
+ */
+static int
+numconv_scaled(double a, int f, char *dig)
+{
+	char t[NUMCONV_EXACT_F + 32], d[NUMCONV_EXACT_F + 32];
+	const char *p;
+	int n = 0, whole, up, k;
+
+	snprintf(t, sizeof(t), "%.*f", f + NUMCONV_GUARD, a);
+	for (p = t; *p != '\0'; p++)
+		if (*p >= '0' && *p <= '9')
+			d[n++] = *p;
+	whole = n - (f + NUMCONV_GUARD);
+	if ((up = numconv_cut(d + whole + f, NUMCONV_GUARD)) < 0) {
+		snprintf(t, sizeof(t), "%.*f", NUMCONV_EXACT_F, a);
+		for (n = 0, p = t; *p != '\0'; p++)
+			if (*p >= '0' && *p <= '9')
+				d[n++] = *p;
+		whole = n - NUMCONV_EXACT_F;
+		up = d[whole + f] >= '5';
+	}
+	n = whole + f;
+	dig[0] = '0'; /* room for a carry out: 99.9 -> 100 */
+	memcpy(dig + 1, d, (size_t)n);
+	if (up && numconv_carry(dig + 1, n))
+		dig[0] = '1';
+	for (k = 0; k < n && dig[k] == '0'; k++) /* keep the last digit */
+		;
+	memmove(dig, dig + k, (size_t)(n + 1 - k));
+	return n + 1 - k;
+}
+
+size_t
+numconv_format_fixed(double x, int f, char *out)
+{
+	char dig[NUMCONV_TEXT_MAX], *q = out;
+	int n, k;
+
+	if (x < 0) /* not -0: the spec asks x < 0 */
+		*q++ = '-';
+	n = numconv_scaled(fabs(x), f, dig);
+	if (f == 0) {
+		memcpy(q, dig, (size_t)n);
+		q += n;
+	} else {
+		/* at least one digit before the point */
+		for (k = n; k <= f; k++)
+			*q++ = '0';
+		memcpy(q, dig, (size_t)n);
+		/* the point goes f digits from the end */
+		k = (int)(q - out) + n - f;
+		memmove(out + k + 1, out + k, (size_t)f);
+		out[k] = '.';
+		q += n + 1;
+	}
+	*q = '\0';
+	return (size_t)(q - out);
+}
+
+/* d[0].d[1..nd) "e" sign exponent, to q; the end returned. */
+static char *
+numconv_put_exp(char *q, const char *dig, int nd, int e)
+{
+	*q++ = dig[0];
+	if (nd > 1) {
+		*q++ = '.';
+		memcpy(q, dig + 1, (size_t)(nd - 1));
+		q += nd - 1;
+	}
+	return q + sprintf(q, "e%c%d", e < 0 ? '-' : '+', abs(e));
+}
+
+size_t
+numconv_format_exponential(double x, int f, char *out)
+{
+	char dig[NUMCONV_TEXT_MAX], *q = out;
+	int nd, e;
+
+	if (x < 0)
+		*q++ = '-';
+	if (x == 0) {
+		nd = f < 0 ? 1 : f + 1;
+		memset(dig, '0', (size_t)nd);
+		e = 0;
+	} else if (f < 0) {
+		nd = numconv_shortest(fabs(x), dig, &e);
+	} else {
+		nd = f + 1;
+		e = numconv_sig(fabs(x), nd, dig);
+	}
+	q = numconv_put_exp(q, dig, nd, e);
+	*q = '\0';
+	return (size_t)(q - out);
+}
+
+size_t
+numconv_format_precision(double x, int p, char *out)
+{
+	char dig[NUMCONV_TEXT_MAX], *q = out;
+	int e;
+
+	if (x < 0)
+		*q++ = '-';
+	if (x == 0) {
+		memset(dig, '0', (size_t)p);
+		e = 0;
+	} else
+		e = numconv_sig(fabs(x), p, dig);
+	if (e < -6 || e >= p) {
+		q = numconv_put_exp(q, dig, p, e);
+	} else if (e == p - 1) {
+		memcpy(q, dig, (size_t)p);
+		q += p;
+	} else if (e >= 0) {
+		memcpy(q, dig, (size_t)e + 1);
+		q += e + 1;
+		*q++ = '.';
+		memcpy(q, dig + e + 1, (size_t)(p - e - 1));
+		q += p - e - 1;
+	} else {
+		*q++ = '0';
+		*q++ = '.';
+		memset(q, '0', (size_t)(-(e + 1)));
+		q += -(e + 1);
+		memcpy(q, dig, (size_t)p);
+		q += p;
+	}
+	*q = '\0';
+	return (size_t)(q - out);
+}

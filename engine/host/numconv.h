@@ -52,4 +52,20 @@ void numconv_trim(const char **s, const char **e);
  */
 size_t numconv_format(double x, char *out);
 
+/* Longest text the three below write, with its NUL. */
+#define NUMCONV_TEXT_MAX 128
+
+/*
+ * Number.prototype.toFixed(f), toExponential(f) and toPrecision(p) of a
+ * finite x, to out (at least NUMCONV_TEXT_MAX bytes), NUL-terminated; the
+ * length is returned. Digits are rounded on x's exact value, a tie going
+ * to the larger magnitude, as the spec asks (printf rounds ties to even).
+ * toFixed wants |x| < 1e21 and 0 <= f <= 100; toExponential 0 <= f <= 100,
+ * or f < 0 for an undefined argument (the fewest digits that read back);
+ * toPrecision 1 <= p <= 100.
+ */
+size_t numconv_format_fixed(double x, int f, char *out);
+size_t numconv_format_exponential(double x, int f, char *out);
+size_t numconv_format_precision(double x, int p, char *out);
+
 #endif

@@ -2,11 +2,9 @@
 // checks the engine's number <-> decimal text conversions against what
 // this node computed: random doubles of every exponent (as bit patterns),
 // random short decimals and edge values, a fixed seed (argv[3] of them),
-// and each double's String(x) and toFixed texts. The script returns the
+// and each double's String(x), toFixed, toPrecision and toExponential
+// texts (digit counts up to ES2018's 100). The script returns the
 // mismatch count of every path and the first few mismatches.
-// toPrecision and toExponential are left out: Duktape's own (not
-// engine/host/numconv.c) still differ from node's for subnormals and for
-// values just below a power of ten ("0.98813129e-323").
 import fs from 'fs';
 
 const n = Number(process.argv[3] || 20000);
@@ -16,9 +14,10 @@ function rnd() { seed = (seed * 1103515245 + 12345) >>> 0; return seed; }
 const data = [];
 function add(x) {
   dv.setFloat64(0, x);
-  const f = rnd() % 21;
+  const f = rnd() % 101, p = 1 + rnd() % 100, e = rnd() % 101;
   data.push([dv.getUint32(0), dv.getUint32(4), String(x),
-    f, Math.abs(x) < 1e21 ? x.toFixed(f) : '']);
+    f, Math.abs(x) < 1e21 ? x.toFixed(f) : '', p, x.toPrecision(p),
+    e, x.toExponential(e), x.toExponential()]);
 }
 while (data.length < n) {
   dv.setUint32(0, rnd()); dv.setUint32(4, rnd());
@@ -64,9 +63,9 @@ const code = `async () => {
   }
   const names = ['String', 'toString', 'toString10', 'template', 'concat',
     'join', 'key', 'JSON.stringify', 'Number', 'parseFloat', 'JSON.parse',
-    'toFixed'];
+    'toFixed', 'toPrecision', 'toExponential', 'toExponential()'];
   for (const k of names) bad[k] = 0;
-  for (const [h, l, s, f, fixed] of data) {
+  for (const [h, l, s, f, fixed, p, prec, e, expo, expu] of data) {
     dv.setUint32(0, h); dv.setUint32(4, l);
     const x = dv.getFloat64(0);
     const key = {}; key[x] = 1;
@@ -78,6 +77,9 @@ const code = `async () => {
     if (!Object.is(parseFloat(s + 'x'), x)) miss('parseFloat', s, parseFloat(s + 'x'));
     if (!Object.is(JSON.parse(s), x)) miss('JSON.parse', s, JSON.parse(s));
     if (fixed !== '' && x.toFixed(f) !== fixed) miss('toFixed', fixed, x.toFixed(f));
+    if (x.toPrecision(p) !== prec) miss('toPrecision', prec, x.toPrecision(p));
+    if (x.toExponential(e) !== expo) miss('toExponential', expo, x.toExponential(e));
+    if (x.toExponential() !== expu) miss('toExponential()', expu, x.toExponential());
   }
   for (const [t, h, l] of reads) {
     dv.setUint32(0, h); dv.setUint32(4, l);
