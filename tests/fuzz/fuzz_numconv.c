@@ -6,7 +6,10 @@
  * text read under a grammar without garbage is what glibc's strtod reads
  * from all of it, that the trimmed span stays inside the text with no
  * white space at its ends, and that every double's text is short, reads
- * back as the double and writes the same text again.
+ * back as the double and writes the same text again. A ninth byte picks
+ * the digit counts of toFixed, toExponential and toPrecision: their texts
+ * fit, are as long as said, and read back near the double (exactly, with
+ * 17 significant digits or the fewest that read back).
  */
 #include <math.h>
 #include <stdint.h>
@@ -81,6 +84,37 @@ fuzz_write(double x)
 	FUZZ_CHECK(strcmp(buf, again) == 0);
 }
 
+static void
+fuzz_digits(double x, unsigned k)
+{
+	char buf[NUMCONV_TEXT_MAX];
+	int p = 1 + (int)(k % 100), f = (int)(k % 101);
+	size_t n;
+	double v;
+
+	if (!isfinite(x))
+		return;
+	n = numconv_format_precision(x, p, buf);
+	FUZZ_CHECK(n == strlen(buf) && n < NUMCONV_TEXT_MAX);
+	FUZZ_CHECK(numconv_parse(buf, n, FUZZ_ALL, &v) == NUMCONV_OK);
+	FUZZ_CHECK(p < 17 || v == x);
+	n = numconv_format_exponential(x, f, buf);
+	FUZZ_CHECK(n == strlen(buf) && n < NUMCONV_TEXT_MAX);
+	FUZZ_CHECK(numconv_parse(buf, n, FUZZ_ALL, &v) == NUMCONV_OK);
+	FUZZ_CHECK(f < 16 || v == x);
+	n = numconv_format_exponential(x, -1, buf);
+	FUZZ_CHECK(n == strlen(buf) && n < NUMCONV_TEXT_MAX);
+	FUZZ_CHECK(numconv_parse(buf, n, FUZZ_ALL, &v) == NUMCONV_OK && v == x);
+	if (fabs(x) < 1e21) {
+		n = numconv_format_fixed(x, f, buf);
+		FUZZ_CHECK(n == strlen(buf) && n < NUMCONV_TEXT_MAX);
+		FUZZ_CHECK(numconv_parse(buf, n, FUZZ_ALL, &v) == NUMCONV_OK);
+		/* within half a unit of its last place, and a rounding */
+		FUZZ_CHECK(fabs(v - x) <=
+		    0.5 * pow(10, -f) * (1 + 1e-9) + 4e-16 * fabs(x));
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -93,6 +127,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size >= 8) {
 		memcpy(&x, data, sizeof(x));
 		fuzz_write(x);
+		if (size >= 9)
+			fuzz_digits(x, data[8]);
 	}
 	return 0;
 }
