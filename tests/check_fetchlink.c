@@ -11,6 +11,7 @@
  *   - a fetcher that breaks the link's rules (an unknown frame, an answer
  *     that is not a fetch response, a counter that is not a fetch's) is
  *     stopped, and its fetches fail;
+ *   - a fetcher that answers nothing past a fetch's bound is stopped;
  *   - freeing the link ends the process.
  */
 #include <sys/stat.h>
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/event.h>
@@ -82,6 +84,9 @@ link_down(void)
 	event_base_free(eb);
 }
 
+/* The bound start gives a fetch. */
+static long fetch_bound_ms = 10000;
+
 static struct fetchlink_req *
 start(struct fetched *f, int port, const char *path, const void *owner)
 {
@@ -92,7 +97,7 @@ start(struct fetched *f, int port, const char *path, const void *owner)
 	snprintf(url, sizeof(url), "http://127.0.0.1:%d%s", port, path);
 	req = json_pack("{s:s, s:s, s:[], s:n}", "method", "GET", "url", url,
 	    "headers", "body");
-	r = fetchlink_start(fl, owner, req, 10000, on_done, f);
+	r = fetchlink_start(fl, owner, req, fetch_bound_ms, on_done, f);
 	json_decref(req);
 	return r;
 }
@@ -289,6 +294,42 @@ START_TEST(test_a_fetcher_breaking_the_rules_is_stopped)
 }
 END_TEST
 
+/*
+ * A fetcher that never answers (a libcurl that lost its transfers): past a
+ * fetch's bound and five seconds' grace it counts as stuck, is stopped and
+ * its fetches fail, rather than waiting out their runs' clocks.
+ */
+START_TEST(test_a_stuck_fetcher_is_stopped)
+{
+	struct fetched f = { 0 };
+	const char *path = fake_fetcher("");
+	const char *want = "The fetch failed: the fetcher process stopped (it "
+			   "did not answer within the fetch's bound).";
+	struct timespec t0, t1;
+	long ms;
+
+	link_up(path);
+	fetch_bound_ms = 200;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ck_assert_ptr_nonnull(start(&f, 1, "/", &f));
+	wait_for(&f);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	fetch_bound_ms = 10000;
+	ms = (t1.tv_sec - t0.tv_sec) * 1000 +
+	    (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	ck_assert_msg(
+	    error_of(&f) && strncmp(error_of(&f), want, strlen(want)) == 0,
+	    "%s", error_of(&f) ? error_of(&f) : "no error");
+	/* the bound and the grace, checked once a second */
+	ck_assert_int_ge(ms, 5200);
+	ck_assert_int_le(ms, 9000);
+	ck_assert_int_eq(fetchlink_pid(fl), 0);
+	json_decref(f.answer);
+	link_down();
+	unlink(path);
+}
+END_TEST
+
 static Suite *
 fetchlink_suite(void)
 {
@@ -300,6 +341,7 @@ fetchlink_suite(void)
 	tcase_add_test(tc, test_a_crash_fails_the_fetches_in_flight_only);
 	tcase_add_test(tc, test_a_cancelled_fetch_never_answers);
 	tcase_add_test(tc, test_a_fetcher_breaking_the_rules_is_stopped);
+	tcase_add_test(tc, test_a_stuck_fetcher_is_stopped);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -47,6 +48,7 @@ struct fetchlink_req {
 	struct fetchlink *fl;
 	struct fetchlink_owner *owner;
 	uint32_t id;
+	struct timespec due; /* its bound and FETCHLINK_GRACE_MS, monotonic */
 	outbound_done_fn done;
 	void *arg;
 };
@@ -60,6 +62,7 @@ struct fetchlink {
 	pid_t pid; /* 0: no fetcher */
 	int pidfd; /* the fetcher's, -1 without pidfd_open (valgrind) */
 	struct bufferevent *link;
+	struct event *watch; /* every second while fetches are in flight */
 	TAILQ_HEAD(, fetchlink_req) reqs;
 	LIST_HEAD(, fetchlink_owner) owners;
 	uint32_t next_id, next_owner;
@@ -67,6 +70,55 @@ struct fetchlink {
 
 static void fetchlink_answer(
     struct fetchlink_req *q, const char *json, size_t len);
+static void fetchlink_stop(struct fetchlink *fl, const char *why);
+
+/*
+ * How long past its own bound a fetch may go unanswered before the fetcher
+ * counts as stuck (a libcurl that lost its transfer, a deadlock): it is
+ * stopped then, so its fetches fail and the next ones get a new fetcher,
+ * instead of every fetch waiting out its run's clock. Generous: a fetcher
+ * that is only slow (a loaded machine) must not lose everyone's fetches.
+ */
+#define FETCHLINK_GRACE_MS 5000
+
+/* Whether a is before b. */
+static int
+fetchlink_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	    (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* A fetch past its bound and the grace: the fetcher is stuck. */
+static void
+fetchlink_on_watch(evutil_socket_t fd, short what, void *arg)
+{
+	struct fetchlink *fl = arg;
+	struct fetchlink_req *q;
+	struct timespec now;
+
+	(void)fd;
+	(void)what;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	TAILQ_FOREACH(q, &fl->reqs, entry)
+	if (fetchlink_before(&q->due, &now)) {
+		fetchlink_stop(
+		    fl, "it did not answer within the fetch's bound");
+		return;
+	}
+}
+
+/* The watch runs while fetches are in flight, and only then. */
+static void
+fetchlink_watch(struct fetchlink *fl)
+{
+	static const struct timeval second = { 1, 0 };
+
+	if (TAILQ_EMPTY(&fl->reqs))
+		evtimer_del(fl->watch);
+	else if (!evtimer_pending(fl->watch, NULL))
+		evtimer_add(fl->watch, &second);
+}
 
 /* The OUTBOUND_RESPONSE payload of the text `id` with `why`; NULL: no
  * memory. */
@@ -143,12 +195,18 @@ fetchlink_new(struct event_base *base, const char *image,
 	fl->pidfd = -1;
 	TAILQ_INIT(&fl->reqs);
 	LIST_INIT(&fl->owners);
+	if ((fl->watch = event_new(
+		 base, -1, EV_PERSIST, fetchlink_on_watch, fl)) == NULL) {
+		free(fl);
+		return NULL;
+	}
 	/* The body as base64, plus room for the head and its escapes. */
 	fl->max_done = a->max_body > (size_t)UINT32_MAX / 2
 	    ? UINT32_MAX
 	    : (uint32_t)((a->max_body + 2) / 3 * 4 + 8 * 1024 * 1024);
 	if ((fl->image = strdup(image)) == NULL ||
 	    (fl->argv = fetcher_args_encode(a, fl->image)) == NULL) {
+		event_free(fl->watch);
 		free(fl->image);
 		free(fl);
 		return NULL;
@@ -203,9 +261,12 @@ fetchlink_owner_put(struct fetchlink *fl, struct fetchlink_owner *o)
 static void
 fetchlink_req_free(struct fetchlink_req *q)
 {
-	TAILQ_REMOVE(&q->fl->reqs, q, entry);
-	fetchlink_owner_put(q->fl, q->owner);
+	struct fetchlink *fl = q->fl;
+
+	TAILQ_REMOVE(&fl->reqs, q, entry);
+	fetchlink_owner_put(fl, q->owner);
 	free(q);
+	fetchlink_watch(fl);
 }
 
 /* Runs q's callback once and frees q. */
@@ -435,7 +496,15 @@ fetchlink_start(struct fetchlink *fl, const void *owner, const json_t *request,
 			fl->next_id = 1;
 	} while (fetchlink_find(fl, fl->next_id) != NULL);
 	q->id = fl->next_id;
+	clock_gettime(CLOCK_MONOTONIC, &q->due);
+	q->due.tv_sec += (timeout_ms + FETCHLINK_GRACE_MS) / 1000;
+	q->due.tv_nsec += (timeout_ms + FETCHLINK_GRACE_MS) % 1000 * 1000000L;
+	if (q->due.tv_nsec >= 1000000000L) {
+		q->due.tv_sec++;
+		q->due.tv_nsec -= 1000000000L;
+	}
 	TAILQ_INSERT_TAIL(&fl->reqs, q, entry);
+	fetchlink_watch(fl);
 	msg = json_pack("{s:I, s:O}", "timeoutMs",
 	    (json_int_t)(timeout_ms > 0 ? timeout_ms : 1), "request", request);
 	payload = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
@@ -481,6 +550,7 @@ fetchlink_free(struct fetchlink *fl)
 	}
 	if (fl->pid > 0)
 		fetchlink_kill(fl);
+	event_free(fl->watch);
 	fetcher_args_free(fl->argv);
 	free(fl->image);
 	free(fl);
