@@ -116,11 +116,15 @@ START_TEST(test_hostile_headers)
 	make_frame(buf, FRAME_HOST_WAIT, 4, 1, 0, NULL);
 	ck_assert_int_eq(frame_decode(buf, 16, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
-	/* EXECUTE takes FRAME_EXECUTE_STAY and nothing else. */
+	/* EXECUTE takes FRAME_EXECUTE_STAY and _YIELD and nothing else. */
 	make_frame(buf, FRAME_EXECUTE, FRAME_EXECUTE_STAY, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f), 18);
 	ck_assert_uint_eq(f.flags, FRAME_EXECUTE_STAY);
-	make_frame(buf, FRAME_EXECUTE, 2, 1, 0, "{}");
+	make_frame(buf, FRAME_EXECUTE, FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD,
+	    1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f), 18);
+	ck_assert_uint_eq(f.flags, FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD);
+	make_frame(buf, FRAME_EXECUTE, 4, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f),
 	    FRAME_ERR_RESERVED);
 }

@@ -28,7 +28,8 @@
  * Commands: "pid" answers the child's pid; "exit" answers, then ends
  * although told to stay; "mute" answers and never says HELLO again;
  * "slow" takes 150 ms to say it; "late" takes 200 ms to answer; "hang"
- * never answers; "grow" makes 4 MiB more its own before it answers.
+ * never answers; "grow" makes 4 MiB more its own before it answers;
+ * "flags" answers the EXECUTE's flags instead of its pid.
  */
 /*
  * Set before start_pool: each child first makes 2 MiB its own, so its
@@ -55,7 +56,8 @@ staying_child(int fd, void *arg)
 		    f.type != FRAME_EXECUTE)
 			return 2;
 		cmd = (const char *)f.payload;
-		snprintf(out, sizeof(out), "%d", (int)getpid());
+		snprintf(out, sizeof(out), "%d",
+		    strcmp(cmd, "flags") == 0 ? (int)f.flags : (int)getpid());
 		if (strcmp(cmd, "hang") == 0)
 			for (;;)
 				usleep(100000);
@@ -271,6 +273,39 @@ START_TEST(test_one_tenant_one_child)
 	/* Nothing was forked for those twenty. */
 	spin(NULL, 50);
 	ck_assert_int_eq(spawned, spawned_before);
+	ck_assert_int_eq(crashed, 0);
+	stop_pool();
+}
+END_TEST
+
+/*
+ * A run alone in the pool asks its staying child to yield before the reset
+ * (FRAME_EXECUTE_YIELD); with another run about, it does not: the yield
+ * would only be one more switch for the CPUs the other run needs.
+ */
+START_TEST(test_yield_only_when_alone)
+{
+	struct run slow;
+
+	start_pool(2, 100, 10000);
+	(void)run_one("pid", 3, NULL);
+	wait_kept(1);
+	wait_spare();
+	wait_reset();
+	ck_assert_int_eq(run_one("flags", 3, NULL),
+	    FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD);
+	wait_reset();
+	/* Tenant 4's run holds the other worker for 200 ms. */
+	start_as("late", 4, 0, &slow);
+	spin(NULL, 20);
+	ck_assert_int_eq(pool->running, 1);
+	ck_assert_int_eq(run_one("flags", 3, NULL), FRAME_EXECUTE_STAY);
+	ck_assert(spin(&slow.settled, 5000));
+	ck_assert_int_eq(slow.outcome, POOL_RESULT);
+	/* A child not asked to stay has no reset to put off. */
+	wait_spare();
+	wait_reset();
+	ck_assert_int_eq(run_one("flags", 0, NULL), 0);
 	ck_assert_int_eq(crashed, 0);
 	stop_pool();
 }
@@ -1357,6 +1392,7 @@ main(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_one_tenant_one_child);
+	tcase_add_test(tc, test_yield_only_when_alone);
 	tcase_add_test(tc, test_next_run_waits_for_the_reset);
 	tcase_add_test(tc, test_tenants_never_share_a_child);
 	tcase_add_test(tc, test_reuse_runs_bounds_a_child);

@@ -126,12 +126,17 @@
 	var I = P.I;
 	var AggregateErrorProto = G.AggregateError.prototype;
 
+	/*
+	 * The hot paths name the queue once (drainMicrotasks says why) and
+	 * write `void 0` rather than `undefined`, which Duktape looks up
+	 * through every enclosing scope to the global object on each use.
+	 */
 	function enqueue(type, a, b, c) {
-		var n = Q.length;
-		Q[n] = type;
-		Q[n + 1] = a;
-		Q[n + 2] = b;
-		Q[n + 3] = c;
+		var q = Q, n = q.length;
+		q[n] = type;
+		q[n + 1] = a;
+		q[n + 2] = b;
+		q[n + 3] = c;
 	}
 
 	/* An internal promise (no executor, no resolving closures). */
@@ -140,12 +145,12 @@
 	}
 
 	function isPromise(x) {
-		return x !== null && typeof x === 'object' && x[PS] !== undefined;
+		return x !== null && typeof x === 'object' && x[PS] !== void 0;
 	}
 
 	function triggerReactions(rs, value, rejected) {
 		var i;
-		if (rs === undefined)
+		if (rs === void 0)
 			return;
 		if (rs instanceof Array) {
 			for (i = 0; i < rs.length; i++)
@@ -162,8 +167,8 @@
 		rs = p[PR];
 		p[PS] = 1;
 		p[PV] = v;
-		if (rs !== undefined)
-			p[PR] = undefined;
+		if (rs !== void 0)
+			p[PR] = void 0;
 		triggerReactions(rs, v, false);
 	}
 
@@ -174,8 +179,8 @@
 		rs = p[PR];
 		p[PS] = 2;
 		p[PV] = r;
-		if (rs !== undefined)
-			p[PR] = undefined;
+		if (rs !== void 0)
+			p[PR] = void 0;
 		if (!p[PH])
 			I.push(unhandled, p);
 		triggerReactions(rs, r, true);
@@ -210,7 +215,7 @@
 		var s = p[PS], rs;
 		if (s === 0) {
 			rs = p[PR];
-			if (rs === undefined)
+			if (rs === void 0)
 				p[PR] = rec;
 			else if (rs instanceof Array)
 				I.push(rs, rec);
@@ -233,7 +238,7 @@
 		case 0 /* K_THEN */:
 			h = rejected ? rec.r : rec.f;
 			d = rec.d;
-			if (h === undefined) {
+			if (h === void 0) {
 				if (rejected)
 					reject(d, arg);
 				else
@@ -258,7 +263,7 @@
 			/* then() on a subclass: settle the capability (called
 			 * with an undefined receiver); its errors reach the host */
 			h = rejected ? rec.r : rec.f;
-			if (h !== undefined) {
+			if (h !== void 0) {
 				try {
 					arg = h(arg);
 					rejected = false;
@@ -311,21 +316,32 @@
 	 * queueMicrotask callback propagates (the host reports it as uncaught);
 	 * the rest of the queue stays for the next drain. */
 	function drainMicrotasks() {
-		var t, a, b, c, i, p;
+		var t, a, b, c, i, p, q, h;
 		if (draining)
 			return;
 		draining = true;
+		/*
+		 * The queue and its head in locals: Duktape finds a name of the
+		 * enclosing scope by a lookup through its closed record (about
+		 * 340 instructions each), and the loop named them 23 times a
+		 * job, a fifth of a trivial run's lookups. Only this function
+		 * reads qh, and it does not run again while draining, so qh is
+		 * stored back once, in finally: a job that throws leaves the
+		 * queue consumed up to it, as before.
+		 */
+		q = Q;
+		h = qh;
 		try {
-			while (qh < Q.length) {
-				t = Q[qh];
-				a = Q[qh + 1];
-				b = Q[qh + 2];
-				c = Q[qh + 3];
-				Q[qh] = Q[qh + 1] = Q[qh + 2] = Q[qh + 3] = undefined;
-				qh += 4;
-				if (qh >= 4096) {
-					Q = I.slice(Q, qh - 4);
-					qh = 4;
+			while (h < q.length) {
+				t = q[h];
+				a = q[h + 1];
+				b = q[h + 2];
+				c = q[h + 3];
+				q[h] = q[h + 1] = q[h + 2] = q[h + 3] = void 0;
+				h += 4;
+				if (h >= 4096) {
+					Q = q = I.slice(q, h - 4);
+					h = 4;
 				}
 				if (t === 0 /* J_REACTION */)
 					runReaction(a, b, c);
@@ -334,9 +350,10 @@
 				else
 					a();
 			}
-			Q.length = 4;
-			qh = 4;
+			q.length = 4;
+			h = 4;
 		} finally {
+			qh = h;
 			draining = false;
 		}
 		for (i = 0; i < unhandled.length; i++) {
@@ -389,7 +406,7 @@
 			enqueue(0 /* J_REACTION */, co, v, false);
 			return;
 		}
-		if (v[PS] !== undefined) {
+		if (v[PS] !== void 0) {
 			try {
 				c = v.constructor;
 			} catch (e) {

@@ -11,6 +11,7 @@
  * WORKER_CRASHED.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -674,11 +675,12 @@ worker_serve_handles(struct worker *w, struct engine *e,
 
 /*
  * Receives one EXECUTE and answers it. *stay says the parent asked for
- * another and this run leaves nothing behind that a reset cannot undo.
- * Returns the child's exit status should it end now.
+ * another and this run leaves nothing behind that a reset cannot undo;
+ * *yield that the parent asked to run before the reset
+ * (FRAME_EXECUTE_YIELD). Returns the child's exit status should it end now.
  */
 static int
-worker_serve_one(struct worker *w, int fd, int *stay)
+worker_serve_one(struct worker *w, int fd, int *stay, int *yield)
 {
 	struct execution_request er;
 	struct execution_host host;
@@ -694,6 +696,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	const char *why;
 
 	*stay = 0;
+	*yield = 0;
 	/* A staying child may still get late answers of its last execution. */
 	while ((buf = worker_recv(fd, &f)) != NULL &&
 	    (f.type == FRAME_TOOL_RESULT || f.type == FRAME_OUTBOUND_RESPONSE))
@@ -797,6 +800,7 @@ worker_serve_one(struct worker *w, int fd, int *stay)
 	ipcmsg_execute_clear(&x);
 	*stay = (f.flags & FRAME_EXECUTE_STAY) && w->result_sent &&
 	    e == warm_engine();
+	*yield = (f.flags & FRAME_EXECUTE_YIELD) != 0;
 	return w->result_sent ? 0 : 3;
 }
 
@@ -804,7 +808,7 @@ int
 worker_child_main(int fd, void *arg)
 {
 	struct worker *w = &worker_self;
-	int rc, stay, first;
+	int rc, stay, yield, first;
 
 	(void)arg;
 	for (first = 1;; first = 0) {
@@ -815,13 +819,17 @@ worker_child_main(int fd, void *arg)
 		/* A spare waits here: making the run's pages private. */
 		if (first)
 			(void)prewarm_run(warm_pages(), fd);
-		rc = worker_serve_one(w, fd, &stay);
+		rc = worker_serve_one(w, fd, &stay, &yield);
 		/*
 		 * Asked to stay: the heap goes back to the zygote's image, so
 		 * the next execution starts as fresh as in a new child. Else
 		 * the process ends here, with no need to tear the heap down.
 		 */
-		if (!stay || engine_reset(warm_engine()) != 0)
+		if (!stay)
+			return rc;
+		if (yield)
+			(void)sched_yield();
+		if (engine_reset(warm_engine()) != 0)
 			return rc;
 	}
 }

@@ -58,6 +58,14 @@ enum frame_type {
  * and says HELLO again, to run its tenant's next execution.
  */
 #define FRAME_EXECUTE_STAY 1
+/*
+ * EXECUTE: nothing else runs in the pool, so the parent is the next process
+ * that needs a CPU once the RESULT is written; a staying child lets it run
+ * (sched_yield) before its reset. The RESULT's wake-up places the parent on
+ * the child's CPU, as if the child were about to sleep, and the reset (tens
+ * of microseconds) then held the answer back from the caller.
+ */
+#define FRAME_EXECUTE_YIELD 2
 
 /*
  * HANDLE_RESULT: the invocation spent the isolate (its memory bound: the

@@ -644,6 +644,7 @@ pool_dispatch(struct pool *p)
 	uint8_t *req;
 	uint64_t tenant, principal;
 	unsigned runs;
+	uint8_t flags;
 
 	while (p->running < pool_capacity(p) &&
 	    (e = pool_exec_next_resume(p)) != NULL)
@@ -694,8 +695,17 @@ pool_dispatch(struct pool *p)
 		 */
 		req = e->request;
 		e->request = NULL;
-		pool_child_send(c, FRAME_EXECUTE,
-		    c->stay ? FRAME_EXECUTE_STAY : 0, e->id, 0, req, e->len);
+		/*
+		 * Alone in the pool (one connection's runs one after
+		 * another): the child yields to us after its RESULT
+		 * (FRAME_EXECUTE_YIELD). With other runs about, the CPU has
+		 * other work and a yield is only a switch more: measured,
+		 * 64 connections lost a tenth of their runs per second.
+		 */
+		flags = c->stay ? FRAME_EXECUTE_STAY : 0;
+		if (c->stay && p->running == 1 && p->queued == 0)
+			flags |= FRAME_EXECUTE_YIELD;
+		pool_child_send(c, FRAME_EXECUTE, flags, e->id, 0, req, e->len);
 		free(req);
 		/* Among its last runs: its successor warms up beside them. */
 		pool_kept_prepare(p, tenant, principal, runs);
