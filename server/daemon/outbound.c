@@ -152,8 +152,7 @@ outbound_req_free(struct outbound_req *r)
 	free(r);
 }
 
-/* The OUTBOUND_RESPONSE payload {"error": why}, written by its encoder. */
-static char *
+char *
 outbound_error_json(const char *why, size_t *len)
 {
 	struct ipcmsg_outbound_response m;

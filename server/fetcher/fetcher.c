@@ -19,7 +19,6 @@
 #include <event2/event.h>
 #include <jansson.h>
 
-#include "daemon/api_int.h"
 #include "daemon/log.h"
 #include "daemon/netpolicy.h"
 #include "daemon/outbound.h"
@@ -102,6 +101,7 @@ fetcher_start(struct fetcher *fx, const struct frame *f)
 	json_t *root, *req, *tmo;
 	json_error_t e;
 	char *t, *s;
+	size_t len;
 
 	root = jsonguard_loadb((const char *)f->payload, f->len, 0, &e);
 	req = json_object_get(root, "request");
@@ -114,10 +114,9 @@ fetcher_start(struct fetcher *fx, const struct frame *f)
 		json_decref(root);
 		t = texts_compose(
 		    CM_TEXT_FETCH_NOT_STARTED, "the fetcher ran out of memory");
-		s = t ? api_value_outbound_error(t) : NULL;
+		s = t ? outbound_error_json(t, &len) : NULL;
 		fetcher_send(fx, FRAME_FETCH_DONE, f->call_id,
-		    s ? s : "{\"error\":\"out of memory\"}",
-		    s ? strlen(s) : 25);
+		    s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
 		free(s);
 		free(t);
 		return;
