@@ -7,7 +7,10 @@
  * them in en-US ("7/1/2016, 1:04:05 PM"), for every locale and option, as
  * Number.prototype.toLocaleString does (there is no Intl). The time zone's
  * name is written for UTC only, as node names it; the spec leaves it to
- * the implementation.
+ * the implementation. Also ES2017's Date.UTC(year), a month of 0 when
+ * none is given (Duktape answered NaN), and the setters called with no
+ * argument, which set NaN (ToNumber(undefined)) where Duktape changed
+ * nothing.
  */
 (function (G) {
 	'use strict';
@@ -118,4 +121,38 @@
 	P.defs(proto, table);
 	/* Annex B: one function under both names. */
 	P.def(proto, 'toGMTString', table.toUTCString);
+
+	var nativeUTC = Date.UTC;
+	function UTC(year, month, date, hours, minutes, seconds, ms) {
+		var a = [], i;
+		for (i = 0; i < arguments.length; i++)
+			a[i] = arguments[i];
+		if (a.length === 1)
+			a[1] = 0;
+		return apply(nativeUTC, Date, a);
+	}
+	/* The global pass spares Date's capitalised keys: no constructor. */
+	if (P.native.noCtor !== undefined)
+		P.native.noCtor(UTC, 0);
+	P.def(Date, 'UTC', UTC);
+
+	/* A setter given nothing sets NaN, as ToNumber(undefined) is. */
+	function noArgument(name) {
+		var f = proto[name], length = f.length, w;
+		w = function () {
+			var a = [], i;
+			if (arguments.length === 0)
+				return apply(f, this, [void 0]);
+			for (i = 0; i < arguments.length; i++)
+				a[i] = arguments[i];
+			return apply(f, this, a);
+		};
+		P.setName(w, name);
+		P.setLength(w, length);
+		P.def(proto, name, w);
+	}
+	['setMilliseconds', 'setUTCMilliseconds', 'setSeconds',
+	    'setUTCSeconds', 'setMinutes', 'setUTCMinutes', 'setHours',
+	    'setUTCHours', 'setDate', 'setUTCDate', 'setMonth', 'setUTCMonth',
+	    'setFullYear', 'setUTCFullYear', 'setTime'].forEach(noArgument);
 })(this);
