@@ -12,13 +12,19 @@
  *     that is not a fetch response, a counter that is not a fetch's) is
  *     stopped, and its fetches fail;
  *   - a fetcher that answers nothing past a fetch's bound is stopped;
+ *   - the fetcher can neither read a file outside what it needs nor
+ *     create one (Landlock, where the kernel has it);
  *   - freeing the link ends the process.
  */
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+
+#include <linux/landlock.h>
 
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -330,6 +336,84 @@ START_TEST(test_a_stuck_fetcher_is_stopped)
 }
 END_TEST
 
+/* Whether this kernel has Landlock (the fetcher confines itself then). */
+static int
+has_landlock(void)
+{
+	return syscall(SYS_landlock_create_ruleset, NULL, 0,
+		   LANDLOCK_CREATE_RULESET_VERSION) >= 1;
+}
+
+/*
+ * The fetcher's confinement seen from inside (tests/faults/probe.c,
+ * preloaded): during its first fetch it cannot read a file this test can,
+ * nor create one, and the fetch itself is served. On a kernel without
+ * Landlock it says it runs unconfined instead.
+ */
+START_TEST(test_the_fetcher_reads_only_what_it_needs)
+{
+	char dir[] = "/tmp/cm-confine-XXXXXX", secret[64], made[64], log[64];
+	char so[4096], out[8192], want[160];
+	const char *b = getenv("BUILD");
+	struct fetched f = { 0 };
+	int port = test_http_start(), fd, saved;
+	FILE *fp;
+	size_t n;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(secret, sizeof(secret), "%s/secret", dir);
+	snprintf(made, sizeof(made), "%s/made", dir);
+	snprintf(log, sizeof(log), "%s/log", dir);
+	ck_assert_ptr_nonnull(fp = fopen(secret, "w"));
+	fputs("token\n", fp);
+	fclose(fp);
+	/* readable here: a refusal there is the confinement's */
+	ck_assert_int_eq(access(secret, R_OK), 0);
+	snprintf(out, sizeof(out), "%s/tests/libprobe.so", b ? b : "build");
+	ck_assert_ptr_nonnull(realpath(out, so));
+	setenv("LD_PRELOAD", so, 1);
+	setenv("CM_PROBE_READ", secret, 1);
+	setenv("CM_PROBE_WRITE", made, 1);
+	/* the fetcher's stderr: a file for the probe's words */
+	ck_assert_int_ge(fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600), 0);
+	saved = dup(2);
+	dup2(fd, 2);
+	close(fd);
+	link_up(NULL);
+	ck_assert_ptr_nonnull(start(&f, port, "/confined", &f));
+	unsetenv("LD_PRELOAD");
+	unsetenv("CM_PROBE_READ");
+	unsetenv("CM_PROBE_WRITE");
+	wait_for(&f);
+	link_down();
+	dup2(saved, 2);
+	close(saved);
+	ck_assert_msg(error_of(&f) == NULL, "%s", error_of(&f));
+	json_decref(f.answer);
+	ck_assert_ptr_nonnull(fp = fopen(log, "r"));
+	n = fread(out, 1, sizeof(out) - 1, fp);
+	fclose(fp);
+	out[n] = '\0';
+	if (has_landlock()) {
+		snprintf(want, sizeof(want), "probe: read %s: %s", secret,
+		    strerror(EACCES));
+		ck_assert_msg(strstr(out, want) != NULL, "%s", out);
+		snprintf(want, sizeof(want), "probe: write %s: %s", made,
+		    strerror(EACCES));
+		ck_assert_msg(strstr(out, want) != NULL, "%s", out);
+		ck_assert_int_ne(access(made, F_OK), 0);
+	} else {
+		ck_assert_msg(
+		    strstr(out, "event=fetcher_unconfined") != NULL, "%s", out);
+		unlink(made);
+	}
+	unlink(log);
+	unlink(secret);
+	rmdir(dir);
+	test_http_stop();
+}
+END_TEST
+
 static Suite *
 fetchlink_suite(void)
 {
@@ -342,6 +426,7 @@ fetchlink_suite(void)
 	tcase_add_test(tc, test_a_cancelled_fetch_never_answers);
 	tcase_add_test(tc, test_a_fetcher_breaking_the_rules_is_stopped);
 	tcase_add_test(tc, test_a_stuck_fetcher_is_stopped);
+	tcase_add_test(tc, test_the_fetcher_reads_only_what_it_needs);
 	suite_add_tcase(s, tc);
 	return s;
 }

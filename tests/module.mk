@@ -163,6 +163,13 @@ $(FAILALLOC_SO): tests/faults/failalloc.c tests/faults/failalloc.h
 	@mkdir -p $(dir $@)
 	$(CC) -D_GNU_SOURCE -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -o $@ $< -ldl
 $(BUILD)/tests/check_faults: $(FAILALLOC_SO)
+# tests/faults/probe.c: what check_fetchlink preloads into the fetcher to
+# see its confinement from inside.
+PROBE_SO := $(BUILD)/tests/libprobe.so
+$(PROBE_SO): tests/faults/probe.c
+	@mkdir -p $(dir $@)
+	$(CC) -D_GNU_SOURCE -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -o $@ $< -ldl
+$(BUILD)/tests/check_fetchlink: $(PROBE_SO)
 
 # make soak (tests/soak/soak.c; not part of make check): 64 clients against
 # one daemon for SOAK_SECONDS (600), children killed at random, allocation

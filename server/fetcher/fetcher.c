@@ -22,6 +22,7 @@
 #include "daemon/log.h"
 #include "daemon/netpolicy.h"
 #include "daemon/outbound.h"
+#include "confine.h"
 #include "fetcher.h"
 #include "fetcher_args.h"
 #include "fetchframe.h"
@@ -213,8 +214,8 @@ fetcher_main(int argc, char **argv)
 	struct outbound_options oo;
 	struct netpolicy *policy = NULL;
 	struct fetcher_req *q;
-	char err[256];
-	int rc = 1;
+	char err[256], why[160];
+	int rc = 1, abi;
 
 	/* Gone with the daemon, whatever way it ends; its signals to the
 	 * process group are its own to act on: the link's end stops us. */
@@ -255,6 +256,20 @@ fetcher_main(int argc, char **argv)
 		fprintf(stderr, "codemode-fetcher: cannot start\n");
 		goto out;
 	}
+	/*
+	 * libcurl and OpenSSL have read their configuration: from here on
+	 * the file system is the resolver's files and the CA store. A kernel
+	 * that has Landlock and refuses it stops the fetcher (closed, not
+	 * open); one without it leaves the process unconfined, said once.
+	 */
+	if ((abi = confine_fetcher(why, sizeof(why))) < 0) {
+		log_write(LOG_ERROR,
+		    "event=fetcher_confine_failed reason=\"%s\"", why);
+		goto out;
+	}
+	if (abi == 0)
+		log_write(
+		    LOG_WARN, "event=fetcher_unconfined reason=\"%s\"", why);
 	bufferevent_setcb(
 	    fx.link, fetcher_on_read, NULL, fetcher_on_event, &fx);
 	if (bufferevent_enable(fx.link, EV_READ) != 0)

@@ -4,7 +4,8 @@
  * from the daemon or the host of an in-process executor, so a crash there
  * ends only the fetches in flight and their memory is out of its reach.
  * The starter's side of the link is daemon/fetchlink.c; the settings
- * arrive as fetcher_args.h says.
+ * arrive as fetcher_args.h says; once started, it reads only what name
+ * resolution and TLS need (confine.h).
  *
  * Over its link the fetcher reads FETCH_START and FETCH_CANCEL frames and
  * writes one FETCH_DONE per fetch it started and was not told to cancel,
