@@ -28,6 +28,7 @@
 #include <jansson.h>
 
 #include "faults/failalloc.h"
+#include "support/test_asan.h"
 #include "support/test_http.h"
 #include "proto/capnweb.h"
 #include "proto/ws.h"
@@ -43,16 +44,7 @@ static struct test_daemon td;
  * which refuses to start then, and would not be called were it after. The
  * cases that preload tests/faults/failalloc.c are left to the plain build.
  */
-#if defined(__SANITIZE_ADDRESS__)
-#define FAULTS_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FAULTS_UNDER_ASAN 1
-#endif
-#endif
-#ifndef FAULTS_UNDER_ASAN
-#define FAULTS_UNDER_ASAN 0
-#endif
+#define FAULTS_UNDER_ASAN TEST_UNDER_ASAN
 
 static void
 start_daemon(const char *const *extra)
