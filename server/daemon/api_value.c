@@ -198,13 +198,9 @@ out:
 char *
 api_value_outbound_error(const char *text)
 {
-	struct ipcmsg_outbound_response m;
 	size_t len;
 
-	memset(&m, 0, sizeof(m));
-	m.error.s = text ? text : "";
-	m.error.len = strlen(m.error.s);
-	return ipcmsg_outbound_response_encode(&m, &len);
+	return ipcmsg_outbound_error_encode(text ? text : "", &len);
 }
 
 char *

@@ -3,7 +3,7 @@
  * relays fetches to it as frames, checks what it answers, and fails the
  * fetches in flight when it ends.
  *
- * Its one piece of state beside the fetches is the process: none (fx->pid
+ * Its one piece of state beside the fetches is the process: none (fl->pid
  * 0, no link), or running with its link open. fetchlink_start moves it
  * from none to running; the link's end, or a frame that breaks the rules,
  * moves it back (fetchlink_stop), the one place fetches fail for it.
@@ -27,7 +27,6 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
-#include "api_int.h"
 #include "fetcher/fetchframe.h"
 #include "fetchlink.h"
 #include "ipc/ipcmsg.h"
@@ -70,6 +69,7 @@ struct fetchlink {
 
 static void fetchlink_answer(
     struct fetchlink_req *q, const char *json, size_t len);
+static void fetchlink_req_free(struct fetchlink_req *q);
 static void fetchlink_stop(struct fetchlink *fl, const char *why);
 
 /*
@@ -120,16 +120,19 @@ fetchlink_watch(struct fetchlink *fl)
 		evtimer_add(fl->watch, &second);
 }
 
-/* The OUTBOUND_RESPONSE payload of the text `id` with `why`; NULL: no
- * memory. */
-static char *
-fetchlink_failure(enum cm_spec_text id, const char *why)
+/* Answers with the text `id` composed with `why`, in the error form. */
+static void
+fetchlink_fail(
+    outbound_done_fn done, void *arg, enum cm_spec_text id, const char *why)
 {
 	char *t = texts_compose(id, why), *s;
+	size_t len = 0;
 
-	s = api_value_outbound_error(t ? t : "The fetch failed.");
+	s = ipcmsg_outbound_error_encode(t ? t : "The fetch failed.", &len);
 	free(t);
-	return s;
+	done(arg, s ? s : IPCMSG_OUTBOUND_NOMEM,
+	    s ? len : sizeof(IPCMSG_OUTBOUND_NOMEM) - 1);
+	free(s);
 }
 
 /*
@@ -240,18 +243,17 @@ fetchlink_stop(struct fetchlink *fl, const char *why)
 	    "event=fetcher_exit pid=%ld reason=\"%s\" status=%d in_flight=%d",
 	    pid, why, status, n);
 	while ((q = TAILQ_FIRST(&fl->reqs)) != NULL) {
-		char *s = fetchlink_failure(CM_TEXT_FETCH_FAILED, text);
+		outbound_done_fn done = q->done;
+		void *arg = q->arg;
 
-		fetchlink_answer(q, s ? s : "{\"error\":\"out of memory\"}",
-		    s ? strlen(s) : 25);
-		free(s);
+		fetchlink_req_free(q);
+		fetchlink_fail(done, arg, CM_TEXT_FETCH_FAILED, text);
 	}
 }
 
 static void
-fetchlink_owner_put(struct fetchlink *fl, struct fetchlink_owner *o)
+fetchlink_owner_put(struct fetchlink_owner *o)
 {
-	(void)fl;
 	if (--o->refs == 0) {
 		LIST_REMOVE(o, entry);
 		free(o);
@@ -264,7 +266,7 @@ fetchlink_req_free(struct fetchlink_req *q)
 	struct fetchlink *fl = q->fl;
 
 	TAILQ_REMOVE(&fl->reqs, q, entry);
-	fetchlink_owner_put(fl, q->owner);
+	fetchlink_owner_put(q->owner);
 	free(q);
 	fetchlink_watch(fl);
 }
@@ -458,16 +460,6 @@ fetchlink_owner_get(struct fetchlink *fl, const void *key)
 	return o;
 }
 
-/* Answers a fetch that never reached the fetcher. */
-static void
-fetchlink_refuse(outbound_done_fn done, void *arg, const char *why)
-{
-	char *s = fetchlink_failure(CM_TEXT_FETCH_NOT_STARTED, why);
-
-	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? strlen(s) : 25);
-	free(s);
-}
-
 struct fetchlink_req *
 fetchlink_start(struct fetchlink *fl, const void *owner, const json_t *request,
     long timeout_ms, outbound_done_fn done, void *arg)
@@ -478,14 +470,15 @@ fetchlink_start(struct fetchlink *fl, const void *owner, const json_t *request,
 	size_t len;
 
 	if (fl->link == NULL && fetchlink_spawn(fl) != 0) {
-		fetchlink_refuse(
-		    done, arg, "the fetcher process could not start");
+		fetchlink_fail(done, arg, CM_TEXT_FETCH_NOT_STARTED,
+		    "the fetcher process could not start");
 		return NULL;
 	}
 	if ((q = calloc(1, sizeof(*q))) == NULL ||
 	    (q->owner = fetchlink_owner_get(fl, owner)) == NULL) {
 		free(q);
-		fetchlink_refuse(done, arg, "the executor ran out of memory");
+		fetchlink_fail(done, arg, CM_TEXT_FETCH_NOT_STARTED,
+		    "the executor ran out of memory");
 		return NULL;
 	}
 	q->fl = fl;
@@ -515,7 +508,8 @@ fetchlink_start(struct fetchlink *fl, const void *owner, const json_t *request,
 		q->owner->id, q->id, payload, len) != 0) {
 		free(payload);
 		fetchlink_req_free(q);
-		fetchlink_refuse(done, arg, "the executor ran out of memory");
+		fetchlink_fail(done, arg, CM_TEXT_FETCH_NOT_STARTED,
+		    "the executor ran out of memory");
 		return NULL;
 	}
 	free(payload);

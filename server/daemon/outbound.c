@@ -152,29 +152,18 @@ outbound_req_free(struct outbound_req *r)
 	free(r);
 }
 
-char *
-outbound_error_json(const char *why, size_t *len)
-{
-	struct ipcmsg_outbound_response m;
-
-	memset(&m, 0, sizeof(m));
-	m.error.s = why;
-	m.error.len = strlen(why);
-	*len = 0;
-	return ipcmsg_outbound_response_encode(&m, len);
-}
-
 /* Answers once with {"error": why} and frees the request. */
 static void
 outbound_fail(struct outbound_req *r, const char *why)
 {
 	size_t len;
-	char *s = outbound_error_json(why, &len);
+	char *s = ipcmsg_outbound_error_encode(why, &len);
 	outbound_done_fn done = r->done;
 	void *arg = r->arg;
 
 	outbound_req_free(r);
-	done(arg, s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
+	done(arg, s ? s : IPCMSG_OUTBOUND_NOMEM,
+	    s ? len : sizeof(IPCMSG_OUTBOUND_NOMEM) - 1);
 	free(s);
 }
 
@@ -860,8 +849,9 @@ outbound_start(struct outbound *ob, const void *owner, const json_t *request,
 	char num[24];
 
 	if ((r = calloc(1, sizeof(*r))) == NULL) {
-		done(arg, "{\"error\":\"out of memory\"}",
-		    25); /* nothing to compose with */
+		/* nothing to compose with */
+		done(arg, IPCMSG_OUTBOUND_NOMEM,
+		    sizeof(IPCMSG_OUTBOUND_NOMEM) - 1);
 		return NULL;
 	}
 	r->ob = ob;

@@ -90,10 +90,4 @@ struct outbound_req *outbound_start(struct outbound *, const void *owner,
 /* Abandons a request, running or waiting: its callback never runs. */
 void outbound_cancel(struct outbound_req *);
 
-/*
- * The OUTBOUND_RESPONSE payload {"error": why}, written by its encoder
- * (malloc'd, *len set); NULL when out of memory.
- */
-char *outbound_error_json(const char *why, size_t *len);
-
 #endif

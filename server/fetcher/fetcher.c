@@ -25,6 +25,7 @@
 #include "confine.h"
 #include "fetcher.h"
 #include "fetcher_args.h"
+#include "ipc/ipcmsg.h"
 #include "fetchframe.h"
 #include "proto/jsonguard.h"
 #include "proto/texts.h"
@@ -73,13 +74,12 @@ fetcher_done(void *arg, const char *json, size_t len)
 	struct fetcher *fx = q->fx;
 
 	fetcher_send(fx, FRAME_FETCH_DONE, q->id, json, len);
-	TAILQ_REMOVE(&fx->reqs, q, entry);
-	if (q->r == NULL && !q->done) {
-		/* Inside outbound_start: it frees q when it returns. */
+	if (q->r == NULL) {
+		/* Inside outbound_start: fetcher_start frees q after it. */
 		q->done = 1;
-		TAILQ_INSERT_TAIL(&fx->reqs, q, entry);
 		return;
 	}
+	TAILQ_REMOVE(&fx->reqs, q, entry);
 	free(q);
 }
 
@@ -115,9 +115,10 @@ fetcher_start(struct fetcher *fx, const struct frame *f)
 		json_decref(root);
 		t = texts_compose(
 		    CM_TEXT_FETCH_NOT_STARTED, "the fetcher ran out of memory");
-		s = t ? outbound_error_json(t, &len) : NULL;
+		s = t ? ipcmsg_outbound_error_encode(t, &len) : NULL;
 		fetcher_send(fx, FRAME_FETCH_DONE, f->call_id,
-		    s ? s : "{\"error\":\"out of memory\"}", s ? len : 25);
+		    s ? s : IPCMSG_OUTBOUND_NOMEM,
+		    s ? len : sizeof(IPCMSG_OUTBOUND_NOMEM) - 1);
 		free(s);
 		free(t);
 		return;

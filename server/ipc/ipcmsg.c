@@ -1362,3 +1362,15 @@ fail:
 	json_decref(t);
 	return NULL;
 }
+
+char *
+ipcmsg_outbound_error_encode(const char *text, size_t *len)
+{
+	struct ipcmsg_outbound_response m;
+
+	memset(&m, 0, sizeof(m));
+	m.error.s = text;
+	m.error.len = strlen(text);
+	*len = 0;
+	return ipcmsg_outbound_response_encode(&m, len);
+}

@@ -173,6 +173,10 @@ char *ipcmsg_invoke_encode(const struct ipcmsg_invoke *, size_t *len);
 char *ipcmsg_tool_result_encode(const struct ipcmsg_tool_result *, size_t *len);
 char *ipcmsg_outbound_response_encode(
     const struct ipcmsg_outbound_response *, size_t *len);
+/* The error form {"error": text}; *len set. */
+char *ipcmsg_outbound_error_encode(const char *text, size_t *len);
+/* The error form to answer with when even that found no memory. */
+#define IPCMSG_OUTBOUND_NOMEM "{\"error\":\"out of memory\"}"
 
 /*
  * A decoder's *why when the decoding process itself ran out of memory:
