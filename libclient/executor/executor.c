@@ -27,6 +27,7 @@
 #include <sys/queue.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,15 +297,12 @@ executor_fetcher(struct executor *x)
 {
 	const char *allow[1] = { x->allow }, *deny[1] = { x->deny };
 	struct fetcher_args a;
-	char *slash, *path;
+	char path[PATH_MAX];
 
 	if (x->fetch != NULL)
 		return x->fetch;
-	if ((slash = strrchr(x->image, '/')) == NULL ||
-	    (path = malloc((size_t)(slash - x->image) + 32)) == NULL)
+	if (fetcher_args_image(x->image, path, sizeof(path)) != 0)
 		return NULL;
-	sprintf(
-	    path, "%.*s/codemode-fetcher", (int)(slash - x->image), x->image);
 	memset(&a, 0, sizeof(a));
 	a.max_body = CM_PAYLOAD_LIMIT;
 	a.max_total = OUTBOUND_DEFAULT_TOTAL;
@@ -315,7 +313,6 @@ executor_fetcher(struct executor *x)
 	a.deny = deny;
 	a.ndeny = x->deny != NULL;
 	x->fetch = fetchlink_new(x->c->base, path, &a, NULL);
-	free(path);
 	return x->fetch;
 }
 

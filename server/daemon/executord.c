@@ -17,6 +17,7 @@
 #include "cm_spec.h"
 #include "cm_version.h"
 #include "daemon.h"
+#include "fetcher/fetcher_args.h"
 #include "netpolicy.h"
 #include "handles.h"
 #include "listener.h"
@@ -606,21 +607,15 @@ main(int argc, char **argv)
 	cfg.pool.program.image = image;
 	/* The fetcher ships beside the sandbox image (build/, lib/codemode/).
 	 */
-	{
-		char *slash = strrchr(image, '/');
-
-		if (slash != NULL &&
-		    snprintf(fetcher_image, sizeof(fetcher_image),
-			"%.*s/codemode-fetcher", (int)(slash - image),
-			image) < (int)sizeof(fetcher_image) &&
-		    access(fetcher_image, X_OK) == 0)
-			cfg.fetcher_image = fetcher_image;
-		else
-			fprintf(stderr,
-			    "codemode-executord: no %s: native fetches are "
-			    "off\n",
-			    fetcher_image);
-	}
+	if (fetcher_args_image(image, fetcher_image, sizeof(fetcher_image)) ==
+		0 &&
+	    access(fetcher_image, X_OK) == 0)
+		cfg.fetcher_image = fetcher_image;
+	else
+		fprintf(stderr,
+		    "codemode-executord: no %s beside %s: native fetches are "
+		    "off\n",
+		    FETCHER_PROGRAM, image);
 	cfg.token = token;
 	if (n_allowed_uids) {
 		cfg.allowed_uids = allowed_uids;

@@ -18,6 +18,19 @@ static const char *const fetcher_args_lists[] = {
 	"--allow=", "--deny=", "--self=", "--resolve="
 };
 
+int
+fetcher_args_image(const char *sandbox_image, char *out, size_t len)
+{
+	const char *slash = strrchr(sandbox_image, '/');
+	int n;
+
+	if (slash == NULL)
+		return -1;
+	n = snprintf(out, len, "%.*s/%s", (int)(slash - sandbox_image),
+	    sandbox_image, FETCHER_PROGRAM);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 void
 fetcher_args_free(char **argv)
 {

@@ -40,6 +40,15 @@ struct fetcher_args {
 	size_t nallow, ndeny, nself, nresolve;
 };
 
+/* The program's name, installed beside the sandbox image. */
+#define FETCHER_PROGRAM "codemode-fetcher"
+
+/*
+ * The fetcher beside `sandbox_image` (an absolute path) into out: 0, or
+ * -1 when the path has no directory or does not fit in `len`.
+ */
+int fetcher_args_image(const char *sandbox_image, char *out, size_t len);
+
 /*
  * An argument vector for execve: argv[0] is `image` (borrowed), the rest
  * malloc'd, NULL-terminated. NULL when out of memory or a text is empty.
