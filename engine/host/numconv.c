@@ -237,6 +237,33 @@ numconv_parse(const char *s, size_t len, unsigned flags, double *out)
 	return NUMCONV_OK;
 }
 
+/* The digits of printf's "%.*e" text t to dig, its exponent returned. */
+static int
+numconv_e_digits(const char *t, char *dig, int *nd)
+{
+	int i = 0;
+
+	for (; *t != 'e'; t++) /* the point is the locale's: skip any */
+		if (*t >= '0' && *t <= '9')
+			dig[i++] = *t;
+	*nd = i;
+	return atoi(t + 1);
+}
+
+/* Adds one to the decimal dig[0..n); 1 when it carried out of dig[0]. */
+static int
+numconv_carry(char *dig, int n)
+{
+	int i;
+
+	for (i = n - 1; i >= 0 && dig[i] == '9'; i--)
+		dig[i] = '0';
+	if (i < 0)
+		return 1;
+	dig[i]++;
+	return 0;
+}
+
 /*
  * The nd-digit decimal nearest to a > 0 (ties to even): its digits to dig
  * (room for an exponent after them), its exponent in scientific notation
@@ -246,14 +273,10 @@ static void
 numconv_nearest(double a, int nd, char *dig, int *e10)
 {
 	char t[48];
-	const char *p = t;
-	int i = 0;
+	int n;
 
 	snprintf(t, sizeof(t), "%.*e", nd - 1, a);
-	for (; *p != 'e'; p++) /* the point is the locale's: skip any */
-		if (*p >= '0' && *p <= '9')
-			dig[i++] = *p;
-	*e10 = atoi(p + 1);
+	*e10 = numconv_e_digits(t, dig, &n);
 }
 
 /* The double that nd digits at dig with exponent e10 read back as. */
@@ -275,11 +298,7 @@ numconv_step(char *dig, int nd, int *e10, int up)
 	int i;
 
 	if (up) {
-		for (i = nd - 1; i >= 0 && dig[i] == '9'; i--)
-			dig[i] = '0';
-		if (i >= 0) {
-			dig[i]++;
-		} else { /* 9.99 -> 10.0 */
+		if (numconv_carry(dig, nd)) { /* 9.99 -> 10.0 */
 			dig[0] = '1';
 			(*e10)++;
 		}
@@ -423,33 +442,6 @@ numconv_cut(const char *rest, size_t n)
 	return -1;
 }
 
-/* Adds one to the decimal dig[0..n); 1 when it carried out of dig[0]. */
-static int
-numconv_carry(char *dig, int n)
-{
-	int i;
-
-	for (i = n - 1; i >= 0 && dig[i] == '9'; i--)
-		dig[i] = '0';
-	if (i < 0)
-		return 1;
-	dig[i]++;
-	return 0;
-}
-
-/* The digits of printf's "%.*e" text t to dig, its exponent returned. */
-static int
-numconv_e_digits(const char *t, char *dig, int *nd)
-{
-	int i = 0;
-
-	for (; *t != 'e'; t++) /* the point is the locale's: skip any */
-		if (*t >= '0' && *t <= '9')
-			dig[i++] = *t;
-	*nd = i;
-	return atoi(t + 1);
-}
-
 /*
  * Enough digits that "%.*e" and "%.*f" print a double exactly: its exact
  * decimal has at most 767 significant digits, 1074 after the point.
@@ -477,11 +469,27 @@ numconv_sig(double a, int nd, char *dig)
 		up = d[nd] >= '5';
 	}
 	memcpy(dig, d, (size_t)nd);
-	if (up && numconv_carry(dig, nd)) { /* 9.99 -> 10.0 */
-		dig[0] = '1';
-		e++;
-	}
+	if (up)
+		numconv_step(dig, nd, &e, 1);
 	return e;
+}
+
+/*
+ * printf's "%.*f" digits of 0 <= a < 1e21 with `prec` after the point, to
+ * d (room for 22 + prec), without the point; the count before it returned.
+ */
+static int
+numconv_f_digits(double a, int prec, char *d)
+{
+	char t[NUMCONV_EXACT_F + 32];
+	const char *p;
+	int n = 0;
+
+	snprintf(t, sizeof(t), "%.*f", prec, a);
+	for (p = t; *p != '\0'; p++) /* the point is the locale's */
+		if (*p >= '0' && *p <= '9')
+			d[n++] = *p;
+	return n - prec;
 }
 
 /*
@@ -491,21 +499,12 @@ numconv_sig(double a, int nd, char *dig)
 static int
 numconv_scaled(double a, int f, char *dig)
 {
-	char t[NUMCONV_EXACT_F + 32], d[NUMCONV_EXACT_F + 32];
-	const char *p;
-	int n = 0, whole, up, k;
+	char d[NUMCONV_EXACT_F + 32];
+	int n, whole, up, k;
 
-	snprintf(t, sizeof(t), "%.*f", f + NUMCONV_GUARD, a);
-	for (p = t; *p != '\0'; p++)
-		if (*p >= '0' && *p <= '9')
-			d[n++] = *p;
-	whole = n - (f + NUMCONV_GUARD);
+	whole = numconv_f_digits(a, f + NUMCONV_GUARD, d);
 	if ((up = numconv_cut(d + whole + f, NUMCONV_GUARD)) < 0) {
-		snprintf(t, sizeof(t), "%.*f", NUMCONV_EXACT_F, a);
-		for (n = 0, p = t; *p != '\0'; p++)
-			if (*p >= '0' && *p <= '9')
-				d[n++] = *p;
-		whole = n - NUMCONV_EXACT_F;
+		whole = numconv_f_digits(a, NUMCONV_EXACT_F, d);
 		up = d[whole + f] >= '5';
 	}
 	n = whole + f;
