@@ -124,12 +124,8 @@
 
 	var nativeUTC = Date.UTC;
 	function UTC(year, month, date, hours, minutes, seconds, ms) {
-		var a = [], i;
-		for (i = 0; i < arguments.length; i++)
-			a[i] = arguments[i];
-		if (a.length === 1)
-			a[1] = 0;
-		return apply(nativeUTC, Date, a);
+		return apply(nativeUTC, Date,
+		    arguments.length === 1 ? [year, 0] : arguments);
 	}
 	/* The global pass spares Date's capitalised keys: no constructor. */
 	if (P.native.noCtor !== undefined)
@@ -140,12 +136,8 @@
 	function noArgument(name) {
 		var f = proto[name], length = f.length, w;
 		w = function () {
-			var a = [], i;
-			if (arguments.length === 0)
-				return apply(f, this, [void 0]);
-			for (i = 0; i < arguments.length; i++)
-				a[i] = arguments[i];
-			return apply(f, this, a);
+			return apply(f, this,
+			    arguments.length === 0 ? [void 0] : arguments);
 		};
 		P.setName(w, name);
 		P.setLength(w, length);
