@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fetcher_args.h"
+#include "ipc/zygote_args.h"
 
 #define FETCHER_ARGS_NBOUNDS 5
 static const char *const fetcher_args_bounds[FETCHER_ARGS_NBOUNDS] = {
@@ -93,26 +94,6 @@ fail:
 	return NULL;
 }
 
-/* A plain decimal: digits only, no leading zero but "0", at most max. */
-static int
-fetcher_args_number(
-    const char *s, unsigned long long max, unsigned long long *out)
-{
-	unsigned long long v = 0;
-
-	if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
-		return -1;
-	for (; *s != '\0'; s++) {
-		/* v * 10 + digit <= max, without overflow. */
-		if (*s < '0' || *s > '9' || (unsigned)(*s - '0') > max ||
-		    v > (max - (unsigned)(*s - '0')) / 10)
-			return -1;
-		v = v * 10 + (unsigned)(*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
 void
 fetcher_args_clear(struct fetcher_args *a)
 {
@@ -129,10 +110,9 @@ fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
 {
 	const char **lists[4] = { NULL, NULL, NULL, NULL };
 	size_t counts[4] = { 0, 0, 0, 0 }, kind = 0, len;
-	unsigned long long v[FETCHER_ARGS_NBOUNDS];
-	const unsigned long long max[FETCHER_ARGS_NBOUNDS] = { SIZE_MAX,
-		0xffffffffull, 0xffffffffull, 0xffffffffull,
-		FETCHER_VERBOSITY_MAX };
+	uint64_t v[FETCHER_ARGS_NBOUNDS];
+	const uint64_t max[FETCHER_ARGS_NBOUNDS] = { SIZE_MAX, UINT32_MAX,
+		UINT32_MAX, UINT32_MAX, FETCHER_VERBOSITY_MAX };
 	int i;
 
 	memset(a, 0, sizeof(*a));
@@ -143,10 +123,8 @@ fetcher_args_decode(int argc, char *const argv[], struct fetcher_args *a,
 		return -1;
 	}
 	for (i = 0; i < FETCHER_ARGS_NBOUNDS; i++) {
-		len = strlen(fetcher_args_bounds[i]);
-		if (strncmp(argv[2 + i], fetcher_args_bounds[i], len) != 0 ||
-		    fetcher_args_number(argv[2 + i] + len, max[i], &v[i]) !=
-			0) {
+		if (zygote_args_number(argv[2 + i], fetcher_args_bounds[i],
+			max[i], &v[i]) != 0) {
 			snprintf(err, errlen, "argument %d is not %sN", 2 + i,
 			    fetcher_args_bounds[i]);
 			return -1;

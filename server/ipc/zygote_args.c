@@ -52,11 +52,7 @@ zygote_args_encode(
 	return 0;
 }
 
-/*
- * A decimal number after `prefix`, as the encoder writes it: digits only,
- * no leading zero unless it is 0, at most `max`.
- */
-static int
+int
 zygote_args_number(
     const char *arg, const char *prefix, uint64_t max, uint64_t *out)
 {

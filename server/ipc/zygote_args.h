@@ -43,6 +43,14 @@ int zygote_args_encode(
     const struct zygote_args *a, const char *image, struct zygote_argv *out);
 
 /*
+ * A decimal number after `prefix`, as the encoders of the daemon's
+ * argument vectors write one (this one and the fetcher's): digits only,
+ * no leading zero unless it is 0, at most `max`. 0, or -1.
+ */
+int zygote_args_number(
+    const char *arg, const char *prefix, uint64_t max, uint64_t *out);
+
+/*
  * Reads argv[1..argc-1] into *a. Returns 0, or -1 with `err` naming the
  * first argument that is not exactly what zygote_args_encode writes.
  */
