@@ -25,6 +25,7 @@
 #include "support/test_frames.h"
 #include "support/test_client.h"
 #include "support/test_forked.h"
+#include "support/test_http.h"
 #include "child/warm.h"
 
 /* ---- the scripted engine child ---- */
@@ -228,17 +229,8 @@ static pid_t http_pid;
 static int
 start_http(void)
 {
-	struct sockaddr_in sin;
-	socklen_t sl = sizeof(sin);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+	int port, fd = test_http_listener(&port);
 
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	ck_assert_int_eq(listen(fd, 16), 0);
-	getsockname(fd, (struct sockaddr *)&sin, &sl);
 	if ((http_pid = fork()) == 0) {
 		for (;;) {
 			char req[8192], body[9000], out[10000];
@@ -277,7 +269,7 @@ start_http(void)
 		}
 	}
 	close(fd);
-	return ntohs(sin.sin_port);
+	return port;
 }
 
 static void
