@@ -234,25 +234,12 @@ start_http(void)
 	if ((http_pid = fork()) == 0) {
 		for (;;) {
 			char req[8192], body[9000], out[10000];
-			int c = accept(fd, NULL, NULL), n = 0, r;
-			char *end, *cl;
+			int c = accept(fd, NULL, NULL);
+			char *end;
 
 			if (c < 0)
 				_exit(0);
-			while (n < (int)sizeof(req) - 1 &&
-			    (r = (int)read(c, req + n, sizeof(req) - 1 - n)) >
-				0) {
-				n += r;
-				req[n] = '\0';
-				if ((end = strstr(req, "\r\n\r\n")) != NULL) {
-					cl = strcasestr(req, "content-length:");
-					if (cl == NULL ||
-					    (int)(end + 4 - req) +
-						    atoi(cl + 15) <=
-						n)
-						break;
-				}
-			}
+			test_http_read_request(c, req, sizeof(req));
 			end = strstr(req, "\r\n\r\n");
 			snprintf(body, sizeof(body), "%.*s|%s",
 			    (int)strcspn(req, "\r"), req, end ? end + 4 : "");

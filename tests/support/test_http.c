@@ -33,6 +33,27 @@ test_http_listener(int *port)
 static pid_t test_http_pid = -1;
 
 int
+test_http_read_request(int c, char *req, size_t cap)
+{
+	int n = 0, r;
+	char *end, *cl;
+
+	while (n < (int)cap - 1 &&
+	    (r = (int)read(c, req + n, cap - 1 - (size_t)n)) > 0) {
+		n += r;
+		req[n] = '\0';
+		if ((end = strstr(req, "\r\n\r\n")) != NULL) {
+			cl = strcasestr(req, "\ncontent-length:");
+			if (cl == NULL ||
+			    (int)(end + 4 - req) + atoi(cl + 16) <= n)
+				break;
+		}
+	}
+	req[n] = '\0';
+	return n;
+}
+
+int
 test_http_start(void)
 {
 	int port, fd = test_http_listener(&port);
@@ -43,27 +64,12 @@ test_http_start(void)
 		alarm(60);
 		for (;;) {
 			char req[16384], out[20000];
-			int c = accept(fd, NULL, NULL), n = 0, r;
-			char *end, *cl, *to;
+			int c = accept(fd, NULL, NULL), n;
+			char *to;
 
 			if (c < 0)
 				_exit(0);
-			while (n < (int)sizeof(req) - 1 &&
-			    (r = (int)read(c, req + n, sizeof(req) - 1 - n)) >
-				0) {
-				n += r;
-				req[n] = '\0';
-				if ((end = strstr(req, "\r\n\r\n")) != NULL) {
-					cl = strcasestr(
-					    req, "\ncontent-length:");
-					if (cl == NULL ||
-					    (int)(end + 4 - req) +
-						    atoi(cl + 16) <=
-						n)
-						break;
-				}
-			}
-			req[n] = '\0';
+			n = test_http_read_request(c, req, sizeof(req));
 			if (strncmp(req, "GET /redirect?to=", 17) == 0) {
 				to = req + 17;
 				to[strcspn(to, " ")] = '\0';
