@@ -207,10 +207,23 @@ worker_fill(int fd)
 		    worker_in.len);
 		worker_in.off = 0;
 	}
-	do
+	/*
+	 * poll first, read after: a task asleep in read is woken by any event
+	 * on its socket, and the parent reading our last frame frees write
+	 * space, which is one. Such a wake-up cost the parent an interrupt to
+	 * this CPU in the middle of its read, every tool call and every
+	 * result; poll sleeps until there is input.
+	 */
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+			return -1;
 		n = read(fd, worker_in.buf + worker_in.len,
 		    sizeof(worker_in.buf) - worker_in.len);
-	while (n < 0 && errno == EINTR);
+		if (n >= 0 || errno != EINTR)
+			break;
+	}
 	if (n <= 0)
 		return -1;
 	worker_in.len += (size_t)n;
