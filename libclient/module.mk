@@ -16,14 +16,15 @@ CLIENT_OBJS := $(CLIENT_SRCS:%.c=$(BUILD)/obj/%.o)
 # a backend of the client that runs the daemon's own pool in the host: the
 # pool, the frame payload codec, the link to the native fetcher (the program
 # codemode-fetcher: libcurl stays out of the host), the envelope composition
-# and the handle ids are the server's objects, linked here, not copies.
+# and the handle ids (and the spin policy the pool shares with its children)
+# are the server's objects, linked here, not copies.
 EXECUTOR_SRCS := $(wildcard libclient/executor/*.c)
 EXECUTOR_OBJS := $(EXECUTOR_SRCS:%.c=$(BUILD)/obj/%.o)
 EXECUTOR_SHARED_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard server/pool/*.c server/ipc/*.c) \
     server/daemon/fetchlink.c server/fetcher/fetchframe.c \
     server/fetcher/fetcher_args.c server/daemon/netpolicy.c server/daemon/metrics.c \
     server/daemon/log.c \
-    server/daemon/api_value.c server/daemon/handles.c)
+    server/daemon/api_value.c server/daemon/handles.c server/child/spin.c)
 # (the sources make fuzz compiles whole: the executor needs the pool, so not it)
 LIBCLIENT_SRCS := $(PROTO_SRCS) $(CLIENT_SRCS)
 LIBCLIENT_OBJS := $(PROTO_OBJS) $(CLIENT_OBJS) $(EXECUTOR_OBJS) $(EXECUTOR_SHARED_OBJS)

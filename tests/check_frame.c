@@ -116,15 +116,33 @@ START_TEST(test_hostile_headers)
 	make_frame(buf, FRAME_HOST_WAIT, 4, 1, 0, NULL);
 	ck_assert_int_eq(frame_decode(buf, 16, FRAME_ROLE_PARENT, 64, &f),
 	    FRAME_ERR_RESERVED);
-	/* EXECUTE takes FRAME_EXECUTE_STAY and _YIELD and nothing else. */
+	/* EXECUTE takes FRAME_EXECUTE_STAY, _YIELD and FRAME_SPIN and
+	 * nothing else. */
 	make_frame(buf, FRAME_EXECUTE, FRAME_EXECUTE_STAY, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f), 18);
 	ck_assert_uint_eq(f.flags, FRAME_EXECUTE_STAY);
-	make_frame(buf, FRAME_EXECUTE, FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD,
-	    1, 0, "{}");
+	make_frame(buf, FRAME_EXECUTE,
+	    FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD | FRAME_SPIN, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f), 18);
-	ck_assert_uint_eq(f.flags, FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD);
-	make_frame(buf, FRAME_EXECUTE, 4, 1, 0, "{}");
+	ck_assert_uint_eq(
+	    f.flags, FRAME_EXECUTE_STAY | FRAME_EXECUTE_YIELD | FRAME_SPIN);
+	make_frame(buf, FRAME_EXECUTE, 8, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_ERR_RESERVED);
+	/* The answers take FRAME_SPIN alone. */
+	make_frame(buf, FRAME_TOOL_RESULT, FRAME_SPIN, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f), 18);
+	ck_assert_uint_eq(f.flags, FRAME_SPIN);
+	make_frame(buf, FRAME_OUTBOUND_RESPONSE, FRAME_SPIN, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f), 18);
+	make_frame(buf, FRAME_TOOL_RESULT, 1, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_ERR_RESERVED);
+	make_frame(buf, FRAME_OUTBOUND_RESPONSE, FRAME_SPIN | 1, 1, 0, "{}");
+	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f),
+	    FRAME_ERR_RESERVED);
+	/* Nothing else takes it. */
+	make_frame(buf, FRAME_INVOKE_HANDLE, FRAME_SPIN, 1, 0, "{}");
 	ck_assert_int_eq(frame_decode(buf, 18, FRAME_ROLE_CHILD, 64, &f),
 	    FRAME_ERR_RESERVED);
 }

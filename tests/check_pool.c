@@ -6,6 +6,7 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 
 #include <event2/event.h>
 
+#include "child/spin.h"
 #include "ipc/frame.h"
 #include "pool/pool.h"
 #include "pool/pool_int.h"
@@ -77,6 +79,22 @@ scripted_child(int fd, void *arg)
 			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
 			    f.call_id, cmd + 11);
 		child_sleep_ms(5000);
+	} else if (strncmp(cmd, "tool-flags:", 11) == 0) {
+		uint32_t exec = f.exec_id;
+		unsigned exec_flags = f.flags;
+		char out[32];
+
+		/* Calls after the given ms, and says which frames allowed it
+		 * to spin (FRAME_SPIN). */
+		child_sleep_ms(atol(cmd + 11));
+		test_frame_send(fd, FRAME_TOOL_CALL, 0, exec, 5,
+		    "{\"provider\":\"p\",\"tool\":\"t\",\"args\":\"\"}");
+		if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+		    f.type != FRAME_TOOL_RESULT || f.call_id != 5)
+			return 3;
+		snprintf(out, sizeof(out), "[%u,%u]", exec_flags & FRAME_SPIN,
+		    f.flags & FRAME_SPIN);
+		test_frame_send_result(fd, exec, out);
 	} else if (strcmp(cmd, "tool") == 0) {
 		uint32_t exec = f.exec_id;
 
@@ -275,6 +293,7 @@ struct run {
 	int tool_calls;
 	int waits;
 	struct pool_exec *e; /* held_callbacks: the call waiting for us */
+	double spin_at_settle; /* pool_spin_left as the result came */
 	uint32_t call_id;
 };
 
@@ -326,6 +345,7 @@ on_settle(struct pool_exec *e, enum pool_outcome o, const uint8_t *p,
 
 	ck_assert_int_eq(r->settled, 0);
 	r->settled = 1;
+	r->spin_at_settle = pool_spin_left(pool);
 	r->retained = pool_exec_retained(e);
 	r->outcome = o;
 	test_frame_unwrap(p, len, r->payload, sizeof(r->payload));
@@ -410,6 +430,11 @@ run_until(int *flag, double ms)
 	return *flag;
 }
 
+/* The children's spin budget the next start_pool gives (pool_spin_left). */
+static uint32_t opt_spin_us = POOL_SPIN_US_DEFAULT;
+/* Where it counts the machine's runnable tasks ("": /proc/loadavg). */
+static char opt_load_path[64];
+
 static void
 start_pool(
     unsigned workers, unsigned queue, int (*child)(int, void *), int sandbox)
@@ -425,6 +450,9 @@ start_pool(
 	o.program.run = zygote_proc_main;
 	o.program.child_main = child;
 	o.program.sandbox = sandbox;
+	o.program.spin_us = opt_spin_us;
+	if (opt_load_path[0] != '\0')
+		o.load_path = opt_load_path;
 	o.on_event = on_event;
 	memset(events, 0, sizeof(events));
 	ck_assert_ptr_nonnull(base = pool_base_new());
@@ -638,6 +666,107 @@ START_TEST(test_answer_resumes_the_clock)
 	ck_assert_msg(now_ms() - t0 < 600 + 1500,
 	    "the clock ran only %.0f ms after the answer", now_ms() - t0 - 600);
 	stop_pool();
+}
+END_TEST
+
+/*
+ * Runs one tool call with the children's budget spin_us, on one CPU or all
+ * of ours, the machine saying `runnable` tasks are runnable as the EXECUTE
+ * leaves and at_call as the call comes (300 ms later). Returns
+ * pool_spin_left right after the answer went out; *flags gets the
+ * FRAME_SPIN bits the child saw on its EXECUTE and on the answer.
+ */
+static double
+spin_after_answer(
+    uint32_t spin_us, int one_cpu, int runnable, int at_call, char *flags)
+{
+	struct run r = { 0 };
+	char text[64];
+	double left;
+	int fd;
+
+	if (one_cpu) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(sched_getcpu(), &set);
+		ck_assert_int_eq(sched_setaffinity(0, sizeof(set), &set), 0);
+	}
+	snprintf(opt_load_path, sizeof(opt_load_path),
+	    "/tmp/check_pool_load.XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(opt_load_path), 0);
+	snprintf(text, sizeof(text), "0.10 0.20 0.30 %d/100 4242\n", runnable);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	opt_spin_us = spin_us;
+	start_pool(1, 10, scripted_child, 1);
+	opt_spin_us = POOL_SPIN_US_DEFAULT;
+	unlink(opt_load_path);
+	opt_load_path[0] = '\0';
+	submit_held(
+	    at_call == runnable ? "tool-flags:0" : "tool-flags:300", &r);
+	if (at_call != runnable) {
+		ck_assert(run_until(&events[POOL_EV_EXEC_START], 5000));
+		snprintf(text, sizeof(text), "0.10 0.20 0.30 %d/100 4242\n",
+		    at_call);
+		ck_assert_int_eq(
+		    pwrite(fd, text, strlen(text), 0), (ssize_t)strlen(text));
+	}
+	ck_assert(run_until(&r.tool_calls, 5000));
+	ck_assert(pool_spin_left(pool) == 0);
+	answer_held(&r);
+	left = pool_spin_left(pool);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_uint_lt(strlen(r.payload), 16);
+	memcpy(flags, r.payload, strlen(r.payload) + 1);
+	/* The child's frame ended the spin as it came. */
+	ck_assert(r.spin_at_settle == 0);
+	stop_pool();
+	close(fd);
+	return left;
+}
+
+/*
+ * A child may spin for its next answer, and the loop for the child's next
+ * frame after relaying an answer (pool_spin_left, a quarter of the
+ * children's budget), only while the machine has a CPU nobody else wants:
+ * the budget is set, the pool runs on two CPUs or more, and no task but the
+ * daemon and a child told to spin is runnable. Whether the answer may say
+ * so is decided as the call comes, before the caller's client wakes.
+ */
+START_TEST(test_answer_relayed_spins_when_a_cpu_is_free)
+{
+	char flags[16];
+	double left;
+
+	if (spin_cpus() < 2)
+		return; /* the pool never spins on one CPU */
+	/* Only the daemon runnable: both the EXECUTE and the answer say
+	 * spin, and the loop spins 2 ms. */
+	left = spin_after_answer(8000, 0, 1, 1, flags);
+	ck_assert_msg(left > 0 && left <= 2000, "%f", left);
+	ck_assert_str_eq(flags, "[4,4]");
+	/* No budget. */
+	ck_assert(spin_after_answer(0, 0, 1, 1, flags) == 0);
+	ck_assert_str_eq(flags, "[0,0]");
+	/* Another task wants a CPU. */
+	ck_assert(spin_after_answer(8000, 0, 2, 2, flags) == 0);
+	ck_assert_str_eq(flags, "[0,0]");
+	/* A task more as the call comes is the child told to spin. */
+	ck_assert(spin_after_answer(8000, 0, 1, 2, flags) > 0);
+	ck_assert_str_eq(flags, "[4,4]");
+	/* Two more are not. */
+	ck_assert(spin_after_answer(8000, 0, 1, 3, flags) == 0);
+	ck_assert_str_eq(flags, "[4,0]");
+}
+END_TEST
+
+/* One CPU: the run holds it, none is free to spin on. */
+START_TEST(test_answer_relayed_never_spins_on_one_cpu)
+{
+	char flags[16];
+
+	ck_assert(spin_after_answer(8000, 1, 1, 1, flags) == 0);
+	ck_assert_str_eq(flags, "[0,0]");
 }
 END_TEST
 
@@ -1480,6 +1609,8 @@ main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_normal_run);
 	tcase_add_test(tc, test_tool_call_round_trip);
+	tcase_add_test(tc, test_answer_relayed_spins_when_a_cpu_is_free);
+	tcase_add_test(tc, test_answer_relayed_never_spins_on_one_cpu);
 	tcase_add_test(tc, test_concurrent_runs_on_all_workers);
 	tcase_add_test(tc, test_queue_overflow_at_exactly_max_queue);
 	tcase_add_test(tc, test_parked_runs_resume_one_slot_at_a_time);

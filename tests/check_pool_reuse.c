@@ -154,6 +154,9 @@ start_pool(unsigned workers, unsigned reuse_runs, unsigned kept_idle_ms)
 	pool_options_default(&o);
 	o.max_workers = workers;
 	o.spares = spares;
+	/* Whether a child may spin depends on the machine's load (FRAME_SPIN):
+	 * off, so the EXECUTE's flags are the test's to predict. */
+	o.program.spin_us = 0;
 	o.kept_memory = kept_memory_opt;
 	o.termination_delay_ms = 300;
 	if (reuse_runs != 0) /* 0: the default */

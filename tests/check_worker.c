@@ -18,6 +18,7 @@
 #include "ipc/frame.h"
 #include "ipc/ipcmsg.h"
 #include "support/test_frames.h"
+#include "child/spin.h"
 #include "child/warm.h"
 #include "child/worker.h"
 
@@ -62,6 +63,9 @@ recv_from_child(struct frame *f)
 	return 0;
 }
 
+/* What the next child's waits on the host spin (worker_spin_setup). */
+static uint32_t child_spin_us;
+
 /* Forks a child warmed as the zygote warms one, running worker_child_main. */
 static void
 start_child_on(int type)
@@ -72,6 +76,7 @@ start_child_on(int type)
 	ck_assert_int_eq(socketpair(AF_UNIX, type, 0, sv), 0);
 	if ((child = fork()) == 0) {
 		close(sv[0]);
+		worker_spin_setup(child_spin_us);
 		warm_zygote(NULL);
 		_exit(worker_child_main(sv[1], NULL));
 	}
@@ -164,6 +169,7 @@ stop_child(void)
 
 /* An EXECUTE as the daemon writes it (ipcmsg_execute_encode). */
 static const char *outbound_mode = CM_OUTBOUND_MODE_DISABLED;
+static uint8_t execute_flags; /* besides STAY: FRAME_SPIN */
 
 static void
 execute_as(uint32_t exec_id, int stay, const char *code, const char *providers,
@@ -187,7 +193,8 @@ execute_as(uint32_t exec_id, int stay, const char *code, const char *providers,
 	ck_assert_ptr_nonnull(req = ipcmsg_execute_encode(&x, &len));
 	json_decref(p);
 	ck_assert_int_eq(test_frame_send(sock, FRAME_EXECUTE,
-			     stay ? FRAME_EXECUTE_STAY : 0, exec_id, 0, req),
+			     (stay ? FRAME_EXECUTE_STAY : 0) | execute_flags,
+			     exec_id, 0, req),
 	    0);
 	free(req);
 }
@@ -609,6 +616,142 @@ START_TEST(test_split_frames_are_reassembled)
 }
 END_TEST
 
+/* The child's scheduling state from /proc: 'R' running, 'S' asleep, ... */
+static char
+child_state(void)
+{
+	char path[64], line[256], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)child);
+	ck_assert_ptr_nonnull(f = fopen(path, "r"));
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	fclose(f);
+	/* pid (comm) state ...: comm may hold anything but ends at the
+	 * last ')'. */
+	ck_assert_ptr_nonnull(p = strrchr(line, ')'));
+	return p[2];
+}
+
+/*
+ * Runs `code`, which awaits t.f n times, answering the i-th call after
+ * delays_us[i] with flags[i]; states[i] is the child's state just before
+ * that answer went out. The EXECUTE carries `spin` (FRAME_SPIN or 0).
+ * Returns the RESULT's payload (in buf).
+ */
+static const char *
+answer_calls(const char *code, int n, uint8_t spin, const long *delays_us,
+    const uint8_t *flags, char *states)
+{
+	struct frame f;
+	int i;
+
+	execute_flags = spin;
+	execute(1, 0, code, tools);
+	execute_flags = 0;
+	f = expect(FRAME_TOOL_CALL);
+	for (i = 0; i < n; i++) {
+		usleep((useconds_t)delays_us[i]);
+		states[i] = child_state();
+		ck_assert_int_eq(test_frame_send(sock, FRAME_TOOL_RESULT,
+				     flags[i], 1, f.call_id, "{\"result\":1}"),
+		    0);
+		do
+			ck_assert_int_eq(recv_from_child(&f), 0);
+		while (f.type == FRAME_HOST_WAIT);
+		ck_assert_int_eq(
+		    f.type, i + 1 < n ? FRAME_TOOL_CALL : FRAME_RESULT);
+	}
+	return (const char *)f.payload;
+}
+
+static const char four_calls[] = "async () => { let s = 0; for (let i = 0; "
+				 "i < 4; i++) s += await t.f({}); return s }";
+
+/*
+ * A child waiting on the host polls instead of sleeping for its budget
+ * (child/spin.h) when the parent's last frame allowed it (FRAME_SPIN): an
+ * answer within it finds the child running. An answer later than the
+ * budget turns spinning off, so a slow tool costs one budget, not one per
+ * call, and an answer within the budget turns it back on. A busy machine
+ * may hold the test's own answer past the budget, so a run that should have
+ * found the child running is tried again.
+ */
+START_TEST(test_waits_spin_then_back_off)
+{
+	/* within, past the budget, within (not spun), within */
+	static const long delays[4] = { 500, 30000, 3000, 500 };
+	static const uint8_t flags[4] = { FRAME_SPIN, FRAME_SPIN, FRAME_SPIN,
+		FRAME_SPIN };
+	char states[4];
+	int attempt, spun = 0;
+
+	child_spin_us = SPIN_BUDGET_MAX_US;
+	for (attempt = 0; attempt < 5 && !spun; attempt++) {
+		start_child();
+		ck_assert_ptr_nonnull(
+		    strstr(answer_calls(four_calls, 4, FRAME_SPIN, delays,
+			       flags, states),
+			"4"));
+		ck_assert_int_eq(stop_child(), 0);
+		/* Past the budget: the child spun, then slept. */
+		ck_assert_int_eq(states[1], 'S');
+		/* Spinning was off: the child slept at once. */
+		ck_assert_int_eq(states[2], 'S');
+		spun = states[0] == 'R' && states[3] == 'R';
+	}
+	child_spin_us = 0;
+	ck_assert_msg(
+	    spun, "the child slept while an answer was due: %.4s", states);
+}
+END_TEST
+
+/*
+ * Without FRAME_SPIN on the frame before a wait, the child sleeps at once,
+ * whatever its budget: the daemon saw no CPU to spare.
+ */
+START_TEST(test_waits_sleep_unless_the_parent_allows)
+{
+	static const long delays[4] = { 3000, 3000, 3000, 3000 };
+	/* EXECUTE without it, then answers without, with, without */
+	static const uint8_t flags[4] = { 0, FRAME_SPIN, 0, 0 };
+	char states[4];
+	int attempt, spun = 0;
+
+	child_spin_us = SPIN_BUDGET_MAX_US;
+	for (attempt = 0; attempt < 5 && !spun; attempt++) {
+		start_child();
+		answer_calls(four_calls, 4, 0, delays, flags, states);
+		ck_assert_int_eq(stop_child(), 0);
+		ck_assert_int_eq(states[0], 'S');
+		ck_assert_int_eq(states[1], 'S');
+		ck_assert_int_eq(states[3], 'S');
+		/* The answer with the flag let the next wait spin. */
+		spun = states[2] == 'R';
+	}
+	child_spin_us = 0;
+	ck_assert_msg(
+	    spun, "FRAME_SPIN did not let the child spin: %.4s", states);
+}
+END_TEST
+
+/* With no budget the child sleeps in every wait, allowed or not. */
+START_TEST(test_waits_sleep_without_a_budget)
+{
+	static const long delays[2] = { 3000, 3000 };
+	static const uint8_t flags[2] = { FRAME_SPIN, FRAME_SPIN };
+	char states[2];
+
+	child_spin_us = 0;
+	start_child();
+	answer_calls("async () => await t.f({}) + await t.f({})", 2, FRAME_SPIN,
+	    delays, flags, states);
+	ck_assert_int_eq(stop_child(), 0);
+	ck_assert_int_eq(states[0], 'S');
+	ck_assert_int_eq(states[1], 'S');
+}
+END_TEST
+
 int
 main(void)
 {
@@ -628,6 +771,9 @@ main(void)
 	tcase_add_test(tc, test_held_call_leaves_while_code_computes);
 	tcase_add_test(tc, test_split_frames_are_reassembled);
 	tcase_add_test(tc, test_wait_edges_around_answers_and_timers);
+	tcase_add_test(tc, test_waits_spin_then_back_off);
+	tcase_add_test(tc, test_waits_sleep_unless_the_parent_allows);
+	tcase_add_test(tc, test_waits_sleep_without_a_budget);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -47,7 +47,7 @@
 
 START_TEST(test_args_roundtrip)
 {
-	struct zygote_args a = { 805306368, 30, 1 }, b;
+	struct zygote_args a = { 805306368, 30, 1, 400 }, b;
 	struct zygote_argv v;
 	char err[128];
 
@@ -57,22 +57,35 @@ START_TEST(test_args_roundtrip)
 	ck_assert_str_eq(v.argv[2], "--address-space=805306368");
 	ck_assert_str_eq(v.argv[3], "--cpu-seconds=30");
 	ck_assert_str_eq(v.argv[4], "--prewarm=1");
-	ck_assert_ptr_null(v.argv[5]);
+	ck_assert_str_eq(v.argv[5], "--spin-us=400");
+	ck_assert_ptr_null(v.argv[6]);
 	ck_assert_int_eq(
-	    zygote_args_decode(5, v.argv, &b, err, sizeof(err)), 0);
+	    zygote_args_decode(6, v.argv, &b, err, sizeof(err)), 0);
 	ck_assert(b.address_space == a.address_space);
 	ck_assert_uint_eq(b.cpu_seconds, 30);
 	ck_assert_int_eq(b.prewarm, 1);
+	ck_assert_uint_eq(b.spin_us, 400);
 	/* The extremes of every field cross too. */
 	a.address_space = UINT64_MAX;
 	a.cpu_seconds = UINT32_MAX;
 	a.prewarm = 0;
+	a.spin_us = ZYGOTE_ARGS_SPIN_MAX;
 	ck_assert_int_eq(zygote_args_encode(&a, "i", &v), 0);
 	ck_assert_int_eq(
-	    zygote_args_decode(5, v.argv, &b, err, sizeof(err)), 0);
+	    zygote_args_decode(6, v.argv, &b, err, sizeof(err)), 0);
 	ck_assert(b.address_space == UINT64_MAX);
 	ck_assert_uint_eq(b.cpu_seconds, UINT32_MAX);
 	ck_assert_int_eq(b.prewarm, 0);
+	ck_assert_uint_eq(b.spin_us, ZYGOTE_ARGS_SPIN_MAX);
+	a.spin_us = 0;
+	ck_assert_int_eq(zygote_args_encode(&a, "i", &v), 0);
+	ck_assert_str_eq(v.argv[5], "--spin-us=0");
+	ck_assert_int_eq(
+	    zygote_args_decode(6, v.argv, &b, err, sizeof(err)), 0);
+	ck_assert_uint_eq(b.spin_us, 0);
+	a.spin_us = ZYGOTE_ARGS_SPIN_MAX + 1;
+	ck_assert_int_eq(zygote_args_encode(&a, "i", &v), -1);
+	a.spin_us = 0;
 	a.prewarm = 2;
 	ck_assert_int_eq(zygote_args_encode(&a, "i", &v), -1);
 }
@@ -80,47 +93,62 @@ END_TEST
 
 /* Vectors the encoder never writes: each is refused, naming the argument. */
 static const struct {
-	const char *args[7];
+	const char *args[8];
 	const char *why;
 } refused[] = {
-	{ { "i", NULL }, "expected 4 arguments, got 0" },
+	{ { "i", NULL }, "expected 5 arguments, got 0" },
 	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0", NULL },
-	    "expected 4 arguments, got 3" },
+	    "expected 5 arguments, got 3" },
 	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
-	      "--prewarm=1", "--x", NULL },
-	    "expected 4 arguments, got 5" },
-	{ { "i", "--zygot", "--address-space=1", "--cpu-seconds=0",
 	      "--prewarm=1", NULL },
+	    "expected 5 arguments, got 4" },
+	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
+	      "--prewarm=1", "--spin-us=0", "--x", NULL },
+	    "expected 5 arguments, got 6" },
+	{ { "i", "--zygot", "--address-space=1", "--cpu-seconds=0",
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 1 is not --zygote" },
 	{ { "i", "--zygote", "--address-space=01", "--cpu-seconds=0",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 2" },
 	{ { "i", "--zygote", "--address-space=+1", "--cpu-seconds=0",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 2" },
 	{ { "i", "--zygote", "--address-space=", "--cpu-seconds=0",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 2" },
 	{ { "i", "--zygote", "--address-space=18446744073709551616",
-	      "--cpu-seconds=0", "--prewarm=1", NULL },
+	      "--cpu-seconds=0", "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 2" },
 	{ { "i", "--zygote", "--address-space=1 ", "--cpu-seconds=0",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 2" },
 	{ { "i", "--zygote", "--cpu-seconds=0", "--address-space=1",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 2" },
 	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=4294967296",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 3" },
 	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=-1",
-	      "--prewarm=1", NULL },
+	      "--prewarm=1", "--spin-us=0", NULL },
 	    "argument 3" },
 	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
-	      "--prewarm=2", NULL },
+	      "--prewarm=2", "--spin-us=0", NULL },
 	    "argument 4" },
 	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
-	      "--prewarm=", NULL },
+	      "--prewarm=", "--spin-us=0", NULL },
+	    "argument 4" },
+	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
+	      "--prewarm=1", "--spin-us=10001", NULL },
+	    "argument 5 is not --spin-us=N (at most 10000)" },
+	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
+	      "--prewarm=1", "--spin-us=0400", NULL },
+	    "argument 5" },
+	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
+	      "--prewarm=1", "--spin=400", NULL },
+	    "argument 5" },
+	{ { "i", "--zygote", "--address-space=1", "--cpu-seconds=0",
+	      "--spin-us=0", "--prewarm=1", NULL },
 	    "argument 4" },
 };
 

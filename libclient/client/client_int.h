@@ -70,6 +70,9 @@ struct client_backend {
 	/* The client is being torn down: settle every call still taken
 	 * (with `err`, borrowed), end the work, free the state. */
 	void (*destroy)(void *state, struct cm_error *err);
+	/* µs a blocking call's wait should poll the base instead of sleeping
+	 * (the executor's pool_spin_left); NULL: never. */
+	double (*spin_left)(void *state);
 };
 
 /*

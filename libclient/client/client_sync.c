@@ -33,7 +33,12 @@ client_wait_run(struct cm_client *c, struct client_wait *w)
 	/* A callback that frees the client ends the wait: the free runs at
 	 * the client_leave below and settles the call CONNECTION_BROKEN. */
 	while (!w->done && !c->free_pending) {
-		int r = event_base_loop(c->base, EVLOOP_ONCE);
+		/* A backend that just answered its child polls for the
+		 * child's next frame instead of sleeping (pool_spin_left). */
+		int spin = c->backend && c->backend->spin_left &&
+		    c->backend->spin_left(c->backend_state) > 0;
+		int r = event_base_loop(
+		    c->base, spin ? EVLOOP_NONBLOCK : EVLOOP_ONCE);
 
 		if (r != 0) {
 			rc = -1;

@@ -928,8 +928,17 @@ executor_destroy(void *state, struct cm_error *err)
 	free(x);
 }
 
+/* client_backend.spin_left: the pool's, once it runs. */
+static double
+executor_spin_left(void *state)
+{
+	struct executor *x = state;
+
+	return x->pool != NULL ? pool_spin_left(x->pool) : 0;
+}
+
 static const struct client_backend executor_backend = { executor_submit,
-	executor_destroy };
+	executor_destroy, executor_spin_left };
 
 /* ---- construction ---- */
 

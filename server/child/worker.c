@@ -31,6 +31,7 @@
 #include "ipc/ipcmsg.h"
 #include "proto/texts.h"
 #include "prewarm.h"
+#include "spin.h"
 #include "warm.h"
 #include "worker.h"
 
@@ -48,6 +49,7 @@ struct worker {
 	uint32_t answers; /* answers read in this execution (HOST_WAIT) */
 	uint32_t answers_at_wait; /* `answers` when it last said it waits */
 	const char *answer_why; /* the parent's answer its decoder refused */
+	int spin; /* the last EXECUTE or answer said FRAME_SPIN */
 };
 
 static struct worker worker_self;
@@ -190,6 +192,15 @@ worker_send(struct worker *w, enum frame_type type, const char *payload)
  * worker: bytes read ahead belong to the frames that follow.
  */
 #define WORKER_IN_CAP 65536
+
+/* How long a wait for the host's answer spins first (worker_spin_setup). */
+static struct spin worker_spin;
+
+void
+worker_spin_setup(uint32_t budget_us)
+{
+	spin_init(&worker_spin, budget_us);
+}
 
 static struct {
 	uint8_t buf[WORKER_IN_CAP];
@@ -486,24 +497,20 @@ worker_answer_check(struct worker *w, const struct frame *f)
 }
 
 /*
- * Waits up to ms (< 0: no bound) for a TOOL_RESULT or OUTBOUND_RESPONSE.
- * A frame already read ahead is served at once; an unbounded wait blocks
- * in read itself; only a bounded one polls first.
+ * Takes the next TOOL_RESULT or OUTBOUND_RESPONSE of this execution, waiting
+ * up to ms (< 0: no bound): 1 with the answer, 0 when the time is up, -1 when
+ * the channel broke. A frame already read ahead is served at once.
  */
 static int
-worker_host_wait(
-    void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
+worker_host_take(
+    struct worker *w, double ms, uint32_t *call_id, char **payload, size_t *len)
 {
-	struct worker *w = arg;
 	struct pollfd pfd;
 	struct frame f;
 	double until = ms >= 0 ? engine_now_ms() + ms : 0, left;
 	uint8_t *buf;
 	int r, timeout;
 
-	/* A held call goes out before its answer is waited for. */
-	if (worker_out_flush(w) != 0)
-		return -1;
 	for (;;) {
 		if (ms >= 0 && !worker_frame_ready()) {
 			left = until - engine_now_ms();
@@ -546,9 +553,34 @@ worker_host_wait(
 		*len = f.len;
 		*call_id = f.call_id;
 		w->answers++;
+		w->spin = (f.flags & FRAME_SPIN) != 0;
 		free(buf);
 		return 1;
 	}
+}
+
+/*
+ * engine's host_wait: sends what is held, then, when the parent's last
+ * frame allowed it (FRAME_SPIN), spins for the answer a moment (spin.h)
+ * before it waits for it in poll or read.
+ */
+static int
+worker_host_wait(
+    void *arg, double ms, uint32_t *call_id, char **payload, size_t *len)
+{
+	struct worker *w = arg;
+	double t0;
+	int r;
+
+	/* A held call goes out before its answer is waited for. */
+	if (worker_out_flush(w) != 0)
+		return -1;
+	t0 = spin_now_us();
+	if (w->spin && !worker_frame_ready())
+		(void)spin_wait(&worker_spin, w->fd, ms >= 0 ? ms * 1000 : -1);
+	r = worker_host_take(w, ms, call_id, payload, len);
+	spin_answered(&worker_spin, spin_now_us() - t0, r == 1);
+	return r;
 }
 
 /* The invocation's request as the execution reads it: the body as base64. */
@@ -719,6 +751,7 @@ worker_serve_one(struct worker *w, int fd, int *stay, int *yield)
 		return 2;
 	}
 	w->exec_id = f.exec_id;
+	w->spin = (f.flags & FRAME_SPIN) != 0;
 	w->answers = 0;
 	w->answers_at_wait = 0;
 	if (ipcmsg_execute_decode(f.payload, f.len, &x, &why) != 0) {

@@ -49,10 +49,16 @@
  *     text, the child exits and the handles close with this answer
  *   CLOSE_HANDLES, SHUTDOWN (parent -> child): the child exits
  *
+ * EXECUTE, TOOL_RESULT and OUTBOUND_RESPONSE may carry FRAME_SPIN: the
+ * child's next wait on the host polls for up to its budget before it
+ * sleeps (worker_spin_setup, child/spin.h).
+ *
  * engine/host/execution.h runs the execution; this file only moves its frames.
  */
 #ifndef WORKER_H
 #define WORKER_H
+
+#include <stdint.h>
 
 /*
  * zygote_program.child_main: serves executions on `fd` until the parent
@@ -61,5 +67,12 @@
  * (warm.h), so each one starts as fresh as in a new child.
  */
 int worker_child_main(int fd, void *arg);
+
+/*
+ * How long (µs) a child polls for the host's answer before it blocks, when
+ * the parent's last frame allowed it (spin.h, FRAME_SPIN; 0: never). Set
+ * in the zygote, before it forks.
+ */
+void worker_spin_setup(uint32_t budget_us);
 
 #endif

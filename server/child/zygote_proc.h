@@ -23,10 +23,14 @@ struct zygote_program {
 	/*
 	 * The sandbox image to exec (not copied: it outlives the pool). It
 	 * warms, serves with the engine and always enters the sandbox; only
-	 * `limits` and `prewarm` are passed to it (ipc/zygote_args.h).
+	 * `limits`, `prewarm` and `spin_us` are passed to it
+	 * (ipc/zygote_args.h).
 	 */
 	const char *image;
 	int prewarm; /* image only: spares warm their pages (warm_prepare) */
+	/* image only: µs a child polls for the host's answer before it
+	 * blocks (child/spin.h; 0: never) */
+	uint32_t spin_us;
 	/* Without an image: the forked zygote's body (zygote_proc_main). */
 	void (*run)(const struct zygote_program *, int ctl_fd);
 	/* Runs once in the zygote before any fork; non-zero makes it exit. */

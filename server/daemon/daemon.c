@@ -536,6 +536,30 @@ fail:
 	return NULL;
 }
 
+/*
+ * event_base_dispatch, but while the pool asks for it (pool_spin_left) the
+ * loop polls without sleeping: the child it just answered sends its next
+ * frame within microseconds, and a sleeping daemon would cost that frame a
+ * wake-up. Other connections are served by the same polls meanwhile.
+ */
+static int
+daemon_loop(struct daemon *d)
+{
+	int r;
+
+	for (;;) {
+		if (pool_spin_left(d->pool) > 0)
+			r = event_base_loop(d->base, EVLOOP_NONBLOCK);
+		else
+			r = event_base_loop(d->base, EVLOOP_ONCE);
+		if (r < 0)
+			return -1;
+		if (r == 1 || event_base_got_exit(d->base) ||
+		    event_base_got_break(d->base))
+			return 0;
+	}
+}
+
 int
 daemon_run(struct daemon *d)
 {
@@ -554,7 +578,7 @@ daemon_run(struct daemon *d)
 	if (notify_send(status) < 0)
 		log_write(LOG_WARN, "event=notify_failed reason=\"%s\"",
 		    strerror(errno));
-	return event_base_dispatch(d->base) < 0 ? -1 : 0;
+	return daemon_loop(d);
 }
 
 void

@@ -21,6 +21,7 @@
 #include "netpolicy.h"
 #include "handles.h"
 #include "listener.h"
+#include "ipc/zygote_args.h"
 #include "pool/zygote.h"
 #include "proto/jsonguard.h"
 
@@ -131,6 +132,13 @@ static const struct opt opts[] = {
 	    "children staying for their connections at most, besides "
 	    "--kept-memory (default 0: no count bound)",
 	    &cfg.pool.max_kept },
+	{ "spin-us", OPT_UINT,
+	    "microseconds a child polls for its host's answer before it "
+	    "sleeps, and "
+	    "a quarter of that the daemon for the child's next frame after "
+	    "relaying one (default 400; 0: never; at most 10000; never with "
+	    "one CPU)",
+	    &cfg.pool.program.spin_us },
 	{ "outbound-mode", OPT_STR,
 	    "operator veto: 'null' gives native fetch no "
 	    "network at all",
@@ -546,6 +554,12 @@ main(int argc, char **argv)
 			return 2;
 		}
 		netpolicy_free(np);
+	}
+	if (cfg.pool.program.spin_us > ZYGOTE_ARGS_SPIN_MAX) {
+		fprintf(stderr,
+		    "codemode-executord: --spin-us takes at most %u\n",
+		    ZYGOTE_ARGS_SPIN_MAX);
+		return 2;
 	}
 	if (cfg.max_fetches == 0 || cfg.max_fetches_per_execution == 0) {
 		fprintf(stderr,

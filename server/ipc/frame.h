@@ -68,6 +68,15 @@ enum frame_type {
 #define FRAME_EXECUTE_YIELD 2
 
 /*
+ * EXECUTE, TOOL_RESULT, OUTBOUND_RESPONSE: the machine has a CPU nobody
+ * else wants (the daemon looked as it sent this frame), so the child may
+ * poll for the answer to its next host call a moment before it sleeps
+ * (child/spin.h). Without it the child sleeps at once: a spinner would
+ * hold a CPU another process is waiting for.
+ */
+#define FRAME_SPIN 4
+
+/*
  * HANDLE_RESULT: the invocation spent the isolate (its memory bound: the
  * answer is the memory text) and the child exits after this frame. The
  * handles close with this answer, so an invocation that arrives before the

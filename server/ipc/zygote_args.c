@@ -13,6 +13,7 @@
 #define ZYGOTE_ARGS_AS "--address-space="
 #define ZYGOTE_ARGS_CPU "--cpu-seconds="
 #define ZYGOTE_ARGS_PREWARM "--prewarm="
+#define ZYGOTE_ARGS_SPIN "--spin-us="
 
 /* Writes one argument at *p; 0, or -1 when it would not fit. */
 static int
@@ -36,7 +37,8 @@ zygote_args_encode(
 {
 	char *p = out->buf, *end = out->buf + sizeof(out->buf);
 
-	if (image == NULL || (a->prewarm != 0 && a->prewarm != 1))
+	if (image == NULL || (a->prewarm != 0 && a->prewarm != 1) ||
+	    a->spin_us > ZYGOTE_ARGS_SPIN_MAX)
 		return -1;
 	out->argv[0] = (char *)image;
 	if (zygote_args_put(&p, end, &out->argv[1], ZYGOTE_ARGS_FLAG, 0, 0) !=
@@ -46,9 +48,11 @@ zygote_args_encode(
 	    zygote_args_put(&p, end, &out->argv[3], ZYGOTE_ARGS_CPU,
 		a->cpu_seconds, 1) != 0 ||
 	    zygote_args_put(&p, end, &out->argv[4], ZYGOTE_ARGS_PREWARM,
-		(uint64_t)a->prewarm, 1) != 0)
+		(uint64_t)a->prewarm, 1) != 0 ||
+	    zygote_args_put(
+		&p, end, &out->argv[5], ZYGOTE_ARGS_SPIN, a->spin_us, 1) != 0)
 		return -1;
-	out->argv[5] = NULL;
+	out->argv[6] = NULL;
 	return 0;
 }
 
@@ -83,7 +87,7 @@ int
 zygote_args_decode(int argc, char *const argv[], struct zygote_args *a,
     char *err, size_t errlen)
 {
-	uint64_t as, cpu, prewarm;
+	uint64_t as, cpu, prewarm, spin;
 
 	memset(a, 0, sizeof(*a));
 	if (argc != ZYGOTE_ARGS_COUNT + 1 || argv == NULL) {
@@ -114,12 +118,20 @@ zygote_args_decode(int argc, char *const argv[], struct zygote_args *a,
 		    ZYGOTE_ARGS_PREWARM, ZYGOTE_ARGS_PREWARM);
 		return -1;
 	}
-	if (argv[5] != NULL) {
+	if (argv[5] == NULL ||
+	    zygote_args_number(
+		argv[5], ZYGOTE_ARGS_SPIN, ZYGOTE_ARGS_SPIN_MAX, &spin) != 0) {
+		snprintf(err, errlen, "argument 5 is not %sN (at most %u)",
+		    ZYGOTE_ARGS_SPIN, ZYGOTE_ARGS_SPIN_MAX);
+		return -1;
+	}
+	if (argv[6] != NULL) {
 		snprintf(err, errlen, "the argument vector does not end");
 		return -1;
 	}
 	a->address_space = as;
 	a->cpu_seconds = (uint32_t)cpu;
 	a->prewarm = (int)prewarm;
+	a->spin_us = (uint32_t)spin;
 	return 0;
 }

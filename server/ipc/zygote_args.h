@@ -7,6 +7,7 @@
  * exactly what the encoder writes and nothing else:
  *
  *   IMAGE --zygote --address-space=BYTES --cpu-seconds=N --prewarm=0|1
+ *         --spin-us=N
  *
  * Numbers are plain decimal (no sign, no leading zero, no spaces), each
  * setting is there once and in this order.
@@ -21,13 +22,19 @@
 #define ZYGOTE_CTL_FD 3
 
 /* Arguments after the program's name. */
-#define ZYGOTE_ARGS_COUNT 4
+#define ZYGOTE_ARGS_COUNT 5
 
 struct zygote_args {
 	uint64_t address_space; /* RLIMIT_AS of each child; 0 leaves it unset */
 	uint32_t cpu_seconds; /* RLIMIT_CPU of each child; 0 leaves it unset */
 	int prewarm; /* 1: a spare warms its pages while it waits */
+	/* µs a child polls for the host's answer before it blocks
+	 * (child/spin.h), at most ZYGOTE_ARGS_SPIN_MAX; 0: never */
+	uint32_t spin_us;
 };
+
+/* The longest spin the vector carries (child/spin.h's SPIN_BUDGET_MAX_US). */
+#define ZYGOTE_ARGS_SPIN_MAX 10000u
 
 /*
  * An argument vector ready for execve: argv[0] is the image's path (not

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include "child/spin.h"
 #include "cm_spec.h"
 #include "pool_int.h"
 
@@ -108,6 +110,32 @@ pool_options_default(struct pool_options *o)
 	o->max_frame_payload = 64u << 20;
 	o->program.sandbox = 1;
 	o->program.prewarm = 1;
+	o->program.spin_us = POOL_SPIN_US_DEFAULT;
+}
+
+int
+pool_spin_ok(struct pool *p, const struct pool_child *c)
+{
+	long r;
+
+	if (p->opt.program.spin_us == 0 || p->cpus < 2)
+		return 0;
+	if ((r = spin_runnable(p->load_fd)) < 0)
+		return 0;
+	/* Others: all runnable tasks but us and a child already spinning. */
+	r -= 1 + (c->spinning ? 1 : 0);
+	return r <= p->cpus - 2;
+}
+
+double
+pool_spin_left(const struct pool *p)
+{
+	double left;
+
+	if (p->spin_until == 0)
+		return 0;
+	left = (p->spin_until - pool_now_ms()) * 1e3;
+	return left > 0 ? left : 0;
 }
 
 unsigned
@@ -601,6 +629,10 @@ pool_new(struct event_base *base, const struct pool_options *o, char *err,
 	TAILQ_INIT(&p->queue);
 	TAILQ_INIT(&p->resume);
 	p->max_executions = pool_max_executions(&p->opt);
+	p->cpus = spin_cpus();
+	/* Unreadable (no /proc): the pool never spins (pool_spin_ok). */
+	p->load_fd = open(p->opt.load_path ? p->opt.load_path : "/proc/loadavg",
+	    O_RDONLY | O_CLOEXEC);
 	/*
 	 * Grandchildren orphaned by a dying zygote come to us to be reaped.
 	 * Not in a host's process: the subreaper flag and a SIGCHLD handler
@@ -838,6 +870,8 @@ pool_free(struct pool *p)
 	if (p->ev_dispatch)
 		event_free(p->ev_dispatch);
 	pool_clocks_free(p->clocks);
+	if (p->load_fd >= 0)
+		close(p->load_fd);
 	free(p->reading_orphan);
 	free(p->paused);
 	free(p);

@@ -158,6 +158,12 @@ struct pool_options {
 	 */
 	unsigned max_executions;
 	uint32_t max_frame_payload; /* bound on a child's data frames */
+	/*
+	 * Where the machine's runnable tasks are counted before anyone spins
+	 * (the format of /proc/loadavg; NULL: /proc/loadavg). Tests point it
+	 * at a file of their own.
+	 */
+	const char *load_path;
 	struct zygote_program program;
 	/*
 	 * 1: the pool lives inside a host's process (libcodemode's in-process
@@ -198,6 +204,24 @@ size_t pool_kept_memory_default(void);
 #define POOL_REUSE_RUNS_DEFAULT 1000
 #define POOL_MAX_EXECUTIONS_DEFAULT_CAP 1024
 unsigned pool_max_executions(const struct pool_options *o);
+
+/*
+ * The spin of a child waiting on the host (zygote_program.spin_us): long
+ * enough for a tool's round trip through the daemon and a quick host. The
+ * daemon spins a quarter of it after it relays an answer to a child
+ * (pool_spin_left).
+ */
+#define POOL_SPIN_US_DEFAULT 400
+
+/*
+ * Microseconds the owner's loop should keep polling instead of sleeping:
+ * a child was just sent its host's answer and will most likely send its
+ * next frame within tens of microseconds, and a CPU is free to wait on
+ * (pool_spin_ok, the same test that lets the child spin). Sleeping and
+ * being woken again costs a virtual CPU about as much. Any child's frame
+ * ends it; 0: sleep as usual.
+ */
+double pool_spin_left(const struct pool *p);
 
 /*
  * An event base for a pool. Its own timers may run on the coarse monotonic

@@ -148,6 +148,34 @@ pool_child_close(struct pool_child *c)
 	c->in_off = c->in_len = c->in_cap = 0;
 }
 
+/*
+ * FRAME_SPIN on a frame after which `c` soon waits on the host again, when
+ * pool_spin_ok allows it: an EXECUTE is judged as it leaves, an answer as
+ * its call came. An answer that carries it has the loop spin too, for the
+ * child's next frame (pool_spin_left).
+ */
+static uint8_t
+pool_child_spin(struct pool_child *c, enum frame_type type)
+{
+	struct pool *p = c->pool;
+
+	switch (type) {
+	case FRAME_EXECUTE:
+		c->spinning = pool_spin_ok(p, c);
+		break;
+	case FRAME_TOOL_RESULT:
+	case FRAME_OUTBOUND_RESPONSE:
+		c->spinning = c->spin_ok;
+		if (c->spinning)
+			p->spin_until =
+			    pool_now_ms() + p->opt.program.spin_us / 4 / 1e3;
+		break;
+	default:
+		return 0;
+	}
+	return c->spinning ? FRAME_SPIN : 0;
+}
+
 void
 pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
     uint32_t exec_id, uint32_t call_id, const uint8_t *payload, size_t len)
@@ -161,6 +189,7 @@ pool_child_send(struct pool_child *c, enum frame_type type, uint8_t flags,
 
 	if (c->bev == NULL)
 		return;
+	flags |= pool_child_spin(c, type);
 	frame_encode_header(hdr, type, flags, exec_id, call_id, (uint32_t)len);
 	out = bufferevent_get_output(c->bev);
 	/*
@@ -323,6 +352,10 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 	struct pool_exec *e = c->exec;
 	struct pool_invocation *inv;
 
+	/* The machine as the call leaves, before the caller's client wakes:
+	 * what the answer will tell the child (pool_child_send). */
+	if (f->type == FRAME_TOOL_CALL || f->type == FRAME_OUTBOUND_REQUEST)
+		c->spin_ok = pool_spin_ok(c->pool, c);
 	if (f->type == FRAME_HELLO) {
 		if (c->state == CHILD_RESETTING) {
 			/* Fresh again: it waits for its tenant, for a while. */
@@ -548,6 +581,7 @@ pool_child_on_readable(evutil_socket_t fd, short what, void *arg)
 	ssize_t n;
 	int eof = 0;
 
+	c->pool->spin_until = 0;
 	if (what & EV_READ) {
 		if (pool_child_room(c) != 0) {
 			pool_child_lose(c, "out of memory reading a frame");

@@ -60,6 +60,8 @@ struct pool_child {
 	 */
 	struct bufferevent *bev;
 	struct event *ev_read;
+	int spinning; /* its last EXECUTE or answer carried FRAME_SPIN */
+	int spin_ok; /* pool_spin_ok as its last call came */
 	uint8_t *in; /* bytes read and not yet handled: in[in_off, in_len) */
 	size_t in_off, in_len, in_cap;
 	struct event *ev_timer; /* start and exit deadlines */
@@ -190,6 +192,9 @@ struct pool {
 	uint32_t next_exec_id;
 	unsigned queued, running, spares, starting, pending_spawns;
 	unsigned parked; /* executions parked on a host call, no slot */
+	long cpus; /* the CPUs the daemon may run on (spin_cpus) */
+	int load_fd; /* opt.load_path, for pool_spin_ok; -1: never spin */
+	double spin_until; /* ms: the loop polls until then (pool_spin_left) */
 	unsigned kept, resetting; /* children staying for their tenant */
 	struct pool_child_list kept_lru; /* the CHILD_KEPT ones, least recently
 					    used first (pool_kept.c) */
@@ -309,6 +314,16 @@ int pool_exec_host_wait(struct pool_exec *, uint8_t flags, uint32_t read);
  * relay failed and the child, and the execution, are gone.
  */
 int pool_exec_unpark(struct pool_exec *);
+/*
+ * Whether `c` may spin for its next answer, and the loop for its next frame
+ * (FRAME_SPIN, pool_spin_left): a budget is set, the pool has two CPUs or
+ * more, and nothing else on the machine is runnable (spin_runnable, less
+ * this process and `c` when it was told to spin; another of our runs
+ * counts like any other task): the child and the daemon will each hold a
+ * CPU.
+ */
+int pool_spin_ok(struct pool *p, const struct pool_child *c);
+
 /* Runs pool_dispatch from the loop, soon: a slot may be free. */
 void pool_exec_kick(struct pool *);
 

@@ -161,6 +161,7 @@ zygote_start(const struct zygote_program *prog, int *ctl_fd)
 			.address_space = prog->limits.address_space,
 			.cpu_seconds = prog->limits.cpu_seconds,
 			.prewarm = prog->prewarm ? 1 : 0,
+			.spin_us = prog->spin_us,
 		};
 
 		/* Everything exec needs is ready before the fork. */

@@ -17,17 +17,21 @@
 
 #include "cm_spec.h"
 #include "cm_version.h"
+#include "child/spin.h"
 #include "child/warm.h"
 #include "child/worker.h"
 #include "child/zygote_proc.h"
 #include "ipc/zygote_args.h"
+
+_Static_assert(ZYGOTE_ARGS_SPIN_MAX == SPIN_BUDGET_MAX_US,
+    "the vector carries any budget the child takes");
 
 static void
 sandbox_usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: codemode-sandbox --zygote --address-space=BYTES "
-	    "--cpu-seconds=N --prewarm=0|1\n"
+	    "--cpu-seconds=N --prewarm=0|1 --spin-us=N\n"
 	    "       codemode-sandbox --version | --help\n\n"
 	    "The sandbox image of codemode-executord, which starts it with "
 	    "its control\nsocket at descriptor %d; it is not meant to be "
@@ -75,5 +79,6 @@ main(int argc, char **argv)
 	prog.limits.address_space = (size_t)a.address_space;
 	prog.limits.cpu_seconds = a.cpu_seconds;
 	prog.sandbox = 1;
+	worker_spin_setup(a.spin_us);
 	zygote_proc_main(&prog, ZYGOTE_CTL_FD);
 }
