@@ -97,7 +97,7 @@ case $out in "codemode-sandbox $want (protocol "*")") ok "codemode-sandbox --ver
 *) no "codemode-sandbox --version (got '$out')" ;; esac
 "$image" --zygote --address-space=1 --cpu-seconds=0 >"$tmp/out" 2>&1
 [ $? = 2 ] && ok "codemode-sandbox refuses a short argument vector (exit 2)" || no "codemode-sandbox refuses a short argument vector (exit 2)"
-has "... and says why" "$tmp/out" "codemode-sandbox: expected 4 arguments, got 3"
+has "... and says why" "$tmp/out" "codemode-sandbox: expected 5 arguments, got 3"
 
 # --- How the daemon finds its image ----------------------------------------
 # refuse NAME EXPECT [ENV=VALUE] -- ARGS: the daemon exits 1 before it
