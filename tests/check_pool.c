@@ -760,6 +760,49 @@ START_TEST(test_answer_relayed_spins_when_a_cpu_is_free)
 }
 END_TEST
 
+/*
+ * Two CPUs, and another run of ours holding the other slot: the machine may
+ * look idle between its wake-ups, but that run wants the CPU a spinner
+ * would hold.
+ */
+START_TEST(test_answer_relayed_never_spins_beside_a_run_on_each_cpu)
+{
+	struct run busy = { 0 }, r = { 0 };
+	cpu_set_t set;
+	char path[] = "/tmp/check_pool_load.XXXXXX";
+	int fd, cpu, n = 0;
+
+	CPU_ZERO(&set);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(set), &set), 0);
+	if (CPU_COUNT(&set) < 2)
+		return;
+	/* Exactly two. */
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &set) && ++n > 2)
+			CPU_CLR(cpu, &set);
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(set), &set), 0);
+	ck_assert_int_ge(fd = mkstemp(path), 0);
+	ck_assert_int_eq(write(fd, "0.00 0.00 0.00 1/100 1\n", 23), 23);
+	close(fd);
+	snprintf(opt_load_path, sizeof(opt_load_path), "%s", path);
+	opt_spin_us = 8000;
+	start_pool(2, 10, scripted_child, 1);
+	opt_spin_us = POOL_SPIN_US_DEFAULT;
+	opt_load_path[0] = '\0';
+	submit("sleep:500", &busy, 5000, 0);
+	ck_assert(run_until(&events[POOL_EV_EXEC_START], 5000));
+	submit_held("tool-flags:0", &r);
+	ck_assert(run_until(&r.tool_calls, 5000));
+	answer_held(&r);
+	ck_assert(pool_spin_left(pool) == 0);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_str_eq(r.payload, "[0,0]");
+	ck_assert(run_until(&busy.settled, 5000));
+	stop_pool();
+	unlink(path);
+}
+END_TEST
+
 /* One CPU: the run holds it, none is free to spin on. */
 START_TEST(test_answer_relayed_never_spins_on_one_cpu)
 {
@@ -1611,6 +1654,8 @@ main(void)
 	tcase_add_test(tc, test_tool_call_round_trip);
 	tcase_add_test(tc, test_answer_relayed_spins_when_a_cpu_is_free);
 	tcase_add_test(tc, test_answer_relayed_never_spins_on_one_cpu);
+	tcase_add_test(
+	    tc, test_answer_relayed_never_spins_beside_a_run_on_each_cpu);
 	tcase_add_test(tc, test_concurrent_runs_on_all_workers);
 	tcase_add_test(tc, test_queue_overflow_at_exactly_max_queue);
 	tcase_add_test(tc, test_parked_runs_resume_one_slot_at_a_time);

@@ -118,7 +118,9 @@ pool_spin_ok(struct pool *p, const struct pool_child *c)
 {
 	long r;
 
-	if (p->opt.program.spin_us == 0 || p->cpus < 2)
+	/* As many of our runs hold slots as there are CPUs: no pread. */
+	if (p->opt.program.spin_us == 0 || p->cpus < 2 ||
+	    (long)p->running >= p->cpus)
 		return 0;
 	if ((r = spin_runnable(p->load_fd)) < 0)
 		return 0;

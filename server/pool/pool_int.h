@@ -317,9 +317,9 @@ int pool_exec_unpark(struct pool_exec *);
 /*
  * Whether `c` may spin for its next answer, and the loop for its next frame
  * (FRAME_SPIN, pool_spin_left): a budget is set, the pool has two CPUs or
- * more, and nothing else on the machine is runnable (spin_runnable, less
- * this process and `c` when it was told to spin; another of our runs
- * counts like any other task): the child and the daemon will each hold a
+ * more, fewer of our runs hold a slot than there are CPUs, and nothing else
+ * on the machine is runnable (spin_runnable, less this process and `c`
+ * when it was told to spin): the child and the daemon will each hold a
  * CPU.
  */
 int pool_spin_ok(struct pool *p, const struct pool_child *c);
