@@ -51,12 +51,17 @@ spin_wait(struct spin *s, int fd, double limit_us)
 	if (limit_us >= 0 && limit_us < budget)
 		budget = limit_us;
 	until = spin_now_us() + budget;
-	/* poll with no timeout never sleeps: the CPU stays awake, and the
-	 * answer, when it comes, wakes nobody. */
+	/*
+	 * poll with no timeout never sleeps: the CPU stays awake, and the
+	 * answer, when it comes, wakes nobody. The yield hands the CPU to a
+	 * task the scheduler queued behind us (the caller's client woken on
+	 * this CPU, say), which would otherwise wait out our slice.
+	 */
 	do {
 		r = poll(&p, 1, 0);
 		if (r != 0)
 			return r > 0;
+		sched_yield();
 	} while (spin_now_us() < until);
 	return 0;
 }
