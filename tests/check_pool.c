@@ -672,7 +672,7 @@ END_TEST
 /*
  * Runs one tool call with the children's budget spin_us, on one CPU or all
  * of ours, the machine saying `runnable` tasks are runnable as the EXECUTE
- * leaves and at_call as the call comes (300 ms later). Returns
+ * leaves and at_call as the call comes (a second later). Returns
  * pool_spin_left right after the answer went out; *flags gets the
  * FRAME_SPIN bits the child saw on its EXECUTE and on the answer.
  */
@@ -703,7 +703,7 @@ spin_after_answer(
 	unlink(opt_load_path);
 	opt_load_path[0] = '\0';
 	submit_held(
-	    at_call == runnable ? "tool-flags:0" : "tool-flags:300", &r);
+	    at_call == runnable ? "tool-flags:0" : "tool-flags:1000", &r);
 	if (at_call != runnable) {
 		ck_assert(run_until(&events[POOL_EV_EXEC_START], 5000));
 		snprintf(text, sizeof(text), "0.10 0.20 0.30 %d/100 4242\n",
