@@ -79,6 +79,19 @@ scripted_child(int fd, void *arg)
 			test_frame_send(fd, FRAME_HANDLE_RESULT, 0, exec,
 			    f.call_id, cmd + 11);
 		child_sleep_ms(5000);
+	} else if (strncmp(cmd, "tools:", 6) == 0) {
+		uint32_t exec = f.exec_id;
+		long i, n = atol(cmd + 6);
+
+		/* n calls, one after another. */
+		for (i = 0; i < n; i++) {
+			test_frame_send(fd, FRAME_TOOL_CALL, 0, exec,
+			    (uint32_t)(5 + i), TOOL_CALL_JSON);
+			if (test_frame_recv(fd, &f, buf, sizeof(buf)) != 0 ||
+			    f.type != FRAME_TOOL_RESULT)
+				return 3;
+		}
+		test_frame_send_result(fd, exec, "\"done\"");
 	} else if (strncmp(cmd, "tool-flags:", 11) == 0) {
 		uint32_t exec = f.exec_id;
 		unsigned exec_flags = f.flags;
@@ -673,12 +686,13 @@ END_TEST
  * Runs one tool call with the children's budget spin_us, on one CPU or all
  * of ours, the machine saying `runnable` tasks are runnable as the EXECUTE
  * leaves and at_call as the call comes (a second later). Returns
- * pool_spin_left right after the answer went out; *flags gets the
- * FRAME_SPIN bits the child saw on its EXECUTE and on the answer.
+ * pool_spin_left right after the answer went out, and in *while_called
+ * while the call waited for its answer; *flags gets the FRAME_SPIN bits
+ * the child saw on its EXECUTE and on the answer.
  */
 static double
-spin_after_answer(
-    uint32_t spin_us, int one_cpu, int runnable, int at_call, char *flags)
+spin_after_answer(uint32_t spin_us, int one_cpu, int runnable, int at_call,
+    char *flags, double *while_called)
 {
 	struct run r = { 0 };
 	char text[64];
@@ -712,7 +726,7 @@ spin_after_answer(
 		    pwrite(fd, text, strlen(text), 0), (ssize_t)strlen(text));
 	}
 	ck_assert(run_until(&r.tool_calls, 5000));
-	ck_assert(pool_spin_left(pool) == 0);
+	*while_called = pool_spin_left(pool);
 	answer_held(&r);
 	left = pool_spin_left(pool);
 	ck_assert(run_until(&r.settled, 5000));
@@ -736,27 +750,88 @@ spin_after_answer(
 START_TEST(test_answer_relayed_spins_when_a_cpu_is_free)
 {
 	char flags[16];
-	double left;
+	double left, called;
 
 	if (spin_cpus() < 2)
 		return; /* the pool never spins on one CPU */
 	/* Only the daemon runnable: both the EXECUTE and the answer say
-	 * spin, and the loop spins 2 ms. */
-	left = spin_after_answer(8000, 0, 1, 1, flags);
+	 * spin, the loop polls for the host's answer (the whole budget) and
+	 * then for the child's next frame (2 ms). */
+	left = spin_after_answer(8000, 0, 1, 1, flags, &called);
 	ck_assert_msg(left > 0 && left <= 2000, "%f", left);
+	ck_assert_msg(called > 2000 && called <= 8000, "%f", called);
 	ck_assert_str_eq(flags, "[4,4]");
 	/* No budget. */
-	ck_assert(spin_after_answer(0, 0, 1, 1, flags) == 0);
+	ck_assert(spin_after_answer(0, 0, 1, 1, flags, &called) == 0);
+	ck_assert(called == 0);
 	ck_assert_str_eq(flags, "[0,0]");
 	/* Another task wants a CPU. */
-	ck_assert(spin_after_answer(8000, 0, 2, 2, flags) == 0);
+	ck_assert(spin_after_answer(8000, 0, 2, 2, flags, &called) == 0);
+	ck_assert(called == 0);
 	ck_assert_str_eq(flags, "[0,0]");
 	/* A task more as the call comes is the child told to spin. */
-	ck_assert(spin_after_answer(8000, 0, 1, 2, flags) > 0);
+	ck_assert(spin_after_answer(8000, 0, 1, 2, flags, &called) > 0);
+	ck_assert(called > 0);
 	ck_assert_str_eq(flags, "[4,4]");
 	/* Two more are not. */
-	ck_assert(spin_after_answer(8000, 0, 1, 3, flags) == 0);
+	ck_assert(spin_after_answer(8000, 0, 1, 3, flags, &called) == 0);
+	ck_assert(called == 0);
 	ck_assert_str_eq(flags, "[4,0]");
+}
+END_TEST
+
+/* Runs the loop until `r` has seen n tool calls. */
+static void
+until_calls(struct run *r, int n)
+{
+	double end = now_ms() + 5000;
+	int never = 0;
+
+	while (r->tool_calls < n && now_ms() < end)
+		run_until(&never, 1);
+	ck_assert_int_eq(r->tool_calls, n);
+}
+
+/*
+ * The loop polls for the host's answer only while the host answers within
+ * the budget: an answer later than it (a slow tool, a model call) stops
+ * that for the child's next call, and a quick one starts it again.
+ */
+START_TEST(test_loop_polls_for_the_host_unless_it_answers_late)
+{
+	struct run r = { 0 };
+	char path[] = "/tmp/check_pool_load.XXXXXX";
+	double first, after_late, after_quick;
+	int fd;
+
+	if (spin_cpus() < 2)
+		return;
+	ck_assert_int_ge(fd = mkstemp(path), 0);
+	ck_assert_int_eq(write(fd, "0.00 0.00 0.00 1/100 1\n", 23), 23);
+	close(fd);
+	snprintf(opt_load_path, sizeof(opt_load_path), "%s", path);
+	opt_spin_us = 8000;
+	start_pool(1, 10, scripted_child, 1);
+	opt_spin_us = POOL_SPIN_US_DEFAULT;
+	opt_load_path[0] = '\0';
+	submit_held("tools:3", &r);
+	until_calls(&r, 1);
+	first = pool_spin_left(pool);
+	usleep(20000); /* past the 8 ms budget */
+	answer_held(&r);
+	until_calls(&r, 2);
+	after_late = pool_spin_left(pool);
+	answer_held(&r);
+	until_calls(&r, 3);
+	after_quick = pool_spin_left(pool);
+	answer_held(&r);
+	ck_assert(run_until(&r.settled, 5000));
+	ck_assert_str_eq(r.payload, "\"done\"");
+	stop_pool();
+	unlink(path);
+	ck_assert_msg(first > 0, "%f", first);
+	ck_assert_msg(after_late == 0, "%f", after_late);
+	ck_assert_msg(after_quick > 0, "%f", after_quick);
 }
 END_TEST
 
@@ -808,7 +883,10 @@ START_TEST(test_answer_relayed_never_spins_on_one_cpu)
 {
 	char flags[16];
 
-	ck_assert(spin_after_answer(8000, 1, 1, 1, flags) == 0);
+	double called;
+
+	ck_assert(spin_after_answer(8000, 1, 1, 1, flags, &called) == 0);
+	ck_assert(called == 0);
 	ck_assert_str_eq(flags, "[0,0]");
 }
 END_TEST
@@ -1654,6 +1732,7 @@ main(void)
 	tcase_add_test(tc, test_tool_call_round_trip);
 	tcase_add_test(tc, test_answer_relayed_spins_when_a_cpu_is_free);
 	tcase_add_test(tc, test_answer_relayed_never_spins_on_one_cpu);
+	tcase_add_test(tc, test_loop_polls_for_the_host_unless_it_answers_late);
 	tcase_add_test(
 	    tc, test_answer_relayed_never_spins_beside_a_run_on_each_cpu);
 	tcase_add_test(tc, test_concurrent_runs_on_all_workers);

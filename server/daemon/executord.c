@@ -134,10 +134,10 @@ static const struct opt opts[] = {
 	    &cfg.pool.max_kept },
 	{ "spin-us", OPT_UINT,
 	    "microseconds a child polls for its host's answer before it "
-	    "sleeps, and "
-	    "a quarter of that the daemon for the child's next frame after "
+	    "sleeps; the daemon polls as long for the host's answer to a "
+	    "call, and a quarter of it for the child's next frame after "
 	    "relaying one (default 400; 0: never; at most 10000; never with "
-	    "one CPU)",
+	    "one CPU or a busy machine)",
 	    &cfg.pool.program.spin_us },
 	{ "outbound-mode", OPT_STR,
 	    "operator veto: 'null' gives native fetch no "

@@ -165,6 +165,8 @@ pool_child_spin(struct pool_child *c, enum frame_type type)
 		break;
 	case FRAME_TOOL_RESULT:
 	case FRAME_OUTBOUND_RESPONSE:
+		c->host_late =
+		    pool_now_ms() - c->called_at > p->opt.program.spin_us / 1e3;
 		c->spinning = c->spin_ok;
 		if (c->spinning)
 			p->spin_until =
@@ -352,10 +354,19 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 	struct pool_exec *e = c->exec;
 	struct pool_invocation *inv;
 
-	/* The machine as the call leaves, before the caller's client wakes:
-	 * what the answer will tell the child (pool_child_send). */
-	if (f->type == FRAME_TOOL_CALL || f->type == FRAME_OUTBOUND_REQUEST)
+	/*
+	 * The machine as the call leaves, before the caller's client wakes:
+	 * what the answer will tell the child (pool_child_send). While a CPU
+	 * is free the loop also polls for the host's answer, unless the last
+	 * one came later than the budget (a slow tool, a model call).
+	 */
+	if (f->type == FRAME_TOOL_CALL || f->type == FRAME_OUTBOUND_REQUEST) {
 		c->spin_ok = pool_spin_ok(c->pool, c);
+		c->called_at = pool_now_ms();
+		if (c->spin_ok && !c->host_late)
+			c->pool->spin_until =
+			    c->called_at + c->pool->opt.program.spin_us / 1e3;
+	}
 	if (f->type == FRAME_HELLO) {
 		if (c->state == CHILD_RESETTING) {
 			/* Fresh again: it waits for its tenant, for a while. */

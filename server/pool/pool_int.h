@@ -62,6 +62,8 @@ struct pool_child {
 	struct event *ev_read;
 	int spinning; /* its last EXECUTE or answer carried FRAME_SPIN */
 	int spin_ok; /* pool_spin_ok as its last call came */
+	double called_at; /* ms: its last call came (host_late) */
+	int host_late; /* the host answered it later than the spin budget */
 	uint8_t *in; /* bytes read and not yet handled: in[in_off, in_len) */
 	size_t in_off, in_len, in_cap;
 	struct event *ev_timer; /* start and exit deadlines */
