@@ -158,6 +158,7 @@ static uint8_t
 pool_child_spin(struct pool_child *c, enum frame_type type)
 {
 	struct pool *p = c->pool;
+	double now, budget_ms = p->opt.program.spin_us / 1e3;
 
 	switch (type) {
 	case FRAME_EXECUTE:
@@ -165,12 +166,11 @@ pool_child_spin(struct pool_child *c, enum frame_type type)
 		break;
 	case FRAME_TOOL_RESULT:
 	case FRAME_OUTBOUND_RESPONSE:
-		c->host_late =
-		    pool_now_ms() - c->called_at > p->opt.program.spin_us / 1e3;
+		now = pool_now_ms();
+		c->host_late = now - c->called_at > budget_ms;
 		c->spinning = c->spin_ok;
 		if (c->spinning)
-			p->spin_until =
-			    pool_now_ms() + p->opt.program.spin_us / 4 / 1e3;
+			p->spin_until = now + budget_ms / 4;
 		break;
 	default:
 		return 0;
