@@ -682,6 +682,40 @@ START_TEST(test_answer_resumes_the_clock)
 }
 END_TEST
 
+/* Writes "runnable" into the load file at fd, as /proc/loadavg says it. */
+static void
+load_set(int fd, int runnable)
+{
+	char text[64];
+
+	snprintf(text, sizeof(text), "0.10 0.20 0.30 %d/100 4242\n", runnable);
+	ck_assert_int_eq(
+	    pwrite(fd, text, strlen(text), 0), (ssize_t)strlen(text));
+}
+
+/*
+ * Starts the pool with the children's budget spin_us, counting the
+ * machine's runnable tasks from a file of its own that says `runnable`.
+ * Returns that file's descriptor (load_set changes it; the caller closes
+ * it); the file has no name left.
+ */
+static int
+start_spin_pool(unsigned workers, uint32_t spin_us, int runnable)
+{
+	int fd;
+
+	snprintf(opt_load_path, sizeof(opt_load_path),
+	    "/tmp/check_pool_load.XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(opt_load_path), 0);
+	load_set(fd, runnable);
+	opt_spin_us = spin_us;
+	start_pool(workers, 10, scripted_child, 1);
+	opt_spin_us = POOL_SPIN_US_DEFAULT;
+	unlink(opt_load_path);
+	opt_load_path[0] = '\0';
+	return fd;
+}
+
 /*
  * Runs one tool call with the children's budget spin_us, on one CPU or all
  * of ours, the machine saying `runnable` tasks are runnable as the EXECUTE
@@ -695,7 +729,6 @@ spin_after_answer(uint32_t spin_us, int one_cpu, int runnable, int at_call,
     char *flags, double *while_called)
 {
 	struct run r = { 0 };
-	char text[64];
 	double left;
 	int fd;
 
@@ -706,24 +739,12 @@ spin_after_answer(uint32_t spin_us, int one_cpu, int runnable, int at_call,
 		CPU_SET(sched_getcpu(), &set);
 		ck_assert_int_eq(sched_setaffinity(0, sizeof(set), &set), 0);
 	}
-	snprintf(opt_load_path, sizeof(opt_load_path),
-	    "/tmp/check_pool_load.XXXXXX");
-	ck_assert_int_ge(fd = mkstemp(opt_load_path), 0);
-	snprintf(text, sizeof(text), "0.10 0.20 0.30 %d/100 4242\n", runnable);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	opt_spin_us = spin_us;
-	start_pool(1, 10, scripted_child, 1);
-	opt_spin_us = POOL_SPIN_US_DEFAULT;
-	unlink(opt_load_path);
-	opt_load_path[0] = '\0';
+	fd = start_spin_pool(1, spin_us, runnable);
 	submit_held(
 	    at_call == runnable ? "tool-flags:0" : "tool-flags:1000", &r);
 	if (at_call != runnable) {
 		ck_assert(run_until(&events[POOL_EV_EXEC_START], 5000));
-		snprintf(text, sizeof(text), "0.10 0.20 0.30 %d/100 4242\n",
-		    at_call);
-		ck_assert_int_eq(
-		    pwrite(fd, text, strlen(text), 0), (ssize_t)strlen(text));
+		load_set(fd, at_call);
 	}
 	ck_assert(run_until(&r.tool_calls, 5000));
 	*while_called = pool_spin_left(pool);
@@ -800,20 +821,11 @@ until_calls(struct run *r, int n)
 START_TEST(test_loop_polls_for_the_host_unless_it_answers_late)
 {
 	struct run r = { 0 };
-	char path[] = "/tmp/check_pool_load.XXXXXX";
 	double first, after_late, after_quick;
-	int fd;
 
 	if (spin_cpus() < 2)
 		return;
-	ck_assert_int_ge(fd = mkstemp(path), 0);
-	ck_assert_int_eq(write(fd, "0.00 0.00 0.00 1/100 1\n", 23), 23);
-	close(fd);
-	snprintf(opt_load_path, sizeof(opt_load_path), "%s", path);
-	opt_spin_us = 8000;
-	start_pool(1, 10, scripted_child, 1);
-	opt_spin_us = POOL_SPIN_US_DEFAULT;
-	opt_load_path[0] = '\0';
+	close(start_spin_pool(1, 8000, 1));
 	submit_held("tools:3", &r);
 	until_calls(&r, 1);
 	first = pool_spin_left(pool);
@@ -828,7 +840,6 @@ START_TEST(test_loop_polls_for_the_host_unless_it_answers_late)
 	ck_assert(run_until(&r.settled, 5000));
 	ck_assert_str_eq(r.payload, "\"done\"");
 	stop_pool();
-	unlink(path);
 	ck_assert_msg(first > 0, "%f", first);
 	ck_assert_msg(after_late == 0, "%f", after_late);
 	ck_assert_msg(after_quick > 0, "%f", after_quick);
@@ -844,8 +855,7 @@ START_TEST(test_answer_relayed_never_spins_beside_a_run_on_each_cpu)
 {
 	struct run busy = { 0 }, r = { 0 };
 	cpu_set_t set;
-	char path[] = "/tmp/check_pool_load.XXXXXX";
-	int fd, cpu, n = 0;
+	int cpu, n = 0;
 
 	CPU_ZERO(&set);
 	ck_assert_int_eq(sched_getaffinity(0, sizeof(set), &set), 0);
@@ -856,14 +866,7 @@ START_TEST(test_answer_relayed_never_spins_beside_a_run_on_each_cpu)
 		if (CPU_ISSET(cpu, &set) && ++n > 2)
 			CPU_CLR(cpu, &set);
 	ck_assert_int_eq(sched_setaffinity(0, sizeof(set), &set), 0);
-	ck_assert_int_ge(fd = mkstemp(path), 0);
-	ck_assert_int_eq(write(fd, "0.00 0.00 0.00 1/100 1\n", 23), 23);
-	close(fd);
-	snprintf(opt_load_path, sizeof(opt_load_path), "%s", path);
-	opt_spin_us = 8000;
-	start_pool(2, 10, scripted_child, 1);
-	opt_spin_us = POOL_SPIN_US_DEFAULT;
-	opt_load_path[0] = '\0';
+	close(start_spin_pool(2, 8000, 1));
 	submit("sleep:500", &busy, 5000, 0);
 	ck_assert(run_until(&events[POOL_EV_EXEC_START], 5000));
 	submit_held("tool-flags:0", &r);
@@ -874,7 +877,6 @@ START_TEST(test_answer_relayed_never_spins_beside_a_run_on_each_cpu)
 	ck_assert_str_eq(r.payload, "[0,0]");
 	ck_assert(run_until(&busy.settled, 5000));
 	stop_pool();
-	unlink(path);
 }
 END_TEST
 
