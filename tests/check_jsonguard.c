@@ -42,6 +42,11 @@ static const char *const inputs[] = {
 	"[1234567890123456789012345678901234567890",
 	"{\"abcdefghijklmnopqrstuvwxyz\":12345678901234567890.5 }",
 	"[\"unterminated string that is longer than sixteen bytes",
+	/* Past jsonparse's depth: jansson's whole, after jsonparse's own
+	 * allocations down to there. */
+	"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+	"[\"deep\",{\"k\":[1.5,\"v\"]}]"
+	"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
 };
 
 START_TEST(test_every_allocation_of_a_parse_may_fail)

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "jsonguard.h"
+#include "jsonparse.h"
 
 /* Bytes handed to jansson per read: what it may still lex after a failure. */
 #define JSONGUARD_CHUNK 64
@@ -135,8 +136,16 @@ jsonguard_loadb(const char *buf, size_t len, size_t flags, json_error_t *error)
 {
 	struct jsonguard_parse g;
 	json_t *v;
-	int kept;
+	int kept, nomem;
 
+	/* The common text, well formed and small, needs neither jansson's
+	 * lexer nor a reserve; the rest, errors above all, gets both. */
+	if ((v = jsonparse_loadb(buf, len, flags, &nomem)) != NULL)
+		return v;
+	if (nomem) {
+		jsonguard_nomem(error);
+		return NULL;
+	}
 	if (!jsonguard_installed || buf == NULL)
 		return json_loadb(buf, len, flags, error);
 	memset(&g, 0, sizeof(g));
