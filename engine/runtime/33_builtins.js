@@ -343,6 +343,16 @@
 		 * escape.
 		 */
 		P.hostStringify = makeStringify(nStringify);
+		/*
+		 * The host's first try at plain data (90_entry.js): the text,
+		 * or undefined when it is not plain (a binary value, a toJSON,
+		 * an accessor, a Proxy) or a raw JSON value was ever made.
+		 */
+		var plain = typeof P.native.standIn === 'function' &&
+		    P.native.standIn(2);
+		P.hostStringifyPlain = function (value) {
+			return used || !plain ? undefined : plain(value);
+		};
 		function makeStringify(base) {
 			return function stringify(value, replacer, space) {
 				var marks, fn, r;

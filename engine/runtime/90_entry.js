@@ -145,8 +145,14 @@
 		return isBinary(v) ? encodeBinaryValue(v) : v;
 	}
 
+	/* Plain data (nearly every call's arguments) in one native step;
+	 * anything else through the replacer that tags binary values. */
+	var stringifyPlain = P.hostStringifyPlain;
+
 	function stringifyForDispatch(v) {
-		return stringify(v, replacer);
+		var text = stringifyPlain(v);
+
+		return text !== undefined ? text : stringify(v, replacer);
 	}
 
 	function reviver(k, v) {

@@ -2,6 +2,7 @@
  * The blocking style: each call runs the client's private event_base until
  * the call settles. Built on the event-driven calls of client.c.
  */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,11 @@ client_wait_run(struct cm_client *c, struct client_wait *w)
 		    c->backend->spin_left(c->backend_state) > 0;
 		int r = event_base_loop(
 		    c->base, spin ? EVLOOP_NONBLOCK : EVLOOP_ONCE);
+
+		/* As the daemon's loop does (daemon_loop): a spinning
+		 * host gives way to whatever else wants its CPU. */
+		if (spin)
+			(void)sched_yield();
 
 		if (r != 0) {
 			rc = -1;

@@ -12,6 +12,7 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <sched.h>
 #include <ifaddrs.h>
 #include <signal.h>
 #include <stdio.h>
@@ -540,7 +541,8 @@ fail:
  * event_base_dispatch, but while the pool asks for it (pool_spin_left) the
  * loop polls without sleeping: the child it just answered sends its next
  * frame within microseconds, and a sleeping daemon would cost that frame a
- * wake-up. Other connections are served by the same polls meanwhile.
+ * wake-up. Other connections are served by the same polls meanwhile, and
+ * each poll yields the CPU to anything else that wants it.
  */
 static int
 daemon_loop(struct daemon *d)
@@ -548,9 +550,13 @@ daemon_loop(struct daemon *d)
 	int r;
 
 	for (;;) {
-		if (pool_spin_left(d->pool) > 0)
+		if (pool_spin_left(d->pool) > 0) {
 			r = event_base_loop(d->base, EVLOOP_NONBLOCK);
-		else
+			/* The caller's client is woken on whichever CPU the
+			 * kernel picks, often this one: a poll that does not
+			 * yield holds it off for a whole slice. */
+			(void)sched_yield();
+		} else
 			r = event_base_loop(d->base, EVLOOP_ONCE);
 		if (r < 0)
 			return -1;
