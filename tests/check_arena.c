@@ -894,7 +894,9 @@ START_TEST(test_tracked_child_compares_only_its_pages)
 			_exit(10);
 		/* The first reset compares it all and takes the parent's
 		 * change back. */
-		if (arena_reset(f.a) != 0 || arena_reset_compared(f.a) != pages)
+		if (arena_reset(f.a) != 0 ||
+		    arena_reset_compared(f.a) != pages ||
+		    arena_reset_owned(f.a) != 0)
 			_exit(11);
 		if (!intact(f.kept[k], kept_size(k), (unsigned)k))
 			_exit(12);
@@ -909,6 +911,9 @@ START_TEST(test_tracked_child_compares_only_its_pages)
 			if (arena_reset_compared(f.a) < 2 ||
 			    arena_reset_compared(f.a) > pages / 4)
 				_exit(15);
+			/* Each of them by the map: the child's own. */
+			if (arena_reset_owned(f.a) != arena_reset_compared(f.a))
+				_exit(20);
 			if (!intact(f.kept[j], kept_size(j), (unsigned)j) ||
 			    !intact(f.kept[k], kept_size(k), (unsigned)k))
 				_exit(16);
@@ -925,7 +930,9 @@ START_TEST(test_tracked_child_compares_only_its_pages)
 				_exit(18);
 		/* A map that cannot be read: every page compared again. */
 		close(fd);
-		if (arena_reset(f.a) != 0 || arena_reset_compared(f.a) != pages)
+		if (arena_reset(f.a) != 0 ||
+		    arena_reset_compared(f.a) != pages ||
+		    arena_reset_owned(f.a) != 0)
 			_exit(19);
 		_exit(0);
 	}

@@ -743,6 +743,80 @@ START_TEST(test_waits_sleep_without_a_budget)
 }
 END_TEST
 
+/*
+ * As the zygote makes them: a heap warmed and frozen in one process, a
+ * child forked from it that reads its page map (warm_track), so a reset
+ * compares only the pages the child made its own.
+ */
+static void
+start_tracked_child(void)
+{
+	int sv[2], status;
+	struct frame f;
+	pid_t pid;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	if ((child = fork()) == 0) {
+		close(sv[0]);
+		warm_zygote(NULL);
+		if ((pid = fork()) == 0) {
+			warm_track(NULL);
+			_exit(worker_child_main(sv[1], NULL));
+		}
+		close(sv[1]);
+		_exit(pid > 0 && waitpid(pid, &status, 0) == pid &&
+			    WIFEXITED(status)
+			? WEXITSTATUS(status)
+			: 99);
+	}
+	ck_assert_int_gt(child, 0);
+	close(sv[1]);
+	sock = sv[0];
+	ck_assert_int_eq(recv_from_child(&f), 0);
+	ck_assert_int_eq(f.type, FRAME_HELLO);
+}
+
+/* Runs code told to stay; whether the child stayed (HELLO) or ended. */
+static int
+run_stays(uint32_t id, const char *code)
+{
+	struct frame f;
+
+	execute(id, 1, code, NULL);
+	f = expect(FRAME_RESULT);
+	ck_assert_uint_eq(f.exec_id, id);
+	if (recv_from_child(&f) != 0)
+		return 0;
+	ck_assert_int_eq(f.type, FRAME_HELLO);
+	return 1;
+}
+
+/* Some 20 MB of objects: a collection runs, marking all the image's. */
+static const char heavy[] =
+    "async () => { const a = []; for (let i = 0; i < 200000; i++) "
+    "a.push({ i, s: 'x' + i }); return a.length }";
+
+/*
+ * A heavy run leaves most of the image the child's own, which each later
+ * reset would compare again: light runs keep their child, heavy runs in a
+ * row keep theirs (it has those pages already), and the first light run
+ * after a heavy one ends it, so that a fresh child serves the next.
+ */
+START_TEST(test_child_spent_by_a_heavy_run_leaves)
+{
+	uint32_t id = 1;
+	int i;
+
+	start_tracked_child();
+	for (i = 0; i < 3; i++)
+		ck_assert(run_stays(id++, "async () => 6 * 7"));
+	ck_assert(run_stays(id++, heavy));
+	ck_assert(run_stays(id++, heavy));
+	ck_assert(!run_stays(id++, "async () => 6 * 7"));
+	ck_assert_int_eq(stop_child(), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -765,6 +839,7 @@ main(void)
 	tcase_add_test(tc, test_waits_spin_then_back_off);
 	tcase_add_test(tc, test_waits_sleep_unless_the_parent_allows);
 	tcase_add_test(tc, test_waits_sleep_without_a_budget);
+	tcase_add_test(tc, test_child_spent_by_a_heavy_run_leaves);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -61,6 +61,8 @@ struct arena {
 	int pagemap_fd;
 	int pagemap_checked;
 	size_t compared; /* pages the last reset compared */
+	/* Of them, those the page map said are ours (0: it was not read). */
+	size_t owned;
 	char *populated; /* carving is faulted in up to here (arena_carve) */
 };
 
@@ -559,6 +561,7 @@ arena_restore(struct arena *a, char *dst, const char *src, size_t len)
 			memcpy(dst + off, src + off, n);
 	}
 	a->compared = compared;
+	a->owned = use ? compared : 0;
 }
 
 int
@@ -605,6 +608,12 @@ size_t
 arena_reset_compared(const struct arena *a)
 {
 	return a->compared;
+}
+
+size_t
+arena_reset_owned(const struct arena *a)
+{
+	return a->owned;
 }
 
 size_t

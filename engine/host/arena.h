@@ -86,6 +86,13 @@ int arena_track_pages(struct arena *a, int pagemap_fd);
 /* Pages the last reset compared with the image (the rest were skipped). */
 size_t arena_reset_compared(const struct arena *a);
 
+/*
+ * Pages of the image the last reset found to be this process's own by its
+ * page map: every page any run since the fork wrote, which every reset
+ * compares again. 0 when that reset did not read the map.
+ */
+size_t arena_reset_owned(const struct arena *a);
+
 /* Bytes of the image (0: not frozen) and of the mappings in use now. */
 size_t arena_image_bytes(const struct arena *a);
 size_t arena_mapped_bytes(const struct arena *a);

@@ -451,6 +451,18 @@ engine_reset(struct engine *e)
 	return arena_reset(e->arena);
 }
 
+size_t
+engine_mapped_bytes(const struct engine *e)
+{
+	return arena_mapped_bytes(e->arena);
+}
+
+size_t
+engine_owned_pages(const struct engine *e)
+{
+	return arena_reset_owned(e->arena);
+}
+
 int
 engine_track_pages(struct engine *e, int pagemap_fd)
 {

@@ -850,11 +850,27 @@ worker_serve_one(struct worker *w, int fd, int *stay, int *yield)
 	return w->result_sent ? 0 : 3;
 }
 
+/* More than half the image is the child's own (engine_owned_pages). */
+static int
+worker_heap_spent(const struct engine *e)
+{
+	size_t pages = (engine_image_bytes(e) + 4095) / 4096;
+
+	return engine_owned_pages(e) * 2 > pages;
+}
+
+/* Before its reset: the run needed more than the image's size again. */
+static int
+worker_run_heavy(const struct engine *e)
+{
+	return engine_mapped_bytes(e) > 2 * engine_image_bytes(e);
+}
+
 int
 worker_child_main(int fd, void *arg)
 {
 	struct worker *w = &worker_self;
-	int rc, stay, yield, first;
+	int rc, stay, yield, first, light;
 
 	(void)arg;
 	for (first = 1;; first = 0) {
@@ -875,7 +891,22 @@ worker_child_main(int fd, void *arg)
 			return rc;
 		if (yield)
 			(void)sched_yield();
+		light = !worker_run_heavy(warm_engine());
 		if (engine_reset(warm_engine()) != 0)
+			return rc;
+		/*
+		 * A page of the image a run wrote stays this child's own, and
+		 * every reset compares it again, although it holds the image's
+		 * bytes once more. After a heavy run (a collection marks every
+		 * object) that is most of the image: a few megabytes compared
+		 * per reset, for every run after. A heavy run that follows
+		 * writes those pages again, and on them this child takes no
+		 * copy-on-write fault where a fresh one would take hundreds;
+		 * a light run gains nothing from them. So the first light run
+		 * on such a heap ends its child, and a fresh one that shares
+		 * the image again serves the next execution.
+		 */
+		if (light && worker_heap_spent(warm_engine()))
 			return rc;
 	}
 }
