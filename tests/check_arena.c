@@ -175,6 +175,11 @@ START_TEST(test_alignment)
 	size_t i;
 
 	HOT((a) != NULL);
+	/* Carving starts on a 16-byte line, its first block after a header
+	 * (arena_create says why). */
+	HOT((p[0] = arena_alloc(a, 40)) != NULL);
+	HOT(((uintptr_t)p[0] % 16) == (8));
+	arena_free(a, p[0]);
 	for (i = 0; i < 600; i++) {
 		/* Odd sizes in every class, a few large. */
 		size_t n =

@@ -201,7 +201,14 @@ arena_create(size_t reserve)
 	memset(a, 0, sizeof(*a));
 	a->pagemap_fd = -1;
 	a->first_len = reserve;
-	a->cur = (char *)a + arena_round(sizeof(*a), ARENA_ALIGN);
+	/*
+	 * Carving starts on a 16-byte line whatever this struct's size, as
+	 * it does in every later chunk (after its arena_map). Every block of
+	 * the heap shifts with it, and with them which hot values straddle
+	 * a cache line: shifted 8 bytes by one more field here, make
+	 * bench-peers' sort took 104 ms instead of 65.
+	 */
+	a->cur = (char *)a + arena_round(sizeof(*a), 16);
 	a->end = (char *)a + reserve;
 	a->populated = (char *)a + ARENA_FREEZE_SLACK;
 	a->mapped = reserve;
