@@ -882,13 +882,17 @@ execution_deliver_body(duk_context *ctx, void *udata)
 	duk_push_uint(ctx, a->id);
 	execution_push_text(ctx, a->payload, a->len);
 	duk_call_method(ctx, 2);
-	return 0;
+	return 1;
 }
 
-/* Hands one answer to the prelude; -1 (error on the stack) if that threw. */
+/*
+ * Hands one answer to the prelude, which then runs the turn it starts:
+ * 1 with that turn's result in *d (as cm_exec.step's); 0 for an answer to
+ * nothing, dropped; -1 (error on the stack) if that threw.
+ */
 static int
-execution_deliver(
-    struct execution *x, uint32_t id, const char *payload, size_t len)
+execution_deliver(struct execution *x, uint32_t id, const char *payload,
+    size_t len, double *d)
 {
 	duk_context *ctx = engine_context(x->e);
 	struct execution_answer a;
@@ -906,8 +910,9 @@ execution_deliver(
 	if (duk_safe_call(ctx, execution_deliver_body, &a, 0, 1) !=
 	    DUK_EXEC_SUCCESS)
 		return -1;
+	*d = duk_get_number_default(ctx, -1, -1);
 	duk_pop(ctx);
-	return 0;
+	return 1;
 }
 
 /* The end of a failed JS step: the bound, the memory, or a thrown value. */
@@ -929,19 +934,22 @@ static enum execution_end
 execution_loop(struct execution *x)
 {
 	duk_context *ctx = engine_context(x->e);
-	double d, bound, now;
+	double d = 0, bound, now;
 	uint32_t id;
 	char *payload;
 	size_t len;
-	int r, clock_stops;
+	int r, clock_stops, stepped = 0;
 
 	for (;;) {
-		/* The jobs run; -2 once settled, else the next timer's delay.
-		 */
-		if (execution_js(x, "cm_exec", "step", 0) != 0)
-			return execution_failed(x);
-		d = duk_get_number_default(ctx, -1, -1);
-		duk_pop(ctx);
+		/* The jobs run; -2 once settled, else the next timer's delay
+		 * (an answer delivered has run that turn already). */
+		if (!stepped) {
+			if (execution_js(x, "cm_exec", "step", 0) != 0)
+				return execution_failed(x);
+			d = duk_get_number_default(ctx, -1, -1);
+			duk_pop(ctx);
+		}
+		stepped = 0;
 		if (d == -2)
 			return EXECUTION_SETTLED;
 		now = engine_now_ms();
@@ -983,10 +991,11 @@ execution_loop(struct execution *x)
 		if (r < 0)
 			return EXECUTION_BROKEN;
 		if (r > 0) {
-			r = execution_deliver(x, id, payload, len);
+			r = execution_deliver(x, id, payload, len, &d);
 			free(payload);
-			if (r != 0)
+			if (r < 0)
 				return execution_failed(x);
+			stepped = r;
 		}
 	}
 }

@@ -204,11 +204,14 @@
 	}
 
 	function dispatchAs(provider, tool, args, decode) {
+		return dispatchText(String_(provider), String_(tool),
+		    args === undefined ? '' : String_(args), decode);
+	}
+
+	/* dispatchAs for three strings (a provider's tools make them so). */
+	function dispatchText(provider, tool, args, decode) {
 		var size, p;
 
-		provider = String_(provider);
-		tool = String_(tool);
-		args = args === undefined ? '' : String_(args);
 		size = provider.length + tool.length + args.length;
 		if (size > LIMIT)
 			return Promise_.reject(new Error_(fill('PAYLOAD_TOO_LARGE',
@@ -255,7 +258,9 @@
 				args = '';
 			else
 				args = stringifyForDispatch(arguments[0]);
-			return dispatchAs(provider, tool, args, readEnvelope);
+			/* Undefined for a function or a symbol, as before. */
+			return dispatchText(provider, tool,
+			    args === undefined ? '' : args, readEnvelope);
 		};
 	}
 
@@ -709,14 +714,29 @@
 			hostAnswer(2, 'the handler did not answer');
 	}
 
+	/*
+	 * One turn of the host's loop (execution.c), in one call: the
+	 * queued jobs run; then -2 if the run or the invocation settled,
+	 * else the next timer's delay in ms (-1: no timer).
+	 */
+	function step() {
+		cm.drainMicrotasks();
+		if ((invoking ? invState : state) !== 0)
+			return -2;
+		cm.takeUnhandledRejections();
+		return cm.nextTimerDelay();
+	}
+
+	/* An answer, then the turn it starts (step), in one call. */
 	function deliver(id, text) {
 		var call = pending[id];
 
-		if (call === undefined)
-			return;
-		delete pending[id];
-		npending--;
-		settleCall(call.p, call.decode, text);
+		if (call !== undefined) {
+			delete pending[id];
+			npending--;
+			settleCall(call.p, call.decode, text);
+		}
+		return step();
 	}
 
 	/* The host's outbound function: the request as plain data, base64 bodies. */
@@ -740,18 +760,7 @@
 
 	var internal = {
 		start: start,
-		/*
-		 * One turn of the host's loop (execution.c), in one call: the
-		 * queued jobs run; then -2 if the run or the invocation settled,
-		 * else the next timer's delay in ms (-1: no timer).
-		 */
-		step: function () {
-			cm.drainMicrotasks();
-			if ((invoking ? invState : state) !== 0)
-				return -2;
-			cm.takeUnhandledRejections();
-			return cm.nextTimerDelay();
-		},
+		step: step,
 		retained: function () { return handler !== null ? 1 : 0; },
 		invoke: invoke,
 		invokeResult: invokeResult,
