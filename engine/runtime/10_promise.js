@@ -124,6 +124,10 @@
 	 * not call a guest's replaced Array.prototype.push/slice/shift/splice
 	 * or Function.prototype.apply. */
 	var I = P.I;
+	/* The reaction lists' test: captured, as a program may replace it,
+	 * and a native call where instanceof would first look up and call
+	 * Array[Symbol.hasInstance]. */
+	var isArray = Array.isArray;
 	var AggregateErrorProto = G.AggregateError.prototype;
 
 	/*
@@ -152,7 +156,7 @@
 		var i;
 		if (rs === void 0)
 			return;
-		if (rs instanceof Array) {
+		if (isArray(rs)) {
 			for (i = 0; i < rs.length; i++)
 				enqueue(0 /* J_REACTION */, rs[i], value, rejected);
 		} else {
@@ -217,7 +221,7 @@
 			rs = p[PR];
 			if (rs === void 0)
 				p[PR] = rec;
-			else if (rs instanceof Array)
+			else if (isArray(rs))
 				I.push(rs, rec);
 			else
 				p[PR] = [rs, rec];

@@ -31,7 +31,7 @@
 	var queueJob = G.queueMicrotask;
 	var TypeError_ = TypeError, SyntaxError_ = SyntaxError;
 	/* A program may replace the globals; the run's answer never reads them. */
-	var String_ = String, Number_ = Number;
+	var String_ = String, Number_ = Number, isArray = Array.isArray;
 	var Uint8Array_ = Uint8Array, ArrayBuffer_ = ArrayBuffer;
 	/* Duktape's stringify under 33_builtins.js's wrapper: a lone surrogate
 	 * reaches the wire as U+FFFD, not as an escape */
@@ -122,7 +122,7 @@
 	function isTagged(v) {
 		var k;
 
-		if (v === null || typeof v !== 'object' || v instanceof Array)
+		if (v === null || typeof v !== 'object' || isArray(v))
 			return false;
 		k = keys(v);
 		if (k.length !== 2 || !hasOwn.call(v, TAG) || !hasOwn.call(v, DATA) ||
@@ -176,7 +176,7 @@
 	function settleCall(p, decode, text) {
 		var v;
 
-		if (decode === undefined) {
+		if (decode === void 0) {
 			P.resolvePromise(p, text);
 			return;
 		}
@@ -232,15 +232,24 @@
 
 	/* The proxy's side of an answer: the result, or the error rethrown. */
 	function readEnvelope(text) {
-		var env;
+		var env, tagged = false;
 
+		/* parseForDispatch, knowing whether the reviver ran: without
+		 * it no value can be binary. */
 		try {
-			env = typeof text === 'string' ? parseForDispatch(text) : null;
+			if (typeof text !== 'string')
+				env = null;
+			else if (text.indexOf(TAG) < 0 && text.indexOf('\\u') < 0)
+				env = parse(text);
+			else {
+				env = parse(text, reviver);
+				tagged = true;
+			}
 		} catch (e) {
 			env = null;
 		}
-		if (env === null || typeof env !== 'object' || env instanceof Array ||
-		    isBinary(env))
+		if (env === null || typeof env !== 'object' || isArray(env) ||
+		    (tagged && isBinary(env)))
 			throw new Error_(fill('ENVELOPE_FAULT', {}));
 		if (hasOwn.call(env, 'error'))
 			throw new Error_(typeof env.error === 'string' ? env.error :
@@ -249,19 +258,29 @@
 	}
 
 	function toolFunction(provider, tool, positional) {
-		return function () {
-			var args;
+		var fn;
 
-			if (positional)
-				args = stringifyForDispatch(P.I.slice(arguments));
-			else if (arguments.length === 0 || arguments[0] === undefined)
-				args = '';
-			else
-				args = stringifyForDispatch(arguments[0]);
-			/* Undefined for a function or a symbol, as before. */
+		if (positional)
+			return function () {
+				var args = stringifyForDispatch(P.I.slice(arguments));
+
+				return dispatchText(provider, tool,
+				    args === void 0 ? '' : args, readEnvelope);
+			};
+		/*
+		 * The one argument as a parameter: Duktape makes an arguments
+		 * object on every call of a function that names `arguments`.
+		 * Its length stays 0, as the other's.
+		 */
+		fn = function (a) {
+			/* Undefined for a function or a symbol: no arguments. */
+			var args = a === void 0 ? '' : stringifyForDispatch(a);
+
 			return dispatchText(provider, tool,
-			    args === undefined ? '' : args, readEnvelope);
+			    args === void 0 ? '' : args, readEnvelope);
 		};
+		P.setLength(fn, 0);
+		return fn;
 	}
 
 	/*
@@ -731,7 +750,7 @@
 	function deliver(id, text) {
 		var call = pending[id];
 
-		if (call !== undefined) {
+		if (call !== void 0) {
 			delete pending[id];
 			npending--;
 			settleCall(call.p, call.decode, text);
