@@ -370,7 +370,9 @@
 
 	function takeUnhandledRejections() {
 		var r = reported;
-		reported = [];
+		/* Every turn of the host's loop asks: no new array for none. */
+		if (r.length !== 0)
+			reported = [];
 		return r;
 	}
 
@@ -857,8 +859,12 @@
 	}
 
 	function nextTimerDelay() {
-		var t = headTimer(), d;
-		if (t === undefined)
+		var t, d;
+		/* Every turn of the host's loop asks, mostly with no timer. */
+		if (timers.length === 0)
+			return -1;
+		t = headTimer();
+		if (t === void 0)
 			return -1;
 		d = t.due - N.now();
 		return d > 0 ? d : 0;
@@ -896,6 +902,8 @@
 
 	P.Promise = Promise;
 	P.newPromise = newPromise;
+	/* `new P.InternalPromise()` is newPromise() without its call. */
+	P.InternalPromise = IP;
 	P.isPromise = isPromise;
 	P.resolvePromise = resolve;
 	P.rejectPromise = reject;

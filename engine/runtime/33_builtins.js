@@ -275,6 +275,7 @@
 	 */
 	(function (J) {
 		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
+		var rawState = { used: false };
 		var nParse = J.parse, used = false, nonce, re;
 		/* Duktape's stringify, its output's lone surrogates written as
 		 * \uXXXX escapes (engine/host/duk_builtins.inc) */
@@ -324,7 +325,7 @@
 				defineProperty(o, RAW, { value: true });
 				Object.freeze(o);
 				if (!used) {
-					used = true;
+					used = rawState.used = true;
 					nonce = String(Math.random()).slice(2);
 					re = new RegExp('"\\\\u0000' + nonce +
 					    ':(\\d+)"', 'g');
@@ -346,13 +347,12 @@
 		/*
 		 * The host's first try at plain data (90_entry.js): the text,
 		 * or undefined when it is not plain (a binary value, a toJSON,
-		 * an accessor, a Proxy) or a raw JSON value was ever made.
+		 * an accessor, a Proxy). Not to be used once a raw JSON value
+		 * was made (rawState.used), which the replacer must see.
 		 */
-		var plain = typeof P.native.standIn === 'function' &&
-		    P.native.standIn(2);
-		P.hostStringifyPlain = function (value) {
-			return used || !plain ? undefined : plain(value);
-		};
+		P.hostStringifyPlain = typeof P.native.standIn === 'function' &&
+		    P.native.standIn(2) || null;
+		P.rawJSONState = rawState;
 		function makeStringify(base) {
 			return function stringify(value, replacer, space) {
 				var marks, fn, r;

@@ -20,6 +20,12 @@
 	'use strict';
 	var cm = G.__cm;
 	var P = cm.P;
+	/* The job queue's, timers' and promises' (10_promise.js), for every
+	 * turn and call. */
+	var InternalPromise = P.InternalPromise;
+	var drainMicrotasks = cm.drainMicrotasks;
+	var takeUnhandledRejections = cm.takeUnhandledRejections;
+	var nextTimerDelay = cm.nextTimerDelay;
 	var K = G.__cm_spec.constants;
 	var PARTS = G.__cm_spec.payloadParts;
 	var TAG = K.BINARY_TAG, DATA = K.BINARY_DATA_KEY;
@@ -145,14 +151,18 @@
 		return isBinary(v) ? encodeBinaryValue(v) : v;
 	}
 
-	/* Plain data (nearly every call's arguments) in one native step;
-	 * anything else through the replacer that tags binary values. */
-	var stringifyPlain = P.hostStringifyPlain;
+	/*
+	 * Plain data (nearly every call's arguments) in one native step,
+	 * unless a raw JSON value was ever made (33_builtins.js); anything
+	 * else through the replacer that tags binary values.
+	 */
+	var stringifyPlain = P.hostStringifyPlain, rawJSON = P.rawJSONState;
 
 	function stringifyForDispatch(v) {
-		var text = stringifyPlain(v);
+		var text = stringifyPlain && !rawJSON.used ? stringifyPlain(v) :
+		    void 0;
 
-		return text !== undefined ? text : stringify(v, replacer);
+		return text !== void 0 ? text : stringify(v, replacer);
 	}
 
 	function reviver(k, v) {
@@ -196,7 +206,7 @@
 	 * the message.
 	 */
 	function hostCall(kind, a, b, c, d, decode) {
-		var id = hostCallNative(kind, a, b, c, d), p = P.newPromise();
+		var id = hostCallNative(kind, a, b, c, d), p = new InternalPromise();
 
 		npending++;
 		pending[id] = { p: p, decode: decode };
@@ -739,11 +749,11 @@
 	 * else the next timer's delay in ms (-1: no timer).
 	 */
 	function step() {
-		cm.drainMicrotasks();
+		drainMicrotasks();
 		if ((invoking ? invState : state) !== 0)
 			return -2;
-		cm.takeUnhandledRejections();
-		return cm.nextTimerDelay();
+		takeUnhandledRejections();
+		return nextTimerDelay();
 	}
 
 	/* An answer, then the turn it starts (step), in one call. */
