@@ -26,6 +26,7 @@
 #include "execution.h"
 #include "front/lower.h"
 #include "proto/texts.h"
+#include "proto/jsontext.h"
 #include "proto/utf8.h"
 
 enum execution_end {
@@ -423,9 +424,45 @@ execution_json_pairs(duk_context *ctx, duk_idx_t idx)
 }
 
 /*
+ * A tool call's message, {"provider","tool","args"} from the three strings
+ * at 1..3, written straight out: it is every call's, and jansson's tree
+ * and dump cost the child a tenth of a call.
+ */
+static char *
+execution_tool_message(duk_context *ctx, size_t *len)
+{
+	static const char *const keys[3] = {
+		"{\"provider\":", ",\"tool\":", ",\"args\":"
+	};
+	char *s[3] = { NULL, NULL, NULL }, *out = NULL, *o;
+	size_t n[3], total = 2, i;
+
+	for (i = 0; i < 3; i++) {
+		if ((s[i] = execution_utf8(ctx, (duk_idx_t)i + 1, &n[i])) ==
+		    NULL)
+			goto done;
+		total += strlen(keys[i]) + jsontext_string_len(s[i], n[i]);
+	}
+	if ((out = malloc(total)) == NULL)
+		goto done;
+	for (o = out, i = 0; i < 3; i++) {
+		memcpy(o, keys[i], strlen(keys[i]));
+		o = jsontext_string_put(o + strlen(keys[i]), s[i], n[i]);
+	}
+	*o++ = '}';
+	*o = '\0';
+	*len = (size_t)(o - out);
+done:
+	for (i = 0; i < 3; i++)
+		free(s[i]);
+	return out;
+}
+
+/*
  * The message of call(kind, ...): kind 0 {"provider","tool","args"} from
- * three strings; kind 1 {"method","url","headers","body"} from two
- * strings, an array of string pairs and a base64 string or null.
+ * three strings (execution_tool_message); kind 1 {"method","url",
+ * "headers","body"} from two strings, an array of string pairs and a
+ * base64 string or null.
  */
 static char *
 execution_call_message(duk_context *ctx, int kind, size_t *len)
@@ -433,16 +470,12 @@ execution_call_message(duk_context *ctx, int kind, size_t *len)
 	json_t *m, *a, *b, *c, *d;
 	char *out;
 
+	if (kind == 0)
+		return execution_tool_message(ctx, len);
 	a = execution_json_string(ctx, 1);
 	b = execution_json_string(ctx, 2);
-	if (kind == 0) {
-		c = execution_json_string(ctx, 3);
-		d = json_null(); /* a placeholder, never packed */
-	} else {
-		c = execution_json_pairs(ctx, 3);
-		d = duk_is_null(ctx, 4) ? json_null()
-					: execution_json_string(ctx, 4);
-	}
+	c = execution_json_pairs(ctx, 3);
+	d = duk_is_null(ctx, 4) ? json_null() : execution_json_string(ctx, 4);
 	if (a == NULL || b == NULL || c == NULL || d == NULL) {
 		json_decref(a);
 		json_decref(b);
@@ -451,13 +484,8 @@ execution_call_message(duk_context *ctx, int kind, size_t *len)
 		return NULL;
 	}
 	/* json_pack takes the references, even when it fails. */
-	if (kind == 0) {
-		json_decref(d);
-		m = json_pack(
-		    "{s:o, s:o, s:o}", "provider", a, "tool", b, "args", c);
-	} else
-		m = json_pack("{s:o, s:o, s:o, s:o}", "method", a, "url", b,
-		    "headers", c, "body", d);
+	m = json_pack("{s:o, s:o, s:o, s:o}", "method", a, "url", b, "headers",
+	    c, "body", d);
 	if (m == NULL)
 		return NULL;
 	out = json_dumps(m, JSON_COMPACT);

@@ -10,33 +10,43 @@
 #include <string.h>
 
 #include "capnweb_int.h"
+#include "jsontext.h"
 
 /* --- Buffer ----------------------------------------------------------- */
 
-void
-cw_buf_add(struct cw_buf *b, const char *s, size_t n)
+/* Room for n more bytes and the NUL kept past them; -1 (b->oom) if not. */
+static int
+cw_buf_room(struct cw_buf *b, size_t n)
 {
 	size_t ncap;
 	char *np;
 
 	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		ncap = b->cap ? b->cap : 64;
-		while (ncap < b->len + n + 1) {
-			if (ncap > SIZE_MAX / 2) {
-				b->oom = 1;
-				return;
-			}
-			ncap *= 2;
-		}
-		if ((np = realloc(b->p, ncap)) == NULL) {
+		return -1;
+	if (b->len + n + 1 <= b->cap)
+		return 0;
+	ncap = b->cap ? b->cap : 64;
+	while (ncap < b->len + n + 1) {
+		if (ncap > SIZE_MAX / 2) {
 			b->oom = 1;
-			return;
+			return -1;
 		}
-		b->p = np;
-		b->cap = ncap;
+		ncap *= 2;
 	}
+	if ((np = realloc(b->p, ncap)) == NULL) {
+		b->oom = 1;
+		return -1;
+	}
+	b->p = np;
+	b->cap = ncap;
+	return 0;
+}
+
+void
+cw_buf_add(struct cw_buf *b, const char *s, size_t n)
+{
+	if (cw_buf_room(b, n) != 0)
+		return;
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
 	b->p[b->len] = '\0';
@@ -110,54 +120,14 @@ cw_buf_free(struct cw_buf *b)
 
 /* --- JSON text as JS writes it ----------------------------------------- */
 
-/* JSON.stringify escapes: short forms, other controls as lowercase \u00xx. */
+/* JSON.stringify's escapes (jsontext.c), straight into the buffer. */
 void
 cw_json_string(struct cw_buf *b, const char *s, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i, run;
-	char esc[7];
-	unsigned char c;
-
-	cw_buf_add(b, "\"", 1);
-	run = 0;
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		cw_buf_add(b, s + run, i - run);
-		run = i + 1;
-		switch (c) {
-		case '"':
-			cw_buf_add(b, "\\\"", 2);
-			break;
-		case '\\':
-			cw_buf_add(b, "\\\\", 2);
-			break;
-		case '\b':
-			cw_buf_add(b, "\\b", 2);
-			break;
-		case '\f':
-			cw_buf_add(b, "\\f", 2);
-			break;
-		case '\n':
-			cw_buf_add(b, "\\n", 2);
-			break;
-		case '\r':
-			cw_buf_add(b, "\\r", 2);
-			break;
-		case '\t':
-			cw_buf_add(b, "\\t", 2);
-			break;
-		default:
-			memcpy(esc, "\\u00", 4);
-			esc[4] = hex[c >> 4];
-			esc[5] = hex[c & 15];
-			cw_buf_add(b, esc, 6);
-		}
-	}
-	cw_buf_add(b, s + run, n - run);
-	cw_buf_add(b, "\"", 1);
+	if (cw_buf_room(b, jsontext_string_len(s, n)) != 0)
+		return;
+	b->len = (size_t)(jsontext_string_put(b->p + b->len, s, n) - b->p);
+	b->p[b->len] = '\0';
 }
 
 void
