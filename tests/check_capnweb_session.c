@@ -656,6 +656,55 @@ START_TEST(r7_over_release)
 }
 END_TEST
 
+/*
+ * pull and release, read without a tree when written plainly (the form
+ * every call brings), behave as in any other spelling, errors included.
+ */
+START_TEST(small_messages_in_any_spelling)
+{
+	static const char *const pulls[] = { "[\"pull\",%d]",
+		"[ \"pull\", %d ]", "[\"pull\",%d.0]", "[\"pull\",%de0]" };
+	static const char *const releases[] = { "[\"release\",%d,1]",
+		"[\"release\", %d, 1]", "[\"release\",%d,1.0]",
+		"[\"release\",%d.0,1]" };
+	struct capnweb_session *s;
+	char m[64];
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		s = server();
+		feed(s, "[\"push\",[\"pipeline\",0,[\"protocolVersion\"],[]]]",
+		    0);
+		snprintf(m, sizeof(m), pulls[i], 1);
+		feed(s, m, 0);
+		expect(s, "[\"resolve\",1,1]", NULL);
+		snprintf(m, sizeof(m), releases[i], 1);
+		feed(s, m, 0);
+		counts(s, 0, 0);
+		/* Gone now: the same abort whatever the spelling. */
+		snprintf(m, sizeof(m), releases[i], 1);
+		feed(s, m, CAPNWEB_ENDED);
+		expect(s,
+		    "[\"abort\",[\"error\",\"Error\",\"no such export ID: "
+		    "1\"]]",
+		    NULL);
+		capnweb_session_free(s);
+		s = server();
+		snprintf(m, sizeof(m), pulls[i], 7);
+		feed(s, m, CAPNWEB_ENDED);
+		expect(s,
+		    "[\"abort\",[\"error\",\"Error\",\"no such export ID: "
+		    "7\"]]",
+		    NULL);
+		capnweb_session_free(s);
+	}
+	/* A leading zero is no JSON: the general path says so. */
+	s = server();
+	feed(s, "[\"pull\",01]", CAPNWEB_ENDED);
+	capnweb_session_free(s);
+}
+END_TEST
+
 START_TEST(r8_peer_abort)
 {
 	struct capnweb_session *s = server();
@@ -1316,6 +1365,7 @@ session_suite(void)
 	tcase_add_test(tc, r4_r5_not_json);
 	tcase_add_test(tc, r6_unknown_message);
 	tcase_add_test(tc, r7_over_release);
+	tcase_add_test(tc, small_messages_in_any_spelling);
 	tcase_add_test(tc, r8_peer_abort);
 	tcase_add_test(tc, r9_bytes);
 	tcase_add_test(tc, stream_and_pipe_abort);

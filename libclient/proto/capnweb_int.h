@@ -191,9 +191,10 @@ void cw_end(struct capnweb_session *, const char *why);
 /* Queues ["abort",[name, message]] and ends the session. */
 void cw_violation(struct capnweb_session *, const char *name, const char *fmt,
     ...) __attribute__((format(printf, 3, 4)));
-/* Queues a formatted message; on allocation failure the session ends. */
-void cw_sendf(struct capnweb_session *, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Sends ["tag",a] or, with_b, ["tag",a,b] (pull, release), written
+ * without printf; on allocation failure the session ends. */
+void cw_send_ids(struct capnweb_session *, const char *tag, long long a,
+    long long b, int with_b);
 /* Sends resolve/reject for a settled, pulled push entry. */
 void cw_send_settled(struct capnweb_session *, struct cw_export *);
 /* Records a push entry's outcome (value stolen); sends it if pulled. */

@@ -293,7 +293,7 @@ cw_recv_settle(struct capnweb_session *s, json_t *msg, int rejected)
 		goto out; /* unknown: evaluated and dropped, as JS */
 	if (id > 0 && (p = cw_map_get(&s->imports, id)) != NULL) {
 		cw_map_del(&s->imports, id);
-		cw_sendf(s, "[\"release\",%lld,1]", (long long)id);
+		cw_send_ids(s, "release", id, 1, 1);
 		status = rejected ? CAPNWEB_REJECTED : CAPNWEB_RESOLVED;
 		err = NULL;
 		if (d.unsupported != NULL) {
@@ -306,8 +306,7 @@ cw_recv_settle(struct capnweb_session *s, json_t *msg, int rejected)
 	} else if (id < 0 && (st = cw_map_get(&s->imports, id)) != NULL &&
 	    st->promise) {
 		cw_map_del(&s->imports, id);
-		cw_sendf(s, "[\"release\",%lld,%lld]", (long long)id,
-		    (long long)st->intro);
+		cw_send_ids(s, "release", id, st->intro, 1);
 		free(st);
 	}
 out:
@@ -315,6 +314,9 @@ out:
 	json_decref(v);
 	cw_holder_drop(&hold);
 }
+
+static void cw_release_export(
+    struct capnweb_session *s, struct cw_export *x, int64_t id, int64_t n);
 
 static void
 cw_recv_release(struct capnweb_session *s, json_t *msg)
@@ -345,6 +347,14 @@ cw_recv_release(struct capnweb_session *s, json_t *msg)
 		    (long long)x->refcount, (long long)n);
 		return;
 	}
+	cw_release_export(s, x, id, n);
+}
+
+/* Drops n references of export x (id), checked already. */
+static void
+cw_release_export(
+    struct capnweb_session *s, struct cw_export *x, int64_t id, int64_t n)
+{
 	if ((x->refcount -= n) == 0) {
 		/* Only a release after the resolve went out proves it was read.
 		 */
@@ -356,6 +366,70 @@ cw_recv_release(struct capnweb_session *s, json_t *msg)
 		if (ack != NULL)
 			ack(udata);
 	}
+}
+
+/* A plain integer at *p (at most 15 digits, a safe one), moved past. */
+static int
+cw_small_int(const char **p, const char *end, int64_t *out)
+{
+	const char *q = *p;
+	int neg = q < end && *q == '-', digits = 0;
+	int64_t v = 0;
+
+	q += neg;
+	while (q < end && *q >= '0' && *q <= '9' && digits < 16) {
+		v = v * 10 + (*q++ - '0');
+		digits++;
+	}
+	if (digits == 0 || digits > 15 || (digits > 1 && q[-digits] == '0'))
+		return -1;
+	*out = neg ? -v : v;
+	*p = q;
+	return 0;
+}
+
+/*
+ * ["pull",N] and ["release",N,M] written plainly, as every call brings
+ * them, read without a jansson tree: 1 when done here; 0 for the general
+ * path, which takes any other text and every case that ends in an error
+ * (whose text quotes the message).
+ */
+static int
+cw_recv_small(struct capnweb_session *s, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	struct cw_export *x;
+	int64_t id, n;
+
+	if (len > 9 && memcmp(p, "[\"pull\",", 8) == 0) {
+		p += 8;
+		if (cw_small_int(&p, end, &id) != 0 || end - p != 1 ||
+		    *p != ']')
+			return 0;
+		if (id == 0)
+			return 1;
+		if ((x = cw_map_get(&s->exports, id)) == NULL)
+			return 0;
+		if (!x->is_push || x->pulled)
+			return 1;
+		x->pulled = 1;
+		if (x->state == CW_SETTLED)
+			cw_send_settled(s, x);
+		return 1;
+	}
+	if (len > 12 && memcmp(p, "[\"release\",", 11) == 0) {
+		p += 11;
+		if (cw_small_int(&p, end, &id) != 0 || p == end ||
+		    *p++ != ',' || cw_small_int(&p, end, &n) != 0 ||
+		    end - p != 1 || *p != ']')
+			return 0;
+		if (n < 1 || (x = cw_map_get(&s->exports, id)) == NULL ||
+		    n > x->refcount)
+			return 0;
+		cw_release_export(s, x, id, n);
+		return 1;
+	}
+	return 0;
 }
 
 static void
@@ -402,6 +476,8 @@ capnweb_session_receive(struct capnweb_session *s, const char *text, size_t len)
 		    s->cfg.max_message);
 		return CAPNWEB_ENDED;
 	}
+	if (cw_recv_small(s, text, len))
+		return s->ended ? CAPNWEB_ENDED : 0;
 	msg = jsonguard_loadb(text, len,
 	    JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL | JSON_DECODE_ANY, &jerr);
 	if (msg == NULL && jsonguard_is_nomem(&jerr)) {

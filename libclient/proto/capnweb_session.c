@@ -170,17 +170,62 @@ cw_send_buf(struct capnweb_session *s, struct cw_buf *b)
 		cw_end_broken(s);
 }
 
-void
-cw_sendf(struct capnweb_session *s, const char *fmt, ...)
+/* The decimal digits of v at the end of buf[..end); their start. */
+static char *
+cw_put_int(char *end, long long v)
 {
-	va_list ap;
-	char *t;
-	int n;
+	unsigned long long u =
+	    v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 
-	va_start(ap, fmt);
-	n = vasprintf(&t, fmt, ap);
-	va_end(ap);
-	if (n < 0 || cw_send_text(s, t, (size_t)n) != 0)
+	do
+		*--end = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--end = '-';
+	return end;
+}
+
+/*
+ * ["tag",a] or ["tag",a,b]: the pull and release messages of every call,
+ * written without printf. A session with a send function gets the text on
+ * the stack, since the function copies what it keeps.
+ */
+void
+cw_send_ids(struct capnweb_session *s, const char *tag, long long a,
+    long long b, int with_b)
+{
+	char buf[96], num[24], *p = buf, *d;
+	size_t n = strlen(tag);
+	char *t;
+
+	*p++ = '[';
+	*p++ = '"';
+	memcpy(p, tag, n); /* the callers' own short tags */
+	p += n;
+	*p++ = '"';
+	*p++ = ',';
+	d = cw_put_int(num + sizeof(num), a);
+	memcpy(p, d, (size_t)(num + sizeof(num) - d));
+	p += num + sizeof(num) - d;
+	if (with_b) {
+		*p++ = ',';
+		d = cw_put_int(num + sizeof(num), b);
+		memcpy(p, d, (size_t)(num + sizeof(num) - d));
+		p += num + sizeof(num) - d;
+	}
+	*p++ = ']';
+	*p = '\0';
+	n = (size_t)(p - buf);
+	if (s->cfg.send != NULL) {
+		s->cfg.send(s->cfg.send_udata, buf, n);
+		return;
+	}
+	if ((t = malloc(n + 1)) == NULL) {
+		cw_end_broken(s);
+		return;
+	}
+	memcpy(t, buf, n + 1);
+	if (cw_send_text(s, t, n) != 0)
 		cw_end_broken(s);
 }
 
@@ -562,8 +607,7 @@ capnweb_stub_release(struct capnweb_stub *st)
 		return;
 	if ((s = st->s) != NULL) {
 		cw_map_del(&s->imports, st->id);
-		cw_sendf(s, "[\"release\",%lld,%lld]", (long long)st->id,
-		    (long long)st->intro);
+		cw_send_ids(s, "release", st->id, st->intro, 1);
 	}
 	free(st);
 }
@@ -638,9 +682,9 @@ cw_call_out(struct capnweb_session *s, int64_t target, const char *method,
 	}
 	cw_send_buf(s, &b);
 	if (p != NULL)
-		cw_sendf(s, "[\"pull\",%lld]", (long long)id);
+		cw_send_ids(s, "pull", id, 0, 0);
 	else
-		cw_sendf(s, "[\"release\",%lld,1]", (long long)id);
+		cw_send_ids(s, "release", id, 1, 1);
 	/*
 	 * An allocation failure above ended the session, which settled p
 	 * (BROKEN): the call was made and on_settle has run its one time, so
