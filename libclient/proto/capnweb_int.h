@@ -26,6 +26,9 @@ void cw_buf_free(struct cw_buf *);
 /* JSON text exactly as JS JSON.stringify writes it. */
 void cw_json_string(struct cw_buf *, const char *, size_t);
 void cw_json_number(struct cw_buf *, double);
+/* The decimal digits of v written back from end; their start. At most
+ * 20 bytes. */
+char *cw_put_int(char *end, int64_t v);
 void cw_json_int(struct cw_buf *, int64_t);
 /* A JSON number that is an integer within 2^53: 0 and *out, else -1. */
 int cw_json_id(const json_t *, int64_t *out);

@@ -130,10 +130,25 @@ cw_json_string(struct cw_buf *b, const char *s, size_t n)
 	b->p[b->len] = '\0';
 }
 
+char *
+cw_put_int(char *end, int64_t v)
+{
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	do
+		*--end = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--end = '-';
+	return end;
+}
+
 void
 cw_json_int(struct cw_buf *b, int64_t v)
 {
-	cw_buf_fmt(b, "%lld", (long long)v);
+	char num[24], *d = cw_put_int(num + sizeof(num), v);
+
+	cw_buf_add(b, d, (size_t)(num + sizeof(num) - d));
 }
 
 /*

@@ -170,21 +170,6 @@ cw_send_buf(struct capnweb_session *s, struct cw_buf *b)
 		cw_end_broken(s);
 }
 
-/* The decimal digits of v at the end of buf[..end); their start. */
-static char *
-cw_put_int(char *end, long long v)
-{
-	unsigned long long u =
-	    v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-
-	do
-		*--end = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--end = '-';
-	return end;
-}
-
 /*
  * ["tag",a] or ["tag",a,b]: the pull and release messages of every call,
  * written without printf. A session with a send function gets the text on
@@ -638,7 +623,9 @@ cw_call_out(struct capnweb_session *s, int64_t target, const char *method,
 	e.s = s;
 	e.b = &b;
 	e.max_depth = s->cfg.max_depth;
-	cw_buf_fmt(&b, "[\"push\",[\"pipeline\",%lld,[", (long long)target);
+	cw_buf_str(&b, "[\"push\",[\"pipeline\",");
+	cw_json_int(&b, target);
+	cw_buf_add(&b, ",[", 2);
 	if (method != NULL)
 		cw_json_string(&b, method, strlen(method));
 	cw_buf_add(&b, "],", 2);
@@ -738,8 +725,9 @@ cw_send_settled(struct capnweb_session *s, struct cw_export *x)
 	v = x->value;
 	x->value = NULL;
 	x->state = CW_SENT;
-	cw_buf_fmt(&b, "[\"%s\",%lld,", x->rejected ? "reject" : "resolve",
-	    (long long)x->id);
+	cw_buf_str(&b, x->rejected ? "[\"reject\"," : "[\"resolve\",");
+	cw_json_int(&b, x->id);
+	cw_buf_add(&b, ",", 1);
 	ok = cw_encode(&e, v, 1) == 0;
 	if (ok)
 		cw_buf_add(&b, "]", 1);
