@@ -129,7 +129,7 @@ START_TEST(test_declines)
 	ck_assert_ptr_null(load(deep, 0));
 	/* A flag it does not know, and no text at all. */
 	ck_assert_ptr_null(
-	    jsonparse_loadb("[1] x", 5, JSON_DISABLE_EOF_CHECK, &(int){ 0 }));
+	    jsonparse_loadb("[1]", 3, JSON_DISABLE_EOF_CHECK, &(int){ 0 }));
 	ck_assert_ptr_null(jsonparse_loadb(NULL, 0, 0, &(int){ 0 }));
 	/* A NUL byte in the text, where jansson reads one too. */
 	ck_assert_ptr_null(jsonparse_loadb("[1,\0]", 5, 0, &(int){ 0 }));

@@ -298,8 +298,9 @@ jsonparse_number(struct jsonparse *j)
 			v = v * 10 + (*q - '0');
 		if (!(j->flags & JSON_DECODE_INT_AS_REAL))
 			return jsonparse_made(j, json_integer(neg ? -v : v));
-		return jsonparse_made(j,
-		    json_real(neg ? (v == 0 ? -0.0 : -(double)v) : (double)v));
+		/* -(double)0 is -0, as strtod reads "-0". */
+		return jsonparse_made(
+		    j, json_real(neg ? -(double)v : (double)v));
 	}
 	if (!real && !(j->flags & JSON_DECODE_INT_AS_REAL))
 		return NULL; /* strtoll's range edge: jansson's to judge */
