@@ -324,10 +324,28 @@ jsonparse_number(struct jsonparse *j)
 	return jsonparse_made(j, json_real(d));
 }
 
+/* After a member: 1 past the closing `close`, 0 past a comma, -1 else. */
+static int
+jsonparse_next(struct jsonparse *j, char close)
+{
+	jsonparse_ws(j);
+	if (j->p == j->end)
+		return -1;
+	if (*j->p == close) {
+		j->p++;
+		return 1;
+	}
+	if (*j->p++ != ',')
+		return -1;
+	jsonparse_ws(j);
+	return 0;
+}
+
 static json_t *
 jsonparse_array(struct jsonparse *j)
 {
 	json_t *a = jsonparse_made(j, json_array()), *v;
+	int next;
 
 	j->p++;
 	jsonparse_ws(j);
@@ -342,16 +360,10 @@ jsonparse_array(struct jsonparse *j)
 			j->nomem = 1;
 			break;
 		}
-		jsonparse_ws(j);
-		if (j->p == j->end)
-			break;
-		if (*j->p == ']') {
-			j->p++;
+		if ((next = jsonparse_next(j, ']')) > 0)
 			return a;
-		}
-		if (*j->p++ != ',')
+		if (next < 0)
 			break;
-		jsonparse_ws(j);
 	}
 	json_decref(a);
 	return NULL;
@@ -361,6 +373,7 @@ static json_t *
 jsonparse_object(struct jsonparse *j)
 {
 	json_t *o = jsonparse_made(j, json_object()), *v;
+	int next;
 	const char *key;
 	size_t keylen;
 	char *heap;
@@ -396,16 +409,10 @@ jsonparse_object(struct jsonparse *j)
 			break;
 		}
 		free(heap);
-		jsonparse_ws(j);
-		if (j->p == j->end)
-			break;
-		if (*j->p == '}') {
-			j->p++;
+		if ((next = jsonparse_next(j, '}')) > 0)
 			return o;
-		}
-		if (*j->p++ != ',')
+		if (next < 0)
 			break;
-		jsonparse_ws(j);
 	}
 	json_decref(o);
 	return NULL;
