@@ -307,6 +307,10 @@ struct run {
 	int waits;
 	struct pool_exec *e; /* held_callbacks: the call waiting for us */
 	double spin_at_settle; /* pool_spin_left as the result came */
+	/* µs the loop was set to poll for the host's answer as the call came
+	 * (0: not at all): read then, as a loaded machine may take
+	 * milliseconds before the test looks again. */
+	double spin_at_call;
 	uint32_t call_id;
 };
 
@@ -390,6 +394,9 @@ on_tool_call_held(struct pool_exec *e, uint32_t call_id, const uint8_t *p,
 	r->tool_calls++;
 	r->e = e;
 	r->call_id = call_id;
+	r->spin_at_call = pool->spin_until > 0
+	    ? (pool->spin_until - e->child->called_at) * 1e3
+	    : 0;
 }
 
 static const struct pool_exec_callbacks held_callbacks = { on_tool_call_held,
@@ -401,6 +408,23 @@ answer_held(struct run *r)
 	ck_assert_int_eq(pool_exec_reply(r->e, r->call_id, 0,
 			     (const uint8_t *)"{\"result\":7}", 12),
 	    0);
+}
+
+/*
+ * Answers the held call; the µs the loop was set to poll for the child's
+ * next frame (0: not at all), counted from before the answer, and in
+ * *from_after from after it: the pool's own count lies between.
+ */
+static double
+answer_held_spin(struct run *r, double *from_after)
+{
+	double before = pool_now_ms(), after;
+
+	answer_held(r);
+	after = pool_now_ms();
+	*from_after =
+	    pool->spin_until > 0 ? (pool->spin_until - after) * 1e3 : 0;
+	return pool->spin_until > 0 ? (pool->spin_until - before) * 1e3 : 0;
 }
 
 struct invocation {
@@ -719,11 +743,13 @@ start_spin_pool(unsigned workers, uint32_t spin_us, int runnable)
 /*
  * Runs one tool call with the children's budget spin_us, on one CPU or all
  * of ours, the machine saying `runnable` tasks are runnable as the EXECUTE
- * leaves and at_call as the call comes (a second later). Returns
- * pool_spin_left right after the answer went out, and in *while_called
- * while the call waited for its answer; *flags gets the FRAME_SPIN bits
- * the child saw on its EXECUTE and on the answer.
+ * leaves and at_call as the call comes (a second later). Returns how long
+ * (µs) the loop was set to poll as the answer went out (answer_held_spin),
+ * and in *while_called as the call came, for the host's answer; *flags
+ * gets the FRAME_SPIN bits the child saw on its EXECUTE and on the answer.
  */
+static double spin_after; /* spin_after_answer's count from after it */
+
 static double
 spin_after_answer(uint32_t spin_us, int one_cpu, int runnable, int at_call,
     char *flags, double *while_called)
@@ -747,9 +773,8 @@ spin_after_answer(uint32_t spin_us, int one_cpu, int runnable, int at_call,
 		load_set(fd, at_call);
 	}
 	ck_assert(run_until(&r.tool_calls, 5000));
-	*while_called = pool_spin_left(pool);
-	answer_held(&r);
-	left = pool_spin_left(pool);
+	*while_called = r.spin_at_call;
+	left = answer_held_spin(&r, &spin_after);
 	ck_assert(run_until(&r.settled, 5000));
 	ck_assert_uint_lt(strlen(r.payload), 16);
 	memcpy(flags, r.payload, strlen(r.payload) + 1);
@@ -779,8 +804,9 @@ START_TEST(test_answer_relayed_spins_when_a_cpu_is_free)
 	 * spin, the loop polls for the host's answer (the whole budget) and
 	 * then for the child's next frame (2 ms). */
 	left = spin_after_answer(8000, 0, 1, 1, flags, &called);
-	ck_assert_msg(left > 0 && left <= 2000, "%f", left);
-	ck_assert_msg(called > 2000 && called <= 8000, "%f", called);
+	ck_assert_msg(
+	    left >= 1999 && spin_after <= 2001, "%f %f", left, spin_after);
+	ck_assert_msg(called == 8000, "%f", called);
 	ck_assert_str_eq(flags, "[4,4]");
 	/* No budget. */
 	ck_assert(spin_after_answer(0, 0, 1, 1, flags, &called) == 0);
@@ -828,14 +854,14 @@ START_TEST(test_loop_polls_for_the_host_unless_it_answers_late)
 	close(start_spin_pool(1, 8000, 1));
 	submit_held("tools:3", &r);
 	until_calls(&r, 1);
-	first = pool_spin_left(pool);
+	first = r.spin_at_call;
 	usleep(20000); /* past the 8 ms budget */
 	answer_held(&r);
 	until_calls(&r, 2);
-	after_late = pool_spin_left(pool);
+	after_late = r.spin_at_call;
 	answer_held(&r);
 	until_calls(&r, 3);
-	after_quick = pool_spin_left(pool);
+	after_quick = r.spin_at_call;
 	answer_held(&r);
 	ck_assert(run_until(&r.settled, 5000));
 	ck_assert_str_eq(r.payload, "\"done\"");
@@ -871,8 +897,7 @@ START_TEST(test_answer_relayed_never_spins_beside_a_run_on_each_cpu)
 	ck_assert(run_until(&events[POOL_EV_EXEC_START], 5000));
 	submit_held("tool-flags:0", &r);
 	ck_assert(run_until(&r.tool_calls, 5000));
-	answer_held(&r);
-	ck_assert(pool_spin_left(pool) == 0);
+	ck_assert(answer_held_spin(&r, &spin_after) == 0);
 	ck_assert(run_until(&r.settled, 5000));
 	ck_assert_str_eq(r.payload, "[0,0]");
 	ck_assert(run_until(&busy.settled, 5000));
