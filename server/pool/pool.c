@@ -114,15 +114,31 @@ pool_options_default(struct pool_options *o)
 }
 
 int
-pool_spin_ok(struct pool *p, const struct pool_child *c)
+pool_spin_ok(struct pool *p, const struct pool_child *c, int at_call)
 {
+	double now;
 	long r;
 
 	/* As many of our runs hold slots as there are CPUs: no pread. */
 	if (p->opt.program.spin_us == 0 || p->cpus < 2 ||
 	    (long)p->running >= p->cpus)
 		return 0;
-	if ((r = spin_runnable(p->load_fd)) < 0)
+	/*
+	 * Read at most once a millisecond for each of the two moments (an
+	 * EXECUTE leaving, a call coming): a run's calls come every few tens
+	 * of microseconds, and the read is one of the daemon's costliest
+	 * system calls on a call's path.
+	 */
+	now = pool_now_ms();
+	if (now - p->load_at[at_call] < POOL_LOAD_FRESH_MS &&
+	    p->load_at[at_call] > 0)
+		r = p->load_runnable[at_call];
+	else {
+		r = spin_runnable(p->load_fd);
+		p->load_runnable[at_call] = r;
+		p->load_at[at_call] = now;
+	}
+	if (r < 0)
 		return 0;
 	/* Others: all runnable tasks but us and a child already spinning. */
 	r -= 1 + (c->spinning ? 1 : 0);

@@ -162,7 +162,7 @@ pool_child_spin(struct pool_child *c, enum frame_type type)
 
 	switch (type) {
 	case FRAME_EXECUTE:
-		c->spinning = pool_spin_ok(p, c);
+		c->spinning = pool_spin_ok(p, c, 0);
 		break;
 	case FRAME_TOOL_RESULT:
 	case FRAME_OUTBOUND_RESPONSE:
@@ -361,7 +361,7 @@ pool_child_dispatch(struct pool_child *c, const struct frame *f)
 	 * one came later than the budget (a slow tool, a model call).
 	 */
 	if (f->type == FRAME_TOOL_CALL || f->type == FRAME_OUTBOUND_REQUEST) {
-		c->spin_ok = pool_spin_ok(c->pool, c);
+		c->spin_ok = pool_spin_ok(c->pool, c, 1);
 		c->called_at = pool_now_ms();
 		if (c->spin_ok && !c->host_late)
 			c->pool->spin_until =

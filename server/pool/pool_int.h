@@ -196,6 +196,10 @@ struct pool {
 	unsigned parked; /* executions parked on a host call, no slot */
 	long cpus; /* the CPUs the daemon may run on (spin_cpus) */
 	int load_fd; /* opt.load_path, for pool_spin_ok; -1: never spin */
+	/* pool_spin_ok's last reads, [0] as an EXECUTE left, [1] as a call
+	 * came: the runnable count and when (ms; 0: never). */
+	long load_runnable[2];
+	double load_at[2];
 	double spin_until; /* ms: the loop polls until then (pool_spin_left) */
 	unsigned kept, resetting; /* children staying for their tenant */
 	struct pool_child_list kept_lru; /* the CHILD_KEPT ones, least recently
@@ -322,9 +326,11 @@ int pool_exec_unpark(struct pool_exec *);
  * more, fewer of our runs hold a slot than there are CPUs, and nothing else
  * on the machine is runnable (spin_runnable, less this process and `c`
  * when it was told to spin): the child and the daemon will each hold a
- * CPU.
+ * CPU. at_call: 1 as a call comes, 0 as an EXECUTE leaves; the count read
+ * at the same moment within POOL_LOAD_FRESH_MS serves again.
  */
-int pool_spin_ok(struct pool *p, const struct pool_child *c);
+int pool_spin_ok(struct pool *p, const struct pool_child *c, int at_call);
+#define POOL_LOAD_FRESH_MS 1.0
 
 /* Runs pool_dispatch from the loop, soon: a slot may be free. */
 void pool_exec_kick(struct pool *);
