@@ -624,6 +624,12 @@ arena_reset_owned(const struct arena *a)
 }
 
 size_t
+arena_image_pages(const struct arena *a)
+{
+	return (arena_image_bytes(a) + ARENA_PAGE - 1) / ARENA_PAGE;
+}
+
+size_t
 arena_image_bytes(const struct arena *a)
 {
 	return a->image != NULL ? a->image_len : 0;

@@ -93,6 +93,9 @@ size_t arena_reset_compared(const struct arena *a);
  */
 size_t arena_reset_owned(const struct arena *a);
 
+/* The image's pages, those a reset compares at most. */
+size_t arena_image_pages(const struct arena *a);
+
 /* Bytes of the image (0: not frozen) and of the mappings in use now. */
 size_t arena_image_bytes(const struct arena *a);
 size_t arena_mapped_bytes(const struct arena *a);

@@ -463,6 +463,12 @@ engine_owned_pages(const struct engine *e)
 	return arena_reset_owned(e->arena);
 }
 
+size_t
+engine_image_pages(const struct engine *e)
+{
+	return arena_image_pages(e->arena);
+}
+
 int
 engine_track_pages(struct engine *e, int pagemap_fd)
 {

@@ -84,10 +84,11 @@ int engine_track_pages(struct engine *e, int pagemap_fd);
 /*
  * Pages of the image that the last engine_reset() found this process holds
  * as its own (engine_track_pages), which each later reset compares again;
- * 0 when it could not tell. Against engine_image_bytes(): how much of the
+ * 0 when it could not tell. Against engine_image_pages(): how much of the
  * image the child no longer shares with its zygote.
  */
 size_t engine_owned_pages(const struct engine *e);
+size_t engine_image_pages(const struct engine *e);
 
 /* Bytes the heap has mapped now, the image's included: past
  * engine_image_bytes() before a reset, what the run needed beyond it. */

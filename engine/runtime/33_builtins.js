@@ -275,8 +275,10 @@
 	 */
 	(function (J) {
 		var RAW = P.hidden('RawJSON'), nStringify = J.stringify;
+		/* Whether a raw JSON value was ever made: read by the host too
+		 * (P.rawJSONState, 90_entry.js). */
 		var rawState = { used: false };
-		var nParse = J.parse, used = false, nonce, re;
+		var nParse = J.parse, nonce, re;
 		/* Duktape's stringify, its output's lone surrogates written as
 		 * \uXXXX escapes (engine/host/duk_builtins.inc) */
 		var wfStringify = (typeof P.native.standIn === 'function' &&
@@ -324,8 +326,8 @@
 				o.rawJSON = str;
 				defineProperty(o, RAW, { value: true });
 				Object.freeze(o);
-				if (!used) {
-					used = rawState.used = true;
+				if (!rawState.used) {
+					rawState.used = true;
 					nonce = String(Math.random()).slice(2);
 					re = new RegExp('"\\\\u0000' + nonce +
 					    ':(\\d+)"', 'g');
@@ -358,7 +360,7 @@
 				var marks, fn, r;
 				if (Array.isArray(replacer))
 					replacer = propertyList(replacer);
-				if (!used || (isObject(replacer) &&
+				if (!rawState.used || (isObject(replacer) &&
 				    typeof replacer !== 'function'))
 					return base(value, replacer, space);
 				marks = [];

@@ -196,8 +196,8 @@ void cw_violation(struct capnweb_session *, const char *name, const char *fmt,
     ...) __attribute__((format(printf, 3, 4)));
 /* Sends ["tag",a] or, with_b, ["tag",a,b] (pull, release), written
  * without printf; on allocation failure the session ends. */
-void cw_send_ids(struct capnweb_session *, const char *tag, long long a,
-    long long b, int with_b);
+void cw_send_ids(struct capnweb_session *, const char *tag, int64_t a,
+    int64_t b, int with_b);
 /* Sends resolve/reject for a settled, pulled push entry. */
 void cw_send_settled(struct capnweb_session *, struct cw_export *);
 /* Records a push entry's outcome (value stolen); sends it if pulled. */

@@ -250,6 +250,17 @@ cw_recv_push(struct capnweb_session *s, json_t *msg, int stream)
 	cw_holder_drop(&hold);
 }
 
+/* A pull of export x, found already: its result goes out once settled. */
+static void
+cw_pull_export(struct capnweb_session *s, struct cw_export *x)
+{
+	if (!x->is_push || x->pulled)
+		return;
+	x->pulled = 1;
+	if (x->state == CW_SETTLED)
+		cw_send_settled(s, x);
+}
+
 static void
 cw_recv_pull(struct capnweb_session *s, json_t *msg)
 {
@@ -263,11 +274,8 @@ cw_recv_pull(struct capnweb_session *s, json_t *msg)
 		    cw_num(json_array_get(msg, 1), nbuf, sizeof(nbuf)));
 		return;
 	}
-	if (id == 0 || !x->is_push || x->pulled)
-		return;
-	x->pulled = 1;
-	if (x->state == CW_SETTLED)
-		cw_send_settled(s, x);
+	if (id != 0)
+		cw_pull_export(s, x);
 }
 
 static void
@@ -410,11 +418,7 @@ cw_recv_small(struct capnweb_session *s, const char *text, size_t len)
 			return 1;
 		if ((x = cw_map_get(&s->exports, id)) == NULL)
 			return 0;
-		if (!x->is_push || x->pulled)
-			return 1;
-		x->pulled = 1;
-		if (x->state == CW_SETTLED)
-			cw_send_settled(s, x);
+		cw_pull_export(s, x);
 		return 1;
 	}
 	if (len > 12 && memcmp(p, "[\"release\",", 11) == 0) {

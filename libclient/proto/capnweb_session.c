@@ -170,16 +170,27 @@ cw_send_buf(struct capnweb_session *s, struct cw_buf *b)
 		cw_end_broken(s);
 }
 
+/* v's digits at p; the end of them. */
+static char *
+cw_copy_int(char *p, int64_t v)
+{
+	char num[24], *d = cw_put_int(num + sizeof(num), v);
+	size_t n = (size_t)(num + sizeof(num) - d);
+
+	memcpy(p, d, n);
+	return p + n;
+}
+
 /*
  * ["tag",a] or ["tag",a,b]: the pull and release messages of every call,
  * written without printf. A session with a send function gets the text on
  * the stack, since the function copies what it keeps.
  */
 void
-cw_send_ids(struct capnweb_session *s, const char *tag, long long a,
-    long long b, int with_b)
+cw_send_ids(struct capnweb_session *s, const char *tag, int64_t a, int64_t b,
+    int with_b)
 {
-	char buf[96], num[24], *p = buf, *d;
+	char buf[96], *p = buf;
 	size_t n = strlen(tag);
 	char *t;
 
@@ -189,14 +200,10 @@ cw_send_ids(struct capnweb_session *s, const char *tag, long long a,
 	p += n;
 	*p++ = '"';
 	*p++ = ',';
-	d = cw_put_int(num + sizeof(num), a);
-	memcpy(p, d, (size_t)(num + sizeof(num) - d));
-	p += num + sizeof(num) - d;
+	p = cw_copy_int(p, a);
 	if (with_b) {
 		*p++ = ',';
-		d = cw_put_int(num + sizeof(num), b);
-		memcpy(p, d, (size_t)(num + sizeof(num) - d));
-		p += num + sizeof(num) - d;
+		p = cw_copy_int(p, b);
 	}
 	*p++ = ']';
 	*p = '\0';

@@ -854,9 +854,7 @@ worker_serve_one(struct worker *w, int fd, int *stay, int *yield)
 static int
 worker_heap_spent(const struct engine *e)
 {
-	size_t pages = (engine_image_bytes(e) + 4095) / 4096;
-
-	return engine_owned_pages(e) * 2 > pages;
+	return engine_owned_pages(e) * 2 > engine_image_pages(e);
 }
 
 /* Before its reset: the run needed more than the image's size again. */
