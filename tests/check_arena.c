@@ -870,6 +870,19 @@ START_TEST(test_fork_child_resets_its_copy)
 }
 END_TEST
 
+/* Takes one page fault, outside the arena. */
+static void
+fault_once(void)
+{
+	char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		_exit(30);
+	p[0] = 1;
+	munmap(p, 4096);
+}
+
 /*
  * A forked child given its page map compares only the pages it made its
  * own: after one full reset (which puts back what the parent changed
@@ -933,12 +946,85 @@ START_TEST(test_tracked_child_compares_only_its_pages)
 		for (i = 0; i < KEPT; i++)
 			if (!intact(f.kept[i], kept_size(i), (unsigned)i))
 				_exit(18);
-		/* A map that cannot be read: every page compared again. */
+		/* A map that cannot be read (looked at after a fault): every
+		 * page compared again. */
 		close(fd);
+		fault_once();
 		if (arena_reset(f.a) != 0 ||
 		    arena_reset_compared(f.a) != pages ||
 		    arena_reset_owned(f.a) != 0)
 			_exit(19);
+		_exit(0);
+	}
+	HOT((waitpid(pid, &status, 0)) == (pid));
+	HOT(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	arena_destroy(f.a);
+}
+END_TEST
+
+/*
+ * While the process takes no page fault, a reset keeps the last reading
+ * of the map: a shared page becomes ours only by a write fault. A write
+ * to a shared page (a fault) makes the next reset read the map again.
+ */
+START_TEST(test_tracked_child_reads_its_map_after_a_fault)
+{
+	static struct frozen f;
+	size_t pages, j = 3, m = KEPT - 7, owned;
+	pid_t pid;
+	int status;
+
+	frozen_make(&f);
+	pages = (f.image + 4095) / 4096;
+	pid = fork();
+	HOT((pid) >= (0));
+	if (pid == 0) {
+		int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+		int i;
+
+		if (fd < 0 || arena_track_pages(f.a, fd) != 0 ||
+		    arena_reset(f.a) != 0)
+			_exit(10);
+		/* Runs on pages already ours: the map read once more, then
+		 * known. */
+		for (i = 0; i < 4; i++) {
+			memset(f.kept[j], 0xa5, kept_size(j));
+			if (arena_reset(f.a) != 0)
+				_exit(11);
+		}
+		owned = arena_reset_owned(f.a);
+		if (owned < 1 || owned > pages / 4)
+			_exit(12);
+		/* A shared page written: the fault makes it ours, and the
+		 * reset reads the map to find it and put it back. */
+		memset(f.kept[m], 0x5a, kept_size(m));
+		if (arena_reset(f.a) != 0)
+			_exit(13);
+		if (!intact(f.kept[m], kept_size(m), (unsigned)m))
+			_exit(14);
+		if (arena_reset_owned(f.a) <= owned)
+			_exit(15);
+		owned = arena_reset_owned(f.a);
+		if (arena_reset(f.a) != 0)
+			_exit(16);
+		/* No fault since: the last reading stands, unread. */
+		close(fd);
+		memset(f.kept[j], 0xa5, kept_size(j));
+		memset(f.kept[m], 0x5a, kept_size(m));
+		if (arena_reset(f.a) != 0 ||
+		    arena_reset_compared(f.a) != owned ||
+		    arena_reset_owned(f.a) != owned ||
+		    !intact(f.kept[j], kept_size(j), (unsigned)j) ||
+		    !intact(f.kept[m], kept_size(m), (unsigned)m))
+			_exit(17);
+		/* A fault anywhere, and the map cannot be read: every page
+		 * compared. */
+		fault_once();
+		if (arena_reset(f.a) != 0 ||
+		    arena_reset_compared(f.a) != pages ||
+		    arena_reset_owned(f.a) != 0)
+			_exit(18);
 		_exit(0);
 	}
 	HOT((waitpid(pid, &status, 0)) == (pid));
@@ -1096,6 +1182,7 @@ main(void)
 	tcase_add_test(tc, test_reset_twice_and_again);
 	tcase_add_test(tc, test_fork_child_resets_its_copy);
 	tcase_add_test(tc, test_tracked_child_compares_only_its_pages);
+	tcase_add_test(tc, test_tracked_child_reads_its_map_after_a_fault);
 	tcase_add_test(tc, test_stress_with_reset);
 	tcase_add_test(tc, test_populated_ahead);
 	suite_add_tcase(s, tc);

@@ -27,6 +27,7 @@ sandboxed_child(int keep, int forbidden)
 {
 	struct sandbox_limits limits = { 0, 0 };
 	struct timespec ts;
+	struct rusage ru;
 	char err[256];
 	int status;
 	pid_t pid;
@@ -35,8 +36,10 @@ sandboxed_child(int keep, int forbidden)
 	if (pid == 0) {
 		if (sandbox_enter(keep, &limits, err, sizeof(err)) != 0)
 			_exit(CHILD_ENTER);
-		/* Allowed: the clock, pid, and the kept descriptor. */
+		/* Allowed: the clock, pid, the heap reset's count of page
+		 * faults, and the kept descriptor. */
 		if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0 || getpid() <= 0 ||
+		    getrusage(RUSAGE_SELF, &ru) != 0 ||
 		    write(keep, "k", 1) != 1)
 			_exit(CHILD_FD);
 		if (forbidden)

@@ -4,10 +4,12 @@
  */
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -63,6 +65,13 @@ struct arena {
 	size_t compared; /* pages the last reset compared */
 	/* Of them, those the page map said are ours (0: it was not read). */
 	size_t owned;
+	/*
+	 * The page map as the last reset knew it: a bit for each page of the
+	 * image it compared, and this process's page faults after it (-1: the
+	 * bits say nothing). NULL without tracking. Kept across a reset.
+	 */
+	uint64_t *pm_bits;
+	long pm_faults;
 	char *populated; /* carving is faulted in up to here (arena_carve) */
 };
 
@@ -200,6 +209,7 @@ arena_create(size_t reserve)
 		return NULL;
 	memset(a, 0, sizeof(*a));
 	a->pagemap_fd = -1;
+	a->pm_faults = -1;
 	a->first_len = reserve;
 	/*
 	 * Carving starts on a 16-byte line whatever this struct's size, as
@@ -226,6 +236,7 @@ arena_destroy(struct arena *a)
 		munmap(a->spare, a->spare->len);
 	if (a->image != NULL)
 		munmap(a->image, arena_round(a->image_len, 4096));
+	free(a->pm_bits);
 	munmap(a, a->first_len);
 }
 
@@ -483,6 +494,10 @@ arena_freeze(struct arena *a)
 	if (a->image != NULL)
 		munmap(a->image, arena_round(a->image_len, 4096));
 	a->image = NULL;
+	/* The map's answer was about the old image's pages. */
+	free(a->pm_bits);
+	a->pm_bits = NULL;
+	a->pm_faults = -1;
 	/* The reservation's untouched tail goes: a child warms what is left. */
 	if (keep < a->first_len) {
 		munmap((char *)a + keep, a->first_len - keep);
@@ -513,6 +528,17 @@ arena_freeze(struct arena *a)
 #define PR_GET_MEMORY_MERGE 68
 #endif
 
+/* Minor and major page faults this process has taken; -1 unknown. */
+static long
+arena_faults(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	return ru.ru_minflt + ru.ru_majflt;
+}
+
 /*
  * Copies back the pages of the image that differ from it, and only those.
  * A run writes a small part of the heap (a trivial one about 60 of its 460
@@ -538,37 +564,62 @@ arena_freeze(struct arena *a)
  * compares every page, so a page the parent changed after its freeze is
  * put back once, becoming ours; after it every shared page is known equal
  * to the image. A page map that cannot be read falls back to comparing.
+ *
+ * Reading the map costs as much as comparing a hundred pages (the kernel
+ * walks every entry), and after a few runs it says the same each time: a
+ * shared page becomes ours only through a write fault, and a run on
+ * pages it already owns takes none. So while the process has taken no
+ * page fault since the last reset, that reset's answer stands.
  */
 static void
 arena_restore(struct arena *a, char *dst, const char *src, size_t len)
 {
-	uint64_t pm[ARENA_PM_BATCH];
+	uint64_t pm[ARENA_PM_BATCH], *bits = a->pm_bits;
 	size_t off, n, page, base = 0, got = 0, compared = 0;
 	/* Read before the first page, the arena's own header, is put back. */
 	int fd = a->pagemap_fd, use = fd >= 0 && a->pagemap_checked;
+	long faults = use && bits != NULL ? arena_faults() : -1;
+	int known = faults >= 0 && faults == a->pm_faults;
 	ssize_t r;
 
 	for (off = 0, page = 0; off < len; off += n, page++) {
 		n = len - off < ARENA_PAGE ? len - off : ARENA_PAGE;
-		if (use && page >= base + got) {
-			base = page;
-			r = pread(fd, pm, sizeof(pm),
-			    (off_t)(((uintptr_t)dst / ARENA_PAGE + page) *
-				sizeof(*pm)));
-			if (r < (ssize_t)sizeof(*pm))
-				use = 0;
-			else
-				got = (size_t)r / sizeof(*pm);
+		if (known) {
+			if (!(bits[page / 64] & (1ull << (page % 64))))
+				continue;
+		} else if (use) {
+			if (page >= base + got) {
+				base = page;
+				r = pread(fd, pm, sizeof(pm),
+				    (off_t)(((uintptr_t)dst / ARENA_PAGE +
+						page) *
+					sizeof(*pm)));
+				if (r < (ssize_t)sizeof(*pm)) {
+					use = 0;
+					faults = -1;
+				} else
+					got = (size_t)r / sizeof(*pm);
+			}
+			if (use && (pm[page - base] & ARENA_PM_PRESENT) &&
+			    !(pm[page - base] & ARENA_PM_EXCLUSIVE)) {
+				if (bits != NULL)
+					bits[page / 64] &=
+					    ~(1ull << (page % 64));
+				continue;
+			}
+			if (bits != NULL)
+				bits[page / 64] |= 1ull << (page % 64);
 		}
-		if (use && (pm[page - base] & ARENA_PM_PRESENT) &&
-		    !(pm[page - base] & ARENA_PM_EXCLUSIVE))
-			continue;
 		compared++;
 		if (memcmp(dst + off, src + off, n) != 0)
 			memcpy(dst + off, src + off, n);
 	}
 	a->compared = compared;
 	a->owned = use ? compared : 0;
+	a->pm_bits = bits;
+	/* Counted before the restore: should it fault (a page not present),
+	 * the next reset reads the map again. */
+	a->pm_faults = faults;
 }
 
 int
@@ -608,6 +659,18 @@ arena_track_pages(struct arena *a, int pagemap_fd)
 	}
 	a->pagemap_fd = pagemap_fd;
 	a->pagemap_checked = 0;
+	a->pm_faults = -1;
+	free(a->pm_bits);
+	a->pm_bits = NULL;
+	/*
+	 * The map's answer is kept only where a page cannot become ours
+	 * without a fault: a huge page collapsed from shared ones would be.
+	 * A kernel without huge pages refuses the advice (EINVAL).
+	 */
+	if (pagemap_fd >= 0 && a->image != NULL &&
+	    (madvise(a, a->first_len, MADV_NOHUGEPAGE) == 0 || errno == EINVAL))
+		a->pm_bits = calloc(
+		    (arena_image_pages(a) + 63) / 64, sizeof(*a->pm_bits));
 	return 0;
 }
 
