@@ -743,6 +743,89 @@ START_TEST(invoke_rules)
 }
 END_TEST
 
+/*
+ * The EXECUTE is written without a tree: every byte of a code comes back,
+ * booleans as booleans, and what the decoder would refuse is not written.
+ */
+START_TEST(execute_written_as_decoded)
+{
+	static const char code[] =
+	    "x = \"\\\"\n\t\x01\x1f\x7f\xc3\xa9\xe2\x80\xa8"
+	    "\xf0\x9f\x98\x80/</script>";
+	struct ipcmsg_execute x, xb;
+	json_t *mods = json_pack("[{s:s,s:s}]", "name", "m", "code", "e\u00e9");
+	json_t *obj = json_object();
+	size_t len;
+	char *s;
+
+	memset(&x, 0, sizeof(x));
+	x.code.s = code;
+	x.code.len = sizeof(code) - 1;
+	x.modules = mods;
+	x.timeout = CM_MAX_SUPPORTED_TIMEOUT;
+	x.grace = CM_MAX_SUPPORTED_TIMEOUT;
+	x.memory_limit = IPCMSG_MEMORY_MAX_MB;
+	x.count_host_waits = 7;
+	x.retain_handles = 9;
+	x.outbound_mode = CM_OUTBOUND_MODE_NATIVE;
+	ck_assert_ptr_nonnull(s = ipcmsg_execute_encode(&x, &len));
+	ck_assert_uint_eq(strlen(s), len);
+	ck_assert_int_eq(
+	    ipcmsg_execute_decode((const uint8_t *)s, len, &xb, &why), 0);
+	ck_assert_uint_eq(xb.code.len, sizeof(code) - 1);
+	ck_assert_mem_eq(xb.code.s, code, sizeof(code) - 1);
+	ck_assert_uint_eq(json_array_size(xb.providers), 0);
+	ck_assert(json_equal(xb.modules, mods));
+	ck_assert_int_eq(xb.timeout, CM_MAX_SUPPORTED_TIMEOUT);
+	ck_assert_int_eq(xb.grace, CM_MAX_SUPPORTED_TIMEOUT);
+	ck_assert_int_eq(xb.memory_limit, IPCMSG_MEMORY_MAX_MB);
+	ck_assert_int_eq(xb.count_host_waits, 1);
+	ck_assert_int_eq(xb.retain_handles, 1);
+	ck_assert_str_eq(xb.outbound_mode, CM_OUTBOUND_MODE_NATIVE);
+	ck_assert_int_eq(xb.typescript, 0);
+	ck_assert_ptr_null(strstr(s, "language"));
+	ipcmsg_execute_clear(&xb);
+	free(s);
+	/* Each bound one past: not written. */
+	x.timeout = (int64_t)CM_MAX_SUPPORTED_TIMEOUT + 1;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.timeout = 1;
+	x.grace = -1;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.grace = (int64_t)CM_MAX_SUPPORTED_TIMEOUT + 1;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.grace = 0;
+	x.memory_limit = 0;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.memory_limit = IPCMSG_MEMORY_MAX_MB + 1;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.memory_limit = 1;
+	/* A code that is not UTF-8, or none; lists that are not arrays. */
+	x.code.s = "\xc3(";
+	x.code.len = 2;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.code.s = NULL;
+	x.code.len = 0;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.code.s = "1";
+	x.code.len = 1;
+	x.providers = obj;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.providers = NULL;
+	x.modules = obj;
+	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
+	x.modules = NULL;
+	ck_assert_ptr_nonnull(s = ipcmsg_execute_encode(&x, &len));
+	ck_assert_str_eq(s,
+	    "{\"code\":\"1\",\"providers\":[],\"modules\":[],\"timeout\":1,"
+	    "\"grace\":0,\"memoryLimit\":1,\"countHostWaits\":true,"
+	    "\"outboundMode\":\"native\",\"retainHandles\":true}");
+	free(s);
+	json_decref(mods);
+	json_decref(obj);
+}
+END_TEST
+
 START_TEST(daemon_encoders_round_trip)
 {
 	struct ipcmsg_execute x, xb;
@@ -1041,6 +1124,7 @@ main(void)
 	tcase_add_test(tc, execute_code_bound);
 	tcase_add_test(tc, invoke_rules);
 	tcase_add_test(tc, daemon_encoders_round_trip);
+	tcase_add_test(tc, execute_written_as_decoded);
 	tcase_add_test(tc, json_text);
 	tcase_add_test(tc, tool_result_rules);
 	tcase_add_test(tc, outbound_response_rules);

@@ -2,12 +2,16 @@
  * The daemon <-> child payload codec (ipcmsg.h): typed encoders and the
  * strict decoders that check every field of what a child sends.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cm_spec.h"
 #include "ipcmsg.h"
 #include "proto/jsonguard.h"
+#include "proto/jsontext.h"
+#include "proto/utf8.h"
 
 #define IPCMSG_ANSWER_MAX IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT)
 #define IPCMSG_LOG_TEXT_MAX IPCMSG_TEXT_MAX(CM_CONSOLE_CAPTURE_LIMIT)
@@ -1125,45 +1129,79 @@ ipcmsg_shallow(json_t *v, unsigned room)
  * (its strings are UTF-8, its reals finite) and reads it back the same,
  * given nesting within its parser's depth, which ipcmsg_shallow bounds.
  */
+/* An EXECUTE's providers or modules as text ("[]" for none); NULL if not
+ * an array the child's parser takes, or out of memory. */
+static char *
+ipcmsg_execute_list(json_t *v)
+{
+	if (v == NULL || (json_is_array(v) && json_array_size(v) == 0))
+		return strdup("[]");
+	if (!json_is_array(v) || !ipcmsg_shallow(v, IPCMSG_NEST_MAX))
+		return NULL;
+	return json_dumps(v, JSON_COMPACT);
+}
+
+/*
+ * Written straight, not as a tree dumped by json_dumps: on a trivial run
+ * that pair was half of the daemon's instructions (54K of 110K), most of
+ * them jansson escaping the code byte by byte. The checks are the
+ * decoder's rules (ipcmsg_execute_fields) on the values themselves.
+ */
 char *
 ipcmsg_execute_encode(const struct ipcmsg_execute *x, size_t *len)
 {
-	struct ipcmsg_execute chk;
-	json_t *t = json_object();
-	const char *mode = x->outbound_mode ? x->outbound_mode : "";
-	const char *why;
-	char *s;
+	const char *mode = x->outbound_mode == NULL
+	    ? NULL
+	    : ipcmsg_mode(x->outbound_mode, strlen(x->outbound_mode));
+	char tail[256], *prov = NULL, *mods = NULL, *s = NULL, *o;
+	size_t n, np, nm;
+	int nt;
 
-	if (t == NULL || ipcmsg_set(t, "code", ipcmsg_jstr(&x->code)) != 0 ||
-	    ipcmsg_set(t, "providers",
-		x->providers ? json_incref(x->providers) : json_array()) != 0 ||
-	    ipcmsg_set(t, "modules",
-		x->modules ? json_incref(x->modules) : json_array()) != 0 ||
-	    ipcmsg_set(t, "timeout", json_integer(x->timeout)) != 0 ||
-	    ipcmsg_set(t, "grace", json_integer(x->grace)) != 0 ||
-	    ipcmsg_set(t, "memoryLimit", json_integer(x->memory_limit)) != 0 ||
-	    ipcmsg_set(
-		t, "countHostWaits", json_boolean(x->count_host_waits)) != 0 ||
-	    ipcmsg_set(t, "outboundMode", json_string(mode)) != 0 ||
-	    ipcmsg_set(t, "retainHandles", json_boolean(x->retain_handles)) !=
-		0 ||
-	    (x->typescript &&
-		ipcmsg_set(
-		    t, "language", json_string(CM_LANGUAGE_TYPESCRIPT)) != 0)) {
-		json_decref(t);
+	if (x->code.s == NULL || x->code.len > IPCMSG_ANSWER_MAX ||
+	    !utf8_valid((const uint8_t *)x->code.s, x->code.len) ||
+	    mode == NULL || x->timeout < 1 ||
+	    x->timeout > CM_MAX_SUPPORTED_TIMEOUT || x->grace < 0 ||
+	    x->grace > CM_MAX_SUPPORTED_TIMEOUT || x->memory_limit < 1 ||
+	    x->memory_limit > IPCMSG_MEMORY_MAX_MB)
 		return NULL;
-	}
-	memset(&chk, 0, sizeof(chk));
-	chk.tree = t;
-	if (ipcmsg_execute_fields(&chk, &why) != 0 ||
-	    !ipcmsg_shallow(chk.providers, IPCMSG_NEST_MAX) ||
-	    !ipcmsg_shallow(chk.modules, IPCMSG_NEST_MAX) ||
-	    (s = json_dumps(t, JSON_COMPACT)) == NULL) {
-		ipcmsg_execute_clear(&chk);
-		return NULL;
-	}
-	ipcmsg_execute_clear(&chk);
-	*len = strlen(s);
+	nt = snprintf(tail, sizeof(tail),
+	    ",\"timeout\":%" PRId64 ",\"grace\":%" PRId64
+	    ",\"memoryLimit\":%" PRId64 ",\"countHostWaits\":%s"
+	    ",\"outboundMode\":\"%s\",\"retainHandles\":%s%s}",
+	    x->timeout, x->grace, x->memory_limit,
+	    x->count_host_waits ? "true" : "false", mode,
+	    x->retain_handles ? "true" : "false",
+	    x->typescript ? ",\"language\":\"" CM_LANGUAGE_TYPESCRIPT "\""
+			  : "");
+	if (nt < 0 || (size_t)nt >= sizeof(tail) ||
+	    (prov = ipcmsg_execute_list(x->providers)) == NULL ||
+	    (mods = ipcmsg_execute_list(x->modules)) == NULL)
+		goto done;
+	np = strlen(prov);
+	nm = strlen(mods);
+	n = sizeof("{\"code\":") - 1 +
+	    jsontext_string_len(x->code.s, x->code.len) +
+	    sizeof(",\"providers\":") - 1 + np + sizeof(",\"modules\":") - 1 +
+	    nm + (size_t)nt;
+	if ((s = malloc(n + 1)) == NULL)
+		goto done;
+	o = s;
+	memcpy(o, "{\"code\":", sizeof("{\"code\":") - 1);
+	o = jsontext_string_put(
+	    o + sizeof("{\"code\":") - 1, x->code.s, x->code.len);
+	memcpy(o, ",\"providers\":", sizeof(",\"providers\":") - 1);
+	o += sizeof(",\"providers\":") - 1;
+	memcpy(o, prov, np);
+	o += np;
+	memcpy(o, ",\"modules\":", sizeof(",\"modules\":") - 1);
+	o += sizeof(",\"modules\":") - 1;
+	memcpy(o, mods, nm);
+	o += nm;
+	memcpy(o, tail, (size_t)nt + 1);
+	*len = n;
+done:
+	free(prov);
+	free(mods);
 	return s;
 }
 
