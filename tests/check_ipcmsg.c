@@ -753,7 +753,12 @@ START_TEST(execute_written_as_decoded)
 	    "x = \"\\\"\n\t\x01\x1f\x7f\xc3\xa9\xe2\x80\xa8"
 	    "\xf0\x9f\x98\x80/</script>";
 	struct ipcmsg_execute x, xb;
-	json_t *mods = json_pack("[{s:s,s:s}]", "name", "m", "code", "e\u00e9");
+	/* Written by ipcmsg's own writer; with a real, by json_dumps. */
+	json_t *prov = json_pack("[{s:s,s:[s,s],s:[I,b,b,n,{},[]]},{}]", "name",
+	    "p\"q\n\x01", "tools", "a", "\xe2\x80\xa8", "n",
+	    (json_int_t)-9007199254740993LL, 1, 0);
+	json_t *mods = json_pack(
+	    "[{s:s,s:s,s:f}]", "name", "m", "code", "e\u00e9", "x", 1.5);
 	json_t *obj = json_object();
 	size_t len;
 	char *s;
@@ -761,6 +766,7 @@ START_TEST(execute_written_as_decoded)
 	memset(&x, 0, sizeof(x));
 	x.code.s = code;
 	x.code.len = sizeof(code) - 1;
+	x.providers = prov;
 	x.modules = mods;
 	x.timeout = CM_MAX_SUPPORTED_TIMEOUT;
 	x.grace = CM_MAX_SUPPORTED_TIMEOUT;
@@ -774,7 +780,7 @@ START_TEST(execute_written_as_decoded)
 	    ipcmsg_execute_decode((const uint8_t *)s, len, &xb, &why), 0);
 	ck_assert_uint_eq(xb.code.len, sizeof(code) - 1);
 	ck_assert_mem_eq(xb.code.s, code, sizeof(code) - 1);
-	ck_assert_uint_eq(json_array_size(xb.providers), 0);
+	ck_assert(json_equal(xb.providers, prov));
 	ck_assert(json_equal(xb.modules, mods));
 	ck_assert_int_eq(xb.timeout, CM_MAX_SUPPORTED_TIMEOUT);
 	ck_assert_int_eq(xb.grace, CM_MAX_SUPPORTED_TIMEOUT);
@@ -809,6 +815,7 @@ START_TEST(execute_written_as_decoded)
 	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
 	x.code.s = "1";
 	x.code.len = 1;
+	x.modules = NULL;
 	x.providers = obj;
 	ck_assert_ptr_null(ipcmsg_execute_encode(&x, &len));
 	x.providers = NULL;
@@ -821,6 +828,7 @@ START_TEST(execute_written_as_decoded)
 	    "\"grace\":0,\"memoryLimit\":1,\"countHostWaits\":true,"
 	    "\"outboundMode\":\"native\",\"retainHandles\":true}");
 	free(s);
+	json_decref(prov);
 	json_decref(mods);
 	json_decref(obj);
 }

@@ -2,6 +2,8 @@
  * The daemon <-> child payload codec (ipcmsg.h): typed encoders and the
  * strict decoders that check every field of what a child sends.
  */
+#include <sys/types.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1129,16 +1131,106 @@ ipcmsg_shallow(json_t *v, unsigned room)
  * (its strings are UTF-8, its reals finite) and reads it back the same,
  * given nesting within its parser's depth, which ipcmsg_shallow bounds.
  */
+/*
+ * The JSON text of a tree of arrays, objects, strings, integers, booleans
+ * and nulls, as json_dumps(JSON_COMPACT) would write it: its length when
+ * out is NULL, else written at out. -1 for a real (json_dumps then).
+ */
+static ssize_t
+ipcmsg_tree_put(json_t *v, char *out)
+{
+	char num[32];
+	const char *k;
+	ssize_t n = 0, r;
+	size_t i, kl;
+	json_t *e;
+	int c;
+
+	switch (json_typeof(v)) {
+	case JSON_ARRAY:
+	case JSON_OBJECT:
+		if (out)
+			out[n] = json_is_array(v) ? '[' : '{';
+		n++;
+		i = 0;
+		if (json_is_array(v)) {
+			json_array_foreach(v, i, e)
+			{
+				if (i > 0 && out)
+					out[n] = ',';
+				n += i > 0;
+				if ((r = ipcmsg_tree_put(
+					 e, out ? out + n : NULL)) < 0)
+					return -1;
+				n += r;
+			}
+		} else {
+			json_object_keylen_foreach(v, k, kl, e)
+			{
+				if (i > 0 && out)
+					out[n] = ',';
+				n += i++ > 0;
+				if (out)
+					jsontext_string_put(out + n, k, kl);
+				n += (ssize_t)jsontext_string_len(k, kl);
+				if (out)
+					out[n] = ':';
+				n++;
+				if ((r = ipcmsg_tree_put(
+					 e, out ? out + n : NULL)) < 0)
+					return -1;
+				n += r;
+			}
+		}
+		if (out)
+			out[n] = json_is_array(v) ? ']' : '}';
+		return n + 1;
+	case JSON_STRING:
+		if (out)
+			jsontext_string_put(
+			    out, json_string_value(v), json_string_length(v));
+		return (ssize_t)jsontext_string_len(
+		    json_string_value(v), json_string_length(v));
+	case JSON_INTEGER:
+		c = snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
+		if (out)
+			memcpy(out, num, (size_t)c);
+		return c;
+	case JSON_TRUE:
+	case JSON_FALSE:
+	case JSON_NULL:
+		k = json_is_true(v)    ? "true"
+		    : json_is_false(v) ? "false"
+				       : "null";
+		if (out)
+			memcpy(out, k, strlen(k));
+		return (ssize_t)strlen(k);
+	default:
+		return -1;
+	}
+}
+
 /* An EXECUTE's providers or modules as text ("[]" for none); NULL if not
  * an array the child's parser takes, or out of memory. */
 static char *
 ipcmsg_execute_list(json_t *v)
 {
-	if (v == NULL || (json_is_array(v) && json_array_size(v) == 0))
+	ssize_t n;
+	char *s;
+
+	if (v == NULL)
 		return strdup("[]");
 	if (!json_is_array(v) || !ipcmsg_shallow(v, IPCMSG_NEST_MAX))
 		return NULL;
-	return json_dumps(v, JSON_COMPACT);
+	/* jansson's own writer took 11K instructions for one provider. */
+	if ((n = ipcmsg_tree_put(v, NULL)) < 0)
+		return json_dumps(v, JSON_COMPACT);
+	if ((s = malloc((size_t)n + 1)) == NULL)
+		return NULL;
+	ipcmsg_tree_put(v, s);
+	s[n] = '\0';
+	return s;
 }
 
 /*

@@ -80,8 +80,12 @@ fuzz_ipcmsg_daemon(const uint8_t *data, size_t size)
 		if ((s = ipcmsg_execute_encode(&x, &len)) == NULL ||
 		    ipcmsg_execute_decode((const uint8_t *)s, len, &xb, &why) !=
 			0 ||
-		    xb.code.len != x.code.len || xb.timeout != x.timeout ||
-		    xb.grace != x.grace || xb.memory_limit != x.memory_limit ||
+		    xb.code.len != x.code.len ||
+		    memcmp(xb.code.s, x.code.s, x.code.len) != 0 ||
+		    xb.count_host_waits != x.count_host_waits ||
+		    xb.retain_handles != x.retain_handles ||
+		    xb.timeout != x.timeout || xb.grace != x.grace ||
+		    xb.memory_limit != x.memory_limit ||
 		    xb.typescript != x.typescript ||
 		    xb.outbound_mode != x.outbound_mode ||
 		    !json_equal(xb.providers, x.providers) ||
