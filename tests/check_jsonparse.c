@@ -162,6 +162,82 @@ failing_malloc(size_t n)
 	return malloc(n);
 }
 
+/* Members read without a tree: only string members of the keys named. */
+static int
+strings(const char *text, const char *want[3])
+{
+	static const char *const keys[] = { "provider", "tool", "args" };
+	struct jsonparse_str out[3];
+	char *store;
+	int nomem, rc, i;
+
+	rc =
+	    jsonparse_strings(text, strlen(text), keys, 3, out, &store, &nomem);
+	ck_assert_int_eq(nomem, 0);
+	for (i = 0; rc == 0 && i < 3; i++) {
+		if (want[i] == NULL) {
+			ck_assert_ptr_null(out[i].s);
+			continue;
+		}
+		ck_assert_ptr_nonnull(out[i].s);
+		ck_assert_uint_eq(out[i].len, strlen(want[i]));
+		ck_assert_mem_eq(out[i].s, want[i], strlen(want[i]));
+	}
+	free(store);
+	return rc;
+}
+
+START_TEST(test_string_members_without_a_tree)
+{
+	const char *w[3];
+
+	w[0] = "tools";
+	w[1] = "add";
+	w[2] = "{\"a\":1}";
+	ck_assert_int_eq(strings("{\"provider\":\"tools\",\"tool\":\"add\","
+				 "\"args\":\"{\\\"a\\\":1}\"}",
+			     w),
+	    0);
+	/* Any order, white space, escapes in keys and values alike. */
+	w[0] = "p\xc3\xa9\xf0\x9f\x98\x80/";
+	w[2] = "x";
+	ck_assert_int_eq(strings(" { \"args\" : \"x\" , \"t\\u006fol\":\"add\","
+				 "\"provider\":\"p\\u00e9\\ud83d\\ude00\\/\"} ",
+			     w),
+	    0);
+	/* A member absent, and none at all. */
+	w[0] = NULL;
+	ck_assert_int_eq(strings("{\"tool\":\"add\",\"args\":\"x\"}", w), 0);
+	w[1] = w[2] = NULL;
+	ck_assert_int_eq(strings("{}", w), 0);
+	/* U+0000 in a value, as JSON_ALLOW_NUL reads it. */
+	{
+		static const char *const k[] = { "tool" };
+		struct jsonparse_str o[1];
+		char *store;
+		int nomem;
+
+		ck_assert_int_eq(jsonparse_strings("{\"tool\":\"a\\u0000\"}",
+				     18, k, 1, o, &store, &nomem),
+		    0);
+		ck_assert_uint_eq(o[0].len, 2);
+		ck_assert_mem_eq(o[0].s, "a\0", 2);
+		free(store);
+	}
+	/* What it leaves to jansson. */
+	ck_assert_int_eq(strings("{\"tool\":\"a\",\"tool\":\"b\"}", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":\"a\",\"other\":\"b\"}", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":1}", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":null}", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":\"\\ud800\"}", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":\"\xc3(\"}", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":\"a\"} x", w), -1);
+	ck_assert_int_eq(strings("{\"tool\":\"a\",}", w), -1);
+	ck_assert_int_eq(strings("[\"tool\"]", w), -1);
+	ck_assert_int_eq(strings("", w), -1);
+}
+END_TEST
+
 START_TEST(test_a_failed_allocation_is_said)
 {
 	const char *text = "{\"a\":[\"x\\n\",1.5,{\"b\":null}],\"c\":\"d\"}";
@@ -202,6 +278,7 @@ main(void)
 	tcase_add_test(tc, test_declines);
 	tcase_add_test(tc, test_depth_is_inclusive);
 	tcase_add_test(tc, test_a_failed_allocation_is_said);
+	tcase_add_test(tc, test_string_members_without_a_tree);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

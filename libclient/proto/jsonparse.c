@@ -487,3 +487,74 @@ jsonparse_loadb(const char *buf, size_t len, size_t flags, int *nomem)
 	}
 	return v;
 }
+
+int
+jsonparse_strings(const char *buf, size_t len, const char *const *keys,
+    size_t nkeys, struct jsonparse_str *out, char **store, int *nomem)
+{
+	struct jsonparse j;
+	const char *k, *v;
+	size_t i, kn, vn, used = 0;
+	char *heap, *vheap;
+	int next;
+
+	*nomem = 0;
+	*store = NULL;
+	for (i = 0; i < nkeys; i++)
+		out[i].s = NULL;
+	if (buf == NULL)
+		return -1;
+	j.p = (const unsigned char *)buf;
+	j.end = j.p + len;
+	j.flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL;
+	j.depth = 0;
+	j.nomem = 0;
+	/* Decoding never lengthens a string: the values fit in len bytes. */
+	if ((*store = malloc(len > 0 ? len : 1)) == NULL) {
+		*nomem = 1;
+		return -1;
+	}
+	jsonparse_ws(&j);
+	if (j.p == j.end || *j.p++ != '{')
+		return -1;
+	jsonparse_ws(&j);
+	if (j.p < j.end && *j.p == '}')
+		j.p++;
+	else
+		for (;;) {
+			if (j.p == j.end || *j.p != '"' ||
+			    jsonparse_text(&j, 0, &k, &kn, &heap) != 0)
+				goto out;
+			for (i = 0; i < nkeys; i++)
+				if (strlen(keys[i]) == kn &&
+				    memcmp(keys[i], k, kn) == 0)
+					break;
+			free(heap);
+			if (i == nkeys || out[i].s != NULL)
+				goto out;
+			jsonparse_ws(&j);
+			if (j.p == j.end || *j.p++ != ':')
+				goto out;
+			jsonparse_ws(&j);
+			if (j.p == j.end || *j.p != '"' ||
+			    jsonparse_text(&j, 1, &v, &vn, &vheap) != 0)
+				goto out;
+			memcpy(*store + used, v, vn);
+			free(vheap);
+			out[i].s = *store + used;
+			out[i].len = vn;
+			used += vn;
+			if ((next = jsonparse_next(&j, '}')) > 0)
+				break;
+			if (next < 0)
+				goto out;
+		}
+	jsonparse_ws(&j);
+	if (j.p == j.end)
+		return 0;
+out:
+	*nomem = j.nomem;
+	for (i = 0; i < nkeys; i++)
+		out[i].s = NULL;
+	return -1;
+}

@@ -30,4 +30,22 @@
  */
 json_t *jsonparse_loadb(const char *buf, size_t len, size_t flags, int *nomem);
 
+/* A member's value as jsonparse_strings found it. */
+struct jsonparse_str {
+	const char *s; /* NULL: the key was absent */
+	size_t len;
+};
+
+/*
+ * An object of string members only, each key one of keys[0..nkeys) at
+ * most once, as json_loadb(buf, len, JSON_REJECT_DUPLICATES |
+ * JSON_ALLOW_NUL) reads it, without a tree: out[i] is the value of keys[i],
+ * decoded into *store (malloc'd, the caller frees it, even on failure).
+ * 0 when taken; -1 when not: anything else (another key, a repeated one, a
+ * value of another type, a text jansson would refuse), for jansson to
+ * judge, with *nomem 1 when an allocation failed.
+ */
+int jsonparse_strings(const char *buf, size_t len, const char *const *keys,
+    size_t nkeys, struct jsonparse_str *out, char **store, int *nomem);
+
 #endif

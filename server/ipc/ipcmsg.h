@@ -82,7 +82,8 @@ struct ipcmsg_result {
 /* TOOL_CALL: {"provider", "tool", "args"}, args a JSON text or "". */
 struct ipcmsg_tool_call {
 	struct ipcmsg_str provider, tool, args;
-	json_t *tree; /* the checked payload, owned: readers may use it */
+	json_t *tree; /* the checked payload, owned (NULL: read without one) */
+	char *store; /* owned: the three strings when read without a tree */
 };
 
 /* OUTBOUND_REQUEST: {"method", "url", "headers": [[n, v]...], "body"}. */

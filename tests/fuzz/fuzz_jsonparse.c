@@ -3,7 +3,8 @@
  * whatever it takes, jansson's json_loadb must take too, with the same
  * value down to each number's type, a zero's sign and the keys' order;
  * whatever jansson refuses, it must refuse. The first byte picks the
- * flags, the rest is the text.
+ * flags, the rest is the text. jsonparse_strings, given the same text,
+ * must take only an object jansson reads with the same string members.
  */
 #include <math.h>
 #include <stdint.h>
@@ -74,6 +75,44 @@ fuzz_same(const json_t *a, const json_t *b)
 	}
 }
 
+/* jsonparse_strings against json_loadb with its flags. */
+static void
+fuzz_strings(const uint8_t *data, size_t size)
+{
+	static const char *const keys[] = { "provider", "tool", "args" };
+	struct jsonparse_str out[3];
+	json_t *slow, *v;
+	size_t i, present = 0;
+	char *store;
+	int nomem;
+
+	if (jsonparse_strings(
+		(const char *)data, size, keys, 3, out, &store, &nomem) != 0) {
+		free(store);
+		if (nomem)
+			abort();
+		return;
+	}
+	slow = json_loadb((const char *)data, size,
+	    JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, NULL);
+	if (!json_is_object(slow))
+		abort(); /* it took what jansson refuses */
+	for (i = 0; i < 3; i++) {
+		v = json_object_get(slow, keys[i]);
+		if (out[i].s == NULL ? v != NULL
+				     : !json_is_string(v) ||
+			    json_string_length(v) != out[i].len ||
+			    memcmp(json_string_value(v), out[i].s,
+				out[i].len) != 0)
+			abort(); /* a member read otherwise */
+		present += out[i].s != NULL;
+	}
+	if (json_object_size(slow) != present)
+		abort(); /* a member it did not say */
+	json_decref(slow);
+	free(store);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -95,5 +134,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort(); /* nothing here runs out of memory */
 	json_decref(fast);
 	json_decref(slow);
+	fuzz_strings(data, size);
 	return 0;
 }
