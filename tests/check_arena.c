@@ -884,6 +884,31 @@ fault_once(void)
 }
 
 /*
+ * In a tracked child whose page map can no longer be read: after a page
+ * fault (outside the arena), the next reset looks at the map, cannot read
+ * it, and compares every page.
+ */
+static int
+unread_map_compares_all(struct arena *a, size_t pages)
+{
+	fault_once();
+	return arena_reset(a) == 0 && arena_reset_compared(a) == pages &&
+	    arena_reset_owned(a) == 0;
+}
+
+/* The tracked child `pid` exited 0; the parent's heap goes. */
+static void
+tracked_child_done(pid_t pid, struct frozen *f)
+{
+	int status;
+
+	HOT((waitpid(pid, &status, 0)) == (pid));
+	HOT(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	arena_destroy(f->a);
+}
+
+/*
  * A forked child given its page map compares only the pages it made its
  * own: after one full reset (which puts back what the parent changed
  * after its freeze, on pages the child still shares), a reset reads the
@@ -895,7 +920,6 @@ START_TEST(test_tracked_child_compares_only_its_pages)
 	static void *kept[KEPT];
 	size_t pages, k = KEPT / 2, j = 3;
 	pid_t pid;
-	int status;
 
 	frozen_make(&f);
 	pages = (f.image + 4095) / 4096;
@@ -949,17 +973,9 @@ START_TEST(test_tracked_child_compares_only_its_pages)
 		/* A map that cannot be read (looked at after a fault): every
 		 * page compared again. */
 		close(fd);
-		fault_once();
-		if (arena_reset(f.a) != 0 ||
-		    arena_reset_compared(f.a) != pages ||
-		    arena_reset_owned(f.a) != 0)
-			_exit(19);
-		_exit(0);
+		_exit(unread_map_compares_all(f.a, pages) ? 0 : 19);
 	}
-	HOT((waitpid(pid, &status, 0)) == (pid));
-	HOT(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	arena_destroy(f.a);
+	tracked_child_done(pid, &f);
 }
 END_TEST
 
@@ -973,7 +989,6 @@ START_TEST(test_tracked_child_reads_its_map_after_a_fault)
 	static struct frozen f;
 	size_t pages, j = 3, m = KEPT - 7, owned;
 	pid_t pid;
-	int status;
 
 	frozen_make(&f);
 	pages = (f.image + 4095) / 4096;
@@ -1020,17 +1035,9 @@ START_TEST(test_tracked_child_reads_its_map_after_a_fault)
 			_exit(17);
 		/* A fault anywhere, and the map cannot be read: every page
 		 * compared. */
-		fault_once();
-		if (arena_reset(f.a) != 0 ||
-		    arena_reset_compared(f.a) != pages ||
-		    arena_reset_owned(f.a) != 0)
-			_exit(18);
-		_exit(0);
+		_exit(unread_map_compares_all(f.a, pages) ? 0 : 18);
 	}
-	HOT((waitpid(pid, &status, 0)) == (pid));
-	HOT(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	arena_destroy(f.a);
+	tracked_child_done(pid, &f);
 }
 END_TEST
 
