@@ -181,6 +181,7 @@ strings(const char *text, const char *want[3])
 		}
 		ck_assert_ptr_nonnull(out[i].s);
 		ck_assert_uint_eq(out[i].len, strlen(want[i]));
+		ck_assert_int_eq(out[i].s[out[i].len], '\0');
 		ck_assert_mem_eq(out[i].s, want[i], strlen(want[i]));
 	}
 	free(store);

@@ -509,8 +509,9 @@ jsonparse_strings(const char *buf, size_t len, const char *const *keys,
 	j.flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL;
 	j.depth = 0;
 	j.nomem = 0;
-	/* Decoding never lengthens a string: the values fit in len bytes. */
-	if ((*store = malloc(len > 0 ? len : 1)) == NULL) {
+	/* Decoding never lengthens a string: the values fit in len bytes,
+	 * each with its terminating NUL after it. */
+	if ((*store = malloc(len + nkeys + 1)) == NULL) {
 		*nomem = 1;
 		return -1;
 	}
@@ -540,10 +541,11 @@ jsonparse_strings(const char *buf, size_t len, const char *const *keys,
 			    jsonparse_text(&j, 1, &v, &vn, &vheap) != 0)
 				goto out;
 			memcpy(*store + used, v, vn);
+			(*store)[used + vn] = '\0';
 			free(vheap);
 			out[i].s = *store + used;
 			out[i].len = vn;
-			used += vn;
+			used += vn + 1;
 			if ((next = jsonparse_next(&j, '}')) > 0)
 				break;
 			if (next < 0)

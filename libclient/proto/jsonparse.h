@@ -40,7 +40,8 @@ struct jsonparse_str {
  * An object of string members only, each key one of keys[0..nkeys) at
  * most once, as json_loadb(buf, len, JSON_REJECT_DUPLICATES |
  * JSON_ALLOW_NUL) reads it, without a tree: out[i] is the value of keys[i],
- * decoded into *store (malloc'd, the caller frees it, even on failure).
+ * decoded into *store and followed by a NUL, as a jansson string is
+ * (*store malloc'd; the caller frees it, even on failure).
  * 0 when taken; -1 when not: anything else (another key, a repeated one, a
  * value of another type, a text jansson would refuse), for jansson to
  * judge, with *nomem 1 when an allocation failed.

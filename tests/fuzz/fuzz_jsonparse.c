@@ -103,7 +103,8 @@ fuzz_strings(const uint8_t *data, size_t size)
 				     : !json_is_string(v) ||
 			    json_string_length(v) != out[i].len ||
 			    memcmp(json_string_value(v), out[i].s,
-				out[i].len) != 0)
+				out[i].len) != 0 ||
+			    out[i].s[out[i].len] != '\0')
 			abort(); /* a member read otherwise */
 		present += out[i].s != NULL;
 	}
