@@ -37,9 +37,31 @@ tool_call(const char *s)
 	int rc =
 	    ipcmsg_tool_call_decode((const uint8_t *)s, strlen(s), &t, &why);
 
-	if (rc == 0)
+	if (rc == 0) {
+		/* Each string ends in a NUL, as its readers take it. */
+		ck_assert_int_eq(t.provider.s[t.provider.len], '\0');
+		ck_assert_int_eq(t.tool.s[t.tool.len], '\0');
+		ck_assert_int_eq(t.args.s[t.args.len], '\0');
 		ipcmsg_tool_call_clear(&t);
+	}
 	return rc;
+}
+
+/*
+ * The same, on a heap that just gave back a block of the size the decoder
+ * takes, full of bytes that are no NUL: so a string without its own NUL
+ * shows.
+ */
+static int
+tool_call_dirty(const char *s)
+{
+	size_t n = strlen(s) + 4;
+	char *junk = malloc(n);
+
+	ck_assert_ptr_nonnull(junk);
+	memset(junk, 'x', n);
+	free(junk);
+	return tool_call(s);
 }
 
 static int
@@ -302,6 +324,9 @@ END_TEST
 
 START_TEST(tool_call_rules)
 {
+	ck_assert_int_eq(tool_call_dirty("{\"provider\":\"p\",\"tool\":\"t\","
+					 "\"args\":\"{}\"}"),
+	    0);
 	char *s;
 	size_t max = IPCMSG_TEXT_MAX(CM_PAYLOAD_LIMIT);
 
