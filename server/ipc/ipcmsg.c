@@ -563,7 +563,6 @@ ipcmsg_tool_call_decode(const uint8_t *buf, size_t len,
 	static const char *const keys[] = { "provider", "tool", "args", NULL };
 	const char *bad = "a tool call is not {provider, tool, args} strings "
 			  "within their bound";
-
 	struct jsonparse_str f[3];
 	int nomem;
 
@@ -1151,121 +1150,121 @@ ipcmsg_shallow(json_t *v, unsigned room)
 	return 1;
 }
 
+/* A text being measured (p NULL) or written: n bytes so far. */
+struct ipcmsg_out {
+	char *p;
+	size_t n;
+};
+
+static void
+ipcmsg_out_put(struct ipcmsg_out *o, const char *s, size_t len)
+{
+	if (o->p != NULL)
+		memcpy(o->p + o->n, s, len);
+	o->n += len;
+}
+
+/* A string literal, without its NUL. */
+#define IPCMSG_OUT_LIT(o, lit) ipcmsg_out_put((o), (lit), sizeof(lit) - 1)
+
+/* s[0..len) as a JSON string. */
+static void
+ipcmsg_out_str(struct ipcmsg_out *o, const char *s, size_t len)
+{
+	if (o->p != NULL)
+		jsontext_string_put(o->p + o->n, s, len);
+	o->n += jsontext_string_len(s, len);
+}
+
 /*
- * The daemon's EXECUTE, checked with the decoder's own rules on the tree
- * it is written from (ipcmsg_execute_fields), not by parsing the text back:
- * that round trip was a third of the daemon's instructions per execution.
- * The tree is what the text parses to: jansson writes every value it holds
- * (its strings are UTF-8, its reals finite) and reads it back the same,
- * given nesting within its parser's depth, which ipcmsg_shallow bounds.
+ * A tree of arrays, objects, strings, integers, booleans and nulls, as
+ * json_dumps(JSON_COMPACT) writes it. -1 at a real, whose text depends on
+ * the locale's decimal point, which jansson undoes (ipcmsg_out_list).
  */
-/*
- * The JSON text of a tree of arrays, objects, strings, integers, booleans
- * and nulls, as json_dumps(JSON_COMPACT) would write it: its length when
- * out is NULL, else written at out. -1 for a real (json_dumps then).
- */
-static ssize_t
-ipcmsg_tree_put(json_t *v, char *out)
+static int
+ipcmsg_out_tree(struct ipcmsg_out *o, json_t *v)
 {
 	char num[32];
 	const char *k;
-	ssize_t n = 0, r;
-	size_t i, kl;
+	size_t i, kl, n = 0;
 	json_t *e;
-	int c;
 
 	switch (json_typeof(v)) {
 	case JSON_ARRAY:
-	case JSON_OBJECT:
-		if (out)
-			out[n] = json_is_array(v) ? '[' : '{';
-		n++;
-		i = 0;
-		if (json_is_array(v)) {
-			json_array_foreach(v, i, e)
-			{
-				if (i > 0 && out)
-					out[n] = ',';
-				n += i > 0;
-				if ((r = ipcmsg_tree_put(
-					 e, out ? out + n : NULL)) < 0)
-					return -1;
-				n += r;
-			}
-		} else {
-			json_object_keylen_foreach(v, k, kl, e)
-			{
-				if (i > 0 && out)
-					out[n] = ',';
-				n += i++ > 0;
-				if (out)
-					jsontext_string_put(out + n, k, kl);
-				n += (ssize_t)jsontext_string_len(k, kl);
-				if (out)
-					out[n] = ':';
-				n++;
-				if ((r = ipcmsg_tree_put(
-					 e, out ? out + n : NULL)) < 0)
-					return -1;
-				n += r;
-			}
+		IPCMSG_OUT_LIT(o, "[");
+		json_array_foreach(v, i, e)
+		{
+			if (i > 0)
+				IPCMSG_OUT_LIT(o, ",");
+			if (ipcmsg_out_tree(o, e) != 0)
+				return -1;
 		}
-		if (out)
-			out[n] = json_is_array(v) ? ']' : '}';
-		return n + 1;
+		IPCMSG_OUT_LIT(o, "]");
+		return 0;
+	case JSON_OBJECT:
+		IPCMSG_OUT_LIT(o, "{");
+		json_object_keylen_foreach(v, k, kl, e)
+		{
+			if (n++ > 0)
+				IPCMSG_OUT_LIT(o, ",");
+			ipcmsg_out_str(o, k, kl);
+			IPCMSG_OUT_LIT(o, ":");
+			if (ipcmsg_out_tree(o, e) != 0)
+				return -1;
+		}
+		IPCMSG_OUT_LIT(o, "}");
+		return 0;
 	case JSON_STRING:
-		if (out)
-			jsontext_string_put(
-			    out, json_string_value(v), json_string_length(v));
-		return (ssize_t)jsontext_string_len(
-		    json_string_value(v), json_string_length(v));
+		ipcmsg_out_str(o, json_string_value(v), json_string_length(v));
+		return 0;
 	case JSON_INTEGER:
-		c = snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT,
-		    json_integer_value(v));
-		if (out)
-			memcpy(out, num, (size_t)c);
-		return c;
+		ipcmsg_out_put(o, num,
+		    (size_t)snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT,
+			json_integer_value(v)));
+		return 0;
 	case JSON_TRUE:
+		IPCMSG_OUT_LIT(o, "true");
+		return 0;
 	case JSON_FALSE:
+		IPCMSG_OUT_LIT(o, "false");
+		return 0;
 	case JSON_NULL:
-		k = json_is_true(v)    ? "true"
-		    : json_is_false(v) ? "false"
-				       : "null";
-		if (out)
-			memcpy(out, k, strlen(k));
-		return (ssize_t)strlen(k);
+		IPCMSG_OUT_LIT(o, "null");
+		return 0;
 	default:
 		return -1;
 	}
 }
 
-/* An EXECUTE's providers or modules as text ("[]" for none); NULL if not
- * an array the child's parser takes, or out of memory. */
-static char *
-ipcmsg_execute_list(json_t *v)
+/*
+ * An EXECUTE's providers or modules ("[]" for none). A list holding a real
+ * is written by json_dumps, once: *dumped keeps its text for the writing
+ * pass. -1 out of memory.
+ */
+static int
+ipcmsg_out_list(struct ipcmsg_out *o, json_t *v, char **dumped)
 {
-	ssize_t n;
-	char *s;
+	size_t at = o->n;
 
-	if (v == NULL)
-		return strdup("[]");
-	if (!json_is_array(v) || !ipcmsg_shallow(v, IPCMSG_NEST_MAX))
-		return NULL;
-	/* jansson's own writer took 11K instructions for one provider. */
-	if ((n = ipcmsg_tree_put(v, NULL)) < 0)
-		return json_dumps(v, JSON_COMPACT);
-	if ((s = malloc((size_t)n + 1)) == NULL)
-		return NULL;
-	ipcmsg_tree_put(v, s);
-	s[n] = '\0';
-	return s;
+	if (v == NULL) {
+		IPCMSG_OUT_LIT(o, "[]");
+		return 0;
+	}
+	if (*dumped == NULL && ipcmsg_out_tree(o, v) == 0)
+		return 0;
+	o->n = at;
+	if (*dumped == NULL && (*dumped = json_dumps(v, JSON_COMPACT)) == NULL)
+		return -1;
+	ipcmsg_out_put(o, *dumped, strlen(*dumped));
+	return 0;
 }
 
 /*
  * Written straight, not as a tree dumped by json_dumps: on a trivial run
  * that pair was half of the daemon's instructions (54K of 110K), most of
  * them jansson escaping the code byte by byte. The checks are the
- * decoder's rules (ipcmsg_execute_fields) on the values themselves.
+ * decoder's rules (ipcmsg_execute_fields) on the values themselves; the
+ * text is measured, then written.
  */
 char *
 ipcmsg_execute_encode(const struct ipcmsg_execute *x, size_t *len)
@@ -1273,16 +1272,22 @@ ipcmsg_execute_encode(const struct ipcmsg_execute *x, size_t *len)
 	const char *mode = x->outbound_mode == NULL
 	    ? NULL
 	    : ipcmsg_mode(x->outbound_mode, strlen(x->outbound_mode));
-	char tail[256], *prov = NULL, *mods = NULL, *s = NULL, *o;
-	size_t n, np, nm;
-	int nt;
+	char tail[256], *dumped[2] = { NULL, NULL }, *s = NULL;
+	struct ipcmsg_out o = { NULL, 0 };
+	int nt, pass;
 
 	if (x->code.s == NULL || x->code.len > IPCMSG_ANSWER_MAX ||
 	    !utf8_valid((const uint8_t *)x->code.s, x->code.len) ||
 	    mode == NULL || x->timeout < 1 ||
 	    x->timeout > CM_MAX_SUPPORTED_TIMEOUT || x->grace < 0 ||
 	    x->grace > CM_MAX_SUPPORTED_TIMEOUT || x->memory_limit < 1 ||
-	    x->memory_limit > IPCMSG_MEMORY_MAX_MB)
+	    x->memory_limit > IPCMSG_MEMORY_MAX_MB ||
+	    (x->providers != NULL &&
+		(!json_is_array(x->providers) ||
+		    !ipcmsg_shallow(x->providers, IPCMSG_NEST_MAX))) ||
+	    (x->modules != NULL &&
+		(!json_is_array(x->modules) ||
+		    !ipcmsg_shallow(x->modules, IPCMSG_NEST_MAX))))
 		return NULL;
 	nt = snprintf(tail, sizeof(tail),
 	    ",\"timeout\":%" PRId64 ",\"grace\":%" PRId64
@@ -1293,35 +1298,30 @@ ipcmsg_execute_encode(const struct ipcmsg_execute *x, size_t *len)
 	    x->retain_handles ? "true" : "false",
 	    x->typescript ? ",\"language\":\"" CM_LANGUAGE_TYPESCRIPT "\""
 			  : "");
-	if (nt < 0 || (size_t)nt >= sizeof(tail) ||
-	    (prov = ipcmsg_execute_list(x->providers)) == NULL ||
-	    (mods = ipcmsg_execute_list(x->modules)) == NULL)
-		goto done;
-	np = strlen(prov);
-	nm = strlen(mods);
-	n = sizeof("{\"code\":") - 1 +
-	    jsontext_string_len(x->code.s, x->code.len) +
-	    sizeof(",\"providers\":") - 1 + np + sizeof(",\"modules\":") - 1 +
-	    nm + (size_t)nt;
-	if ((s = malloc(n + 1)) == NULL)
-		goto done;
-	o = s;
-	memcpy(o, "{\"code\":", sizeof("{\"code\":") - 1);
-	o = jsontext_string_put(
-	    o + sizeof("{\"code\":") - 1, x->code.s, x->code.len);
-	memcpy(o, ",\"providers\":", sizeof(",\"providers\":") - 1);
-	o += sizeof(",\"providers\":") - 1;
-	memcpy(o, prov, np);
-	o += np;
-	memcpy(o, ",\"modules\":", sizeof(",\"modules\":") - 1);
-	o += sizeof(",\"modules\":") - 1;
-	memcpy(o, mods, nm);
-	o += nm;
-	memcpy(o, tail, (size_t)nt + 1);
-	*len = n;
-done:
-	free(prov);
-	free(mods);
+	if (nt < 0 || (size_t)nt >= sizeof(tail))
+		return NULL;
+	for (pass = 0; pass < 2; pass++) {
+		o.n = 0;
+		IPCMSG_OUT_LIT(&o, "{\"code\":");
+		ipcmsg_out_str(&o, x->code.s, x->code.len);
+		IPCMSG_OUT_LIT(&o, ",\"providers\":");
+		if (ipcmsg_out_list(&o, x->providers, &dumped[0]) != 0)
+			break;
+		IPCMSG_OUT_LIT(&o, ",\"modules\":");
+		if (ipcmsg_out_list(&o, x->modules, &dumped[1]) != 0)
+			break;
+		ipcmsg_out_put(&o, tail, (size_t)nt + 1);
+		if (pass == 0 && (s = o.p = malloc(o.n)) == NULL)
+			break;
+	}
+	if (pass == 2)
+		*len = o.n - 1;
+	else {
+		free(s);
+		s = NULL;
+	}
+	free(dumped[0]);
+	free(dumped[1]);
 	return s;
 }
 
