@@ -427,6 +427,83 @@ START_TEST(test_concat_short)
 }
 END_TEST
 
+/* Variables read and written through the scope a function was made in
+ * (cm_getvar, engine/host/duk_getvar.inc) resolve as Duktape's walk does:
+ * the function's own variable first (a read inside `with` is compiled as a
+ * lookup), a binding gone after delete, no `this` for a call through a
+ * variable, an immutable name, the global object's accessors, own and
+ * inherited properties, and a function freed and another made where it
+ * lay. */
+START_TEST(test_closure_variables)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var out = [];"
+		"function counter() { var n = 0;"
+		"  return { inc: function () { n = n + 1; return n; },"
+		"    get: function () { return n; } }; }"
+		"var k = counter(), i; for (i = 0; i < 1000; i++) k.inc();"
+		"out.push(k.get());"
+		"function f(o) { var x = 42;"
+		"  return function inner(o) { with (o) { return x; } }; }"
+		"var g = f({ x: 1 }); out.push(g({}), g({ x: 7 }), g({}));"
+		"function ev() { eval('var a = 1, b = 2');"
+		"  return { get: function () {"
+		"      return (typeof a === 'undefined' ? 'gone' : a) + ':' +"
+		"        b; },"
+		"    del: function () { return delete a; } }; }"
+		"var m = ev(); out.push(m.get(), m.del(), m.get(), m.get());"
+		"function th() { var o = { k: 'x' },"
+		"    t = function () { 'use strict'; return typeof this; };"
+		"  return function () { var z = [o.k, o.k, o.k];"
+		"    return t(); }; }"
+		"var tc = th(); out.push(tc(), tc());"
+		"var nf = function h() { h = 1; return typeof h; };"
+		"var sf = function h() { 'use strict';"
+		"  try { h = 1; } catch (e) { return e.name; }"
+		"  return 'no throw'; };"
+		"out.push(nf(), nf(), sf(), sf());"
+		"var calls = 0; Object.defineProperty(this, 'acc',"
+		"  { get: function () { return ++calls; },"
+		"    configurable: true });"
+		"function rd() { return acc; } rd(); out.push(rd(), rd());"
+		"this.gv = 1;"
+		"function gvr() {"
+		"  return typeof gv === 'undefined' ? 'none' : gv; }"
+		"out.push(gvr(), gvr()); delete this.gv;"
+		"out.push(gvr(), gvr());"
+		"this.gv = 5; out.push(gvr());"
+		"Object.prototype.inh = 'p'; function ir() { return inh; }"
+		"out.push(ir(), ir()); delete Object.prototype.inh;"
+		/* Arrows (no prototype cycle) are freed with their array:
+		 * the second batch lies where the first did, and reads its
+		 * own p (in `with`'s head) where the first read its maker's. */
+		"function mk(p, w) {"
+		"  return w ? (p) => { with (p) { return v; } } : () => p; }"
+		"var bad = 0, fs, j;"
+		"for (i = 0; i < 20; i++) { fs = [];"
+		"  for (j = 0; j < 50; j++) fs.push(mk(j, false));"
+		"  for (j = 0; j < 50; j++) if (fs[j]() !== j) bad++;"
+		"  fs = [];"
+		"  for (j = 0; j < 50; j++) fs.push(mk(j, true));"
+		"  for (j = 0; j < 50; j++)"
+		"    try { if (fs[j]({ v: -1 }) !== -1) bad++; }"
+		"    catch (e) { bad++; } }"
+		"out.push(bad);"
+		"print(out.join(' '));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "1000 42 7 42 1:2 true gone:2 gone:2 undefined undefined function "
+	    "function TypeError TypeError 2 3 1 1 none none 5 p p 0\n");
+	engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -484,6 +561,7 @@ engine_suite(void)
 	tcase_add_test(tc, test_json_numbers);
 	tcase_add_test(tc, test_json_object_sizes);
 	tcase_add_test(tc, test_concat_short);
+	tcase_add_test(tc, test_closure_variables);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);
