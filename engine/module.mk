@@ -193,7 +193,14 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    closed scope records and the global object's own data properties by
 #    a hint checked against the live record; three tables are added to
 #    duk_heap and duk_free_hobject forgets a freed function. A tool call's
-#    prelude work: 13% fewer instructions.
+#    prelude work: 13% fewer instructions;
+#  - engine/host/duk_getprop.inc is appended (cm_getprop): the executor's
+#    GETPROP, GETPROPC (a method call's lookup) and PUTPROP ask
+#    cm_getprop_fast / cm_putprop_fast first, which take an own data
+#    property (writable, for a write) of an object with no exotic
+#    behaviour under a key that is no array index with one search of the
+#    object's own properties, and leave everything else to
+#    duk_hobject_getprop / duk_hobject_putprop.
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # -fno-semantic-interposition: duktape.c's public functions (duk_dup,
@@ -214,7 +221,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -293,7 +300,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '}' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    -e 's/^\tduk_uint32_t sym_counter\[2\];$$/&\n\tduk_hobject *cm_getvar_func[CM_GETVAR_FUNCS]; \/* cm_getvar: engine\/host\/duk_getvar.inc *\/\n\tduk_hobject *cm_getvar_varmap[CM_GETVAR_FUNCS];\n\tduk_uint16_t cm_getvar_hint[CM_GETVAR_HINTS];/' \
-	    -e 's/^DUK_INTERNAL_DECL duk_hobject \*duk_hobject_get_varmap(duk_hthread \*thr, duk_hobject \*obj);$$/&\n#define CM_GETVAR_FUNCS 64 \/* cm_getvar: engine\/host\/duk_getvar.inc *\/\n#define CM_GETVAR_HINTS 256\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getvar_fast(duk_hthread *thr, duk_activation *act, duk_hstring *name, duk_bool_t write);\nDUK_INTERNAL_DECL void cm_getvar_forget(duk_heap *heap, duk_hobject *func);/' \
+	    -e 's/^DUK_INTERNAL_DECL duk_hobject \*duk_hobject_get_varmap(duk_hthread \*thr, duk_hobject \*obj);$$/&\n#define CM_GETVAR_FUNCS 64 \/* cm_getvar: engine\/host\/duk_getvar.inc *\/\n#define CM_GETVAR_HINTS 256\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getvar_fast(duk_hthread *thr, duk_activation *act, duk_hstring *name, duk_bool_t write);\nDUK_INTERNAL_DECL void cm_getvar_forget(duk_heap *heap, duk_hobject *func);\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getprop_fast(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key); \/* cm_getprop: engine\/host\/duk_getprop.inc *\/\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_putprop_fast(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key);/' \
 	    -e 's/^\t\t\/\* Currently nothing to free; .data. is a heap object \*\/$$/\t\tcm_getvar_forget(heap, h); \/* cm_getvar *\//' \
 	    -e '/^duk_bool_t duk__getvar_helper(duk_hthread \*thr, duk_hobject \*env, duk_activation \*act, duk_hstring \*name, duk_bool_t throw_flag) {$$/,/^}$$/{' \
 	    -e 's/^\tparents = 1; \/\* follow parent chain \*\/$$/\tif (act != NULL) { \/* cm_getvar *\/\n\t\tduk_tval *cm_tv = cm_getvar_fast(thr, act, name, 0);\n\t\tif (cm_tv != NULL) {\n\t\t\tduk_push_tval(thr, cm_tv);\n\t\t\tduk_push_undefined(thr);\n\t\t\treturn 1;\n\t\t}\n\t}\n&/' \
@@ -304,10 +311,19 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^\t\tcase DUK_OP_CSVAR_CC: {$$/,/^\t\t}$$/{' \
 	    -e 's/^\t\t\t(void) duk_js_getvar_activation(thr, act, name, 1 \/\*throw\*\/); \/\* -> \[... val this\] \*\/$$/\t\t\ttv1 = cm_getvar_fast(thr, act, name, 0); \/* cm_getvar: the value, and no this *\/\n\t\t\tif (tv1 != NULL) {\n\t\t\t\tidx = (duk_uint_fast_t) DUK_DEC_A(ins);\n\t\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP(idx), tv1); \/* side effects *\/\n\t\t\t\tDUK_TVAL_SET_UNDEFINED_UPDREF(thr, DUK__REGP(idx + 1)); \/* side effects *\/\n\t\t\t\tbreak;\n\t\t\t}\n&/' \
 	    -e '}' \
+	    -e '/^#define DUK__GETPROP_BODY(barg, carg) \\$$/,/^\t}$$/{' \
+	    -e 's/^\t\t(void) duk_hobject_getprop(thr, (barg), (carg)); \\$$/\t\tduk_tval *cm_tv = cm_getprop_fast(thr, (barg), (carg)); \/* cm_getprop *\/ \\\n\t\tif (cm_tv != NULL) { \\\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP_A(ins), cm_tv); \/* side effects *\/ \\\n\t\t\tbreak; \\\n\t\t} \\\n&/' \
+	    -e '}' \
+	    -e '/^#define DUK__GETPROPC_BODY(barg, carg) \\$$/,/^\t}$$/{' \
+	    -e 's/^\t\t(void) duk_hobject_getprop(thr, (barg), (carg)); \\$$/\t\ttv__targ = cm_getprop_fast(thr, (barg), (carg)); \/* cm_getprop *\/ \\\n\t\tif (tv__targ != NULL \&\& duk_is_callable_tval(thr, tv__targ)) { \\\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP_A(ins), tv__targ); \/* side effects *\/ \\\n\t\t\tbreak; \\\n\t\t} \\\n&/' \
+	    -e '}' \
+	    -e '/^#define DUK__PUTPROP_BODY(aarg, barg, carg) \\$$/,/^\t}$$/{' \
+	    -e 's/^\t\t(void) duk_hobject_putprop(thr, (aarg), (barg), (carg), DUK__STRICT()); \\$$/\t\tduk_tval *cm_tv = cm_putprop_fast(thr, (aarg), (barg)); \/* cm_getprop *\/ \\\n\t\tif (cm_tv != NULL) { \\\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, cm_tv, (carg)); \/* side effects *\/ \\\n\t\t\tbreak; \\\n\t\t} \\\n&/' \
+	    -e '}' \
 	    -e '/^void duk__putvar_helper(duk_hthread \*thr,$$/,/^}$$/{' \
 	    -e 's/^\tparents = 1; \/\* follow parent chain \*\/$$/\tif (act != NULL) { \/* cm_getvar *\/\n\t\tduk_tval *cm_tv = cm_getvar_fast(thr, act, name, 1);\n\t\tif (cm_tv != NULL) {\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, cm_tv, \&tv_tmp_val); \/* side effects *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
 	    -e '}' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 \
 	    && test "$$(grep -c 'cm_numconv_stringify_flags(thr, digits, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_flags: ES2018' $@.tmp)" = 3 \
 	    || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -334,6 +350,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_jsonobj' $@.tmp)" = 5 || { echo "duktape.c: JSON object patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_concat' $@.tmp)" = 1 || { echo "duktape.c: concat patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_getvar \*/$$' $@.tmp)" = 4 && test "$$(grep -c 'cm_getvar: the value, and no this' $@.tmp)" = 1 && test "$$(grep -c 'cm_getvar: engine/host/duk_getvar.inc' $@.tmp)" = 2 || { echo "duktape.c: getvar patch failed"; exit 1; }
+	@test "$$(grep -c '/\* cm_getprop \*/ \\$$' $@.tmp)" = 3 && test "$$(grep -c 'cm_getprop: engine/host/duk_getprop.inc' $@.tmp)" = 1 || { echo "duktape.c: getprop patch failed"; exit 1; }
 	mv $@.tmp $@
 
 # Third-party code: its own relaxed flags, never the project's -Werror.

@@ -504,6 +504,63 @@ START_TEST(test_closure_variables)
 }
 END_TEST
 
+/* An own data property read, written or called through its object
+ * (cm_getprop, engine/host/duk_getprop.inc) as Duktape's own way does:
+ * accessors, the prototype chain, frozen and read-only properties (sloppy
+ * and strict), arrays, typed arrays, String objects, a Proxy, a
+ * non-callable property called, a symbol key, a deleted property, and
+ * arguments. */
+START_TEST(test_own_properties)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(
+	    run(e,
+		"var out = [];"
+		"var o = { a: 1, f: function () { return this.a; } };"
+		"o.a = 2; out.push(o.a, o.f());"
+		"var acc = 0, g = { get x() { return ++acc; },"
+		"  set x(v) { acc = v * 10; } };"
+		"out.push(g.x, g.x); g.x = 5; out.push(acc);"
+		"var proto = { inh: 'p' }, child = Object.create(proto);"
+		"out.push(child.inh); child.inh = 'own';"
+		"out.push(child.inh, proto.inh);"
+		"var fr = Object.freeze({ k: 1 }); fr.k = 2; out.push(fr.k);"
+		"out.push((function () { 'use strict';"
+		"  try { fr.k = 3; } catch (e) { return e.name; }"
+		"  return 'no throw'; })());"
+		"var ro = {}; Object.defineProperty(ro, 'r',"
+		"  { value: 7, writable: false, configurable: true });"
+		"ro.r = 8; out.push(ro.r);"
+		"var arr = [1, 2, 3]; arr.tag = 't';"
+		"out.push(arr.length, arr.tag);"
+		"arr.length = 1; out.push(arr.length, arr[1]);"
+		"var ta = new Uint8Array(4);"
+		"out.push(ta.length, ta['1.5'], ta.byteLength);"
+		"var so = new String('abc'); out.push(so.length);"
+		"var px = new Proxy({ q: 1 },"
+		"  { get: function (t, k) { return k + '!'; } });"
+		"out.push(px.q);"
+		"var nc = { m: 42 };"
+		"try { nc.m(); } catch (e) { out.push(e.name, e.message); }"
+		"var s = Symbol('s'), sy = {}; sy[s] = 'sym'; out.push(sy[s]);"
+		"var d = { z: 1 }; delete d.z; out.push(d.z, 'z' in d);"
+		"d.z = 9; out.push(d.z);"
+		"(function (a) { arguments.length = 5;"
+		"  out.push(arguments.length, a); })(4);"
+		"print(out.join(' '));",
+		msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf,
+	    "2 2 1 2 50 p own p 1 TypeError 7 3 t 1  4  4 3 q! TypeError 42 "
+	    "not callable (property 'm' of [object Object]) sym  false 9 5 "
+	    "4\n");
+	engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_prelude_needs_memory)
 {
 	struct engine_options opt;
@@ -562,6 +619,7 @@ engine_suite(void)
 	tcase_add_test(tc, test_json_object_sizes);
 	tcase_add_test(tc, test_concat_short);
 	tcase_add_test(tc, test_closure_variables);
+	tcase_add_test(tc, test_own_properties);
 	tcase_add_test(tc, test_native_regexp_and_now);
 	tcase_add_test(tc, test_timeout_loop);
 	tcase_add_test(tc, test_timeout_not_swallowed);
