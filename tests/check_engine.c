@@ -22,6 +22,19 @@ ms_now(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Runs src as a script on a fresh engine and checks what it printed. */
+static void
+expect_prints(const char *src, const char *want)
+{
+	struct capture c;
+	struct engine *e = mk(&c, 10000, 0);
+	char msg[256];
+
+	ck_assert_int_eq(run(e, src, msg, sizeof(msg)), SCRIPT_OK);
+	ck_assert_str_eq(c.buf, want);
+	engine_destroy(e);
+}
+
 START_TEST(test_prelude_loads)
 {
 	struct capture c;
@@ -401,29 +414,20 @@ END_TEST
  * and the same interned string (a property key finds it). */
 START_TEST(test_concat_short)
 {
-	struct capture c;
-	struct engine *e = mk(&c, 10000, 0);
-	char msg[256];
-
-	ck_assert_int_eq(
-	    run(e,
-		"var out = [], n, x = 'x', o = { abc: 1 };"
-		"for (n = 250; n < 262; n++) {"
-		"  var a = 'é'.repeat(n >> 2), b = 'y'.repeat(n - (n >> 2) * "
-		"2);"
-		"  var s = a + b, t = [a, b].join('');"
-		"  out.push(s === t && s.length === t.length && s.slice(-1) ==="
-		"    (b ? 'y' : 'é')); }"
-		"out.push(('ab' + 'c') in o, '' + '' === '', x + 1 + 2,"
-		"  '\\ud83d' + '\\ude00' === '\\ud83d\\ude00', ('a' + "
-		"'b').length);"
-		"print(out.join(' '));",
-		msg, sizeof(msg)),
-	    SCRIPT_OK);
-	ck_assert_str_eq(c.buf,
+	expect_prints(
+	    "var out = [], n, x = 'x', o = { abc: 1 };"
+	    "for (n = 250; n < 262; n++) {"
+	    "  var a = 'é'.repeat(n >> 2), b = 'y'.repeat(n - (n >> 2) * "
+	    "2);"
+	    "  var s = a + b, t = [a, b].join('');"
+	    "  out.push(s === t && s.length === t.length && s.slice(-1) ==="
+	    "    (b ? 'y' : 'é')); }"
+	    "out.push(('ab' + 'c') in o, '' + '' === '', x + 1 + 2,"
+	    "  '\\ud83d' + '\\ude00' === '\\ud83d\\ude00', ('a' + "
+	    "'b').length);"
+	    "print(out.join(' '));",
 	    "true true true true true true true true true true true true "
 	    "true true x12 true 2\n");
-	engine_destroy(e);
 }
 END_TEST
 
@@ -436,71 +440,62 @@ END_TEST
  * lay. */
 START_TEST(test_closure_variables)
 {
-	struct capture c;
-	struct engine *e = mk(&c, 10000, 0);
-	char msg[256];
-
-	ck_assert_int_eq(
-	    run(e,
-		"var out = [];"
-		"function counter() { var n = 0;"
-		"  return { inc: function () { n = n + 1; return n; },"
-		"    get: function () { return n; } }; }"
-		"var k = counter(), i; for (i = 0; i < 1000; i++) k.inc();"
-		"out.push(k.get());"
-		"function f(o) { var x = 42;"
-		"  return function inner(o) { with (o) { return x; } }; }"
-		"var g = f({ x: 1 }); out.push(g({}), g({ x: 7 }), g({}));"
-		"function ev() { eval('var a = 1, b = 2');"
-		"  return { get: function () {"
-		"      return (typeof a === 'undefined' ? 'gone' : a) + ':' +"
-		"        b; },"
-		"    del: function () { return delete a; } }; }"
-		"var m = ev(); out.push(m.get(), m.del(), m.get(), m.get());"
-		"function th() { var o = { k: 'x' },"
-		"    t = function () { 'use strict'; return typeof this; };"
-		"  return function () { var z = [o.k, o.k, o.k];"
-		"    return t(); }; }"
-		"var tc = th(); out.push(tc(), tc());"
-		"var nf = function h() { h = 1; return typeof h; };"
-		"var sf = function h() { 'use strict';"
-		"  try { h = 1; } catch (e) { return e.name; }"
-		"  return 'no throw'; };"
-		"out.push(nf(), nf(), sf(), sf());"
-		"var calls = 0; Object.defineProperty(this, 'acc',"
-		"  { get: function () { return ++calls; },"
-		"    configurable: true });"
-		"function rd() { return acc; } rd(); out.push(rd(), rd());"
-		"this.gv = 1;"
-		"function gvr() {"
-		"  return typeof gv === 'undefined' ? 'none' : gv; }"
-		"out.push(gvr(), gvr()); delete this.gv;"
-		"out.push(gvr(), gvr());"
-		"this.gv = 5; out.push(gvr());"
-		"Object.prototype.inh = 'p'; function ir() { return inh; }"
-		"out.push(ir(), ir()); delete Object.prototype.inh;"
-		/* Arrows (no prototype cycle) are freed with their array:
-		 * the second batch lies where the first did, and reads its
-		 * own p (in `with`'s head) where the first read its maker's. */
-		"function mk(p, w) {"
-		"  return w ? (p) => { with (p) { return v; } } : () => p; }"
-		"var bad = 0, fs, j;"
-		"for (i = 0; i < 20; i++) { fs = [];"
-		"  for (j = 0; j < 50; j++) fs.push(mk(j, false));"
-		"  for (j = 0; j < 50; j++) if (fs[j]() !== j) bad++;"
-		"  fs = [];"
-		"  for (j = 0; j < 50; j++) fs.push(mk(j, true));"
-		"  for (j = 0; j < 50; j++)"
-		"    try { if (fs[j]({ v: -1 }) !== -1) bad++; }"
-		"    catch (e) { bad++; } }"
-		"out.push(bad);"
-		"print(out.join(' '));",
-		msg, sizeof(msg)),
-	    SCRIPT_OK);
-	ck_assert_str_eq(c.buf,
+	expect_prints(
+	    "var out = [];"
+	    "function counter() { var n = 0;"
+	    "  return { inc: function () { n = n + 1; return n; },"
+	    "    get: function () { return n; } }; }"
+	    "var k = counter(), i; for (i = 0; i < 1000; i++) k.inc();"
+	    "out.push(k.get());"
+	    "function f(o) { var x = 42;"
+	    "  return function inner(o) { with (o) { return x; } }; }"
+	    "var g = f({ x: 1 }); out.push(g({}), g({ x: 7 }), g({}));"
+	    "function ev() { eval('var a = 1, b = 2');"
+	    "  return { get: function () {"
+	    "      return (typeof a === 'undefined' ? 'gone' : a) + ':' +"
+	    "        b; },"
+	    "    del: function () { return delete a; } }; }"
+	    "var m = ev(); out.push(m.get(), m.del(), m.get(), m.get());"
+	    "function th() { var o = { k: 'x' },"
+	    "    t = function () { 'use strict'; return typeof this; };"
+	    "  return function () { var z = [o.k, o.k, o.k];"
+	    "    return t(); }; }"
+	    "var tc = th(); out.push(tc(), tc());"
+	    "var nf = function h() { h = 1; return typeof h; };"
+	    "var sf = function h() { 'use strict';"
+	    "  try { h = 1; } catch (e) { return e.name; }"
+	    "  return 'no throw'; };"
+	    "out.push(nf(), nf(), sf(), sf());"
+	    "var calls = 0; Object.defineProperty(this, 'acc',"
+	    "  { get: function () { return ++calls; },"
+	    "    configurable: true });"
+	    "function rd() { return acc; } rd(); out.push(rd(), rd());"
+	    "this.gv = 1;"
+	    "function gvr() {"
+	    "  return typeof gv === 'undefined' ? 'none' : gv; }"
+	    "out.push(gvr(), gvr()); delete this.gv;"
+	    "out.push(gvr(), gvr());"
+	    "this.gv = 5; out.push(gvr());"
+	    "Object.prototype.inh = 'p'; function ir() { return inh; }"
+	    "out.push(ir(), ir()); delete Object.prototype.inh;"
+	    /* Arrows (no prototype cycle) are freed with their array:
+	     * the second batch lies where the first did, and reads its
+	     * own p (in `with`'s head) where the first read its maker's. */
+	    "function mk(p, w) {"
+	    "  return w ? (p) => { with (p) { return v; } } : () => p; }"
+	    "var bad = 0, fs, j;"
+	    "for (i = 0; i < 20; i++) { fs = [];"
+	    "  for (j = 0; j < 50; j++) fs.push(mk(j, false));"
+	    "  for (j = 0; j < 50; j++) if (fs[j]() !== j) bad++;"
+	    "  fs = [];"
+	    "  for (j = 0; j < 50; j++) fs.push(mk(j, true));"
+	    "  for (j = 0; j < 50; j++)"
+	    "    try { if (fs[j]({ v: -1 }) !== -1) bad++; }"
+	    "    catch (e) { bad++; } }"
+	    "out.push(bad);"
+	    "print(out.join(' '));",
 	    "1000 42 7 42 1:2 true gone:2 gone:2 undefined undefined function "
 	    "function TypeError TypeError 2 3 1 1 none none 5 p p 0\n");
-	engine_destroy(e);
 }
 END_TEST
 
@@ -512,52 +507,43 @@ END_TEST
  * arguments. */
 START_TEST(test_own_properties)
 {
-	struct capture c;
-	struct engine *e = mk(&c, 10000, 0);
-	char msg[256];
-
-	ck_assert_int_eq(
-	    run(e,
-		"var out = [];"
-		"var o = { a: 1, f: function () { return this.a; } };"
-		"o.a = 2; out.push(o.a, o.f());"
-		"var acc = 0, g = { get x() { return ++acc; },"
-		"  set x(v) { acc = v * 10; } };"
-		"out.push(g.x, g.x); g.x = 5; out.push(acc);"
-		"var proto = { inh: 'p' }, child = Object.create(proto);"
-		"out.push(child.inh); child.inh = 'own';"
-		"out.push(child.inh, proto.inh);"
-		"var fr = Object.freeze({ k: 1 }); fr.k = 2; out.push(fr.k);"
-		"out.push((function () { 'use strict';"
-		"  try { fr.k = 3; } catch (e) { return e.name; }"
-		"  return 'no throw'; })());"
-		"var ro = {}; Object.defineProperty(ro, 'r',"
-		"  { value: 7, writable: false, configurable: true });"
-		"ro.r = 8; out.push(ro.r);"
-		"var arr = [1, 2, 3]; arr.tag = 't';"
-		"out.push(arr.length, arr.tag);"
-		"arr.length = 1; out.push(arr.length, arr[1]);"
-		"var ta = new Uint8Array(4);"
-		"out.push(ta.length, ta['1.5'], ta.byteLength);"
-		"var so = new String('abc'); out.push(so.length);"
-		"var px = new Proxy({ q: 1 },"
-		"  { get: function (t, k) { return k + '!'; } });"
-		"out.push(px.q);"
-		"var nc = { m: 42 };"
-		"try { nc.m(); } catch (e) { out.push(e.name, e.message); }"
-		"var s = Symbol('s'), sy = {}; sy[s] = 'sym'; out.push(sy[s]);"
-		"var d = { z: 1 }; delete d.z; out.push(d.z, 'z' in d);"
-		"d.z = 9; out.push(d.z);"
-		"(function (a) { arguments.length = 5;"
-		"  out.push(arguments.length, a); })(4);"
-		"print(out.join(' '));",
-		msg, sizeof(msg)),
-	    SCRIPT_OK);
-	ck_assert_str_eq(c.buf,
+	expect_prints(
+	    "var out = [];"
+	    "var o = { a: 1, f: function () { return this.a; } };"
+	    "o.a = 2; out.push(o.a, o.f());"
+	    "var acc = 0, g = { get x() { return ++acc; },"
+	    "  set x(v) { acc = v * 10; } };"
+	    "out.push(g.x, g.x); g.x = 5; out.push(acc);"
+	    "var proto = { inh: 'p' }, child = Object.create(proto);"
+	    "out.push(child.inh); child.inh = 'own';"
+	    "out.push(child.inh, proto.inh);"
+	    "var fr = Object.freeze({ k: 1 }); fr.k = 2; out.push(fr.k);"
+	    "out.push((function () { 'use strict';"
+	    "  try { fr.k = 3; } catch (e) { return e.name; }"
+	    "  return 'no throw'; })());"
+	    "var ro = {}; Object.defineProperty(ro, 'r',"
+	    "  { value: 7, writable: false, configurable: true });"
+	    "ro.r = 8; out.push(ro.r);"
+	    "var arr = [1, 2, 3]; arr.tag = 't';"
+	    "out.push(arr.length, arr.tag);"
+	    "arr.length = 1; out.push(arr.length, arr[1]);"
+	    "var ta = new Uint8Array(4);"
+	    "out.push(ta.length, ta['1.5'], ta.byteLength);"
+	    "var so = new String('abc'); out.push(so.length);"
+	    "var px = new Proxy({ q: 1 },"
+	    "  { get: function (t, k) { return k + '!'; } });"
+	    "out.push(px.q);"
+	    "var nc = { m: 42 };"
+	    "try { nc.m(); } catch (e) { out.push(e.name, e.message); }"
+	    "var s = Symbol('s'), sy = {}; sy[s] = 'sym'; out.push(sy[s]);"
+	    "var d = { z: 1 }; delete d.z; out.push(d.z, 'z' in d);"
+	    "d.z = 9; out.push(d.z);"
+	    "(function (a) { arguments.length = 5;"
+	    "  out.push(arguments.length, a); })(4);"
+	    "print(out.join(' '));",
 	    "2 2 1 2 50 p own p 1 TypeError 7 3 t 1  4  4 3 q! TypeError 42 "
 	    "not callable (property 'm' of [object Object]) sym  false 9 5 "
 	    "4\n");
-	engine_destroy(e);
 }
 END_TEST
 
