@@ -325,10 +325,11 @@
 			return;
 		draining = true;
 		/*
-		 * The queue and its head in locals: Duktape finds a name of the
+		 * The queue and its head in locals: Duktape found a name of the
 		 * enclosing scope by a lookup through its closed record (about
-		 * 340 instructions each), and the loop named them 23 times a
-		 * job, a fifth of a trivial run's lookups. Only this function
+		 * 340 instructions each; a hint and a check since cm_getvar,
+		 * engine/host/duk_getvar.inc, still more than a register), and
+		 * the loop named them 23 times a job. Only this function
 		 * reads qh, and it does not run again while draining, so qh is
 		 * stored back once, in finally: a job that throws leaves the
 		 * queue consumed up to it, as before.
