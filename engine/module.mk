@@ -188,7 +188,7 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    bind() makes no constructor of one (Duktape's bound functions always
 #    were);
 #  - engine/host/duk_getvar.inc is appended (cm_getvar): a variable read
-#    (GETVAR, CSVAR, duk__getvar_helper) or written (duk__putvar_helper)
+#    (GETVAR, CSVAR, duk_js_getvar_activation) or written (duk__putvar_helper)
 #    through the scope chain asks cm_getvar_fast first, which finds it in
 #    closed scope records and the global object's own data properties by
 #    a hint checked against the live record; three tables are added to
@@ -300,16 +300,14 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '}' \
 	    -e 's/^DUK_INTERNAL double duk_js_arith_mod(double d1, double d2) {$$/DUK_LOCAL_DECL duk_bool_t cm_mod_int(double d1, double d2, double *out);\n&\n\tdouble cm_r;\n\tif (cm_mod_int(d1, d2, \&cm_r)) {\n\t\treturn cm_r; \/* cm_mod *\/\n\t}/' \
 	    -e 's/^\tduk_uint32_t sym_counter\[2\];$$/&\n\tduk_hobject *cm_getvar_func[CM_GETVAR_FUNCS]; \/* cm_getvar: engine\/host\/duk_getvar.inc *\/\n\tduk_hobject *cm_getvar_varmap[CM_GETVAR_FUNCS];\n\tduk_uint16_t cm_getvar_hint[CM_GETVAR_HINTS];/' \
-	    -e 's/^DUK_INTERNAL_DECL duk_hobject \*duk_hobject_get_varmap(duk_hthread \*thr, duk_hobject \*obj);$$/&\n#define CM_GETVAR_FUNCS 64 \/* cm_getvar: engine\/host\/duk_getvar.inc *\/\n#define CM_GETVAR_HINTS 256\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getvar_fast(duk_hthread *thr, duk_activation *act, duk_hstring *name, duk_bool_t write);\nDUK_INTERNAL_DECL void cm_getvar_forget(duk_heap *heap, duk_hobject *func);\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getprop_fast(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key); \/* cm_getprop: engine\/host\/duk_getprop.inc *\/\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_putprop_fast(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key);/' \
+	    -e 's/^DUK_INTERNAL_DECL duk_hobject \*duk_hobject_get_varmap(duk_hthread \*thr, duk_hobject \*obj);$$/&\n#define CM_GETVAR_FUNCS 64 \/* cm_getvar: engine\/host\/duk_getvar.inc *\/\n#define CM_GETVAR_HINTS 256\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getvar_fast(duk_hthread *thr, duk_activation *act, duk_hstring *name, duk_bool_t write);\nDUK_INTERNAL_DECL void cm_getvar_forget(duk_heap *heap, duk_hobject *func);\nDUK_INTERNAL_DECL duk_bool_t cm_getvar_duktape(duk_hthread *thr, duk_activation *act, duk_hstring *name);\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_getprop_fast(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key); \/* cm_getprop: engine\/host\/duk_getprop.inc *\/\nDUK_LOCAL_DECL DUK_ALWAYS_INLINE duk_tval *cm_putprop_fast(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key);/' \
 	    -e 's/^\t\t\/\* Currently nothing to free; .data. is a heap object \*\/$$/\t\tcm_getvar_forget(heap, h); \/* cm_getvar *\//' \
-	    -e '/^duk_bool_t duk__getvar_helper(duk_hthread \*thr, duk_hobject \*env, duk_activation \*act, duk_hstring \*name, duk_bool_t throw_flag) {$$/,/^}$$/{' \
-	    -e 's/^\tparents = 1; \/\* follow parent chain \*\/$$/\tif (act != NULL) { \/* cm_getvar *\/\n\t\tduk_tval *cm_tv = cm_getvar_fast(thr, act, name, 0);\n\t\tif (cm_tv != NULL) {\n\t\t\tduk_push_tval(thr, cm_tv);\n\t\t\tduk_push_undefined(thr);\n\t\t\treturn 1;\n\t\t}\n\t}\n&/' \
-	    -e '}' \
+	    -e 's/^\treturn duk__getvar_helper(thr, act->lex_env, act, name, throw_flag);$$/\tduk_tval *cm_tv = cm_getvar_fast(thr, act, name, 0); \/* cm_getvar *\/\n\tif (cm_tv != NULL) {\n\t\tduk_push_tval(thr, cm_tv);\n\t\tduk_push_undefined(thr);\n\t\treturn 1;\n\t}\n&/' \
 	    -e '/^\t\tcase DUK_OP_GETVAR: {$$/,/^\t\t}$$/{' \
-	    -e 's/^\t\t\t(void) duk_js_getvar_activation(thr, act, name, 1 \/\*throw\*\/); \/\* -> \[... val this\] \*\/$$/\t\t\ttv1 = cm_getvar_fast(thr, act, name, 0); \/* cm_getvar *\/\n\t\t\tif (tv1 != NULL) {\n\t\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP_A(ins), tv1); \/* side effects *\/\n\t\t\t\tbreak;\n\t\t\t}\n&/' \
+	    -e 's/^\t\t\t(void) duk_js_getvar_activation(thr, act, name, 1 \/\*throw\*\/); \/\* -> \[... val this\] \*\/$$/\t\t\ttv1 = cm_getvar_fast(thr, act, name, 0); \/* cm_getvar *\/\n\t\t\tif (tv1 != NULL) {\n\t\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP_A(ins), tv1); \/* side effects *\/\n\t\t\t\tbreak;\n\t\t\t}\n\t\t\t(void) cm_getvar_duktape(thr, act, name); \/* -> [... val this] *\//' \
 	    -e '}' \
 	    -e '/^\t\tcase DUK_OP_CSVAR_CC: {$$/,/^\t\t}$$/{' \
-	    -e 's/^\t\t\t(void) duk_js_getvar_activation(thr, act, name, 1 \/\*throw\*\/); \/\* -> \[... val this\] \*\/$$/\t\t\ttv1 = cm_getvar_fast(thr, act, name, 0); \/* cm_getvar: the value, and no this *\/\n\t\t\tif (tv1 != NULL) {\n\t\t\t\tidx = (duk_uint_fast_t) DUK_DEC_A(ins);\n\t\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP(idx), tv1); \/* side effects *\/\n\t\t\t\tDUK_TVAL_SET_UNDEFINED_UPDREF(thr, DUK__REGP(idx + 1)); \/* side effects *\/\n\t\t\t\tbreak;\n\t\t\t}\n&/' \
+	    -e 's/^\t\t\t(void) duk_js_getvar_activation(thr, act, name, 1 \/\*throw\*\/); \/\* -> \[... val this\] \*\/$$/\t\t\ttv1 = cm_getvar_fast(thr, act, name, 0); \/* cm_getvar: the value, and no this *\/\n\t\t\tif (tv1 != NULL) {\n\t\t\t\tidx = (duk_uint_fast_t) DUK_DEC_A(ins);\n\t\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP(idx), tv1); \/* side effects *\/\n\t\t\t\tDUK_TVAL_SET_UNDEFINED_UPDREF(thr, DUK__REGP(idx + 1)); \/* side effects *\/\n\t\t\t\tbreak;\n\t\t\t}\n\t\t\t(void) cm_getvar_duktape(thr, act, name); \/* -> [... val this] *\//' \
 	    -e '}' \
 	    -e '/^#define DUK__GETPROP_BODY(barg, carg) \\$$/,/^\t}$$/{' \
 	    -e 's/^\t\t(void) duk_hobject_getprop(thr, (barg), (carg)); \\$$/\t\tduk_tval *cm_tv = cm_getprop_fast(thr, (barg), (carg)); \/* cm_getprop *\/ \\\n\t\tif (cm_tv != NULL) { \\\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, DUK__REGP_A(ins), cm_tv); \/* side effects *\/ \\\n\t\t\tbreak; \\\n\t\t} \\\n&/' \
@@ -349,7 +347,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_jsonnum' $@.tmp)" = 5 || { echo "duktape.c: JSON number patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_jsonobj' $@.tmp)" = 5 || { echo "duktape.c: JSON object patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_concat' $@.tmp)" = 1 || { echo "duktape.c: concat patch failed"; exit 1; }
-	@test "$$(grep -c 'cm_getvar \*/$$' $@.tmp)" = 4 && test "$$(grep -c 'cm_getvar: the value, and no this' $@.tmp)" = 1 && test "$$(grep -c 'cm_getvar: engine/host/duk_getvar.inc' $@.tmp)" = 2 || { echo "duktape.c: getvar patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_getvar \*/$$' $@.tmp)" = 4 && test "$$(grep -c 'cm_getvar: the value, and no this' $@.tmp)" = 1 && test "$$(grep -c '(void) cm_getvar_duktape(thr, act, name);' $@.tmp)" = 2 && test "$$(grep -c 'cm_getvar: engine/host/duk_getvar.inc' $@.tmp)" = 2 || { echo "duktape.c: getvar patch failed"; exit 1; }
 	@test "$$(grep -c '/\* cm_getprop \*/ \\$$' $@.tmp)" = 3 && test "$$(grep -c 'cm_getprop: engine/host/duk_getprop.inc' $@.tmp)" = 1 || { echo "duktape.c: getprop patch failed"; exit 1; }
 	mv $@.tmp $@
 
