@@ -437,6 +437,97 @@ START_TEST(test_dispatch_and_proxies)
 }
 END_TEST
 
+/*
+ * An answer runs the reactions waiting on it at once when no job is
+ * queued (settleAwaited), and Promise.all and its kin wait through
+ * reactions of their own (K_ELEM): the order is still the job queue's.
+ * Other reactions on the same promise, a queued job, a thenable result
+ * (its `then` read once), a throwing `then`, two awaiting functions and
+ * the combinators each keep Node's order; the wanted string is what
+ * Node 20 prints for the same body over promises settled in setImmediate.
+ */
+START_TEST(test_answer_resumes_awaiter)
+{
+	struct opts o = { "[{\"name\":\"store\",\"tools\":[]}]", NULL, 0, 0,
+		NULL, 0 };
+
+	expect("async () => {\n"
+	       "  const log = [];\n"
+	       "  const a = store.x({ n: 1 });\n"
+	       "  a.then((v) => log.push('then1 ' + v.tool));\n"
+	       "  log.push('await ' + (await a).tool);\n"
+	       "  a.then(() => log.push('then2'));\n"
+	       "  queueMicrotask(() => log.push('micro'));\n"
+	       "  await null;\n"
+	       "  log.push('after null');\n"
+	       "  const b = store.b(), c = store.c();\n"
+	       "  c.then(() => log.push('c then'));\n"
+	       "  log.push((await b).tool + ' ' + (await c).tool);\n"
+	       "  let n = 0;\n"
+	       "  Object.defineProperty(Object.prototype, 'then', { "
+	       "configurable: true,\n"
+	       "    get() { n++; return undefined; } });\n"
+	       "  const r = await store.get();\n"
+	       "  delete Object.prototype.then;\n"
+	       "  log.push('get ' + r.tool + ' ' + n);\n"
+	       "  Object.prototype.then = function (res) { res('thenable ' + "
+	       "this.tool); };\n"
+	       "  const r2 = await store.t();\n"
+	       "  delete Object.prototype.then;\n"
+	       "  log.push(r2);\n"
+	       "  Object.defineProperty(Object.prototype, 'then', { "
+	       "configurable: true,\n"
+	       "    get() { throw new Error('getter'); } });\n"
+	       "  try { await store.g(); } catch (e) { log.push('threw ' + "
+	       "e.message); }\n"
+	       "  delete Object.prototype.then;\n"
+	       "  async function inner(k) { const x = await store[k](); "
+	       "log.push('inner ' + x.tool); return k; }\n"
+	       "  const p1 = inner('i1'), p2 = inner('i2');\n"
+	       "  log.push(await p1 + await p2);\n"
+	       "  const all = await Promise.all([store.p1(), 5, store.p2()]);\n"
+	       "  log.push('all ' + all.map((v) => typeof v === 'object' ? "
+	       "v.tool : v).join('+'));\n"
+	       "  const st = await Promise.allSettled([store.s1(), "
+	       "Promise.reject(new Error('r'))]);\n"
+	       "  log.push('settled ' + st.map((s) => s.status).join('+'));\n"
+	       "  log.push('any ' + (await Promise.any([Promise.reject(1), "
+	       "store.a1()])).tool);\n"
+	       "  try { await Promise.all([store.q1(), Promise.reject(new "
+	       "Error('first'))]); } catch (e) { log.push('all rejected ' + "
+	       "e.message); }\n"
+	       "  const c1 = store.c1(), c2 = store.c2();\n"
+	       "  Promise.all([c1, c2]).then(() => log.push('all then'));\n"
+	       "  c2.then(() => log.push('c2 then'));\n"
+	       "  await c2;\n"
+	       "  log.push('after c2');\n"
+	       "  await null;\n"
+	       "  await null;\n"
+	       "  return log.join();\n"
+	       "}\n",
+	    &o,
+	    "{\"resultJson\":\"\\\""
+	    "then1 x,await x,then2,micro,after null,c then,b c,get get 1,"
+	    "thenable t,threw getter,inner i1,inner i2,i1i2,all p1+5+p2,s"
+	    "ettled fulfilled+rejected,any a1,all rejected first,c2 then,"
+	    "after c2,all then"
+	    "\\\"\",\"logs\":[]}");
+	/* Resumed at once, it still runs as a job: a drain it asks for
+	 * itself (the global __cm's) waits until it yields. */
+	expect("async () => { const log = []; await store.x(); "
+	       "queueMicrotask(() => log.push('job')); "
+	       "__cm.drainMicrotasks(); log.push('sync'); await null; "
+	       "return log.join() }",
+	    &o, "{\"resultJson\":\"\\\"sync,job\\\"\",\"logs\":[]}");
+	/* A list of reactions is no coroutine's record, whatever a
+	 * program puts on Array.prototype. */
+	expect("async () => { Object.defineProperty(Array.prototype, 'k', "
+	       "{ value: 2 }); const p = store.x(); let t = 0; "
+	       "p.then(() => t++); const v = await p; return v.tool + t }",
+	    &o, "{\"resultJson\":\"\\\"x1\\\"\",\"logs\":[]}");
+}
+END_TEST
+
 START_TEST(test_clock_pauses_for_tools)
 {
 	struct opts o = { "[{\"name\":\"store\",\"tools\":[]}]", NULL, 300, 0,
@@ -740,6 +831,7 @@ execution_suite(void)
 	tcase_add_test(tc, test_lowering_kept_for_the_same_source);
 	tcase_add_test(tc, test_never_settles);
 	tcase_add_test(tc, test_dispatch_and_proxies);
+	tcase_add_test(tc, test_answer_resumes_awaiter);
 	tcase_add_test(tc, test_clock_pauses_for_tools);
 	tcase_add_test(tc, test_modules);
 	tcase_add_test(tc, test_prepared_heap);

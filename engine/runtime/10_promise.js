@@ -107,7 +107,7 @@
 	var PV = P.hidden('PromiseValue');
 	var PR = P.hidden('PromiseReactions');	/* undefined, record or array */
 	var PH = P.hidden('PromiseHandled');
-	var K_THEN = 0, K_FWD = 1, K_CORO = 2, K_CAP = 3;
+	var K_THEN = 0, K_FWD = 1, K_CORO = 2, K_CAP = 3, K_ELEM = 4;
 	var J_REACTION = 0, J_THENABLE = 1, J_CALLBACK = 2;
 	/* Q[0..3] is a spent entry kept so the queue never writes index 0 of
 	 * an empty array (that would run a setter put on Array.prototype). */
@@ -231,6 +231,54 @@
 		p[PH] = true;
 	}
 
+	/*
+	 * A host answer's settlement (90_entry.js, settleCall): resolve(p, x),
+	 * or reject(p, x) when rejected; x comes from the host's text, so it
+	 * is never p. With no job queued, the reaction jobs settling p would
+	 * queue are the next to run, in order: they run now, without the
+	 * queue's round trip, still as jobs (a drain one asks for waits).
+	 * x.then is read once, as resolve reads it.
+	 */
+	function settleAwaited(p, x, rejected) {
+		var rs = p[PR], then, i;
+		if (draining || qh < Q.length || p[PS] !== 0 || rs === void 0) {
+			if (rejected)
+				reject(p, x);
+			else
+				resolve(p, x);
+			return;
+		}
+		if (!rejected && x !== null &&
+		    (typeof x === 'object' || typeof x === 'function')) {
+			try {
+				then = x.then;
+			} catch (e) {
+				x = e;
+				rejected = true;
+			}
+			if (!rejected && typeof then === 'function') {
+				enqueue(1 /* J_THENABLE */, p, x, then);
+				return;
+			}
+		}
+		/* As fulfill or reject: with reactions, p is handled. */
+		p[PS] = rejected ? 2 : 1;
+		p[PV] = x;
+		p[PR] = void 0;
+		draining = true;
+		try {
+			if (isArray(rs))
+				for (i = 0; i < rs.length; i++)
+					runReaction(rs[i], x, rejected);
+			else if (rs.k === 2 /* K_CORO */)
+				rs.step(rs, x, rejected);
+			else
+				runReaction(rs, x, rejected);
+		} finally {
+			draining = false;
+		}
+	}
+
 	/* Resolve/reject functions with the shared already-resolved flag. */
 	function makeResolvers(p) {
 		return fnResolvers(p, resolve, reject);
@@ -262,6 +310,9 @@
 				reject(rec.p, arg);
 			else
 				resolve(rec.p, arg);
+			return;
+		case 4 /* K_ELEM */:
+			elementReaction(rec.st, rec.i, arg, rejected);
 			return;
 		case 3 /* K_CAP */:
 			/* then() on a subclass: settle the capability (called
@@ -321,7 +372,9 @@
 	 * the rest of the queue stays for the next drain. */
 	function drainMicrotasks() {
 		var t, a, b, c, i, p, q, h;
-		if (draining)
+		/* Nothing queued and nothing unhandled: most turns of a run
+		 * whose jobs ran as its answers came (settleAwaited). */
+		if (draining || (qh >= Q.length && unhandled.length === 0))
 			return;
 		draining = true;
 		/*
@@ -501,20 +554,25 @@
 	}
 
 	function promiseThen(onFulfilled, onRejected) {
-		var C, d, f, r;
 		if (this === null || typeof this !== 'object' || this[PS] === undefined)
 			throw new TypeError('Method Promise.prototype.then called on incompatible receiver ' +
 			    describe(this));
-		C = speciesCtor(this, Promise);
+		return thenWith(this, speciesCtor(this, Promise), onFulfilled,
+		    onRejected);
+	}
+
+	/* then() on promise p once its species C is known. */
+	function thenWith(p, C, onFulfilled, onRejected) {
+		var d, f, r;
 		f = typeof onFulfilled === 'function' ? onFulfilled : undefined;
 		r = typeof onRejected === 'function' ? onRejected : undefined;
 		if (C === Promise) {
 			d = new IP();
-			performThen(this, { k: 0 /* K_THEN */, f: f, r: r, d: d });
+			performThen(p, { k: 0 /* K_THEN */, f: f, r: r, d: d });
 			return d;
 		}
 		d = newCapability(C);
-		performThen(this, { k: 3 /* K_CAP */, f: f, r: r, d: d });
+		performThen(p, { k: 3 /* K_CAP */, f: f, r: r, d: d });
 		return d.promise;
 	}
 
@@ -537,6 +595,7 @@
 	 * caller closes the iterator only for errors raised elsewhere.
 	 */
 	var DONE = {};
+	var intrinsicResolve;
 	function openIter(iterable) {
 		var it = P.getIterator(iterable);
 		return { i: it, n: it.next, done: false };
@@ -594,11 +653,48 @@
 			finishCombinator(st);
 	}
 
-	/* Invoke(np, "then", ...) with the element functions for slot `index`. */
+	/*
+	 * What the element functions of slot `index` do (fnElements), as a
+	 * K_ELEM reaction: settled once, so without their flag.
+	 */
+	function elementReaction(st, index, v, rejected) {
+		var m = st.mode;
+		if (m === 1 || m === 4)
+			settleElement(st, index, rejected ?
+			    { status: 'rejected', reason: v } :
+			    { status: 'fulfilled', value: v });
+		else if (rejected === (m === 2))
+			settleElement(st, index, v);
+		else
+			callCap(rejected ? st.cap.reject : st.cap.resolve, v);
+	}
+
+	/*
+	 * Invoke(np, "then", ...) with the element functions for slot `index`.
+	 * When `then` is the intrinsic one and the species %Promise%, the
+	 * functions could only ever be called by that reaction, and the
+	 * promise then() derives is unreachable: a K_ELEM reaction stands for
+	 * both, after the same lookups (then, constructor, species).
+	 */
 	function elementThen(np, st, index) {
-		var fs = fnElements(st, index, settleElement, st.mode);
-		np.then(fs[0] !== undefined ? fs[0] : st.cap.resolve,
-		    fs[1] !== undefined ? fs[1] : st.cap.reject);
+		var then = np.then, fs, f, r, S;
+
+		if (then === promiseThen && isPromise(np)) {
+			S = speciesCtor(np, Promise);
+			if (S === Promise) {
+				performThen(np, { k: 4 /* K_ELEM */, st: st, i: index });
+				return;
+			}
+		}
+		fs = fnElements(st, index, settleElement, st.mode);
+		f = fs[0] !== undefined ? fs[0] : st.cap.resolve;
+		r = fs[1] !== undefined ? fs[1] : st.cap.reject;
+		if (S !== undefined)
+			thenWith(np, S, f, r);
+		else if (typeof then !== 'function')
+			throw new TypeError(describe(then) + ' is not a function');
+		else
+			I.apply(then, np, [f, r]);
 	}
 
 	function combinator(C, iterable, mode) {
@@ -614,7 +710,8 @@
 					break;
 				st.vals[st.n] = undefined;
 				st.n++;
-				v = resolveFn.call(C, v);
+				v = resolveFn === intrinsicResolve ?
+				    promiseResolveC(C, v) : resolveFn.call(C, v);
 				st.rem++;
 				elementThen(v, st, st.n - 1);
 			}
@@ -647,7 +744,8 @@
 				st.keys[st.n] = k;
 				st.vals[st.n] = undefined;
 				st.n++;
-				v = resolveFn.call(C, v);
+				v = resolveFn === intrinsicResolve ?
+				    promiseResolveC(C, v) : resolveFn.call(C, v);
 				st.rem++;
 				elementThen(v, st, st.n - 1);
 			}
@@ -765,6 +863,8 @@
 		}
 	});
 	P.setName(Promise['try'], 'try');
+	/* The combinators call it directly (no Function.prototype.call). */
+	intrinsicResolve = Promise.resolve;
 	P.species(Promise);
 	P.ctorShape(Promise, 1);
 	P.def(G, 'Promise', Promise);
@@ -908,6 +1008,7 @@
 	P.isPromise = isPromise;
 	P.resolvePromise = resolve;
 	P.rejectPromise = reject;
+	P.settleAwaited = settleAwaited;
 	P.fulfillPromise = fulfill;
 	P.performThen = performThen;
 	P.promiseResolve = promiseResolve;

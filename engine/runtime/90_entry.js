@@ -182,21 +182,26 @@
 	 * decode(text) when decode is given: the answer becomes the value as
 	 * it arrives, without a second promise and job.
 	 */
-	/* Settles a call's promise with text, or decode(text) (a throw rejects). */
+	/*
+	 * Settles a call's promise with text, or decode(text) (a throw
+	 * rejects); an awaiting coroutine resumes at once (settleAwaited).
+	 */
+	var settleAwaited = P.settleAwaited;
+
 	function settleCall(p, decode, text) {
 		var v;
 
 		if (decode === void 0) {
-			P.resolvePromise(p, text);
+			settleAwaited(p, text, false);
 			return;
 		}
 		try {
 			v = decode(text);
 		} catch (e) {
-			P.rejectPromise(p, e);
+			settleAwaited(p, e, true);
 			return;
 		}
-		P.resolvePromise(p, v);
+		settleAwaited(p, v, false);
 	}
 
 	/*
