@@ -149,9 +149,10 @@ duk_bool_t cm_duk_push_stand_in(duk_context *, duk_int_t);
 
 /*
  * standIn(which): a new Object.prototype.toString (0) or JSON.stringify
- * (1) that calls Duktape's native and corrects its result, or the host's
+ * (1) that calls Duktape's native and corrects its result, the host's
  * stringify of plain data (2: the text, or undefined where Duktape's fast
- * path gives up) (duk_builtins.inc); undefined for any other number.
+ * path gives up) or its parse of an answer's envelope (3)
+ * (duk_builtins.inc); undefined for any other number.
  */
 static duk_ret_t
 natives_stand_in(duk_context *ctx)

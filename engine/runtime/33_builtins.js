@@ -354,6 +354,10 @@
 		 */
 		P.hostStringifyPlain = typeof P.native.standIn === 'function' &&
 		    P.native.standIn(2) || null;
+		/* And its parse of an answer: the envelope object, null when
+		 * the text is none, undefined when it may hold a tagged value. */
+		P.hostEnvelopePlain = typeof P.native.standIn === 'function' &&
+		    P.native.standIn(3) || null;
 		P.rawJSONState = rawState;
 		function makeStringify(base) {
 			return function stringify(value, replacer, space) {

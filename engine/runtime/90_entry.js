@@ -246,22 +246,28 @@
 	}
 
 	/* The proxy's side of an answer: the result, or the error rethrown. */
+	var envelopePlain = P.hostEnvelopePlain;
+
 	function readEnvelope(text) {
-		var env, tagged = false;
+		var env = envelopePlain !== null ? envelopePlain(text, TAG) : void 0,
+		    tagged = false;
 
 		/* parseForDispatch, knowing whether the reviver ran: without
 		 * it no value can be binary. */
-		try {
-			if (typeof text !== 'string')
+		if (env === void 0) {
+			try {
+				if (typeof text !== 'string')
+					env = null;
+				else if (text.indexOf(TAG) < 0 &&
+				    text.indexOf('\\u') < 0)
+					env = parse(text);
+				else {
+					env = parse(text, reviver);
+					tagged = true;
+				}
+			} catch (e) {
 				env = null;
-			else if (text.indexOf(TAG) < 0 && text.indexOf('\\u') < 0)
-				env = parse(text);
-			else {
-				env = parse(text, reviver);
-				tagged = true;
 			}
-		} catch (e) {
-			env = null;
 		}
 		if (env === null || typeof env !== 'object' || isArray(env) ||
 		    (tagged && isBinary(env)))
