@@ -474,7 +474,13 @@
 				return;
 			}
 			if (c === Promise) {
-				performThen(v, co);
+				/* performThen's most frequent case, in place: a
+				 * pending promise nothing else waits on. */
+				if (v[PS] === 0 && v[PR] === void 0) {
+					v[PR] = co;
+					v[PH] = true;
+				} else
+					performThen(v, co);
 				return;
 			}
 		}
