@@ -443,8 +443,9 @@ END_TEST
  * reactions of their own (K_ELEM): the order is still the job queue's.
  * Other reactions on the same promise, a queued job, a thenable result
  * (its `then` read once), a throwing `then`, two awaiting functions and
- * the combinators each keep Node's order; the wanted string is what
- * Node 20 prints for the same body over promises settled in setImmediate.
+ * the combinators (over a subclass's promise too) each keep Node's order; the
+ * wanted string is what Node 20 prints for the same body over promises settled
+ * in setImmediate.
  */
 START_TEST(test_answer_resumes_awaiter)
 {
@@ -503,6 +504,12 @@ START_TEST(test_answer_resumes_awaiter)
 	       "  log.push('after c2');\n"
 	       "  await null;\n"
 	       "  await null;\n"
+	       "  let made = 0;\n"
+	       "  class MyP extends Promise { constructor(e) { super(e); "
+	       "made++; } }\n"
+	       "  const sub = await MyP.all([store.m1(), store.m2()]);\n"
+	       "  log.push('sub ' + sub.map((v) => v.tool).join('+') + ' ' + "
+	       "made);\n"
 	       "  return log.join();\n"
 	       "}\n",
 	    &o,
@@ -510,7 +517,7 @@ START_TEST(test_answer_resumes_awaiter)
 	    "then1 x,await x,then2,micro,after null,c then,b c,get get 1,"
 	    "thenable t,threw getter,inner i1,inner i2,i1i2,all p1+5+p2,s"
 	    "ettled fulfilled+rejected,any a1,all rejected first,c2 then,"
-	    "after c2,all then"
+	    "after c2,all then,sub m1+m2 6"
 	    "\\\"\",\"logs\":[]}");
 	/* Resumed at once, it still runs as a job: a drain it asks for
 	 * itself (the global __cm's) waits until it yields. */

@@ -560,25 +560,20 @@
 	}
 
 	function promiseThen(onFulfilled, onRejected) {
+		var C, d, f, r;
 		if (this === null || typeof this !== 'object' || this[PS] === undefined)
 			throw new TypeError('Method Promise.prototype.then called on incompatible receiver ' +
 			    describe(this));
-		return thenWith(this, speciesCtor(this, Promise), onFulfilled,
-		    onRejected);
-	}
-
-	/* then() on promise p once its species C is known. */
-	function thenWith(p, C, onFulfilled, onRejected) {
-		var d, f, r;
+		C = speciesCtor(this, Promise);
 		f = typeof onFulfilled === 'function' ? onFulfilled : undefined;
 		r = typeof onRejected === 'function' ? onRejected : undefined;
 		if (C === Promise) {
 			d = new IP();
-			performThen(p, { k: 0 /* K_THEN */, f: f, r: r, d: d });
+			performThen(this, { k: 0 /* K_THEN */, f: f, r: r, d: d });
 			return d;
 		}
 		d = newCapability(C);
-		performThen(p, { k: 3 /* K_CAP */, f: f, r: r, d: d });
+		performThen(this, { k: 3 /* K_CAP */, f: f, r: r, d: d });
 		return d.promise;
 	}
 
@@ -696,7 +691,9 @@
 		f = fs[0] !== undefined ? fs[0] : st.cap.resolve;
 		r = fs[1] !== undefined ? fs[1] : st.cap.reject;
 		if (S !== undefined)
-			thenWith(np, S, f, r);
+			/* the intrinsic then() past its species lookup */
+			performThen(np, { k: 3 /* K_CAP */, f: f, r: r,
+			    d: newCapability(S) });
 		else if (typeof then !== 'function')
 			throw new TypeError(describe(then) + ' is not a function');
 		else
