@@ -176,10 +176,11 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #  - engine/host/duk_builtins.inc is appended: cm_duk_push_stand_in, an
 #    Object.prototype.toString that reads an array's @@toStringTag and a
 #    JSON.stringify that escapes lone surrogates, each calling Duktape's
-#    native first (__cm_native.standIn), and the host's stringify of plain
+#    native first (__cm_native.standIn), the host's stringify of plain
 #    data: duk_bi_json_stringify_helper under CM_JSON_FLAG_FAST_ONLY gives
 #    undefined where its fast path gives up instead of going on slowly
-#    (cm_jsonfast);
+#    (cm_jsonfast), and the host's parse of a tool call's answer when its
+#    text cannot hold a tagged binary value (cm__envelope_plain);
 #  - duk__timeclip ends with ToIntegerOrInfinity's +0 for -0, as TimeClip
 #    does: new Date(-0).getTime() is 0 (cm_timeclip);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
