@@ -354,8 +354,9 @@
 		 */
 		P.hostStringifyPlain = typeof P.native.standIn === 'function' &&
 		    P.native.standIn(2) || null;
-		/* And its parse of an answer: the envelope object, null when
-		 * the text is none, undefined when it may hold a tagged value. */
+		/* And its parse of an answer: the value its text parses to,
+		 * null when it is no string or does not parse, undefined when
+		 * it may hold a tagged value (90_entry.js, readEnvelope). */
 		P.hostEnvelopePlain = typeof P.native.standIn === 'function' &&
 		    P.native.standIn(3) || null;
 		P.rawJSONState = rawState;

@@ -184,7 +184,8 @@
 	 */
 	/*
 	 * Settles a call's promise with text, or decode(text) (a throw
-	 * rejects); an awaiting coroutine resumes at once (settleAwaited).
+	 * rejects); the reactions waiting on it run at once when no job is
+	 * queued (settleAwaited, 10_promise.js).
 	 */
 	var settleAwaited = P.settleAwaited;
 
