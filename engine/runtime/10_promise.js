@@ -430,6 +430,19 @@
 		return r;
 	}
 
+	/*
+	 * A quiet turn (no job queued, no rejection to sort or report) in one
+	 * call: nextTimerDelay()'s answer, or -3 when the turn has work, which
+	 * the three calls above do. Most turns of a run making tool calls are
+	 * quiet: its jobs ran as the answer came (settleAwaited).
+	 */
+	function quietTimerDelay() {
+		if (draining || qh < Q.length || unhandled.length !== 0 ||
+		    reported.length !== 0)
+			return -3;
+		return timers.length === 0 ? -1 : nextTimerDelay();
+	}
+
 	function newPromise() {
 		return new IP();
 	}
@@ -1003,6 +1016,7 @@
 	cm.nextTimerDelay = nextTimerDelay;
 	cm.runDueTimers = runDueTimers;
 	cm.takeUnhandledRejections = takeUnhandledRejections;
+	cm.quietTimerDelay = quietTimerDelay;
 
 	P.Promise = Promise;
 	P.newPromise = newPromise;

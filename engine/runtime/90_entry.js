@@ -26,6 +26,7 @@
 	var drainMicrotasks = cm.drainMicrotasks;
 	var takeUnhandledRejections = cm.takeUnhandledRejections;
 	var nextTimerDelay = cm.nextTimerDelay;
+	var quietTimerDelay = cm.quietTimerDelay;
 	var K = G.__cm_spec.constants;
 	var PARTS = G.__cm_spec.payloadParts;
 	var TAG = K.BINARY_TAG, DATA = K.BINARY_DATA_KEY;
@@ -761,6 +762,10 @@
 	 * else the next timer's delay in ms (-1: no timer).
 	 */
 	function step() {
+		var d = quietTimerDelay();
+
+		if (d !== -3)
+			return (invoking ? invState : state) !== 0 ? -2 : d;
 		drainMicrotasks();
 		if ((invoking ? invState : state) !== 0)
 			return -2;
