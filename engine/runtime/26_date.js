@@ -4,8 +4,8 @@
  * fixed ("Fri Jul 01 2016 13:04:05 GMT+0000 (Coordinated Universal Time)",
  * "Fri, 01 Jul 2016 13:04:05 GMT"), where Duktape wrote ISO-like texts; and
  * toLocaleString, toLocaleDateString and toLocaleTimeString as node writes
- * them in en-US ("7/1/2016, 1:04:05 PM"), for every locale and option, as
- * Number.prototype.toLocaleString does (there is no Intl). The time zone's
+ * them in en-US ("7/1/2016, 1:04:05 PM") for every locale, and given
+ * options as Intl.DateTimeFormat writes them (32_intl.js). The time zone's
  * name is written for UTC only, as node names it; the spec leaves it to
  * the implementation. Also ES2017's Date.UTC(year), a month of 0 when
  * none is given (Duktape answered NaN), and the setters called with no
@@ -88,6 +88,12 @@
 		    pad2(local.s(d)) + (h < 12 ? ' AM' : ' PM');
 	}
 
+	/* Options are Intl.DateTimeFormat's (32_intl.js), loaded on use. */
+	function withIntl(d, locales, options, required, defaults) {
+		P.need.intl();
+		return P.intlDateString(d, locales, options, required, defaults);
+	}
+
 	var table = {
 		toString: function toString() {
 			return valid(this) ? dateString(this, local) + ' ' +
@@ -107,17 +113,30 @@
 			    months[utc.mo(this)] + ' ' + year(utc.y(this)) + ' ' +
 			    timeString(this, utc);
 		},
-		toLocaleString: function toLocaleString() {
-			return valid(this) ? localeDate(this) + ', ' + localeTime(this)
-			    : 'Invalid Date';
+		toLocaleString: function toLocaleString(locales, options) {
+			if (!valid(this))
+				return 'Invalid Date';
+			return options === undefined ? localeDate(this) + ', ' +
+			    localeTime(this) :
+			    withIntl(this, locales, options, 'any', 'all');
 		},
-		toLocaleDateString: function toLocaleDateString() {
-			return valid(this) ? localeDate(this) : 'Invalid Date';
+		toLocaleDateString: function toLocaleDateString(locales, options) {
+			if (!valid(this))
+				return 'Invalid Date';
+			return options === undefined ? localeDate(this) :
+			    withIntl(this, locales, options, 'date', 'date');
 		},
-		toLocaleTimeString: function toLocaleTimeString() {
-			return valid(this) ? localeTime(this) : 'Invalid Date';
+		toLocaleTimeString: function toLocaleTimeString(locales, options) {
+			if (!valid(this))
+				return 'Invalid Date';
+			return options === undefined ? localeTime(this) :
+			    withIntl(this, locales, options, 'time', 'time');
 		}
 	};
+	/* node's lengths: 0, though they take (locales, options) */
+	P.setLength(table.toLocaleString, 0);
+	P.setLength(table.toLocaleDateString, 0);
+	P.setLength(table.toLocaleTimeString, 0);
 	P.defs(proto, table);
 	/* Annex B: one function under both names. */
 	P.def(proto, 'toGMTString', table.toUTCString);

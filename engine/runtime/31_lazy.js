@@ -220,6 +220,9 @@
 		return P.formatNumberLocale(x, options);
 	});
 
+	/* Intl (32_intl.js); a Date's toLocale*String given options loads it. */
+	P.lazy('intl', ['Intl'], []);
+
 	/* DOMException's place among the globals; 62_encoding.js defines it. */
 	P.lazy('encoding', ['DOMException'], []);
 	P.lazy('clone', ['structuredClone'], []);

@@ -1,10 +1,11 @@
 /*
- * 32_locale.js: Number.prototype.toLocaleString in the en-US format (there
- * is no Intl in Duktape; every locale argument gets en-US).  Supports the
- * options minimumFractionDigits, maximumFractionDigits, useGrouping and
- * style "decimal" / "percent" / "currency" (currency "USD" as "$", any other
- * code as "CODE " prefix).  Lazy group `locale`: the method itself is
- * defined in 31_lazy.js and loads this on its first call.
+ * 32_locale.js: the en-US number formatter behind Number.prototype.
+ * toLocaleString and Intl.NumberFormat (32_intl.js); every locale gets
+ * en-US. Options: fraction, significant and integer digits, grouping,
+ * style decimal / percent / currency (symbol, narrow symbol, code or name;
+ * accounting sign) / unit (a table of common units), notation standard /
+ * compact / scientific / engineering, sign display. Lazy group `locale`:
+ * the method itself is defined in 31_lazy.js and loads this on first use.
  */
 this.__cm.P.group('locale', function (G, P) {
 	'use strict';
@@ -41,59 +42,334 @@ this.__cm.P.group('locale', function (G, P) {
 		return s;
 	}
 
-	function digitsOpt(v, def, name) {
+	function digitsOpt(v, def, name, lo, hi) {
 		var n;
 		if (v === undefined)
 			return def;
 		n = Math.floor(+v);
-		if (!(n >= 0 && n <= 100))
+		if (!(n >= (lo === undefined ? 0 : lo) &&
+		    n <= (hi === undefined ? 100 : hi)))
 			throw new RangeError(name + ' value is out of range.');
 		return n;
 	}
 
-	function format(x, options) {
-		var o = options == null ? {} : Object(options);
-		var style = o.style === undefined ? 'decimal' : String(o.style);
-		var cur = o.currency === undefined ? undefined : String(o.currency).toUpperCase();
-		var minF, maxF, neg, s, dot, intPart, frac, prefix = '', suffix = '';
-		var grouping = o.useGrouping === undefined ? true : !!o.useGrouping;
-		if (style === 'currency' && cur === undefined)
-			throw new TypeError('Currency code is required with currency style.');
-		minF = digitsOpt(o.minimumFractionDigits,
-		    style === 'currency' ? 2 : 0, 'minimumFractionDigits');
-		maxF = digitsOpt(o.maximumFractionDigits,
-		    Math.max(minF, style === 'currency' ? 2 : (style === 'percent' ? 0 : 3)),
-		    'maximumFractionDigits');
-		if (maxF < minF)
-			throw new RangeError('maximumFractionDigits value is out of range.');
-		if (style === 'percent')
-			x = x * 100;
-		if (x !== x)
-			return 'NaN';
-		neg = x < 0 || (x === 0 && 1 / x < 0);
-		x = Math.abs(x);
-		if (x === Infinity) {
-			s = '\u221e';
-		} else {
-			s = fixed(x, maxF);
+	function oneOf(o, name, allowed, def) {
+		var v = o[name];
+		if (v === undefined)
+			return def;
+		v = String(v);
+		if (allowed.indexOf(v) < 0)
+			throw new RangeError('Value ' + v + ' out of range for ' +
+			    'Intl.NumberFormat options property ' + name);
+		return v;
+	}
+
+	/* Currencies written with a symbol of their own (CLDR's en); digits:
+	 * their minor unit where it is not 2. Any other code is written as
+	 * the code and a no-break space. */
+	var CURRENCIES = {
+		USD: ['$', '$', 'US dollar', 'US dollars'],
+		EUR: ['\u20ac', '\u20ac', 'euro', 'euros'],
+		GBP: ['\u00a3', '\u00a3', 'British pound', 'British pounds'],
+		JPY: ['\u00a5', '\u00a5', 'Japanese yen', 'Japanese yen', 0],
+		CNY: ['CN\u00a5', '\u00a5', 'Chinese yuan', 'Chinese yuan'],
+		INR: ['\u20b9', '\u20b9', 'Indian rupee', 'Indian rupees'],
+		CAD: ['CA$', '$', 'Canadian dollar', 'Canadian dollars'],
+		AUD: ['A$', '$', 'Australian dollar', 'Australian dollars'],
+		KRW: ['\u20a9', '\u20a9', 'South Korean won', 'South Korean won', 0],
+		MXN: ['MX$', '$', 'Mexican peso', 'Mexican pesos'],
+		BRL: ['R$', 'R$', 'Brazilian real', 'Brazilian reals'],
+		HKD: ['HK$', '$', 'Hong Kong dollar', 'Hong Kong dollars'],
+		NZD: ['NZ$', '$', 'New Zealand dollar', 'New Zealand dollars'],
+		ILS: ['\u20aa', '\u20aa', 'Israeli new shekel', 'Israeli new shekels'],
+		VND: ['\u20ab', '\u20ab', 'Vietnamese dong', 'Vietnamese dong', 0],
+		TWD: ['NT$', '$', 'New Taiwan dollar', 'New Taiwan dollars'],
+		PHP: ['\u20b1', '\u20b1', 'Philippine peso', 'Philippine pesos'],
+		CHF: ['CHF', 'CHF', 'Swiss franc', 'Swiss francs']
+	};
+
+	/* Units: [short one, short other, long one, long other, narrow]; a
+	 * "%s" is where the number goes, else it comes first and a space. */
+	var UNITS = {
+		percent: ['%s%', '%s%', '%s percent', '%s percent', '%s%'],
+		bit: ['%s bit', '%s bit', '%s bit', '%s bits', '%sbit'],
+		byte: ['%s byte', '%s byte', '%s byte', '%s bytes', '%sB'],
+		kilobyte: ['%s kB', '%s kB', '%s kilobyte', '%s kilobytes', '%skB'],
+		megabyte: ['%s MB', '%s MB', '%s megabyte', '%s megabytes', '%sMB'],
+		gigabyte: ['%s GB', '%s GB', '%s gigabyte', '%s gigabytes', '%sGB'],
+		terabyte: ['%s TB', '%s TB', '%s terabyte', '%s terabytes', '%sTB'],
+		millisecond: ['%s ms', '%s ms', '%s millisecond', '%s milliseconds', '%sms'],
+		second: ['%s sec', '%s sec', '%s second', '%s seconds', '%ss'],
+		minute: ['%s min', '%s min', '%s minute', '%s minutes', '%sm'],
+		hour: ['%s hr', '%s hr', '%s hour', '%s hours', '%sh'],
+		day: ['%s day', '%s days', '%s day', '%s days', '%sd'],
+		week: ['%s wk', '%s wks', '%s week', '%s weeks', '%sw'],
+		month: ['%s mth', '%s mths', '%s month', '%s months', '%sm'],
+		year: ['%s yr', '%s yrs', '%s year', '%s years', '%sy'],
+		meter: ['%s m', '%s m', '%s meter', '%s meters', '%sm'],
+		kilometer: ['%s km', '%s km', '%s kilometer', '%s kilometers', '%skm'],
+		centimeter: ['%s cm', '%s cm', '%s centimeter', '%s centimeters', '%scm'],
+		mile: ['%s mi', '%s mi', '%s mile', '%s miles', '%smi'],
+		kilogram: ['%s kg', '%s kg', '%s kilogram', '%s kilograms', '%skg'],
+		gram: ['%s g', '%s g', '%s gram', '%s grams', '%sg'],
+		pound: ['%s lb', '%s lb', '%s pound', '%s pounds', '%slb'],
+		liter: ['%s L', '%s L', '%s liter', '%s liters', '%sL'],
+		celsius: ['%s\u00b0C', '%s\u00b0C', '%s degree Celsius', '%s degrees Celsius', '%s\u00b0C'],
+		fahrenheit: ['%s\u00b0F', '%s\u00b0F', '%s degree Fahrenheit', '%s degrees Fahrenheit', '%s\u00b0'],
+		'kilometer-per-hour': ['%s km/h', '%s km/h', '%s kilometer per hour', '%s kilometers per hour', '%skm/h'],
+		'mile-per-hour': ['%s mph', '%s mph', '%s mile per hour', '%s miles per hour', '%smph']
+	};
+
+	var COMPACT = [[1e3, 'K', ' thousand'], [1e6, 'M', ' million'],
+	    [1e9, 'B', ' billion'], [1e12, 'T', ' trillion']];
+
+	/* |x| to at most maxS significant digits (at least minS shown). */
+	function significant(x, minS, maxS) {
+		var s, dot, frac;
+		if (x === 0)
+			s = '0';
+		else {
+			s = x.toPrecision(maxS);
+			if (s.indexOf('e') >= 0)
+				s = expand(s);
+		}
+		dot = s.indexOf('.');
+		if (dot >= 0) {
+			frac = s.substring(dot + 1);
+			while (frac.length > 0 && countSig(s.substring(0, dot) +
+			    frac) > minS && frac.charAt(frac.length - 1) === '0')
+				frac = frac.substring(0, frac.length - 1);
+			s = frac.length > 0 ? s.substring(0, dot) + '.' + frac :
+			    s.substring(0, dot);
+		}
+		while (countSig(s.replace('.', '')) < minS)
+			s += s.indexOf('.') < 0 ? '.0' : '0';
+		return s;
+	}
+
+	function countSig(digits) {
+		var i = 0;
+		while (i < digits.length - 1 && digits.charAt(i) === '0')
+			i++;
+		return digits.length - i;
+	}
+
+	/* "1.23e+25" or "1.2e-7" written out in full. */
+	function expand(s) {
+		var m = /^(\d)(?:\.(\d+))?e([+-])(\d+)$/.exec(s), mant, exp;
+		if (m === null)
+			return s;
+		mant = m[1] + (m[2] || '');
+		exp = +m[4];
+		if (m[3] === '+') {
+			while (mant.length <= exp)
+				mant += '0';
+			return mant.length > exp + 1 ? mant.substring(0, exp + 1) +
+			    '.' + mant.substring(exp + 1) : mant;
+		}
+		return '0.' + new Array(exp).join('0') + mant;
+	}
+
+	function digitsOf(x, d) {
+		var s, dot, intPart, frac;
+		if (d.sig)
+			s = significant(x, d.minS, d.maxS);
+		else {
+			s = fixed(x, d.maxF);
 			dot = s.indexOf('.');
 			intPart = dot < 0 ? s : s.substring(0, dot);
 			frac = dot < 0 ? '' : s.substring(dot + 1);
-			while (frac.length > minF && frac.charAt(frac.length - 1) === '0')
+			while (frac.length > d.minF &&
+			    frac.charAt(frac.length - 1) === '0')
 				frac = frac.substring(0, frac.length - 1);
-			if (grouping)
-				intPart = group(intPart);
 			s = frac.length > 0 ? intPart + '.' + frac : intPart;
 		}
-		if (style === 'percent')
-			suffix = '%';
-		else if (style === 'currency')
-			prefix = cur === 'USD' ? '$' : (cur === 'EUR' ? '\u20ac' :
-			    (cur === 'GBP' ? '\u00a3' : (cur === 'JPY' ? '\u00a5' : cur + '\u00a0')));
-		if (neg)
-			return '-' + prefix + s + suffix;
-		return prefix + s + suffix;
+		dot = s.indexOf('.');
+		intPart = dot < 0 ? s : s.substring(0, dot);
+		while (intPart.length < d.minI)
+			intPart = '0' + intPart;
+		if (d.grouping)
+			intPart = group(intPart);
+		return dot < 0 ? intPart : intPart + s.substring(dot);
+	}
+
+	/*
+	 * The options as Intl.NumberFormat resolves them (en-US): read once by
+	 * a formatter, or per call by toLocaleString.
+	 */
+	function resolve(options) {
+		var o = options == null ? {} : Object(options), r = {}, cur, dflt;
+		r.style = oneOf(o, 'style', ['decimal', 'percent', 'currency',
+		    'unit'], 'decimal');
+		cur = o.currency === undefined ? undefined : String(o.currency);
+		if (cur !== undefined && !/^[A-Za-z]{3}$/.test(cur))
+			throw new RangeError('Invalid currency code : ' + cur);
+		if (r.style === 'currency' && cur === undefined)
+			throw new TypeError('Currency code is required with currency style.');
+		r.currency = cur === undefined ? undefined : cur.toUpperCase();
+		r.currencyDisplay = oneOf(o, 'currencyDisplay', ['symbol',
+		    'narrowSymbol', 'code', 'name'], 'symbol');
+		r.currencySign = oneOf(o, 'currencySign', ['standard',
+		    'accounting'], 'standard');
+		r.unit = o.unit === undefined ? undefined : String(o.unit);
+		if (r.style === 'unit') {
+			if (r.unit === undefined)
+				throw new TypeError('Unit is required with unit style.');
+			if (!Object.prototype.hasOwnProperty.call(UNITS, r.unit))
+				throw new RangeError('Invalid unit argument for ' +
+				    'Intl.NumberFormat() \'' + r.unit + '\'');
+		}
+		r.unitDisplay = oneOf(o, 'unitDisplay', ['short', 'narrow',
+		    'long'], 'short');
+		r.notation = oneOf(o, 'notation', ['standard', 'scientific',
+		    'engineering', 'compact'], 'standard');
+		r.compactDisplay = oneOf(o, 'compactDisplay', ['short', 'long'],
+		    'short');
+		r.signDisplay = oneOf(o, 'signDisplay', ['auto', 'never',
+		    'always', 'exceptZero', 'negative'], 'auto');
+		r.minimumIntegerDigits = digitsOpt(o.minimumIntegerDigits, 1,
+		    'minimumIntegerDigits', 1, 21);
+		dflt = r.style === 'currency' ? (CURRENCIES[r.currency] &&
+		    CURRENCIES[r.currency][4] !== undefined ?
+		    CURRENCIES[r.currency][4] : 2) : 0;
+		if (o.minimumSignificantDigits !== undefined ||
+		    o.maximumSignificantDigits !== undefined) {
+			r.minimumSignificantDigits = digitsOpt(
+			    o.minimumSignificantDigits, 1,
+			    'minimumSignificantDigits', 1, 21);
+			r.maximumSignificantDigits = digitsOpt(
+			    o.maximumSignificantDigits, 21,
+			    'maximumSignificantDigits', r.minimumSignificantDigits,
+			    21);
+		} else {
+			r.minimumFractionDigits = digitsOpt(o.minimumFractionDigits,
+			    r.notation === 'compact' ? 0 : dflt,
+			    'minimumFractionDigits');
+			r.maximumFractionDigits = digitsOpt(o.maximumFractionDigits,
+			    Math.max(r.minimumFractionDigits, r.notation ===
+			    'compact' ? 0 : (r.style === 'currency' ? dflt :
+			    (r.style === 'percent' ? 0 : 3))),
+			    'maximumFractionDigits');
+			if (r.maximumFractionDigits < r.minimumFractionDigits)
+				throw new RangeError('maximumFractionDigits value is out of range.');
+			/* compact's own rounding: two digits below 100 */
+			r.compactRound = r.notation === 'compact' &&
+			    o.minimumFractionDigits === undefined &&
+			    o.maximumFractionDigits === undefined;
+		}
+		r.useGrouping = o.useGrouping === undefined ?
+		    (r.notation === 'compact' ? 'min2' : 'auto') :
+		    (o.useGrouping ? 'auto' : false);
+		return r;
+	}
+
+	function affix(r, x, neg, body) {
+		var c, u, one, zero = x === 0 && !neg, sign = '', out;
+		switch (r.signDisplay) {
+		case 'never':
+			break;
+		case 'always':
+			sign = neg ? '-' : '+';
+			break;
+		case 'exceptZero':
+			sign = zero ? '' : (neg ? '-' : '+');
+			break;
+		case 'negative':
+			sign = neg && x !== 0 ? '-' : '';
+			break;
+		default:
+			sign = neg ? '-' : '';
+		}
+		if (r.style === 'percent')
+			return sign + body + '%';
+		if (r.style === 'unit') {
+			u = UNITS[r.unit];
+			one = body === '1';
+			out = r.unitDisplay === 'long' ? u[one ? 2 : 3] :
+			    (r.unitDisplay === 'narrow' ? u[4] : u[one ? 0 : 1]);
+			return out.replace('%s', sign + body);
+		}
+		if (r.style === 'currency') {
+			c = CURRENCIES[r.currency];
+			if (r.currencyDisplay === 'name')
+				return sign + body + ' ' + (c === undefined ?
+				    r.currency : c[body === '1' ? 2 : 3]);
+			u = r.currencyDisplay === 'code' || c === undefined ?
+			    r.currency + '\u00a0' : (r.currencyDisplay ===
+			    'narrowSymbol' ? c[1] : c[0]);
+			if (u.length > 1 && /[A-Z]$/.test(u))
+				u += '\u00a0';
+			if (r.currencySign === 'accounting' && sign === '-')
+				return '(' + u + body + ')';
+			return sign + u + body;
+		}
+		return sign + body;
+	}
+
+	function formatResolved(x, r) {
+		var neg, d, unit = '', e, m, k, v;
+		x = +x;
+		if (r.style === 'percent')
+			x = x * 100;
+		if (x !== x)
+			return affix(r, 0, false, 'NaN').replace(/^[+-]/, '');
+		neg = x < 0 || (x === 0 && 1 / x < 0);
+		x = Math.abs(x);
+		d = { sig: r.maximumSignificantDigits !== undefined,
+		    minS: r.minimumSignificantDigits,
+		    maxS: r.maximumSignificantDigits,
+		    minF: r.minimumFractionDigits, maxF: r.maximumFractionDigits,
+		    minI: r.minimumIntegerDigits,
+		    grouping: r.useGrouping !== false };
+		if (x === Infinity)
+			return affix(r, x, neg, '\u221e');
+		if (r.notation === 'compact') {
+			/* The unit from the magnitude, then CLDR's rounding (whole
+			 * from 100 up, else two significant digits); a rounding
+			 * that reaches 1000 takes the next unit (999,999 is 1M). */
+			for (k = COMPACT.length - 1; k >= 0; k--)
+				if (x >= COMPACT[k][0])
+					break;
+			if (r.compactRound) {
+				v = k < 0 ? x : x / COMPACT[k][0];
+				if (+significant(v, 1, v >= 100 ?
+				    String(Math.floor(v)).length : 2) >= 1000 &&
+				    k < COMPACT.length - 1)
+					k++;
+			}
+			if (k >= 0) {
+				x = x / COMPACT[k][0];
+				unit = r.compactDisplay === 'long' ? COMPACT[k][2] :
+				    COMPACT[k][1];
+			}
+			if (r.compactRound) {
+				d.sig = true;
+				d.minS = 1;
+				d.maxS = x >= 100 ? String(Math.floor(x)).length : 2;
+			}
+			if (d.grouping && r.useGrouping === 'min2' && x < 1e4)
+				d.grouping = false;
+			return affix(r, x, neg, digitsOf(x, d) + unit);
+		}
+		if (r.notation === 'scientific' || r.notation === 'engineering') {
+			e = x === 0 ? 0 : Math.floor(Math.log(x) / Math.LN10);
+			if (x !== 0 && x / Math.pow(10, e) >= 10)
+				e++;
+			if (r.notation === 'engineering')
+				e = Math.floor(e / 3) * 3;
+			m = x === 0 ? 0 : x / Math.pow(10, e);
+			d.grouping = false;
+			return affix(r, x, neg, digitsOf(m, d) + 'E' + e);
+		}
+		return affix(r, x, neg, digitsOf(x, d));
+	}
+
+	function format(x, options) {
+		return formatResolved(x, resolve(options));
 	}
 
 	P.formatNumberLocale = format;
+	P.numberFormatResolve = resolve;
+	P.numberFormatResolved = formatResolved;
+
 });

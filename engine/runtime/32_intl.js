@@ -1,0 +1,866 @@
+/*
+ * 32_intl.js: the Intl namespace in English (group `intl`, loaded by the
+ * first read of the global `Intl` or a Date's toLocale*String given
+ * options). Every locale resolves to en-US, as a node built with English
+ * data only resolves them: NumberFormat (32_locale.js's formatter),
+ * DateTimeFormat, PluralRules, RelativeTimeFormat, ListFormat, Collator.
+ * Time zones: UTC, GMT and Etc/GMT±N; any other name is a RangeError that
+ * says so (the sandbox has no zone data), never a silently wrong time.
+ */
+this.__cm.P.group('intl', function (G, P) {
+	'use strict';
+	var hasOwn = Object.prototype.hasOwnProperty;
+	var defineProperty = Object.defineProperty;
+	var LOCALE = 'en-US';
+
+	P.need.locale();
+	var numberResolve = P.numberFormatResolve;
+	var numberFormat = P.numberFormatResolved;
+
+	/* --- locales ---------------------------------------------------------- */
+
+	function canonical(tag) {
+		var parts, i, p;
+		if (typeof tag !== 'string' && (tag === null ||
+		    typeof tag !== 'object'))
+			throw new TypeError('Language ID should be string or object.');
+		tag = String(tag);
+		if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag))
+			throw new RangeError('Incorrect locale information provided');
+		parts = tag.split('-');
+		parts[0] = parts[0].toLowerCase();
+		for (i = 1; i < parts.length; i++) {
+			p = parts[i];
+			if (p.length === 1)
+				break;
+			parts[i] = p.length === 4 && /^[A-Za-z]+$/.test(p) ?
+			    p.charAt(0).toUpperCase() + p.substring(1).toLowerCase() :
+			    (p.length === 2 || /^\d{3}$/.test(p) ? p.toUpperCase() :
+			    p.toLowerCase());
+		}
+		for (; i < parts.length; i++)
+			parts[i] = parts[i].toLowerCase();
+		return parts.join('-');
+	}
+
+	/* CanonicalizeLocaleList: the tags, checked, without repeats. */
+	function localeList(locales) {
+		var list = [], o, n, i, t;
+		if (locales === undefined)
+			return list;
+		o = typeof locales === 'string' ? [locales] : Object(locales);
+		n = o.length >>> 0;
+		for (i = 0; i < n; i++) {
+			if (!(i in o))
+				continue;
+			t = canonical(o[i]);
+			if (list.indexOf(t) < 0)
+				list.push(t);
+		}
+		return list;
+	}
+
+	function supportedLocalesOf(locales) {
+		return localeList(locales).filter(function (t) {
+			return /^en(-|$)/.test(t);
+		});
+	}
+
+	function optionsObject(options) {
+		if (options === undefined)
+			return Object.create(null);
+		if (options === null)
+			throw new TypeError('Cannot convert undefined or null to object');
+		return Object(options);
+	}
+
+	function oneOf(o, name, allowed, def, what) {
+		var v = o[name];
+		if (v === undefined)
+			return def;
+		v = String(v);
+		if (allowed.indexOf(v) < 0)
+			throw new RangeError('Value ' + v + ' out of range for ' +
+			    what + ' options property ' + name);
+		return v;
+	}
+
+	/* A constructor that must be called with new; its methods on the
+	 * prototype, not enumerable, and its toStringTag. */
+	function define(name, ctor, methods, getters) {
+		var proto = ctor.prototype, k;
+		for (k in methods)
+			if (hasOwn.call(methods, k))
+				P.def(proto, k, methods[k]);
+		for (k in getters)
+			if (hasOwn.call(getters, k))
+				defineProperty(proto, k, { get: getters[k],
+				    enumerable: false, configurable: true });
+		defineProperty(proto, Symbol.toStringTag, { value: 'Intl.' + name,
+		    configurable: true });
+		P.def(ctor, 'supportedLocalesOf', function supportedLocalesOf_(l) {
+			return supportedLocalesOf(l);
+		});
+		P.def(Intl, name, ctor);
+	}
+
+	/* The internal record of an Intl object, or a TypeError. */
+	var SLOT = Symbol('Intl record');
+	function slot(o, kind, method) {
+		var r = o !== null && typeof o === 'object' && hasOwn.call(o, SLOT) ?
+		    o[SLOT] : undefined;
+		if (r === undefined || r.kind !== kind)
+			throw new TypeError('Method Intl.' + kind + '.prototype.' +
+			    method + ' called on incompatible receiver ' +
+			    P.describe(o));
+		return r;
+	}
+	function attach(o, r) {
+		defineProperty(o, SLOT, { value: r });
+		return o;
+	}
+	function needNew(t, C, name) {
+		if (!(t instanceof C) || hasOwn.call(t, SLOT))
+			throw new TypeError("Constructor Intl." + name +
+			    " requires 'new'");
+	}
+
+	var Intl = {};
+	defineProperty(Intl, Symbol.toStringTag, { value: 'Intl',
+	    configurable: true });
+	P.def(Intl, 'getCanonicalLocales', function getCanonicalLocales(l) {
+		return localeList(l);
+	});
+
+	/* --- NumberFormat ------------------------------------------------------ */
+
+	function NumberFormat(locales, options) {
+		var r;
+		if (!(this instanceof NumberFormat))
+			return new NumberFormat(locales, options);
+		localeList(locales);
+		r = numberResolve(options === undefined ? undefined :
+		    optionsObject(options));
+		r.kind = 'NumberFormat';
+		attach(this, r);
+	}
+	define('NumberFormat', NumberFormat, {
+		formatToParts: function formatToParts(x) {
+			var s = numberFormat(x, slot(this, 'NumberFormat',
+			    'formatToParts'));
+			return [{ type: 'literal', value: s }];
+		},
+		resolvedOptions: function resolvedOptions() {
+			var r = slot(this, 'NumberFormat', 'resolvedOptions'), o, k;
+			o = { locale: LOCALE, numberingSystem: 'latn' };
+			for (k in r)
+				if (k !== 'kind' && k !== 'compactRound' &&
+				    k !== 'bound' && r[k] !== undefined)
+					o[k] = r[k];
+			return o;
+		}
+	}, {
+		format: function () {
+			var r = slot(this, 'NumberFormat', 'format');
+			if (r.bound === undefined)
+				r.bound = function (x) {
+					return numberFormat(x, r);
+				};
+			return r.bound;
+		}
+	});
+
+	/* --- DateTimeFormat ---------------------------------------------------- */
+
+	var MONTHS = ['January', 'February', 'March', 'April', 'May', 'June',
+	    'July', 'August', 'September', 'October', 'November', 'December'];
+	var DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
+	    'Friday', 'Saturday'];
+	var DATE_KEYS = ['weekday', 'year', 'month', 'day'];
+	var TIME_KEYS = ['dayPeriod', 'hour', 'minute', 'second',
+	    'fractionalSecondDigits'];
+	var TEXT = ['narrow', 'short', 'long'];
+	var NUM = ['numeric', '2-digit'];
+	var STYLES = ['full', 'long', 'medium', 'short'];
+
+	/* The zone: its offset east of UTC in minutes and its two names. */
+	function zone(name) {
+		var m, n;
+		if (name === undefined)
+			return { id: 'UTC', off: 0, local: true };
+		name = String(name);
+		if (/^(etc\/)?(utc|gmt|uct|zulu|universal|greenwich)$/i.test(name) ||
+		    /^etc\/gmt[+-]?0$/i.test(name))
+			return { id: 'UTC', off: 0 };
+		m = /^etc\/gmt([+-])(\d{1,2})$/i.exec(name);
+		if (m !== null && (n = +m[2]) <= (m[1] === '-' ? 14 : 12))
+			return { id: 'Etc/GMT' + m[1] + n, off: (m[1] === '+' ?
+			    -n : n) * 60 };
+		throw new RangeError('Invalid time zone specified: ' + name +
+		    ' (this sandbox has no time zone data: UTC and Etc/GMT\u00b1N only)');
+	}
+
+	function zoneName(z, long) {
+		var a = z.off < 0 ? -z.off : z.off, h = Math.floor(a / 60);
+		if (z.off === 0)
+			return long ? 'Coordinated Universal Time' : 'UTC';
+		return 'GMT' + (z.off < 0 ? '-' : '+') + (long ? (h < 10 ? '0' :
+		    '') + h + ':' + pad2(a % 60) : h + (a % 60 ? ':' +
+		    pad2(a % 60) : ''));
+	}
+
+	function pad2(n) {
+		return n < 10 ? '0' + n : '' + n;
+	}
+
+	/*
+	 * ToDateTimeOptions: what toLocaleDateString ('date', 'date'),
+	 * toLocaleTimeString ('time', 'time'), toLocaleString and the
+	 * constructor ('any', 'all' / 'date') add when no component is asked.
+	 */
+	function withDefaults(options, required, defaults) {
+		var o = optionsObject(options), c = {}, k, none = true, i;
+		for (k in o)
+			c[k] = o[k];
+		for (i = 0; i < DATE_KEYS.length; i++)
+			if (c[DATE_KEYS[i]] === undefined)
+				c[DATE_KEYS[i]] = o[DATE_KEYS[i]];
+		for (i = 0; i < TIME_KEYS.length; i++)
+			if (c[TIME_KEYS[i]] === undefined)
+				c[TIME_KEYS[i]] = o[TIME_KEYS[i]];
+		c.dateStyle = o.dateStyle;
+		c.timeStyle = o.timeStyle;
+		c.timeZone = o.timeZone;
+		c.hour12 = o.hour12;
+		c.hourCycle = o.hourCycle;
+		c.timeZoneName = o.timeZoneName;
+		if (required !== 'time')
+			for (i = 0; i < DATE_KEYS.length; i++)
+				if (c[DATE_KEYS[i]] !== undefined)
+					none = false;
+		if (required !== 'date')
+			for (i = 0; i < TIME_KEYS.length; i++)
+				if (c[TIME_KEYS[i]] !== undefined)
+					none = false;
+		if (c.dateStyle !== undefined || c.timeStyle !== undefined)
+			none = false;
+		if (required === 'date' && c.timeStyle !== undefined)
+			throw new TypeError('Invalid option : timeStyle');
+		if (required === 'time' && c.dateStyle !== undefined)
+			throw new TypeError('Invalid option : dateStyle');
+		if (none && defaults !== 'time')
+			c.year = c.month = c.day = 'numeric';
+		if (none && defaults !== 'date')
+			c.hour = c.minute = c.second = 'numeric';
+		return c;
+	}
+
+	function resolveDate(c) {
+		var r = { kind: 'DateTimeFormat' }, what = 'Intl.DateTimeFormat', i, k;
+		r.zone = zone(c.timeZone);
+		r.weekday = oneOf(c, 'weekday', TEXT, undefined, what);
+		r.year = oneOf(c, 'year', NUM, undefined, what);
+		r.month = oneOf(c, 'month', NUM.concat(TEXT), undefined, what);
+		r.day = oneOf(c, 'day', NUM, undefined, what);
+		r.hour = oneOf(c, 'hour', NUM, undefined, what);
+		r.minute = oneOf(c, 'minute', NUM, undefined, what);
+		r.second = oneOf(c, 'second', NUM, undefined, what);
+		r.timeZoneName = oneOf(c, 'timeZoneName', ['short', 'long'],
+		    undefined, what);
+		r.dateStyle = oneOf(c, 'dateStyle', STYLES, undefined, what);
+		r.timeStyle = oneOf(c, 'timeStyle', STYLES, undefined, what);
+		r.hourCycle = oneOf(c, 'hourCycle', ['h11', 'h12', 'h23', 'h24'],
+		    undefined, what);
+		if (c.fractionalSecondDigits !== undefined) {
+			k = Math.floor(+c.fractionalSecondDigits);
+			if (!(k >= 1 && k <= 3))
+				throw new RangeError('fractionalSecondDigits value is out of range.');
+			r.fractionalSecondDigits = k;
+		}
+		if (c.hour12 !== undefined)
+			/* node 20 (en-US): hour12 false is the 1-24 cycle */
+			r.hourCycle = c.hour12 ? 'h12' : 'h24';
+		if (r.dateStyle !== undefined || r.timeStyle !== undefined) {
+			for (i = 0; i < DATE_KEYS.length + TIME_KEYS.length; i++) {
+				k = i < DATE_KEYS.length ? DATE_KEYS[i] :
+				    TIME_KEYS[i - DATE_KEYS.length];
+				if (r[k] !== undefined || (k === 'timeZoneName' &&
+				    r.timeZoneName !== undefined))
+					throw new TypeError("Can't set option " + k +
+					    ' when ' + (r.dateStyle !== undefined ?
+					    'dateStyle' : 'timeStyle') + ' is used');
+			}
+			if (r.timeZoneName !== undefined)
+				throw new TypeError("Can't set option timeZoneName when " +
+				    (r.dateStyle !== undefined ? 'dateStyle' :
+				    'timeStyle') + ' is used');
+		}
+		if (r.hour !== undefined && r.hourCycle === undefined)
+			r.hourCycle = 'h12';
+		if (r.timeStyle !== undefined && r.hourCycle === undefined)
+			r.hourCycle = 'h12';
+		return r;
+	}
+
+	/* The fields of time value t in the record's zone. */
+	function fields(t, z) {
+		var d = new Date(z.local ? t : t + z.off * 60000), g = z.local ?
+		    ['getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours',
+		    'getMinutes', 'getSeconds', 'getMilliseconds'] :
+		    ['getUTCFullYear', 'getUTCMonth', 'getUTCDate', 'getUTCDay',
+		    'getUTCHours', 'getUTCMinutes', 'getUTCSeconds',
+		    'getUTCMilliseconds'];
+		return { y: DP[g[0]].call(d), mo: DP[g[1]].call(d),
+		    d: DP[g[2]].call(d), wd: DP[g[3]].call(d),
+		    h: DP[g[4]].call(d), mi: DP[g[5]].call(d),
+		    s: DP[g[6]].call(d), ms: DP[g[7]].call(d) };
+	}
+	var DP = {};
+	(function () {
+		var names = ['getFullYear', 'getMonth', 'getDate', 'getDay',
+		    'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds'], i;
+		for (i = 0; i < names.length; i++) {
+			DP[names[i]] = Date.prototype[names[i]];
+			DP[names[i].replace('get', 'getUTC')] =
+			    Date.prototype[names[i].replace('get', 'getUTC')];
+		}
+		/* bound now: a guest's replacement of call is not used */
+		for (i in DP)
+			DP[i] = { call: P.uncurry(DP[i]) };
+	})();
+
+	function text(list, i, width) {
+		return width === 'long' ? list[i] : width === 'short' ?
+		    list[i].substring(0, 3) : list[i].charAt(0);
+	}
+
+	function num(v, width) {
+		return width === '2-digit' ? pad2(v % 100) : '' + v;
+	}
+
+	/* The date's parts as en-US orders them. */
+	function dateParts(f, r, out) {
+		var month = r.month, textMonth = month !== undefined &&
+		    TEXT.indexOf(month) >= 0, y = f.y < 1 ? 1 - f.y : f.y;
+		function push(type, value) {
+			out.push({ type: type, value: value });
+		}
+		function lit(v) {
+			out.push({ type: 'literal', value: v });
+		}
+		if (r.weekday !== undefined) {
+			push('weekday', text(DAYS, f.wd, r.weekday));
+			if (month !== undefined || r.day !== undefined ||
+			    r.year !== undefined)
+				lit(', ');
+		}
+		if (textMonth) {
+			push('month', text(MONTHS, f.mo, month));
+			if (r.day !== undefined) {
+				lit(' ');
+				push('day', num(f.d, r.day));
+			}
+			if (r.year !== undefined) {
+				lit(r.day !== undefined ? ', ' : ' ');
+				push('year', num(y, r.year));
+			}
+		} else if (month !== undefined) {
+			push('month', num(f.mo + 1, month));
+			if (r.day !== undefined) {
+				lit('/');
+				push('day', num(f.d, r.day));
+			}
+			if (r.year !== undefined) {
+				lit('/');
+				push('year', num(y, r.year));
+			}
+		} else {
+			if (r.day !== undefined)
+				push('day', num(f.d, r.day));
+			if (r.year !== undefined) {
+				if (r.day !== undefined)
+					lit(' ');
+				push('year', num(y, r.year));
+			}
+		}
+	}
+
+	function timeParts(f, r, out, zoneStyle) {
+		var h = f.h, cyc = r.hourCycle, ampm = cyc === 'h12' || cyc === 'h11',
+		    fsd = r.fractionalSecondDigits, hour = r.hour, minute = r.minute,
+		    second = r.second;
+		function push(type, value) {
+			out.push({ type: type, value: value });
+		}
+		if (r.timeStyle !== undefined) {
+			hour = 'numeric';
+			minute = '2-digit';
+			second = r.timeStyle === 'short' ? undefined : '2-digit';
+		}
+		if (hour !== undefined) {
+			if (cyc === 'h12')
+				h = h % 12 === 0 ? 12 : h % 12;
+			else if (cyc === 'h11')
+				h = h % 12;
+			else if (cyc === 'h24')
+				h = h === 0 ? 24 : h;
+			push('hour', hour === '2-digit' || (!ampm &&
+			    minute !== undefined) ? pad2(h) : '' + h);
+		}
+		if (minute !== undefined) {
+			if (hour !== undefined)
+				push('literal', ':');
+			push('minute', hour !== undefined || second !== undefined ?
+			    pad2(f.mi) : num(f.mi, minute));
+		}
+		if (second !== undefined) {
+			if (hour !== undefined || minute !== undefined)
+				push('literal', ':');
+			push('second', hour !== undefined || minute !== undefined ?
+			    pad2(f.s) : num(f.s, second));
+		}
+		if (fsd !== undefined) {
+			if (out.length > 0)
+				push('literal', '.');
+			push('fractionalSecond',
+			    ('00' + f.ms).slice(-3).substring(0, fsd));
+		}
+		if (hour !== undefined && ampm) {
+			/* CLDR's narrow no-break space; format() writes a space,
+			 * as V8 does for the web's sake, formatToParts keeps it */
+			push('literal', '\u202f');
+			push('dayPeriod', f.h < 12 ? 'AM' : 'PM');
+		}
+		if (zoneStyle !== undefined) {
+			push('literal', out.length > 0 ? ' ' : '');
+			push('timeZoneName', zoneName(r.zone, zoneStyle === 'long'));
+		}
+	}
+
+	var DATE_STYLE = {
+		full: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+		long: { month: 'long', day: 'numeric', year: 'numeric' },
+		medium: { month: 'short', day: 'numeric', year: 'numeric' },
+		short: { month: 'numeric', day: 'numeric', year: '2-digit' }
+	};
+
+	function formatParts(r, x) {
+		var t = x === undefined ? Date.now() : +x, f, date = [], time = [],
+		    out, ds, join, zoneStyle;
+		if (x instanceof Date)
+			t = DP.getTime.call(x);
+		if (!isFinite(t))
+			throw new RangeError('Invalid time value');
+		f = fields(t, r.zone);
+		ds = r.dateStyle !== undefined ? DATE_STYLE[r.dateStyle] : r;
+		if (r.dateStyle !== undefined || DATE_KEYS.some(function (k) {
+			return r[k] !== undefined;
+		}))
+			dateParts(f, ds, date);
+		zoneStyle = r.timeStyle === 'full' ? 'long' : r.timeStyle ===
+		    'long' ? 'short' : r.timeZoneName;
+		timeParts(f, r, time, date.length > 0 && r.timeStyle === undefined &&
+		    r.hour === undefined && r.minute === undefined &&
+		    r.second === undefined ? undefined : zoneStyle);
+		if (date.length > 0 && time.length === 0 && zoneStyle !== undefined) {
+			time.push({ type: 'timeZoneName',
+			    value: zoneName(r.zone, zoneStyle === 'long') });
+		}
+		if (date.length === 0 || time.length === 0)
+			return date.concat(time);
+		/* CLDR's glue: "at" after a long month; a weekday alone takes
+		 * a plain time after a space (its "E h:mm a" forms) */
+		join = ds.month === 'long' ? ' at ' : (ds.month === undefined &&
+		    ds.day === undefined && ds.year === undefined &&
+		    r.fractionalSecondDigits === undefined ? ' ' : ', ');
+		out = date.concat([{ type: 'literal', value: join }], time);
+		return out;
+	}
+	DP.getTime = { call: P.uncurry(Date.prototype.getTime) };
+
+	function joinParts(parts) {
+		var s = '', i;
+		for (i = 0; i < parts.length; i++)
+			s += parts[i].value === '\u202f' ? ' ' : parts[i].value;
+		return s;
+	}
+
+	function DateTimeFormat(locales, options) {
+		if (!(this instanceof DateTimeFormat))
+			return new DateTimeFormat(locales, options);
+		localeList(locales);
+		attach(this, resolveDate(withDefaults(options, 'any', 'date')));
+	}
+	define('DateTimeFormat', DateTimeFormat, {
+		formatToParts: function formatToParts(d) {
+			return formatParts(slot(this, 'DateTimeFormat',
+			    'formatToParts'), d);
+		},
+		formatRange: function formatRange(a, b) {
+			var r = slot(this, 'DateTimeFormat', 'formatRange');
+			return joinParts(formatParts(r, a)) + ' \u2013 ' +
+			    joinParts(formatParts(r, b));
+		},
+		resolvedOptions: function resolvedOptions() {
+			var r = slot(this, 'DateTimeFormat', 'resolvedOptions'), o, i, k;
+			o = { locale: LOCALE, calendar: 'gregory',
+			    numberingSystem: 'latn', timeZone: r.zone.id };
+			if (r.hour !== undefined || r.timeStyle !== undefined) {
+				o.hourCycle = r.hourCycle;
+				o.hour12 = r.hourCycle === 'h12' || r.hourCycle === 'h11';
+			}
+			for (i = 0; i < DATE_KEYS.length + TIME_KEYS.length; i++) {
+				k = i < DATE_KEYS.length ? DATE_KEYS[i] :
+				    TIME_KEYS[i - DATE_KEYS.length];
+				if (r[k] !== undefined)
+					o[k] = k === 'minute' || k === 'second' ?
+					    (r.hour !== undefined || k === 'second' &&
+					    r.minute !== undefined ? '2-digit' : r[k]) :
+					    r[k];
+			}
+			if (r.timeZoneName !== undefined)
+				o.timeZoneName = r.timeZoneName;
+			if (r.dateStyle !== undefined)
+				o.dateStyle = r.dateStyle;
+			if (r.timeStyle !== undefined)
+				o.timeStyle = r.timeStyle;
+			return o;
+		}
+	}, {
+		format: function () {
+			var r = slot(this, 'DateTimeFormat', 'format');
+			if (r.bound === undefined)
+				r.bound = function (d) {
+					return joinParts(formatParts(r, d));
+				};
+			return r.bound;
+		}
+	});
+
+	/* Date.prototype.toLocale*String given options (26_date.js). */
+	P.intlDateString = function intlDateString(d, locales, options,
+	    required, defaults) {
+		localeList(locales);
+		return joinParts(formatParts(resolveDate(withDefaults(options,
+		    required, defaults)), d));
+	};
+
+	/* --- PluralRules ------------------------------------------------------- */
+
+	function PluralRules(locales, options) {
+		var o, r;
+		needNew(this, PluralRules, 'PluralRules');
+		localeList(locales);
+		o = optionsObject(options);
+		r = numberResolve(o);
+		r.kind = 'PluralRules';
+		r.type = oneOf(o, 'type', ['cardinal', 'ordinal'], 'cardinal',
+		    'Intl.PluralRules');
+		attach(this, r);
+	}
+	define('PluralRules', PluralRules, {
+		select: function select(n) {
+			var r = slot(this, 'PluralRules', 'select'), s, a, t;
+			n = +n;
+			if (r.type === 'ordinal') {
+				a = Math.abs(n);
+				if (a !== Math.floor(a))
+					return 'other';
+				t = a % 100;
+				return a % 10 === 1 && t !== 11 ? 'one' : a % 10 === 2 &&
+				    t !== 12 ? 'two' : a % 10 === 3 && t !== 13 ? 'few' :
+				    'other';
+			}
+			/* "1" as it would be written: 1.0 (two fraction digits
+			 * shown) is other, as 1.00 dollars is. */
+			s = numberFormat(Math.abs(n), { style: 'decimal',
+			    minimumIntegerDigits: 1,
+			    minimumFractionDigits: r.minimumFractionDigits,
+			    maximumFractionDigits: r.maximumFractionDigits,
+			    minimumSignificantDigits: r.minimumSignificantDigits,
+			    maximumSignificantDigits: r.maximumSignificantDigits,
+			    useGrouping: false, signDisplay: 'never' });
+			return s === '1' ? 'one' : 'other';
+		},
+		resolvedOptions: function resolvedOptions() {
+			var r = slot(this, 'PluralRules', 'resolvedOptions');
+			return { locale: LOCALE, type: r.type,
+			    minimumIntegerDigits: r.minimumIntegerDigits,
+			    minimumFractionDigits: r.minimumFractionDigits,
+			    maximumFractionDigits: r.maximumFractionDigits,
+			    pluralCategories: r.type === 'ordinal' ?
+			    ['few', 'one', 'two', 'other'] : ['one', 'other'] };
+		}
+	});
+
+	/* --- RelativeTimeFormat ------------------------------------------------ */
+
+	var RT_UNITS = {
+		year: ['year', 'yr.', 'yr.', 'last year', 'this year', 'next year'],
+		quarter: ['quarter', 'qtr.', 'qtrs.', 'last quarter',
+		    'this quarter', 'next quarter'],
+		month: ['month', 'mo.', 'mo.', 'last month', 'this month',
+		    'next month'],
+		week: ['week', 'wk.', 'wk.', 'last week', 'this week', 'next week'],
+		day: ['day', 'day', 'days', 'yesterday', 'today', 'tomorrow'],
+		hour: ['hour', 'hr.', 'hr.', undefined, 'this hour', undefined],
+		minute: ['minute', 'min.', 'min.', undefined, 'this minute',
+		    undefined],
+		second: ['second', 'sec.', 'sec.', undefined, 'now', undefined]
+	};
+
+	function RelativeTimeFormat(locales, options) {
+		var o, r = { kind: 'RelativeTimeFormat' }, what =
+		    'Intl.RelativeTimeFormat';
+		needNew(this, RelativeTimeFormat, 'RelativeTimeFormat');
+		localeList(locales);
+		o = optionsObject(options);
+		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
+		    what);
+		r.numeric = oneOf(o, 'numeric', ['always', 'auto'], 'always',
+		    what);
+		attach(this, r);
+	}
+
+	function relativeParts(r, value, unit) {
+		var u = String(unit), w, n, s, one, neg;
+		value = +value;
+		if (!isFinite(value))
+			throw new RangeError('Invalid number value');
+		if (u.charAt(u.length - 1) === 's')
+			u = u.substring(0, u.length - 1);
+		w = hasOwn.call(RT_UNITS, u) ? RT_UNITS[u] : undefined;
+		if (w === undefined)
+			throw new RangeError('Invalid unit argument for format() \'' +
+			    String(unit) + '\'');
+		if (r.numeric === 'auto' && (value === -1 || value === 0 ||
+		    value === 1) && w[value + 4] !== undefined &&
+		    !(value === 0 && 1 / value < 0 && u !== 'second'))
+			return [{ type: 'literal', value: w[value + 4] }];
+		neg = value < 0 || (value === 0 && 1 / value < 0);
+		n = numberFormat(Math.abs(value), numberResolve(undefined));
+		one = n === '1';
+		s = r.style === 'long' ? w[0] + (one ? '' : 's') :
+		    (one ? w[1] : w[2]);
+		return neg ? [{ type: 'integer', value: n, unit: u },
+		    { type: 'literal', value: ' ' + s + ' ago' }] :
+		    [{ type: 'literal', value: 'in ' },
+		    { type: 'integer', value: n, unit: u },
+		    { type: 'literal', value: ' ' + s }];
+	}
+
+	define('RelativeTimeFormat', RelativeTimeFormat, {
+		format: function format(value, unit) {
+			return joinParts(relativeParts(slot(this,
+			    'RelativeTimeFormat', 'format'), value, unit));
+		},
+		formatToParts: function formatToParts(value, unit) {
+			return relativeParts(slot(this, 'RelativeTimeFormat',
+			    'formatToParts'), value, unit);
+		},
+		resolvedOptions: function resolvedOptions() {
+			var r = slot(this, 'RelativeTimeFormat', 'resolvedOptions');
+			return { locale: LOCALE, style: r.style, numeric: r.numeric,
+			    numberingSystem: 'latn' };
+		}
+	});
+
+	/* --- ListFormat -------------------------------------------------------- */
+
+	function ListFormat(locales, options) {
+		var o, r = { kind: 'ListFormat' }, what = 'Intl.ListFormat';
+		needNew(this, ListFormat, 'ListFormat');
+		localeList(locales);
+		o = optionsObject(options);
+		r.type = oneOf(o, 'type', ['conjunction', 'disjunction', 'unit'],
+		    'conjunction', what);
+		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
+		    what);
+		attach(this, r);
+	}
+
+	function listParts(r, list) {
+		var items = [], out = [], i, two, last, mid, it, next, step;
+		if (list !== undefined) {
+			it = P.getIterator(list);
+			next = it.next;
+			for (;;) {
+				step = next.call(it);
+				if (step === null || typeof step !== 'object')
+					throw new TypeError('Iterator result ' +
+					    P.describe(step) + ' is not an object');
+				if (step.done)
+					break;
+				if (typeof step.value !== 'string') {
+					if (typeof it['return'] === 'function')
+						it['return']();
+					throw new TypeError('Iterable yielded ' +
+					    P.describe(step.value) +
+					    ' which is not a string');
+				}
+				items.push(step.value);
+			}
+		}
+		mid = r.type === 'unit' && r.style === 'narrow' ? ' ' : ', ';
+		if (r.type === 'conjunction') {
+			two = r.style === 'long' ? ' and ' : r.style === 'short' ?
+			    ' & ' : ', ';
+			last = r.style === 'long' ? ', and ' : r.style === 'short' ?
+			    ', & ' : ', ';
+		} else if (r.type === 'disjunction') {
+			two = ' or ';
+			last = ', or ';
+		} else
+			two = last = mid;
+		for (i = 0; i < items.length; i++) {
+			if (i > 0)
+				out.push({ type: 'literal', value: i < items.length - 1 ?
+				    mid : (items.length === 2 ? two : last) });
+			out.push({ type: 'element', value: items[i] });
+		}
+		return out;
+	}
+
+	define('ListFormat', ListFormat, {
+		format: function format(list) {
+			return joinParts(listParts(slot(this, 'ListFormat', 'format'),
+			    list));
+		},
+		formatToParts: function formatToParts(list) {
+			return listParts(slot(this, 'ListFormat', 'formatToParts'),
+			    list);
+		},
+		resolvedOptions: function resolvedOptions() {
+			var r = slot(this, 'ListFormat', 'resolvedOptions');
+			return { locale: LOCALE, type: r.type, style: r.style };
+		}
+	});
+
+	/* --- Collator ---------------------------------------------------------- */
+
+	/*
+	 * The root collation's broad order, not its tables: ignorable and
+	 * space, punctuation and symbols, digits, then letters, compared first
+	 * without case or accents (primary), then accents (secondary), then
+	 * lowercase before uppercase (tertiary); numeric compares runs of
+	 * digits by value.
+	 */
+	function Collator(locales, options) {
+		var o, r = { kind: 'Collator' }, what = 'Intl.Collator';
+		if (!(this instanceof Collator))
+			return new Collator(locales, options);
+		localeList(locales);
+		o = optionsObject(options);
+		r.usage = oneOf(o, 'usage', ['sort', 'search'], 'sort', what);
+		r.sensitivity = oneOf(o, 'sensitivity', ['base', 'accent', 'case',
+		    'variant'], 'variant', what);
+		r.ignorePunctuation = o.ignorePunctuation === undefined ? false :
+		    !!o.ignorePunctuation;
+		r.numeric = o.numeric === undefined ? false : !!o.numeric;
+		r.caseFirst = oneOf(o, 'caseFirst', ['upper', 'lower', 'false'],
+		    'false', what);
+		attach(this, r);
+	}
+
+	/* ASCII punctuation and symbols in the root collation's order; the
+	 * rest after them by code point. Accents likewise (acute first). */
+	var PUNCT = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
+	var ACCENTS = '\u0301\u0300\u0306\u0302\u030c\u030a\u0308\u030b' +
+	    '\u0303\u0307\u0327\u0328\u0304';
+
+	function weigh(list, c) {
+		var i = list.indexOf(c);
+		return i >= 0 ? String.fromCharCode(32 + i) :
+		    String.fromCharCode(256 + c.charCodeAt(0));
+	}
+
+	function classOf(c) {
+		if (/\s/.test(c))
+			return 0;
+		if (/[0-9]/.test(c))
+			return 2;
+		if (c.toLowerCase() !== c.toUpperCase())
+			return 3;
+		return 1;
+	}
+
+	/* a string as [base, accents, case] keys, per character */
+	function collationKeys(s, r) {
+		var nfd = String(s).normalize('NFD'), base = [], acc = [], cas = [],
+		    i, c, m, prev = -1;
+		for (i = 0; i < nfd.length; i++) {
+			c = nfd.charAt(i);
+			if (/[\u0300-\u036f]/.test(c)) {
+				if (prev >= 0)
+					acc[prev] = (acc[prev] || '') + weigh(ACCENTS, c);
+				continue;
+			}
+			if (r.ignorePunctuation && classOf(c) <= 1)
+				continue;
+			if (r.numeric && /[0-9]/.test(c)) {
+				m = /^[0-9]+/.exec(nfd.substring(i))[0];
+				i += m.length - 1;
+				m = m.replace(/^0+(?=.)/, '');
+				base.push([2, m.length, m]);
+			} else
+				base.push([classOf(c), 0, classOf(c) === 1 ?
+				    weigh(PUNCT, c) : c.toLowerCase()]);
+			prev = base.length - 1;
+			acc[prev] = acc[prev] || '';
+			cas.push(c === c.toLowerCase() ? 0 : 1);
+		}
+		return [base, acc, cas];
+	}
+
+	function cmp(a, b) {
+		return a < b ? -1 : a > b ? 1 : 0;
+	}
+
+	function collate(r, x, y) {
+		var a = collationKeys(x, r), b = collationKeys(y, r), i, n, c, e, f;
+		n = Math.min(a[0].length, b[0].length);
+		for (i = 0; i < n; i++) {
+			e = a[0][i];
+			f = b[0][i];
+			c = cmp(e[0], f[0]) || cmp(e[1], f[1]) || cmp(e[2], f[2]);
+			if (c !== 0)
+				return c;
+		}
+		if (a[0].length !== b[0].length)
+			return cmp(a[0].length, b[0].length);
+		if (r.sensitivity === 'base')
+			return 0;
+		if (r.sensitivity !== 'case')
+			for (i = 0; i < n; i++)
+				if ((c = cmp(a[1][i], b[1][i])) !== 0)
+					return c;
+		if (r.sensitivity === 'accent')
+			return 0;
+		for (i = 0; i < n; i++)
+			if ((c = cmp(a[2][i], b[2][i])) !== 0)
+				return r.caseFirst === 'upper' ? -c : c;
+		return 0;
+	}
+
+	define('Collator', Collator, {
+		resolvedOptions: function resolvedOptions() {
+			var r = slot(this, 'Collator', 'resolvedOptions');
+			return { locale: LOCALE, usage: r.usage,
+			    sensitivity: r.sensitivity,
+			    ignorePunctuation: r.ignorePunctuation,
+			    collation: 'default', numeric: r.numeric,
+			    caseFirst: r.caseFirst };
+		}
+	}, {
+		compare: function () {
+			var r = slot(this, 'Collator', 'compare');
+			if (r.bound === undefined)
+				r.bound = function (x, y) {
+					return collate(r, x, y);
+				};
+			return r.bound;
+		}
+	});
+
+	P.defGlobal('Intl', Intl);
+});
