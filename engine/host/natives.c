@@ -12,6 +12,7 @@
 
 #include "arrsort.h"
 #include "cesu.h"
+#include "collate.h"
 #include "crypto.h"
 #include "front/lower.h"
 #include "natives.h"
@@ -450,30 +451,96 @@ natives_this_string(duk_context *ctx, duk_idx_t idx, const char *name)
 }
 
 /*
- * localeCompare(this, that): Duktape's order (the bytes of its
- * CESU-8, so code units) of the NFC forms, so canonically equivalent
- * strings compare equal as the spec requires. In C: sorts call it often.
- * The prelude's method passes its `this` first.
+ * String idx as its NFD code points: in local (local_len of them) for a
+ * short ASCII string, which is its own NFD, else in a buffer pushed on
+ * the stack (Duktape's, charged to the memory limit); *n their count.
+ */
+static const uint32_t *
+natives_nfd_points(duk_context *ctx, duk_idx_t idx, size_t *n, uint32_t *local,
+    size_t local_len)
+{
+	const unsigned char *s;
+	duk_size_t blen, clen, i;
+	uint32_t *cp, *out, c;
+	size_t k = 0, len;
+
+	idx = duk_require_normalize_index(ctx, idx);
+	s = (const unsigned char *)duk_require_lstring(ctx, idx, &blen);
+	clen = duk_get_length(ctx, idx);
+	/* A short ASCII string, what a sort mostly compares: no buffer. */
+	if (blen == clen && clen <= local_len) {
+		for (i = 0; i < blen; i++)
+			local[i] = s[i];
+		*n = blen;
+		return local;
+	}
+	cp = duk_push_fixed_buffer(ctx, (clen ? clen : 1) * sizeof(*cp));
+	for (i = 0; i < blen && k < clen;) {
+		c = blen == clen ? s[i++] : cesu_next(s, blen, &i);
+		if ((c & 0xfc00) == 0xdc00 && k > 0 &&
+		    (cp[k - 1] & 0xfc00) == 0xd800)
+			cp[k - 1] = 0x10000 + ((cp[k - 1] - 0xd800) << 10) +
+			    (c - 0xdc00);
+		else
+			cp[k++] = c;
+	}
+	if (blen == clen || unorm_is_trivial(cp, k, UNORM_NFD)) {
+		*n = k;
+		return cp;
+	}
+	len = unorm_decomposed_len(cp, k, UNORM_NFD);
+	out = duk_push_fixed_buffer(ctx, (len ? len : 1) * sizeof(*out));
+	*n = unorm_normalize(cp, k, UNORM_NFD, out);
+	duk_remove(ctx, -2);
+	return out;
+}
+
+/*
+ * localeCompare(this, that, locales, options): the root collation's broad
+ * order (collate.c) over the NFD forms, so canonically equivalent strings
+ * compare equal as the spec requires. Given locales or options, the
+ * prelude's function (setCollatorFlags) turns them into collate.h's flags
+ * as Intl.Collator reads them; a number in place of locales is flags
+ * already (Intl.Collator's compare). In C, and the options' test too:
+ * sorts call it often. The prelude's method passes its `this` first.
  */
 static duk_ret_t
 natives_locale_compare(duk_context *ctx)
 {
-	const char *a, *b;
-	duk_size_t alen, blen;
-	int r;
+	uint32_t la[64], lb[64];
+	const uint32_t *a, *b;
+	size_t an, bn;
+	unsigned flags = COLLATE_VARIANT;
 
-	duk_set_top(ctx, 2);
+	duk_set_top(ctx, 4);
 	natives_this_string(ctx, 0, "localeCompare");
 	duk_to_string(ctx, 1);
-	natives_norm(ctx, 0, UNORM_NFC);
-	natives_norm(ctx, 1, UNORM_NFC);
-	a = duk_get_lstring(ctx, 0, &alen);
-	b = duk_get_lstring(ctx, 1, &blen);
-	r = memcmp(a, b, alen < blen ? alen : blen);
-	if (r == 0)
-		r = alen < blen ? -1 : alen > blen;
-	duk_push_int(ctx, r < 0 ? -1 : r > 0);
+	if (duk_is_number(ctx, 2))
+		flags = (unsigned)duk_to_uint32(ctx, 2);
+	else if (!duk_is_undefined(ctx, 2) || !duk_is_undefined(ctx, 3)) {
+		duk_push_global_stash(ctx);
+		duk_get_prop_string(ctx, -1, "collatorFlags");
+		duk_dup(ctx, 2);
+		duk_dup(ctx, 3);
+		duk_call(ctx, 2);
+		flags = (unsigned)duk_to_uint32(ctx, -1);
+		duk_pop_2(ctx);
+	}
+	a = natives_nfd_points(ctx, 0, &an, la, 64);
+	b = natives_nfd_points(ctx, 1, &bn, lb, 64);
+	duk_push_int(ctx, collate_compare(a, an, b, bn, flags));
 	return 1;
+}
+
+/* setCollatorFlags(fn): fn(locales, options) answers collate.h's flags. */
+static duk_ret_t
+natives_set_collator_flags(duk_context *ctx)
+{
+	duk_require_callable(ctx, 0);
+	duk_push_global_stash(ctx);
+	duk_dup(ctx, 0);
+	duk_put_prop_string(ctx, -2, "collatorFlags");
+	return 0;
 }
 
 /*
@@ -570,7 +637,8 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "arrPlain", natives_arr_plain, 1 },
 		{ "configurable", natives_configurable, 2 },
 		{ "normalize", natives_normalize, 2 },
-		{ "localeCompare", natives_locale_compare, 2 },
+		{ "localeCompare", natives_locale_compare, 4 },
+		{ "setCollatorFlags", natives_set_collator_flags, 1 },
 		{ "fromCharCode", natives_from_char_code, DUK_VARARGS },
 		{ "lowerCase", natives_make_lower_case, 3 }, { NULL, NULL, 0 }
 	};

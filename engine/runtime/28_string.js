@@ -54,6 +54,13 @@
 	}
 
 	/* Literal replacement with GetSubstitution patterns ($$, $&, $`, $'). */
+	/* What the native asks for localeCompare given locales or options:
+	 * Intl.Collator's reading of them (32_intl.js), as flags. */
+	P.native.setCollatorFlags(function collatorFlags(locales, options) {
+		P.need.intl();
+		return P.collatorFlags(locales, options);
+	});
+
 	P.defs(SP, {
 		padStart: function padStart(maxLength, fill) {
 			return pad(str(this, 'padStart'), maxLength, fill, true);
@@ -130,10 +137,12 @@
 	var lowerNative = P.native.lowerCase(duktapeLower, lowerSlow,
 	    'toLowerCase');
 	P.defs(SP, {
-		/* Duktape's order (code units) of the NFC forms: canonically
-		 * equivalent strings compare equal, as the spec requires. */
-		localeCompare: function localeCompare(that) {
-			return lcNative(this, that);
+		/* The root collation's broad order (engine/host/collate.c) of
+		 * the NFD forms: canonically equivalent strings compare equal,
+		 * as the spec requires. Options are Intl.Collator's (the
+		 * native asks setCollatorFlags' function). */
+		localeCompare: function localeCompare(that, locales, options) {
+			return lcNative(this, that, locales, options);
 		},
 		/* Duktape's unless there is a capital sigma (lower below). */
 		toLowerCase: function toLowerCase() {
@@ -143,6 +152,7 @@
 			return lowerNative(this);
 		}
 	});
+	P.setLength(SP.localeCompare, 1);
 
 	/* String.fromCharCode applies ToUint16; Duktape's applies ToUint32
 	 * and makes a non-BMP code point of what is left. */

@@ -3,7 +3,8 @@
  * first read of the global `Intl` or a Date's toLocale*String given
  * options). Every locale resolves to en-US, as a node built with English
  * data only resolves them: NumberFormat (32_locale.js's formatter),
- * DateTimeFormat, PluralRules, RelativeTimeFormat, ListFormat, Collator.
+ * DateTimeFormat, PluralRules, RelativeTimeFormat, ListFormat, Collator
+ * (String.prototype.localeCompare's order, engine/host/collate.c).
  * Time zones: UTC, GMT and Etc/GMT±N; any other name is a RangeError that
  * says so (the sandbox has no zone data), never a silently wrong time.
  */
@@ -739,16 +740,15 @@ this.__cm.P.group('intl', function (G, P) {
 	/* --- Collator ---------------------------------------------------------- */
 
 	/*
-	 * The root collation's broad order, not its tables: ignorable and
-	 * space, punctuation and symbols, digits, then letters, compared first
-	 * without case or accents (primary), then accents (secondary), then
-	 * lowercase before uppercase (tertiary); numeric compares runs of
-	 * digits by value.
+	 * compare is String.prototype.localeCompare's native (engine/host/
+	 * collate.c: the root collation's broad order), given the options as
+	 * collate.h's flags.
 	 */
-	function Collator(locales, options) {
+	var lcNative = P.native.localeCompare;
+	var LEVELS = { base: 0, accent: 1, 'case': 2, variant: 3 };
+
+	function resolveCollator(locales, options) {
 		var o, r = { kind: 'Collator' }, what = 'Intl.Collator';
-		if (!(this instanceof Collator))
-			return new Collator(locales, options);
 		localeList(locales);
 		o = optionsObject(options);
 		r.usage = oneOf(o, 'usage', ['sort', 'search'], 'sort', what);
@@ -759,87 +759,20 @@ this.__cm.P.group('intl', function (G, P) {
 		r.numeric = o.numeric === undefined ? false : !!o.numeric;
 		r.caseFirst = oneOf(o, 'caseFirst', ['upper', 'lower', 'false'],
 		    'false', what);
-		attach(this, r);
+		r.flags = LEVELS[r.sensitivity] + (r.numeric ? 4 : 0) +
+		    (r.ignorePunctuation ? 8 : 0) + (r.caseFirst === 'upper' ?
+		    16 : 0);
+		return r;
 	}
 
-	/* ASCII punctuation and symbols in the root collation's order; the
-	 * rest after them by code point. Accents likewise (acute first). */
-	var PUNCT = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
-	var ACCENTS = '\u0301\u0300\u0306\u0302\u030c\u030a\u0308\u030b' +
-	    '\u0303\u0307\u0327\u0328\u0304';
+	P.collatorFlags = function collatorFlags(locales, options) {
+		return resolveCollator(locales, options).flags;
+	};
 
-	function weigh(list, c) {
-		var i = list.indexOf(c);
-		return i >= 0 ? String.fromCharCode(32 + i) :
-		    String.fromCharCode(256 + c.charCodeAt(0));
-	}
-
-	function classOf(c) {
-		if (/\s/.test(c))
-			return 0;
-		if (/[0-9]/.test(c))
-			return 2;
-		if (c.toLowerCase() !== c.toUpperCase())
-			return 3;
-		return 1;
-	}
-
-	/* a string as [base, accents, case] keys, per character */
-	function collationKeys(s, r) {
-		var nfd = String(s).normalize('NFD'), base = [], acc = [], cas = [],
-		    i, c, m, prev = -1;
-		for (i = 0; i < nfd.length; i++) {
-			c = nfd.charAt(i);
-			if (/[\u0300-\u036f]/.test(c)) {
-				if (prev >= 0)
-					acc[prev] = (acc[prev] || '') + weigh(ACCENTS, c);
-				continue;
-			}
-			if (r.ignorePunctuation && classOf(c) <= 1)
-				continue;
-			if (r.numeric && /[0-9]/.test(c)) {
-				m = /^[0-9]+/.exec(nfd.substring(i))[0];
-				i += m.length - 1;
-				m = m.replace(/^0+(?=.)/, '');
-				base.push([2, m.length, m]);
-			} else
-				base.push([classOf(c), 0, classOf(c) === 1 ?
-				    weigh(PUNCT, c) : c.toLowerCase()]);
-			prev = base.length - 1;
-			acc[prev] = acc[prev] || '';
-			cas.push(c === c.toLowerCase() ? 0 : 1);
-		}
-		return [base, acc, cas];
-	}
-
-	function cmp(a, b) {
-		return a < b ? -1 : a > b ? 1 : 0;
-	}
-
-	function collate(r, x, y) {
-		var a = collationKeys(x, r), b = collationKeys(y, r), i, n, c, e, f;
-		n = Math.min(a[0].length, b[0].length);
-		for (i = 0; i < n; i++) {
-			e = a[0][i];
-			f = b[0][i];
-			c = cmp(e[0], f[0]) || cmp(e[1], f[1]) || cmp(e[2], f[2]);
-			if (c !== 0)
-				return c;
-		}
-		if (a[0].length !== b[0].length)
-			return cmp(a[0].length, b[0].length);
-		if (r.sensitivity === 'base')
-			return 0;
-		if (r.sensitivity !== 'case')
-			for (i = 0; i < n; i++)
-				if ((c = cmp(a[1][i], b[1][i])) !== 0)
-					return c;
-		if (r.sensitivity === 'accent')
-			return 0;
-		for (i = 0; i < n; i++)
-			if ((c = cmp(a[2][i], b[2][i])) !== 0)
-				return r.caseFirst === 'upper' ? -c : c;
-		return 0;
+	function Collator(locales, options) {
+		if (!(this instanceof Collator))
+			return new Collator(locales, options);
+		attach(this, resolveCollator(locales, options));
 	}
 
 	define('Collator', Collator, {
@@ -856,7 +789,7 @@ this.__cm.P.group('intl', function (G, P) {
 			var r = slot(this, 'Collator', 'compare');
 			if (r.bound === undefined)
 				r.bound = function (x, y) {
-					return collate(r, x, y);
+					return lcNative(String(x), String(y), r.flags);
 				};
 			return r.bound;
 		}
