@@ -121,6 +121,10 @@ START_TEST(test_past_ascii)
 	order("\xc5\x81o\xcc\x81"
 	      "dz\xcc\x81",
 	    "m", COLLATE_VARIANT);
+	order("lodz", "\xc5\x82odz", COLLATE_VARIANT); /* only the stroke */
+	order("Lodz", "\xc5\x82odz",
+	    COLLATE_VARIANT); /* the mark outranks case */
+	same("lodz", "\xc5\x82odz", COLLATE_BASE);
 	order("strasse",
 	    "stra\xc3\x9f"
 	    "e",
