@@ -2,7 +2,7 @@
  * 32_intl.js: the Intl namespace in English (group `intl`, loaded by the
  * first read of the global `Intl` or a Date's toLocale*String given
  * options). Every locale resolves to en-US, as a node built with English
- * data only resolves them: NumberFormat (32_locale.js's formatter),
+ * data only resolves them: NumberFormat (32_locale.js's formatter, its formatToParts cut as node cuts),
  * DateTimeFormat, PluralRules, RelativeTimeFormat, ListFormat, Collator
  * (String.prototype.localeCompare's order, engine/host/collate.c).
  * Time zones: UTC, GMT and Etc/GMT±N; any other name is a RangeError that
@@ -147,9 +147,8 @@ this.__cm.P.group('intl', function (G, P) {
 	}
 	define('NumberFormat', NumberFormat, {
 		formatToParts: function formatToParts(x) {
-			var s = numberFormat(x, slot(this, 'NumberFormat',
+			return P.numberFormatParts(x, slot(this, 'NumberFormat',
 			    'formatToParts'));
-			return [{ type: 'literal', value: s }];
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'NumberFormat', 'resolvedOptions'), o, k;

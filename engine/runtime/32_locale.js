@@ -263,8 +263,53 @@ this.__cm.P.group('locale', function (G, P) {
 		return r;
 	}
 
-	function affix(r, x, neg, body) {
-		var c, u, one, zero = x === 0 && !neg, sign = '', out;
+	function part(out, type, value) {
+		out.push({ type: type, value: value });
+	}
+
+	/* The number's own parts: "1,234.5", "1.235E8", with a compact unit
+	 * ("K", or " thousand" after a space). */
+	function bodyParts(s, compact) {
+		var out = [], i = 0, c, m, fraction = false, exp = false;
+		if (s === 'NaN' || s === '\u221e')
+			return [{ type: s === 'NaN' ? 'nan' : 'infinity', value: s }];
+		while (i < s.length) {
+			c = s.charAt(i);
+			if (c >= '0' && c <= '9') {
+				m = /^\d+/.exec(s.substring(i))[0];
+				part(out, exp ? 'exponentInteger' : fraction ? 'fraction' :
+				    'integer', m);
+				i += m.length;
+				continue;
+			}
+			part(out, c === ',' ? 'group' : c === '.' ? 'decimal' :
+			    c === 'E' ? 'exponentSeparator' : 'exponentMinusSign', c);
+			fraction = fraction || c === '.';
+			exp = exp || c === 'E';
+			i++;
+		}
+		if (compact !== '') {
+			if (compact.charAt(0) === ' ')
+				part(out, 'literal', ' ');
+			part(out, 'compact', compact.replace(/^ /, ''));
+		}
+		return out;
+	}
+
+	/* Text after the number (a unit, a currency's name): its spaces are
+	 * literals, the rest is one part of the given type. */
+	function suffix(out, type, text) {
+		var m = /^([ \u00a0]*)(.*)$/.exec(text);
+		if (m[1] !== '')
+			part(out, 'literal', m[1]);
+		if (m[2] !== '')
+			part(out, type, m[2]);
+	}
+
+	/* The whole number's parts around body (its text, which decides a
+	 * name's plural) and its parts. */
+	function affix(r, x, neg, body, parts) {
+		var c, u, one, zero = x === 0 && !neg, sign = '', out = [], i;
 		switch (r.signDisplay) {
 		case 'never':
 			break;
@@ -280,39 +325,55 @@ this.__cm.P.group('locale', function (G, P) {
 		default:
 			sign = neg ? '-' : '';
 		}
-		if (r.style === 'percent')
-			return sign + body + '%';
-		if (r.style === 'unit') {
-			u = UNITS[r.unit];
-			one = body === '1';
-			out = r.unitDisplay === 'long' ? u[one ? 2 : 3] :
-			    (r.unitDisplay === 'narrow' ? u[4] : u[one ? 0 : 1]);
-			return out.replace('%s', sign + body);
+		if (r.style === 'currency' && r.currencySign === 'accounting' &&
+		    sign === '-' && r.currencyDisplay !== 'name') {
+			part(out, 'literal', '(');
+			sign = '';
 		}
-		if (r.style === 'currency') {
+		if (sign !== '')
+			part(out, sign === '-' ? 'minusSign' : 'plusSign', sign);
+		if (r.style === 'currency' && r.currencyDisplay !== 'name') {
 			c = CURRENCIES[r.currency];
-			if (r.currencyDisplay === 'name')
-				return sign + body + ' ' + (c === undefined ?
-				    r.currency : c[body === '1' ? 2 : 3]);
 			u = r.currencyDisplay === 'code' || c === undefined ?
 			    r.currency + '\u00a0' : (r.currencyDisplay ===
 			    'narrowSymbol' ? c[1] : c[0]);
 			if (u.length > 1 && /[A-Z]$/.test(u))
 				u += '\u00a0';
-			if (r.currencySign === 'accounting' && sign === '-')
-				return '(' + u + body + ')';
-			return sign + u + body;
+			part(out, 'currency', u.replace(/\u00a0$/, ''));
+			if (/\u00a0$/.test(u))
+				part(out, 'literal', '\u00a0');
 		}
-		return sign + body;
+		for (i = 0; i < parts.length; i++)
+			out.push(parts[i]);
+		if (r.style === 'percent')
+			part(out, 'percentSign', '%');
+		else if (r.style === 'unit') {
+			u = UNITS[r.unit];
+			one = body === '1';
+			suffix(out, 'unit', (r.unitDisplay === 'long' ?
+			    u[one ? 2 : 3] : (r.unitDisplay === 'narrow' ? u[4] :
+			    u[one ? 0 : 1])).replace('%s', ''));
+		} else if (r.style === 'currency') {
+			c = CURRENCIES[r.currency];
+			if (r.currencyDisplay === 'name')
+				suffix(out, 'currency', ' ' + (c === undefined ?
+				    r.currency : c[body === '1' ? 2 : 3]));
+			else if (out[0].value === '(')
+				part(out, 'literal', ')');
+		}
+		return out;
 	}
 
-	function formatResolved(x, r) {
-		var neg, d, unit = '', e, m, k, v;
+	function formatParts(x, r) {
+		var neg, d, unit = '', e, m, k, v, b;
 		x = +x;
 		if (r.style === 'percent')
 			x = x * 100;
 		if (x !== x)
-			return affix(r, 0, false, 'NaN').replace(/^[+-]/, '');
+			return affix({ style: r.style, signDisplay: 'never',
+			    currency: r.currency, currencyDisplay: r.currencyDisplay,
+			    unit: r.unit, unitDisplay: r.unitDisplay }, 0, false, 'NaN',
+			    bodyParts('NaN', ''));
 		neg = x < 0 || (x === 0 && 1 / x < 0);
 		x = Math.abs(x);
 		d = { sig: r.maximumSignificantDigits !== undefined,
@@ -322,7 +383,7 @@ this.__cm.P.group('locale', function (G, P) {
 		    minI: r.minimumIntegerDigits,
 		    grouping: r.useGrouping !== false };
 		if (x === Infinity)
-			return affix(r, x, neg, '\u221e');
+			return affix(r, x, neg, '\u221e', bodyParts('\u221e', ''));
 		if (r.notation === 'compact') {
 			/* The unit from the magnitude, then CLDR's rounding (whole
 			 * from 100 up, else two significant digits); a rounding
@@ -349,7 +410,8 @@ this.__cm.P.group('locale', function (G, P) {
 			}
 			if (d.grouping && r.useGrouping === 'min2' && x < 1e4)
 				d.grouping = false;
-			return affix(r, x, neg, digitsOf(x, d) + unit);
+			b = digitsOf(x, d);
+			return affix(r, x, neg, b + unit, bodyParts(b, unit));
 		}
 		if (r.notation === 'scientific' || r.notation === 'engineering') {
 			e = x === 0 ? 0 : Math.floor(Math.log(x) / Math.LN10);
@@ -359,9 +421,18 @@ this.__cm.P.group('locale', function (G, P) {
 				e = Math.floor(e / 3) * 3;
 			m = x === 0 ? 0 : x / Math.pow(10, e);
 			d.grouping = false;
-			return affix(r, x, neg, digitsOf(m, d) + 'E' + e);
+			b = digitsOf(m, d) + 'E' + e;
+			return affix(r, x, neg, b, bodyParts(b, ''));
 		}
-		return affix(r, x, neg, digitsOf(x, d));
+		b = digitsOf(x, d);
+		return affix(r, x, neg, b, bodyParts(b, ''));
+	}
+
+	function formatResolved(x, r) {
+		var p = formatParts(x, r), s = '', i;
+		for (i = 0; i < p.length; i++)
+			s += p[i].value;
+		return s;
 	}
 
 	function format(x, options) {
@@ -371,5 +442,6 @@ this.__cm.P.group('locale', function (G, P) {
 	P.formatNumberLocale = format;
 	P.numberFormatResolve = resolve;
 	P.numberFormatResolved = formatResolved;
+	P.numberFormatParts = formatParts;
 
 });

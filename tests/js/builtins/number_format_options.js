@@ -11,3 +11,11 @@ const T = [
  [1234.5678, {maximumFractionDigits: 2}], [0.1234, {style: 'percent', minimumFractionDigits: 1}], [1e21, {notation:'compact'}], [123456789, {notation: 'scientific'}], [123456789, {notation: 'engineering'}],
 ];
 for (const [n, o] of T) print(JSON.stringify(o), n.toLocaleString("en-US", o), new Intl.NumberFormat("en-US", o).format(n));
+// formatToParts: the same text, cut as node cuts it
+const P = [
+ [-1234.5, { style: 'currency', currency: 'USD' }], [0.123, { style: 'percent', minimumFractionDigits: 1 }], [1234, { notation: 'compact' }],
+ [1500000, { notation: 'compact', compactDisplay: 'long' }], [50, { style: 'unit', unit: 'kilometer-per-hour' }], [3, { style: 'unit', unit: 'day', unitDisplay: 'long' }],
+ [1234.5, { style: 'currency', currency: 'USD', currencyDisplay: 'code' }], [2, { style: 'currency', currency: 'EUR', currencyDisplay: 'name' }], [-3, { style: 'currency', currency: 'USD', currencySign: 'accounting' }],
+ [123456789, { notation: 'scientific' }], [0.00012, { notation: 'scientific' }], [5, { signDisplay: 'always' }], [NaN, {}], [-Infinity, {}], [20, { style: 'unit', unit: 'celsius' }], [1234.5, { style: 'currency', currency: 'CHF' }],
+];
+for (const [n, o] of P) print(JSON.stringify(new Intl.NumberFormat('en-US', o).formatToParts(n)));
