@@ -44,18 +44,18 @@ this.__cm.P.group('locale', function (G, P) {
 
 	function digitsOpt(v, def, name, lo, hi) {
 		var n;
-		if (v === undefined)
+		if (v === void 0)
 			return def;
 		n = Math.floor(+v);
-		if (!(n >= (lo === undefined ? 0 : lo) &&
-		    n <= (hi === undefined ? 100 : hi)))
+		if (!(n >= (lo === void 0 ? 0 : lo) &&
+		    n <= (hi === void 0 ? 100 : hi)))
 			throw new RangeError(name + ' value is out of range.');
 		return n;
 	}
 
 	function oneOf(o, name, allowed, def) {
 		var v = o[name];
-		if (v === undefined)
+		if (v === void 0)
 			return def;
 		v = String(v);
 		if (allowed.indexOf(v) < 0)
@@ -201,19 +201,19 @@ this.__cm.P.group('locale', function (G, P) {
 		var o = options == null ? {} : Object(options), r = {}, cur, dflt;
 		r.style = oneOf(o, 'style', ['decimal', 'percent', 'currency',
 		    'unit'], 'decimal');
-		cur = o.currency === undefined ? undefined : String(o.currency);
-		if (cur !== undefined && !/^[A-Za-z]{3}$/.test(cur))
+		cur = o.currency === void 0 ? undefined : String(o.currency);
+		if (cur !== void 0 && !/^[A-Za-z]{3}$/.test(cur))
 			throw new RangeError('Invalid currency code : ' + cur);
-		if (r.style === 'currency' && cur === undefined)
+		if (r.style === 'currency' && cur === void 0)
 			throw new TypeError('Currency code is required with currency style.');
-		r.currency = cur === undefined ? undefined : cur.toUpperCase();
+		r.currency = cur === void 0 ? undefined : cur.toUpperCase();
 		r.currencyDisplay = oneOf(o, 'currencyDisplay', ['symbol',
 		    'narrowSymbol', 'code', 'name'], 'symbol');
 		r.currencySign = oneOf(o, 'currencySign', ['standard',
 		    'accounting'], 'standard');
-		r.unit = o.unit === undefined ? undefined : String(o.unit);
+		r.unit = o.unit === void 0 ? undefined : String(o.unit);
 		if (r.style === 'unit') {
-			if (r.unit === undefined)
+			if (r.unit === void 0)
 				throw new TypeError('Unit is required with unit style.');
 			if (!Object.prototype.hasOwnProperty.call(UNITS, r.unit))
 				throw new RangeError('Invalid unit argument for ' +
@@ -230,10 +230,10 @@ this.__cm.P.group('locale', function (G, P) {
 		r.minimumIntegerDigits = digitsOpt(o.minimumIntegerDigits, 1,
 		    'minimumIntegerDigits', 1, 21);
 		dflt = r.style === 'currency' ? (CURRENCIES[r.currency] &&
-		    CURRENCIES[r.currency][4] !== undefined ?
+		    CURRENCIES[r.currency][4] !== void 0 ?
 		    CURRENCIES[r.currency][4] : 2) : 0;
-		if (o.minimumSignificantDigits !== undefined ||
-		    o.maximumSignificantDigits !== undefined) {
+		if (o.minimumSignificantDigits !== void 0 ||
+		    o.maximumSignificantDigits !== void 0) {
 			r.minimumSignificantDigits = digitsOpt(
 			    o.minimumSignificantDigits, 1,
 			    'minimumSignificantDigits', 1, 21);
@@ -254,10 +254,10 @@ this.__cm.P.group('locale', function (G, P) {
 				throw new RangeError('maximumFractionDigits value is out of range.');
 			/* compact's own rounding: two digits below 100 */
 			r.compactRound = r.notation === 'compact' &&
-			    o.minimumFractionDigits === undefined &&
-			    o.maximumFractionDigits === undefined;
+			    o.minimumFractionDigits === void 0 &&
+			    o.maximumFractionDigits === void 0;
 		}
-		r.useGrouping = o.useGrouping === undefined ?
+		r.useGrouping = o.useGrouping === void 0 ?
 		    (r.notation === 'compact' ? 'min2' : 'auto') :
 		    (o.useGrouping ? 'auto' : false);
 		return r;
@@ -269,17 +269,22 @@ this.__cm.P.group('locale', function (G, P) {
 
 	/* The number's own parts: "1,234.5", "1.235E8", with a compact unit
 	 * ("K", or " thousand" after a space). */
-	function bodyParts(s, compact) {
+	function bodyParts(s, compact, text) {
 		var out = [], i = 0, c, m, fraction = false, exp = false;
+		/* for the text alone, one piece: no scan */
+		if (text)
+			return [{ type: 'literal', value: s + compact }];
 		if (s === 'NaN' || s === '\u221e')
 			return [{ type: s === 'NaN' ? 'nan' : 'infinity', value: s }];
 		while (i < s.length) {
 			c = s.charAt(i);
 			if (c >= '0' && c <= '9') {
-				m = /^\d+/.exec(s.substring(i))[0];
+				for (m = i + 1; m < s.length && s.charAt(m) >= '0' &&
+				    s.charAt(m) <= '9'; m++)
+					;
 				part(out, exp ? 'exponentInteger' : fraction ? 'fraction' :
-				    'integer', m);
-				i += m.length;
+				    'integer', s.substring(i, m));
+				i = m;
 				continue;
 			}
 			part(out, c === ',' ? 'group' : c === '.' ? 'decimal' :
@@ -325,6 +330,9 @@ this.__cm.P.group('locale', function (G, P) {
 		default:
 			sign = neg ? '-' : '';
 		}
+		/* most numbers: no affix at all */
+		if (sign === '' && r.style === 'decimal')
+			return parts;
 		if (r.style === 'currency' && r.currencySign === 'accounting' &&
 		    sign === '-' && r.currencyDisplay !== 'name') {
 			part(out, 'literal', '(');
@@ -334,7 +342,7 @@ this.__cm.P.group('locale', function (G, P) {
 			part(out, sign === '-' ? 'minusSign' : 'plusSign', sign);
 		if (r.style === 'currency' && r.currencyDisplay !== 'name') {
 			c = CURRENCIES[r.currency];
-			u = r.currencyDisplay === 'code' || c === undefined ?
+			u = r.currencyDisplay === 'code' || c === void 0 ?
 			    r.currency + '\u00a0' : (r.currencyDisplay ===
 			    'narrowSymbol' ? c[1] : c[0]);
 			if (u.length > 1 && /[A-Z]$/.test(u))
@@ -356,7 +364,7 @@ this.__cm.P.group('locale', function (G, P) {
 		} else if (r.style === 'currency') {
 			c = CURRENCIES[r.currency];
 			if (r.currencyDisplay === 'name')
-				suffix(out, 'currency', ' ' + (c === undefined ?
+				suffix(out, 'currency', ' ' + (c === void 0 ?
 				    r.currency : c[body === '1' ? 2 : 3]));
 			else if (out[0].value === '(')
 				part(out, 'literal', ')');
@@ -364,7 +372,7 @@ this.__cm.P.group('locale', function (G, P) {
 		return out;
 	}
 
-	function formatParts(x, r) {
+	function formatParts(x, r, text) {
 		var neg, d, unit = '', e, m, k, v, b;
 		x = +x;
 		if (r.style === 'percent')
@@ -373,17 +381,17 @@ this.__cm.P.group('locale', function (G, P) {
 			return affix({ style: r.style, signDisplay: 'never',
 			    currency: r.currency, currencyDisplay: r.currencyDisplay,
 			    unit: r.unit, unitDisplay: r.unitDisplay }, 0, false, 'NaN',
-			    bodyParts('NaN', ''));
+			    bodyParts('NaN', '', text));
 		neg = x < 0 || (x === 0 && 1 / x < 0);
 		x = Math.abs(x);
-		d = { sig: r.maximumSignificantDigits !== undefined,
+		d = { sig: r.maximumSignificantDigits !== void 0,
 		    minS: r.minimumSignificantDigits,
 		    maxS: r.maximumSignificantDigits,
 		    minF: r.minimumFractionDigits, maxF: r.maximumFractionDigits,
 		    minI: r.minimumIntegerDigits,
 		    grouping: r.useGrouping !== false };
 		if (x === Infinity)
-			return affix(r, x, neg, '\u221e', bodyParts('\u221e', ''));
+			return affix(r, x, neg, '\u221e', bodyParts('\u221e', '', text));
 		if (r.notation === 'compact') {
 			/* The unit from the magnitude, then CLDR's rounding (whole
 			 * from 100 up, else two significant digits); a rounding
@@ -411,7 +419,7 @@ this.__cm.P.group('locale', function (G, P) {
 			if (d.grouping && r.useGrouping === 'min2' && x < 1e4)
 				d.grouping = false;
 			b = digitsOf(x, d);
-			return affix(r, x, neg, b + unit, bodyParts(b, unit));
+			return affix(r, x, neg, b + unit, bodyParts(b, unit, text));
 		}
 		if (r.notation === 'scientific' || r.notation === 'engineering') {
 			e = x === 0 ? 0 : Math.floor(Math.log(x) / Math.LN10);
@@ -422,20 +430,28 @@ this.__cm.P.group('locale', function (G, P) {
 			m = x === 0 ? 0 : x / Math.pow(10, e);
 			d.grouping = false;
 			b = digitsOf(m, d) + 'E' + e;
-			return affix(r, x, neg, b, bodyParts(b, ''));
+			return affix(r, x, neg, b, bodyParts(b, '', text));
 		}
 		b = digitsOf(x, d);
-		return affix(r, x, neg, b, bodyParts(b, ''));
+		return affix(r, x, neg, b, bodyParts(b, '', text));
 	}
 
 	function formatResolved(x, r) {
-		var p = formatParts(x, r), s = '', i;
+		var p = formatParts(x, r, true), s = '', i;
 		for (i = 0; i < p.length; i++)
 			s += p[i].value;
 		return s;
 	}
 
+	var plain = null;
+
+	/* toLocaleString's options, resolved per call; none, once. */
 	function format(x, options) {
+		if (options === void 0) {
+			if (plain === null)
+				plain = resolve(void 0);
+			return formatResolved(x, plain);
+		}
 		return formatResolved(x, resolve(options));
 	}
 
