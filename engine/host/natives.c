@@ -375,6 +375,29 @@ natives_cesu8(unsigned char *b, size_t k, uint32_t c)
 }
 
 /*
+ * The code points of s (blen bytes of CESU-8 or UTF-8, clen code units)
+ * into cp, which holds clen; a surrogate pair is joined, a lone surrogate
+ * kept. Returns how many.
+ */
+static size_t
+natives_points(const unsigned char *s, size_t blen, size_t clen, uint32_t *cp)
+{
+	size_t i, n = 0;
+	uint32_t c;
+
+	for (i = 0; i < blen && n < clen;) {
+		c = cesu_next(s, blen, &i);
+		if ((c & 0xfc00) == 0xdc00 && n > 0 &&
+		    (cp[n - 1] & 0xfc00) == 0xd800)
+			cp[n - 1] = 0x10000 + ((cp[n - 1] - 0xd800) << 10) +
+			    (c - 0xdc00);
+		else
+			cp[n++] = c;
+	}
+	return n;
+}
+
+/*
  * Replaces the string at idx with its normalization under form
  * (engine/host/unorm.c); leaves it when no code point of it can change.
  * Duktape keeps CESU-8: each sequence is one code unit (a 4-byte one, a
@@ -388,7 +411,7 @@ natives_norm(duk_context *ctx, duk_idx_t idx, enum unorm_form form)
 	const unsigned char *s;
 	duk_size_t blen, clen, i;
 	size_t n = 0, len, k = 0;
-	uint32_t *cp, *out, c;
+	uint32_t *cp, *out;
 	unsigned char *b;
 
 	idx = duk_require_normalize_index(ctx, idx);
@@ -397,15 +420,7 @@ natives_norm(duk_context *ctx, duk_idx_t idx, enum unorm_form form)
 	if (blen == clen)
 		return;
 	cp = duk_push_fixed_buffer(ctx, clen * sizeof(*cp));
-	for (i = 0; i < blen && n < clen;) {
-		c = cesu_next(s, blen, &i);
-		if ((c & 0xfc00) == 0xdc00 && n > 0 &&
-		    (cp[n - 1] & 0xfc00) == 0xd800)
-			cp[n - 1] = 0x10000 + ((cp[n - 1] - 0xd800) << 10) +
-			    (c - 0xdc00);
-		else
-			cp[n++] = c;
-	}
+	n = natives_points(s, blen, clen, cp);
 	if (unorm_is_trivial(cp, n, form)) {
 		duk_pop(ctx);
 		return;
@@ -461,7 +476,7 @@ natives_nfd_points(duk_context *ctx, duk_idx_t idx, size_t *n, uint32_t *local,
 {
 	const unsigned char *s;
 	duk_size_t blen, clen, i;
-	uint32_t *cp, *out, c;
+	uint32_t *cp, *out;
 	size_t k = 0, len;
 
 	idx = duk_require_normalize_index(ctx, idx);
@@ -475,15 +490,7 @@ natives_nfd_points(duk_context *ctx, duk_idx_t idx, size_t *n, uint32_t *local,
 		return local;
 	}
 	cp = duk_push_fixed_buffer(ctx, (clen ? clen : 1) * sizeof(*cp));
-	for (i = 0; i < blen && k < clen;) {
-		c = blen == clen ? s[i++] : cesu_next(s, blen, &i);
-		if ((c & 0xfc00) == 0xdc00 && k > 0 &&
-		    (cp[k - 1] & 0xfc00) == 0xd800)
-			cp[k - 1] = 0x10000 + ((cp[k - 1] - 0xd800) << 10) +
-			    (c - 0xdc00);
-		else
-			cp[k++] = c;
-	}
+	k = natives_points(s, blen, clen, cp);
 	if (blen == clen || unorm_is_trivial(cp, k, UNORM_NFD)) {
 		*n = k;
 		return cp;

@@ -47,7 +47,7 @@ this.__cm.P.group('intl', function (G, P) {
 	/* CanonicalizeLocaleList: the tags, checked, without repeats. */
 	function localeList(locales) {
 		var list = [], o, n, i, t;
-		if (locales === undefined)
+		if (locales === void 0)
 			return list;
 		o = typeof locales === 'string' ? [locales] : Object(locales);
 		n = o.length >>> 0;
@@ -68,23 +68,14 @@ this.__cm.P.group('intl', function (G, P) {
 	}
 
 	function optionsObject(options) {
-		if (options === undefined)
+		if (options === void 0)
 			return Object.create(null);
 		if (options === null)
 			throw new TypeError('Cannot convert undefined or null to object');
 		return Object(options);
 	}
 
-	function oneOf(o, name, allowed, def, what) {
-		var v = o[name];
-		if (v === undefined)
-			return def;
-		v = String(v);
-		if (allowed.indexOf(v) < 0)
-			throw new RangeError('Value ' + v + ' out of range for ' +
-			    what + ' options property ' + name);
-		return v;
-	}
+	var oneOf = P.intlOption;
 
 	/* A constructor that must be called with new; its methods on the
 	 * prototype, not enumerable, and its toStringTag. */
@@ -110,7 +101,7 @@ this.__cm.P.group('intl', function (G, P) {
 	function slot(o, kind, method) {
 		var r = o !== null && typeof o === 'object' && hasOwn.call(o, SLOT) ?
 		    o[SLOT] : undefined;
-		if (r === undefined || r.kind !== kind)
+		if (r === void 0 || r.kind !== kind)
 			throw new TypeError('Method Intl.' + kind + '.prototype.' +
 			    method + ' called on incompatible receiver ' +
 			    P.describe(o));
@@ -140,7 +131,7 @@ this.__cm.P.group('intl', function (G, P) {
 		if (!(this instanceof NumberFormat))
 			return new NumberFormat(locales, options);
 		localeList(locales);
-		r = numberResolve(options === undefined ? undefined :
+		r = numberResolve(options === void 0 ? undefined :
 		    optionsObject(options));
 		r.kind = 'NumberFormat';
 		attach(this, r);
@@ -155,14 +146,14 @@ this.__cm.P.group('intl', function (G, P) {
 			o = { locale: LOCALE, numberingSystem: 'latn' };
 			for (k in r)
 				if (k !== 'kind' && k !== 'compactRound' &&
-				    k !== 'bound' && r[k] !== undefined)
+				    k !== 'bound' && r[k] !== void 0)
 					o[k] = r[k];
 			return o;
 		}
 	}, {
 		format: function () {
 			var r = slot(this, 'NumberFormat', 'format');
-			if (r.bound === undefined)
+			if (r.bound === void 0)
 				r.bound = function (x) {
 					return numberFormat(x, r);
 				};
@@ -186,7 +177,7 @@ this.__cm.P.group('intl', function (G, P) {
 	/* The zone: its offset east of UTC in minutes and its two names. */
 	function zone(name) {
 		var m, n;
-		if (name === undefined)
+		if (name === void 0)
 			return { id: 'UTC', off: 0, local: true };
 		name = String(name);
 		if (/^(etc\/)?(utc|gmt|uct|zulu|universal|greenwich)$/i.test(name) ||
@@ -223,10 +214,10 @@ this.__cm.P.group('intl', function (G, P) {
 		for (k in o)
 			c[k] = o[k];
 		for (i = 0; i < DATE_KEYS.length; i++)
-			if (c[DATE_KEYS[i]] === undefined)
+			if (c[DATE_KEYS[i]] === void 0)
 				c[DATE_KEYS[i]] = o[DATE_KEYS[i]];
 		for (i = 0; i < TIME_KEYS.length; i++)
-			if (c[TIME_KEYS[i]] === undefined)
+			if (c[TIME_KEYS[i]] === void 0)
 				c[TIME_KEYS[i]] = o[TIME_KEYS[i]];
 		c.dateStyle = o.dateStyle;
 		c.timeStyle = o.timeStyle;
@@ -236,17 +227,17 @@ this.__cm.P.group('intl', function (G, P) {
 		c.timeZoneName = o.timeZoneName;
 		if (required !== 'time')
 			for (i = 0; i < DATE_KEYS.length; i++)
-				if (c[DATE_KEYS[i]] !== undefined)
+				if (c[DATE_KEYS[i]] !== void 0)
 					none = false;
 		if (required !== 'date')
 			for (i = 0; i < TIME_KEYS.length; i++)
-				if (c[TIME_KEYS[i]] !== undefined)
+				if (c[TIME_KEYS[i]] !== void 0)
 					none = false;
-		if (c.dateStyle !== undefined || c.timeStyle !== undefined)
+		if (c.dateStyle !== void 0 || c.timeStyle !== void 0)
 			none = false;
-		if (required === 'date' && c.timeStyle !== undefined)
+		if (required === 'date' && c.timeStyle !== void 0)
 			throw new TypeError('Invalid option : timeStyle');
-		if (required === 'time' && c.dateStyle !== undefined)
+		if (required === 'time' && c.dateStyle !== void 0)
 			throw new TypeError('Invalid option : dateStyle');
 		if (none && defaults !== 'time')
 			c.year = c.month = c.day = 'numeric';
@@ -271,33 +262,33 @@ this.__cm.P.group('intl', function (G, P) {
 		r.timeStyle = oneOf(c, 'timeStyle', STYLES, undefined, what);
 		r.hourCycle = oneOf(c, 'hourCycle', ['h11', 'h12', 'h23', 'h24'],
 		    undefined, what);
-		if (c.fractionalSecondDigits !== undefined) {
+		if (c.fractionalSecondDigits !== void 0) {
 			k = Math.floor(+c.fractionalSecondDigits);
 			if (!(k >= 1 && k <= 3))
 				throw new RangeError('fractionalSecondDigits value is out of range.');
 			r.fractionalSecondDigits = k;
 		}
-		if (c.hour12 !== undefined)
+		if (c.hour12 !== void 0)
 			/* node 20 (en-US): hour12 false is the 1-24 cycle */
 			r.hourCycle = c.hour12 ? 'h12' : 'h24';
-		if (r.dateStyle !== undefined || r.timeStyle !== undefined) {
+		if (r.dateStyle !== void 0 || r.timeStyle !== void 0) {
 			for (i = 0; i < DATE_KEYS.length + TIME_KEYS.length; i++) {
 				k = i < DATE_KEYS.length ? DATE_KEYS[i] :
 				    TIME_KEYS[i - DATE_KEYS.length];
-				if (r[k] !== undefined || (k === 'timeZoneName' &&
-				    r.timeZoneName !== undefined))
+				if (r[k] !== void 0 || (k === 'timeZoneName' &&
+				    r.timeZoneName !== void 0))
 					throw new TypeError("Can't set option " + k +
-					    ' when ' + (r.dateStyle !== undefined ?
+					    ' when ' + (r.dateStyle !== void 0 ?
 					    'dateStyle' : 'timeStyle') + ' is used');
 			}
-			if (r.timeZoneName !== undefined)
+			if (r.timeZoneName !== void 0)
 				throw new TypeError("Can't set option timeZoneName when " +
-				    (r.dateStyle !== undefined ? 'dateStyle' :
+				    (r.dateStyle !== void 0 ? 'dateStyle' :
 				    'timeStyle') + ' is used');
 		}
-		if (r.hour !== undefined && r.hourCycle === undefined)
+		if (r.hour !== void 0 && r.hourCycle === void 0)
 			r.hourCycle = 'h12';
-		if (r.timeStyle !== undefined && r.hourCycle === undefined)
+		if (r.timeStyle !== void 0 && r.hourCycle === void 0)
 			r.hourCycle = 'h12';
 		return r;
 	}
@@ -340,7 +331,7 @@ this.__cm.P.group('intl', function (G, P) {
 
 	/* The date's parts as en-US orders them. */
 	function dateParts(f, r, out) {
-		var month = r.month, textMonth = month !== undefined &&
+		var month = r.month, textMonth = month !== void 0 &&
 		    TEXT.indexOf(month) >= 0, y = f.y < 1 ? 1 - f.y : f.y;
 		function push(type, value) {
 			out.push({ type: type, value: value });
@@ -348,37 +339,37 @@ this.__cm.P.group('intl', function (G, P) {
 		function lit(v) {
 			out.push({ type: 'literal', value: v });
 		}
-		if (r.weekday !== undefined) {
+		if (r.weekday !== void 0) {
 			push('weekday', text(DAYS, f.wd, r.weekday));
-			if (month !== undefined || r.day !== undefined ||
-			    r.year !== undefined)
+			if (month !== void 0 || r.day !== void 0 ||
+			    r.year !== void 0)
 				lit(', ');
 		}
 		if (textMonth) {
 			push('month', text(MONTHS, f.mo, month));
-			if (r.day !== undefined) {
+			if (r.day !== void 0) {
 				lit(' ');
 				push('day', num(f.d, r.day));
 			}
-			if (r.year !== undefined) {
-				lit(r.day !== undefined ? ', ' : ' ');
+			if (r.year !== void 0) {
+				lit(r.day !== void 0 ? ', ' : ' ');
 				push('year', num(y, r.year));
 			}
-		} else if (month !== undefined) {
+		} else if (month !== void 0) {
 			push('month', num(f.mo + 1, month));
-			if (r.day !== undefined) {
+			if (r.day !== void 0) {
 				lit('/');
 				push('day', num(f.d, r.day));
 			}
-			if (r.year !== undefined) {
+			if (r.year !== void 0) {
 				lit('/');
 				push('year', num(y, r.year));
 			}
 		} else {
-			if (r.day !== undefined)
+			if (r.day !== void 0)
 				push('day', num(f.d, r.day));
-			if (r.year !== undefined) {
-				if (r.day !== undefined)
+			if (r.year !== void 0) {
+				if (r.day !== void 0)
 					lit(' ');
 				push('year', num(y, r.year));
 			}
@@ -392,12 +383,12 @@ this.__cm.P.group('intl', function (G, P) {
 		function push(type, value) {
 			out.push({ type: type, value: value });
 		}
-		if (r.timeStyle !== undefined) {
+		if (r.timeStyle !== void 0) {
 			hour = 'numeric';
 			minute = '2-digit';
 			second = r.timeStyle === 'short' ? undefined : '2-digit';
 		}
-		if (hour !== undefined) {
+		if (hour !== void 0) {
 			if (cyc === 'h12')
 				h = h % 12 === 0 ? 12 : h % 12;
 			else if (cyc === 'h11')
@@ -405,33 +396,33 @@ this.__cm.P.group('intl', function (G, P) {
 			else if (cyc === 'h24')
 				h = h === 0 ? 24 : h;
 			push('hour', hour === '2-digit' || (!ampm &&
-			    minute !== undefined) ? pad2(h) : '' + h);
+			    minute !== void 0) ? pad2(h) : '' + h);
 		}
-		if (minute !== undefined) {
-			if (hour !== undefined)
+		if (minute !== void 0) {
+			if (hour !== void 0)
 				push('literal', ':');
-			push('minute', hour !== undefined || second !== undefined ?
+			push('minute', hour !== void 0 || second !== void 0 ?
 			    pad2(f.mi) : num(f.mi, minute));
 		}
-		if (second !== undefined) {
-			if (hour !== undefined || minute !== undefined)
+		if (second !== void 0) {
+			if (hour !== void 0 || minute !== void 0)
 				push('literal', ':');
-			push('second', hour !== undefined || minute !== undefined ?
+			push('second', hour !== void 0 || minute !== void 0 ?
 			    pad2(f.s) : num(f.s, second));
 		}
-		if (fsd !== undefined) {
+		if (fsd !== void 0) {
 			if (out.length > 0)
 				push('literal', '.');
 			push('fractionalSecond',
 			    ('00' + f.ms).slice(-3).substring(0, fsd));
 		}
-		if (hour !== undefined && ampm) {
+		if (hour !== void 0 && ampm) {
 			/* CLDR's narrow no-break space; format() writes a space,
 			 * as V8 does for the web's sake, formatToParts keeps it */
 			push('literal', '\u202f');
 			push('dayPeriod', f.h < 12 ? 'AM' : 'PM');
 		}
-		if (zoneStyle !== undefined) {
+		if (zoneStyle !== void 0) {
 			push('literal', out.length > 0 ? ' ' : '');
 			push('timeZoneName', zoneName(r.zone, zoneStyle === 'long'));
 		}
@@ -445,24 +436,24 @@ this.__cm.P.group('intl', function (G, P) {
 	};
 
 	function formatParts(r, x) {
-		var t = x === undefined ? Date.now() : +x, f, date = [], time = [],
+		var t = x === void 0 ? Date.now() : +x, f, date = [], time = [],
 		    out, ds, join, zoneStyle;
 		if (x instanceof Date)
 			t = DP.getTime.call(x);
 		if (!isFinite(t))
 			throw new RangeError('Invalid time value');
 		f = fields(t, r.zone);
-		ds = r.dateStyle !== undefined ? DATE_STYLE[r.dateStyle] : r;
-		if (r.dateStyle !== undefined || DATE_KEYS.some(function (k) {
-			return r[k] !== undefined;
+		ds = r.dateStyle !== void 0 ? DATE_STYLE[r.dateStyle] : r;
+		if (r.dateStyle !== void 0 || DATE_KEYS.some(function (k) {
+			return r[k] !== void 0;
 		}))
 			dateParts(f, ds, date);
 		zoneStyle = r.timeStyle === 'full' ? 'long' : r.timeStyle ===
 		    'long' ? 'short' : r.timeZoneName;
-		timeParts(f, r, time, date.length > 0 && r.timeStyle === undefined &&
-		    r.hour === undefined && r.minute === undefined &&
-		    r.second === undefined ? undefined : zoneStyle);
-		if (date.length > 0 && time.length === 0 && zoneStyle !== undefined) {
+		timeParts(f, r, time, date.length > 0 && r.timeStyle === void 0 &&
+		    r.hour === void 0 && r.minute === void 0 &&
+		    r.second === void 0 ? undefined : zoneStyle);
+		if (date.length > 0 && time.length === 0 && zoneStyle !== void 0) {
 			time.push({ type: 'timeZoneName',
 			    value: zoneName(r.zone, zoneStyle === 'long') });
 		}
@@ -470,9 +461,9 @@ this.__cm.P.group('intl', function (G, P) {
 			return date.concat(time);
 		/* CLDR's glue: "at" after a long month; a weekday alone takes
 		 * a plain time after a space (its "E h:mm a" forms) */
-		join = ds.month === 'long' ? ' at ' : (ds.month === undefined &&
-		    ds.day === undefined && ds.year === undefined &&
-		    r.fractionalSecondDigits === undefined ? ' ' : ', ');
+		join = ds.month === 'long' ? ' at ' : (ds.month === void 0 &&
+		    ds.day === void 0 && ds.year === void 0 &&
+		    r.fractionalSecondDigits === void 0 ? ' ' : ', ');
 		out = date.concat([{ type: 'literal', value: join }], time);
 		return out;
 	}
@@ -505,31 +496,31 @@ this.__cm.P.group('intl', function (G, P) {
 			var r = slot(this, 'DateTimeFormat', 'resolvedOptions'), o, i, k;
 			o = { locale: LOCALE, calendar: 'gregory',
 			    numberingSystem: 'latn', timeZone: r.zone.id };
-			if (r.hour !== undefined || r.timeStyle !== undefined) {
+			if (r.hour !== void 0 || r.timeStyle !== void 0) {
 				o.hourCycle = r.hourCycle;
 				o.hour12 = r.hourCycle === 'h12' || r.hourCycle === 'h11';
 			}
 			for (i = 0; i < DATE_KEYS.length + TIME_KEYS.length; i++) {
 				k = i < DATE_KEYS.length ? DATE_KEYS[i] :
 				    TIME_KEYS[i - DATE_KEYS.length];
-				if (r[k] !== undefined)
+				if (r[k] !== void 0)
 					o[k] = k === 'minute' || k === 'second' ?
-					    (r.hour !== undefined || k === 'second' &&
-					    r.minute !== undefined ? '2-digit' : r[k]) :
+					    (r.hour !== void 0 || k === 'second' &&
+					    r.minute !== void 0 ? '2-digit' : r[k]) :
 					    r[k];
 			}
-			if (r.timeZoneName !== undefined)
+			if (r.timeZoneName !== void 0)
 				o.timeZoneName = r.timeZoneName;
-			if (r.dateStyle !== undefined)
+			if (r.dateStyle !== void 0)
 				o.dateStyle = r.dateStyle;
-			if (r.timeStyle !== undefined)
+			if (r.timeStyle !== void 0)
 				o.timeStyle = r.timeStyle;
 			return o;
 		}
 	}, {
 		format: function () {
 			var r = slot(this, 'DateTimeFormat', 'format');
-			if (r.bound === undefined)
+			if (r.bound === void 0)
 				r.bound = function (d) {
 					return joinParts(formatParts(r, d));
 				};
@@ -630,11 +621,11 @@ this.__cm.P.group('intl', function (G, P) {
 		if (u.charAt(u.length - 1) === 's')
 			u = u.substring(0, u.length - 1);
 		w = hasOwn.call(RT_UNITS, u) ? RT_UNITS[u] : undefined;
-		if (w === undefined)
+		if (w === void 0)
 			throw new RangeError('Invalid unit argument for format() \'' +
 			    String(unit) + '\'');
 		if (r.numeric === 'auto' && (value === -1 || value === 0 ||
-		    value === 1) && w[value + 4] !== undefined &&
+		    value === 1) && w[value + 4] !== void 0 &&
 		    !(value === 0 && 1 / value < 0 && u !== 'second'))
 			return [{ type: 'literal', value: w[value + 4] }];
 		neg = value < 0 || (value === 0 && 1 / value < 0);
@@ -681,7 +672,7 @@ this.__cm.P.group('intl', function (G, P) {
 
 	function listParts(r, list) {
 		var items = [], out = [], i, two, last, mid, it, next, step;
-		if (list !== undefined) {
+		if (list !== void 0) {
 			it = P.getIterator(list);
 			next = it.next;
 			for (;;) {
@@ -753,9 +744,9 @@ this.__cm.P.group('intl', function (G, P) {
 		r.usage = oneOf(o, 'usage', ['sort', 'search'], 'sort', what);
 		r.sensitivity = oneOf(o, 'sensitivity', ['base', 'accent', 'case',
 		    'variant'], 'variant', what);
-		r.ignorePunctuation = o.ignorePunctuation === undefined ? false :
+		r.ignorePunctuation = o.ignorePunctuation === void 0 ? false :
 		    !!o.ignorePunctuation;
-		r.numeric = o.numeric === undefined ? false : !!o.numeric;
+		r.numeric = o.numeric === void 0 ? false : !!o.numeric;
 		r.caseFirst = oneOf(o, 'caseFirst', ['upper', 'lower', 'false'],
 		    'false', what);
 		r.flags = LEVELS[r.sensitivity] + (r.numeric ? 4 : 0) +
@@ -786,7 +777,7 @@ this.__cm.P.group('intl', function (G, P) {
 	}, {
 		compare: function () {
 			var r = slot(this, 'Collator', 'compare');
-			if (r.bound === undefined)
+			if (r.bound === void 0)
 				r.bound = function (x, y) {
 					return lcNative(String(x), String(y), r.flags);
 				};

@@ -53,16 +53,20 @@ this.__cm.P.group('locale', function (G, P) {
 		return n;
 	}
 
-	function oneOf(o, name, allowed, def) {
+	/* Option name of o: one of allowed, or def when absent (what: the
+	 * constructor named in the error). 32_intl.js reads its own so. */
+	function oneOf(o, name, allowed, def, what) {
 		var v = o[name];
 		if (v === void 0)
 			return def;
 		v = String(v);
 		if (allowed.indexOf(v) < 0)
 			throw new RangeError('Value ' + v + ' out of range for ' +
-			    'Intl.NumberFormat options property ' + name);
+			    (what || 'Intl.NumberFormat') + ' options property ' +
+			    name);
 		return v;
 	}
+	P.intlOption = oneOf;
 
 	/* Currencies written with a symbol of their own (CLDR's en); digits:
 	 * their minor unit where it is not 2. Any other code is written as
