@@ -220,8 +220,9 @@
 		return P.formatNumberLocale(x, options);
 	});
 
-	/* Intl (32_intl.js); a Date's toLocale*String given options loads it. */
-	P.lazy('intl', ['Intl'], []);
+	/* Intl (32_intl.js); a Date's toLocale*String given options loads it.
+	 * Cold: few runs use it, and the zygote's image stays as it was. */
+	P.lazy('intl', ['Intl'], [], true);
 
 	/* DOMException's place among the globals; 62_encoding.js defines it. */
 	P.lazy('encoding', ['DOMException'], []);
