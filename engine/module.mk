@@ -53,6 +53,14 @@ $(BUILD)/gen/unorm_data.h: engine/tools/gen_unorm.pl $(RX_UCD_DIR)/UnicodeData.t
 	perl engine/tools/gen_unorm.pl $(RX_UCD_DIR) > $@.tmp
 	mv $@.tmp $@
 $(BUILD)/obj/engine/host/unorm.o: $(BUILD)/gen/unorm_data.h
+# Intl.DateTimeFormat's time zones (engine/host/tz.c), from Debian's tzdata:
+# engine/tools/gen_tz.pl reads its tzdata.zi and TZif files.
+TZ_DIR ?= /usr/share/zoneinfo
+$(BUILD)/gen/tz_data.h: engine/tools/gen_tz.pl $(TZ_DIR)/tzdata.zi
+	@mkdir -p $(dir $@)
+	perl engine/tools/gen_tz.pl $(TZ_DIR) > $@.tmp
+	mv $@.tmp $@
+$(BUILD)/obj/engine/host/tz.o: $(BUILD)/gen/tz_data.h
 GEN_HEADERS += $(BUILD)/gen/cm_idtab.h
 
 # The front end stays free of Duktape; checked on every build.

@@ -17,6 +17,7 @@
 #include "front/lower.h"
 #include "natives.h"
 #include "rxhost.h"
+#include "tz.h"
 #include "unorm.h"
 
 /* The owner's table, set by natives_push; the same for every heap. */
@@ -539,6 +540,34 @@ natives_locale_compare(duk_context *ctx)
 	return 1;
 }
 
+/*
+ * tzLocal(name, t): local time in the tzdata zone or link called name
+ * (any case) at time value t (ms): [offset in seconds east of UTC, isdst,
+ * abbreviation, the zone's name in tzdata (a link's target)], or
+ * undefined for no such zone.
+ */
+static duk_ret_t
+natives_tz_local(duk_context *ctx)
+{
+	struct tz_local l;
+	double t = duk_to_number(ctx, 1);
+	int zone = tz_find(duk_require_string(ctx, 0));
+
+	if (zone < 0)
+		return 0;
+	tz_local_at(zone, t / 1000, &l);
+	duk_push_array(ctx);
+	duk_push_int(ctx, l.utoff);
+	duk_put_prop_index(ctx, -2, 0);
+	duk_push_boolean(ctx, l.isdst);
+	duk_put_prop_index(ctx, -2, 1);
+	duk_push_string(ctx, l.abbr);
+	duk_put_prop_index(ctx, -2, 2);
+	duk_push_string(ctx, tz_zone_name(zone));
+	duk_put_prop_index(ctx, -2, 3);
+	return 1;
+}
+
 /* setCollatorFlags(fn): fn(locales, options) answers collate.h's flags. */
 static duk_ret_t
 natives_set_collator_flags(duk_context *ctx)
@@ -646,6 +675,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "normalize", natives_normalize, 2 },
 		{ "localeCompare", natives_locale_compare, 4 },
 		{ "setCollatorFlags", natives_set_collator_flags, 1 },
+		{ "tzLocal", natives_tz_local, 2 },
 		{ "fromCharCode", natives_from_char_code, DUK_VARARGS },
 		{ "lowerCase", natives_make_lower_case, 3 }, { NULL, NULL, 0 }
 	};

@@ -5,8 +5,8 @@
  * data only resolves them: NumberFormat (32_locale.js's formatter, its formatToParts cut as node cuts),
  * DateTimeFormat, PluralRules, RelativeTimeFormat, ListFormat, Collator
  * (String.prototype.localeCompare's order, engine/host/collate.c).
- * Time zones: UTC, GMT and Etc/GMT±N; any other name is a RangeError that
- * says so (the sandbox has no zone data), never a silently wrong time.
+ * Time zones: every zone and link of Debian's tzdata (engine/host/tz.c),
+ * with CLDR's en-US names for the common ones and GMT±h for the rest.
  */
 this.__cm.P.group('intl', function (G, P) {
 	'use strict';
@@ -174,30 +174,139 @@ this.__cm.P.group('intl', function (G, P) {
 	var NUM = ['numeric', '2-digit'];
 	var STYLES = ['full', 'long', 'medium', 'short'];
 
-	/* The zone: its offset east of UTC in minutes and its two names. */
+	/*
+	 * The zone: UTC, a fixed Etc/GMT±N (its offset east of UTC in
+	 * minutes), or a zone of tzdata (engine/host/tz.c), whose offset
+	 * depends on the time (fields). The host's own zone is UTC.
+	 */
+	var tzLocal = P.native.tzLocal;
+
 	function zone(name) {
-		var m, n;
+		var m, n, info;
 		if (name === void 0)
-			return { id: 'UTC', off: 0, local: true };
+			return { id: 'UTC', off: 0, local: true, utc: true };
 		name = String(name);
 		if (/^(etc\/)?(utc|gmt|uct|zulu|universal|greenwich)$/i.test(name) ||
 		    /^etc\/gmt[+-]?0$/i.test(name))
-			return { id: 'UTC', off: 0 };
+			return { id: 'UTC', off: 0, utc: true };
 		m = /^etc\/gmt([+-])(\d{1,2})$/i.exec(name);
-		if (m !== null && (n = +m[2]) <= (m[1] === '-' ? 14 : 12))
+		if (m !== null && (n = +m[2]) <= (m[1] === '-' ? 14 : 12) && n !== 0)
 			return { id: 'Etc/GMT' + m[1] + n, off: (m[1] === '+' ?
 			    -n : n) * 60 };
-		throw new RangeError('Invalid time zone specified: ' + name +
-		    ' (this sandbox has no time zone data: UTC and Etc/GMT\u00b1N only)');
+		info = tzLocal !== void 0 ? tzLocal(name, 0) : void 0;
+		if (info === void 0)
+			throw new RangeError('Invalid time zone specified: ' + name);
+		return { id: info[3], named: true };
 	}
 
-	function zoneName(z, long) {
-		var a = z.off < 0 ? -z.off : z.off, h = Math.floor(a / 60);
-		if (z.off === 0)
+	/* en-US writes these abbreviations for the Americas' zones (CLDR's
+	 * metazones there); elsewhere a zone is GMT and its offset. */
+	var US_SHORT = /^(E|C|M|P|AK|H|A)[SD]T$/;
+	var LONG = {
+		EST: 'Eastern Standard Time', EDT: 'Eastern Daylight Time',
+		CST: 'Central Standard Time', CDT: 'Central Daylight Time',
+		MST: 'Mountain Standard Time', MDT: 'Mountain Daylight Time',
+		PST: 'Pacific Standard Time', PDT: 'Pacific Daylight Time',
+		AKST: 'Alaska Standard Time', AKDT: 'Alaska Daylight Time',
+		HST: 'Hawaii-Aleutian Standard Time',
+		HDT: 'Hawaii-Aleutian Daylight Time',
+		AST: 'Atlantic Standard Time', ADT: 'Atlantic Daylight Time',
+		NST: 'Newfoundland Standard Time', NDT: 'Newfoundland Daylight Time',
+		GMT: 'Greenwich Mean Time', BST: 'British Summer Time',
+		CET: 'Central European Standard Time',
+		CEST: 'Central European Summer Time',
+		EET: 'Eastern European Standard Time',
+		EEST: 'Eastern European Summer Time',
+		WET: 'Western European Standard Time',
+		WEST: 'Western European Summer Time',
+		MSK: 'Moscow Standard Time', JST: 'Japan Standard Time',
+		KST: 'Korean Standard Time', HKT: 'Hong Kong Standard Time',
+		AEST: 'Australian Eastern Standard Time',
+		AEDT: 'Australian Eastern Daylight Time',
+		ACST: 'Australian Central Standard Time',
+		ACDT: 'Australian Central Daylight Time',
+		AWST: 'Australian Western Standard Time',
+		NZST: 'New Zealand Standard Time', NZDT: 'New Zealand Daylight Time',
+		SAST: 'South Africa Standard Time', WAT: 'West Africa Time',
+		CAT: 'Central Africa Time', EAT: 'East Africa Time',
+		PKT: 'Pakistan Standard Time', WIB: 'Western Indonesia Time',
+		IST: 'India Standard Time'
+	};
+	var AMERICAS = /^(America|US|Canada|Pacific\/Honolulu|Navajo)(\/|$)/;
+	/* Zones tzdata names by their offset ("+08"): CLDR's standard and
+	 * daylight names of the common ones. */
+	var ZONE_LONG = {
+		'America/Sao_Paulo': ['Brasilia Standard Time', 'Brasilia Summer Time'],
+		'America/Argentina/Buenos_Aires': ['Argentina Standard Time',
+		    'Argentina Summer Time'],
+		'America/Bogota': ['Colombia Standard Time', 'Colombia Summer Time'],
+		'America/Lima': ['Peru Standard Time', 'Peru Summer Time'],
+		'America/Santiago': ['Chile Standard Time', 'Chile Summer Time'],
+		'America/Caracas': ['Venezuela Time'],
+		'America/La_Paz': ['Bolivia Time'],
+		'America/Montevideo': ['Uruguay Standard Time', 'Uruguay Summer Time'],
+		'Asia/Dubai': ['Gulf Standard Time'],
+		'Asia/Riyadh': ['Arabian Standard Time'],
+		'Asia/Qatar': ['Arabian Standard Time'],
+		'Asia/Baghdad': ['Arabian Standard Time', 'Arabian Daylight Time'],
+		'Asia/Tehran': ['Iran Standard Time', 'Iran Daylight Time'],
+		'Europe/Istanbul': ['T\u00fcrkiye Standard Time'],
+		'Asia/Singapore': ['Singapore Standard Time'],
+		'Asia/Kuala_Lumpur': ['Malaysia Time'],
+		'Asia/Manila': ['Philippine Standard Time', 'Philippine Summer Time'],
+		'Asia/Bangkok': ['Indochina Time'],
+		'Asia/Ho_Chi_Minh': ['Indochina Time'],
+		'Asia/Kathmandu': ['Nepal Time'],
+		'Asia/Dhaka': ['Bangladesh Standard Time', 'Bangladesh Summer Time'],
+		'Asia/Yangon': ['Myanmar Time'],
+		'Asia/Tashkent': ['Uzbekistan Standard Time', 'Uzbekistan Summer Time'],
+		'Asia/Colombo': ['India Standard Time'],
+		'Asia/Taipei': ['Taiwan Standard Time', 'Taiwan Daylight Time'],
+		'Asia/Jerusalem': ['Israel Standard Time', 'Israel Daylight Time'],
+		'Pacific/Chatham': ['Chatham Standard Time', 'Chatham Daylight Time'],
+		'Pacific/Fiji': ['Fiji Standard Time', 'Fiji Summer Time']
+	};
+	/* before 1970 CLDR gives a zone no name of its own: GMT and offset */
+	var NAMED_FROM = 0;
+
+	/* "GMT-5", "GMT+5:30" (long: "GMT-05:00"); seconds where a zone's
+	 * old offset has them. zero: what an offset of 0 writes. */
+	function offsetName(off, long, zero) {
+		var a = Math.round((off < 0 ? -off : off) * 60), h = Math.floor(a /
+		    3600), m = Math.floor(a / 60) % 60, sec = a % 60;
+		if (a === 0)
+			return zero;
+		return 'GMT' + (off < 0 ? '-' : '+') + (long ? pad2(h) + ':' +
+		    pad2(m) : h + (m || sec ? ':' + pad2(m) : '')) +
+		    (sec ? ':' + pad2(sec) : '');
+	}
+
+	/* The zone's name at the time of f (fields). */
+	function zoneName(z, long, f) {
+		var ab = f.abbr, americas, zl;
+		if (z.utc)
 			return long ? 'Coordinated Universal Time' : 'UTC';
-		return 'GMT' + (z.off < 0 ? '-' : '+') + (long ? (h < 10 ? '0' :
-		    '') + h + ':' + pad2(a % 60) : h + (a % 60 ? ':' +
-		    pad2(a % 60) : ''));
+		if (!z.named)
+			return offsetName(f.off, long, 'GMT');
+		americas = AMERICAS.test(z.id);
+		if (f.t < NAMED_FROM)
+			return offsetName(f.off, long, long ? 'GMT' : 'GMT+0');
+		if (!long)
+			return americas && US_SHORT.test(ab) ? ab :
+			    offsetName(f.off, false, ab === 'GMT' ? 'GMT' : 'GMT+0');
+		zl = hasOwn.call(ZONE_LONG, z.id) ? ZONE_LONG[z.id] : void 0;
+		if (zl !== void 0)
+			return zl[f.dst && zl.length > 1 ? 1 : 0];
+		if (ab === 'CST' && !americas)
+			return /^Asia\//.test(z.id) ? 'China Standard Time' :
+			    offsetName(f.off, true, 'GMT');
+		if (ab === 'IST' && z.id === 'Europe/Dublin')
+			return 'Irish Standard Time';
+		if (ab === 'PST' && !americas)
+			return offsetName(f.off, true, 'GMT');
+		if (hasOwn.call(LONG, ab) && (americas || !US_SHORT.test(ab)))
+			return LONG[ab];
+		return offsetName(f.off, true, 'Greenwich Mean Time');
 	}
 
 	function pad2(n) {
@@ -295,7 +404,9 @@ this.__cm.P.group('intl', function (G, P) {
 
 	/* The fields of time value t in the record's zone. */
 	function fields(t, z) {
-		var d = new Date(z.local ? t : t + z.off * 60000), g = z.local ?
+		var info = z.named ? tzLocal(z.id, t) : void 0, off = info !== void 0 ?
+		    info[0] / 60 : z.off, d = new Date(z.local ? t : t + off * 60000),
+		    g = z.local ?
 		    ['getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours',
 		    'getMinutes', 'getSeconds', 'getMilliseconds'] :
 		    ['getUTCFullYear', 'getUTCMonth', 'getUTCDate', 'getUTCDay',
@@ -304,7 +415,9 @@ this.__cm.P.group('intl', function (G, P) {
 		return { y: DP[g[0]].call(d), mo: DP[g[1]].call(d),
 		    d: DP[g[2]].call(d), wd: DP[g[3]].call(d),
 		    h: DP[g[4]].call(d), mi: DP[g[5]].call(d),
-		    s: DP[g[6]].call(d), ms: DP[g[7]].call(d) };
+		    s: DP[g[6]].call(d), ms: DP[g[7]].call(d), off: off, t: t,
+		    abbr: info !== void 0 ? info[2] : void 0,
+		    dst: info !== void 0 && info[1] };
 	}
 	var DP = {};
 	(function () {
@@ -424,7 +537,7 @@ this.__cm.P.group('intl', function (G, P) {
 		}
 		if (zoneStyle !== void 0) {
 			push('literal', out.length > 0 ? ' ' : '');
-			push('timeZoneName', zoneName(r.zone, zoneStyle === 'long'));
+			push('timeZoneName', zoneName(r.zone, zoneStyle === 'long', f));
 		}
 	}
 
@@ -455,7 +568,7 @@ this.__cm.P.group('intl', function (G, P) {
 		    r.second === void 0 ? undefined : zoneStyle);
 		if (date.length > 0 && time.length === 0 && zoneStyle !== void 0) {
 			time.push({ type: 'timeZoneName',
-			    value: zoneName(r.zone, zoneStyle === 'long') });
+			    value: zoneName(r.zone, zoneStyle === 'long', f) });
 		}
 		if (date.length === 0 || time.length === 0)
 			return date.concat(time);
