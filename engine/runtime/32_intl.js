@@ -281,7 +281,33 @@ this.__cm.P.group('intl', function (G, P) {
 		    (sec ? ':' + pad2(sec) : '');
 	}
 
-	/* The zone's name at the time of f (fields). */
+	/*
+	 * The zone's name at the time of f (fields) in style: "short" and
+	 * "long" above; the offsets as written; the generic names (without
+	 * standard or daylight) from the long ones, and for the Americas'
+	 * short ones "ET", "PT"... (CLDR names other zones' generic short
+	 * names by country, "France Time": here the long generic name).
+	 */
+	function zoneStyled(z, style, f) {
+		var n, now, one;
+		if (style === 'short' || style === 'long')
+			return zoneName(z, style === 'long', f);
+		if (style === 'shortOffset' || ((z.utc || !z.named) &&
+		    style === 'shortGeneric'))
+			return offsetName(f.off, false, 'GMT+0');
+		if (style === 'longOffset' || z.utc || !z.named)
+			return offsetName(f.off, true, 'GMT+00:00');
+		/* a zone that keeps one offset all year keeps its standard name */
+		now = tzLocal(z.id, f.t + 182.5 * 86400000);
+		one = now !== void 0 && now[0] / 60 === f.off && !f.dst;
+		if (style === 'shortGeneric' && AMERICAS.test(z.id) &&
+		    US_SHORT.test(f.abbr))
+			return one ? f.abbr : f.abbr.replace(/[SD]T$/, 'T');
+		n = zoneName(z, true, f);
+		return one ? n : n.replace(/ (Standard|Daylight|Summer) Time$/,
+		    ' Time');
+	}
+
 	function zoneName(z, long, f) {
 		var ab = f.abbr, americas, zl;
 		if (z.utc)
@@ -365,7 +391,8 @@ this.__cm.P.group('intl', function (G, P) {
 		r.hour = oneOf(c, 'hour', NUM, undefined, what);
 		r.minute = oneOf(c, 'minute', NUM, undefined, what);
 		r.second = oneOf(c, 'second', NUM, undefined, what);
-		r.timeZoneName = oneOf(c, 'timeZoneName', ['short', 'long'],
+		r.timeZoneName = oneOf(c, 'timeZoneName', ['short', 'long',
+		    'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'],
 		    undefined, what);
 		r.dateStyle = oneOf(c, 'dateStyle', STYLES, undefined, what);
 		r.timeStyle = oneOf(c, 'timeStyle', STYLES, undefined, what);
@@ -537,7 +564,7 @@ this.__cm.P.group('intl', function (G, P) {
 		}
 		if (zoneStyle !== void 0) {
 			push('literal', out.length > 0 ? ' ' : '');
-			push('timeZoneName', zoneName(r.zone, zoneStyle === 'long', f));
+			push('timeZoneName', zoneStyled(r.zone, zoneStyle, f));
 		}
 	}
 
@@ -568,7 +595,7 @@ this.__cm.P.group('intl', function (G, P) {
 		    r.second === void 0 ? undefined : zoneStyle);
 		if (date.length > 0 && time.length === 0 && zoneStyle !== void 0) {
 			time.push({ type: 'timeZoneName',
-			    value: zoneName(r.zone, zoneStyle === 'long', f) });
+			    value: zoneStyled(r.zone, zoneStyle, f) });
 		}
 		if (date.length === 0 || time.length === 0)
 			return date.concat(time);

@@ -13,3 +13,9 @@ for (const z of zones) {
 print(new Date(Date.UTC(2024, 6, 4, 16)).toLocaleTimeString('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }), '|', new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long', timeZone: 'Asia/Tokyo' }).format(new Date(Date.UTC(2024, 11, 31, 15))));
 print(JSON.stringify(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', hour: 'numeric', timeZoneName: 'short' }).formatToParts(new Date(Date.UTC(2024, 6, 1, 12)))));
 try { new Intl.DateTimeFormat('en-US', { timeZone: 'Mars/Olympus' }); } catch (e) { print(e.name, e.message); }
+// the offset and generic styles (CLDR's short generic names outside the Americas are by country, "France Time": left out)
+const d1 = new Date(Date.UTC(2024, 0, 15, 13, 5)), d2 = new Date(Date.UTC(2024, 6, 15, 13, 5));
+for (const z of ['America/New_York', 'America/Los_Angeles', 'America/Phoenix', 'Pacific/Honolulu', 'Europe/Paris', 'Asia/Kolkata', 'UTC', 'Asia/Tokyo', 'Australia/Sydney', 'Etc/GMT+5'])
+  for (const s of ['shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'])
+    if (s !== 'shortGeneric' || /^(America|Pacific|UTC|Etc)/.test(z))
+      print(z, s, '|', d1.toLocaleTimeString('en-US', { timeZone: z, timeZoneName: s }), '|', d2.toLocaleTimeString('en-US', { timeZone: z, timeZoneName: s }));
