@@ -8,9 +8,9 @@ Array.prototype.splice = function () { return []; };
 Array.prototype.concat = function () { return []; };
 Function.prototype.apply = function () { return 'forged'; };
 var seen = '';
-setTimeout(function (a, b) { seen += ' t20:' + a + b; }, 20, 'x', 'y');
-setTimeout(function () { seen += ' t5'; }, 5);
-setTimeout(function () { seen += ' t10'; }, 10);
+setTimeout(function (a, b) { seen += ' t20:' + a + b; }, 200, 'x', 'y');
+setTimeout(function () { seen += ' t5'; }, 50);
+setTimeout(function () { seen += ' t10'; }, 100);
 Promise.resolve().then(function () { seen += ' m1'; });
 queueMicrotask(function () { seen += ' m2'; });
 (async function () {
@@ -21,4 +21,4 @@ queueMicrotask(function () { seen += ' m2'; });
 	var all = await Promise.all([1, Promise.resolve(2), 3]);
 	seen += ' all:' + all[0] + all[1] + all[2];
 })();
-setTimeout(function () { print(('sync' + seen)); }, 60);
+setTimeout(function () { print(('sync' + seen)); }, 400);
