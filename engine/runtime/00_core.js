@@ -146,11 +146,22 @@
 	 * the proxy group wraps the replacement instead of taking it for a
 	 * guest's; a record a guest's replacement stands over is left as is.
 	 */
+	function holds(list, x) {
+		var i;
+		for (i = 0; i < list.length; i++)
+			if (list[i] === x)
+				return true;
+		return false;
+	}
 	P.def = function def(obj, name, value) {
 		var b = P.proxyBase, i;
-		for (i = 0; b !== undefined && i < b.length; i += 3)
-			if (b[i] === obj && b[i + 1] === name && b[i + 2] === obj[name])
-				b[i + 2] = value;
+		/* Walked for its few holders only (P.proxyHolders): a lazy
+		 * group's load defines hundreds of other properties. */
+		if (b !== undefined && holds(P.proxyHolders, obj))
+			for (i = 0; i < b.length; i += 3)
+				if (b[i] === obj && b[i + 1] === name &&
+				    b[i + 2] === obj[name])
+					b[i + 2] = value;
 		defineProp(obj, name, { value: value, writable: true,
 		    enumerable: false, configurable: true });
 	};

@@ -77,15 +77,7 @@ this.__cm.P.group('intl', function (G, P) {
 
 	var oneOf = P.intlOption;
 
-	/*
-	 * P.def without its walk of the built-ins the proxy group tracks
-	 * (P.proxyBase): nothing here is one of them, and the walk was three
-	 * quarters of this group's load.
-	 */
-	function def(o, k, v) {
-		defineProperty(o, k, { value: v, writable: true, enumerable: false,
-		    configurable: true });
-	}
+	var def = P.def;
 
 	/* A constructor that must be called with new; its methods on the
 	 * prototype, not enumerable, and its toStringTag. */

@@ -405,9 +405,10 @@
 	 * leaves them (a flat [holder, name, function, ...] list): it wraps
 	 * one only if the guest has not replaced it meanwhile. */
 	(P.sealHooks = P.sealHooks || []).push(function () {
-		var list = [], OP = Object.prototype, d;
+		var list = [], holders = [], OP = Object.prototype, d;
 		function take(holder, names) {
 			var i;
+			holders.push(holder);
 			for (i = 0; i < names.length; i++)
 				list.push(holder, names[i], holder[names[i]]);
 		}
@@ -430,6 +431,7 @@
 			list.push(OP, 'get __proto__', d.get, OP, 'set __proto__',
 			    d.set);
 		P.proxyBase = list;
+		P.proxyHolders = holders;
 	});
 	/*
 	 * P.orig(holder, name): the function Object, Reflect, Object.prototype
