@@ -1,10 +1,11 @@
 /*
- * 32_intl.js: the Intl namespace in English (group `intl`, loaded by the
- * first read of the global `Intl` or a Date's toLocale*String given
- * options). Every locale resolves to en-US, as a node built with English
- * data only resolves them: NumberFormat (32_locale.js's formatter, its formatToParts cut as node cuts),
- * DateTimeFormat, PluralRules, RelativeTimeFormat, ListFormat, Collator
- * (String.prototype.localeCompare's order, engine/host/collate.c).
+ * 32_intl.js: the Intl namespace in English (group `intl`, preloaded; its
+ * triggers are the global `Intl` and the options of a Date's
+ * toLocale*String and of localeCompare). Every locale resolves to en-US,
+ * as a node built with English data only resolves them: NumberFormat
+ * (32_locale.js's formatter), DateTimeFormat, PluralRules,
+ * RelativeTimeFormat, ListFormat, Collator (String.prototype.
+ * localeCompare's order, engine/host/collate.c).
  * Time zones: every zone and link of Debian's tzdata (engine/host/tz.c),
  * with CLDR's en-US names for the common ones and GMT±h for the rest.
  */
@@ -79,8 +80,8 @@ this.__cm.P.group('intl', function (G, P) {
 
 	var def = P.def;
 
-	/* A constructor that must be called with new; its methods on the
-	 * prototype, not enumerable, and its toStringTag. */
+	/* A constructor as Intl.name: its methods and getters on the
+	 * prototype, not enumerable, its toStringTag, supportedLocalesOf. */
 	function define(name, ctor, methods, getters) {
 		var proto = ctor.prototype, k;
 		for (k in methods)
@@ -175,6 +176,10 @@ this.__cm.P.group('intl', function (G, P) {
 	var TEXT = ['narrow', 'short', 'long'];
 	var NUM = ['numeric', '2-digit'];
 	var STYLES = ['full', 'long', 'medium', 'short'];
+	/* the components dateStyle and timeStyle exclude */
+	var FIELD_KEYS = DATE_KEYS.concat(TIME_KEYS, ['timeZoneName']);
+	var OPTION_KEYS = FIELD_KEYS.concat(['dateStyle', 'timeStyle',
+	    'timeZone', 'hour12', 'hourCycle']);
 
 	/*
 	 * The zone: UTC, a fixed Etc/GMT±N (its offset east of UTC in
@@ -325,13 +330,12 @@ this.__cm.P.group('intl', function (G, P) {
 		zl = hasOwn.call(ZONE_LONG, z.id) ? ZONE_LONG[z.id] : void 0;
 		if (zl !== void 0)
 			return zl[f.dst && zl.length > 1 ? 1 : 0];
-		if (ab === 'CST' && !americas)
-			return /^Asia\//.test(z.id) ? 'China Standard Time' :
-			    offsetName(f.off, true, 'GMT');
+		/* the Americas' abbreviations elsewhere: China's CST, Manila's
+		 * PST (written as their offset below) */
+		if (ab === 'CST' && /^Asia\//.test(z.id))
+			return 'China Standard Time';
 		if (ab === 'IST' && z.id === 'Europe/Dublin')
 			return 'Irish Standard Time';
-		if (ab === 'PST' && !americas)
-			return offsetName(f.off, true, 'GMT');
 		if (hasOwn.call(LONG, ab) && (americas || !US_SHORT.test(ab)))
 			return LONG[ab];
 		return offsetName(f.off, true, 'Greenwich Mean Time');
@@ -347,21 +351,10 @@ this.__cm.P.group('intl', function (G, P) {
 	 * constructor ('any', 'all' / 'date') add when no component is asked.
 	 */
 	function withDefaults(options, required, defaults) {
-		var o = optionsObject(options), c = {}, k, none = true, i;
-		for (k in o)
-			c[k] = o[k];
-		for (i = 0; i < DATE_KEYS.length; i++)
-			if (c[DATE_KEYS[i]] === void 0)
-				c[DATE_KEYS[i]] = o[DATE_KEYS[i]];
-		for (i = 0; i < TIME_KEYS.length; i++)
-			if (c[TIME_KEYS[i]] === void 0)
-				c[TIME_KEYS[i]] = o[TIME_KEYS[i]];
-		c.dateStyle = o.dateStyle;
-		c.timeStyle = o.timeStyle;
-		c.timeZone = o.timeZone;
-		c.hour12 = o.hour12;
-		c.hourCycle = o.hourCycle;
-		c.timeZoneName = o.timeZoneName;
+		var o = optionsObject(options), c = {}, none = true, i;
+		/* each option read once, into a record of our own */
+		for (i = 0; i < OPTION_KEYS.length; i++)
+			c[OPTION_KEYS[i]] = o[OPTION_KEYS[i]];
 		if (required !== 'time')
 			for (i = 0; i < DATE_KEYS.length; i++)
 				if (c[DATE_KEYS[i]] !== void 0)
@@ -409,57 +402,41 @@ this.__cm.P.group('intl', function (G, P) {
 		if (c.hour12 !== void 0)
 			/* node 20 (en-US): hour12 false is the 1-24 cycle */
 			r.hourCycle = c.hour12 ? 'h12' : 'h24';
-		if (r.dateStyle !== void 0 || r.timeStyle !== void 0) {
-			for (i = 0; i < DATE_KEYS.length + TIME_KEYS.length; i++) {
-				k = i < DATE_KEYS.length ? DATE_KEYS[i] :
-				    TIME_KEYS[i - DATE_KEYS.length];
-				if (r[k] !== void 0 || (k === 'timeZoneName' &&
-				    r.timeZoneName !== void 0))
-					throw new TypeError("Can't set option " + k +
-					    ' when ' + (r.dateStyle !== void 0 ?
-					    'dateStyle' : 'timeStyle') + ' is used');
-			}
-			if (r.timeZoneName !== void 0)
-				throw new TypeError("Can't set option timeZoneName when " +
-				    (r.dateStyle !== void 0 ? 'dateStyle' :
-				    'timeStyle') + ' is used');
-		}
-		if (r.hour !== void 0 && r.hourCycle === void 0)
-			r.hourCycle = 'h12';
-		if (r.timeStyle !== void 0 && r.hourCycle === void 0)
+		if (r.dateStyle !== void 0 || r.timeStyle !== void 0)
+			for (i = 0; i < FIELD_KEYS.length; i++)
+				if (r[FIELD_KEYS[i]] !== void 0)
+					throw new TypeError("Can't set option " +
+					    FIELD_KEYS[i] + ' when ' + (r.dateStyle !==
+					    void 0 ? 'dateStyle' : 'timeStyle') + ' is used');
+		if ((r.hour !== void 0 || r.timeStyle !== void 0) &&
+		    r.hourCycle === void 0)
 			r.hourCycle = 'h12';
 		return r;
 	}
+
+	/* Date's getters as the prelude has them, bound now: a guest's
+	 * replacement of a getter or of call is not used. */
+	var GETTERS = ['FullYear', 'Month', 'Date', 'Day', 'Hours', 'Minutes',
+	    'Seconds', 'Milliseconds'], LOCAL = [], UTC = [];
+	(function () {
+		var i, DP = Date.prototype;
+		for (i = 0; i < GETTERS.length; i++) {
+			LOCAL[i] = P.uncurry(DP['get' + GETTERS[i]]);
+			UTC[i] = P.uncurry(DP['getUTC' + GETTERS[i]]);
+		}
+	})();
+	var getTime = P.uncurry(Date.prototype.getTime);
 
 	/* The fields of time value t in the record's zone. */
 	function fields(t, z) {
 		var info = z.named ? tzLocal(z.id, t) : void 0, off = info !== void 0 ?
 		    info[0] / 60 : z.off, d = new Date(z.local ? t : t + off * 60000),
-		    g = z.local ?
-		    ['getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours',
-		    'getMinutes', 'getSeconds', 'getMilliseconds'] :
-		    ['getUTCFullYear', 'getUTCMonth', 'getUTCDate', 'getUTCDay',
-		    'getUTCHours', 'getUTCMinutes', 'getUTCSeconds',
-		    'getUTCMilliseconds'];
-		return { y: DP[g[0]].call(d), mo: DP[g[1]].call(d),
-		    d: DP[g[2]].call(d), wd: DP[g[3]].call(d),
-		    h: DP[g[4]].call(d), mi: DP[g[5]].call(d),
-		    s: DP[g[6]].call(d), ms: DP[g[7]].call(d), off: off, t: t,
+		    g = z.local ? LOCAL : UTC;
+		return { y: g[0](d), mo: g[1](d), d: g[2](d), wd: g[3](d),
+		    h: g[4](d), mi: g[5](d), s: g[6](d), ms: g[7](d), off: off, t: t,
 		    abbr: info !== void 0 ? info[2] : void 0,
 		    dst: info !== void 0 && info[1] };
 	}
-	var DP = {};
-	(function () {
-		var names = ['FullYear', 'Month', 'Date', 'Day', 'Hours', 'Minutes',
-		    'Seconds', 'Milliseconds'], i;
-		for (i = 0; i < names.length; i++) {
-			DP['get' + names[i]] = Date.prototype['get' + names[i]];
-			DP['getUTC' + names[i]] = Date.prototype['getUTC' + names[i]];
-		}
-		/* bound now: a guest's replacement of call is not used */
-		for (i in DP)
-			DP[i] = { call: P.uncurry(DP[i]) };
-	})();
 
 	function text(list, i, width) {
 		return width === 'long' ? list[i] : width === 'short' ?
@@ -577,10 +554,8 @@ this.__cm.P.group('intl', function (G, P) {
 	};
 
 	function formatParts(r, x) {
-		var t = x === void 0 ? Date.now() : +x, f, date = [], time = [],
-		    out, ds, join, zoneStyle;
-		if (x instanceof Date)
-			t = DP.getTime.call(x);
+		var t = x === void 0 ? Date.now() : x instanceof Date ? getTime(x) :
+		    +x, f, date = [], time = [], out, ds, join, zoneStyle;
 		if (!isFinite(t))
 			throw new RangeError('Invalid time value');
 		f = fields(t, r.zone);
@@ -608,7 +583,6 @@ this.__cm.P.group('intl', function (G, P) {
 		out = date.concat([{ type: 'literal', value: join }], time);
 		return out;
 	}
-	DP.getTime = { call: P.uncurry(Date.prototype.getTime) };
 
 	function joinParts(parts) {
 		var s = '', i;
@@ -641,17 +615,14 @@ this.__cm.P.group('intl', function (G, P) {
 				o.hourCycle = r.hourCycle;
 				o.hour12 = r.hourCycle === 'h12' || r.hourCycle === 'h11';
 			}
-			for (i = 0; i < DATE_KEYS.length + TIME_KEYS.length; i++) {
-				k = i < DATE_KEYS.length ? DATE_KEYS[i] :
-				    TIME_KEYS[i - DATE_KEYS.length];
+			for (i = 0; i < FIELD_KEYS.length; i++) {
+				k = FIELD_KEYS[i];
 				if (r[k] !== void 0)
 					o[k] = k === 'minute' || k === 'second' ?
 					    (r.hour !== void 0 || k === 'second' &&
 					    r.minute !== void 0 ? '2-digit' : r[k]) :
 					    r[k];
 			}
-			if (r.timeZoneName !== void 0)
-				o.timeZoneName = r.timeZoneName;
 			if (r.dateStyle !== void 0)
 				o.dateStyle = r.dateStyle;
 			if (r.timeStyle !== void 0)
@@ -688,11 +659,19 @@ this.__cm.P.group('intl', function (G, P) {
 		r.kind = 'PluralRules';
 		r.type = oneOf(o, 'type', ['cardinal', 'ordinal'], 'cardinal',
 		    'Intl.PluralRules');
+		/* how select writes a number: 1.0 (a fraction digit shown) is
+		 * other, as 1.00 dollars is */
+		r.digits = { style: 'decimal', minimumIntegerDigits: 1,
+		    minimumFractionDigits: r.minimumFractionDigits,
+		    maximumFractionDigits: r.maximumFractionDigits,
+		    minimumSignificantDigits: r.minimumSignificantDigits,
+		    maximumSignificantDigits: r.maximumSignificantDigits,
+		    useGrouping: false, signDisplay: 'never' };
 		attach(this, r);
 	}
 	define('PluralRules', PluralRules, {
 		select: function select(n) {
-			var r = slot(this, 'PluralRules', 'select'), s, a, t;
+			var r = slot(this, 'PluralRules', 'select'), a, t;
 			n = +n;
 			if (r.type === 'ordinal') {
 				a = Math.abs(n);
@@ -703,16 +682,8 @@ this.__cm.P.group('intl', function (G, P) {
 				    t !== 12 ? 'two' : a % 10 === 3 && t !== 13 ? 'few' :
 				    'other';
 			}
-			/* "1" as it would be written: 1.0 (two fraction digits
-			 * shown) is other, as 1.00 dollars is. */
-			s = numberFormat(Math.abs(n), { style: 'decimal',
-			    minimumIntegerDigits: 1,
-			    minimumFractionDigits: r.minimumFractionDigits,
-			    maximumFractionDigits: r.maximumFractionDigits,
-			    minimumSignificantDigits: r.minimumSignificantDigits,
-			    maximumSignificantDigits: r.maximumSignificantDigits,
-			    useGrouping: false, signDisplay: 'never' });
-			return s === '1' ? 'one' : 'other';
+			return numberFormat(Math.abs(n), r.digits) === '1' ? 'one' :
+			    'other';
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'PluralRules', 'resolvedOptions');
@@ -770,7 +741,7 @@ this.__cm.P.group('intl', function (G, P) {
 		    !(value === 0 && 1 / value < 0 && u !== 'second'))
 			return [{ type: 'literal', value: w[value + 4] }];
 		neg = value < 0 || (value === 0 && 1 / value < 0);
-		n = numberFormat(Math.abs(value), numberResolve(undefined));
+		n = P.formatNumberLocale(Math.abs(value));
 		one = n === '1';
 		s = r.style === 'long' ? w[0] + (one ? '' : 's') :
 		    (one ? w[1] : w[2]);
@@ -824,8 +795,7 @@ this.__cm.P.group('intl', function (G, P) {
 				if (step.done)
 					break;
 				if (typeof step.value !== 'string') {
-					if (typeof it['return'] === 'function')
-						it['return']();
+					P.iterClose(it, true);
 					throw new TypeError('Iterable yielded ' +
 					    P.describe(step.value) +
 					    ' which is not a string');
