@@ -23,16 +23,10 @@ this.__cm.P.group('locale', function (G, P) {
 	/* Round |x| to `digits` decimals, half away from zero, on the decimal
 	 * string (toFixed alone is off for e.g. 1.005). */
 	function fixed(x, digits) {
-		var s, alt, m, mant, exp;
-		if (x >= 1e21) {
-			/* toFixed gives exponent notation here: expand "d.ddde+N" */
-			m = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(String(x));
-			mant = m[1] + (m[2] || '');
-			exp = +m[3];
-			while (mant.length <= exp)
-				mant += '0';
-			return mant;
-		}
+		var s, alt;
+		/* toFixed gives exponent notation here: "d.ddde+N" */
+		if (x >= 1e21)
+			return expand(String(x));
 		s = x.toFixed(digits);
 		if (digits < 20) {
 			alt = (+(Math.round(+(x + 'e' + digits)) + 'e-' + digits)).toFixed(digits);
@@ -92,8 +86,8 @@ this.__cm.P.group('locale', function (G, P) {
 		CHF: ['CHF', 'CHF', 'Swiss franc', 'Swiss francs']
 	};
 
-	/* Units: [short one, short other, long one, long other, narrow]; a
-	 * "%s" is where the number goes, else it comes first and a space. */
+	/* Units: [short one, short other, long one, long other, narrow]; "%s"
+	 * is where the number goes. */
 	var UNITS = {
 		percent: ['%s%', '%s%', '%s percent', '%s percent', '%s%'],
 		bit: ['%s bit', '%s bit', '%s bit', '%s bits', '%sbit'],
@@ -347,12 +341,11 @@ this.__cm.P.group('locale', function (G, P) {
 		if (r.style === 'currency' && r.currencyDisplay !== 'name') {
 			c = CURRENCIES[r.currency];
 			u = r.currencyDisplay === 'code' || c === void 0 ?
-			    r.currency + '\u00a0' : (r.currencyDisplay ===
-			    'narrowSymbol' ? c[1] : c[0]);
-			if (u.length > 1 && /[A-Z]$/.test(u))
-				u += '\u00a0';
-			part(out, 'currency', u.replace(/\u00a0$/, ''));
-			if (/\u00a0$/.test(u))
+			    r.currency : (r.currencyDisplay === 'narrowSymbol' ?
+			    c[1] : c[0]);
+			part(out, 'currency', u);
+			/* a code, or a symbol ending in a letter (CHF) */
+			if (/[A-Z]$/.test(u))
 				part(out, 'literal', '\u00a0');
 		}
 		for (i = 0; i < parts.length; i++)
