@@ -88,10 +88,24 @@
 		    pad2(local.s(d)) + (h < 12 ? ' AM' : ' PM');
 	}
 
-	/* Options are Intl.DateTimeFormat's (32_intl.js), loaded on use. */
-	function withIntl(d, locales, options, required, defaults) {
-		P.need.intl();
-		return P.intlDateString(d, locales, options, required, defaults);
+	/*
+	 * A toLocale*String method: plain(d) without options, else the text
+	 * Intl.DateTimeFormat (32_intl.js) writes with the components required
+	 * and the defaults ToDateTimeOptions gives. node's length is 0.
+	 */
+	function localeMethod(name, plain, required, defaults) {
+		var f = function (locales, options) {
+			if (!valid(this))
+				return 'Invalid Date';
+			if (options === void 0)
+				return plain(this);
+			P.need.intl();
+			return P.intlDateString(this, locales, options, required,
+			    defaults);
+		};
+		P.setName(f, name);
+		P.setLength(f, 0);
+		return f;
 	}
 
 	var table = {
@@ -113,30 +127,14 @@
 			    months[utc.mo(this)] + ' ' + year(utc.y(this)) + ' ' +
 			    timeString(this, utc);
 		},
-		toLocaleString: function toLocaleString(locales, options) {
-			if (!valid(this))
-				return 'Invalid Date';
-			return options === undefined ? localeDate(this) + ', ' +
-			    localeTime(this) :
-			    withIntl(this, locales, options, 'any', 'all');
-		},
-		toLocaleDateString: function toLocaleDateString(locales, options) {
-			if (!valid(this))
-				return 'Invalid Date';
-			return options === undefined ? localeDate(this) :
-			    withIntl(this, locales, options, 'date', 'date');
-		},
-		toLocaleTimeString: function toLocaleTimeString(locales, options) {
-			if (!valid(this))
-				return 'Invalid Date';
-			return options === undefined ? localeTime(this) :
-			    withIntl(this, locales, options, 'time', 'time');
-		}
+		toLocaleString: localeMethod('toLocaleString', function (d) {
+			return localeDate(d) + ', ' + localeTime(d);
+		}, 'any', 'all'),
+		toLocaleDateString: localeMethod('toLocaleDateString', localeDate,
+		    'date', 'date'),
+		toLocaleTimeString: localeMethod('toLocaleTimeString', localeTime,
+		    'time', 'time')
 	};
-	/* node's lengths: 0, though they take (locales, options) */
-	P.setLength(table.toLocaleString, 0);
-	P.setLength(table.toLocaleDateString, 0);
-	P.setLength(table.toLocaleTimeString, 0);
 	P.defs(proto, table);
 	/* Annex B: one function under both names. */
 	P.def(proto, 'toGMTString', table.toUTCString);

@@ -54,13 +54,6 @@
 	}
 
 	/* Literal replacement with GetSubstitution patterns ($$, $&, $`, $'). */
-	/* What the native asks for localeCompare given locales or options:
-	 * Intl.Collator's reading of them (32_intl.js), as flags. */
-	P.native.setCollatorFlags(function collatorFlags(locales, options) {
-		P.need.intl();
-		return P.collatorFlags(locales, options);
-	});
-
 	P.defs(SP, {
 		padStart: function padStart(maxLength, fill) {
 			return pad(str(this, 'padStart'), maxLength, fill, true);
@@ -130,6 +123,12 @@
 	 * constructor, `this` passed as the first argument.
 	 */
 	var lcNative = P.native.localeCompare;
+	/* What the native asks for localeCompare given locales or options:
+	 * Intl.Collator's reading of them (32_intl.js), as flags. */
+	P.native.setCollatorFlags(function collatorFlags(locales, options) {
+		P.need.intl();
+		return P.collatorFlags(locales, options);
+	});
 	var fccNative = P.native.fromCharCode;
 	function lowerSlow() {
 		return lower(this);
