@@ -17,7 +17,9 @@ enum collate_class {
 };
 
 /* ASCII punctuation and symbols in the root collation's order. */
-static const char collate_punct[] = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
+static const uint32_t collate_punct[] = { '_', '-', ',', ';', ':', '!', '?',
+	'.', '\'', '"', '(', ')', '[', ']', '{', '}', '@', '*', '/', '\\', '&',
+	'#', '%', '`', '^', '+', '<', '=', '>', '|', '~', '$' };
 
 /* Accents in the root collation's secondary order; others after them. */
 static const uint32_t collate_accents[] = { 0x301, 0x300, 0x306, 0x302, 0x30c,
@@ -121,27 +123,20 @@ collate_fold(uint32_t c)
 	return c;
 }
 
+/* c's place in list, the root's order; after all of them, the rest. */
 static uint32_t
-collate_weigh_punct(uint32_t c)
+collate_rank(const uint32_t *list, size_t n, uint32_t c)
 {
 	size_t i;
 
-	for (i = 0; c < 0x80 && collate_punct[i] != '\0'; i++)
-		if ((uint32_t)(unsigned char)collate_punct[i] == c)
+	for (i = 0; i < n; i++)
+		if (list[i] == c)
 			return (uint32_t)i;
 	return 0x100 + c;
 }
 
-static uint32_t
-collate_weigh_accent(uint32_t c)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(collate_accents) / sizeof(*collate_accents); i++)
-		if (collate_accents[i] == c)
-			return (uint32_t)i;
-	return 0x100 + c;
-}
+#define COLLATE_RANK(list, c)                                                  \
+	collate_rank(list, sizeof(list) / sizeof(*(list)), c)
 
 static int
 collate_next(struct collate_it *it, struct collate_el *e)
@@ -194,7 +189,9 @@ collate_next(struct collate_it *it, struct collate_el *e)
 		e->key = 0;
 	} else {
 		f = collate_fold(c);
-		e->key = e->cls == COLLATE_C_PUNCT ? collate_weigh_punct(c) : f;
+		e->key = e->cls == COLLATE_C_PUNCT
+		    ? COLLATE_RANK(collate_punct, c)
+		    : f;
 		e->upper = f != c;
 		for (k = 0; c >= 0xc6 &&
 		     k < sizeof(collate_special) / sizeof(*collate_special);
@@ -255,8 +252,9 @@ collate_secondary(const uint32_t *a, const struct collate_el *x,
 	if (x->stroke != y->stroke)
 		return x->stroke ? 1 : -1;
 	for (i = 0; i < x->n_acc && i < y->n_acc; i++)
-		if ((r = collate_cmp_u32(collate_weigh_accent(a[x->acc + i]),
-			 collate_weigh_accent(b[y->acc + i]))))
+		if ((r = collate_cmp_u32(
+			 COLLATE_RANK(collate_accents, a[x->acc + i]),
+			 COLLATE_RANK(collate_accents, b[y->acc + i]))))
 			return r;
 	return x->n_acc < y->n_acc ? -1 : x->n_acc > y->n_acc;
 }
@@ -268,7 +266,8 @@ collate_ascii_weight(uint32_t c)
 	enum collate_class cls = collate_class_of(c);
 
 	return ((uint32_t)cls << 8) |
-	    (cls == COLLATE_C_PUNCT ? collate_weigh_punct(c) : collate_fold(c));
+	    (cls == COLLATE_C_PUNCT ? COLLATE_RANK(collate_punct, c)
+				    : collate_fold(c));
 }
 
 /*
@@ -293,7 +292,7 @@ collate_ascii(
 			return x < y ? -1 : 1;
 	if (an != bn)
 		return an < bn ? -1 : 1;
-	if ((flags & COLLATE_LEVELS) < COLLATE_CASE)
+	if (!(flags & COLLATE_CASE))
 		return 0;
 	for (i = 0; i < n; i++)
 		if (a[i] != b[i]) {
@@ -321,20 +320,17 @@ collate_compare(
 {
 	struct collate_it ia, ib;
 	struct collate_el x, y;
-	unsigned level, levels = flags & COLLATE_LEVELS;
+	unsigned level;
 	int ha, hb, r;
 
 	if (!(flags & (COLLATE_NUMERIC | COLLATE_IGNORE_PUNCT)) &&
 	    collate_is_ascii(a, an) && collate_is_ascii(b, bn))
 		return collate_ascii(a, an, b, bn, flags);
 
-	/* Level 1 (primary) always; 2 unless "case"; 3 for "case", "variant".
-	 */
+	/* The letters always; the accents, the case when flags ask. */
 	for (level = 1; level <= 3; level++) {
-		if ((level == 2 && levels != COLLATE_ACCENT &&
-			levels != COLLATE_VARIANT) ||
-		    (level == 3 && levels != COLLATE_CASE &&
-			levels != COLLATE_VARIANT))
+		if ((level == 2 && !(flags & COLLATE_ACCENT)) ||
+		    (level == 3 && !(flags & COLLATE_CASE)))
 			continue;
 		ia = (struct collate_it){ a, an, 0, flags, 0, 0 };
 		ib = (struct collate_it){ b, bn, 0, flags, 0, 0 };

@@ -8,12 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Levels compared: base letters (1), + accents (2), + case (3). */
+/* The letters are always compared; these bits add the accents and the
+ * case, so Intl.Collator's sensitivity is one of the four. */
 #define COLLATE_BASE 0u /* sensitivity "base" */
 #define COLLATE_ACCENT 1u /* "accent" */
 #define COLLATE_CASE 2u /* "case" */
 #define COLLATE_VARIANT 3u /* "variant", localeCompare's */
-#define COLLATE_LEVELS 3u
 #define COLLATE_NUMERIC 4u /* runs of digits by their value */
 #define COLLATE_IGNORE_PUNCT 8u /* spaces and punctuation skipped */
 #define COLLATE_UPPER_FIRST 16u /* caseFirst "upper" */
