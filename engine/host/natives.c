@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arrsort.h"
+#include "bigint.h"
 #include "cesu.h"
 #include "collate.h"
 #include "crypto.h"
@@ -685,6 +686,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	duk_put_function_list(ctx, -1, natives);
 	arrsort_install(ctx, -1);
 	crypto_install(ctx, -1);
+	bigint_install(ctx, -1);
 	natives_put(ctx, cm_duk_ta_length, 0, 0, "taLength");
 	natives_put(ctx, cm_duk_ta_length, 1, 1, "taLen");
 	natives_put(ctx, cm_duk_ta_length, 1, 2, "taLenPlain");
