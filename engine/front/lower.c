@@ -6,6 +6,7 @@
  * lower_pat.c, lower_class.c and lower_mod.c. LOWERING.md describes what
  * each construct becomes.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,7 +404,7 @@ for_stmt(struct lw_ctx *c, struct ast_node *n, const char *labels)
 	}
 	lw_puts(OUT(c), "; ");
 	if (n->test != NULL)
-		lw_expr(c, n->test, P_SEQ);
+		lw_test(c, n->test, P_SEQ);
 	lw_puts(OUT(c), "; ");
 	if (hs != NULL && hs->env != NULL) {
 		/* a fresh environment per iteration, copied before the update
@@ -655,7 +656,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_IF_STATEMENT:
 		lw_puts(OUT(c), "if (");
-		lw_expr(c, n->test, P_SEQ);
+		lw_test(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ") ");
 		if (n->alternate != NULL &&
 		    n->consequent->kind != AST_BLOCK_STATEMENT) {
@@ -686,7 +687,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_WHILE_STATEMENT:
 		lw_puts(OUT(c), "while (");
-		lw_expr(c, n->test, P_SEQ);
+		lw_test(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ") ");
 		sub_stmt(c, n->body);
 		break;
@@ -694,7 +695,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "do ");
 		sub_stmt(c, n->body);
 		lw_puts(OUT(c), " while (");
-		lw_expr(c, n->test, P_SEQ);
+		lw_test(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ");");
 		break;
 	case AST_FOR_STATEMENT:
@@ -742,6 +743,39 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 }
 
 /* ---- the entry point ---- */
+
+/*
+ * Whether the source may make a BigInt: it names BigInt (BigInt64Array,
+ * asUintN's BigInt...) or has a literal like 12n or 0xffn. A false yes (a
+ * string "10n") costs only speed: the operators then guard for a BigInt
+ * operand (LOWERING.md, "BigInt").
+ */
+static int
+lw_mentions_bigint(const char *src, size_t len)
+{
+	size_t i, j;
+
+	for (i = 0; i < len; i++) {
+		if (src[i] == 'B' && len - i >= 6 &&
+		    (memcmp(src + i, "BigInt", 6) == 0 ||
+			(len - i >= 7 && memcmp(src + i, "BigUint", 7) == 0)))
+			return 1;
+		if (src[i] != 'n' || i == 0)
+			continue;
+		/* Back over the digits (and a radix prefix's letter). */
+		for (j = i; j > 0 &&
+		     (isxdigit((unsigned char)src[j - 1]) ||
+			 strchr("xXoO_", src[j - 1]) != NULL);
+		     j--)
+			;
+		if (j < i && src[j] >= '0' && src[j] <= '9' &&
+		    (j == 0 ||
+			!(isalnum((unsigned char)src[j - 1]) ||
+			    src[j - 1] == '_' || src[j - 1] == '$')))
+			return 1;
+	}
+	return 0;
+}
 
 static int lower_any(const char *, size_t, enum lower_goal, const char *,
     unsigned, unsigned, const char *const *, size_t, struct lower_result *);
@@ -895,6 +929,7 @@ lower_any(const char *src, size_t len, enum lower_goal goal,
 	c.strict = (flags & LOWER_F_STRICT) != 0;
 	c.eval_code = (flags & LOWER_F_EVAL) != 0;
 	c.arrow_eval = flags & (LOWER_F_THIS | LOWER_F_ARGS);
+	c.bigint = lw_mentions_bigint(src, len);
 	c.counter = serial;
 	c.outer = outer;
 	c.nouter = nouter;

@@ -365,7 +365,11 @@ literal(struct lw_ctx *c, struct ast_node *n)
 		lw_putc(OUT(c), ')');
 		break;
 	case AST_LIT_BIGINT:
-		lw_error(c, n, "BigInt is not supported");
+		/* The one BigInt of its value (41_bigint.js), from the
+		 * literal's digits without separators or `n`. */
+		lw_puts(OUT(c), "__cm.big(");
+		lw_put_string(OUT(c), n->str.s, n->str.len);
+		lw_putc(OUT(c), ')');
 		break;
 	}
 }
@@ -892,7 +896,7 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_assignment(c, n);
 		break;
 	case AST_CONDITIONAL_EXPRESSION:
-		lw_expr(c, n->test, P_COND + 1);
+		lw_test(c, n->test, P_COND + 1);
 		lw_puts(OUT(c), " ? ");
 		lw_expr(c, n->consequent, P_ASSIGN);
 		lw_puts(OUT(c), " : ");

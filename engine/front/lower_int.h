@@ -162,6 +162,7 @@ struct lw_ctx {
 	int strict; /* LOWER_F_STRICT: strict from the start */
 	int eval_code; /* LOWER_F_EVAL (lower_eval.c) */
 	int ntdz; /* runtime TDZ flags made (scope.c) */
+	int bigint; /* the source may make a BigInt: operators guard for one */
 	unsigned arrow_eval; /* LOWER_F_THIS | LOWER_F_ARGS */
 	const char *const *outer; /* eval code: (name, text) pairs of the */
 	size_t nouter; /* caller's renamed bindings */
@@ -186,6 +187,10 @@ struct lw_ctx {
 /* Records the first error (SyntaxError text) at a node; returns -1. */
 int lw_error(struct lw_ctx *, struct ast_node *, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* A condition (if, loops, ?:): as lw_expr, but in a BigInt-aware source
+ * 0n tests false (lower_ops.c). */
+void lw_test(struct lw_ctx *, struct ast_node *, int prec);
 
 /* Adds a variable to the current function's prologue `var`. */
 void lw_declare(struct lw_ctx *, const char *name);

@@ -37,6 +37,185 @@ compound_text(enum ast_op op)
 	return ops[i];
 }
 
+/*
+ * BigInt (LOWERING.md): in a source that may make one, an operator whose
+ * operand may be an object goes to __cm.bop(code, a, b) when one is; the
+ * codes are 41_bigint.js's. -1: the operator is left alone.
+ */
+static int
+big_code(enum ast_op op)
+{
+	static const int compound[12] = { 0, 1, 2, 3, 4, 5, 9, 10, 12, 7, 8,
+		6 };
+	int i = (int)op - (int)AST_OP_ADD_ASSIGN;
+
+	if (i >= 0 && i < 12)
+		return compound[i];
+	switch (op) {
+	case AST_OP_ADD:
+		return 0;
+	case AST_OP_SUB:
+		return 1;
+	case AST_OP_MUL:
+		return 2;
+	case AST_OP_DIV:
+		return 3;
+	case AST_OP_MOD:
+		return 4;
+	case AST_OP_EXP:
+		return 5;
+	case AST_OP_BITAND:
+		return 6;
+	case AST_OP_BITOR:
+		return 7;
+	case AST_OP_BITXOR:
+		return 8;
+	case AST_OP_SHL:
+		return 9;
+	case AST_OP_SHR:
+		return 10;
+	case AST_OP_USHR:
+		return 12;
+	case AST_OP_LT:
+		return 13;
+	case AST_OP_GT:
+		return 14;
+	case AST_OP_LE:
+		return 15;
+	case AST_OP_GE:
+		return 16;
+	case AST_OP_EQ:
+		return 17;
+	case AST_OP_NE:
+		return 18;
+	default:
+		return -1;
+	}
+}
+
+/* A literal no operator needs to test: a primitive's. */
+static int
+big_primitive(const struct ast_node *n)
+{
+	return n != NULL && n->kind == AST_LITERAL &&
+	    n->literal_kind != AST_LIT_REGEX &&
+	    n->literal_kind != AST_LIT_BIGINT;
+}
+
+static int
+big_literal(const struct ast_node *n)
+{
+	return n != NULL && n->kind == AST_LITERAL &&
+	    n->literal_kind == AST_LIT_BIGINT;
+}
+
+/* n evaluated once into a temporary, whatever it is. */
+static const char *
+big_temp(struct lw_ctx *c, struct ast_node *n, const char **full)
+{
+	const char *t = lw_temp(c);
+	struct lw_buf saved;
+
+	lw_capture_begin(c, &saved);
+	lw_printf(OUT(c), "(%s = ", t);
+	lw_expr(c, n, P_ASSIGN);
+	lw_putc(OUT(c), ')');
+	*full = lw_capture_end(c, &saved);
+	return t;
+}
+
+/*
+ * l op r as (typeof l !== "object" && typeof r !== "object" ? l op r :
+ * __cm.bop(code, l, r)), each operand evaluated once and in order. ltext,
+ * when given, is the left operand already evaluated (a temporary).
+ */
+static void
+big_binary(struct lw_ctx *c, enum ast_op op, const char *optext,
+    const char *ltext, struct ast_node *l, struct ast_node *r)
+{
+	const char *lt, *lf, *rt, *rf;
+	int k = big_code(op), lchk, rchk;
+
+	if (ltext != NULL) {
+		lt = lf = ltext;
+		lchk = 1;
+	} else {
+		/* A name read after a right operand that may assign it
+		 * would read the new value: read it first. */
+		lt = l->kind == AST_IDENTIFIER && !lw_is_simple(c, r)
+		    ? big_temp(c, l, &lf)
+		    : lw_eval_once(c, l, &lf);
+		lchk = !big_primitive(l);
+	}
+	rt = lw_eval_once(c, r, &rf);
+	rchk = !big_primitive(r);
+	lw_putc(OUT(c), '(');
+	if (lf != lt)
+		lw_printf(OUT(c), "%s, ", lf);
+	if (rf != rt)
+		lw_printf(OUT(c), "%s, ", rf);
+	if (big_literal(l) || big_literal(r)) {
+		lw_printf(OUT(c), "__cm.bop(%d, %s, %s))", k, lt, rt);
+		return;
+	}
+	if (lchk)
+		lw_printf(OUT(c), "typeof %s !== \"object\"", lt);
+	if (lchk && rchk)
+		lw_puts(OUT(c), " && ");
+	if (rchk)
+		lw_printf(OUT(c), "typeof %s !== \"object\"", rt);
+	if (lchk || rchk)
+		lw_puts(OUT(c), " ? ");
+	if (k == 5)
+		lw_printf(OUT(c), "Math.pow(%s, %s)", lt, rt);
+	else
+		lw_printf(OUT(c), "%s %s %s", lt, optext, rt);
+	if (lchk || rchk)
+		lw_printf(OUT(c), " : __cm.bop(%d, %s, %s)", k, lt, rt);
+	lw_putc(OUT(c), ')');
+}
+
+/* An expression whose value is a boolean or a primitive literal. */
+static int
+big_no_bigint(const struct ast_node *n)
+{
+	if (big_primitive(n))
+		return 1;
+	if (n->kind == AST_UNARY_EXPRESSION)
+		return n->op == AST_OP_NOT || n->op == AST_OP_TYPEOF ||
+		    n->op == AST_OP_VOID || n->op == AST_OP_DELETE;
+	if (n->kind != AST_BINARY_EXPRESSION)
+		return 0;
+	switch (n->op) {
+	case AST_OP_EQ:
+	case AST_OP_NE:
+	case AST_OP_SEQ:
+	case AST_OP_SNE:
+	case AST_OP_LT:
+	case AST_OP_LE:
+	case AST_OP_GT:
+	case AST_OP_GE:
+	case AST_OP_IN:
+	case AST_OP_INSTANCEOF:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void
+lw_test(struct lw_ctx *c, struct ast_node *n, int prec)
+{
+	/* 0n is an object here, so truthy to the engine: __cm.bt says. */
+	if (!c->bigint || big_no_bigint(n)) {
+		lw_expr(c, n, prec);
+		return;
+	}
+	lw_puts(OUT(c), "__cm.bt(");
+	lw_expr(c, n, P_ASSIGN);
+	lw_putc(OUT(c), ')');
+}
+
 /* A member target split into "obj" and "[key]"/".key" texts once. */
 struct lw_target {
 	const char *obj; /* temp or simple text */
@@ -289,11 +468,31 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 			lw_putc(OUT(c), ')');
 			return;
 		}
+		if (c->bigint && op != AST_OP_ASSIGN) {
+			lw_ident_ref(c, l);
+			lw_puts(OUT(c), " = ");
+			big_binary(c, op, compound_text(op), NULL, l, n->right);
+			return;
+		}
 		ident_assign(c, l, op, n->right);
 		return;
 	}
 	if (l->kind == AST_MEMBER_EXPRESSION && l->object->kind == AST_SUPER) {
 		super_write(c, l, n->right, op);
+		return;
+	}
+	if (c->bigint && op != AST_OP_ASSIGN &&
+	    l->kind == AST_MEMBER_EXPRESSION) {
+		const char *v = lw_temp(c);
+
+		split_target(c, l, &t);
+		lw_printf(OUT(c), "(%s = ", v);
+		target_read(c, l, &t, 1);
+		lw_puts(OUT(c), ", ");
+		target_write_begin(c, l, &t, 0);
+		big_binary(c, op, compound_text(op), v, NULL, n->right);
+		target_write_end(c, &t);
+		lw_putc(OUT(c), ')');
 		return;
 	}
 	if (l->kind == AST_MEMBER_EXPRESSION &&
@@ -321,6 +520,95 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 	lw_error(c, l, "Invalid assignment target");
 }
 
+/* x++ and --x for a BigInt-aware source: a BigInt steps through
+ * __cm.binc, anything else as before. */
+static void
+big_update(struct lw_ctx *c, struct ast_node *n)
+{
+	struct ast_node *a = n->argument;
+	int d = n->op == AST_OP_INC ? 1 : -1;
+	const char *v = lw_temp(c), *x, *op = d > 0 ? "++" : "--";
+	struct lw_target t;
+	struct lw_buf saved;
+
+	if (a->kind == AST_IDENTIFIER) {
+		lw_capture_begin(c, &saved);
+		lw_ident_ref(c, a);
+		x = lw_capture_end(c, &saved);
+		if (n->is_prefix)
+			lw_printf(OUT(c),
+			    "(typeof %s !== \"object\" ? %s%s : "
+			    "%s = __cm.binc(__cm.bnum(%s), %d))",
+			    x, op, x, x, x, d);
+		else
+			lw_printf(OUT(c),
+			    "(typeof %s !== \"object\" ? %s%s : (%s = "
+			    "__cm.bnum(%s), %s = __cm.binc(%s, %d), %s))",
+			    x, x, op, v, x, x, v, d, v);
+		return;
+	}
+	split_target(c, a, &t);
+	lw_printf(OUT(c), "(%s = ", v);
+	target_read(c, a, &t, 1);
+	lw_puts(OUT(c), ", ");
+	if (!n->is_prefix)
+		lw_printf(OUT(c),
+		    "%s = typeof %s !== \"object\" ? +%s : __cm.bnum(%s), ", v,
+		    v, v, v);
+	target_write_begin(c, a, &t, 0);
+	if (n->is_prefix)
+		lw_printf(OUT(c),
+		    "typeof %s !== \"object\" ? +%s %c 1 : "
+		    "__cm.binc(__cm.bnum(%s), %d)",
+		    v, v, d > 0 ? '+' : '-', v, d);
+	else
+		lw_printf(OUT(c),
+		    "typeof %s !== \"object\" ? %s %c 1 : __cm.binc(%s, %d)", v,
+		    v, d > 0 ? '+' : '-', v, d);
+	target_write_end(c, &t);
+	lw_printf(OUT(c), n->is_prefix ? ")" : ", %s)", v);
+}
+
+/* -x, ~x, +x and typeof x for a BigInt-aware source. */
+static void
+big_unary(struct lw_ctx *c, struct ast_node *n)
+{
+	struct ast_node *a = n->argument;
+	const char *t, *full,
+	    *fn = n->op == AST_OP_NEG ? "bneg"
+	    : n->op == AST_OP_BITNOT  ? "bnot"
+				      : "bpos";
+
+	if (n->op == AST_OP_TYPEOF && a->kind == AST_IDENTIFIER) {
+		/* An undeclared name is read only by typeof. */
+		t = lw_expr_str(c, a, P_UNARY);
+		lw_printf(OUT(c),
+		    "(typeof %s === \"object\" ? __cm.btype(%s) : typeof %s)",
+		    t, t, t);
+		return;
+	}
+	if (n->op == AST_OP_TYPEOF && big_literal(a)) {
+		lw_puts(OUT(c), "\"bigint\"");
+		return;
+	}
+	t = lw_eval_once(c, a, &full);
+	if (big_literal(a)) {
+		lw_printf(OUT(c), "__cm.%s(%s)", fn, t);
+		return;
+	}
+	lw_putc(OUT(c), '(');
+	if (full != t)
+		lw_printf(OUT(c), "%s, ", full);
+	if (n->op == AST_OP_TYPEOF)
+		lw_printf(OUT(c),
+		    "typeof %s === \"object\" ? __cm.btype(%s) : typeof %s)", t,
+		    t, t);
+	else
+		lw_printf(OUT(c),
+		    "typeof %s !== \"object\" ? %s%s : __cm.%s(%s))", t,
+		    ast_op_text(n->op), t, fn, t);
+}
+
 void
 lw_update(struct lw_ctx *c, struct ast_node *n)
 {
@@ -343,6 +631,13 @@ lw_update(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "__cm.constAssign(+");
 		lw_ident_ref(c, a);
 		lw_putc(OUT(c), ')');
+		return;
+	}
+	if (c->bigint &&
+	    (a->kind == AST_IDENTIFIER ||
+		(a->kind == AST_MEMBER_EXPRESSION &&
+		    a->object->kind != AST_SUPER))) {
+		big_update(c, n);
 		return;
 	}
 	if (a->kind == AST_MEMBER_EXPRESSION &&
@@ -389,6 +684,17 @@ lw_unary(struct lw_ctx *c, struct ast_node *n)
 		lw_chain(c, a->expression, 1);
 		return;
 	}
+	if (n->op == AST_OP_NOT && c->bigint && !big_no_bigint(a)) {
+		lw_puts(OUT(c), "!");
+		lw_test(c, a, P_UNARY);
+		return;
+	}
+	if (c->bigint && !big_primitive(a) &&
+	    (n->op == AST_OP_NEG || n->op == AST_OP_BITNOT ||
+		n->op == AST_OP_POS || n->op == AST_OP_TYPEOF)) {
+		big_unary(c, n);
+		return;
+	}
 	lw_puts(OUT(c), op);
 	if (n->op == AST_OP_TYPEOF || n->op == AST_OP_VOID ||
 	    n->op == AST_OP_DELETE)
@@ -409,6 +715,11 @@ lw_binary(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "__cm.privIn(");
 		lw_expr(c, n->right, P_ASSIGN);
 		lw_printf(OUT(c), ", %s)", lw_private_name(c, n->left));
+		return;
+	}
+	if (c->bigint && big_code(n->op) >= 0) {
+		big_binary(
+		    c, n->op, ast_op_text(n->op), NULL, n->left, n->right);
 		return;
 	}
 	if (n->op == AST_OP_EXP) {
@@ -433,6 +744,24 @@ lw_logical(struct lw_ctx *c, struct ast_node *n)
 		t = lw_eval_once(c, n->left, &full);
 		lw_printf(OUT(c), "(%s != null ? %s : ", full, t);
 		lw_expr(c, n->right, P_ASSIGN);
+		lw_putc(OUT(c), ')');
+		return;
+	}
+	if (c->bigint && !big_no_bigint(n->left)) {
+		const char *t = lw_temp(c);
+
+		lw_printf(OUT(c), "(__cm.bt(%s = ", t);
+		lw_expr(c, n->left, P_ASSIGN);
+		lw_puts(OUT(c), ") ? ");
+		if (n->op == AST_OP_AND)
+			lw_expr(c, n->right, P_ASSIGN);
+		else
+			lw_puts(OUT(c), t);
+		lw_puts(OUT(c), " : ");
+		if (n->op == AST_OP_AND)
+			lw_puts(OUT(c), t);
+		else
+			lw_expr(c, n->right, P_ASSIGN);
 		lw_putc(OUT(c), ')');
 		return;
 	}

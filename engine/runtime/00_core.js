@@ -220,6 +220,12 @@
 		    configurable: true });
 		defineProp(C, 'prototype', { writable: false });
 	};
+	/* A BigInt's value (41_bigint.js); here so any file can tell one. */
+	var bigKey = P.bigKey = hidden('BigIntValue');
+	P.isBigInt = function isBigInt(x) {
+		return typeof x === 'object' && x !== null &&
+		    x[bigKey] !== undefined;
+	};
 	P.isObject = function isObject(x) {
 		return (typeof x === 'object' && x !== null) ||
 		    typeof x === 'function';

@@ -25,6 +25,8 @@
 	P.callFn = Function.prototype.call.bind(Function.prototype.call);
 
 	P.lazy('weak', ['WeakRef', 'FinalizationRegistry'], []);
+	/* Cold: few scripts use BigInt, and those load it as they do. */
+	P.lazy('bigint', ['BigInt'], [], true);
 
 	function h() {
 		if (H === null) {

@@ -60,6 +60,34 @@
 		    enumerable: false, configurable: true });
 		return fn;
 	});
+	/*
+	 * BigInt (41_bigint.js, a cold group): literals, and the operators of
+	 * code that mentions a BigInt where an operand is an object
+	 * (LOWERING.md). The group loads at the first of them.
+	 */
+	var B = null;
+	function big() {
+		if (B === null) {
+			P.need.bigint();
+			B = P.bigImpl;
+		}
+		return B;
+	}
+	def('big', function (t) { return big().lit(t); });
+	def('bop', function (k, a, b) { return big().op(k, a, b); });
+	def('bneg', function (a) { return big().neg(a); });
+	def('bnot', function (a) { return big().not(a); });
+	def('bpos', function (a) { return big().pos(a); });
+	def('bnum', function (a) { return big().num(a); });
+	def('binc', function (t, d) { return big().inc(t, d); });
+	/* ToBoolean: 0n is an object here, which the engine finds true. */
+	def('bt', function (v) {
+		return P.isBigInt(v) ? big().truthy(v) : !!v;
+	});
+	/* Only ever asked about an object: no BigInt before the group. */
+	def('btype', function (v) {
+		return P.isBigInt(v) ? 'bigint' : 'object';
+	});
 	def('constAssign', function constAssign() {
 		throw new TypeError('Assignment to constant variable.');
 	});

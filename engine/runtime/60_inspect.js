@@ -19,6 +19,7 @@ this.__cm.P.group('console', function (G, P) {
 	var I = P.CI;
 	var hasOwn = I.hasOwn, getProto = I.getPrototypeOf;
 	var gopd = I.getOwnPropertyDescriptor, String_ = I.String;
+	var isBigInt = P.isBigInt;
 	var push = I.push, join = I.join, sIndexOf = I.sIndexOf;
 
 	function symStr(k) {
@@ -169,8 +170,8 @@ this.__cm.P.group('console', function (G, P) {
 			return String_(v);
 		if (t === 'symbol')
 			return symStr(v);
-		if (t === 'bigint')
-			return String_(v) + 'n';
+		if (isBigInt(v))
+			return P.bigDecimal(v) + 'n';
 		return fmtObject(ctx, v, depth);
 	}
 
