@@ -184,23 +184,9 @@ big_no_bigint(const struct ast_node *n)
 	if (n->kind == AST_UNARY_EXPRESSION)
 		return n->op == AST_OP_NOT || n->op == AST_OP_TYPEOF ||
 		    n->op == AST_OP_VOID || n->op == AST_OP_DELETE;
-	if (n->kind != AST_BINARY_EXPRESSION)
-		return 0;
-	switch (n->op) {
-	case AST_OP_EQ:
-	case AST_OP_NE:
-	case AST_OP_SEQ:
-	case AST_OP_SNE:
-	case AST_OP_LT:
-	case AST_OP_LE:
-	case AST_OP_GT:
-	case AST_OP_GE:
-	case AST_OP_IN:
-	case AST_OP_INSTANCEOF:
-		return 1;
-	default:
-		return 0;
-	}
+	/* The equality and relational operators answer booleans. */
+	return n->kind == AST_BINARY_EXPRESSION &&
+	    (lw_binary_prec(n->op) == P_EQ || lw_binary_prec(n->op) == P_REL);
 }
 
 void
