@@ -367,9 +367,15 @@ literal(struct lw_ctx *c, struct ast_node *n)
 	case AST_LIT_BIGINT:
 		/* The one BigInt of its value (41_bigint.js), from the
 		 * literal's digits without separators or `n`. */
-		lw_puts(OUT(c), "__cm.big(");
+	{
+		/* Made once per run of the program: a loop's bound is
+		 * not looked up again at each test. */
+		const char *t = lw_temp_top(c);
+
+		lw_printf(OUT(c), "(%s || (%s = __cm.big(", t, t);
 		lw_put_string(OUT(c), n->str.s, n->str.len);
-		lw_putc(OUT(c), ')');
+		lw_puts(OUT(c), ")))");
+	}
 		break;
 	}
 }

@@ -66,6 +66,8 @@
 		P.setLength(w, 1);
 		P.def(obj, name, w);
 	}
+	/* Duktape's, for objects no hook cares about (41_bigint.js). */
+	P.nativeFreeze = Object.freeze;
 	wrapFreeze(Object, 'freeze');
 	wrapFreeze(Object, 'seal');
 	wrapFreeze(Object, 'preventExtensions');

@@ -19,11 +19,10 @@ this.__cm.P.group('bigint', function (G, P) {
 	var V = P.bigKey;
 	var isBig = P.isBigInt;
 	var isObject = P.isObject;
-	var defineProperty = Object.defineProperty, freeze = Object.freeze;
-	var create = Object.create;
+	var defineProperty = Object.defineProperty, freeze = P.nativeFreeze;
 	var toPrim = Symbol.toPrimitive;
 	/* canonical hex -> its BigInt; literal text -> its BigInt */
-	var values = create(null), literals = create(null);
+	var values = Object.create(null), literals = Object.create(null);
 	var proto;
 
 	/* bigint.c's operations (bigint.h); the lowering's codes for the
@@ -31,16 +30,18 @@ this.__cm.P.group('bigint', function (G, P) {
 	var ADD = 0, SUB = 1, DIV = 3, MOD = 4, POW = 5, CMP = 11, USHR = 12,
 	    LT = 13, GT = 14, LE = 15, GE = 16, EQ = 17, NE = 18;
 
+	/* The shape of every BigInt, made in one step (make). */
+	function Value(h) {
+		defineProperty(this, V, { value: h });
+	}
+
 	function make(h) {
 		var b;
 		if (h === null)
 			throw new RangeError('Maximum BigInt size exceeded');
 		b = values[h];
-		if (b === undefined) {
-			b = create(proto);
-			defineProperty(b, V, { value: h });
-			values[h] = freeze(b);
-		}
+		if (b === undefined)
+			values[h] = b = freeze(new Value(h));
 		return b;
 	}
 	/* Texts of 13 hex digits or fewer are below 2^52: numbers hold them
@@ -226,6 +227,18 @@ this.__cm.P.group('bigint', function (G, P) {
 	 * operand is an object. */
 	function binary(k, a, b) {
 		var x, y, c, bx, by;
+		/* Two BigInts, the usual case: no conversion to make. */
+		if (isBig(a) && isBig(b)) {
+			if (k < USHR)
+				return op(k, a, b);
+			if (k >= EQ)
+				return (a === b) === (k === EQ);
+			if (k > USHR) {
+				c = cmp(a, b);
+				return k === LT ? c < 0 : k === GT ? c > 0 :
+				    k === LE ? c <= 0 : c >= 0;
+			}
+		}
 		if (k >= EQ)
 			return loose(a, b) === (k === EQ);
 		if (k === ADD) {
@@ -330,7 +343,7 @@ this.__cm.P.group('bigint', function (G, P) {
 		}
 		return toBigInt(p);
 	}
-	proto = BigInt.prototype;
+	proto = Value.prototype = BigInt.prototype;
 	P.defs(BigInt, {
 		asIntN(bits, bigint) {
 			var n = toIndex(bits);

@@ -73,16 +73,16 @@
 		}
 		return B;
 	}
-	def('big', function (t) { return big().lit(t); });
-	def('bop', function (k, a, b) { return big().op(k, a, b); });
+	def('big', function (t) { return (B || big()).lit(t); });
+	def('bop', function (k, a, b) { return (B || big()).op(k, a, b); });
 	def('bneg', function (a) { return big().neg(a); });
 	def('bnot', function (a) { return big().not(a); });
 	def('bpos', function (a) { return big().pos(a); });
-	def('bnum', function (a) { return big().num(a); });
-	def('binc', function (t, d) { return big().inc(t, d); });
+	def('bnum', function (a) { return (B || big()).num(a); });
+	def('binc', function (t, d) { return (B || big()).inc(t, d); });
 	/* ToBoolean: 0n is an object here, which the engine finds true. */
 	def('bt', function (v) {
-		return P.isBigInt(v) ? big().truthy(v) : !!v;
+		return P.isBigInt(v) ? (B || big()).truthy(v) : !!v;
 	});
 	/* Only ever asked about an object: no BigInt before the group. */
 	def('btype', function (v) {
