@@ -339,6 +339,21 @@ lw_this(struct lw_ctx *c)
 
 /* ---- literals ---- */
 
+/*
+ * The one BigInt of the literal's value (41_bigint.js), from its digits
+ * without separators or `n`, made once per run of the program (a
+ * program-level temporary): a loop's bound is not looked up at each test.
+ */
+static void
+bigint_literal(struct lw_ctx *c, struct ast_node *n)
+{
+	const char *t = lw_temp_top(c);
+
+	lw_printf(OUT(c), "(%s || (%s = __cm.big(", t, t);
+	lw_put_string(OUT(c), n->str.s, n->str.len);
+	lw_puts(OUT(c), ")))");
+}
+
 static void
 literal(struct lw_ctx *c, struct ast_node *n)
 {
@@ -365,17 +380,7 @@ literal(struct lw_ctx *c, struct ast_node *n)
 		lw_putc(OUT(c), ')');
 		break;
 	case AST_LIT_BIGINT:
-		/* The one BigInt of its value (41_bigint.js), from the
-		 * literal's digits without separators or `n`. */
-	{
-		/* Made once per run of the program: a loop's bound is
-		 * not looked up again at each test. */
-		const char *t = lw_temp_top(c);
-
-		lw_printf(OUT(c), "(%s || (%s = __cm.big(", t, t);
-		lw_put_string(OUT(c), n->str.s, n->str.len);
-		lw_puts(OUT(c), ")))");
-	}
+		bigint_literal(c, n);
 		break;
 	}
 }
