@@ -14,7 +14,7 @@ this.__cm.P.group('bigint', function (G, P) {
 	'use strict';
 	var N = P.native;
 	var nOp = N.bigOp, nFrom = N.bigFrom, nFromNumber = N.bigFromNumber;
-	var nToString = N.bigToString, nToNumber = N.bigToNumber;
+	var nToString = N.bigToString, toInt = P.toInt;
 	var nAsN = N.bigAsN;
 	var V = P.bigKey;
 	var isBig = P.isBigInt;
@@ -51,9 +51,6 @@ this.__cm.P.group('bigint', function (G, P) {
 	}
 	function decimal(h) {
 		return small(h) ? String(parseInt(h, 16)) : nToString(h, 10);
-	}
-	function toNumber(h) {
-		return small(h) ? parseInt(h, 16) : nToNumber(h);
 	}
 	function fromNumber(n) {
 		return make(n >= -4503599627370496 && n <= 4503599627370496 ?
@@ -320,8 +317,7 @@ this.__cm.P.group('bigint', function (G, P) {
 	}
 	/* ToIndex, as BigInt.asIntN and asUintN need it. */
 	function toIndex(v) {
-		var n = number(prim(v, 'number'));
-		n = n !== n ? 0 : n < 0 ? Math.ceil(n) : Math.floor(n);
+		var n = toInt(number(prim(v, 'number')));
 		if (n < 0 || n > 9007199254740991)
 			throw new RangeError('Invalid value: not (convertible ' +
 			    'to) a safe integer');
@@ -344,24 +340,24 @@ this.__cm.P.group('bigint', function (G, P) {
 		return toBigInt(p);
 	}
 	proto = Value.prototype = BigInt.prototype;
+	/* BigInt.asIntN and asUintN: bits first, as the spec orders. */
+	function asN(bits, bigint, signed) {
+		var n = toIndex(bits);
+		return make(nAsN(toBigInt(prim(bigint, 'number'))[V], n, signed));
+	}
 	P.defs(BigInt, {
 		asIntN(bits, bigint) {
-			var n = toIndex(bits);
-			return make(nAsN(toBigInt(prim(bigint, 'number'))[V], n,
-			    true));
+			return asN(bits, bigint, true);
 		},
 		asUintN(bits, bigint) {
-			var n = toIndex(bits);
-			return make(nAsN(toBigInt(prim(bigint, 'number'))[V], n,
-			    false));
+			return asN(bits, bigint, false);
 		}
 	});
 	P.defs(proto, {
 		toString(radix) {
 			var h = thisBig(this, 'toString')[V], r = 10;
 			if (radix !== undefined) {
-				r = number(prim(radix, 'number'));
-				r = r !== r ? 0 : r < 0 ? Math.ceil(r) : Math.floor(r);
+				r = toInt(number(prim(radix, 'number')));
 				if (r < 2 || r > 36)
 					throw new RangeError('toString() radix ' +
 					    'argument must be between 2 and 36');
@@ -390,9 +386,6 @@ this.__cm.P.group('bigint', function (G, P) {
 	defineProperty(proto, Symbol.toStringTag,
 	    { value: 'BigInt', configurable: true });
 	P.ctorShape(BigInt, 1);
-	P.bigNumber = function (b) {
-		return toNumber(b[V]);
-	};
 	P.bigDecimal = function (b) {
 		return decimal(b[V]);
 	};

@@ -75,9 +75,9 @@
 	}
 	def('big', function (t) { return (B || big()).lit(t); });
 	def('bop', function (k, a, b) { return (B || big()).op(k, a, b); });
-	def('bneg', function (a) { return big().neg(a); });
-	def('bnot', function (a) { return big().not(a); });
-	def('bpos', function (a) { return big().pos(a); });
+	def('bneg', function (a) { return (B || big()).neg(a); });
+	def('bnot', function (a) { return (B || big()).not(a); });
+	def('bpos', function (a) { return (B || big()).pos(a); });
 	def('bnum', function (a) { return (B || big()).num(a); });
 	def('binc', function (t, d) { return (B || big()).inc(t, d); });
 	/* ToBoolean: 0n is an object here, which the engine finds true. */
