@@ -304,14 +304,21 @@ const char *
 lw_eval_once(struct lw_ctx *c, struct ast_node *n, const char **full)
 {
 	const char *t;
-	struct lw_buf saved;
 
 	if (lw_is_simple(c, n)) {
 		t = lw_expr_str(c, n, P_MEMBER);
 		*full = t;
 		return t;
 	}
-	t = lw_temp(c);
+	return lw_eval_temp(c, n, full);
+}
+
+const char *
+lw_eval_temp(struct lw_ctx *c, struct ast_node *n, const char **full)
+{
+	const char *t = lw_temp(c);
+	struct lw_buf saved;
+
 	lw_capture_begin(c, &saved);
 	lw_printf(OUT(c), "(%s = ", t);
 	lw_expr(c, n, P_ASSIGN);

@@ -268,6 +268,9 @@ int lw_binary_prec(enum ast_op);
 /* Text reading n once: a simple expression, or a temp ("($t = n)" in *full). */
 const char *lw_eval_once(
     struct lw_ctx *, struct ast_node *n, const char **full);
+/* As lw_eval_once, always through a temp. */
+const char *lw_eval_temp(
+    struct lw_ctx *, struct ast_node *n, const char **full);
 void lw_member_prop(struct lw_ctx *, struct ast_node *member);
 void lw_derived_return(struct lw_ctx *, struct ast_node *arg);
 void lw_derived_end(struct lw_ctx *);

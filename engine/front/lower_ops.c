@@ -109,21 +109,6 @@ big_literal(const struct ast_node *n)
 	    n->literal_kind == AST_LIT_BIGINT;
 }
 
-/* n evaluated once into a temporary, whatever it is. */
-static const char *
-big_temp(struct lw_ctx *c, struct ast_node *n, const char **full)
-{
-	const char *t = lw_temp(c);
-	struct lw_buf saved;
-
-	lw_capture_begin(c, &saved);
-	lw_printf(OUT(c), "(%s = ", t);
-	lw_expr(c, n, P_ASSIGN);
-	lw_putc(OUT(c), ')');
-	*full = lw_capture_end(c, &saved);
-	return t;
-}
-
 /*
  * l op r as (typeof l !== "object" && typeof r !== "object" ? l op r :
  * __cm.bop(code, l, r)), each operand evaluated once and in order. ltext,
@@ -143,7 +128,7 @@ big_binary(struct lw_ctx *c, enum ast_op op, const char *optext,
 		/* A name read after a right operand that may assign it
 		 * would read the new value: read it first. */
 		lt = l->kind == AST_IDENTIFIER && !lw_is_simple(c, r)
-		    ? big_temp(c, l, &lf)
+		    ? lw_eval_temp(c, l, &lf)
 		    : lw_eval_once(c, l, &lf);
 		lchk = !big_primitive(l);
 	}
