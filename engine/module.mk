@@ -210,6 +210,16 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    behaviour under a key that is no array index with one search of the
 #    object's own properties, and leave everything else to
 #    duk_hobject_getprop / duk_hobject_putprop.
+#  - engine/host/duk_errtext.inc is appended (cm_errtext): the TypeErrors and
+#    ReferenceErrors of property access on undefined/null, refused strict
+#    writes, calls and `new` of non-callables (GETPROPC's prepared error
+#    too), unknown identifiers, Symbol coercions and a native's callback
+#    argument carry V8's texts, the callee named from the bytecode; the
+#    compiler keeps a function's _Varmap for those names, marked not
+#    extensible when Duktape would have dropped it, and the dumper, Duktape's
+#    register lookup and duk_getvar.inc ignore such a map; JSON.parse's
+#    syntax error asks engine/host/jsondiag.c for V8's account
+#    (RUNTIME.md, "Error texts").
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # -fno-semantic-interposition: duktape.c's public functions (duk_dup,
@@ -230,7 +240,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -250,7 +260,33 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);$$/\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);\n\t}/' \
 	    -e '}' \
 	    -e 's/^\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&$$/\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 13 \&\& DUK_STRCMP((const char *) DUK_HSTRING_GET_DATA(h_dir), "use cm noctor") == 0) {\n\t\t\t\t\tcomp_ctx->curr_func.is_constructable = 0; \/* cm_noctor *\/\n\t\t\t\t} else if (DUK_HSTRING_GET_BYTELEN(h_dir) == 14 \&\&/' \
-	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not constructable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s is not a constructor", duk_push_string_tval_readable(thr, tv_func)); \/* cm_noctor *\//' \
+	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not constructable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_callee(thr, idx_func, tv_func, 1)); \/* cm_errtext *\//' \
+	    -e 's/^\t\tkeep_varmap = 0;$$/\t\tkeep_varmap = 2; \/* cm_errtext: kept for its names only ("x is not a function") *\//' \
+	    -e 's/^\t\t\tduk_xdef_prop_stridx_short(thr, -2, DUK_STRIDX_INT_VARMAP, DUK_PROPDESC_FLAGS_NONE);$$/\t\t\tif (keep_varmap == 2) {\n\t\t\t\tDUK_HOBJECT_CLEAR_EXTENSIBLE(duk_known_hobject(thr, -1)); \/* cm_errtext: marks a names-only _Varmap *\/\n\t\t\t}\n&/' \
+	    -e '/^duk_bool_t duk__getid_activation_regs(duk_hthread \*thr, duk_hstring \*name, duk_activation \*act, duk__id_lookup_result \*out) {$$/,/^}$$/{' \
+	    -e 's/^\tif (!varmap) {$$/\tif (!varmap || !DUK_HOBJECT_HAS_EXTENSIBLE(varmap)) { \/* cm_errtext: a names-only _Varmap binds nothing *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL DUK_COLD void duk_err_require_type_index(duk_hthread \*thr,$$/,/^}$$/{' \
+	    -e 's/^\tDUK_ERROR_RAW_FMT3(thr,$$/\tif (DUK_STRCMP(expect_name, "function") == 0) { \/* cm_errtext *\/\n\t\tDUK_ERROR_RAW_FMT1(thr, filename, linenumber, DUK_ERR_TYPE_ERROR, "%s", cm_et_value_is(thr, idx, " is not a function"));\n\t}\n&/' \
+	    -e '}' \
+	    -e 's/^\tDUK_ERROR_FMT1(js_ctx->thr, DUK_ERR_SYNTAX_ERROR, DUK_STR_FMT_INVALID_JSON, (long) (js_ctx->p - js_ctx->p_start));$$/\tcm_json_syntax_error(js_ctx->thr, js_ctx->p_start, (duk_size_t) (js_ctx->p_end - js_ctx->p_start), (long) (js_ctx->p - js_ctx->p_start)); \/* cm_errtext *\//' \
+	    -e '/^DUK_LOCAL duk_uint8_t \*duk__dump_varmap(/,/^}$$/{' \
+	    -e 's/^\tif (h != NULL) {$$/\tif (h != NULL \&\& DUK_HOBJECT_HAS_EXTENSIBLE(h)) { \/* cm_errtext: a names-only _Varmap stays out of the prelude *\//' \
+	    -e '}' \
+	    -e 's/^\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s not callable", duk_push_string_tval_readable(thr, tv_func));$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_callee(thr, idx_func, tv_func, 0)); \/* cm_errtext *\//' \
+	    -e '/^\t*               "cannot read property %s of %s",$$/{' \
+	    -e 's/^\(\t*               \)"cannot read property %s of %s",$$/\1"%s%.0s", cm_et_access(thr, tv_obj, tv_key, 0), \/* cm_errtext: the key'"'"'s line goes *\//' \
+	    -e 'n' -e 'd' -e '}' \
+	    -e '/^\t*               "cannot write property %s of %s",$$/{' \
+	    -e 's/^\(\t*               \)"cannot write property %s of %s",$$/\1"%s%.0s", cm_et_access(thr, tv_obj, tv_key, 1), \/* cm_errtext: the key'"'"'s line goes *\//' \
+	    -e 'n' -e 'd' -e '}' \
+	    -e 's/^\(\t*               \)"identifier .%s. undefined",$$/\1"%s is not defined", \/* cm_errtext *\//' \
+	    -e 's/^#define DUK_STR_CANNOT_NUMBER_COERCE_SYMBOL     "cannot number coerce Symbol"$$/#define DUK_STR_CANNOT_NUMBER_COERCE_SYMBOL "Cannot convert a Symbol value to a number" \/* cm_errtext *\//' \
+	    -e 's/^#define DUK_STR_CANNOT_STRING_COERCE_SYMBOL     "cannot string coerce Symbol"$$/#define DUK_STR_CANNOT_STRING_COERCE_SYMBOL "Cannot convert a Symbol value to a string" \/* cm_errtext *\//' \
+	    -e 's/^DUK_INTERNAL_DECL const char \*duk_push_string_tval_readable(duk_hthread \*thr, duk_tval \*tv);$$/&\nDUK_INTERNAL_DECL const char *cm_et_access(duk_hthread *thr, duk_tval *tv_obj, duk_tval *tv_key, int write); \/* cm_errtext: engine\/host\/duk_errtext.inc *\/\nDUK_INTERNAL_DECL const char *cm_et_put(duk_hthread *thr, int why, duk_hstring *key, duk_tval *tv_key, duk_tval *tv_obj);\nDUK_INTERNAL_DECL const char *cm_et_callee(duk_hthread *thr, duk_idx_t idx_func, duk_tval *tv_func, int construct);\nDUK_INTERNAL_DECL duk_idx_t cm_et_push_propcall_error(duk_hthread *thr, duk_errcode_t code, const char *fmt, ...);\nDUK_INTERNAL_DECL const char *cm_et_value_is(duk_hthread *thr, duk_idx_t idx, const char *what);\nDUK_INTERNAL_DECL void cm_json_syntax_error(duk_hthread *thr, const duk_uint8_t *p, duk_size_t len, long off);/' \
+	    -e '/^\tstr_base = duk_push_string_readable(thr, -5);$$/,/^\tduk_push_error_object(thr,$$/{' \
+	    -e 's/^\tduk_push_error_object(thr,$$/\tcm_et_push_propcall_error(thr, \/* cm_errtext *\//' \
+	    -e '}' \
 	    -e 's/^\t\t\/\* Strictness is inherited from target. \*\/$$/\t\tif (!DUK_HOBJECT_HAS_CONSTRUCTABLE(h_target)) {\n\t\t\tDUK_HOBJECT_CLEAR_CONSTRUCTABLE((duk_hobject *) h_bound); \/* cm_noctor *\/\n\t\t}\n&/' \
 	    -e 's/^DUK_INTERNAL duk_small_int_t duk_unicode_is_identifier_start(duk_codepoint_t cp) {$$/#define CM_ID_ANY(cp) ((cp) >= 0x80L \&\& !duk_unicode_is_whitespace(cp) \&\& !duk_unicode_is_line_terminator(cp)) \/* cm_id *\/\n\n&/' \
 	    -e 's/^\t} else if (duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {$$/\t} else if (CM_ID_ANY(x) || duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {/' \
@@ -278,6 +314,9 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tnext_in_chain:$$/&\n\t\tif (DUK_UNLIKELY(cm_duk_ta_numeric(thr, curr, key, arr_idx))) {\n\t\t\tduk_to_undefined(thr, -1); \/* cm_tanum *\/\n\t\t\treturn 0;\n\t\t}/' \
 	    -e '}' \
 	    -e '/^duk_hobject_putprop(duk_hthread \*thr, duk_tval \*tv_obj, duk_tval \*tv_key, duk_tval \*tv_val, duk_bool_t throw_flag) {$$/,/^}$$/{' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_EXTENSIBLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_put(thr, 0, key, tv_key, tv_obj)); \/* cm_errtext *\//' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_WRITABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_put(thr, 1, key, tv_key, tv_obj)); \/* cm_errtext *\//' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_SETTER_UNDEFINED);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_put(thr, 2, key, tv_key, tv_obj)); \/* cm_errtext *\//' \
 	    -e 's/^\tnext_in_chain:$$/&\n\t\tif (DUK_UNLIKELY(cm_duk_ta_numeric(thr, curr, key, arr_idx))) {\n\t\t\tif (curr == orig) { \/* cm_tanum: TypedArraySetElement *\/\n\t\t\t\tduk_push_tval(thr, tv_val);\n\t\t\t\t(void) duk_to_number_m1(thr);\n\t\t\t\tduk_pop_unsafe(thr);\n\t\t\t}\n\t\t\tgoto success_no_arguments_exotic;\n\t\t}/' \
 	    -e '}' \
 	    -e '/^duk__get_propdesc(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_propdesc \*out_desc, duk_small_uint_t flags) {$$/,/^}$$/{' \
@@ -330,13 +369,14 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^void duk__putvar_helper(duk_hthread \*thr,$$/,/^}$$/{' \
 	    -e 's/^\tparents = 1; \/\* follow parent chain \*\/$$/\tif (act != NULL) { \/* cm_getvar *\/\n\t\tduk_tval *cm_tv = cm_getvar_fast(thr, act, name, 1);\n\t\tif (cm_tv != NULL) {\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, cm_tv, \&tv_tmp_val); \/* side effects *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
 	    -e '}' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 \
 	    && test "$$(grep -c 'cm_numconv_stringify_flags(thr, digits, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_flags: ES2018' $@.tmp)" = 3 \
 	    || { echo "duktape.c: numconv patch failed"; exit 1; }
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
-	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'is not a constructor", duk_push_string_tval_readable' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
+	@test "$$(grep -c '/\* cm_errtext' $@.tmp)" = 22 || { echo "duktape.c: error-text patch failed ($$(grep -c '/\* cm_errtext' $@.tmp) of 22 sites)"; exit 1; }
+	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }
@@ -391,7 +431,7 @@ $(BUILD)/gen/prelude.js: $(PRELUDE_SPEC_JS) $(PRELUDE_JS) engine/runtime
 	awk 'FNR == 1 { print "/* " FILENAME " */" } { print }' $(PRELUDE_SPEC_JS) $(PRELUDE_JS) > $@.tmp
 	mv $@.tmp $@
 
-$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ) $(BUILD)/obj/engine/host/date_parse.o $(BUILD)/obj/engine/host/numconv.o
+$(PRELUDEC): $(BUILD)/obj/engine/tools/preludec.o $(BUILD)/obj/engine/tools/file.o $(DUK_OBJ) $(BUILD)/obj/engine/host/date_parse.o $(BUILD)/obj/engine/host/numconv.o $(BUILD)/obj/engine/host/jsondiag.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 

@@ -541,9 +541,8 @@ START_TEST(test_own_properties)
 	    "(function (a) { arguments.length = 5;"
 	    "  out.push(arguments.length, a); })(4);"
 	    "print(out.join(' '));",
-	    "2 2 1 2 50 p own p 1 TypeError 7 3 t 1  4  4 3 q! TypeError 42 "
-	    "not callable (property 'm' of [object Object]) sym  false 9 5 "
-	    "4\n");
+	    "2 2 1 2 50 p own p 1 TypeError 7 3 t 1  4  4 3 q! TypeError "
+	    "nc.m is not a function sym  false 9 5 4\n");
 }
 END_TEST
 

@@ -20,7 +20,8 @@ START_TEST(test_errors)
 	ck_assert_int_eq(
 	    run(e, "print('before'); null.x;", msg, sizeof(msg)), SCRIPT_THREW);
 	ck_assert_str_eq(c.buf, "before\n");
-	ck_assert_str_eq(msg, "TypeError: cannot read property 'x' of null");
+	ck_assert_str_eq(
+	    msg, "TypeError: Cannot read properties of null (reading 'x')");
 	ck_assert_int_eq(
 	    run(e, "throw new RangeError('two\\nlines');", msg, sizeof(msg)),
 	    SCRIPT_THREW);
