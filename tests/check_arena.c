@@ -870,6 +870,17 @@ START_TEST(test_fork_child_resets_its_copy)
 }
 END_TEST
 
+/* Page faults this process has taken (as the arena counts them). */
+static long
+fault_count(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	return ru.ru_minflt + ru.ru_majflt;
+}
+
 /* Takes one page fault, outside the arena. */
 static void
 fault_once(void)
@@ -988,6 +999,8 @@ START_TEST(test_tracked_child_reads_its_map_after_a_fault)
 {
 	static struct frozen f;
 	size_t pages, j = 3, m = KEPT - 7, owned;
+	long faults;
+	int quiet;
 	pid_t pid;
 
 	frozen_make(&f);
@@ -1023,13 +1036,18 @@ START_TEST(test_tracked_child_reads_its_map_after_a_fault)
 		owned = arena_reset_owned(f.a);
 		if (arena_reset(f.a) != 0)
 			_exit(16);
-		/* No fault since: the last reading stands, unread. */
+		faults = fault_count();
+		/* No fault since: the last reading stands, unread. A fault
+		 * the kernel gave meanwhile (reclaim, compaction, a busy
+		 * machine) makes the reset compare every page instead, as
+		 * it must: only the pages' contents are asked then. */
 		close(fd);
 		memset(f.kept[j], 0xa5, kept_size(j));
 		memset(f.kept[m], 0x5a, kept_size(m));
+		quiet = fault_count() == faults;
 		if (arena_reset(f.a) != 0 ||
-		    arena_reset_compared(f.a) != owned ||
-		    arena_reset_owned(f.a) != owned ||
+		    (quiet && arena_reset_compared(f.a) != owned) ||
+		    (quiet && arena_reset_owned(f.a) != owned) ||
 		    !intact(f.kept[j], kept_size(j), (unsigned)j) ||
 		    !intact(f.kept[m], kept_size(m), (unsigned)m))
 			_exit(17);
