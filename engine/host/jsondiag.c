@@ -34,6 +34,13 @@ jd_digit(const struct jd *j)
 	return j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9';
 }
 
+static int
+jd_hex(uint8_t c)
+{
+	return (c >= '0' && c <= '9') ||
+	    ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
 static void
 jd_ws(struct jd *j)
 {
@@ -227,10 +234,7 @@ jd_string(struct jd *j)
 		if (j->s[j->i] == 'u') {
 			for (k = 0; k < 4; k++) {
 				j->i++;
-				if (j->i >= j->n ||
-				    strchr("0123456789abcdefABCDEF",
-					j->s[j->i]) == NULL ||
-				    j->s[j->i] == 0)
+				if (j->i >= j->n || !jd_hex(j->s[j->i]))
 					return jd_at(j, "Bad Unicode escape");
 			}
 			j->i++;
