@@ -220,6 +220,14 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    register lookup and duk_getvar.inc ignore such a map; JSON.parse's
 #    syntax error asks engine/host/jsondiag.c for V8's account
 #    (RUNTIME.md, "Error texts").
+#  - cm_errnat (same file): the natives' and operators' own refusals in
+#    V8's words where Duktape had one text for many mistakes: the stack
+#    limits ("Maximum call stack size exceeded"), `in` and `instanceof` on
+#    what they cannot take, an empty reduce, repeat's count (and V8's
+#    longest string), the digits of toFixed/toExponential/toPrecision and
+#    toString's radix, the Array constructor's length, a malformed URI, an
+#    invalid Date, ToObject of undefined/null, a strict delete and a
+#    refused defineProperty.
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # -fno-semantic-interposition: duktape.c's public functions (duk_dup,
@@ -302,8 +310,11 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^DUK_INTERNAL void duk_numconv_parse(duk_hthread \*thr, duk_small_int_t radix, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL duk_bool_t cm_numconv_parse_fast(duk_hthread *thr, duk_small_int_t radix, duk_small_uint_t flags);\n&/' \
 	    -e 's/^DUK_INTERNAL void duk_numconv_stringify(duk_hthread \*thr, duk_small_int_t radix, duk_small_int_t digits, duk_small_uint_t flags) {$$/DUK_LOCAL_DECL void cm_numconv_stringify(duk_hthread *thr);\nDUK_LOCAL_DECL duk_bool_t cm_numconv_stringify_flags(duk_hthread *thr, duk_small_int_t digits, duk_small_uint_t flags);\n&/' \
 	    -e 's/^\tduk__numconv_stringify_raw(thr, radix, digits, flags);$$/\tif (radix == 10 \&\& digits == 0 \&\& flags == 0) {\n\t\tcm_numconv_stringify(thr); \/* cm_numconv *\/\n\t\treturn;\n\t}\n\tif (radix == 10 \&\& cm_numconv_stringify_flags(thr, digits, flags)) {\n\t\treturn; \/* cm_numconv_flags *\/\n\t}\n&/' \
-	    -e 's/^\tfrac_digits = (duk_small_int_t) duk_to_int_check_range(thr, 0, 0, 20);$$/\tfrac_digits = (duk_small_int_t) duk_to_int_check_range(thr, 0, 0, 100); \/* cm_numconv_flags: ES2018 *\//' \
-	    -e 's/^\tprec = (duk_small_int_t) duk_to_int_check_range(thr, 0, 1, 21);$$/\tprec = (duk_small_int_t) duk_to_int_check_range(thr, 0, 1, 100); \/* cm_numconv_flags: ES2018 *\//' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_number_prototype_to_fixed(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tfrac_digits = (duk_small_int_t) duk_to_int_check_range(thr, 0, 0, 20);$$/\tfrac_digits = (duk_small_int_t) cm_et_int_range(thr, 0, 0, 100, "toFixed() digits argument must be between 0 and 100"); \/* cm_numconv_flags: ES2018 *\//' \
+	    -e '}' \
+	    -e 's/^\tfrac_digits = (duk_small_int_t) duk_to_int_check_range(thr, 0, 0, 20);$$/\tfrac_digits = (duk_small_int_t) cm_et_int_range(thr, 0, 0, 100, "toExponential() argument must be between 0 and 100"); \/* cm_numconv_flags: ES2018 *\//' \
+	    -e 's/^\tprec = (duk_small_int_t) duk_to_int_check_range(thr, 0, 1, 21);$$/\tprec = (duk_small_int_t) cm_et_int_range(thr, 0, 1, 100, "toPrecision() argument must be between 1 and 100"); \/* cm_numconv_flags: ES2018 *\//' \
 	    -e 's/^\tduk__numconv_parse_raw(thr, radix, flags);$$/\tif (cm_numconv_parse_fast(thr, radix, flags)) {\n\t\treturn; \/* cm_numconv *\/\n\t}\n&/' \
 	    -e 's/^\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj)) {$$/\t\t} else if (DUK_HOBJECT_IS_BOUNDFUNC(obj) || DUK_HOBJECT_IS_CALLABLE(obj)) { \/* cm_tostring: a callable Proxy too *\//' \
 	    -e 's/^\t\tclassnum = DUK_HOBJECT_GET_CLASS_NUMBER(h_obj);$$/&\n\t\tif (classnum == DUK_HOBJECT_CLASS_ERROR \&\& (h_obj == thr->builtins[DUK_BIDX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_EVAL_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_RANGE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_REFERENCE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_SYNTAX_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_TYPE_ERROR_PROTOTYPE] || h_obj == thr->builtins[DUK_BIDX_URI_ERROR_PROTOTYPE])) {\n\t\t\tclassnum = DUK_HOBJECT_CLASS_OBJECT; \/* cm_errproto *\/\n\t\t}/' \
@@ -318,6 +329,47 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_WRITABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_put(thr, 1, key, tv_key, tv_obj)); \/* cm_errtext *\//' \
 	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_SETTER_UNDEFINED);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_put(thr, 2, key, tv_key, tv_obj)); \/* cm_errtext *\//' \
 	    -e 's/^\tnext_in_chain:$$/&\n\t\tif (DUK_UNLIKELY(cm_duk_ta_numeric(thr, curr, key, arr_idx))) {\n\t\t\tif (curr == orig) { \/* cm_tanum: TypedArraySetElement *\/\n\t\t\t\tduk_push_tval(thr, tv_val);\n\t\t\t\t(void) duk_to_number_m1(thr);\n\t\t\t\tduk_pop_unsafe(thr);\n\t\t\t}\n\t\t\tgoto success_no_arguments_exotic;\n\t\t}/' \
+	    -e '}' \
+	    -e 's/^#define DUK_STR_CALLSTACK_LIMIT .*$$/#define DUK_STR_CALLSTACK_LIMIT "Maximum call stack size exceeded" \/* cm_errnat *\//' \
+	    -e 's/^#define DUK_STR_NATIVE_STACK_LIMIT .*$$/#define DUK_STR_NATIVE_STACK_LIMIT "Maximum call stack size exceeded" \/* cm_errnat *\//' \
+	    -e 's/^#define DUK_STR_VALSTACK_LIMIT .*$$/#define DUK_STR_VALSTACK_LIMIT "Maximum call stack size exceeded" \/* cm_errnat *\//' \
+	    -e 's/^#define DUK_STR_NOT_OBJECT_COERCIBLE .*$$/#define DUK_STR_NOT_OBJECT_COERCIBLE "Cannot convert undefined or null to object" \/* cm_errnat *\//' \
+	    -e 's/^#define DUK_STR_INVALID_ARRAY_LENGTH .*$$/#define DUK_STR_INVALID_ARRAY_LENGTH "Invalid array length" \/* cm_errnat *\//' \
+	    -e 's/^#define DUK_STR_INVALID_INSTANCEOF_RVAL .*$$/#define DUK_STR_INVALID_INSTANCEOF_RVAL "Right-hand side of '"'"'instanceof'"'"' is not callable" \/* cm_errnat *\//' \
+	    -e 's/^\(DUK_INTERNAL_DECL const char \*duk_push_string_tval_readable(duk_hthread \*thr, duk_tval \*tv);\n.*long off);\)$$/\1\nDUK_INTERNAL_DECL const char *cm_et_value_msg(duk_hthread *thr, const char *pre, duk_tval *tv, const char *post); \/* cm_errnat: engine\/host\/duk_errtext.inc *\/\nDUK_INTERNAL_DECL duk_int_t cm_et_int_range(duk_hthread *thr, duk_idx_t idx, duk_int_t lo, duk_int_t hi, const char *msg);\nDUK_INTERNAL_DECL const char *cm_et_in(duk_hthread *thr, duk_tval *tv_key, duk_tval *tv_obj);\nDUK_INTERNAL_DECL const char *cm_et_del(duk_hthread *thr, duk_tval *tv_obj, duk_hobject *obj, duk_hstring *key);\nDUK_INTERNAL_DECL const char *cm_et_define(duk_hthread *thr, int why, duk_hstring *key);\nDUK_INTERNAL_DECL const char *cm_et_this_null(duk_hthread *thr);/' \
+	    -e '/^DUK_LOCAL void duk__push_this_helper(duk_hthread \*thr, duk_small_uint_t check_object_coercible) {$$/,/^}$$/{' \
+	    -e 's/^\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_OBJECT_COERCIBLE);$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_this_null(thr)); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_bool_t duk_js_in(duk_hthread \*thr, duk_tval \*tv_x, duk_tval \*tv_y) {$$/,/^}$$/{' \
+	    -e 's/^\tduk_require_type_mask(thr, -1, DUK_TYPE_MASK_OBJECT | DUK_TYPE_MASK_LIGHTFUNC | DUK_TYPE_MASK_BUFFER);$$/\tif (!duk_check_type_mask(thr, -1, DUK_TYPE_MASK_OBJECT | DUK_TYPE_MASK_LIGHTFUNC | DUK_TYPE_MASK_BUFFER)) {\n\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_in(thr, DUK_GET_TVAL_NEGIDX(thr, -2), DUK_GET_TVAL_NEGIDX(thr, -1))); \/* cm_errnat *\/\n\t}/' \
+	    -e '}' \
+	    -e '/^DUK_LOCAL duk_bool_t duk__js_instanceof_helper(/,/^}$$/{' \
+	    -e 's/^\tfunc = duk_require_hobject(thr, -1);$$/\tfunc = duk_get_hobject(thr, -1);\n\tif (func == NULL) {\n\t\tDUK_ERROR_TYPE(thr, "Right-hand side of '"'"'instanceof'"'"' is not an object"); \/* cm_errnat *\/\n\t}/' \
+	    -e 's/^\tDUK_ERROR_TYPE(thr, DUK_STR_INVALID_INSTANCEOF_RVAL_NOPROTO);$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_value_msg(thr, "Function has non-object prototype '"'"'", DUK_GET_TVAL_NEGIDX(thr, -1), "'"'"' in instanceof check")); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_array_prototype_reduce_shared(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\t\tDUK_DCERROR_TYPE_INVALID_ARGS(thr);$$/\t\tDUK_ERROR_TYPE(thr, "Reduce of empty array with no initial value"); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_string_prototype_repeat(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tcount = (duk_uint_t) count_signed;$$/&\n\tif ((duk_double_t) count * (duk_double_t) DUK_HSTRING_GET_CHARLEN(h_input) > 536870888.0) {\n\t\tDUK_ERROR_RANGE(thr, "Invalid string length"); \/* cm_errnat: V8'"'"'s longest string *\/\n\t}/' \
+	    -e 's/^\tDUK_DCERROR_RANGE_INVALID_ARGS(thr);$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_RANGE_ERROR, "%s", cm_et_value_msg(thr, "Invalid count value: ", DUK_GET_TVAL_POSIDX(thr, 0), "")); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e 's/^\t\tradix = (duk_small_int_t) duk_to_int_check_range(thr, 0, 2, 36);$$/\t\tradix = (duk_small_int_t) cm_et_int_range(thr, 0, 2, 36, "toString() radix argument must be between 2 and 36"); \/* cm_errnat *\//' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_array_constructor(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\t\t\tDUK_DCERROR_RANGE_INVALID_LENGTH(thr);$$/\t\t\tDUK_ERROR_RANGE(thr, DUK_STR_INVALID_ARRAY_LENGTH); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e 's/^\tDUK_ERROR_URI(tfm_ctx->thr, DUK_STR_INVALID_INPUT);$$/\tDUK_ERROR_URI(tfm_ctx->thr, "URI malformed"); \/* cm_errnat *\//' \
+	    -e 's/^\t\t\tDUK_ERROR_RANGE(thr, "Invalid Date");$$/\t\t\tDUK_ERROR_RANGE(thr, "Invalid time value"); \/* cm_errnat *\//' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, "expected Date");$$/\t\tDUK_ERROR_TYPE(thr, "this is not a Date object."); \/* cm_errnat *\//' \
+	    -e '/^DUK_INTERNAL duk_bool_t duk_hobject_delprop_raw(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_small_uint_t flags) {$$/,/^}$$/{' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_CONFIGURABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_del(thr, NULL, obj, key)); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_bool_t duk_hobject_delprop(duk_hthread \*thr, duk_tval \*tv_obj, duk_tval \*tv_key, duk_bool_t throw_flag) {$$/,/^}$$/{' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_CONFIGURABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_del(thr, tv_obj, NULL, key)); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^duk_bool_t duk_hobject_define_property_helper(duk_hthread \*thr,$$/,/^}$$/{' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_EXTENSIBLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_define(thr, 0, key)); \/* cm_errnat *\//' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_CONFIGURABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_define(thr, 1, key)); \/* cm_errnat *\//' \
 	    -e '}' \
 	    -e '/^duk__get_propdesc(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_propdesc \*out_desc, duk_small_uint_t flags) {$$/,/^}$$/{' \
 	    -e 's/^\t\t\/\* not found in .curr., next in prototype chain; impose max depth \*\/$$/\t\tif (!(flags \& DUK_GETDESC_FLAG_IGNORE_PROTOLOOP) \&\& cm_duk_ta_numeric(thr, curr, key, arr_idx)) {\n\t\t\treturn 0; \/* cm_tanum *\/\n\t\t}\n&/' \
@@ -376,6 +428,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c '/\* cm_errtext' $@.tmp)" = 22 || { echo "duktape.c: error-text patch failed ($$(grep -c '/\* cm_errtext' $@.tmp) of 22 sites)"; exit 1; }
+	@test "$$(grep -c '/\* cm_errnat' $@.tmp)" = 24 || { echo "duktape.c: native error-text patch failed ($$(grep -c '/\* cm_errnat' $@.tmp) of 24 sites)"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }

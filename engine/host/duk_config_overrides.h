@@ -35,3 +35,9 @@ int engine_timeout_check(void *udata);
  * whose numbers are integers below 2^31, 0.3% more instructions: the
  * time is in the comparator's call, not its subtraction). */
 #define DUK_USE_JSON_STRINGIFY_FASTPATH
+
+/* No tail calls: a runaway recursion in tail position (`function f() {
+ * return f(); }`) would otherwise loop until the run's deadline instead of
+ * failing at once with V8's "Maximum call stack size exceeded", and every
+ * frame stays in a stack trace as V8 keeps it. */
+#undef DUK_USE_TAILCALL

@@ -58,17 +58,18 @@
 
 	function toObj(self, name) {
 		if (self == null)
-			throw new TypeError(name + ' called on null or undefined');
+			throw new TypeError(name ? name + ' called on null or undefined' :
+			    'Cannot convert undefined or null to object');
 		return Object(self);
 	}
 	var values = function values() {
-		return new ArrayIter(toObj(this, 'Array.prototype.values'), VALUES);
+		return new ArrayIter(toObj(this), VALUES);
 	};
 	var keys = function keys() {
-		return new ArrayIter(toObj(this, 'Array.prototype.keys'), KEYS);
+		return new ArrayIter(toObj(this), KEYS);
 	};
 	var entries = function entries() {
-		return new ArrayIter(toObj(this, 'Array.prototype.entries'), ENTRIES);
+		return new ArrayIter(toObj(this), ENTRIES);
 	};
 	P.defs(Array.prototype, { values: values, keys: keys, entries: entries });
 	P.def(Array.prototype, Symbol.iterator, values);

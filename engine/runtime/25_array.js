@@ -12,7 +12,8 @@
 
 	function toObj(self, name) {
 		if (self == null)
-			throw new TypeError(name + ' called on null or undefined');
+			throw new TypeError(name ? name + ' called on null or undefined' :
+			    'Cannot convert undefined or null to object');
 		return Object(self);
 	}
 	function fnCheck(cb) {
@@ -128,7 +129,7 @@
 		var o, len;
 		if (cmp !== undefined && typeof cmp !== 'function')
 			throw new TypeError('The comparison function must be either a function or undefined');
-		o = toObj(this, 'Array.prototype.sort');
+		o = toObj(this);
 		len = toLength(o.length);
 		return nsort(o, len, cmp, 0);
 	}
@@ -148,7 +149,7 @@
 			return findImpl(this, cb, thisArg, true, true, 'Array.prototype.findLastIndex');
 		},
 		includes: function includes(x, fromIndex) {
-			var o = toObj(this, 'Array.prototype.includes');
+			var o = toObj(this);
 			var len = toLength(o.length), i, v;
 			if (len === 0)
 				return false;
@@ -161,13 +162,13 @@
 			return false;
 		},
 		flat: function flat(depth) {
-			var o = toObj(this, 'Array.prototype.flat'), r = [];
+			var o = toObj(this), r = [];
 			var d = depth === undefined ? 1 : toInt(depth);
 			flatInto(r, o, d);
 			return r;
 		},
 		flatMap: function flatMap(cb, thisArg) {
-			var o = toObj(this, 'Array.prototype.flatMap');
+			var o = toObj(this);
 			var len = toLength(o.length), r = [], i, v;
 			fnCheck(cb);
 			for (i = 0; i < len; i++) {
@@ -182,7 +183,7 @@
 			return r;
 		},
 		fill: function fill(v, start, end) {
-			var o = toObj(this, 'Array.prototype.fill');
+			var o = toObj(this);
 			var len = toLength(o.length), k, fin;
 			k = relIndex(start, len);
 			fin = end === undefined ? len : relIndex(end, len);
@@ -191,7 +192,7 @@
 			return o;
 		},
 		at: function at(index) {
-			var o = toObj(this, 'Array.prototype.at');
+			var o = toObj(this);
 			var len = toLength(o.length), k = toInt(index);
 			if (k < 0)
 				k += len;
@@ -200,7 +201,7 @@
 			return o[k];
 		},
 		copyWithin: function copyWithin(target, start, end) {
-			var o = toObj(this, 'Array.prototype.copyWithin');
+			var o = toObj(this);
 			var len = toLength(o.length), to, from, fin, count, dir;
 			to = relIndex(target, len);
 			from = relIndex(start, len);
@@ -226,21 +227,21 @@
 			var o, len;
 			if (cmp !== undefined && typeof cmp !== 'function')
 				throw new TypeError('The comparison function must be either a function or undefined');
-			o = toObj(this, 'Array.prototype.toSorted');
+			o = toObj(this);
 			len = toLength(o.length);
 			if (len > 4294967295)
 				throw new RangeError('Invalid array length');
 			return nsort(o, len, cmp, 2);
 		},
 		toReversed: function toReversed() {
-			var o = toObj(this, 'Array.prototype.toReversed');
+			var o = toObj(this);
 			var len = toLength(o.length), a = new Array(len), i;
 			for (i = 0; i < len; i++)
 				a[i] = o[len - 1 - i];
 			return a;
 		},
 		toSpliced: function toSpliced(start, skipCount) {
-			var o = toObj(this, 'Array.prototype.toSpliced');
+			var o = toObj(this);
 			var len = toLength(o.length), a = [], s, skip, i;
 			s = relIndex(start, len);
 			if (arguments.length === 0)
@@ -258,7 +259,7 @@
 			return a;
 		},
 		'with': function (index, value) {
-			var o = toObj(this, 'Array.prototype.with');
+			var o = toObj(this);
 			var len = toLength(o.length), k = toInt(index), a, i;
 			if (k < 0)
 				k += len;
@@ -281,7 +282,7 @@
 	 * toString override can see).
 	 */
 	function toLocaleString() {
-		var o = toObj(this, 'Array.prototype.toLocaleString');
+		var o = toObj(this);
 		var len = toLength(o.length), r = '', i, v, f;
 		for (i = 0; i < len; i++) {
 			if (i > 0)

@@ -19,7 +19,8 @@ this.__cm.P.group('arraygen', function (G, P) {
 
 	function toObj(self, name) {
 		if (self == null)
-			throw new TypeError(name + ' called on null or undefined');
+			throw new TypeError(name ? name + ' called on null or undefined' :
+			    'Cannot convert undefined or null to object');
 		return Obj(self);
 	}
 	function fnCheck(cb) {
@@ -55,7 +56,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return A;
 		},
 		slice(start, end) {
-			var o = toObj(this, 'Array.prototype.slice');
+			var o = toObj(this);
 			var len = toLength(o.length), k, fin, A, n;
 			k = relIndex(start, len);
 			fin = clampRel(end, len, len);
@@ -67,7 +68,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return A;
 		},
 		splice(start, deleteCount) {
-			var o = toObj(this, 'Array.prototype.splice');
+			var o = toObj(this);
 			var len = toLength(o.length), s, ic, dc, A, k, from, to;
 			var argc = arguments.length;
 			s = relIndex(start, len);
@@ -138,7 +139,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return -1;
 		},
 		lastIndexOf(x, fromIndex) {
-			var o = toObj(this, 'Array.prototype.lastIndexOf');
+			var o = toObj(this);
 			var len = toLength(o.length), k;
 			if (len === 0)
 				return -1;
@@ -165,7 +166,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return reduce(this, cb, init, arguments.length > 1, true);
 		},
 		push() {
-			var o = toObj(this, 'Array.prototype.push');
+			var o = toObj(this);
 			var len = toLength(o.length), n = arguments.length, i;
 			if (len + n > MAX_LEN)
 				throw new TypeError('Pushing ' + n +
@@ -177,7 +178,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return len + n;
 		},
 		pop() {
-			var o = toObj(this, 'Array.prototype.pop');
+			var o = toObj(this);
 			var len = toLength(o.length), e;
 			if (len === 0) {
 				o.length = 0;
@@ -189,7 +190,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return e;
 		},
 		shift() {
-			var o = toObj(this, 'Array.prototype.shift');
+			var o = toObj(this);
 			var len = toLength(o.length), first, k;
 			if (len === 0) {
 				o.length = 0;
@@ -207,7 +208,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return first;
 		},
 		unshift() {
-			var o = toObj(this, 'Array.prototype.unshift');
+			var o = toObj(this);
 			var len = toLength(o.length), n = arguments.length, k;
 			if (n > 0) {
 				if (len + n > MAX_LEN)
@@ -225,7 +226,7 @@ this.__cm.P.group('arraygen', function (G, P) {
 			return len + n;
 		},
 		reverse() {
-			var o = toObj(this, 'Array.prototype.reverse');
+			var o = toObj(this);
 			var len = toLength(o.length), mid = floor(len / 2);
 			var lo, up, hasLo, hasUp, vLo, vUp;
 			for (lo = 0; lo < mid; lo++) {
