@@ -87,3 +87,21 @@ t('define symbol', () => Object.defineProperty(Object.freeze({}), Symbol('s'), {
 t('redefine', () => Object.defineProperty(Object.freeze({ a: 1 }), 'a', { value: 2 }));
 t('redefine getter', () => Object.defineProperty(Object.freeze({ a: 1 }), 'a', { get() {} }));
 t('Reflect.defineProperty', () => { if (Reflect.defineProperty(Object.freeze({}), 'x', { value: 1 })) throw new Error('x') });
+// JSON.stringify of a circle: V8's account of it, one line a step
+const show = (label, f) => { try { f(); console.log(label, 'no error') } catch (e) { console.log(label, '|', JSON.stringify(e.name + ': ' + e.message)) } };
+function chain(n) { const root = {}; let o = root; for (let i = 1; i < n; i++) { o['k' + i] = {}; o = o['k' + i] } o.back = root; return root }
+for (let n = 1; n <= 6; n++) show('circle ' + n, () => JSON.stringify(chain(n)));
+show('circle array', () => { const a = [1]; a.push(a); JSON.stringify(a) });
+show('circle array in object', () => { const o = { list: [0, {}] }; o.list[1].up = o; JSON.stringify(o) });
+show('circle class', () => { class Node { constructor() { this.self = this } } JSON.stringify(new Node()) });
+show('circle nested start', () => { const inner = {}; inner.me = inner; JSON.stringify({ a: { b: inner } }) });
+show('circle null proto', () => { const o = Object.create(null); o.x = o; JSON.stringify(o) });
+show('circle numeric key', () => { const o = {}; o[5] = o; JSON.stringify(o) });
+show('circle quote in key', () => { const o = {}; o["it's"] = o; JSON.stringify(o) });
+show('circle shared not circle', () => { const o = {}; const s = { z: 1 }; o.a = s; o.b = s; o.c = o; JSON.stringify(o) });
+show('circle toJSON', () => { const o = {}; o.x = { toJSON() { return o } }; JSON.stringify(o) });
+show('circle replacer', () => { const o = {}; o.x = o; JSON.stringify(o, (k, v) => v) });
+show('circle indent', () => { const o = {}; o.x = o; JSON.stringify(o, null, 2) });
+show('circle Map', () => { const m = new Map(); m.x = m; JSON.stringify({ m }) });
+show('circle error', () => { const e = new Error('x'); e.self = e; JSON.stringify(e) });
+show('shared, no circle', () => { const s = { z: 1 }; if (JSON.stringify({ a: s, b: [s] }) !== '{"a":{"z":1},"b":[{"z":1}]}') throw new Error('x') });
