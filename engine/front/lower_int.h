@@ -287,6 +287,17 @@ void lw_unary(struct lw_ctx *, struct ast_node *);
 void lw_binary(struct lw_ctx *, struct ast_node *);
 void lw_logical(struct lw_ctx *, struct ast_node *);
 
+/* lower_v8name.c: how V8's error texts name the expression n (`obj.x`,
+ * `f(...)`), or { NULL, 0 } when too long to be worth writing (the runtime
+ * then describes the value, as V8 does where it has no source). iter:
+ * LW_V8_ITER, the error is that n does not iterate (a call names its
+ * callee: "f is not a function or its return value"), LW_V8_ASYNC that
+ * it does not async-iterate ("f(...) is not a function or its return
+ * value"), or 0. */
+#define LW_V8_ITER 1
+#define LW_V8_ASYNC 2
+struct ast_str lw_v8_name(struct lw_ctx *, struct ast_node *n, int iter);
+
 /* lower_pat.c: destructuring, spread, for-of */
 /* Emits "target = value" assignments (comma-separated expression) for a
  * pattern; value is an ES5 expression text that may be evaluated once.
