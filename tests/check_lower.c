@@ -368,7 +368,7 @@ START_TEST(test_coroutines)
 	    "__cm.asyncGen(function () { \"use cm noctor\"; "
 	    "__cm.asyncYieldStar(h());");
 	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
-	    LOWER_SCRIPT, "__cm.asyncIter(y)");
+	    LOWER_SCRIPT, "__cm.asyncIter(y, \"y\")");
 }
 END_TEST
 
@@ -378,7 +378,7 @@ START_TEST(test_for_of)
 
 	ck_assert_ptr_nonnull(strstr(got,
 	    "$1 = xs; $7 = __cm.ofArray($1); "
-	    "$1 = $7 ? void 0 : __cm.iter($1);"));
+	    "$1 = $7 ? void 0 : __cm.iter($1, \"xs\");"));
 	ck_assert_ptr_nonnull(strstr(got, "x = $7 ? $7[$8++] : $5;"));
 	ck_assert_ptr_nonnull(strstr(got, "if ($2) __cm.iterClose($1);"));
 	/* never a callback of a built-in */
@@ -599,7 +599,7 @@ START_TEST(test_h2_destructuring)
 	/* plain names: one expression, no try; plain arrays by index */
 	ASSERT_CONTAINS("let [a, , b] = x;", LOWER_SCRIPT,
 	    "($1 = __cm.dFast(x)) !== null ? (a = $1[0], b = $1[2]) : "
-	    "($1 = __cm.dIter(x), a = __cm.dStep($1), __cm.dStep($1), "
+	    "($1 = __cm.dIter(x, \"x\"), a = __cm.dStep($1), __cm.dStep($1), "
 	    "b = __cm.dStep($1), __cm.dEnd($1));");
 	/* an element that may throw: statements closing on abrupt exit */
 	ASSERT_CONTAINS("let [a = f()] = x;", LOWER_SCRIPT,
@@ -621,6 +621,119 @@ START_TEST(test_h2_destructuring)
 	    LOWER_SCRIPT, "function f($p$1) {");
 	ASSERT_CONTAINS("function f(a, b = 1) { return arguments; }",
 	    LOWER_SCRIPT, "a = $p$1;");
+}
+END_TEST
+
+/*
+ * The names V8's error texts give a destructured or iterated value
+ * (lower_v8name.c), passed to the helpers for their error path only.
+ */
+START_TEST(test_v8_error_names)
+{
+	char *got;
+
+	/* object patterns: the value's name and the first named key */
+	ASSERT_LOWERS("const {a} = o.x[k];",
+	    "var $1, a; $1 = __cm.objCheck(o.x[k], \"o.x[k]\", \"a\"), "
+	    "a = $1.a;");
+	ASSERT_CONTAINS("const {a} = f(1)['b'];", LOWER_SCRIPT,
+	    "__cm.objCheck(f(1)[\"b\"], \"f(...).b\", \"a\")");
+	ASSERT_CONTAINS(
+	    "const {[k]: a} = o;", LOWER_SCRIPT, "__cm.objCheck(o, \"o\"),");
+	ASSERT_CONTAINS(
+	    "({...r} = o);", LOWER_SCRIPT, "__cm.objCheck($1, \"o\")");
+	ASSERT_CONTAINS("const {0x10: a} = o;", LOWER_SCRIPT,
+	    "__cm.objCheck(o, \"o\", 16)");
+	ASSERT_CONTAINS("const {'b-c': a} = o;", LOWER_SCRIPT,
+	    "__cm.objCheck(o, \"o\", \"b-c\")");
+	/* a default or member target first: V8 words a property read */
+	ASSERT_CONTAINS(
+	    "const {a = 1} = o;", LOWER_SCRIPT, "__cm.objCheck(o, 0, \"a\")");
+	ASSERT_CONTAINS(
+	    "({a: p.q} = o);", LOWER_SCRIPT, "__cm.objCheck($1, 0, \"a\")");
+	/* nested patterns read; parameters describe the value */
+	ASSERT_CONTAINS("const {a: {b}} = o;", LOWER_SCRIPT,
+	    "$1 = __cm.objCheck(o, \"o\", \"a\"), "
+	    "$2 = __cm.objCheck($1.a, 0, \"b\")");
+	ASSERT_CONTAINS(
+	    "const [{}] = x;", LOWER_SCRIPT, "__cm.objCheck(__cm.dStep($1));");
+	ASSERT_CONTAINS("function f({a}) {}", LOWER_SCRIPT,
+	    "__cm.objCheck($p$1, \"\", \"a\");");
+	ASSERT_CONTAINS("for ({a} of xs);", LOWER_SCRIPT,
+	    "__cm.objCheck($7 ? $7[$8++] : $5, 0, \"a\")");
+	ASSERT_CONTAINS("for (const {a} of xs);", LOWER_SCRIPT,
+	    "__cm.objCheck($7 ? $7[$8++] : $5, \"\", \"a\")");
+	/* the name is a string the lowering composed and escaped */
+	ASSERT_CONTAINS("const {a} = 'q\"\\n'.y;", LOWER_SCRIPT,
+	    "__cm.objCheck(\"q\\\"\\n\".y, \"\\\"q\\\"\\n\\\".y\", \"a\")");
+	/* array patterns: declarations name an initializer V8 can point at */
+	ASSERT_CONTAINS("const [a] = f();", LOWER_SCRIPT,
+	    "__cm.dIter($1, \"f is not a function or its return value\")");
+	ASSERT_CONTAINS(
+	    "let [a = g()] = x;", LOWER_SCRIPT, "$1 = __cm.dIter(x, \"x\");");
+	ASSERT_CONTAINS("const [a] = o.x;", LOWER_SCRIPT, "__cm.dIter($1),");
+	ASSERT_CONTAINS("const [a] = (x);", LOWER_SCRIPT, "__cm.dIter(x),");
+	ASSERT_CONTAINS("[a] = xs;", LOWER_SCRIPT, "__cm.dIter($1);");
+	ASSERT_CONTAINS("function f([a]) {}", LOWER_SCRIPT, "__cm.dIter($p$1)");
+	/* for-of, for await */
+	ASSERT_CONTAINS(
+	    "for (const x of o.y);", LOWER_SCRIPT, "__cm.iter($1, \"o.y\");");
+	ASSERT_CONTAINS(
+	    "for (const x of c ? o : p);", LOWER_SCRIPT, "__cm.iter($1);");
+	ASSERT_CONTAINS(
+	    "for (const x of a || b);", LOWER_SCRIPT, "__cm.iter($1);");
+	ASSERT_CONTAINS("for (const x of a ?? b);", LOWER_SCRIPT,
+	    "__cm.iter($1, \"(a ?? b)\");");
+	ASSERT_CONTAINS("for (const x of new C().d);", LOWER_SCRIPT,
+	    "__cm.iter($1, \"C.d\");");
+	ASSERT_CONTAINS("async function h() { for await (const x of g()); }",
+	    LOWER_SCRIPT,
+	    "__cm.asyncIter(g(), \"g(...) is not a function or its return "
+	    "value\")");
+	/* spread: every one of an array literal, a call's single last one */
+	ASSERT_LOWERS("[...o.a, ...f()];",
+	    "__cm.spread(o.a, \"o.a\").concat(__cm.spread(f(), \"f is not a "
+	    "function or its return value\"));");
+	ASSERT_LOWERS("f(1, ...o);",
+	    "f.apply(void 0, [1].concat(__cm.spread(o, \"o\", 1)));");
+	ASSERT_LOWERS("new C(...f());",
+	    "__cm.construct(C, __cm.spread(f(), \"f(...)\", 1));");
+	ASSERT_LOWERS(
+	    "f(...o, 1);", "f.apply(void 0, __cm.spread(o).concat([1]));");
+	ASSERT_LOWERS("f(...o, ...p);",
+	    "f.apply(void 0, __cm.spread(o).concat(__cm.spread(p)));");
+	/* V8's printing: numbers as JavaScript writes them, operators
+	 * parenthesized, a left chain flat, `!=` as a negated `==` */
+	ASSERT_CONTAINS("for (const x of o[1e21][0.000001][1e-7][-1][0x10]);",
+	    LOWER_SCRIPT, "\"o[1e+21][0.000001][1e-7][-1][16]\"");
+	ASSERT_CONTAINS("for (const x of o[i != 1][a + b + c][a - (b - c)]);",
+	    LOWER_SCRIPT, "\"o[(!(i == 1))][(a + b + c)][(a - (b - c))]\"");
+	ASSERT_CONTAINS("for (const x of (a, b)[c ? d : e][{k: 1}]);",
+	    LOWER_SCRIPT,
+	    "\"(a , b)[(intermediate value)(intermediate value)"
+	    "(intermediate value)][{(intermediate value)}]\"");
+	/* a name past 200 characters is left to the runtime */
+	got =
+	    lowered("for (const x of o.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa);",
+		LOWER_SCRIPT);
+	ck_assert_ptr_nonnull(strstr(got, "__cm.iter($1);"));
+	free(got);
+	ASSERT_CONTAINS(
+	    "for (const x of o.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa);",
+	    LOWER_SCRIPT, "__cm.iter($1, \"o.aaaa");
+	/* a source that neither destructures nor spreads nor iterates is
+	 * lowered as before */
+	ASSERT_LOWERS("var o = {a: 1, b: [1, 2]}; const s = `x${o.a}`; "
+		      "let m = o?.b ?? []; f(o.a); for (var k in o) g(k);",
+	    "var $1, $2; var o = {a: 1, b: [1, 2]}; var s = \"x\".concat(o.a); "
+	    "var m = (($1 = (($2 = o) == null ? void 0 : $2.b)) != null ? $1 "
+	    ": []); f(o.a); for (var k in o) g(k);");
 }
 END_TEST
 
@@ -652,6 +765,7 @@ lower_suite(void)
 	tcase_add_test(tc, test_h2_destructuring);
 	tcase_add_test(tc, test_async_one_function);
 	tcase_add_test(tc, test_async_params_fallback);
+	tcase_add_test(tc, test_v8_error_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

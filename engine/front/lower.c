@@ -302,7 +302,8 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 		if (n++ > 0)
 			lw_puts(OUT(c), blk ? "; " : ", ");
 		if (dc->init == NULL) {
-			lw_pattern_assign(c, dc->id, "void 0", 1);
+			lw_pattern_assign(
+			    c, dc->id, "void 0", LW_PAT_DECL, NULL);
 		} else {
 			struct lw_buf saved = c->out, tmp = { 0 };
 
@@ -315,11 +316,11 @@ vardecl(struct lw_ctx *c, struct ast_node *d, int for_init)
 			if (tmp.oom)
 				c->out.oom = 1;
 			if (blk)
-				lw_pattern_stmt(
-				    c, dc->id, tmp.p ? tmp.p : "", 1);
+				lw_pattern_stmt(c, dc->id, tmp.p ? tmp.p : "",
+				    LW_PAT_DECL, dc->init);
 			else
-				lw_pattern_assign(
-				    c, dc->id, tmp.p ? tmp.p : "", 1);
+				lw_pattern_assign(c, dc->id, tmp.p ? tmp.p : "",
+				    LW_PAT_DECL, dc->init);
 			lw_buf_free(&tmp);
 		}
 		tdz_set(c, dc->id, blk ? "; " : ", ");
@@ -458,7 +459,7 @@ try_stmt(struct lw_ctx *c, struct ast_node *n)
 			    pname);
 		lw_env_init(c, c->scope);
 		if (h->param != NULL && h->param->kind != AST_IDENTIFIER) {
-			lw_pattern_stmt(c, h->param, pname, 1);
+			lw_pattern_stmt(c, h->param, pname, LW_PAT_DECL, NULL);
 			lw_puts(OUT(c), "; ");
 		}
 		lw_stmt_list(c, &h->body->list_body);

@@ -64,7 +64,7 @@ call_on(struct lw_ctx *c, const char *recv, struct ast_node *n, int spread)
 
 	if (spread) {
 		lw_printf(OUT(c), ".apply(%s, ", recv);
-		lw_array_spread(c, &n->arguments);
+		lw_array_spread(c, &n->arguments, 1);
 		lw_putc(OUT(c), ')');
 		return;
 	}
@@ -147,7 +147,7 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 	lw_callee(c, callee);
 	if (spread) {
 		lw_puts(OUT(c), ".apply(void 0, ");
-		lw_array_spread(c, &n->arguments);
+		lw_array_spread(c, &n->arguments, 1);
 		lw_putc(OUT(c), ')');
 		return;
 	}
@@ -161,7 +161,7 @@ lw_new(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "__cm.construct(");
 		lw_expr(c, n->callee, P_ASSIGN);
 		lw_puts(OUT(c), ", ");
-		lw_array_spread(c, &n->arguments);
+		lw_array_spread(c, &n->arguments, 1);
 		lw_putc(OUT(c), ')');
 		return;
 	}
@@ -274,7 +274,7 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 				    spread ? "apply" : "call", recv);
 				if (spread) {
 					lw_puts(OUT(c), ", ");
-					lw_array_spread(c, &l->arguments);
+					lw_array_spread(c, &l->arguments, 1);
 				} else {
 					size_t k;
 
@@ -288,7 +288,7 @@ lw_chain(struct lw_ctx *c, struct ast_node *n, int is_delete)
 				lw_putc(OUT(c), ')');
 			} else if (spread) {
 				lw_printf(OUT(c), "%s.apply(void 0, ", cur);
-				lw_array_spread(c, &l->arguments);
+				lw_array_spread(c, &l->arguments, 1);
 				lw_putc(OUT(c), ')');
 			} else {
 				lw_puts(OUT(c), cur);

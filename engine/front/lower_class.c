@@ -137,7 +137,7 @@ lw_super_call(struct lw_ctx *c, struct ast_node *call)
 	}
 	lw_printf(OUT(c), "($self = __cm.superCall(%s, ", c->fn->super_ctor);
 	if (lw_has_spread(&call->arguments)) {
-		lw_array_spread(c, &call->arguments);
+		lw_array_spread(c, &call->arguments, 1);
 	} else {
 		size_t i;
 

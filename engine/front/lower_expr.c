@@ -860,7 +860,7 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		break;
 	case AST_ARRAY_EXPRESSION:
 		if (lw_has_spread(&n->elements)) {
-			lw_array_spread(c, &n->elements);
+			lw_array_spread(c, &n->elements, 0);
 		} else {
 			size_t i;
 

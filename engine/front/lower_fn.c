@@ -305,17 +305,17 @@ param_init(
 			if (p->kind == AST_IDENTIFIER &&
 			    !renamed(c, fn, p, names[i]))
 				continue;
-			lw_pattern_stmt(c, p, names[i], 1);
+			lw_pattern_stmt(c, p, names[i], LW_PAT_DECL, NULL);
 			lw_puts(OUT(c), "; ");
 			continue;
 		}
 		if (p->kind == AST_REST_ELEMENT) {
 			snprintf(
 			    val, sizeof(val), "__cm.rest(arguments, %zu)", i);
-			lw_pattern_stmt(c, p->argument, val, 1);
+			lw_pattern_stmt(c, p->argument, val, LW_PAT_DECL, NULL);
 		} else {
 			snprintf(val, sizeof(val), "arguments[%zu]", i);
-			lw_pattern_stmt(c, p, val, 1);
+			lw_pattern_stmt(c, p, val, LW_PAT_DECL, NULL);
 		}
 		lw_puts(OUT(c), "; ");
 	}

@@ -287,14 +287,32 @@ void lw_unary(struct lw_ctx *, struct ast_node *);
 void lw_binary(struct lw_ctx *, struct ast_node *);
 void lw_logical(struct lw_ctx *, struct ast_node *);
 
+/* lower_v8name.c: how V8's error texts name the expression n (`obj.x`,
+ * `f(...)`), or { NULL, 0 } when too long to be worth writing (the runtime
+ * then describes the value, as V8 does where it has no source). iter:
+ * LW_V8_ITER, the error is that n does not iterate (a call names its
+ * callee: "f is not a function or its return value"), LW_V8_ASYNC that
+ * it does not async-iterate ("f(...) is not a function or its return
+ * value"), or 0. */
+#define LW_V8_ITER 1
+#define LW_V8_ASYNC 2
+struct ast_str lw_v8_name(struct lw_ctx *, struct ast_node *n, int iter);
+
 /* lower_pat.c: destructuring, spread, for-of */
 /* Emits "target = value" assignments (comma-separated expression) for a
  * pattern; value is an ES5 expression text that may be evaluated once.
- * decl: the pattern declares (let/const/var) rather than assigns. */
-void lw_pattern_assign(
-    struct lw_ctx *, struct ast_node *pat, const char *value, int decl);
-/* Emits an array expression with spread as one ES5 expression. */
-void lw_array_spread(struct lw_ctx *, struct ast_list *elements);
+ * flags: LW_PAT_DECL, the pattern declares (let/const/var/parameter)
+ * rather than assigns; LW_PAT_READ, V8 words its null/undefined as a
+ * failed property read, not a destructuring (for-of assignment heads).
+ * src: the expression whose value it is, which V8 names in the pattern's
+ * errors (declarations, assignments), or NULL (parameters, catch...). */
+#define LW_PAT_DECL 1
+#define LW_PAT_READ 2
+void lw_pattern_assign(struct lw_ctx *, struct ast_node *pat, const char *value,
+    int flags, struct ast_node *src);
+/* Emits an array expression with spread as one ES5 expression; call: the
+ * elements are a call's arguments (V8 words their errors apart). */
+void lw_array_spread(struct lw_ctx *, struct ast_list *elements, int call);
 int lw_has_spread(struct ast_list *);
 void lw_for_of(struct lw_ctx *, struct ast_node *, const char *labels);
 void lw_for_in(struct lw_ctx *, struct ast_node *, const char *labels);
@@ -302,8 +320,8 @@ void lw_for_in(struct lw_ctx *, struct ast_node *, const char *labels);
 void lw_head_assign(struct lw_ctx *, struct ast_node *left, const char *value);
 /* The same as statements joined by "; " (no trailing one): array
  * patterns close their iterator when an element throws. */
-void lw_pattern_stmt(
-    struct lw_ctx *, struct ast_node *pat, const char *value, int decl);
+void lw_pattern_stmt(struct lw_ctx *, struct ast_node *pat, const char *value,
+    int flags, struct ast_node *src);
 /* Whether lw_pattern_stmt differs from lw_pattern_assign for a pattern. */
 int lw_pattern_needs_stmt(struct lw_ctx *, struct ast_node *pat, int decl);
 /* An expression statement that destructures, as a block; 0 if not one. */

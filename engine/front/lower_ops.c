@@ -354,7 +354,7 @@ lw_assignment(struct lw_ctx *c, struct ast_node *n)
 		lw_printf(OUT(c), "(%s = ", tmp);
 		lw_expr(c, n->right, P_ASSIGN);
 		lw_puts(OUT(c), ", ");
-		lw_pattern_assign(c, l, tmp, 0);
+		lw_pattern_assign(c, l, tmp, 0, n->right);
 		lw_printf(OUT(c), ", %s)", tmp);
 		return;
 	}

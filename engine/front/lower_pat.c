@@ -22,9 +22,53 @@ lw_has_spread(struct ast_list *l)
 	return 0;
 }
 
-/* [a, b].concat(__cm.spread(x), [c]): one ES5 expression, left to right. */
+/* `, "name"` after a helper's value, when there is a name (lw_v8_name):
+ * the helper reads it only on its error path. */
+static void
+name_arg(struct lw_ctx *c, struct ast_str name)
+{
+	if (name.s != NULL) {
+		lw_puts(OUT(c), ", ");
+		lw_put_string(OUT(c), name.s, name.len);
+	}
+}
+
+/*
+ * __cm.spread(x[, "name"[, 1]]). V8 names the operand of every spread of
+ * an array literal (`[...o]`: `o is not iterable`); of a call's arguments
+ * only a single last spread (`f(a, ...o)`), printed as outside an
+ * iteration (`f(...)`) and worded apart (the 1); it describes the value
+ * of any other.
+ */
+static void
+spread_call(struct lw_ctx *c, struct ast_list *el, size_t i, int call)
+{
+	struct ast_node *e = el->items[i];
+	struct ast_str name = { NULL, 0 };
+	size_t j;
+
+	if (call) {
+		for (j = 0; j < el->len; j++)
+			if (j != i && el->items[j] != NULL &&
+			    el->items[j]->kind == AST_SPREAD_ELEMENT)
+				break;
+		if (j == el->len && i + 1 == el->len)
+			name = lw_v8_name(c, e->argument, 0);
+	} else {
+		name = lw_v8_name(c, e->argument, LW_V8_ITER);
+	}
+	lw_puts(OUT(c), "__cm.spread(");
+	lw_expr(c, e->argument, P_ASSIGN);
+	name_arg(c, name);
+	if (name.s != NULL && call)
+		lw_puts(OUT(c), ", 1");
+	lw_putc(OUT(c), ')');
+}
+
+/* [a, b].concat(__cm.spread(x), [c]): one ES5 expression, left to right.
+ * call: the elements are a call's arguments. */
 void
-lw_array_spread(struct lw_ctx *c, struct ast_list *el)
+lw_array_spread(struct lw_ctx *c, struct ast_list *el, int call)
 {
 	size_t i;
 	int open = 0, first = 1, started = 0;
@@ -41,9 +85,7 @@ lw_array_spread(struct lw_ctx *c, struct ast_list *el)
 				lw_puts(OUT(c), first ? ".concat(" : ", ");
 			if (started)
 				first = 0;
-			lw_puts(OUT(c), "__cm.spread(");
-			lw_expr(c, e->argument, P_ASSIGN);
-			lw_putc(OUT(c), ')');
+			spread_call(c, el, i, call);
 			started = 1;
 			continue;
 		}
@@ -99,6 +141,11 @@ struct pw {
 	int stmt; /* statements rather than one expression */
 	int n; /* pieces written */
 	int declared; /* the names are declared already */
+	/* The outermost pattern, which V8 reports as a destructuring (of
+	 * src, the expression it names, or of the value when NULL); nested
+	 * ones fail as property reads. Taken by the first pattern written. */
+	int top;
+	struct ast_node *src;
 };
 
 static void
@@ -268,6 +315,72 @@ dot_name(struct ast_node *key)
 	return 1;
 }
 
+/* The first key of an object pattern when V8's error names it: a
+ * non-computed name, string or number. */
+static struct ast_node *
+first_key(struct ast_node *p)
+{
+	struct ast_node *pr;
+
+	if (p->properties.len == 0)
+		return NULL;
+	pr = p->properties.items[0];
+	if (pr->kind != AST_PROPERTY || pr->is_computed)
+		return NULL;
+	if (pr->key->kind == AST_IDENTIFIER ||
+	    (pr->key->kind == AST_LITERAL &&
+		(pr->key->literal_kind == AST_LIT_STRING ||
+		    pr->key->literal_kind == AST_LIT_NUMBER)))
+		return pr->key;
+	return NULL;
+}
+
+/*
+ * __cm.objCheck(value[, name[, key]]) (50_lower.js): the TypeError for
+ * null or undefined in V8's words. V8 reads the first named property
+ * without a check and words the failure of that read: as a destructuring
+ * of the value it names (name; "" for none: the runtime describes the
+ * value) for the outermost pattern, as a plain property read (name 0, or
+ * none) for a nested pattern and for a first property that has a
+ * default or a member target.
+ */
+static void
+object_check(struct pw *w, struct ast_node *p, const char *value)
+{
+	struct lw_ctx *c = w->c;
+	struct ast_node *key = first_key(p), *first;
+	int destr = w->top;
+
+	w->top = 0;
+	lw_printf(OUT(c), "__cm.objCheck(%s", value);
+	if (key != NULL && destr) {
+		first = ((struct ast_node *)p->properties.items[0])->value;
+		destr = first->kind != AST_ASSIGNMENT_PATTERN &&
+		    first->kind != AST_ASSIGNMENT_EXPRESSION &&
+		    first->kind != AST_MEMBER_EXPRESSION;
+	}
+	if (destr) {
+		struct ast_str name = { NULL, 0 };
+
+		if (w->src != NULL)
+			name = lw_v8_name(c, w->src, 0);
+		lw_puts(OUT(c), ", ");
+		lw_put_string(OUT(c), name.s ? name.s : "", name.len);
+	} else if (key != NULL) {
+		lw_puts(OUT(c), ", 0");
+	}
+	if (key != NULL) {
+		lw_puts(OUT(c), ", ");
+		if (key->kind == AST_IDENTIFIER)
+			lw_put_string(OUT(c), key->name.s, key->name.len);
+		else if (key->literal_kind == AST_LIT_STRING)
+			lw_put_string(OUT(c), key->str.s, key->str.len);
+		else /* the runtime spells it as JavaScript does */
+			lw_put_number(OUT(c), key->num);
+	}
+	lw_putc(OUT(c), ')');
+}
+
 static void
 object_pattern(struct pw *w, struct ast_node *p, const char *value)
 {
@@ -278,18 +391,18 @@ object_pattern(struct pw *w, struct ast_node *p, const char *value)
 
 	piece(w);
 	if (p->properties.len == 0) {
-		lw_printf(OUT(c), "__cm.objCheck(%s)", value);
+		object_check(w, p, value);
 		return;
 	}
 	if (plain_name(value) && value[0] == '$' && value[1] != '\0' &&
 	    strchr("0123456789pe", value[1]) != NULL) {
 		/* a lowering temporary: no target can reassign it */
 		o = value;
-		lw_printf(OUT(c), "__cm.objCheck(%s)", o);
 	} else {
 		o = lw_temp(c);
-		lw_printf(OUT(c), "%s = __cm.objCheck(%s)", o, value);
+		lw_printf(OUT(c), "%s = ", o);
 	}
+	object_check(w, p, value);
 	for (i = 0; i < p->properties.len; i++) {
 		struct ast_node *pr = p->properties.items[i];
 		const char *access;
@@ -366,15 +479,59 @@ elem_may_throw(struct pw *w, struct ast_node *e)
 }
 
 /*
+ * Whether V8 names the initializer of an array pattern declaration in its
+ * error: when the error's position is the expression's start, not for an
+ * operator written after its first operand (members, method calls, binary
+ * operators, assignments, updates...) nor inside parentheses. V8
+ * describes the value itself for the others and for assignments,
+ * parameters and nested patterns.
+ */
+static int
+array_named(struct ast_node *e)
+{
+	if (e->parenthesized)
+		return 0;
+	switch (e->kind) {
+	case AST_CALL_EXPRESSION:
+		return e->callee->kind != AST_MEMBER_EXPRESSION;
+	case AST_MEMBER_EXPRESSION:
+	case AST_UPDATE_EXPRESSION:
+	case AST_BINARY_EXPRESSION:
+	case AST_LOGICAL_EXPRESSION:
+	case AST_ASSIGNMENT_EXPRESSION:
+	case AST_CHAIN_EXPRESSION:
+	case AST_TAGGED_TEMPLATE_EXPRESSION:
+	case AST_SEQUENCE_EXPRESSION:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+/* The name an array pattern's iteration error gives its value, if any. */
+static struct ast_str
+iter_name(struct pw *w)
+{
+	struct ast_str none = { NULL, 0 };
+	int top = w->top;
+
+	w->top = 0;
+	if (!top || !w->decl || w->src == NULL || !array_named(w->src))
+		return none;
+	return lw_v8_name(w->c, w->src, LW_V8_ITER);
+}
+
+/*
  * [a, b, ...c] of plain names: no code runs between the steps, so a plain
  * array (untouched iteration) is read by index, in one piece:
  * (r = __cm.dFast(v)) !== null ? (a = r[0], ...) : (r = __cm.dIter(v), ...)
  */
 static int
-fast_array(struct pw *w, struct ast_node *p, const char *value)
+fast_array(
+    struct pw *w, struct ast_node *p, const char *value, struct ast_str name)
 {
 	struct lw_ctx *c = w->c;
-	struct pw sub = { c, w->decl, 0, 0, w->declared };
+	struct pw sub = { c, w->decl, 0, 0, w->declared, 0, NULL };
 	const char *r, *v;
 	size_t i, n = p->elements.len;
 	char acc[96];
@@ -412,7 +569,9 @@ fast_array(struct pw *w, struct ast_node *p, const char *value)
 	}
 	if (sub.n == 0)
 		lw_puts(OUT(c), "void 0");
-	lw_printf(OUT(c), ") : (%s = __cm.dIter(%s)", r, v);
+	lw_printf(OUT(c), ") : (%s = __cm.dIter(%s", r, v);
+	name_arg(c, name);
+	lw_putc(OUT(c), ')');
 	sub.n = 1;
 	sub.declared = 1;
 	for (i = 0; i < n; i++) {
@@ -450,15 +609,18 @@ array_pattern(struct pw *w, struct ast_node *p, const char *value)
 	size_t i, n = p->elements.len;
 	int guard = 0, rest = 0, saved_n;
 	char step[64];
+	struct ast_str name = iter_name(w);
 
-	if (fast_array(w, p, value))
+	if (fast_array(w, p, value, name))
 		return;
 	r = lw_temp(c);
 	for (i = 0; i < n && w->stmt; i++)
 		if (elem_may_throw(w, p->elements.items[i]))
 			guard = 1;
 	piece(w);
-	lw_printf(OUT(c), "%s = __cm.dIter(%s)", r, value);
+	lw_printf(OUT(c), "%s = __cm.dIter(%s", r, value);
+	name_arg(c, name);
+	lw_putc(OUT(c), ')');
 	saved_n = w->n;
 	if (guard) {
 		lw_puts(OUT(c), "; try { ");
@@ -528,19 +690,21 @@ pat(struct pw *w, struct ast_node *p, const char *value)
 }
 
 void
-lw_pattern_assign(
-    struct lw_ctx *c, struct ast_node *p, const char *value, int decl)
+lw_pattern_assign(struct lw_ctx *c, struct ast_node *p, const char *value,
+    int flags, struct ast_node *src)
 {
-	struct pw w = { c, decl, 0, 0, 0 };
+	struct pw w = { c, flags & LW_PAT_DECL, 0, 0, 0, !(flags & LW_PAT_READ),
+		src };
 
 	pat(&w, p, value);
 }
 
 void
-lw_pattern_stmt(
-    struct lw_ctx *c, struct ast_node *p, const char *value, int decl)
+lw_pattern_stmt(struct lw_ctx *c, struct ast_node *p, const char *value,
+    int flags, struct ast_node *src)
 {
-	struct pw w = { c, decl, 1, 0, 0 };
+	struct pw w = { c, flags & LW_PAT_DECL, 1, 0, 0, !(flags & LW_PAT_READ),
+		src };
 
 	pat(&w, p, value);
 }
@@ -585,7 +749,7 @@ needs_stmt(struct pw *w, struct ast_node *p)
 int
 lw_pattern_needs_stmt(struct lw_ctx *c, struct ast_node *p, int decl)
 {
-	struct pw w = { c, decl, 1, 0, 0 };
+	struct pw w = { c, decl, 1, 0, 0, 0, NULL };
 
 	return needs_stmt(&w, p);
 }
@@ -618,13 +782,13 @@ chain_stmt(struct lw_ctx *c, struct ast_node *e)
 	lw_printf(OUT(c), "%s = ", t);
 	lw_expr(c, pa->right, P_ASSIGN);
 	lw_puts(OUT(c), "; ");
-	lw_pattern_stmt(c, pa->left, t, 0);
+	lw_pattern_stmt(c, pa->left, t, 0, pa->right);
 	lw_puts(OUT(c), "; ");
 	/* the names, innermost first, as the nested assignments do */
 	while (e != pa) {
 		for (x = e; x->right != pa; x = x->right)
 			;
-		lw_pattern_assign(c, x->left, t, 0);
+		lw_pattern_assign(c, x->left, t, 0, NULL);
 		lw_puts(OUT(c), "; ");
 		pa = x;
 	}
@@ -675,12 +839,14 @@ lw_dstr_stmt(struct lw_ctx *c, struct ast_node *e)
 void
 lw_head_assign(struct lw_ctx *c, struct ast_node *left, const char *value)
 {
+	/* V8 names no value here; an assignment head's pattern fails as a
+	 * property read */
 	if (left->kind == AST_VARIABLE_DECLARATION) {
 		struct ast_node *d = left->declarations.items[0];
 
-		lw_pattern_stmt(c, d->id, value, 1);
+		lw_pattern_stmt(c, d->id, value, LW_PAT_DECL, NULL);
 	} else {
-		lw_pattern_stmt(c, left, value, 0);
+		lw_pattern_stmt(c, left, value, LW_PAT_READ, NULL);
 	}
 	lw_puts(OUT(c), "; ");
 }
@@ -798,6 +964,19 @@ lw_for_in(struct lw_ctx *c, struct ast_node *n, const char *labels)
 	c->scope = saved;
 }
 
+/*
+ * Whether V8 names a for-of's iterable in its error (`o is not iterable`):
+ * not a conditional, `&&`, `||` or optional chain, whose value it
+ * describes instead.
+ */
+static int
+of_named(struct ast_node *e)
+{
+	return e->kind != AST_CONDITIONAL_EXPRESSION &&
+	    e->kind != AST_CHAIN_EXPRESSION &&
+	    !(e->kind == AST_LOGICAL_EXPRESSION && e->op != AST_OP_NULLISH);
+}
+
 void
 lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 {
@@ -807,12 +986,16 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 	const char *e = lw_fresh(c, "$e", 2), *arr = NULL, *idx = NULL;
 	int aw = n->is_await;
 	char value[160];
+	struct ast_str name = { NULL, 0 };
 
+	if (of_named(n->right))
+		name = lw_v8_name(c, n->right, aw ? LW_V8_ASYNC : LW_V8_ITER);
 	/* st holds a result only while its value is in use: an abrupt
 	 * next(), done or value leaves the iterator unclosed */
 	if (aw) {
 		lw_printf(OUT(c), "{ %s = __cm.asyncIter(", it);
 		head_rhs(c, n, hs, P_ASSIGN);
+		name_arg(c, name);
 		lw_printf(OUT(c), "); %s = void 0; %s = void 0; try { %sfor (",
 		    st, err, labels ? labels : "");
 		lw_printf(OUT(c),
@@ -829,13 +1012,17 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		head_rhs(c, n, hs, P_ASSIGN);
 		lw_printf(OUT(c),
 		    "; %s = __cm.ofArray(%s); %s = %s ? void 0 : "
-		    "__cm.iter(%s); %s = 0; %s = void 0; %s = void 0; try { "
+		    "__cm.iter(%s",
+		    arr, it, it, arr, it);
+		name_arg(c, name);
+		lw_printf(OUT(c),
+		    "); %s = 0; %s = void 0; %s = void 0; try { "
 		    "%sfor "
 		    "(; %s ? %s < %s.length : !(%s = void 0, %s = "
 		    "%s.next()).done "
 		    "&& (%s = %s.value, %s = %s, true); ) ",
-		    arr, it, it, arr, it, idx, st, err, labels ? labels : "",
-		    arr, idx, arr, st, nx, it, val, nx, st, nx);
+		    idx, st, err, labels ? labels : "", arr, idx, arr, st, nx,
+		    it, val, nx, st, nx);
 		snprintf(value, sizeof(value), "%s ? %s[%s++] : %s", arr, arr,
 		    idx, val);
 	}

@@ -708,23 +708,58 @@
 		return new TypeError(describe(x) + ' is not a function');
 	}
 
-	function notIterable(obj) {
-		var d = describe(obj);
-		if (typeof obj === 'object' && obj !== null)
-			d = 'object';
-		return new TypeError(d + ' is not iterable');
+	/*
+	 * V8's words for a value it cannot name from the source: its type,
+	 * then a primitive's value (`number 5`, `object null`, `string "s"`
+	 * cut at 100 characters).
+	 */
+	function valueSite(x) {
+		var t = typeof x;
+		if (x === null)
+			return 'object null';
+		if (P.isBigInt(x))
+			return 'bigint';
+		if (t === 'string')
+			return 'string "' + (x.length > 100 ?
+			    x.substring(0, 100) + '<...>' : x) + '"';
+		if (t === 'number' || t === 'boolean')
+			return t + ' ' + x;
+		return t;
+	}
+	P.valueSite = valueSite;
+
+	/*
+	 * The TypeError for a value that does not iterate, in V8's words.
+	 * name: how V8 names the value from the source, which the lowering
+	 * passes (LOWERING.md "Error texts"); without one (built-ins, and
+	 * where V8 names none) V8 describes the value. kind 1: a call's spread
+	 * argument, worded apart; 2: for await.
+	 */
+	function notIterable(obj, name, kind) {
+		if (kind === 2)
+			return new TypeError(name === undefined ?
+			    'undefined is not a function' : name + ' is not async iterable');
+		if (name === undefined)
+			return new TypeError(valueSite(obj) +
+			    ' is not iterable (cannot read property Symbol(Symbol.iterator))');
+		if (kind === 1)
+			return new TypeError(obj == null ? name +
+			    ' is not iterable (cannot read property ' + obj + ')' :
+			    'Spread syntax requires ...iterable[Symbol.iterator] to be a function');
+		return new TypeError(name + ' is not iterable');
 	}
 
-	function getIterator(obj) {
+	/* name and kind: for the error only (notIterable). */
+	function getIterator(obj, name, kind) {
 		var f, it;
 		if (obj == null)
-			throw notIterable(obj);
+			throw notIterable(obj, name, kind);
 		f = obj[Symbol.iterator];
 		if (typeof f !== 'function') {
 			if (P.argumentsIterator !== undefined &&
 			    Object.prototype.toString.call(obj) === '[object Arguments]')
 				return P.argumentsIterator(obj);
-			throw notIterable(obj);
+			throw notIterable(obj, name, kind);
 		}
 		it = f.call(obj);
 		if (!isObject(it))
@@ -876,15 +911,17 @@
 		}
 	});
 
-	function getAsyncIterator(obj) {
+	/* name: for the error only (notIterable). */
+	function getAsyncIterator(obj, name) {
 		var f, it;
 		if (obj == null)
-			throw notIterable(obj);
+			throw new TypeError('Cannot read properties of ' + obj +
+			    " (reading 'Symbol(Symbol.asyncIterator)')");
 		f = obj[asyncIteratorSym];
 		if (f == null)
-			return new AsyncFromSync(getIterator(obj));
+			return new AsyncFromSync(getIterator(obj, name, 2));
 		if (typeof f !== 'function')
-			throw notIterable(obj);
+			throw notIterable(obj, name, 2);
 		it = f.call(obj);
 		if (!isObject(it))
 			throw new TypeError('Result of the Symbol.asyncIterator method is not an object');

@@ -42,8 +42,9 @@
 		},
 		fromEntries: function fromEntries(iterable) {
 			var o = {}, it, r, e;
+			/* V8's words, for null too */
 			if (iterable == null)
-				throw new TypeError(describe(iterable) + ' is not iterable');
+				throw new TypeError('undefined is not iterable');
 			it = P.getIterator(iterable);
 			for (;;) {
 				r = it.next();

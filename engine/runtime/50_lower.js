@@ -114,8 +114,9 @@
 		return slice.call(args, i);
 	});
 
-	/* A fresh array of an iterable's values ([...x]). */
-	def('spread', function spread(x) {
+	/* A fresh array of an iterable's values ([...x]); name and call (a
+	 * call's argument): for the error only (P.getIterator). */
+	def('spread', function spread(x, name, call) {
 		var out = [], it, st, i, n;
 
 		if (isPlainArray(x)) {
@@ -124,7 +125,7 @@
 				out[i] = x[i];
 			return out;
 		}
-		it = cm.iter(x);
+		it = cm.iter(x, name, call);
 		for (;;) {
 			st = it.next();
 			if (!isObject(st))
@@ -189,14 +190,14 @@
 	 * array whose iteration is untouched is indexed instead (the array
 	 * iterator reads length at each step too).
 	 */
-	def('dIter', function dIter(v) {
+	def('dIter', function dIter(v, name) {
 		var it;
 
 		if (isPlainArray(v) && ArrayIterNext !== undefined &&
 		    ArrayIterProto.next === ArrayIterNext &&
 		    ArrayIterProto['return'] === undefined)
 			return { a: v, i: 0, it: null, next: null, done: false };
-		it = cm.iter(v);
+		it = cm.iter(v, name);
 		return { a: null, i: 0, it: it, next: it.next, done: false };
 	});
 
@@ -274,10 +275,28 @@
 
 	/* ---- objects ---- */
 
-	def('objCheck', function objCheck(v) {
+	/*
+	 * RequireObjectCoercible of a destructured value, failing in V8's
+	 * words (LOWERING.md "Error texts"): name is how V8 names the value
+	 * ('' for none: the type, `object null`), key the first property when
+	 * V8 names it; without a name (nested patterns) V8 words a failed
+	 * property read.
+	 */
+	function destructError(v, name, key) {
+		var what = v === null ? 'null' : 'undefined';
+
+		if (typeof name !== 'string')
+			return new TypeError('Cannot read properties of ' + what +
+			    (key === undefined ? '' : " (reading '" + key + "')"));
+		if (name === '')
+			name = v === null ? 'object null' : 'undefined';
+		return new TypeError('Cannot destructure ' + (key === undefined ?
+		    '' : "property '" + key + "' of ") + "'" + name + "' as it is " +
+		    what + '.');
+	}
+	def('objCheck', function objCheck(v, name, key) {
 		if (v === null || v === undefined)
-			throw new TypeError('Cannot destructure ' + describe(v) +
-			    ' as it is ' + (v === null ? 'null' : 'undefined') + '.');
+			throw destructError(v, name, key);
 		return v;
 	});
 
