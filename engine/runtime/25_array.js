@@ -33,11 +33,12 @@
 		if (mapFn !== undefined)
 			fnCheck(mapFn);
 		if (items == null)
-			throw new TypeError(describe(items) + ' is not iterable');
+			throw new TypeError(P.valueSite(items) +
+			    ' is not iterable (cannot read property Symbol(Symbol.iterator))');
 		useIter = items[Symbol.iterator];
 		if (useIter != null) {
 			if (typeof useIter !== 'function')
-				throw new TypeError(describe(items) + ' is not iterable');
+				throw new TypeError('%Array%.from requires that the property of the first argument, items[Symbol.iterator], when exists, be a function');
 			A = isCtor(C) ? new C() : [];
 			it = P.getIterator(items);
 			for (i = 0; ; i++) {

@@ -105,3 +105,6 @@ show('circle indent', () => { const o = {}; o.x = o; JSON.stringify(o, null, 2) 
 show('circle Map', () => { const m = new Map(); m.x = m; JSON.stringify({ m }) });
 show('circle error', () => { const e = new Error('x'); e.self = e; JSON.stringify(e) });
 show('shared, no circle', () => { const s = { z: 1 }; if (JSON.stringify({ a: s, b: [s] }) !== '{"a":{"z":1},"b":[{"z":1}]}') throw new Error('x') });
+t('Array.from null', () => Array.from(null));
+t('Array.from undefined', () => Array.from(undefined));
+t('Array.from bad iterator', () => Array.from({ [Symbol.iterator]: 5 }));
