@@ -618,7 +618,10 @@ START_TEST(test_kept_size_read_again_after_growth)
 		ck_assert_uint_eq(st.kept_measures, 2);
 		ck_assert_uint_eq(st.kept_measures_skipped, 2);
 	}
-	ck_assert_uint_ge(st.kept_bytes, before + (4u << 20));
+	/* the child grew by 4 MiB; a busy host may have reclaimed some of its
+	 * cold pages between the two reads (CI saw 60 KB), so 3 MiB is the
+	 * growth asserted: without the second read it would be none */
+	ck_assert_uint_ge(st.kept_bytes, before + (3u << 20));
 }
 END_TEST
 
