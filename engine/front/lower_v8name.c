@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/numconv.h"
 #include "lower_int.h"
 
 /* Past this the runtime describes the value instead: the name is written
@@ -41,64 +42,14 @@ struct v8n {
 
 static void v8n_find(struct v8n *, struct ast_node *);
 
-/*
- * A number as JavaScript's Number::toString writes it (V8 prints the
- * literal's value: `0x10` is `16`, `1e21` is `1e+21`): the shortest
- * digits that read back as the same double, placed by the exponent.
- */
+/* A number as V8 prints the literal's value, Number::toString's text
+ * (`0x10` is `16`, `1e21` is `1e+21`). */
 static void
 v8n_number(struct lw_buf *b, double d)
 {
-	char tmp[40], dig[24];
-	const char *p;
-	int prec, k = 0, n, i;
+	char tmp[NUMCONV_FORMAT_MAX];
 
-	if (isnan(d)) {
-		lw_puts(b, "NaN");
-		return;
-	}
-	if (d == 0) {
-		lw_putc(b, '0'); /* -0 too */
-		return;
-	}
-	if (d < 0) {
-		lw_putc(b, '-');
-		d = -d;
-	}
-	if (isinf(d)) {
-		lw_puts(b, "Infinity");
-		return;
-	}
-	for (prec = 1; prec <= 17; prec++) {
-		snprintf(tmp, sizeof(tmp), "%.*e", prec - 1, d);
-		if (strtod(tmp, NULL) == d)
-			break;
-	}
-	for (p = tmp; *p != 'e' && *p != '\0'; p++)
-		if (*p >= '0' && *p <= '9')
-			dig[k++] = *p;
-	n = (*p == 'e' ? atoi(p + 1) : 0) + 1; /* digits before the point */
-	if (k <= n && n <= 21) {
-		lw_put(b, dig, k);
-		for (i = k; i < n; i++)
-			lw_putc(b, '0');
-	} else if (0 < n && n <= 21) {
-		lw_put(b, dig, n);
-		lw_putc(b, '.');
-		lw_put(b, dig + n, k - n);
-	} else if (-6 < n && n <= 0) {
-		lw_puts(b, "0.");
-		for (i = n; i < 0; i++)
-			lw_putc(b, '0');
-		lw_put(b, dig, k);
-	} else {
-		lw_putc(b, dig[0]);
-		if (k > 1) {
-			lw_putc(b, '.');
-			lw_put(b, dig + 1, k - 1);
-		}
-		lw_printf(b, "e%c%d", n - 1 < 0 ? '-' : '+', abs(n - 1));
-	}
+	lw_put(b, tmp, numconv_format(d, tmp));
 }
 
 static void
