@@ -86,54 +86,54 @@ END_TEST
 
 START_TEST(test_errors)
 {
-	P("a**", "", "nothing to repeat @2");
-	P("*", "", "nothing to repeat @0");
-	P("a|?", "", "nothing to repeat @2");
-	P("^*", "", "nothing to repeat @1");
-	P("\\b+", "", "nothing to repeat @2");
-	P("(?<=a)*", "", "nothing to repeat @6");
-	P("(?=a)*", "u", "nothing to repeat @5");
-	P("{1}", "", "nothing to repeat @0");
+	P("a**", "", "Nothing to repeat @2");
+	P("*", "", "Nothing to repeat @0");
+	P("a|?", "", "Nothing to repeat @2");
+	P("^*", "", "Nothing to repeat @1");
+	P("\\b+", "", "Nothing to repeat @2");
+	P("(?<=a)*", "", "Invalid quantifier @6");
+	P("(?=a)*", "u", "Invalid quantifier @5");
+	P("{1}", "", "Nothing to repeat @0");
 	P("x{2,1}", "", "numbers out of order in {} quantifier @1");
-	P("a{", "u", "incomplete quantifier @1");
-	P("}", "u", "lone quantifier brackets @0");
-	P("]", "u", "lone quantifier brackets @0");
-	P("(", "", "unterminated group @0");
-	P("(a", "", "unterminated group @0");
-	P("a)", "", "unmatched ')' @1");
-	P("[a", "", "unterminated character class @0");
-	P("[z-a]", "", "range out of order in character class @1");
-	P("[\\d-z]", "u", "invalid character class range @1");
-	P("(?<a>x)(?<a>y)", "", "duplicate capture group name @7");
-	P("(?<a>x)|((?<a>y)(?<a>z))", "", "duplicate capture group name @16");
-	P("(?<1a>x)", "", "invalid capture group name @3");
-	P("(?<>x)", "", "invalid capture group name @3");
-	P("\\k<b>(?<a>x)", "", "invalid named reference @0");
-	P("\\k", "u", "invalid named reference @0");
-	P("(?<a>x)\\k", "", "invalid named reference @7");
-	P("\\2(a)", "u", "invalid escape @0");
-	P("\\a", "u", "invalid escape @0");
-	P("\\c", "u", "invalid unicode escape @0");
-	P("\\u{110000}", "u", "invalid Unicode escape @0");
-	P("\\p{Foo}", "u", "invalid property name @0");
-	P("\\p{Script=Foo}", "u", "invalid property name @0");
-	P("\\p{RGI_Emoji}", "u", "invalid property name @0");
-	P("\\P{RGI_Emoji}", "v", "invalid property name @0");
+	P("a{", "u", "Incomplete quantifier @1");
+	P("}", "u", "Lone quantifier brackets @0");
+	P("]", "u", "Lone quantifier brackets @0");
+	P("(", "", "Unterminated group @0");
+	P("(a", "", "Unterminated group @0");
+	P("a)", "", "Unmatched ')' @1");
+	P("[a", "", "Unterminated character class @0");
+	P("[z-a]", "", "Range out of order in character class @1");
+	P("[\\d-z]", "u", "Invalid character class @1");
+	P("(?<a>x)(?<a>y)", "", "Duplicate capture group name @7");
+	P("(?<a>x)|((?<a>y)(?<a>z))", "", "Duplicate capture group name @16");
+	P("(?<1a>x)", "", "Invalid capture group name @3");
+	P("(?<>x)", "", "Invalid capture group name @3");
+	P("\\k<b>(?<a>x)", "", "Invalid named capture referenced @0");
+	P("\\k", "u", "Invalid named reference @0");
+	P("(?<a>x)\\k", "", "Invalid named reference @7");
+	P("\\2(a)", "u", "Invalid escape @0");
+	P("\\a", "u", "Invalid escape @0");
+	P("\\c", "u", "Invalid Unicode escape @0");
+	P("\\u{110000}", "u", "Invalid Unicode escape @0");
+	P("\\p{Foo}", "u", "Invalid property name @0");
+	P("\\p{Script=Foo}", "u", "Invalid property name @0");
+	P("\\p{RGI_Emoji}", "u", "Invalid property name @0");
+	P("\\P{RGI_Emoji}", "v", "Invalid property name @0");
 	P("[^\\p{RGI_Emoji}]", "v",
 	    "negated character class may contain strings @0");
 	P("[^\\q{ab}]", "v", "negated character class may contain strings @0");
 	P("[a&&b--c]", "v", "invalid set operation in character class @5");
 	P("[ab&&c]", "v", "invalid set operation in character class @3");
-	P("[a&&&b]", "v", "invalid character in character class @4");
-	P("[(]", "v", "invalid character in character class @1");
-	P("[a-]", "v", "invalid character in character class @3");
+	P("[a&&&b]", "v", "Invalid character in character class @4");
+	P("[(]", "v", "Invalid character in character class @1");
+	P("[a-]", "v", "Invalid character in character class @3");
 	P("[!!]", "v", "invalid set operation in character class @1");
-	P("(?ii:a)", "", "invalid regular expression modifiers @0");
-	P("(?-:a)", "", "invalid regular expression modifiers @0");
-	P("(?x:a)", "", "invalid group @0");
-	P("(?i", "", "invalid regular expression modifiers @0");
+	P("(?ii:a)", "", "Invalid regular expression modifiers @0");
+	P("(?-:a)", "", "Invalid regular expression modifiers @0");
+	P("(?x:a)", "", "Invalid group @0");
+	P("(?i", "", "Invalid regular expression modifiers @0");
 	P("\\", "", "\\ at end of pattern @0");
-	P("\\00", "u", "invalid decimal escape @0");
+	P("\\00", "u", "Invalid decimal escape @0");
 }
 END_TEST
 
@@ -154,12 +154,12 @@ START_TEST(test_nesting_bound)
 	for (k = 0; k <= RX_MAX_NESTING; k++)
 		deep[n++] = ')';
 	deep[n] = '\0';
-	ck_assert_str_eq(parse(deep, ""), "pattern nested too deeply @256");
+	ck_assert_str_eq(parse(deep, ""), "Pattern nested too deeply @256");
 	n = 0;
 	for (k = 0; k <= RX_MAX_NESTING; k++)
 		deep[n++] = '[';
 	deep[n] = '\0';
-	ck_assert_str_eq(parse(deep, "v"), "pattern nested too deeply @256");
+	ck_assert_str_eq(parse(deep, "v"), "Pattern nested too deeply @256");
 }
 END_TEST
 

@@ -412,7 +412,7 @@ rx_group_name_parse(struct rx_cp *c)
 	return buf;
 bad:
 	rx_realloc(c->a, buf, 0);
-	rx_fail(c, start, "invalid capture group name");
+	rx_fail(c, start, "Invalid capture group name");
 	return NULL;
 }
 
@@ -467,7 +467,7 @@ rx_class_add(struct rx_cp *c, const struct rx_cset *s)
 	size_t j;
 
 	if (c->nclasses >= 0xffff)
-		return rx_fail(c, c->i, "too many character classes");
+		return rx_fail(c, c->i, "Too many character classes");
 	if (rx_grow(c, (void **)&c->classes, &c->capclasses, c->nclasses + 1,
 		sizeof(*c->classes)) < 0 ||
 	    rx_grow(c, (void **)&c->ranges, &c->capranges,
@@ -598,7 +598,7 @@ rx_property(struct rx_cp *c, size_t at, int *lone_gc)
 		return p;
 	}
 bad:
-	rx_fail(c, at, "invalid property name");
+	rx_fail(c, at, "Invalid property name");
 	return NULL;
 }
 
@@ -639,7 +639,7 @@ rx_char_escape(struct rx_cp *c, int in_class)
 			return l % 32;
 		}
 		if (c->u)
-			return rx_fail(c, at, "invalid unicode escape");
+			return rx_fail(c, at, "Invalid Unicode escape");
 		/* Annex B: the backslash itself; "c" is read next. */
 		return '\\';
 	}
@@ -647,7 +647,7 @@ rx_char_escape(struct rx_cp *c, int in_class)
 		if (c->u) {
 			int32_t d = rx_peek2(c);
 			if (d >= '0' && d <= '9')
-				return rx_fail(c, at, "invalid decimal escape");
+				return rx_fail(c, at, "Invalid decimal escape");
 			c->i++;
 			return 0;
 		}
@@ -661,7 +661,7 @@ rx_char_escape(struct rx_cp *c, int in_class)
 	case '6':
 	case '7':
 		if (c->u)
-			return rx_fail(c, at, "invalid escape");
+			return rx_fail(c, at, "Invalid escape");
 		v = ch - '0';
 		c->i++;
 		if (c->i < c->len && c->s[c->i] >= '0' && c->s[c->i] <= '7') {
@@ -676,14 +676,14 @@ rx_char_escape(struct rx_cp *c, int in_class)
 		if ((v = rx_hex(c, 2)) >= 0)
 			return v;
 		if (c->u)
-			return rx_fail(c, at, "invalid escape");
+			return rx_fail(c, at, "Invalid escape");
 		return 'x';
 	case 'u':
 		c->i++;
 		if ((v = rx_unicode_escape(c, c->u)) >= 0)
 			return v;
 		if (c->u)
-			return rx_fail(c, at, "invalid Unicode escape");
+			return rx_fail(c, at, "Invalid Unicode escape");
 		return 'u';
 	case -1:
 		return rx_fail(c, at, "\\ at end of pattern");
@@ -704,10 +704,10 @@ rx_char_escape(struct rx_cp *c, int in_class)
 			c->i++;
 			return ch;
 		}
-		return rx_fail(c, at, "invalid escape");
+		return rx_fail(c, at, "Invalid escape");
 	}
 	if (ch == 'k' && c->has_named)
-		return rx_fail(c, at, "invalid named reference");
+		return rx_fail(c, at, "Invalid named reference");
 	return rx_next(c);
 }
 
@@ -733,11 +733,11 @@ rx_class_atom(struct rx_cp *c, struct rx_cset *s)
 		const struct rx_uprop *p;
 		c->i++;
 		if (!rx_accept(c, '{'))
-			return rx_fail(c, at, "invalid property name");
+			return rx_fail(c, at, "Invalid property name");
 		if ((p = rx_property(c, at, NULL)) == NULL)
 			return -1;
 		if (p->kind == RX_UP_STR)
-			return rx_fail(c, at, "invalid property name");
+			return rx_fail(c, at, "Invalid property name");
 		rx_uprop_add(s, p);
 		rx_cset_norm(s);
 		if (e == 'P')
@@ -757,7 +757,7 @@ rx_class_atom(struct rx_cp *c, struct rx_cset *s)
 		return e;
 	}
 	if (c->u && e >= '1' && e <= '9')
-		return rx_fail(c, c->i - 1, "invalid class escape");
+		return rx_fail(c, c->i - 1, "Invalid class escape");
 	return rx_char_escape(c, 1);
 }
 
@@ -775,7 +775,7 @@ rx_class_plain(struct rx_cp *c, struct rx_cset *s, int *invert)
 
 		if (c->i >= c->len)
 			return rx_fail(
-			    c, start, "unterminated character class");
+			    c, start, "Unterminated character class");
 		if (rx_accept(c, ']'))
 			break;
 		rx_cset_init(&a, c->a);
@@ -792,14 +792,14 @@ rx_class_plain(struct rx_cp *c, struct rx_cset *s, int *invert)
 				goto fail;
 			if (x == -2 || y == -2) {
 				if (c->u) {
-					rx_fail(c, at,
-					    "invalid character class range");
+					rx_fail(
+					    c, at, "Invalid character class");
 					goto fail;
 				}
 				rx_cset_add(s, '-', '-');
 			} else if (x > y) {
 				rx_fail(c, at,
-				    "range out of order in character class");
+				    "Range out of order in character class");
 				goto fail;
 			}
 			if (x >= 0 && y >= 0)
@@ -923,9 +923,9 @@ rx_v_char(struct rx_cp *c)
 		return rx_char_escape(c, 1);
 	}
 	if (ch < 0)
-		return rx_fail(c, at, "unterminated character class");
+		return rx_fail(c, at, "Unterminated character class");
 	if (ch < 128 && strchr("()[]{}/-|", ch) != NULL)
-		return rx_fail(c, at, "invalid character in character class");
+		return rx_fail(c, at, "Invalid character in character class");
 	n2 = rx_peek2(c);
 	if (ch == n2 && ch < 128 && strchr("&!#$%*+,.:;<=>?@^`~", ch) != NULL)
 		return rx_fail(
@@ -957,7 +957,7 @@ rx_v_operand(struct rx_cp *c, struct rx_vset *v, int32_t *ch)
 			int rc = 0;
 			c->i += 2;
 			if (!rx_accept(c, '{'))
-				return rx_fail(c, at, "invalid escape");
+				return rx_fail(c, at, "Invalid escape");
 			for (;;) {
 				int32_t x;
 				int end = rx_accept(c, '}');
@@ -1024,7 +1024,7 @@ rx_v_operand(struct rx_cp *c, struct rx_vset *v, int32_t *ch)
 			int lone_gc = 0;
 			c->i += 2;
 			if (!rx_accept(c, '{'))
-				return rx_fail(c, at, "invalid property name");
+				return rx_fail(c, at, "Invalid property name");
 			if ((p = rx_property(c, at, &lone_gc)) == NULL)
 				return -1;
 			if (p->kind == RX_UP_STR) {
@@ -1032,7 +1032,7 @@ rx_v_operand(struct rx_cp *c, struct rx_vset *v, int32_t *ch)
 				const uint32_t *d = rx_uprop_seqs(p, &ns);
 				if (e == 'P')
 					return rx_fail(
-					    c, at, "invalid property name");
+					    c, at, "Invalid property name");
 				v->may_str = 1;
 				for (k = 0; k < ns; k++) {
 					if (rx_vset_add_str(c, v, d + 1, d[0]) <
@@ -1120,7 +1120,7 @@ rx_class_v(struct rx_cp *c, struct rx_vset *out)
 	int invert, op = 0, count = 0, rc = -1;
 
 	if (++c->depth > RX_MAX_NESTING)
-		return rx_fail(c, start, "pattern nested too deeply");
+		return rx_fail(c, start, "Pattern nested too deeply");
 	invert = rx_accept(c, '^');
 	for (;;) {
 		struct rx_vset x;
@@ -1129,7 +1129,7 @@ rx_class_v(struct rx_cp *c, struct rx_vset *out)
 		int this_op = 0;
 
 		if (c->i >= c->len) {
-			rx_fail(c, start, "unterminated character class");
+			rx_fail(c, start, "Unterminated character class");
 			break;
 		}
 		if (rx_accept(c, ']')) {
@@ -1154,7 +1154,7 @@ rx_class_v(struct rx_cp *c, struct rx_vset *out)
 			if (this_op == 1 && c->i < c->len &&
 			    c->s[c->i] == '&') {
 				rx_fail(c, c->i,
-				    "invalid character in character class");
+				    "Invalid character in character class");
 				break;
 			}
 		} else if (op != 0) {
@@ -1177,7 +1177,7 @@ rx_class_v(struct rx_cp *c, struct rx_vset *out)
 			}
 			if (hi < ch) {
 				rx_fail(c, at,
-				    "range out of order in character class");
+				    "Range out of order in character class");
 				rx_vset_free(c, &x);
 				break;
 			}
@@ -1389,7 +1389,7 @@ static int
 rx_new_reg(struct rx_cp *c)
 {
 	if (c->nregs >= 0xffff)
-		return rx_fail(c, c->i, "pattern too large");
+		return rx_fail(c, c->i, "Regular expression too large");
 	return c->nregs++;
 }
 
@@ -1523,7 +1523,7 @@ rx_name_group(struct rx_cp *c, int group, char *name, size_t at)
 		}
 		if (!exclusive) {
 			rx_realloc(c->a, name, 0);
-			return rx_fail(c, at, "duplicate capture group name");
+			return rx_fail(c, at, "Duplicate capture group name");
 		}
 	}
 	if (rx_grow(c, (void **)&c->named, &c->capnamed, c->nnamed + 1,
@@ -1549,7 +1549,7 @@ static int
 rx_new_ref(struct rx_cp *c, int group)
 {
 	if (c->nrefs >= 0xffff)
-		return rx_fail(c, c->i, "pattern too large");
+		return rx_fail(c, c->i, "Regular expression too large");
 	if (rx_grow(c, (void **)&c->refs, &c->caprefs, c->nrefs + 1,
 		sizeof(*c->refs)) < 0)
 		return -1;
@@ -1594,7 +1594,7 @@ rx_modifiers(struct rx_cp *c, int *icase, int *multi, int *dotall)
 		bit = ch == 'i' ? 1 : ch == 'm' ? 2 : ch == 's' ? 4 : 0;
 		if (bit == 0 || (seen & bit))
 			return rx_fail(
-			    c, at, "invalid regular expression modifiers");
+			    c, at, "Invalid regular expression modifiers");
 		seen |= bit;
 		if (neg)
 			nrem++;
@@ -1609,12 +1609,12 @@ rx_modifiers(struct rx_cp *c, int *icase, int *multi, int *dotall)
 		c->i++;
 	}
 	if (neg && nadd == 0 && nrem == 0)
-		return rx_fail(c, at, "invalid regular expression modifiers");
+		return rx_fail(c, at, "Invalid regular expression modifiers");
 	return 0;
 }
 
 /* A group after '(' (i after it); *quantifiable says if a quantifier may
- * follow. */
+ * follow: 1 yes, -1 no (a lookaround, "Invalid quantifier" in V8's words). */
 static int
 rx_group(struct rx_cp *c, size_t at, int *quantifiable)
 {
@@ -1631,14 +1631,14 @@ rx_group(struct rx_cp *c, size_t at, int *quantifiable)
 			c->i++;
 			look = 1;
 			neg = ch == '!';
-			*quantifiable = !c->u; /* Annex B */
+			*quantifiable = c->u ? -1 : 1; /* Annex B */
 		} else if (ch == '<' &&
 		    (rx_peek2(c) == '=' || rx_peek2(c) == '!')) {
 			neg = rx_peek2(c) == '!';
 			c->i += 2;
 			look = 1;
 			back = 1;
-			*quantifiable = 0;
+			*quantifiable = -1;
 		} else if (ch == '<') {
 			c->i++;
 			if ((name = rx_group_name_parse(c)) == NULL)
@@ -1653,13 +1653,13 @@ rx_group(struct rx_cp *c, size_t at, int *quantifiable)
 			    0)
 				return -1;
 		} else {
-			return rx_fail(c, at, "invalid group");
+			return rx_fail(c, at, "Invalid group");
 		}
 	} else {
 		group = c->ncap++;
 	}
 	if (c->ncap > 0xffff / 2)
-		return rx_fail(c, at, "too many capture groups");
+		return rx_fail(c, at, "Too many captures");
 	if (look) {
 		lookpos = c->ncode;
 		rx_emit8(c, RX_OP_LOOK);
@@ -1673,7 +1673,7 @@ rx_group(struct rx_cp *c, size_t at, int *quantifiable)
 	if (c->rc || rx_disjunction(c) < 0)
 		return -1;
 	if (!rx_accept(c, ')'))
-		return rx_fail(c, at, "unterminated group");
+		return rx_fail(c, at, "Unterminated group");
 	if (look) {
 		rx_emit8(c, RX_OP_LOOK_END);
 		if (c->rc)
@@ -1699,12 +1699,12 @@ rx_named_ref(struct rx_cp *c, size_t at)
 	int ref;
 
 	if (!rx_accept(c, '<'))
-		return rx_fail(c, at, "invalid named reference");
+		return rx_fail(c, at, "Invalid named reference");
 	if ((name = rx_group_name_parse(c)) == NULL) {
 		if (c->rc == RX_ESYNTAX) {
-			/* say what is wrong: the reference, not a group */
+			/* V8's words: the name, as for a group */
 			c->rc = 0;
-			rx_fail(c, at, "invalid named reference");
+			rx_fail(c, at, "Invalid capture group name");
 		}
 		return -1;
 	}
@@ -1742,7 +1742,7 @@ rx_atom_escape(struct rx_cp *c)
 			return ref < 0 ? -1 : rx_emit_backref(c, ref);
 		}
 		if (c->u)
-			return rx_fail(c, at, "invalid escape");
+			return rx_fail(c, at, "Invalid escape");
 		c->i = save;
 		if (e >= '8') {
 			c->i++;
@@ -1827,7 +1827,7 @@ rx_term(struct rx_cp *c)
 	case '(':
 		c->i++;
 		if (++c->depth > RX_MAX_NESTING)
-			return rx_fail(c, at, "pattern nested too deeply");
+			return rx_fail(c, at, "Pattern nested too deeply");
 		if (rx_group(c, at, &quantifiable) < 0)
 			return -1;
 		c->depth--;
@@ -1871,12 +1871,12 @@ rx_term(struct rx_cp *c)
 	case '*':
 	case '+':
 	case '?':
-		return rx_fail(c, at, "nothing to repeat");
+		return rx_fail(c, at, "Nothing to repeat");
 	case '{':
 		if (c->u)
-			return rx_fail(c, at, "nothing to repeat");
+			return rx_fail(c, at, "Nothing to repeat");
 		if (rx_braces(c, &min, &max))
-			return rx_fail(c, at, "nothing to repeat");
+			return rx_fail(c, at, "Nothing to repeat");
 		c->i++;
 		rx_emit_char(c, '{');
 		c->last_simple = 1;
@@ -1884,7 +1884,7 @@ rx_term(struct rx_cp *c)
 	case '}':
 	case ']':
 		if (c->u)
-			return rx_fail(c, at, "lone quantifier brackets");
+			return rx_fail(c, at, "Lone quantifier brackets");
 		/* fall through */
 	default:
 		rx_next(c);
@@ -1904,7 +1904,7 @@ rx_term(struct rx_cp *c)
 	} else if (ch == '{') {
 		if (!rx_braces(c, &min, &max)) {
 			if (c->u)
-				return rx_fail(c, at, "incomplete quantifier");
+				return rx_fail(c, at, "Incomplete quantifier");
 			return 0;
 		}
 		if (min > max)
@@ -1913,8 +1913,10 @@ rx_term(struct rx_cp *c)
 	} else {
 		return 0;
 	}
-	if (!quantifiable)
-		return rx_fail(c, at, "nothing to repeat");
+	if (quantifiable <= 0)
+		return rx_fail(c, at,
+		    quantifiable < 0 ? "Invalid quantifier"
+				     : "Nothing to repeat");
 	return rx_quantify(
 	    c, start, min, max, !rx_accept(c, '?'), cap_from, c->ncap);
 }
@@ -2060,7 +2062,7 @@ rx_resolve_refs(struct rx_cp *c)
 		}
 		if (r->n == 0)
 			return rx_fail(c, (size_t)c->pend[k].pos,
-			    "invalid named reference");
+			    "Invalid named capture referenced");
 	}
 	return 0;
 }
@@ -2263,14 +2265,15 @@ rx_compile(const uint16_t *pat, size_t len, unsigned flags,
 		return RX_ESYNTAX;
 	}
 	if (len > INT_MAX / 2) {
-		snprintf(err->msg, sizeof(err->msg), "pattern too large");
+		snprintf(
+		    err->msg, sizeof(err->msg), "Regular expression too large");
 		return RX_ESYNTAX;
 	}
 	rx_prescan(&c);
 	rx_emit8(&c, RX_OP_SAVE);
 	rx_emit16(&c, 0);
 	if (rx_disjunction(&c) == 0 && c.i < c.len)
-		rx_fail(&c, c.i, "unmatched ')'");
+		rx_fail(&c, c.i, "Unmatched ')'");
 	rx_emit8(&c, RX_OP_SAVE);
 	rx_emit16(&c, 1);
 	rx_emit8(&c, RX_OP_MATCH);

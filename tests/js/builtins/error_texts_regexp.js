@@ -1,0 +1,4 @@
+// @node
+// A RegExp's syntax errors in V8's words (engine/regexp/rx_compile.c): built with the constructor, and as a literal inside a Function body.
+const pats = [['['], ['('], ['a)'], ['*'], ['a{2,1}'], ['[b-a]'], ['(?<n>a)(?<n>b)'], ['\\k<x>', 'u'], ['\\k<x>(?<y>a)', ''], ['\\k', 'u'], ['(?<a>.)\\k', ''], ['\\p{Foo}', 'u'], ['a', 'gg'], ['a', 'x'], ['(?<1a>x)'], ['+a'], ['a**'], ['{1}', 'u'], ['\\', ''], ['(?=a)*', 'u'], ['(?<=a)*', ''], ['(?!a){2}', 'u'], ['^*', ''], ['\\b+', ''], ['\\c', 'u'], ['[\\d-z]', 'u'], ['\\u{110000}', 'u'], ['(?<a'], ['x{99999999999}'], ['\\1(a)', 'u'], ['(?:'], [']', 'u'], ['}', 'u'], ['\\q', 'u'], ['a{', 'u'], ['[', 'v'], ['(?=a)+', ''], ['a{1}', 'u']];
+for (const [p, f] of pats) { try { new RegExp(p, f); console.log(JSON.stringify(p), f, 'ok') } catch (e) { console.log(JSON.stringify(p), f, e.name + ': ' + e.message) } }
