@@ -65,11 +65,14 @@ this.__cm.P.group('buffer', function (G, P) {
 	if (gopd(ABP, 'byteLength'))
 		own(ABP, 'byteLength');
 
-	/* ToIndex */
-	function toIndex(v) {
+	/* ToIndex; the RangeError in V8's words for the caller: pre, then
+	 * the value and post when post is given. */
+	function toIndex(v, pre, post) {
 		var i = P.toInt(v);
 		if (i < 0 || i > 9007199254740991)
-			throw new RangeError('Invalid index: ' + P.describe(v));
+			throw new RangeError(pre === undefined ?
+			    'Invalid index: ' + P.describe(v) :
+			    post === undefined ? pre : pre + P.describe(v) + post);
 		return i;
 	}
 	function tagOf(C, name) {
@@ -116,7 +119,8 @@ this.__cm.P.group('buffer', function (G, P) {
 	function copyAndDetach(o, newLength, name) {
 		var n, r, len;
 		thisBuffer(o, name);
-		n = newLength === undefined ? call(abLength, o) : toIndex(newLength);
+		n = newLength === undefined ? call(abLength, o) :
+		    toIndex(newLength, 'Invalid array buffer length');
 		if (bufClass(o) & 8)
 			throw new TypeError('Cannot perform ' + name +
 			    ' on a detached ArrayBuffer');
@@ -178,7 +182,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		var nt = takeNewTarget(AB), n, proto, r;
 		if (!(this instanceof AB))
 			throw new TypeError("Constructor ArrayBuffer requires 'new'");
-		n = toIndex(length);
+		n = toIndex(length, 'Invalid array buffer length');
 		proto = protoOf(nt, this, ABP);
 		r = new NAB(n);
 		if (proto !== ABP)
@@ -222,7 +226,8 @@ this.__cm.P.group('buffer', function (G, P) {
 		if ((k & 7) !== 1)
 			throw new TypeError('First argument to DataView ' +
 			    'constructor must be an ArrayBuffer');
-		off = toIndex(byteOffset);
+		off = toIndex(byteOffset, 'Start offset ',
+		    ' is outside the bounds of the buffer');
 		if (k & 8)
 			throw detachedView('DataView');
 		bufLen = call(abLength, buffer);
@@ -232,7 +237,7 @@ this.__cm.P.group('buffer', function (G, P) {
 		if (byteLength === undefined) {
 			len = bufLen - off;
 		} else {
-			len = toIndex(byteLength);
+			len = toIndex(byteLength, 'Invalid DataView length ', '');
 			if (off + len > bufLen)
 				throw new RangeError('Invalid DataView length ' + len);
 		}
@@ -272,7 +277,8 @@ this.__cm.P.group('buffer', function (G, P) {
 	function at(o, byteOffset, size, name) {
 		var i;
 		thisView(o, name);
-		i = toIndex(byteOffset);
+		i = toIndex(byteOffset,
+		    'Offset is outside the bounds of the DataView');
 		return i;
 	}
 	function inRange(o, i, size, name) {
@@ -646,7 +652,7 @@ this.__cm.P.group('buffer', function (G, P) {
 			 * object, after ToIndex for a length */
 			if (!P.isObject(a)) {
 				if (arguments.length > 0)
-					a = toIndex(a);
+					a = toIndex(a, 'Invalid typed array length: ', '');
 				proto = protoOf(nt, this, NP);
 			} else {
 				proto = protoOf(nt, this, NP);

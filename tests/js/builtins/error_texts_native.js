@@ -108,3 +108,11 @@ show('shared, no circle', () => { const s = { z: 1 }; if (JSON.stringify({ a: s,
 t('Array.from null', () => Array.from(null));
 t('Array.from undefined', () => Array.from(undefined));
 t('Array.from bad iterator', () => Array.from({ [Symbol.iterator]: 5 }));
+t('ArrayBuffer -1', () => new ArrayBuffer(-1));
+t('Uint8Array -1', () => new Uint8Array(-1));
+t('Float64Array -1.5', () => new Float64Array(-1.5));
+t('DataView offset -1', () => new DataView(new ArrayBuffer(2), -1));
+t('DataView length -1', () => new DataView(new ArrayBuffer(2), 0, -1));
+t('DataView get -1', () => new DataView(new ArrayBuffer(1)).getUint8(-1));
+t('DataView get past end', () => new DataView(new ArrayBuffer(1)).getUint16(0));
+t('DataView offset past end', () => new DataView(new ArrayBuffer(2), 5));
