@@ -131,7 +131,7 @@ START_TEST(test_native_regexp_and_now)
 	duk_push_string(ctx, "");
 	ck_assert_int_ne(duk_pcall_prop(ctx, -4, 2), 0);
 	ck_assert_str_eq(duk_safe_to_string(ctx, -1),
-	    "SyntaxError: Invalid regular expression: /(?<=a/: unterminated "
+	    "SyntaxError: Invalid regular expression: /(?<=a/: Unterminated "
 	    "group");
 	duk_pop(ctx);
 	duk_push_string(ctx, "now");

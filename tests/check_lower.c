@@ -301,12 +301,12 @@ START_TEST(test_regex)
 	/* invalid patterns are early errors at the offending character */
 	ASSERT_LOWERS("x = 1;\ny = /a(?<n>b)\\k<m>/;",
 	    "SyntaxError: Invalid regular expression: /a(?<n>b)\\k<m>/: "
-	    "invalid named reference (2:14)");
+	    "Invalid named capture referenced (2:14)");
 	ASSERT_LOWERS("x = /a**/;",
-	    "SyntaxError: Invalid regular expression: /a**/: nothing to "
+	    "SyntaxError: Invalid regular expression: /a**/: Nothing to "
 	    "repeat (1:8)");
 	ASSERT_LOWERS("x = /\\p{Nope}/u;",
-	    "SyntaxError: Invalid regular expression: /\\p{Nope}/u: invalid "
+	    "SyntaxError: Invalid regular expression: /\\p{Nope}/u: Invalid "
 	    "property name (1:6)");
 	ASSERT_LOWERS("x = /a/uv;",
 	    "SyntaxError: Invalid regular expression "

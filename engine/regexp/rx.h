@@ -60,8 +60,7 @@ struct rx_alloc {
 
 struct rx_error {
 	int pos; /* code unit offset in the pattern, or -1 (flags, memory) */
-	char msg[128]; /* NUL-terminated English text, e.g. "nothing to repeat"
-			*/
+	char msg[128]; /* NUL-terminated, V8's words: "Nothing to repeat" */
 };
 
 typedef struct rx_prog rx_prog;
