@@ -122,6 +122,43 @@ START_TEST(test_no_descriptor_past_the_kept_one)
 }
 END_TEST
 
+/*
+ * Every descriptor but the kept one (and SANDBOX_PAGEMAP_FD) is closed,
+ * those between the two too: the write end of a pipe made after the kept
+ * one fails in the child, and the parent reads EOF once its own copy is
+ * closed.
+ */
+START_TEST(test_descriptors_past_the_kept_one_closed)
+{
+	struct sandbox_limits limits = { 0, 0 };
+	char err[256], c;
+	int q[2], p[2], status;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(pipe(q), 0);
+	ck_assert_int_gt(q[1], p[1]);
+	ck_assert_int_lt(q[1], SANDBOX_PAGEMAP_FD);
+	ck_assert_int_ge(pid = fork(), 0);
+	if (pid == 0) {
+		if (sandbox_enter(p[1], &limits, err, sizeof(err)) != 0)
+			_exit(CHILD_ENTER);
+		c = write(q[1], "x", 1) == 1 ? 'o' : 'c';
+		if (write(p[1], &c, 1) != 1)
+			_exit(CHILD_FD);
+		_exit(0);
+	}
+	close(q[1]);
+	ck_assert_int_eq(read(p[0], &c, 1), 1);
+	ck_assert_int_eq(c, 'c');
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(read(q[0], &c, 1), 0);
+	close(q[0]);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -133,6 +170,7 @@ main(void)
 	tcase_add_test(tc, test_filter_built_in_child);
 	tcase_add_test(tc, test_filter_compiled_ahead);
 	tcase_add_test(tc, test_no_descriptor_past_the_kept_one);
+	tcase_add_test(tc, test_descriptors_past_the_kept_one_closed);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
