@@ -144,34 +144,23 @@ static void
 v8n_binary(struct v8n *v, struct ast_node *n)
 {
 	enum ast_op op = n->op;
+	int prec = lw_binary_prec(op);
 
-	switch (op) {
-	case AST_OP_NE:
-	case AST_OP_SNE:
+	if (op == AST_OP_NE || op == AST_OP_SNE) {
 		/* V8 parses `a != b` as `!(a == b)` */
 		lw_puts(&v->b, "(!(");
 		v8n_find(v, n->left);
 		lw_puts(&v->b, op == AST_OP_NE ? " == " : " === ");
 		v8n_find(v, n->right);
 		lw_puts(&v->b, "))");
-		return;
-	case AST_OP_EQ:
-	case AST_OP_SEQ:
-	case AST_OP_LT:
-	case AST_OP_LE:
-	case AST_OP_GT:
-	case AST_OP_GE:
-	case AST_OP_IN:
-	case AST_OP_INSTANCEOF:
-	case AST_OP_EXP:
+	} else if (prec == P_EQ || prec == P_REL || op == AST_OP_EXP) {
 		/* comparisons and `**` are never flattened */
 		lw_putc(&v->b, '(');
 		v8n_find(v, n->left);
 		lw_printf(&v->b, " %s ", ast_op_text(op));
 		v8n_find(v, n->right);
 		lw_putc(&v->b, ')');
-		return;
-	default:
+	} else {
 		lw_putc(&v->b, '(');
 		v8n_chain(v, n, n->kind, op);
 		lw_putc(&v->b, ')');

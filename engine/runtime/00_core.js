@@ -248,6 +248,17 @@
 			return 0;
 		return x > 9007199254740991 ? 9007199254740991 : x;
 	};
+	/* ToObject with V8's TypeError: the method's name when V8 names it
+	 * ("Array.prototype.map called on null or undefined"), else ToObject's
+	 * own text. The intrinsic Object, not what a script stores in the
+	 * global. */
+	var Obj = Object;
+	P.toObj = function toObj(self, name) {
+		if (self == null)
+			throw new TypeError(name ? name + ' called on null or undefined' :
+			    'Cannot convert undefined or null to object');
+		return Obj(self);
+	};
 	/* Relative index (slice-style) clamped into [0, len]. */
 	P.relIndex = function relIndex(x, len) {
 		x = P.toInt(x);

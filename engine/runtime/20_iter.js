@@ -56,12 +56,7 @@
 	Object.defineProperty(ArrayIteratorPrototype, Symbol.toStringTag,
 	    { value: 'Array Iterator', configurable: true });
 
-	function toObj(self, name) {
-		if (self == null)
-			throw new TypeError(name ? name + ' called on null or undefined' :
-			    'Cannot convert undefined or null to object');
-		return Object(self);
-	}
+	var toObj = P.toObj;
 	var values = function values() {
 		return new ArrayIter(toObj(this), VALUES);
 	};

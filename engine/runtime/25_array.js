@@ -10,12 +10,7 @@
 	var describe = P.describe, isObject = P.isObject;
 	var AP = Array.prototype;
 
-	function toObj(self, name) {
-		if (self == null)
-			throw new TypeError(name ? name + ' called on null or undefined' :
-			    'Cannot convert undefined or null to object');
-		return Object(self);
-	}
+	var toObj = P.toObj;
 	function fnCheck(cb) {
 		if (typeof cb !== 'function')
 			throw new TypeError(describe(cb) + ' is not a function');
@@ -311,7 +306,7 @@
 	 */
 	var isArr = Array.isArray, dp = Object.defineProperty;
 	var applyFn = P.I.apply, needGen = null;
-	P.arrayGen = { Obj: Object, dp: dp, fns: null };
+	P.arrayGen = { dp: dp, fns: null };
 	(P.sealHooks = P.sealHooks || []).push(function () {
 		needGen = P.lazy('arraygen', [], [], true);
 	});

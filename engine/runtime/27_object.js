@@ -10,14 +10,10 @@
 	var hasOwn = Object.prototype.hasOwnProperty;
 	/* The intrinsics, not whatever a script later stores in the global
 	 * `Object` or in `Object.keys`. */
-	var Obj = Object, keysOf = Object.keys, defProp = Object.defineProperty;
+	var keysOf = Object.keys, defProp = Object.defineProperty;
 	var create = Object.create;
 
-	function toObj(x, name) {
-		if (x == null)
-			throw new TypeError('Cannot convert undefined or null to object');
-		return Obj(x);
-	}
+	var toObj = P.toObj;
 
 	function enumOwn(o, kind) {
 		var keys = keysOf(o), r = [], i, k;

@@ -13,16 +13,11 @@
 this.__cm.P.group('arraygen', function (G, P) {
 	'use strict';
 	var toLength = P.toLength, toInt = P.toInt, relIndex = P.relIndex;
-	var describe = P.describe, I = P.I, Obj = P.arrayGen.Obj;
+	var describe = P.describe, I = P.I;
 	var dp = P.arrayGen.dp, min = I.min, max = I.max, floor = I.floor;
 	var ArrayC = I.Array;
 
-	function toObj(self, name) {
-		if (self == null)
-			throw new TypeError(name ? name + ' called on null or undefined' :
-			    'Cannot convert undefined or null to object');
-		return Obj(self);
-	}
+	var toObj = P.toObj;
 	function fnCheck(cb) {
 		if (typeof cb !== 'function')
 			throw new TypeError(describe(cb) + ' is not a function');
