@@ -977,6 +977,25 @@ of_named(struct ast_node *e)
 	    !(e->kind == AST_LOGICAL_EXPRESSION && e->op != AST_OP_NULLISH);
 }
 
+/*
+ * IteratorStep's check of next()'s answer `v`: a primitive is
+ * __cm.iterResult's TypeError, an object is read for done (without the
+ * check an answer like 5 reads as not done, forever). Inline, but where
+ * the source may make a BigInt (an object here) every answer goes to
+ * __cm.iterResult.
+ */
+static void
+iter_result(struct lw_ctx *c, const char *v)
+{
+	if (c->bigint)
+		lw_printf(OUT(c), "__cm.iterResult(%s)", v);
+	else
+		lw_printf(OUT(c),
+		    "(typeof %s === \"object\" && %s !== null ? %s : "
+		    "__cm.iterResult(%s))",
+		    v, v, v, v);
+}
+
 void
 lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 {
@@ -998,11 +1017,13 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		name_arg(c, name);
 		lw_printf(OUT(c), "); %s = void 0; %s = void 0; try { %sfor (",
 		    st, err, labels ? labels : "");
+		lw_printf(OUT(c), "%s = void 0, %s = __cm.await(%s.next()); !",
+		    st, nx, it);
+		iter_result(c, nx);
 		lw_printf(OUT(c),
-		    "%s = void 0, %s = __cm.await(%s.next()); "
-		    "!%s.done && (%s = %s.value, %s = %s, true); "
+		    ".done && (%s = %s.value, %s = %s, true); "
 		    "%s = void 0, %s = __cm.await(%s.next())) ",
-		    st, nx, it, nx, val, nx, st, nx, st, nx, it);
+		    val, nx, st, nx, st, nx, it);
 		snprintf(value, sizeof(value), "%s", val);
 	} else {
 		/* plain arrays with the default iterator loop by index */
@@ -1019,10 +1040,13 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		    "); %s = 0; %s = void 0; %s = void 0; try { "
 		    "%sfor "
 		    "(; %s ? %s < %s.length : !(%s = void 0, %s = "
-		    "%s.next()).done "
-		    "&& (%s = %s.value, %s = %s, true); ) ",
+		    "%s.next(), ",
 		    idx, st, err, labels ? labels : "", arr, idx, arr, st, nx,
-		    it, val, nx, st, nx);
+		    it);
+		iter_result(c, nx);
+		lw_printf(OUT(c),
+		    ").done && (%s = %s.value, %s = %s, true); ) ", val, nx, st,
+		    nx);
 		snprintf(value, sizeof(value), "%s ? %s[%s++] : %s", arr, arr,
 		    idx, val);
 	}

@@ -230,6 +230,65 @@
 		return (typeof x === 'object' && x !== null) ||
 		    typeof x === 'function';
 	};
+	/*
+	 * V8's words for a value it cannot name from the source: its type,
+	 * then a primitive's value (`number 5`, `object null`, `string "s"`
+	 * cut at 100 characters).
+	 */
+	P.valueSite = function valueSite(x) {
+		var t = typeof x;
+		if (x === null)
+			return 'object null';
+		if (P.isBigInt(x))
+			return 'bigint';
+		if (t === 'string')
+			return 'string "' + (x.length > 100 ?
+			    x.substring(0, 100) + '<...>' : x) + '"';
+		if (t === 'number' || t === 'boolean')
+			return t + ' ' + x;
+		return t;
+	};
+	/*
+	 * IteratorStep's check of what next() answered (a BigInt, an object
+	 * here, is a primitive); V8 writes the value as String() does (a
+	 * symbol as its description form). The lowered for-of calls it for a
+	 * primitive, or for every answer where the source may make a BigInt
+	 * (__cm.iterResult).
+	 */
+	var iterResult = P.iterResult = function iterResult(r) {
+		if ((typeof r === 'object' && r !== null && r[bigKey] === undefined) ||
+		    typeof r === 'function')
+			return r;
+		throw new TypeError('Iterator result ' + (typeof r === 'symbol' ?
+		    applyFn(symToStr, r, []) : Str(r)) + ' is not an object');
+	};
+	/*
+	 * IteratorStep over GetIterator's record, whose next method was read
+	 * once as the iterator was opened: next()'s answer, or P.DONE. Called
+	 * through the captured call, so a script's replacement of
+	 * Function.prototype.call changes no iteration.
+	 */
+	var DONE = P.DONE = {};
+	var callFn = P.callFn = Function.prototype.call.bind(Function.prototype.call);
+	var iterStep = P.iterStep = function iterStep(it, next) {
+		var r;
+		if (typeof next !== 'function')
+			throw new TypeError(P.valueSite(next) + ' is not a function');
+		r = iterResult(callFn(next, it));
+		return r.done ? DONE : r;
+	};
+	/* IteratorStepValue: the next value, or P.DONE */
+	P.stepValue = function stepValue(it, next) {
+		var r = iterStep(it, next);
+		return r === DONE ? DONE : r.value;
+	};
+	/* IteratorToList(GetIterator(obj)) */
+	P.iterList = function iterList(obj) {
+		var it = P.getIterator(obj), next = it.next, out = [], v;
+		while ((v = P.stepValue(it, next)) !== DONE)
+			out[out.length] = v;
+		return out;
+	};
 	P.isCallable = function isCallable(x) {
 		return typeof x === 'function';
 	};

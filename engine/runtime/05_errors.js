@@ -46,20 +46,14 @@
 		var e = message === undefined ? new P.NativeError() :
 		    new P.NativeError(message);
 		var proto = AggregateError.prototype;
-		var list = [], it, r;
+		var list;
 		if (this instanceof AggregateError &&
 		    Object.getPrototypeOf(this) !== proto)
 			proto = Object.getPrototypeOf(this);
 		Object.setPrototypeOf(e, proto);
 		if (options !== undefined)
 			installCause(e, options);
-		it = P.getIterator(errors);
-		for (;;) {
-			r = it.next();
-			if (r.done)
-				break;
-			list.push(r.value);
-		}
+		list = P.iterList(errors);
 		P.def(e, 'errors', list);
 		return e;
 	}

@@ -608,25 +608,18 @@
 	 * done}) and IteratorStepValue: any abrupt step marks it done, so the
 	 * caller closes the iterator only for errors raised elsewhere.
 	 */
-	var DONE = {};
+	var DONE = P.DONE;
 	var intrinsicResolve;
 	function openIter(iterable) {
 		var it = P.getIterator(iterable);
 		return { i: it, n: it.next, done: false };
 	}
 	function stepValue(rec) {
-		var r;
+		var v;
 		rec.done = true;
-		if (typeof rec.n !== 'function')
-			throw new TypeError(describe(rec.n) + ' is not a function');
-		r = rec.n.call(rec.i);
-		if (!isObject(r))
-			throw new TypeError('Iterator result ' + describe(r) + ' is not an object');
-		if (r.done)
-			return DONE;
-		r = r.value;
-		rec.done = false;
-		return r;
+		v = P.stepValue(rec.i, rec.n);
+		rec.done = v === DONE;
+		return v;
 	}
 
 	/*

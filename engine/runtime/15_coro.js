@@ -348,9 +348,7 @@
 					throw notFunction(m);
 				res = m.call(it, received.v);
 			}
-			if (!isObject(res))
-				throw new TypeError('Iterator result ' + describe(res) +
-				    ' is not an object');
+			P.iterResult(res);
 			if (res.done) {
 				if (mode === 2 /* RQ_RETURN */) {
 					received.v = res.value;
@@ -682,9 +680,7 @@
 					throw notFunction(m);
 				res = cmAwait(m.call(it, received.v));
 			}
-			if (!isObject(res))
-				throw new TypeError('Iterator result ' + describe(res) +
-				    ' is not an object');
+			P.iterResult(res);
 			if (res.done) {
 				if (mode === 2 /* RQ_RETURN */)
 					throw new GenReturn(cmAwait(res.value));
@@ -708,25 +704,7 @@
 		return new TypeError(describe(x) + ' is not a function');
 	}
 
-	/*
-	 * V8's words for a value it cannot name from the source: its type,
-	 * then a primitive's value (`number 5`, `object null`, `string "s"`
-	 * cut at 100 characters).
-	 */
-	function valueSite(x) {
-		var t = typeof x;
-		if (x === null)
-			return 'object null';
-		if (P.isBigInt(x))
-			return 'bigint';
-		if (t === 'string')
-			return 'string "' + (x.length > 100 ?
-			    x.substring(0, 100) + '<...>' : x) + '"';
-		if (t === 'number' || t === 'boolean')
-			return t + ' ' + x;
-		return t;
-	}
-	P.valueSite = valueSite;
+	var valueSite = P.valueSite;
 
 	/*
 	 * The TypeError for a value that does not iterate, in V8's words.
@@ -783,9 +761,7 @@
 		if (m == null)
 			return;
 		r = m.call(it);
-		if (!isObject(r))
-			throw new TypeError('Iterator result ' + describe(r) +
-			    ' is not an object');
+		P.iterResult(r);
 	}
 
 	function asyncIterClose(it, isThrow) {
@@ -802,9 +778,7 @@
 		if (m == null)
 			return;
 		r = cmAwait(m.call(it));
-		if (!isObject(r))
-			throw new TypeError('Iterator result ' + describe(r) +
-			    ' is not an object');
+		P.iterResult(r);
 	}
 
 	/* %AsyncFromSyncIteratorPrototype% */
@@ -826,9 +800,7 @@
 	function asyncFromSyncContinue(res, p, syncIt, closeOnReject) {
 		var done, value, wrapper;
 		try {
-			if (!isObject(res))
-				throw new TypeError('Iterator result ' + describe(res) +
-				    ' is not an object');
+			P.iterResult(res);
 			done = !!res.done;
 			value = res.value;
 		} catch (e) {
@@ -950,6 +922,7 @@
 	cm.isGenReturn = isGenReturn;
 	cm.genFn = cmGenFn;
 	cm.iter = getIterator;
+	cm.iterResult = P.iterResult;
 	cm.asyncIter = getAsyncIterator;
 	cm.iterClose = iterClose;
 	cm.asyncIterClose = asyncIterClose;
@@ -973,9 +946,7 @@
 			it = cm.asyncIter(items);
 			for (;;) {
 				r = cm.await(it.next());
-				if (!P.isObject(r))
-					throw new TypeError('Iterator result ' + P.describe(r) +
-					    ' is not an object');
+				P.iterResult(r);
 				if (r.done)
 					return out;
 				v = r.value;

@@ -300,9 +300,9 @@
 	(P.noCtorProtos = P.noCtorProtos || []).push(MapIter.prototype,
 	    SetIter.prototype);
 
-	/* GetIterator's record {i: iterator, n: next method} and
-	 * IteratorStepValue (DONE at the end). */
-	var DONE = {};
+	/* GetIterator's record {i: iterator, n: next method, read once} and
+	 * IteratorStepValue (DONE at the end, 00_core.js). */
+	var DONE = P.DONE, stepValue = P.stepValue;
 	function iterRecord(it) {
 		if (!isObject(it))
 			throw new TypeError('Result of the keys method is not an object');
@@ -312,15 +312,7 @@
 		return iterRecord(P.getIterator(iterable));
 	}
 	function step(rec) {
-		var r;
-		if (typeof rec.n !== 'function')
-			throw new TypeError(describe(rec.n) + ' is not a function');
-		r = rec.n.call(rec.i);
-		if (!isObject(r))
-			throw new TypeError('Iterator result ' + describe(r) + ' is not an object');
-		if (r.done)
-			return DONE;
-		return r.value;
+		return stepValue(rec.i, rec.n);
 	}
 
 	function fillFrom(self, iterable, isMap) {

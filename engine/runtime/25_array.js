@@ -36,14 +36,11 @@
 				throw new TypeError('%Array%.from requires that the property of the first argument, items[Symbol.iterator], when exists, be a function');
 			A = isCtor(C) ? new C() : [];
 			it = P.getIterator(items);
+			r = it.next;
 			for (i = 0; ; i++) {
-				r = it.next();
-				if (!isObject(r))
-					throw new TypeError('Iterator result ' + describe(r) +
-					    ' is not an object');
-				if (r.done)
+				v = P.stepValue(it, r);
+				if (v === P.DONE)
 					break;
-				v = r.value;
 				if (mapFn !== undefined) {
 					try {
 						v = mapFn.call(thisArg, v, i);

@@ -37,16 +37,16 @@
 			return enumOwn(toObj(o), 0);
 		},
 		fromEntries: function fromEntries(iterable) {
-			var o = {}, it, r, e;
+			var o = {}, it, next, e;
 			/* V8's words, for null too */
 			if (iterable == null)
 				throw new TypeError('undefined is not iterable');
 			it = P.getIterator(iterable);
+			next = it.next;
 			for (;;) {
-				r = it.next();
-				if (r.done)
+				e = P.stepValue(it, next);
+				if (e === P.DONE)
 					return o;
-				e = r.value;
 				try {
 					if (!isObject(e))
 						throw new TypeError('Iterator value ' +
@@ -75,16 +75,17 @@
 			return hasOwn.call(toObj(o), k);
 		},
 		groupBy: function groupBy(items, cb) {
-			var o = create(null), it, r, k, i = 0;
+			var o = create(null), it, next, v, k, i = 0;
 			if (typeof cb !== 'function')
 				throw new TypeError(describe(cb) + ' is not a function');
 			it = P.getIterator(items);
+			next = it.next;
 			for (;;) {
-				r = it.next();
-				if (r.done)
+				v = P.stepValue(it, next);
+				if (v === P.DONE)
 					return o;
 				try {
-					k = cb(r.value, i++);
+					k = cb(v, i++);
 					if (typeof k !== 'symbol')
 						k = String(k);
 				} catch (err) {
@@ -92,9 +93,9 @@
 					throw err;
 				}
 				if (hasOwn.call(o, k))
-					o[k].push(r.value);
+					o[k].push(v);
 				else
-					o[k] = [r.value];
+					o[k] = [v];
 			}
 		}
 	}, { entries: 1, values: 1, fromEntries: 1,

@@ -788,19 +788,16 @@ this.__cm.P.group('intl', function (G, P) {
 			it = P.getIterator(list);
 			next = it.next;
 			for (;;) {
-				step = next.call(it);
-				if (step === null || typeof step !== 'object')
-					throw new TypeError('Iterator result ' +
-					    P.describe(step) + ' is not an object');
-				if (step.done)
+				step = P.stepValue(it, next);
+				if (step === P.DONE)
 					break;
-				if (typeof step.value !== 'string') {
+				if (typeof step !== 'string') {
 					P.iterClose(it, true);
 					throw new TypeError('Iterable yielded ' +
-					    P.describe(step.value) +
+					    P.describe(step) +
 					    ' which is not a string');
 				}
-				items.push(step.value);
+				items.push(step);
 			}
 		}
 		mid = r.type === 'unit' && r.style === 'narrow' ? ' ' : ', ';

@@ -22,7 +22,6 @@
 	var tagSym = Symbol.toStringTag;
 	var needIter = P.lazy('iterator', ['Iterator'], []);
 	var H = null;
-	P.callFn = Function.prototype.call.bind(Function.prototype.call);
 
 	P.lazy('weak', ['WeakRef', 'FinalizationRegistry'], []);
 	/* Cold: few scripts use BigInt, and those load it as they do. */

@@ -22,7 +22,7 @@ this.__cm.P.group('iterator', function (G, P) {
 	var HELPER = P.hidden('IteratorHelper');
 	var WRAP = P.hidden('IteratorWrap');
 	var START = 0, YIELD = 1, RUN = 2, DONE = 3;
-	var END = {};
+	var END = P.DONE;
 	/* the prelude's functions (P.orig), never the globals: this group
 	 * may load after guest code ran, which may have replaced them */
 	var iterSym = P.orig('Symbol', 'iterator');
@@ -57,21 +57,11 @@ this.__cm.P.group('iterator', function (G, P) {
 	}
 	/* IteratorStepValue: the value, or END when done */
 	function stepValue(rec) {
-		var r = call(rec.n, rec.i);
-		if (!isObject(r))
-			throw new TypeError('Iterator result ' + P.describe(r) +
-			    ' is not an object');
-		if (r.done)
-			return END;
-		return r.value;
+		return P.stepValue(rec.i, rec.n);
 	}
 	/* IteratorStep, without reading the value */
 	function step(rec) {
-		var r = call(rec.n, rec.i);
-		if (!isObject(r))
-			throw new TypeError('Iterator result ' + P.describe(r) +
-			    ' is not an object');
-		return !r.done;
+		return P.iterStep(rec.i, rec.n) !== END;
 	}
 	/* IteratorClose with a throw completion: err wins */
 	function closeThrow(o, err) {
@@ -89,8 +79,7 @@ this.__cm.P.group('iterator', function (G, P) {
 		if (m === undefined)
 			return;
 		r = call(m, o);
-		if (!isObject(r))
-			throw notObject('Iterator result ' + P.describe(r));
+		P.iterResult(r);
 	}
 	function thisObject(o, name) {
 		if (!isObject(o))
@@ -731,6 +720,8 @@ this.__cm.P.group('iterator', function (G, P) {
 	P.defs(WrapProto, {
 		next() {
 			var r = wrapSlot(this);
+			if (typeof r.n !== 'function')
+				throw new TypeError(P.valueSite(r.n) + ' is not a function');
 			return call(r.n, r.i);
 		},
 		'return'() {

@@ -20,6 +20,7 @@
 	var ownNames = Object.getOwnPropertyNames;
 	var ownSyms = Object.getOwnPropertySymbols;
 	var ArrayValues = Array.prototype[Symbol.iterator];
+	var stepValue = P.stepValue, DONE = P.DONE;
 	var hidden = P.hidden || function (n) { return Symbol(n); };
 	var PRIV = hidden('cmPrivate');
 	var privCounter = 0;
@@ -117,7 +118,7 @@
 	/* A fresh array of an iterable's values ([...x]); name and call (a
 	 * call's argument): for the error only (P.getIterator). */
 	def('spread', function spread(x, name, call) {
-		var out = [], it, st, i, n;
+		var out = [], it, next, v, i, n;
 
 		if (isPlainArray(x)) {
 			n = x.length;
@@ -126,20 +127,15 @@
 			return out;
 		}
 		it = cm.iter(x, name, call);
-		for (;;) {
-			st = it.next();
-			if (!isObject(st))
-				throw new TypeError('Iterator result ' + describe(st) +
-				    ' is not an object');
-			if (st.done)
-				return out;
-			out.push(st.value);
-		}
+		next = it.next;
+		while ((v = stepValue(it, next)) !== DONE)
+			out[out.length] = v;
+		return out;
 	});
 
 	/* The first n values of an iterable (closing it), for [a, b] = v. */
 	function arrPat(v, n, rest) {
-		var out = [], it, st, i, done = false, r;
+		var out = [], it, next, x, i, done = false, r;
 
 		if (isPlainArray(v)) {
 			if (!rest)
@@ -153,26 +149,20 @@
 			return out;
 		}
 		it = cm.iter(v);
+		next = it.next;
 		for (i = 0; i < n; i++) {
-			st = it.next();
-			if (!isObject(st))
-				throw new TypeError('Iterator result ' + describe(st) +
-				    ' is not an object');
-			if (st.done) {
+			x = stepValue(it, next);
+			if (x === DONE) {
 				done = true;
 				break;
 			}
-			out[i] = st.value;
+			out[i] = x;
 		}
 		out.length = n;
 		if (rest) {
 			r = [];
-			while (!done) {
-				st = it.next();
-				if (st.done)
-					break;
-				r.push(st.value);
-			}
+			while (!done && (x = stepValue(it, next)) !== DONE)
+				r[r.length] = x;
 			out[n] = r;
 		} else if (!done) {
 			cm.iterClose(it);
@@ -202,7 +192,7 @@
 	});
 
 	function dStep(r) {
-		var st, v;
+		var v;
 
 		if (r.done)
 			return undefined;
@@ -214,13 +204,9 @@
 		}
 		/* an abrupt next(), done or value leaves the iterator done */
 		r.done = true;
-		st = r.next.call(r.it);
-		if (!isObject(st))
-			throw new TypeError('Iterator result ' + describe(st) +
-			    ' is not an object');
-		if (st.done)
+		v = stepValue(r.it, r.next);
+		if (v === DONE)
 			return undefined;
-		v = st.value;
 		r.done = false;
 		return v;
 	}

@@ -365,16 +365,14 @@ this.__cm.P.group('events', function (G, P) {
 			return s;
 		},
 		any: function any(signals) {
-			var out = newSignal(), list = [], it, r, i, s;
+			var out = newSignal(), list = [], it, next, v, i, s;
 			it = P.getIterator(signals);
-			for (;;) {
-				r = it.next();
-				if (r.done)
-					break;
-				if (!(r.value instanceof AbortSignal))
+			next = it.next;
+			while ((v = P.stepValue(it, next)) !== P.DONE) {
+				if (!(v instanceof AbortSignal))
 					throw new TypeError('The "signals" argument must be ' +
 					    'an instance of AbortSignal[].');
-				list.push(r.value);
+				list.push(v);
 			}
 			for (i = 0; i < list.length; i++) {
 				s = sig(list[i]);

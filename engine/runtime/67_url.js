@@ -56,7 +56,7 @@ this.__cm.P.group('url', function (G, P) {
 
 	var SP = P.hidden('URLSearchParams');
 	function URLSearchParams(init) {
-		var list = [], it, r, pair, k, keys, i;
+		var list = [], it, next, v, pair, k, keys, i;
 		P.requireNew(this, URLSearchParams, 'URLSearchParams');
 		if (init instanceof URLSearchParams)
 			list = init[SP].list.map(function (e) {
@@ -65,21 +65,12 @@ this.__cm.P.group('url', function (G, P) {
 		else if (P.isObject(init) && typeof init[Symbol.iterator] ===
 		    'function') {
 			it = P.getIterator(init);
-			for (;;) {
-				r = it.next();
-				if (r.done)
-					break;
-				if (!P.isObject(r.value))
+			next = it.next;
+			while ((v = P.stepValue(it, next)) !== P.DONE) {
+				if (!P.isObject(v))
 					throw new TypeError('Each query pair must be an ' +
 					    'iterable [name, value] tuple');
-				pair = [];
-				var it2 = P.getIterator(r.value), r2;
-				for (;;) {
-					r2 = it2.next();
-					if (r2.done)
-						break;
-					pair.push(r2.value);
-				}
+				pair = P.iterList(v);
 				if (pair.length !== 2)
 					throw new TypeError('Each query pair must be an ' +
 					    'iterable [name, value] tuple');

@@ -62,7 +62,7 @@ this.__cm.P.group('fetch', function (G, P) {
 			throw new TypeError('immutable');
 	}
 	function fillHeaders(h, init) {
-		var it, r, pair, it2, r2, keys, i;
+		var it, next, v, pair, keys, i;
 		if (!P.isObject(init))
 			throw new TypeError('Headers constructor: init must be an ' +
 			    'object');
@@ -74,22 +74,13 @@ this.__cm.P.group('fetch', function (G, P) {
 		}
 		if (typeof init[Symbol.iterator] === 'function') {
 			it = P.getIterator(init);
-			for (;;) {
-				r = it.next();
-				if (r.done)
-					break;
-				if (!P.isObject(r.value))
+			next = it.next;
+			while ((v = P.stepValue(it, next)) !== P.DONE) {
+				if (!P.isObject(v))
 					throw new TypeError('Headers constructor: expected ' +
 					    'name/value pair to be length 2, found ' +
 					    'undefined.');
-				pair = [];
-				it2 = P.getIterator(r.value);
-				for (;;) {
-					r2 = it2.next();
-					if (r2.done)
-						break;
-					pair.push(r2.value);
-				}
+				pair = P.iterList(v);
 				if (pair.length !== 2)
 					throw new TypeError('Headers constructor: expected ' +
 					    'name/value pair to be length 2, found ' +
