@@ -253,8 +253,13 @@
 	 * here, is a primitive); V8 writes the value as String() does (a
 	 * symbol as its description form). The lowered for-of calls it for a
 	 * primitive, or for every answer where the source may make a BigInt
-	 * (__cm.iterResult).
+	 * (__cm.iterResult). Until the bigint group loads (P.bigIntsExist) no
+	 * object can be one, and the steps below skip the test.
 	 */
+	var bigInts = false;
+	P.bigIntsExist = function bigIntsExist() {
+		bigInts = true;
+	};
 	var iterResult = P.iterResult = function iterResult(r) {
 		if ((typeof r === 'object' && r !== null && r[bigKey] === undefined) ||
 		    typeof r === 'function')
@@ -264,23 +269,27 @@
 	};
 	/*
 	 * IteratorStep over GetIterator's record, whose next method was read
-	 * once as the iterator was opened: next()'s answer, or P.DONE. Called
-	 * through the captured call, so a script's replacement of
-	 * Function.prototype.call changes no iteration.
+	 * once as the iterator was opened: next()'s answer, or P.DONE; and
+	 * IteratorStepValue, its value. Each calls next through the captured
+	 * call (a script's Function.prototype.call changes no iteration) and
+	 * tests the answer in place: they are every iteration's step.
 	 */
 	var DONE = P.DONE = {};
 	var callFn = P.callFn = Function.prototype.call.bind(Function.prototype.call);
-	var iterStep = P.iterStep = function iterStep(it, next) {
-		var r;
-		if (typeof next !== 'function')
-			throw new TypeError(P.valueSite(next) + ' is not a function');
-		r = iterResult(callFn(next, it));
+	function notCallable(next) {
+		throw new TypeError(P.valueSite(next) + ' is not a function');
+	}
+	P.iterStep = function iterStep(it, next) {
+		var r = typeof next === 'function' ? callFn(next, it) : notCallable(next);
+		if (typeof r !== 'object' || r === null || bigInts)
+			r = iterResult(r);
 		return r.done ? DONE : r;
 	};
-	/* IteratorStepValue: the next value, or P.DONE */
 	P.stepValue = function stepValue(it, next) {
-		var r = iterStep(it, next);
-		return r === DONE ? DONE : r.value;
+		var r = typeof next === 'function' ? callFn(next, it) : notCallable(next);
+		if (typeof r !== 'object' || r === null || bigInts)
+			r = iterResult(r);
+		return r.done ? DONE : r.value;
 	};
 	/* IteratorToList(GetIterator(obj)) */
 	P.iterList = function iterList(obj) {

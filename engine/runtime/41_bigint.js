@@ -18,6 +18,7 @@ this.__cm.P.group('bigint', function (G, P) {
 	var nAsN = N.bigAsN;
 	var V = P.bigKey;
 	var isBig = P.isBigInt;
+	P.bigIntsExist();
 	var isObject = P.isObject;
 	var defineProperty = Object.defineProperty, freeze = P.nativeFreeze;
 	var toPrim = Symbol.toPrimitive;
