@@ -9,6 +9,7 @@ t('Headers pair', () => new Headers([answering(3)]));
 t('URLSearchParams pair undefined', () => new URLSearchParams([answering(undefined)]));
 t('Iterator.from', () => Iterator.from({ next() { return 5 } }).toArray());
 t('Iterator helper', () => Iterator.from(bad).map((x) => x).toArray());
+t('Iterator drop', () => Iterator.from(bad).drop(Infinity).toArray());
 t('Iterator next not callable', () => Iterator.from({ next: 5 }).toArray());
 t('Array.fromAsync', () => Array.fromAsync(answering(7)).catch((e) => console.log('Array.fromAsync |', e.name + ': ' + e.message)));
 let gets = 0;
