@@ -330,6 +330,10 @@ for (const clients of [8, 64]) {
   const x = report.throughput[clients]?.[OURS]?.per_s
   t(x === undefined ? undefined : x >= 4000, `≥ 4,000 trivial executions/s at ${clients} clients: ${x?.toFixed(0)}/s`)
 }
+// No cliff past the staying children: 64 connections keep 80% of 8's rate.
+const at8 = report.throughput[8]?.[OURS]?.per_s, at64 = report.throughput[64]?.[OURS]?.per_s
+const cliff = at8 && at64 !== undefined ? at64 / at8 : undefined
+t(cliff === undefined ? undefined : cliff >= 0.8, `trivial executions/s at 64 clients ≥ 80% of 8's: ${cliff === undefined ? '–' : (100 * cliff).toFixed(0)}%`)
 const idle = report.memory['ours-js']?.idle?.uss_kib
 t(idle === undefined ? undefined : idle <= 4096, `≤ 4 MiB private memory per idle staying child: ${idle === undefined ? '–' : (idle / 1024).toFixed(2)} MiB`)
 report.targets = targets
