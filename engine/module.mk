@@ -229,7 +229,12 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    longest string), the digits of toFixed/toExponential/toPrecision and
 #    toString's radix, the Array constructor's length, a malformed URI, an
 #    invalid Date, ToObject of undefined/null, a strict delete and a
-#    refused defineProperty.
+#    refused defineProperty; Object's and Reflect's natives given a
+#    primitive (duk_err_require_type_index asks cm_et_require_object), a
+#    prototype neither object nor null, the `requires that 'this' be a
+#    Number` family, fromCodePoint's range, a typed array's view of an
+#    ArrayBuffer (cm_et_ta_view checks first, in V8's order) and substr
+#    on undefined/null.
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # -fno-semantic-interposition: duktape.c's public functions (duk_dup,
