@@ -229,7 +229,12 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    longest string), the digits of toFixed/toExponential/toPrecision and
 #    toString's radix, the Array constructor's length, a malformed URI, an
 #    invalid Date, ToObject of undefined/null, a strict delete and a
-#    refused defineProperty.
+#    refused defineProperty; Object's and Reflect's natives given a
+#    primitive (duk_err_require_type_index asks cm_et_require_object), a
+#    prototype neither object nor null, the `requires that 'this' be a
+#    Number` family, fromCodePoint's range, a typed array's view of an
+#    ArrayBuffer (cm_et_ta_view checks first, in V8's order) and substr
+#    on undefined/null.
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # -fno-semantic-interposition: duktape.c's public functions (duk_dup,
@@ -277,7 +282,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\tif (!varmap) {$$/\tif (!varmap || !DUK_HOBJECT_HAS_EXTENSIBLE(varmap)) { \/* cm_errtext: a names-only _Varmap binds nothing *\//' \
 	    -e '}' \
 	    -e '/^DUK_INTERNAL DUK_COLD void duk_err_require_type_index(duk_hthread \*thr,$$/,/^}$$/{' \
-	    -e 's/^\tDUK_ERROR_RAW_FMT3(thr,$$/\tif (DUK_STRCMP(expect_name, "function") == 0) { \/* cm_errtext *\/\n\t\tDUK_ERROR_RAW_FMT1(thr, filename, linenumber, DUK_ERR_TYPE_ERROR, "%s", cm_et_value_is(thr, idx, " is not a function"));\n\t}\n&/' \
+	    -e 's/^\tDUK_ERROR_RAW_FMT3(thr,$$/\tif (DUK_STRCMP(expect_name, "function") == 0) { \/* cm_errtext *\/\n\t\tDUK_ERROR_RAW_FMT1(thr, filename, linenumber, DUK_ERR_TYPE_ERROR, "%s", cm_et_value_is(thr, idx, " is not a function"));\n\t}\n\tif (DUK_STRCMP(expect_name, "object") == 0 \&\& cm_et_require_object(thr, idx) != NULL) { \/* cm_errnat *\/\n\t\tDUK_ERROR_RAW_FMT1(thr, filename, linenumber, DUK_ERR_TYPE_ERROR, "%s", duk_get_string(thr, -1));\n\t}\n&/' \
 	    -e '}' \
 	    -e 's/^\tDUK_ERROR_FMT1(js_ctx->thr, DUK_ERR_SYNTAX_ERROR, DUK_STR_FMT_INVALID_JSON, (long) (js_ctx->p - js_ctx->p_start));$$/\tcm_json_syntax_error(js_ctx->thr, js_ctx->p_start, (duk_size_t) (js_ctx->p_end - js_ctx->p_start), (long) (js_ctx->p - js_ctx->p_start)); \/* cm_errtext *\//' \
 	    -e '/^DUK_LOCAL duk_uint8_t \*duk__dump_varmap(/,/^}$$/{' \
@@ -338,7 +343,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^#define DUK_STR_NOT_OBJECT_COERCIBLE .*$$/#define DUK_STR_NOT_OBJECT_COERCIBLE "Cannot convert undefined or null to object" \/* cm_errnat *\//' \
 	    -e 's/^#define DUK_STR_INVALID_ARRAY_LENGTH .*$$/#define DUK_STR_INVALID_ARRAY_LENGTH "Invalid array length" \/* cm_errnat *\//' \
 	    -e 's/^#define DUK_STR_INVALID_INSTANCEOF_RVAL .*$$/#define DUK_STR_INVALID_INSTANCEOF_RVAL "Right-hand side of '"'"'instanceof'"'"' is not callable" \/* cm_errnat *\//' \
-	    -e 's/^\(DUK_INTERNAL_DECL const char \*duk_push_string_tval_readable(duk_hthread \*thr, duk_tval \*tv);\n.*long off);\)$$/\1\nDUK_INTERNAL_DECL const char *cm_et_value_msg(duk_hthread *thr, const char *pre, duk_tval *tv, const char *post); \/* cm_errnat: engine\/host\/duk_errtext.inc *\/\nDUK_INTERNAL_DECL duk_int_t cm_et_int_range(duk_hthread *thr, duk_idx_t idx, duk_int_t lo, duk_int_t hi, const char *msg);\nDUK_INTERNAL_DECL const char *cm_et_in(duk_hthread *thr, duk_tval *tv_key, duk_tval *tv_obj);\nDUK_INTERNAL_DECL const char *cm_et_del(duk_hthread *thr, duk_tval *tv_obj, duk_hobject *obj, duk_hstring *key);\nDUK_INTERNAL_DECL const char *cm_et_define(duk_hthread *thr, int why, duk_hstring *key);\nDUK_INTERNAL_DECL const char *cm_et_this_null(duk_hthread *thr);\nDUK_INTERNAL_DECL void cm_json_cycle_error(duk_hthread *thr, duk_hobject **visiting, duk_int_t n, duk_int_t at);/' \
+	    -e 's/^\(DUK_INTERNAL_DECL const char \*duk_push_string_tval_readable(duk_hthread \*thr, duk_tval \*tv);\n.*long off);\)$$/\1\nDUK_INTERNAL_DECL const char *cm_et_value_msg(duk_hthread *thr, const char *pre, duk_tval *tv, const char *post); \/* cm_errnat: engine\/host\/duk_errtext.inc *\/\nDUK_INTERNAL_DECL duk_int_t cm_et_int_range(duk_hthread *thr, duk_idx_t idx, duk_int_t lo, duk_int_t hi, const char *msg);\nDUK_INTERNAL_DECL const char *cm_et_in(duk_hthread *thr, duk_tval *tv_key, duk_tval *tv_obj);\nDUK_INTERNAL_DECL const char *cm_et_del(duk_hthread *thr, duk_tval *tv_obj, duk_hobject *obj, duk_hstring *key);\nDUK_INTERNAL_DECL const char *cm_et_define(duk_hthread *thr, int why, duk_hstring *key);\nDUK_INTERNAL_DECL const char *cm_et_this_null(duk_hthread *thr);\nDUK_INTERNAL_DECL const char *cm_et_this_type(duk_hthread *thr, duk_small_uint_t bidx, const char *type);\nDUK_INTERNAL_DECL const char *cm_et_proto(duk_hthread *thr, duk_tval *tv);\nDUK_INTERNAL_DECL const char *cm_et_require_object(duk_hthread *thr, duk_idx_t idx);\nDUK_INTERNAL_DECL void cm_et_ta_view(duk_hthread *thr, duk_uint_t buflen, duk_small_uint_t shift, duk_small_uint_t class_num);\nDUK_INTERNAL_DECL void cm_json_cycle_error(duk_hthread *thr, duk_hobject **visiting, duk_int_t n, duk_int_t at);/' \
 	    -e '/^\t\t\tDUK_DD(DUK_DDPRINT("slow path loop detect"));$$/{' -e 'n' \
 	    -e 's/^\t\t\tDUK_ERROR_TYPE(thr, DUK_STR_CYCLIC_INPUT);$$/\t\t\tcm_json_cycle_error(thr, js_ctx->visiting, (duk_int_t) js_ctx->recursion_depth, (duk_int_t) i); \/* cm_errnat *\//' \
 	    -e '}' \
@@ -368,6 +373,28 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '}' \
 	    -e 's/^\tDUK_ERROR_URI(tfm_ctx->thr, DUK_STR_INVALID_INPUT);$$/\tDUK_ERROR_URI(tfm_ctx->thr, "URI malformed"); \/* cm_errnat *\//' \
 	    -e 's/^\t\t\tDUK_ERROR_RANGE(thr, "Invalid Date");$$/\t\t\tDUK_ERROR_RANGE(thr, "Invalid time value"); \/* cm_errnat *\//' \
+	    -e 's/^\t\tDUK_ERROR_TYPE(thr, "number expected");$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_this_type(thr, DUK_BIDX_NUMBER_PROTOTYPE, "Number")); \/* cm_errnat *\//' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_boolean_prototype_tostring_shared(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tDUK_DCERROR_TYPE_INVALID_ARGS(thr);$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_this_type(thr, DUK_BIDX_BOOLEAN_PROTOTYPE, "Boolean")); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_string_prototype_to_string(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tDUK_DCERROR_TYPE_INVALID_ARGS(thr);$$/\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_this_type(thr, DUK_BIDX_STRING_PROTOTYPE, "String")); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_symbol_tostring_shared(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\t\treturn DUK_RET_TYPE_ERROR;$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_this_type(thr, DUK_BIDX_SYMBOL_PROTOTYPE, "Symbol")); \/* cm_errnat *\//' \
+	    -e '}' \
+	    -e 's/^\t\t\t\tDUK_DCERROR_RANGE_INVALID_ARGS(thr);$$/\t\t\t\tDUK_ERROR_FMT1(thr, DUK_ERR_RANGE_ERROR, "%s", cm_et_value_msg(thr, "Invalid code point ", DUK_GET_TVAL_POSIDX(thr, i), "")); \/* cm_errnat *\//' \
+	    -e 's/^\t\t\tbyte_offset_signed = duk_to_int(thr, 1);$$/\t\t\tcm_et_ta_view(thr, h_bufarg->length, shift, class_num); \/* cm_errnat *\/\n&/' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_object_getprototype_shared(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\t\tDUK_DCERROR_TYPE_INVALID_ARGS(thr);$$/\t\tDUK_ERROR_TYPE(thr, "Reflect.getPrototypeOf called on non-object"); \/* cm_errnat: magic 2, the others took ToObject *\//' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_object_setprototype_shared(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\t\t\tduk_require_object_coercible(thr, 0);$$/\t\t\tif (duk_is_null_or_undefined(thr, 0)) {\n\t\t\t\tDUK_ERROR_TYPE(thr, "Object.setPrototypeOf called on null or undefined"); \/* cm_errnat *\/\n\t\t\t}/' \
+	    -e 's/^\t\tduk_require_type_mask(thr, 1, DUK_TYPE_MASK_NULL | DUK_TYPE_MASK_OBJECT);$$/\t\tif (!duk_check_type_mask(thr, 1, DUK_TYPE_MASK_NULL | DUK_TYPE_MASK_OBJECT)) {\n\t\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_proto(thr, DUK_GET_TVAL_POSIDX(thr, 1))); \/* cm_errnat *\/\n\t\t}/' \
+	    -e '}' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_string_prototype_substr(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tduk_push_this(thr);$$/\tduk_push_this_check_object_coercible(thr); \/* cm_errnat: ES2015 B.2.3.1 *\//' \
+	    -e '}' \
 	    -e 's/^\t\tDUK_ERROR_TYPE(thr, "expected Date");$$/\t\tDUK_ERROR_TYPE(thr, "this is not a Date object."); \/* cm_errnat *\//' \
 	    -e '/^DUK_INTERNAL duk_bool_t duk_hobject_delprop_raw(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_small_uint_t flags) {$$/,/^}$$/{' \
 	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_CONFIGURABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_del(thr, NULL, obj, key)); \/* cm_errnat *\//' \
@@ -436,7 +463,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c '/\* cm_errtext' $@.tmp)" = 22 || { echo "duktape.c: error-text patch failed ($$(grep -c '/\* cm_errtext' $@.tmp) of 22 sites)"; exit 1; }
-	@test "$$(grep -c '/\* cm_errnat' $@.tmp)" = 26 || { echo "duktape.c: native error-text patch failed ($$(grep -c '/\* cm_errnat' $@.tmp) of 26 sites)"; exit 1; }
+	@test "$$(grep -c '/\* cm_errnat' $@.tmp)" = 38 || { echo "duktape.c: native error-text patch failed ($$(grep -c '/\* cm_errnat' $@.tmp) of 38 sites)"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }

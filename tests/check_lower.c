@@ -698,6 +698,10 @@ START_TEST(test_v8_error_names)
 	    "f.apply(void 0, [1].concat(__cm.spread(o, \"o\", 1)));");
 	ASSERT_LOWERS("new C(...f());",
 	    "__cm.construct(C, __cm.spread(f(), \"f(...)\", 1));");
+	/* a `new` callee whose base is a call in the output keeps its
+	 * parentheses: new takes the first argument list for its own */
+	ASSERT_LOWERS("new (f().a.m)();", "new (f().a.m)();");
+	ASSERT_LOWERS("new a.b.c();", "new a.b.c();");
 	ASSERT_LOWERS(
 	    "f(...o, 1);", "f.apply(void 0, __cm.spread(o).concat([1]));");
 	ASSERT_LOWERS("f(...o, ...p);",

@@ -154,6 +154,30 @@ lw_call(struct lw_ctx *c, struct ast_node *n)
 	lw_args(c, &n->arguments);
 }
 
+/*
+ * A `new` callee that can be written bare: a name, or a member chain whose
+ * every link is plain and whose base is no call in the output. A call
+ * (`new (f().a.m)()`) or a class expression, which lowers to one, at the
+ * base would otherwise become `new f().a.m()`, and `new` would take the
+ * first call for its own.
+ */
+static int
+new_callee_bare(struct ast_node *e)
+{
+	if (e->kind == AST_IDENTIFIER)
+		return 1;
+	if (e->kind != AST_MEMBER_EXPRESSION)
+		return 0;
+	while (e->kind == AST_MEMBER_EXPRESSION) {
+		if (e->object->kind == AST_SUPER ||
+		    e->property->kind == AST_PRIVATE_IDENTIFIER)
+			return 0;
+		e = e->object;
+	}
+	return lw_prec_of(e) >= P_MEMBER && e->kind != AST_CALL_EXPRESSION &&
+	    e->kind != AST_CLASS_EXPRESSION;
+}
+
 void
 lw_new(struct lw_ctx *c, struct ast_node *n)
 {
@@ -166,12 +190,7 @@ lw_new(struct lw_ctx *c, struct ast_node *n)
 		return;
 	}
 	lw_puts(OUT(c), "new ");
-	if (n->callee->kind == AST_IDENTIFIER ||
-	    (n->callee->kind == AST_MEMBER_EXPRESSION &&
-		lw_prec_of(n->callee->object) >= P_MEMBER &&
-		n->callee->object->kind != AST_CALL_EXPRESSION &&
-		n->callee->object->kind != AST_SUPER &&
-		n->callee->property->kind != AST_PRIVATE_IDENTIFIER)) {
+	if (new_callee_bare(n->callee)) {
 		lw_expr(c, n->callee, P_MEMBER);
 	} else {
 		lw_putc(OUT(c), '(');

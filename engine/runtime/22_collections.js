@@ -22,7 +22,7 @@
 	var isExtensible = Object.isExtensible;
 	var nextId = 1, nextWeakId = 1;
 	var isObject = P.isObject;
-	var describe = P.describe;
+	var describe = P.describe, valueText = P.native.valueText;
 	var keyFor = Symbol.keyFor;
 
 	function slotOf(o, create) {
@@ -246,7 +246,7 @@
 		    self[MD] : undefined;
 		if (d === undefined || d.tag !== tag)
 			throw new TypeError('Method ' + name + ' called on incompatible receiver ' +
-			    describe(self));
+			    valueText(self));
 		return d;
 	}
 

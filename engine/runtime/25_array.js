@@ -370,8 +370,13 @@
 			    name === 'splice' ? stub(name) : f;
 			var w = function () {
 				var C, r, A, i, n;
-				if (!isArr(this))
+				if (!isArr(this)) {
+					/* V8 names concat on undefined/null; the native,
+					 * no longer Array.prototype's own, cannot */
+					if (this == null && name === 'concat')
+						toObj(this, 'Array.prototype.concat');
 					return g.apply(this, arguments);
+				}
 				C = speciesOf(this);
 				r = f.apply(this, arguments);
 				if (C === Array)

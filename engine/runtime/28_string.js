@@ -46,11 +46,12 @@
 	var WS = '[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';
 	var reStart = new RegExp('^' + WS), reEnd = new RegExp(WS + '$');
 
+	/* V8 names them by their Annex B aliases, trimLeft and trimRight */
 	function trimStart() {
-		return str(this, 'trimStart').replace(reStart, '');
+		return str(this, 'trimLeft').replace(reStart, '');
 	}
 	function trimEnd() {
-		return str(this, 'trimEnd').replace(reEnd, '');
+		return str(this, 'trimRight').replace(reEnd, '');
 	}
 
 	/* Literal replacement with GetSubstitution patterns ($$, $&, $`, $'). */
