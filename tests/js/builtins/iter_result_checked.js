@@ -1,5 +1,5 @@
 // @node
-// IteratorStep's check (a source with no BigInt in it: iter_result_checked_bigint.js has those): an iterator whose next() answers a primitive (or undefined) is a TypeError in V8's words wherever the runtime steps an iterator, never a loop that reads `done` off the primitive until the deadline; and the next method read once, as GetIterator reads it.
+// IteratorStep's check (in a source the lowering finds no big integer in, so its test is the inline one; iter_result_checked_bigint.js has the other): an iterator whose next() answers a primitive (or undefined) is a TypeError in V8's words wherever the runtime steps an iterator, never a loop that reads `done` off the primitive until the deadline; and the next method read once, as GetIterator reads it.
 const t = (label, f) => { try { const r = f(); console.log(label, 'no error', r === undefined ? '' : JSON.stringify(r)) } catch (e) { console.log(label, '|', e.name + ': ' + e.message) } };
 const answering = (v) => ({ [Symbol.iterator]() { return { next() { return v } } } });
 const bad = answering('a string');
