@@ -24,7 +24,7 @@
 	}
 
 	function from(items, mapFn, thisArg) {
-		var C = this, A, useIter, it, r, i, len, v, o;
+		var C = this, A, useIter, it, next, i, len, v, o;
 		if (mapFn !== undefined)
 			fnCheck(mapFn);
 		if (items == null)
@@ -36,9 +36,9 @@
 				throw new TypeError('%Array%.from requires that the property of the first argument, items[Symbol.iterator], when exists, be a function');
 			A = isCtor(C) ? new C() : [];
 			it = P.getIterator(items);
-			r = it.next;
+			next = it.next;
 			for (i = 0; ; i++) {
-				v = P.stepValue(it, r);
+				v = P.stepValue(it, next);
 				if (v === P.DONE)
 					break;
 				if (mapFn !== undefined) {
