@@ -261,7 +261,8 @@
 		bigInts = true;
 	};
 	var iterResult = P.iterResult = function iterResult(r) {
-		if ((typeof r === 'object' && r !== null && r[bigKey] === undefined) ||
+		if ((typeof r === 'object' && r !== null &&
+		    (!bigInts || r[bigKey] === undefined)) ||
 		    typeof r === 'function')
 			return r;
 		throw new TypeError('Iterator result ' + (typeof r === 'symbol' ?

@@ -47,6 +47,7 @@
 	var isPromise = P.isPromise, PromiseCtor = P.Promise;
 	var isObject = P.isObject;
 	var describe = P.describe;
+	var iterResult = P.iterResult;
 	var K_CORO = P.K_CORO;
 	var GCO = P.hidden('GeneratorState');
 	/* kinds */
@@ -348,7 +349,7 @@
 					throw notFunction(m);
 				res = m.call(it, received.v);
 			}
-			P.iterResult(res);
+			iterResult(res);
 			if (res.done) {
 				if (mode === 2 /* RQ_RETURN */) {
 					received.v = res.value;
@@ -680,7 +681,7 @@
 					throw notFunction(m);
 				res = cmAwait(m.call(it, received.v));
 			}
-			P.iterResult(res);
+			iterResult(res);
 			if (res.done) {
 				if (mode === 2 /* RQ_RETURN */)
 					throw new GenReturn(cmAwait(res.value));
@@ -761,7 +762,7 @@
 		if (m == null)
 			return;
 		r = m.call(it);
-		P.iterResult(r);
+		iterResult(r);
 	}
 
 	function asyncIterClose(it, isThrow) {
@@ -778,7 +779,7 @@
 		if (m == null)
 			return;
 		r = cmAwait(m.call(it));
-		P.iterResult(r);
+		iterResult(r);
 	}
 
 	/* %AsyncFromSyncIteratorPrototype% */
@@ -800,7 +801,7 @@
 	function asyncFromSyncContinue(res, p, syncIt, closeOnReject) {
 		var done, value, wrapper;
 		try {
-			P.iterResult(res);
+			iterResult(res);
 			done = !!res.done;
 			value = res.value;
 		} catch (e) {
@@ -922,7 +923,7 @@
 	cm.isGenReturn = isGenReturn;
 	cm.genFn = cmGenFn;
 	cm.iter = getIterator;
-	cm.iterResult = P.iterResult;
+	cm.iterResult = iterResult;
 	cm.asyncIter = getAsyncIterator;
 	cm.iterClose = iterClose;
 	cm.asyncIterClose = asyncIterClose;
