@@ -233,8 +233,8 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    primitive (duk_err_require_type_index asks cm_et_require_object), a
 #    prototype neither object nor null, the `requires that 'this' be a
 #    Number` family, fromCodePoint's range, a typed array's view of an
-#    ArrayBuffer (cm_et_ta_view checks first, in V8's order) and substr
-#    on undefined/null.
+#    ArrayBuffer (cm_et_ta_view checks first, in V8's order), substr
+#    on undefined/null and __defineGetter__/__defineSetter__'s accessor.
 DUK_SRC_DIR = /usr/share/duktape
 DUK_OBJ = $(BUILD)/obj/duktape/duktape.o
 # -fno-semantic-interposition: duktape.c's public functions (duk_dup,
@@ -395,6 +395,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_string_prototype_substr(duk_hthread \*thr) {$$/,/^}$$/{' \
 	    -e 's/^\tduk_push_this(thr);$$/\tduk_push_this_check_object_coercible(thr); \/* cm_errnat: ES2015 B.2.3.1 *\//' \
 	    -e '}' \
+	    -e 's/^\tduk_require_callable(thr, 2);$$/\tif (!duk_is_callable(thr, 2)) {\n\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", duk_get_current_magic(thr) ? "Object.prototype.__defineSetter__: Expecting function" : "Object.prototype.__defineGetter__: Expecting function"); \/* cm_errnat *\/\n\t}/' \
 	    -e 's/^\t\tDUK_ERROR_TYPE(thr, "expected Date");$$/\t\tDUK_ERROR_TYPE(thr, "this is not a Date object."); \/* cm_errnat *\//' \
 	    -e '/^DUK_INTERNAL duk_bool_t duk_hobject_delprop_raw(duk_hthread \*thr, duk_hobject \*obj, duk_hstring \*key, duk_small_uint_t flags) {$$/,/^}$$/{' \
 	    -e 's/^\t\tDUK_ERROR_TYPE(thr, DUK_STR_NOT_CONFIGURABLE);$$/\t\tDUK_ERROR_FMT1(thr, DUK_ERR_TYPE_ERROR, "%s", cm_et_del(thr, NULL, obj, key)); \/* cm_errnat *\//' \
@@ -463,7 +464,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_has_dense_index(' $@.tmp)" = 1 || { echo "duktape.c: array append failed"; exit 1; }
 	@test "$$(grep -c 'cm_errproto' $@.tmp)" = 1 && test "$$(grep -c 'cm_detach' $@.tmp)" = 5 && test "$$(grep -c '^DUK_EXTERNAL duk_bool_t cm_duk_buffer_detach(' $@.tmp)" = 1 || { echo "duktape.c: buffer/error-prototype patch failed"; exit 1; }
 	@test "$$(grep -c '/\* cm_errtext' $@.tmp)" = 22 || { echo "duktape.c: error-text patch failed ($$(grep -c '/\* cm_errtext' $@.tmp) of 22 sites)"; exit 1; }
-	@test "$$(grep -c '/\* cm_errnat' $@.tmp)" = 38 || { echo "duktape.c: native error-text patch failed ($$(grep -c '/\* cm_errnat' $@.tmp) of 38 sites)"; exit 1; }
+	@test "$$(grep -c '/\* cm_errnat' $@.tmp)" = 39 || { echo "duktape.c: native error-text patch failed ($$(grep -c '/\* cm_errnat' $@.tmp) of 39 sites)"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }

@@ -947,6 +947,13 @@ static const char rxhost_letters[] = "gimsuvyd";
 static const char *const rxhost_flag_names[] = { "hasIndices", "global",
 	"ignoreCase", "multiline", "dotAll", "unicode", "unicodeSets",
 	"sticky" };
+/* rxhost_letters' flags by name, for the getters' errors */
+static const char *const rxhost_letter_names[] = { "global", "ignoreCase",
+	"multiline", "dotAll", "unicode", "unicodeSets", "sticky",
+	"hasIndices" };
+
+/* In the Duktape build: engine/host/duk_errtext.inc. */
+void cm_duk_push_value_text(duk_context *, duk_idx_t);
 
 /*
  * A flag getter (magic: the flag's RX_* bit) or, magic 0, `flags`: Get of
@@ -960,9 +967,12 @@ rxhost_flag_get(duk_context *ctx)
 	size_t n = 0;
 
 	duk_push_this(ctx);
-	if (!duk_is_object(ctx, 0))
+	if (magic == 0 && !duk_is_object(ctx, 0)) {
+		cm_duk_push_value_text(ctx, 0);
 		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
-		    "RegExp.prototype flag getter called on non-object");
+		    "RegExp.prototype.flags getter called on non-object %s",
+		    duk_get_string(ctx, -1));
+	}
 	if (magic == 0) {
 		for (i = 0; i < 8; i++) {
 			duk_get_prop_string(ctx, 0, rxhost_flag_names[i]);
@@ -973,13 +983,16 @@ rxhost_flag_get(duk_context *ctx)
 		duk_push_lstring(ctx, out, n);
 		return 1;
 	}
-	if ((bits = rxhost_bits_of(ctx, 0)) < 0) {
+	if (!duk_is_object(ctx, 0) || (bits = rxhost_bits_of(ctx, 0)) < 0) {
 		duk_push_global_stash(ctx);
 		duk_get_prop_string(ctx, -1, RXHOST_KEY_PROTO);
 		if (duk_strict_equals(ctx, -1, 0))
 			return 0;
+		for (i = 0; i < 7 && (magic >> i) != 1; i++)
+			;
 		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
-		    "RegExp.prototype flag getter called on non-RegExp object");
+		    "RegExp.prototype.%s getter called on non-RegExp object",
+		    rxhost_letter_names[i]);
 	}
 	duk_push_boolean(ctx, (bits & magic) != 0);
 	return 1;

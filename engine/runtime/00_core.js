@@ -136,8 +136,8 @@
 	 * definitions must not call a guest's replacement of these. */
 	var defineProp = Object.defineProperty, applyFn = Reflect.apply;
 	var ownProp = Object.prototype.hasOwnProperty;
-	var isArr = Array.isArray, floor = Math.floor, Str = String;
-	var quote = JSON.stringify, symToStr = Symbol.prototype.toString;
+	var floor = Math.floor, Str = String;
+	var symToStr = Symbol.prototype.toString;
 
 	/*
 	 * Define a non-enumerable, writable, configurable data property. A
@@ -335,20 +335,18 @@
 			return (x + len) < 0 ? 0 : x + len;
 		return x > len ? len : x;
 	};
-	/* A short description of a value for error messages, like V8's. */
+	/*
+	 * A value as V8 writes it in an error's text (NoSideEffectsToString):
+	 * a string as it is, #<Ctor>, [object Date], "Error: m" (the engine's
+	 * valueText, which runs no guest code); a BigInt by its digits
+	 * (41_bigint.js's P.bigDecimal, which calls none either).
+	 */
+	var valueText = N.valueText;
 	P.describe = function describe(x) {
-		if (x === null)
-			return 'null';
-		switch (typeof x) {
-		case 'undefined': return 'undefined';
-		case 'string': return quote(x);
-		case 'number': case 'boolean': return Str(x);
-		case 'symbol': return applyFn(symToStr, x, []);
-		case 'function': return 'function';
-		}
-		if (isArr(x))
-			return 'array';
-		return 'object';
+		if (bigInts && typeof x === 'object' && x !== null &&
+		    x[bigKey] !== undefined)
+			return P.bigDecimal(x);
+		return valueText(x);
 	};
 	P.typeError = function typeError(msg) {
 		return new TypeError(msg);

@@ -563,7 +563,8 @@
 		if (S === undefined || S === null)
 			return dflt;
 		if (typeof S !== 'function')
-			throw new TypeError(describe(S) + ' is not a constructor');
+			throw new TypeError('object.constructor[Symbol.species] ' +
+			    'is not a constructor');
 		return S;
 	}
 
@@ -878,10 +879,39 @@
 	P.ctorShape(Promise, 1);
 	P.def(G, 'Promise', Promise);
 
+	/*
+	 * Node's account of a wrong argument (ERR_INVALID_ARG_TYPE's
+	 * "Received ..."): an object by its constructor's name, a primitive
+	 * by its type and its text, a string cut to 25 characters and quoted
+	 * as node 20 quotes it (single quotes, or JSON when it holds one).
+	 */
+	function received(v) {
+		var t = typeof v, c;
+		if (v === null || v === undefined)
+			return '' + v;
+		if (t === 'string') {
+			if (v.length > 28)
+				v = I.sSlice(v, 0, 25) + '...';
+			return 'type string (' + (I.sIndexOf(v, "'") < 0 ?
+			    "'" + v + "'" : I.stringify(v)) + ')';
+		}
+		if (t === 'function')
+			return 'function ' + v.name;
+		if (P.isBigInt(v))
+			return 'type bigint (' + P.bigDecimal(v) + 'n)';
+		if (t === 'object') {
+			c = v.constructor;
+			return c && 'name' in c ? 'an instance of ' + c.name :
+			    describe(v);
+		}
+		return 'type ' + t + ' (' + (v === 0 && 1 / v < 0 ? '-0' :
+		    describe(v)) + ')';
+	}
+
 	function queueMicrotask(callback) {
 		if (typeof callback !== 'function')
 			throw new TypeError('The "callback" argument must be of type function. Received ' +
-			    describe(callback));
+			    received(callback));
 		enqueue(2 /* J_CALLBACK */, callback, undefined, undefined);
 	}
 	P.def(G, 'queueMicrotask', queueMicrotask);
@@ -915,7 +945,7 @@
 		var t, id;
 		if (typeof fn !== 'function')
 			throw new TypeError('The "callback" argument must be of type function. Received ' +
-			    describe(fn));
+			    received(fn));
 		delay = +delay;
 		if (!(delay >= 1 && delay <= 2147483647))
 			delay = 1;

@@ -385,7 +385,8 @@
 		forEach: function forEach(cb, thisArg) {
 			var d = dataOf(this, 1, 'Map.prototype.forEach'), e;
 			if (typeof cb !== 'function')
-				throw new TypeError(describe(cb) + ' is not a function');
+				throw new TypeError(P.valueSite(cb) +
+				    ' is not a function');
 			for (e = d.first; e !== null; e = advance(d, e))
 				cb.call(thisArg, e.v, e.k, this);
 		},
@@ -482,7 +483,8 @@
 		forEach: function forEach(cb, thisArg) {
 			var d = dataOf(this, 2, 'Set.prototype.forEach'), e;
 			if (typeof cb !== 'function')
-				throw new TypeError(describe(cb) + ' is not a function');
+				throw new TypeError(P.valueSite(cb) +
+				    ' is not a function');
 			for (e = d.first; e !== null; e = advance(d, e))
 				cb.call(thisArg, e.k, e.k, this);
 		},

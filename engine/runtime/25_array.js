@@ -163,7 +163,9 @@
 		flatMap: function flatMap(cb, thisArg) {
 			var o = toObj(this);
 			var len = toLength(o.length), r = [], i, v;
-			fnCheck(cb);
+			if (typeof cb !== 'function')
+				throw new TypeError('flatMap mapper function is not ' +
+				    'callable');
 			for (i = 0; i < len; i++) {
 				if (!(i in o))
 					continue;
@@ -360,7 +362,8 @@
 			if (C === undefined)
 				return Array;
 			if (!isC(C))
-				throw new TypeError(describe(C) + ' is not a constructor');
+				throw new TypeError('object.constructor[Symbol.' +
+				    'species] is not a constructor');
 			return C;
 		}
 		/* sized: new C(result length), else new C(0); map sets no length */

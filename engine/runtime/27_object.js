@@ -110,8 +110,16 @@
 		var symToString = Symbol.prototype.toString;
 		if ('description' in Symbol.prototype)
 			return;
+		function thisSymbol(x) {
+			try {
+				return P.callFn(symValueOf, x);
+			} catch (e) {
+				throw new TypeError('Symbol.prototype.description ' +
+				    'requires that \'this\' be a Symbol');
+			}
+		}
 		P.defGetter(Symbol.prototype, 'description', 'description', function () {
-			var s = symValueOf.call(this);
+			var s = typeof this === 'symbol' ? this : thisSymbol(this);
 			if (typeof symDesc === 'function')
 				return symDesc(s);
 			s = symToString.call(s);

@@ -141,6 +141,12 @@
 		function key(k) {
 			return typeof k === 'symbol' ? k : String(k);
 		}
+		/* V8's words for a type: "a number", "an object", "null" */
+		function typeWord(v) {
+			var t = P.isBigInt(v) ? 'bigint' : typeof v;
+			return v === null ? 'null' : t === 'object' ? 'an object' :
+			    'a ' + t;
+		}
 		function define(o, k, d) {
 			try {
 				dp(o, k, d);
@@ -182,6 +188,10 @@
 		}
 		P.defs(R, {
 			apply(f, thisArg, args) {
+				if (typeof f !== 'function')
+					throw new TypeError('Function.prototype.apply ' +
+					    'was called on ' + P.describe(f) + ', which is ' +
+					    typeWord(f) + ' and not a function');
 				if (!isObject(args))
 					throw new TypeError('CreateListFromArrayLike ' +
 					    'called on non-object');
@@ -517,7 +527,10 @@
 		var fapply = P.uncurry(Function.prototype.apply);
 		var hasOwn = P.uncurry(Object.prototype.hasOwnProperty);
 		var bind = function bind(thisArg) {
-			var F = fapply(nativeBind, this, arguments), L = 0, t;
+			var F, L = 0, t;
+			if (typeof this !== 'function')
+				throw new TypeError('Bind must be called on a function');
+			F = fapply(nativeBind, this, arguments);
 			if (hasOwn(this, 'length')) {
 				t = this.length;
 				if (typeof t === 'number') {

@@ -107,8 +107,8 @@
 	function thisRec(x, name) {
 		var r = recOf(x);
 		if (r === undefined)
-			throw new TypeError('RegExp.prototype.' + name +
-			    ' requires that \'this\' be a RegExp object');
+			throw new TypeError('Method RegExp.prototype.' + name +
+			    ' called on incompatible receiver ' + describe(x));
 		return r;
 	}
 
@@ -265,7 +265,7 @@
 
 	function requireObject(x, name) {
 		if (!isObject(x))
-			throw new TypeError('RegExp.prototype.' + name +
+			throw new TypeError('Method RegExp.prototype.' + name +
 			    ' called on incompatible receiver ' + describe(x));
 	}
 
@@ -356,17 +356,17 @@
 	function flagGetter(name, c) {
 		defineProperty(RegExpPrototype, name, { get: typeof N.rxFlagGetter ===
 		    'function' ? N.rxFlagGetter(c, 'get ' + name, RegExpPrototype) :
-		    esFlagGetter(c), enumerable: false, configurable: true });
+		    esFlagGetter(c, name), enumerable: false, configurable: true });
 	}
 
 	/* The same in ES, for a heap without the natives (the prelude run bare
 	 * by engine_bench's breakdown, tests/js/builtins/run-duk.sh). */
-	function esFlagGetter(c) {
+	function esFlagGetter(c, name) {
 		return function () {
 			var R = this, r, s = '', j;
-			if (!isObject(R))
-				throw new TypeError('RegExp.prototype flag getter ' +
-				    'called on non-object');
+			if (!isObject(R) && c === '')
+				throw new TypeError('RegExp.prototype.flags getter ' +
+				    'called on non-object ' + describe(R));
 			if (c === '') {
 				for (j = 0; j < 8; j++)
 					if (R[['hasIndices', 'global', 'ignoreCase',
@@ -379,8 +379,8 @@
 			if (r === undefined) {
 				if (R === RegExpPrototype)
 					return undefined;
-				throw new TypeError('RegExp.prototype flag getter ' +
-				    'called on non-RegExp object');
+				throw new TypeError('RegExp.prototype.' + name +
+				    ' getter called on non-RegExp object');
 			}
 			return hasFlag(r.flags, c);
 		};
@@ -475,11 +475,7 @@
 	flagGetter('ignoreCase', 'i');
 	flagGetter('multiline', 'm');
 	P.defGetter(RegExpPrototype, 'source', 'source', function () {
-		var r;
-		if (!isObject(this))
-			throw new TypeError('RegExp.prototype.source getter called ' +
-			    'on non-object ' + describe(this));
-		r = recOf(this);
+		var r = isObject(this) ? recOf(this) : undefined;
 		if (r === undefined) {
 			if (this === RegExpPrototype)
 				return '(?:)';

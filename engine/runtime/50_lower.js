@@ -501,8 +501,8 @@
 			pendingNT = undefined;
 			return t;
 		}
-		throw new TypeError('Class constructor ' + (name || '') +
-		    " cannot be invoked without 'new'");
+		throw new TypeError((name ? 'Class constructor ' + name :
+		    'Class constructors') + " cannot be invoked without 'new'");
 	});
 
 	/* every toString says [native code]: Duktape's C functions, asked */
