@@ -45,7 +45,7 @@ for (const [k, v] of Object.entries({ str: 'x', obj: {}, num: 5, nul: null, unde
   t(k + ' defineGetter', () => ({}).__defineGetter__('a', v));
   t(k + ' defineSetter', () => ({}).__defineSetter__('a', v));
 }
-for (const v of ['x', 'it\'s', 'say "hi"', 'a\nb\\c\u0001', 'a'.repeat(40), 5, -0, 1.5, NaN, true, Symbol('s'), 10n, {}, [1], new Map(), new (class Q {})(), null, undefined]) {
+for (const v of ['x', 'it\'s', 'say "hi"', 'a\nb\\c\u0001', 'a'.repeat(40), 'b'.repeat(28), 'c'.repeat(29), 5, -0, 1.5, NaN, true, Symbol('s'), 10n, {}, [1], new Map(), new (class Q {})(), null, undefined]) {
   t('setTimeout', () => setTimeout(v));
   t('queueMicrotask', () => queueMicrotask(v));
 }
