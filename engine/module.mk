@@ -193,6 +193,12 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    text cannot hold a tagged binary value (cm__envelope_plain);
 #  - duk__timeclip ends with ToIntegerOrInfinity's +0 for -0, as TimeClip
 #    does: new Date(-0).getTime() is 0 (cm_timeclip);
+#  - duk_js_toboolean answers false for an object that is no function but
+#    carries the functions-only NOTAIL flag, which no object of Duktape's
+#    does: 41_bigint.js marks 0n so, the one object of its value
+#    (cm_duk_big_zero in duk_bigint.inc, __cm_native.bigZero), and
+#    `Boolean(0n)`, `0n && x`, `[0n].filter(x => x)` and every other
+#    ToBoolean in the engine see it falsy (cm_bigzero);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, via
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and
@@ -255,7 +261,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -457,7 +463,10 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^void duk__putvar_helper(duk_hthread \*thr,$$/,/^}$$/{' \
 	    -e 's/^\tparents = 1; \/\* follow parent chain \*\/$$/\tif (act != NULL) { \/* cm_getvar *\/\n\t\tduk_tval *cm_tv = cm_getvar_fast(thr, act, name, 1);\n\t\tif (cm_tv != NULL) {\n\t\t\tDUK_TVAL_SET_TVAL_UPDREF(thr, cm_tv, \&tv_tmp_val); \/* side effects *\/\n\t\t\treturn;\n\t\t}\n\t}\n&/' \
 	    -e '}' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc > $@.tmp
+	    -e '/^DUK_INTERNAL duk_bool_t duk_js_toboolean(duk_tval \*tv) {$$/,/^}$$/{' \
+	    -e 's/^\tcase DUK_TAG_OBJECT: {$$/&\n\t\tif (DUK_HOBJECT_HAS_NOTAIL(DUK_TVAL_GET_OBJECT(tv)) \&\& !DUK_HOBJECT_IS_CALLABLE(DUK_TVAL_GET_OBJECT(tv))) { \/* cm_bigzero *\/\n\t\t\treturn 0;\n\t\t}/' \
+	    -e '}' \
+	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 \
 	    && test "$$(grep -c 'cm_numconv_stringify_flags(thr, digits, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_flags: ES2018' $@.tmp)" = 3 \
 	    || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -485,6 +494,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_jsonnum' $@.tmp)" = 5 || { echo "duktape.c: JSON number patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_jsonobj' $@.tmp)" = 5 || { echo "duktape.c: JSON object patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_concat' $@.tmp)" = 1 || { echo "duktape.c: concat patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_bigzero' $@.tmp)" = 2 || { echo "duktape.c: ToBoolean patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_getvar \*/$$' $@.tmp)" = 4 && test "$$(grep -c 'cm_getvar: the value, and no this' $@.tmp)" = 1 && test "$$(grep -c '(void) cm_getvar_duktape(thr, act, name);' $@.tmp)" = 2 && test "$$(grep -c 'cm_getvar: engine/host/duk_getvar.inc' $@.tmp)" = 2 || { echo "duktape.c: getvar patch failed"; exit 1; }
 	@test "$$(grep -c '/\* cm_getprop \*/ \\$$' $@.tmp)" = 3 && test "$$(grep -c 'cm_getprop: engine/host/duk_getprop.inc' $@.tmp)" = 1 || { echo "duktape.c: getprop patch failed"; exit 1; }
 	mv $@.tmp $@

@@ -1,7 +1,7 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc), valueText
- * (duk_errtext.inc),
+ * (duk_errtext.inc), bigZero (duk_bigint.inc),
  * noCtor, bufClass, bufDetach, arrPlain, taLength, taLen and taLenPlain
  * (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
@@ -187,6 +187,9 @@ void cm_duk_make_noctor(duk_context *, duk_idx_t, duk_int_t);
 /* In the Duktape build: engine/host/duk_errtext.inc. */
 void cm_duk_push_value_text(duk_context *, duk_idx_t);
 
+/* In the Duktape build: engine/host/duk_bigint.inc. */
+void cm_duk_big_zero(duk_context *, duk_idx_t);
+
 /*
  * valueText(v): v as V8 writes a value in an error's text (#<Foo>, x,
  * Symbol(s), [object Array]), read without running guest code.
@@ -197,6 +200,16 @@ natives_value_text(duk_context *ctx)
 	duk_set_top(ctx, 1);
 	cm_duk_push_value_text(ctx, 0);
 	return 1;
+}
+
+/* bigZero(o): o, 0n's one object, is falsy from now on (duk_bigint.inc). */
+static duk_ret_t
+natives_big_zero(duk_context *ctx)
+{
+	duk_set_top(ctx, 1);
+	if (duk_is_object(ctx, 0))
+		cm_duk_big_zero(ctx, 0);
+	return 0;
 }
 
 /*
@@ -686,6 +699,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "arrayGuard", natives_array_guard, 2 },
 		{ "noCtor", natives_no_ctor, 2 }, { "lower", natives_lower, 4 },
 		{ "valueText", natives_value_text, 1 },
+		{ "bigZero", natives_big_zero, 1 },
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },
 		{ "arrPlain", natives_arr_plain, 1 },

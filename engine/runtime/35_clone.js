@@ -1,7 +1,7 @@
 /*
- * 35_clone.js (lazy group `clone`): structuredClone.  Clones primitives,
- * plain objects and arrays (own enumerable string keys; prototypes are not
- * kept), Date, RegExp, Map, Set, ArrayBuffer, typed arrays, DataView, Error
+ * 35_clone.js (lazy group `clone`): structuredClone.  Clones primitives
+ * (a BigInt, an object here, stays itself), plain objects and arrays (own
+ * enumerable string keys; prototypes are not kept), Date, RegExp, Map, Set, ArrayBuffer, typed arrays, DataView, Error
  * objects and boxed primitives, keeping shared references and cycles.  Functions, symbols, promises,
  * WeakMaps and the like throw DataCloneError (a DOMException,
  * 62_encoding.js).
@@ -29,7 +29,7 @@ this.__cm.P.group('clone', function (G, P) {
 		var t = typeof v, tag, r, keys, i, k, d, C, src, e;
 		if (t === 'symbol' || t === 'function')
 			fail(v);
-		if (t !== 'object' || v === null)
+		if (t !== 'object' || v === null || P.isBigInt(v))
 			return v;
 		r = memo.get(v);
 		if (r !== undefined)

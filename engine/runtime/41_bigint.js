@@ -387,6 +387,9 @@ this.__cm.P.group('bigint', function (G, P) {
 	defineProperty(proto, Symbol.toStringTag,
 	    { value: 'BigInt', configurable: true });
 	P.ctorShape(BigInt, 1);
+	/* 0n is falsy to every ToBoolean of the engine (duk_bigint.inc);
+	 * made once its prototype is whole */
+	N.bigZero(make('0'));
 	P.bigDecimal = function (b) {
 		return decimal(b[V]);
 	};
