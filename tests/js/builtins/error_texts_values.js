@@ -15,7 +15,7 @@ const values = {
   err, named, noName, noMsg, protoErr, boxedNum: new Number(3), boxedStr: new String('s'), boxedBool: new Boolean(false),
   tagged: { [Symbol.toStringTag]: 'Tg' }, taggedNullp: Object.assign(Object.create(null), { [Symbol.toStringTag]: 'Np' }),
   classTagged: new Tagged(), ownToString: { toString() { return 'T' } }, ctorAccessor: Object.defineProperty({}, 'constructor', { get() { throw new Error('ran') } }),
-  ctorNoName: { constructor: function () {} }, ctorString: { constructor: 'S' }, u8: new Uint8Array(2), ab: new ArrayBuffer(2), dv: new DataView(new ArrayBuffer(2)),
+  ctorNoName: { constructor: function () {} }, anonInst: new ((() => function () {})())(), ctorString: { constructor: 'S' }, u8: new Uint8Array(2), ab: new ArrayBuffer(2), dv: new DataView(new ArrayBuffer(2)),
   args: (function () { return arguments })(1), global: globalThis, gen: (function* () {})(),
 };
 for (const [k, v] of Object.entries(values)) {
