@@ -405,7 +405,7 @@ for_stmt(struct lw_ctx *c, struct ast_node *n, const char *labels)
 	}
 	lw_puts(OUT(c), "; ");
 	if (n->test != NULL)
-		lw_test(c, n->test, P_SEQ);
+		lw_expr(c, n->test, P_SEQ);
 	lw_puts(OUT(c), "; ");
 	if (hs != NULL && hs->env != NULL) {
 		/* a fresh environment per iteration, copied before the update
@@ -657,7 +657,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_IF_STATEMENT:
 		lw_puts(OUT(c), "if (");
-		lw_test(c, n->test, P_SEQ);
+		lw_expr(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ") ");
 		if (n->alternate != NULL &&
 		    n->consequent->kind != AST_BLOCK_STATEMENT) {
@@ -688,7 +688,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		break;
 	case AST_WHILE_STATEMENT:
 		lw_puts(OUT(c), "while (");
-		lw_test(c, n->test, P_SEQ);
+		lw_expr(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ") ");
 		sub_stmt(c, n->body);
 		break;
@@ -696,7 +696,7 @@ lw_stmt(struct lw_ctx *c, struct ast_node *n)
 		lw_puts(OUT(c), "do ");
 		sub_stmt(c, n->body);
 		lw_puts(OUT(c), " while (");
-		lw_test(c, n->test, P_SEQ);
+		lw_expr(c, n->test, P_SEQ);
 		lw_puts(OUT(c), ");");
 		break;
 	case AST_FOR_STATEMENT:

@@ -914,7 +914,7 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		lw_assignment(c, n);
 		break;
 	case AST_CONDITIONAL_EXPRESSION:
-		lw_test(c, n->test, P_COND + 1);
+		lw_expr(c, n->test, P_COND + 1);
 		lw_puts(OUT(c), " ? ");
 		lw_expr(c, n->consequent, P_ASSIGN);
 		lw_puts(OUT(c), " : ");

@@ -188,10 +188,6 @@ struct lw_ctx {
 int lw_error(struct lw_ctx *, struct ast_node *, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* A condition (if, loops, ?:): as lw_expr, but in a BigInt-aware source
- * 0n tests false (lower_ops.c). */
-void lw_test(struct lw_ctx *, struct ast_node *, int prec);
-
 /* Adds a variable to the current function's prologue `var`. */
 void lw_declare(struct lw_ctx *, const char *name);
 /* A fresh temporary, declared in the current function's prologue. */

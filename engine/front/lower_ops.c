@@ -160,33 +160,6 @@ big_binary(struct lw_ctx *c, enum ast_op op, const char *optext,
 	lw_putc(OUT(c), ')');
 }
 
-/* An expression whose value is a boolean or a primitive literal. */
-static int
-big_no_bigint(const struct ast_node *n)
-{
-	if (big_primitive(n))
-		return 1;
-	if (n->kind == AST_UNARY_EXPRESSION)
-		return n->op == AST_OP_NOT || n->op == AST_OP_TYPEOF ||
-		    n->op == AST_OP_VOID || n->op == AST_OP_DELETE;
-	/* The equality and relational operators answer booleans. */
-	return n->kind == AST_BINARY_EXPRESSION &&
-	    (lw_binary_prec(n->op) == P_EQ || lw_binary_prec(n->op) == P_REL);
-}
-
-void
-lw_test(struct lw_ctx *c, struct ast_node *n, int prec)
-{
-	/* 0n is an object here, so truthy to the engine: __cm.bt says. */
-	if (!c->bigint || big_no_bigint(n)) {
-		lw_expr(c, n, prec);
-		return;
-	}
-	lw_puts(OUT(c), "__cm.bt(");
-	lw_expr(c, n, P_ASSIGN);
-	lw_putc(OUT(c), ')');
-}
-
 /* A member target split into "obj" and "[key]"/".key" texts once. */
 struct lw_target {
 	const char *obj; /* temp or simple text */
@@ -655,11 +628,6 @@ lw_unary(struct lw_ctx *c, struct ast_node *n)
 		lw_chain(c, a->expression, 1);
 		return;
 	}
-	if (n->op == AST_OP_NOT && c->bigint && !big_no_bigint(a)) {
-		lw_puts(OUT(c), "!");
-		lw_test(c, a, P_UNARY);
-		return;
-	}
 	if (c->bigint && !big_primitive(a) &&
 	    (n->op == AST_OP_NEG || n->op == AST_OP_BITNOT ||
 		n->op == AST_OP_POS || n->op == AST_OP_TYPEOF)) {
@@ -715,24 +683,6 @@ lw_logical(struct lw_ctx *c, struct ast_node *n)
 		t = lw_eval_once(c, n->left, &full);
 		lw_printf(OUT(c), "(%s != null ? %s : ", full, t);
 		lw_expr(c, n->right, P_ASSIGN);
-		lw_putc(OUT(c), ')');
-		return;
-	}
-	if (c->bigint && !big_no_bigint(n->left)) {
-		const char *t = lw_temp(c);
-
-		lw_printf(OUT(c), "(__cm.bt(%s = ", t);
-		lw_expr(c, n->left, P_ASSIGN);
-		lw_puts(OUT(c), ") ? ");
-		if (n->op == AST_OP_AND)
-			lw_expr(c, n->right, P_ASSIGN);
-		else
-			lw_puts(OUT(c), t);
-		lw_puts(OUT(c), " : ");
-		if (n->op == AST_OP_AND)
-			lw_puts(OUT(c), t);
-		else
-			lw_expr(c, n->right, P_ASSIGN);
 		lw_putc(OUT(c), ')');
 		return;
 	}

@@ -294,9 +294,6 @@ this.__cm.P.group('bigint', function (G, P) {
 			return number(prim(a, 'number'));
 		},
 		num: numeric,
-		truthy: function (v) {
-			return v[V] !== '0';
-		},
 		inc: function (t, d) {
 			return isBig(t) ? op(ADD, t, make(d > 0 ? '1' : '-1')) :
 			    t + d;

@@ -81,10 +81,6 @@
 	def('bpos', function (a) { return (B || big()).pos(a); });
 	def('bnum', function (a) { return (B || big()).num(a); });
 	def('binc', function (t, d) { return (B || big()).inc(t, d); });
-	/* ToBoolean: 0n is an object here, which the engine finds true. */
-	def('bt', function (v) {
-		return P.isBigInt(v) ? (B || big()).truthy(v) : !!v;
-	});
 	/* Only ever asked about an object: no BigInt before the group. */
 	def('btype', function (v) {
 		return P.isBigInt(v) ? 'bigint' : 'object';
