@@ -467,8 +467,10 @@ lexer_skip(struct lexer *lx, struct token *tok)
 				lx->pos++;
 			lexer_newline(lx, lx->pos);
 			tok->nl_before = 1;
-		} else if (b == '/' && lx->pos + 1 < lx->len &&
-		    s[lx->pos + 1] == '/') {
+		} else if (lx->pos + 1 < lx->len &&
+		    ((b == '/' && s[lx->pos + 1] == '/') ||
+			/* a Hashbang comment opens a script or module */
+			(b == '#' && lx->pos == 0 && s[1] == '!'))) {
 			lx->pos += 2;
 			while (lx->pos < lx->len) {
 				b = s[lx->pos];
