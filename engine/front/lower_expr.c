@@ -840,7 +840,7 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		    lw_resolve(c, c->scope, "eval", 4) == NULL) {
 			/* a call through this value is an indirect eval,
 			 * which must lower its code too (lower_eval.c) */
-			lw_puts(OUT(c), "__cm.evalRef(eval)");
+			lw_puts(OUT(c), "(__cm.evalRef(eval))");
 			break;
 		}
 		if ((flag = lw_tdz_flag(c, n)) != NULL) {

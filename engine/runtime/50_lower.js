@@ -800,6 +800,9 @@
 		return nativeEval(lowerEval(x, 0, undefined, undefined));
 	};
 	defProp(indirectEval, 'name', { value: 'eval', configurable: true });
+	/* a built-in: no constructor, no `prototype` (99_seal.js) */
+	if (P.native.noCtor !== undefined)
+		P.native.noCtor(indirectEval, 0);
 	def('evalRef', function evalRef(v) {
 		return v === nativeEval && lowerNative !== undefined ?
 		    indirectEval : v;
