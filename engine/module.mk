@@ -198,6 +198,20 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    __cm_native.noCtor); `new` on one says "X is not a constructor", and
 #    bind() makes no constructor of one (Duktape's bound functions always
 #    were);
+#  - engine/host/duk_fnshape.inc is appended (cm_fnshape): duk_js_push_closure
+#    gives a closure V8's own keys in V8's order through cm_closure_props
+#    (length, name "" when anonymous, a sloppy constructor's null
+#    arguments and caller, prototype; no thrower accessors on strict
+#    functions), bind gives a bound function no caller/arguments throwers,
+#    every arguments object gets its own @@iterator (cm_args_iter: the
+#    Array.prototype.values 20_iter.js leaves under a hidden key), the
+#    %ThrowTypeError% built-in throws V8's text (cm_tte_throw), and the
+#    built-in natives get `length` before `name` (cm_builtin_fnshape);
+#  - a function's file name (stack traces, an error's fileName and
+#    lineNumber) lives under the hidden key \x82Source, which Duktape
+#    otherwise leaves unused, instead of an own `fileName` (cm_fnfile: the
+#    compiler, the bytecode dump and load, the closure's copy, bind, the
+#    trace and the error augmentation);
 #  - engine/host/duk_getvar.inc is appended (cm_getvar): a variable read
 #    (GETVAR, CSVAR, duk_js_getvar_activation) or written (duk__putvar_helper)
 #    through the scope chain asks cm_getvar_fast first, which finds it in
