@@ -15,7 +15,7 @@ const rows = [
   ['obj async', o.a], ['obj gen', o.gen], ['obj arrow', o.arrow],
 ];
 for (const [label, f] of rows)
-  console.log(label, '|', keys(f), '|', JSON.stringify(f.name), f.length, '| fileName' in f ? 'has fileName' : '', Object.prototype.hasOwnProperty.call(f, 'caller'));
+  console.log(label, '|', keys(f), '|', JSON.stringify(f.name), f.length, 'fileName' in f ? '| has fileName' : '|', Object.prototype.hasOwnProperty.call(f, 'caller'));
 console.log('anon name', d(anon, 'name'));
 console.log('plain caller', d(plain, 'caller'), 'arguments', d(plain, 'arguments'), 'prototype', d(plain, 'prototype'));
 console.log('plain.caller', plain.caller, 'plain.arguments', plain.arguments);
