@@ -793,6 +793,17 @@
 		return lowerEval(x, mode, lex, renames);
 	});
 
+	/* The arguments object of a sloppy function with non-simple
+	 * parameters is unmapped (the lowering renames its formals):
+	 * its callee is %ThrowTypeError%, as in strict code
+	 * (CreateUnmappedArgumentsObject; LOWERING.md "Functions"). */
+	var throwTypeError = Object.getOwnPropertyDescriptor(
+	    Function.prototype, 'caller').get;
+	def('noCallee', function noCallee(a) {
+		defProp(a, 'callee', { get: throwTypeError, set: throwTypeError,
+		    enumerable: false, configurable: false });
+	});
+
 	/* eval reached as a value, e.g. (0, eval)(x): an indirect eval. */
 	var indirectEval = function (x) {
 		if (typeof x !== 'string')

@@ -26,6 +26,8 @@ const tte = fpCaller.get;
 const strictArgs = (function () { 'use strict'; return arguments; })();
 console.log('accessor', typeof tte, fpCaller.enumerable, fpCaller.configurable, fpCaller.set === tte, fpArgs.get === tte, fpArgs.set === tte);
 console.log('same thrower', Object.getOwnPropertyDescriptor(strictArgs, 'callee').get === tte, Object.getOwnPropertyDescriptor(strictArgs, 'callee').set === tte);
+const nonSimple = (function (a = 1) { return arguments; })(2);
+console.log('non-simple sloppy callee', d(nonSimple, 'callee'), Object.getOwnPropertyDescriptor(nonSimple, 'callee').get === tte, [...nonSimple].join());
 console.log('%ThrowTypeError%', keys(tte), d(tte, 'length'), d(tte, 'name'), Object.isExtensible(tte), Object.isFrozen(tte), Object.getPrototypeOf(tte) === Function.prototype);
 for (const [label, f] of [['strict', function () { 'use strict'; }], ['arrow', () => 1], ['method', o.m], ['class', K], ['bound', plain.bind(null)], ['map', [].map]]) {
   try { f.caller; console.log(label, 'caller read'); } catch (e) { console.log(label, e.name + ': ' + e.message); }
