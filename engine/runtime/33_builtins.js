@@ -240,6 +240,8 @@
 		P.setName(f, '[Symbol.toPrimitive]');
 	})(Symbol.prototype[Symbol.toPrimitive]);
 	P.setName(Function.prototype[Symbol.hasInstance], '[Symbol.hasInstance]');
+	/* Duktape names it with the symbol itself */
+	P.setName(Date.prototype[Symbol.toPrimitive], '[Symbol.toPrimitive]');
 	/* The native error constructors' `prototype` is read-only. */
 	['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
 	    'TypeError', 'URIError', 'AggregateError'].forEach(function (n) {

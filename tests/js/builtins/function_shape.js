@@ -44,4 +44,7 @@ try { new JSON.parse('1'); } catch (e) { console.log(e.name + ': ' + e.message);
 try { Reflect.construct(Object, [], Object.getOwnPropertyDescriptor(RegExp.prototype, 'global').get); } catch (e) { console.log('getter as newTarget', e.name); }
 const first3 = (f) => Object.getOwnPropertyNames(f).slice(0, 3).join(',');
 console.log('constructors', first3(Promise), first3(Map), first3(Set), first3(WeakMap), first3(Object), first3(Boolean), first3(String), first3(Array), first3(RegExp), first3(Symbol));
+const acc = (o, k) => Object.getOwnPropertyDescriptor(o, k);
+console.log('accessor names', [acc(Object.prototype, '__proto__').get, acc(Object.prototype, '__proto__').set, acc(URL.prototype, 'href').set, acc(Event.prototype, 'cancelBubble').set, acc(Intl.Collator.prototype, 'compare').get].map((f) => keys(f) + ' ' + f.name + ' ' + f.length).join(' | '));
+console.log('names', URL.parse.name, URLSearchParams.prototype.delete.name, Headers.prototype.delete.name, performance.now.name, Intl.Collator.supportedLocalesOf.name, Date.prototype[Symbol.toPrimitive].name);
 console.log('parseFloat', JSON.stringify(parseFloat.name), JSON.stringify(parseInt.name), Number.parseFloat === parseFloat);
