@@ -194,10 +194,11 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #  - duk__timeclip ends with ToIntegerOrInfinity's +0 for -0, as TimeClip
 #    does: new Date(-0).getTime() is 0 (cm_timeclip);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
-#    existing function (the prelude's built-in methods, via
-#    __cm_native.noCtor); `new` on one says "X is not a constructor", and
-#    bind() makes no constructor of one (Duktape's bound functions always
-#    were);
+#    existing function (the prelude's built-in methods, and C natives it
+#    installs as methods or getters, via __cm_native.noCtor; it also names
+#    a built-in getter or setter left without a name "get x"/"set x");
+#    `new` on one says "X is not a constructor", and bind() makes no
+#    constructor of one (Duktape's bound functions always were);
 #  - engine/host/duk_fnshape.inc is appended (cm_fnshape): duk_js_push_closure
 #    gives a closure V8's own keys in V8's order through cm_closure_props
 #    (length, name "" when anonymous, a sloppy constructor's null
