@@ -200,10 +200,25 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    `Boolean(0n)`, `0n && x`, `[0n].filter(x => x)` and every other
 #    ToBoolean in the engine see it falsy (cm_bigzero);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
-#    existing function (the prelude's built-in methods, via
-#    __cm_native.noCtor); `new` on one says "X is not a constructor", and
-#    bind() makes no constructor of one (Duktape's bound functions always
-#    were);
+#    existing function (the prelude's built-in methods, and C natives it
+#    installs as methods or getters, via __cm_native.noCtor; it also names
+#    a built-in getter or setter left without a name "get x"/"set x");
+#    `new` on one says "X is not a constructor", and bind() makes no
+#    constructor of one (Duktape's bound functions always were);
+#  - engine/host/duk_fnshape.inc is appended (cm_fnshape): duk_js_push_closure
+#    gives a closure V8's own keys in V8's order through cm_closure_props
+#    (length, name "" when anonymous, a sloppy constructor's null
+#    arguments and caller, prototype; no thrower accessors on strict
+#    functions), bind gives a bound function no caller/arguments throwers,
+#    every arguments object gets its own @@iterator (cm_args_iter: the
+#    Array.prototype.values 20_iter.js leaves under a hidden key), the
+#    %ThrowTypeError% built-in throws V8's text (cm_tte_throw), and the
+#    built-in natives get `length` before `name` (cm_builtin_fnshape);
+#  - a function's file name (stack traces, an error's fileName and
+#    lineNumber) lives under the hidden key \x82Source, which Duktape
+#    otherwise leaves unused, instead of an own `fileName` (cm_fnfile: the
+#    compiler, the bytecode dump and load, the closure's copy, bind, the
+#    trace and the error augmentation);
 #  - engine/host/duk_getvar.inc is appended (cm_getvar): a variable read
 #    (GETVAR, CSVAR, duk_js_getvar_activation) or written (duk__putvar_helper)
 #    through the scope chain asks cm_getvar_fast first, which finds it in
@@ -261,7 +276,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_fnshape.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -308,6 +323,26 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^\tstr_base = duk_push_string_readable(thr, -5);$$/,/^\tduk_push_error_object(thr,$$/{' \
 	    -e 's/^\tduk_push_error_object(thr,$$/\tcm_et_push_propcall_error(thr, \/* cm_errtext *\//' \
 	    -e '}' \
+	    -e 's/^\t\tduk_hobject_compact_props(thr, duk_known_hobject(thr, (duk_idx_t) i));$$/\t\tcm_builtin_fnshape(thr, duk_known_hobject(thr, (duk_idx_t) i)); \/* cm_fnshape: length before name *\/\n&/' \
+	    -e 's/^DUK_INTERNAL void duk_hthread_create_builtin_objects(duk_hthread \*thr) {$$/DUK_LOCAL_DECL void cm_builtin_fnshape(duk_hthread *thr, duk_hobject *h); \/* cm_fnshape *\/\n&/' \
+	    -e '/^void duk_js_push_closure(duk_hthread \*thr,$$/,/^}$$/{' \
+	    -e 's/^\tformals = duk_hobject_get_formals(thr, (duk_hobject \*) fun_temp);$$/\tcm_closure_props(thr, fun_temp, add_auto_proto); \/* cm_fnshape: length, name, arguments, caller, prototype *\/\n\tif (0) {\n&/' \
+	    -e 's/^\tduk_compact(thr, -2);$$/\t} \/* cm_fnshape *\/\n&/' \
+	    -e '}' \
+	    -e 's/^DUK_LOCAL const duk_uint16_t duk__closure_copy_proplist\[\] = {$$/DUK_LOCAL_DECL void cm_closure_props(duk_hthread *thr, duk_hcompfunc *fun_temp, duk_bool_t add_auto_proto); \/* cm_fnshape *\/\n&/' \
+	    -e 's/^DUK_LOCAL void duk__create_arguments_object(duk_hthread \*thr, duk_hobject \*func, duk_hobject \*varenv, duk_idx_t idx_args) {$$/DUK_LOCAL_DECL void cm_args_iter(duk_hthread *thr, duk_idx_t i_arg); \/* cm_fnshape *\/\n&/' \
+	    -e 's/^\t\/\* set exotic behavior only after we'"'"'re done \*\/$$/\tcm_args_iter(thr, i_arg); \/* cm_fnshape: own @@iterator *\/\n&/' \
+	    -e 's/^\tduk_xdef_prop_stridx_thrower(thr, -1, DUK_STRIDX_CALLER);$$/\t\/* cm_fnshape: no own caller or arguments on a bound function *\//' \
+	    -e '/^\tduk_xdef_prop_stridx_thrower(thr, -1, DUK_STRIDX_LC_ARGUMENTS);$$/d' \
+	    -e '/^DUK_INTERNAL duk_ret_t duk_bi_type_error_thrower(duk_hthread \*thr) {$$/,/^}$$/{' \
+	    -e 's/^\tDUK_DCERROR_TYPE_INVALID_ARGS(thr);$$/\treturn cm_tte_throw(thr); \/* cm_fnshape *\//' \
+	    -e '}' \
+	    -e 's/^DUK_INTERNAL duk_ret_t duk_bi_type_error_thrower(duk_hthread \*thr) {$$/DUK_LOCAL_DECL duk_ret_t cm_tte_throw(duk_hthread *thr); \/* cm_fnshape *\/\n&/' \
+	    -e 's/^\(\tp = duk__dump_string_prop(thr, p, bw_ctx, (duk_hobject \*) func, \)DUK_STRIDX_FILE_NAME);$$/\1DUK_STRIDX_INT_SOURCE); \/* cm_fnfile *\//' \
+	    -e 's/^\(\t*duk_xdef_prop_stridx_short(thr, -2, \)DUK_STRIDX_FILE_NAME\(, DUK_PROPDESC_FLAGS_[CNOE]*);\)$$/\1DUK_STRIDX_INT_SOURCE\2 \/* cm_fnfile *\//' \
+	    -e 's/^\(\t*duk_get_prop_stridx_short(thr, -[23], \)DUK_STRIDX_FILE_NAME);$$/\1DUK_STRIDX_INT_SOURCE); \/* cm_fnfile *\//' \
+	    -e 's/^\(\t\t\tduk_get_prop_stridx_short(thr, -1, \)DUK_STRIDX_FILE_NAME);$$/\1DUK_STRIDX_INT_SOURCE); \/* cm_fnfile *\//' \
+	    -e 's/^\tDUK_STRIDX_FILE_NAME,$$/\tDUK_STRIDX_INT_SOURCE, \/* cm_fnfile *\//' \
 	    -e 's/^\t\t\/\* Strictness is inherited from target. \*\/$$/\t\tif (!DUK_HOBJECT_HAS_CONSTRUCTABLE(h_target)) {\n\t\t\tDUK_HOBJECT_CLEAR_CONSTRUCTABLE((duk_hobject *) h_bound); \/* cm_noctor *\/\n\t\t}\n&/' \
 	    -e 's/^DUK_INTERNAL duk_small_int_t duk_unicode_is_identifier_start(duk_codepoint_t cp) {$$/#define CM_ID_ANY(cp) ((cp) >= 0x80L \&\& !duk_unicode_is_whitespace(cp) \&\& !duk_unicode_is_line_terminator(cp)) \/* cm_id *\/\n\n&/' \
 	    -e 's/^\t} else if (duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {$$/\t} else if (CM_ID_ANY(x) || duk_unicode_is_identifier_start(x) || x == DUK_ASC_BACKSLASH) {/' \
@@ -466,7 +501,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^DUK_INTERNAL duk_bool_t duk_js_toboolean(duk_tval \*tv) {$$/,/^}$$/{' \
 	    -e 's/^\tcase DUK_TAG_OBJECT: {$$/&\n\t\tif (DUK_HOBJECT_HAS_NOTAIL(DUK_TVAL_GET_OBJECT(tv)) \&\& !DUK_HOBJECT_IS_CALLABLE(DUK_TVAL_GET_OBJECT(tv))) { \/* cm_bigzero *\/\n\t\t\treturn 0;\n\t\t}/' \
 	    -e '}' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc engine/host/duk_fnshape.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 \
 	    && test "$$(grep -c 'cm_numconv_stringify_flags(thr, digits, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_flags: ES2018' $@.tmp)" = 3 \
 	    || { echo "duktape.c: numconv patch failed"; exit 1; }
@@ -475,6 +510,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c '/\* cm_errtext' $@.tmp)" = 22 || { echo "duktape.c: error-text patch failed ($$(grep -c '/\* cm_errtext' $@.tmp) of 22 sites)"; exit 1; }
 	@test "$$(grep -c '/\* cm_errnat' $@.tmp)" = 39 || { echo "duktape.c: native error-text patch failed ($$(grep -c '/\* cm_errnat' $@.tmp) of 39 sites)"; exit 1; }
 	@test "$$(grep -c 'is_constructable = 0; /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c 'CLEAR_CONSTRUCTABLE((duk_hobject \*) h_bound); /\* cm_noctor' $@.tmp)" = 1 && test "$$(grep -c '^DUK_EXTERNAL void cm_duk_make_noctor(' $@.tmp)" = 1 || { echo "duktape.c: noctor patch failed"; exit 1; }
+	@test "$$(grep -c '/\* cm_fnshape' $@.tmp)" = 11 && test "$$(grep -c '^DUK_LOCAL void cm_closure_props(' $@.tmp)" = 1 || { echo "duktape.c: function shape patch failed ($$(grep -c '/\* cm_fnshape' $@.tmp) of 11 sites)"; exit 1; }
+	@test "$$(grep -c '/\* cm_fnfile' $@.tmp)" = 9 || { echo "duktape.c: function file name patch failed ($$(grep -c '/\* cm_fnfile' $@.tmp) of 9 sites)"; exit 1; }
 	@test "$$(grep -c 'cm_load' $@.tmp)" = 2 && test "$$(grep -c 'cm_outer\|p_end, [01])' $@.tmp)" = 5 || { echo "duktape.c: load patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_fin' $@.tmp)" = 4 && ! grep -q 'queue finalizable objects to heap_allocated' $@.tmp || { echo "duktape.c: heap-free patch failed"; exit 1; }
 	@test "$$(grep -c '^#define DUK_HTHREAD_INTCTR_DEFAULT (16L \* 1024L)$$' $@.tmp)" = 1 || { echo "duktape.c: interval patch failed"; exit 1; }

@@ -839,8 +839,12 @@ lw_expr(struct lw_ctx *c, struct ast_node *n, int prec)
 		if (lw_str_eq(n->name, "eval") &&
 		    lw_resolve(c, c->scope, "eval", 4) == NULL) {
 			/* a call through this value is an indirect eval,
-			 * which must lower its code too (lower_eval.c) */
-			lw_puts(OUT(c), "__cm.evalRef(eval)");
+			 * which must lower its code too (lower_eval.c); as
+			 * the callee of `new` (a MemberExpression) the call
+			 * is parenthesized */
+			lw_puts(OUT(c),
+			    prec >= P_MEMBER ? "(__cm.evalRef(eval))"
+					     : "__cm.evalRef(eval)");
 			break;
 		}
 		if ((flag = lw_tdz_flag(c, n)) != NULL) {

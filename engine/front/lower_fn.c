@@ -297,7 +297,13 @@ param_init(
 {
 	size_t i;
 	char val[64];
+	struct lw_scope *s = lw_scope_of(c, fn);
 
+	/* sloppy code whose arguments object must be unmapped: its callee
+	 * is %ThrowTypeError%, as in a strict function's */
+	if (fn->kind != AST_ARROW_FUNCTION_EXPRESSION && !simple_params(fn) &&
+	    s != NULL && !s->strict && mentions_arguments(c, fn))
+		lw_puts(OUT(c), "__cm.noCallee(arguments); ");
 	for (i = 0; i < fn->params.len; i++) {
 		struct ast_node *p = fn->params.items[i];
 

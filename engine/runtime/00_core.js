@@ -206,18 +206,12 @@
 		});
 	};
 	/*
-	 * A built-in constructor's shape: own `length` right before `name` (the
-	 * order CreateBuiltinFunction gives; Duktape puts `prototype`,
-	 * `caller` and `arguments` between them) and a read-only `prototype`.
+	 * A built-in constructor's shape: its `length` and a read-only
+	 * `prototype`. The key order is already V8's (`length`, `name`,
+	 * `prototype`: engine/host/duk_fnshape.inc gives every closure that).
 	 */
 	P.ctorShape = function ctorShape(C, len) {
-		var name = C.name;
-		delete C.length;
-		delete C.name;
-		defineProp(C, 'length', { value: len,
-		    configurable: true });
-		defineProp(C, 'name', { value: name,
-		    configurable: true });
+		defineProp(C, 'length', { value: len });
 		defineProp(C, 'prototype', { writable: false });
 	};
 	/* A BigInt's value (41_bigint.js); here so any file can tell one. */

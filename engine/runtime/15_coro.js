@@ -734,12 +734,8 @@
 		if (obj == null)
 			throw notIterable(obj, name, kind);
 		f = obj[Symbol.iterator];
-		if (typeof f !== 'function') {
-			if (P.argumentsIterator !== undefined &&
-			    Object.prototype.toString.call(obj) === '[object Arguments]')
-				return P.argumentsIterator(obj);
+		if (typeof f !== 'function')
 			throw notIterable(obj, name, kind);
-		}
 		it = f.call(obj);
 		if (!isObject(it))
 			throw new TypeError('Result of the Symbol.iterator method is not an object');

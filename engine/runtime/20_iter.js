@@ -68,9 +68,11 @@
 	};
 	P.defs(Array.prototype, { values: values, keys: keys, entries: entries });
 	P.def(Array.prototype, Symbol.iterator, values);
-	P.argumentsIterator = function (o) {
-		return new ArrayIter(o, VALUES);
-	};
+	/* Every arguments object's own @@iterator (CreateMappedArgumentsObject):
+	 * Duktape defines it from this hidden key when it makes one
+	 * (engine/host/duk_fnshape.inc). */
+	Object.defineProperty(Array.prototype, P.hidden('ArgIter'),
+	    { value: values });
 
 	/* Typed arrays: same iterators (they are array-likes with a length). */
 	function taCheck(self) {

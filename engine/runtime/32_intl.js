@@ -96,6 +96,7 @@ this.__cm.P.group('intl', function (G, P) {
 		def(ctor, 'supportedLocalesOf', function supportedLocalesOf_(l) {
 			return supportedLocalesOf(l);
 		});
+		P.setName(ctor.supportedLocalesOf, 'supportedLocalesOf');
 		def(Intl, name, ctor);
 	}
 

@@ -250,6 +250,8 @@
 		P.setName(f, '[Symbol.toPrimitive]');
 	})(Symbol.prototype[Symbol.toPrimitive]);
 	P.setName(Function.prototype[Symbol.hasInstance], '[Symbol.hasInstance]');
+	/* Duktape names it with the symbol itself */
+	P.setName(Date.prototype[Symbol.toPrimitive], '[Symbol.toPrimitive]');
 	/* The native error constructors' `prototype` is read-only. */
 	['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError',
 	    'TypeError', 'URIError', 'AggregateError'].forEach(function (n) {
@@ -472,24 +474,45 @@
 		};
 	})();
 	P.species(Array);
+	/* Duktape's parseFloat and parseInt (Number's are the same objects)
+	 * are named "" */
+	P.setName(G.parseFloat, 'parseFloat');
+	P.setName(G.parseInt, 'parseInt');
 	/*
-	 * Function.prototype: `length` before `name` (CreateBuiltinFunction's
-	 * order; Duktape makes `name` first).  Its `caller` and `arguments`
-	 * are left absent on purpose: as %ThrowTypeError% accessors (what
-	 * AddRestrictedFunctionProperties asks) they would make `f.caller` of
-	 * every sloppy function throw, since Duktape gives those functions no
-	 * own `caller` (V8 does); reading it as undefined is the lesser
-	 * departure for code written against Node.
+	 * Function.prototype's own keys in V8's order: `length`, `name`,
+	 * `arguments`, `caller`, then the methods (Duktape makes `name` first
+	 * and has no `caller`/`arguments`). Those two are the accessors
+	 * AddRestrictedFunctionProperties asks, getter and setter both
+	 * %ThrowTypeError%: Duktape's one thrower, the one a strict arguments
+	 * object's `callee` holds, made as the spec has it (no own properties
+	 * but `length` 0 and `name` "", neither configurable, and frozen).
+	 * A sloppy function reads its own `caller`/`arguments` (null) first,
+	 * as in V8 (engine/host/duk_fnshape.inc); a strict one, an arrow, a
+	 * method or a built-in reaches these and throws.
 	 */
 	(function () {
-		var FP = Function.prototype, ln = gopd(FP, 'length'),
-		    nm = gopd(FP, 'name');
-		if (ln && ln.configurable && nm && nm.configurable) {
-			delete FP.length;
-			delete FP.name;
-			defineProperty(FP, 'length', ln);
-			defineProperty(FP, 'name', nm);
+		var FP = Function.prototype, keys = ['length', 'name',
+		    'constructor', 'apply', 'bind', 'call', 'toString'];
+		var tte = gopd((function () {
+			return arguments;
+		})(), 'callee').get, d = {}, i;
+		delete tte.name;
+		delete tte.length;
+		defineProperty(tte, 'length', { value: 0 });
+		defineProperty(tte, 'name', { value: '' });
+		Object.freeze(tte);
+		for (i = 0; i < keys.length; i++) {
+			d[keys[i]] = gopd(FP, keys[i]);
+			delete FP[keys[i]];
 		}
+		defineProperty(FP, 'length', d.length);
+		defineProperty(FP, 'name', d.name);
+		defineProperty(FP, 'arguments', { get: tte, set: tte,
+		    enumerable: false, configurable: true });
+		defineProperty(FP, 'caller', { get: tte, set: tte,
+		    enumerable: false, configurable: true });
+		for (i = 2; i < keys.length; i++)
+			defineProperty(FP, keys[i], d[keys[i]]);
 	})();
 
 	/*

@@ -789,6 +789,17 @@
 		return lowerEval(x, mode, lex, renames);
 	});
 
+	/* The arguments object of a sloppy function with non-simple
+	 * parameters is unmapped (the lowering renames its formals):
+	 * its callee is %ThrowTypeError%, as in strict code
+	 * (CreateUnmappedArgumentsObject; LOWERING.md "Functions"). */
+	var throwTypeError = Object.getOwnPropertyDescriptor(
+	    Function.prototype, 'caller').get;
+	def('noCallee', function noCallee(a) {
+		defProp(a, 'callee', { get: throwTypeError, set: throwTypeError,
+		    enumerable: false, configurable: false });
+	});
+
 	/* eval reached as a value, e.g. (0, eval)(x): an indirect eval. */
 	var indirectEval = function (x) {
 		if (typeof x !== 'string')
@@ -796,6 +807,9 @@
 		return nativeEval(lowerEval(x, 0, undefined, undefined));
 	};
 	defProp(indirectEval, 'name', { value: 'eval', configurable: true });
+	/* a built-in: no constructor, no `prototype` (99_seal.js) */
+	if (P.native.noCtor !== undefined)
+		P.native.noCtor(indirectEval, 0);
 	def('evalRef', function evalRef(v) {
 		return v === nativeEval && lowerNative !== undefined ?
 		    indirectEval : v;

@@ -24,6 +24,7 @@ this.__cm.P.group('events', function (G, P) {
 			return { timeOrigin: 0 };
 		}
 	});
+	P.setName(perf.now, 'now');
 	Object.defineProperty(perf, 'timeOrigin', { value: 0, enumerable: true });
 	P.defGlobal('performance', perf);
 

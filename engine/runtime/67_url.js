@@ -216,6 +216,7 @@ this.__cm.P.group('url', function (G, P) {
 	P.getter(URLSearchParams.prototype, 'size', function () {
 		return sp(this).list.length;
 	});
+	P.setName(URLSearchParams.prototype['delete'], 'delete');
 	P.tag(URLSearchParams, 'URLSearchParams');
 
 	/*
@@ -476,6 +477,7 @@ this.__cm.P.group('url', function (G, P) {
 		props.push(['hash', accessors.hash[0](s.rec)]);
 		return { name: 'URL', props: props };
 	});
+	P.setName(URL.parse, 'parse');
 	P.setLength(URL, 1);
 	P.defGlobal('URL', URL);
 	P.defGlobal('URLSearchParams', URLSearchParams);

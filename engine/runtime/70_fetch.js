@@ -403,6 +403,7 @@ this.__cm.P.group('fetch', function (G, P) {
 	P.getter(Request.prototype, 'method', function () {
 		return rq(this).method;
 	});
+	P.setName(Headers.prototype['delete'], 'delete');
 	P.getter(Request.prototype, 'url', function () {
 		return rq(this).url;
 	});
