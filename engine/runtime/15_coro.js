@@ -270,12 +270,14 @@
 		return { value: r, done: false };
 	}
 
+	/* A generator's record, an own slot (ownSlot, natives.c): an object
+	 * inheriting from a generator is none. */
+	var ownSlot = P.native.ownSlot;
 	function genOf(self, name) {
-		var co = (self !== null && typeof self === 'object') ?
-		    self[GCO] : undefined;
+		var co = ownSlot(self, GCO);
 		if (co === undefined || co.kind !== 2 /* GEN */)
-			throw new TypeError(name + ' method called on incompatible receiver ' +
-			    describe(self));
+			throw new TypeError('Method [Generator].prototype.' + name +
+			    ' called on incompatible receiver ' + P.recvText(self));
 		return co;
 	}
 
@@ -288,8 +290,7 @@
 	var GeneratorPrototype = Object.create(IteratorPrototype);
 	P.defs(GeneratorPrototype, {
 		next: function next(v) {
-			var co = (this !== null && typeof this === 'object') ?
-			    this[GCO] : undefined;
+			var co = ownSlot(this, GCO);
 			if (co === undefined || co.kind !== 2 /* GEN */)
 				co = genOf(this, 'next');
 			return genResume(co, v, 0 /* RQ_NEXT */);
@@ -490,7 +491,7 @@
 	}
 
 	function agenOf(self) {
-		var co = isObject(self) ? self[GCO] : undefined;
+		var co = ownSlot(self, GCO);
 		if (co === undefined || co.kind !== 3 /* AGEN */)
 			return undefined;
 		return co;
@@ -498,8 +499,8 @@
 
 	function agenBadReceiver(self, name) {
 		var p = newPromise();
-		rejectP(p, new TypeError(name + ' method called on incompatible receiver ' +
-		    describe(self)));
+		rejectP(p, new TypeError('Method ' + name + ' called on ' +
+		    'incompatible receiver ' + P.recvText(self)));
 		return p;
 	}
 
@@ -546,13 +547,13 @@
 	var AsyncGeneratorPrototype = Object.create(AsyncIteratorPrototype);
 	P.defs(AsyncGeneratorPrototype, {
 		next: function next(v) {
-			return agenRequest(this, 0 /* RQ_NEXT */, v, 'AsyncGenerator.prototype.next');
+			return agenRequest(this, 0 /* RQ_NEXT */, v, '[AsyncGenerator].prototype.next');
 		},
 		'return': function (v) {
-			return agenRequest(this, 2 /* RQ_RETURN */, v, 'AsyncGenerator.prototype.return');
+			return agenRequest(this, 2 /* RQ_RETURN */, v, '[AsyncGenerator].prototype.return');
 		},
 		'throw': function (e) {
-			return agenRequest(this, 1 /* RQ_THROW */, e, 'AsyncGenerator.prototype.throw');
+			return agenRequest(this, 1 /* RQ_THROW */, e, '[AsyncGenerator].prototype.throw');
 		}
 	}, { 'return': 1, 'throw': 1 });
 	P.setName(AsyncGeneratorPrototype['return'], 'return');

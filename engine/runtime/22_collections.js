@@ -250,25 +250,29 @@
 		return d;
 	}
 
-	/* Map/Set iterators. */
+	/* Map/Set iterators. CI_K: the kind (0 keys, 1 values, 2 entries),
+	 * plus 4 for a Set's; the next methods read it as an own slot
+	 * (ownSlot, natives.c), so neither an object inheriting from an
+	 * iterator nor the other collection's iterator passes. */
 	var CI_D = P.hidden('CollIterData'), CI_E = P.hidden('CollIterEntry'),
 	    CI_K = P.hidden('CollIterKind'), CI_S = P.hidden('CollIterStarted');
+	var ownSlot = P.native.ownSlot;
 	function CollIter(d, kind) {
 		this[CI_D] = d;
 		this[CI_E] = null;
 		this[CI_K] = kind;
 		this[CI_S] = false;
 	}
-	function makeIterProto(tag) {
+	function makeIterProto(tag, set) {
 		var proto = Object.create(P.IteratorPrototype);
 		P.def(proto, 'next', function next() {
-			var d = this[CI_D], e, k;
-			if (d === undefined) {
-				if (this[CI_K] === undefined)
-					throw new TypeError('next method called on incompatible receiver ' +
-					    describe(this));
+			var k = ownSlot(this, CI_K), d, e;
+			if (k === undefined || (k & 4) !== set)
+				throw new TypeError('Method ' + tag + '.prototype.next ' +
+				    'called on incompatible receiver ' + P.recvText(this));
+			d = this[CI_D];
+			if (d === undefined)
 				return { value: undefined, done: true };
-			}
 			e = this[CI_S] ? advance(d, this[CI_E]) : d.first;
 			this[CI_S] = true;
 			if (e === null) {
@@ -277,7 +281,7 @@
 				return { value: undefined, done: true };
 			}
 			this[CI_E] = e;
-			k = this[CI_K];
+			k &= 3;
 			if (k === 0)
 				return { value: e.k, done: false };
 			if (k === 1)
@@ -291,11 +295,11 @@
 	function MapIter(d, kind) {
 		CollIter.call(this, d, kind);
 	}
-	MapIter.prototype = makeIterProto('Map Iterator');
+	MapIter.prototype = makeIterProto('Map Iterator', 0);
 	function SetIter(d, kind) {
-		CollIter.call(this, d, kind);
+		CollIter.call(this, d, kind + 4);
 	}
-	SetIter.prototype = makeIterProto('Set Iterator');
+	SetIter.prototype = makeIterProto('Set Iterator', 4);
 	/* their methods become no constructors at the seal (99_seal.js) */
 	(P.noCtorProtos = P.noCtorProtos || []).push(MapIter.prototype,
 	    SetIter.prototype);
