@@ -66,3 +66,14 @@ for (const v of [5, 'x', {}, null]) {
 }
 function* gn() { yield* { [Symbol.iterator]() { return { next: 5 } } } }
 t('yield* next 5', () => gn().next());
+// an array literal's spread: V8 words a next that is no function as the spread's value not iterating, named as the source writes it; a call's spread that is not its only last argument describes next's value
+{
+  const o = mk(5), obj = { o }, c = true;
+  t('spread', () => [...o]);
+  t('spread member', () => [0, ...obj.o]);
+  t('spread conditional', () => [...(c ? o : 0)]);
+  t('spread logical', () => [...(c && o)]);
+  t('spread optional', () => [...obj?.o]);
+  t('spread element', () => [...[o][0]]);
+  t('call spread middle', () => Math.max(1, ...o, 2));
+}
