@@ -2,8 +2,8 @@
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc), valueText
  * (duk_errtext.inc),
- * noCtor, bufClass, bufDetach, arrPlain, ownSlot, taLength, taLen and taLenPlain
- * (duk_buffer.inc),
+ * noCtor, bufClass, bufDetach, arrPlain, ownSlot, taLength, taLen and
+ * taLenPlain (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
