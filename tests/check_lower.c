@@ -369,6 +369,14 @@ START_TEST(test_coroutines)
 	    "__cm.asyncYieldStar(h());");
 	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
 	    LOWER_SCRIPT, "__cm.asyncIter(y, \"y\")");
+	/* for await too reads next once and calls it each step */
+	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
+	    LOWER_SCRIPT,
+	    "$2 = __cm.asyncIter(y, \"y\"); $7 = __cm.nextOf($2); ");
+	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
+	    LOWER_SCRIPT, "$5 = __cm.await($7()); !");
+	ASSERT_CONTAINS("async function f() { for await (const x of y) g(x); }",
+	    LOWER_SCRIPT, "$3 = void 0, $5 = __cm.await($7())) ");
 }
 END_TEST
 
@@ -377,9 +385,15 @@ START_TEST(test_for_of)
 	char *got = lowered("for (const x of xs) f(x);", LOWER_SCRIPT);
 
 	ck_assert_ptr_nonnull(strstr(got,
-	    "$1 = xs; $7 = __cm.ofArray($1); "
-	    "$1 = $7 ? void 0 : __cm.iter($1, \"xs\");"));
-	ck_assert_ptr_nonnull(strstr(got, "x = $7 ? $7[$8++] : $5;"));
+	    "$1 = xs; $8 = __cm.ofArray($1); "
+	    "$1 = $8 ? void 0 : __cm.iter($1, \"xs\");"));
+	/* next is read once, as the loop opens (GetIterator), and each step
+	 * calls what was read */
+	ck_assert_ptr_nonnull(
+	    strstr(got, "$6 = $8 ? void 0 : __cm.nextOf($1);"));
+	ck_assert_ptr_nonnull(strstr(got, "$4 = $6(), "));
+	ck_assert_ptr_null(strstr(got, ".next()"));
+	ck_assert_ptr_nonnull(strstr(got, "x = $8 ? $8[$9++] : $5;"));
 	ck_assert_ptr_nonnull(strstr(got, "if ($2) __cm.iterClose($1);"));
 	/* never a callback of a built-in */
 	ck_assert_ptr_null(strstr(got, "forEach"));
@@ -660,9 +674,9 @@ START_TEST(test_v8_error_names)
 	ASSERT_CONTAINS("function f({a}) {}", LOWER_SCRIPT,
 	    "__cm.objCheck($p$1, \"\", \"a\");");
 	ASSERT_CONTAINS("for ({a} of xs);", LOWER_SCRIPT,
-	    "__cm.objCheck($7 ? $7[$8++] : $5, 0, \"a\")");
+	    "__cm.objCheck($8 ? $8[$9++] : $5, 0, \"a\")");
 	ASSERT_CONTAINS("for (const {a} of xs);", LOWER_SCRIPT,
-	    "__cm.objCheck($7 ? $7[$8++] : $5, \"\", \"a\")");
+	    "__cm.objCheck($8 ? $8[$9++] : $5, \"\", \"a\")");
 	/* the name is a string the lowering composed and escaped */
 	ASSERT_CONTAINS("const {a} = 'q\"\\n'.y;", LOWER_SCRIPT,
 	    "__cm.objCheck(\"q\\\"\\n\".y, \"\\\"q\\\"\\n\\\".y\", \"a\")");

@@ -1001,7 +1001,7 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 {
 	struct lw_scope *saved = c->scope, *hs = lw_scope_of(c, n);
 	const char *it = lw_temp(c), *st = lw_temp(c), *err = lw_temp(c);
-	const char *nx = lw_temp(c), *val = lw_temp(c);
+	const char *nx = lw_temp(c), *val = lw_temp(c), *step = lw_temp(c);
 	const char *e = lw_fresh(c, "$e", 2), *arr = NULL, *idx = NULL;
 	int aw = n->is_await;
 	char value[160];
@@ -1010,20 +1010,24 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 	if (of_named(n->right))
 		name = lw_v8_name(c, n->right, aw ? LW_V8_ASYNC : LW_V8_ITER);
 	/* st holds a result only while its value is in use: an abrupt
-	 * next(), done or value leaves the iterator unclosed */
+	 * next(), done or value leaves the iterator unclosed. step is the
+	 * iterator's next method as the loop opened, bound to it
+	 * (__cm.nextOf): GetIterator reads next once. */
 	if (aw) {
 		lw_printf(OUT(c), "{ %s = __cm.asyncIter(", it);
 		head_rhs(c, n, hs, P_ASSIGN);
 		name_arg(c, name);
-		lw_printf(OUT(c), "); %s = void 0; %s = void 0; try { %sfor (",
-		    st, err, labels ? labels : "");
-		lw_printf(OUT(c), "%s = void 0, %s = __cm.await(%s.next()); !",
-		    st, nx, it);
+		lw_printf(OUT(c),
+		    "); %s = __cm.nextOf(%s); %s = void 0; %s = void 0; "
+		    "try { %sfor (",
+		    step, it, st, err, labels ? labels : "");
+		lw_printf(OUT(c), "%s = void 0, %s = __cm.await(%s()); !", st,
+		    nx, step);
 		iter_result(c, nx);
 		lw_printf(OUT(c),
 		    ".done && (%s = %s.value, %s = %s, true); "
-		    "%s = void 0, %s = __cm.await(%s.next())) ",
-		    val, nx, st, nx, st, nx, it);
+		    "%s = void 0, %s = __cm.await(%s())) ",
+		    val, nx, st, nx, st, nx, step);
 		snprintf(value, sizeof(value), "%s", val);
 	} else {
 		/* plain arrays with the default iterator loop by index */
@@ -1037,12 +1041,11 @@ lw_for_of(struct lw_ctx *c, struct ast_node *n, const char *labels)
 		    arr, it, it, arr, it);
 		name_arg(c, name);
 		lw_printf(OUT(c),
-		    "); %s = 0; %s = void 0; %s = void 0; try { "
-		    "%sfor "
-		    "(; %s ? %s < %s.length : !(%s = void 0, %s = "
-		    "%s.next(), ",
-		    idx, st, err, labels ? labels : "", arr, idx, arr, st, nx,
-		    it);
+		    "); %s = %s ? void 0 : __cm.nextOf(%s); %s = 0; "
+		    "%s = void 0; %s = void 0; try { %sfor "
+		    "(; %s ? %s < %s.length : !(%s = void 0, %s = %s(), ",
+		    step, arr, it, idx, st, err, labels ? labels : "", arr, idx,
+		    arr, st, nx, step);
 		iter_result(c, nx);
 		lw_printf(OUT(c),
 		    ").done && (%s = %s.value, %s = %s, true); ) ", val, nx, st,

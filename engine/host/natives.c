@@ -2,8 +2,8 @@
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc), valueText
  * (duk_errtext.inc), bigZero (duk_bigint.inc),
- * noCtor, bufClass, bufDetach, arrPlain, taLength, taLen and taLenPlain
- * (duk_buffer.inc),
+ * noCtor, bufClass, bufDetach, arrPlain, ownSlot, taLength, taLen and
+ * taLenPlain (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
@@ -238,6 +238,7 @@ duk_bool_t cm_duk_buffer_detach(duk_context *, duk_idx_t);
  * where `v.length` reads it unchanged (cm_talen) */
 duk_ret_t cm_duk_ta_length(duk_context *);
 duk_bool_t cm_duk_array_plain(duk_context *, duk_idx_t);
+void cm_duk_push_own_slot(duk_context *, duk_idx_t, duk_idx_t);
 
 /*
  * bufClass(v) -> 0 no buffer object, 1 ArrayBuffer, 2 DataView, 3 a typed
@@ -271,6 +272,19 @@ static duk_ret_t
 natives_arr_plain(duk_context *ctx)
 {
 	duk_push_boolean(ctx, cm_duk_array_plain(ctx, 0));
+	return 1;
+}
+
+/*
+ * ownSlot(obj, key) -> the value of obj's own data property key, else
+ * undefined (an object inheriting an iterator's hidden slots has none of
+ * its own): the internal-slot checks of the iterators' and generators'
+ * methods (20_iter.js, 22_collections.js, 15_coro.js).
+ */
+static duk_ret_t
+natives_own_slot(duk_context *ctx)
+{
+	cm_duk_push_own_slot(ctx, 0, 1);
 	return 1;
 }
 
@@ -703,6 +717,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "bufClass", natives_buf_class, 1 },
 		{ "bufDetach", natives_buf_detach, 1 },
 		{ "arrPlain", natives_arr_plain, 1 },
+		{ "ownSlot", natives_own_slot, 2 },
 		{ "configurable", natives_configurable, 2 },
 		{ "normalize", natives_normalize, 2 },
 		{ "localeCompare", natives_locale_compare, 4 },

@@ -7,7 +7,10 @@
 	'use strict';
 	var P = G.__cm.P;
 	var IO = P.hidden('IterObject'), II = P.hidden('IterIndex'),
-	    IK = P.hidden('IterKind');
+	    IK = P.hidden('IterKind'), IS = P.hidden('IterString');
+	/* the internal-slot checks read the receiver's own slots only: an
+	 * object inheriting from an iterator has none (ownSlot, natives.c) */
+	var ownSlot = P.native.ownSlot, recvText = P.recvText;
 	var KEYS = 0, VALUES = 1, ENTRIES = 2;
 	/* a typed array's kinds: its length is TypedArrayLength, never what a
 	 * `length` accessor a guest defined answers */
@@ -26,10 +29,10 @@
 	 * calls on the common path (Duktape calls cost ~0.2 us each). */
 	P.def(ArrayIteratorPrototype, 'next', function next() {
 		var o, i, k, len;
-		k = (this !== null && typeof this === 'object') ? this[IK] : undefined;
+		k = ownSlot(this, IK);
 		if (k === undefined)
-			throw new TypeError('next method called on incompatible receiver ' +
-			    P.describe(this));
+			throw new TypeError('Method Array Iterator.prototype.next ' +
+			    'called on incompatible receiver ' + recvText(this));
 		o = this[IO];
 		if (o === undefined)
 			return { value: undefined, done: true };
@@ -94,23 +97,24 @@
 	P.def(TAProto, Symbol.iterator, TAProto.values);
 
 	/* Strings iterate by code point. */
+	/* IS: the string, null once done */
 	function StringIter(s) {
-		this[IO] = s;
+		this[IS] = s;
 		this[II] = 0;
 	}
 	var StringIteratorPrototype = Object.create(P.IteratorPrototype);
 	StringIter.prototype = StringIteratorPrototype;
 	P.def(StringIteratorPrototype, 'next', function next() {
 		var s, i, c, d;
-		if (!(this instanceof StringIter))
-			throw new TypeError('next method called on incompatible receiver ' +
-			    P.describe(this));
-		s = this[IO];
+		s = ownSlot(this, IS);
 		if (s === undefined)
+			throw new TypeError('Method String Iterator.prototype.next ' +
+			    'called on incompatible receiver ' + recvText(this));
+		if (s === null)
 			return { value: undefined, done: true };
 		i = this[II];
 		if (i >= s.length) {
-			this[IO] = undefined;
+			this[IS] = null;
 			return { value: undefined, done: true };
 		}
 		c = s.charCodeAt(i);

@@ -250,25 +250,31 @@
 		return d;
 	}
 
-	/* Map/Set iterators. */
+	/* Map/Set iterators. A Map iterator's kind (0 keys, 1 values, 2
+	 * entries) is under CI_KM, a Set iterator's under CI_KS; the next
+	 * methods read it as an own slot (ownSlot, natives.c), so neither an
+	 * object inheriting from an iterator nor the other collection's
+	 * iterator passes. */
 	var CI_D = P.hidden('CollIterData'), CI_E = P.hidden('CollIterEntry'),
-	    CI_K = P.hidden('CollIterKind'), CI_S = P.hidden('CollIterStarted');
-	function CollIter(d, kind) {
-		this[CI_D] = d;
-		this[CI_E] = null;
-		this[CI_K] = kind;
-		this[CI_S] = false;
+	    CI_KM = P.hidden('MapIterKind'), CI_KS = P.hidden('SetIterKind'),
+	    CI_S = P.hidden('CollIterStarted');
+	var ownSlot = P.native.ownSlot;
+	function CollIter(self, d, kindKey, kind) {
+		self[CI_D] = d;
+		self[CI_E] = null;
+		self[kindKey] = kind;
+		self[CI_S] = false;
 	}
-	function makeIterProto(tag) {
+	function makeIterProto(tag, kindKey) {
 		var proto = Object.create(P.IteratorPrototype);
 		P.def(proto, 'next', function next() {
-			var d = this[CI_D], e, k;
-			if (d === undefined) {
-				if (this[CI_K] === undefined)
-					throw new TypeError('next method called on incompatible receiver ' +
-					    describe(this));
+			var k = ownSlot(this, kindKey), d, e;
+			if (k === undefined)
+				throw new TypeError('Method ' + tag + '.prototype.next ' +
+				    'called on incompatible receiver ' + P.recvText(this));
+			d = this[CI_D];
+			if (d === undefined)
 				return { value: undefined, done: true };
-			}
 			e = this[CI_S] ? advance(d, this[CI_E]) : d.first;
 			this[CI_S] = true;
 			if (e === null) {
@@ -277,7 +283,6 @@
 				return { value: undefined, done: true };
 			}
 			this[CI_E] = e;
-			k = this[CI_K];
 			if (k === 0)
 				return { value: e.k, done: false };
 			if (k === 1)
@@ -289,13 +294,13 @@
 		return proto;
 	}
 	function MapIter(d, kind) {
-		CollIter.call(this, d, kind);
+		CollIter(this, d, CI_KM, kind);
 	}
-	MapIter.prototype = makeIterProto('Map Iterator');
+	MapIter.prototype = makeIterProto('Map Iterator', CI_KM);
 	function SetIter(d, kind) {
-		CollIter.call(this, d, kind);
+		CollIter(this, d, CI_KS, kind);
 	}
-	SetIter.prototype = makeIterProto('Set Iterator');
+	SetIter.prototype = makeIterProto('Set Iterator', CI_KS);
 	/* their methods become no constructors at the seal (99_seal.js) */
 	(P.noCtorProtos = P.noCtorProtos || []).push(MapIter.prototype,
 	    SetIter.prototype);

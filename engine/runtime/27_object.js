@@ -162,6 +162,7 @@
 		if (typeof standIn === 'function' &&
 		    (f = standIn(0)) !== undefined) {
 			P.def(OP, 'toString', f);
+			P.objProtoToString = f;
 		}
 		P.def(OP, 'toLocaleString', toLocaleString);
 	})();

@@ -528,8 +528,8 @@
 	P.def(RegExpStringIterPrototype, 'next', function next() {
 		var st = isObject(this) ? this[RI] : undefined, match, s;
 		if (st === undefined || st.self !== this)
-			throw new TypeError('next method called on incompatible ' +
-			    'receiver ' + describe(this));
+			throw new TypeError('Method %RegExpStringIterator%.prototype.' +
+			    'next called on incompatible receiver ' + P.recvText(this));
 		if (st.done)
 			return { value: undefined, done: true };
 		match = regexpExec(st.R, st.S);

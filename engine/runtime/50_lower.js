@@ -124,6 +124,12 @@
 		}
 		it = cm.iter(x, name, call);
 		next = it.next;
+		/* V8 words an array literal's spread whose next is no function
+		 * as one that does not iterate (`o is not iterable`); nothing
+		 * runs between this and the first step, where it throws */
+		if (typeof next !== 'function' && call === undefined &&
+		    name !== undefined)
+			throw new TypeError(name + ' is not iterable');
 		while ((v = stepValue(it, next)) !== DONE)
 			out[out.length] = v;
 		return out;

@@ -1,0 +1,4 @@
+// @node
+// Math.round over the doubles where floor(x + 0.5) goes wrong (an odd magnitude of 2^52 or more, whose x + 0.5 rounds to even; 0.49999999999999994, whose x + 0.5 is 1) and the signed zeros and halves the spec names.
+const xs = [-(2 / Number.EPSILON - 1), 2 / Number.EPSILON - 1, 1 / Number.EPSILON + 1, -(1 / Number.EPSILON + 1), 1 / Number.EPSILON - 0.5, -(1 / Number.EPSILON - 0.5), 2 / Number.EPSILON, 0.49999999999999994, -0.49999999999999994, 0.5, -0.5, -0.5000000000000001, 1.5, -1.5, 2.5, -2.5, -0, 0, 0.1, -0.1, 1e300, -1e300, Number.MAX_VALUE, -Number.MIN_VALUE, Number.MIN_VALUE, Infinity, -Infinity, NaN, 4503599627370495.5, -4503599627370495.5, 9007199254740993, '2.5', null, undefined, true];
+for (const x of xs) { const r = Math.round(x); console.log(String(x), Object.is(r, -0) ? '-0' : String(r)); }
