@@ -342,45 +342,6 @@
 			return P.bigDecimal(x);
 		return valueText(x);
 	};
-	/*
-	 * A receiver as V8 writes it in "Method X called on incompatible
-	 * receiver R" (NoSideEffectsToString), read without running guest
-	 * code: `#<Ctor>` when the object's toString is
-	 * Object.prototype.toString (P.objProtoToString: 27_object.js
-	 * replaces Duktape's) and its constructor a named function, else
-	 * `[object Tag]` with its Symbol.toStringTag; primitives, arrays,
-	 * functions, proxies and the rest as valueText writes them. Only data
-	 * properties count; an accessor `constructor` (Iterator.prototype's,
-	 * which node 20 lacks) is passed over, so an iterator is `#<Object>`
-	 * as there.
-	 */
-	var gopd = Object.getOwnPropertyDescriptor, gpo = Object.getPrototypeOf;
-	P.objProtoToString = Object.prototype.toString;
-	function dataProp(o, k, skipAccessor) {
-		var d;
-		for (; o !== null; o = gpo(o)) {
-			d = gopd(o, k);
-			if (d !== undefined && (!skipAccessor || 'value' in d))
-				return 'value' in d ? d.value : undefined;
-		}
-		return undefined;
-	}
-	P.recvText = function recvText(x) {
-		var c, n, tag;
-		if (typeof x !== 'object' || x === null || isArr(x) ||
-		    (P.isProxy !== undefined && P.isProxy(x)))
-			return N.valueText(x);
-		if (dataProp(x, 'toString', false) === P.objProtoToString) {
-			c = dataProp(x, 'constructor', true);
-			n = typeof c === 'function' ? dataProp(c, 'name', false) :
-			    undefined;
-			if (typeof n === 'string' && n !== '')
-				return '#<' + n + '>';
-		}
-		tag = dataProp(x, Symbol.toStringTag, false);
-		return typeof tag === 'string' ? '[object ' + tag + ']' :
-		    N.valueText(x);
-	};
 	P.typeError = function typeError(msg) {
 		return new TypeError(msg);
 	};

@@ -277,7 +277,7 @@
 		var co = ownSlot(self, GCO);
 		if (co === undefined || co.kind !== 2 /* GEN */)
 			throw new TypeError('Method [Generator].prototype.' + name +
-			    ' called on incompatible receiver ' + P.recvText(self));
+			    ' called on incompatible receiver ' + P.describe(self));
 		return co;
 	}
 
@@ -500,7 +500,7 @@
 	function agenBadReceiver(self, name) {
 		var p = newPromise();
 		rejectP(p, new TypeError('Method ' + name + ' called on ' +
-		    'incompatible receiver ' + P.recvText(self)));
+		    'incompatible receiver ' + P.describe(self)));
 		return p;
 	}
 

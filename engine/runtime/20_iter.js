@@ -10,7 +10,7 @@
 	    IK = P.hidden('IterKind'), IS = P.hidden('IterString');
 	/* the internal-slot checks read the receiver's own slots only: an
 	 * object inheriting from an iterator has none (ownSlot, natives.c) */
-	var ownSlot = P.native.ownSlot, recvText = P.recvText;
+	var ownSlot = P.native.ownSlot, describe = P.describe;
 	var KEYS = 0, VALUES = 1, ENTRIES = 2;
 	/* a typed array's kinds: its length is TypedArrayLength, never what a
 	 * `length` accessor a guest defined answers */
@@ -32,7 +32,7 @@
 		k = ownSlot(this, IK);
 		if (k === undefined)
 			throw new TypeError('Method Array Iterator.prototype.next ' +
-			    'called on incompatible receiver ' + recvText(this));
+			    'called on incompatible receiver ' + describe(this));
 		o = this[IO];
 		if (o === undefined)
 			return { value: undefined, done: true };
@@ -109,7 +109,7 @@
 		s = ownSlot(this, IS);
 		if (s === undefined)
 			throw new TypeError('Method String Iterator.prototype.next ' +
-			    'called on incompatible receiver ' + recvText(this));
+			    'called on incompatible receiver ' + describe(this));
 		if (s === null)
 			return { value: undefined, done: true };
 		i = this[II];

@@ -271,7 +271,7 @@
 			var k = ownSlot(this, kindKey), d, e;
 			if (k === undefined)
 				throw new TypeError('Method ' + tag + '.prototype.next ' +
-				    'called on incompatible receiver ' + P.recvText(this));
+				    'called on incompatible receiver ' + P.describe(this));
 			d = this[CI_D];
 			if (d === undefined)
 				return { value: undefined, done: true };

@@ -162,7 +162,6 @@
 		if (typeof standIn === 'function' &&
 		    (f = standIn(0)) !== undefined) {
 			P.def(OP, 'toString', f);
-			P.objProtoToString = f;
 		}
 		P.def(OP, 'toLocaleString', toLocaleString);
 	})();

@@ -529,7 +529,7 @@
 		var st = isObject(this) ? this[RI] : undefined, match, s;
 		if (st === undefined || st.self !== this)
 			throw new TypeError('Method %RegExpStringIterator%.prototype.' +
-			    'next called on incompatible receiver ' + P.recvText(this));
+			    'next called on incompatible receiver ' + P.describe(this));
 		if (st.done)
 			return { value: undefined, done: true };
 		match = regexpExec(st.R, st.S);
