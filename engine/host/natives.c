@@ -1,9 +1,9 @@
 /*
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc), valueText
- * (duk_errtext.inc), bigZero (duk_bigint.inc),
- * noCtor, bufClass, bufDetach, arrPlain, ownSlot, taLength, taLen and
- * taLenPlain (duk_buffer.inc),
+ * (duk_errtext.inc), bigZero (duk_bigint.inc), ownSlot (duk_slots.inc),
+ * noCtor, bufClass, bufDetach, arrPlain, taLength, taLen and taLenPlain
+ * (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
  * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
  * script-mode printer behind the globals print and console.*.
@@ -238,6 +238,8 @@ duk_bool_t cm_duk_buffer_detach(duk_context *, duk_idx_t);
  * where `v.length` reads it unchanged (cm_talen) */
 duk_ret_t cm_duk_ta_length(duk_context *);
 duk_bool_t cm_duk_array_plain(duk_context *, duk_idx_t);
+
+/* In the Duktape build: engine/host/duk_slots.inc. */
 void cm_duk_push_own_slot(duk_context *, duk_idx_t, duk_idx_t);
 
 /*
