@@ -1,5 +1,5 @@
 // @node
-// A value inside an error's text as V8 writes it (its NoSideEffectsToString, our engine's valueText): #<Ctor> for an object whose toString is Object.prototype.toString, [object Tag] for the rest (arrays, dates, regexps, boxed primitives, a null prototype, an own toString, a class with its @@toStringTag), "Name: message" for errors; strings unquoted. Then the texts that carry such values or V8's own words: Reflect.apply and Reflect.construct, Function.prototype.bind, the Symbol description getter, Map/Set forEach's default call site, flatMap, node's "Received ..." of setTimeout and queueMicrotask, species constructors, RegExp's getters and methods on foreign receivers, __defineGetter__/__defineSetter__.
+// A value inside an error's text as V8 writes it (its NoSideEffectsToString, our engine's valueText): #<Ctor> for an object whose toString is Object.prototype.toString, [object Tag] for the rest (arrays, dates, regexps, boxed primitives, a null prototype, an own toString, a class with its @@toStringTag), "Name: message" for errors; strings unquoted, a Proxy as its target (no trap runs). Then the texts that carry such values or V8's own words: Reflect.apply and Reflect.construct, Function.prototype.bind, the Symbol description getter, Map/Set forEach's default call site, flatMap, node's "Received ..." of setTimeout and queueMicrotask, species constructors, RegExp's getters and methods on foreign receivers, __defineGetter__/__defineSetter__.
 const t = (label, f) => { try { f(); console.log(label, 'no error') } catch (e) { console.log(label, '|', e.name + ': ' + e.message) } };
 class A {}
 class Tagged { get [Symbol.toStringTag]() { return 'T' } }
@@ -17,6 +17,8 @@ const values = {
   classTagged: new Tagged(), ownToString: { toString() { return 'T' } }, ctorAccessor: Object.defineProperty({}, 'constructor', { get() { throw new Error('ran') } }),
   ctorNoName: { constructor: function () {} }, anonInst: new ((() => function () {})())(), ctorString: { constructor: 'S' }, u8: new Uint8Array(2), ab: new ArrayBuffer(2), dv: new DataView(new ArrayBuffer(2)),
   args: (function () { return arguments })(1), global: globalThis, gen: (function* () {})(),
+  proxyObj: new Proxy({}, {}), proxyArr: new Proxy([1], {}), proxyDate: new Proxy(new Date(0), {}),
+  proxyTraps: new Proxy({}, { get() { throw new Error('a trap ran') }, getPrototypeOf() { throw new Error('a trap ran') }, getOwnPropertyDescriptor() { throw new Error('a trap ran') } }),
 };
 for (const [k, v] of Object.entries(values)) {
   t(k + ' Reflect.apply', () => Reflect.apply(v, null, []));
