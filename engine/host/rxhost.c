@@ -947,10 +947,6 @@ static const char rxhost_letters[] = "gimsuvyd";
 static const char *const rxhost_flag_names[] = { "hasIndices", "global",
 	"ignoreCase", "multiline", "dotAll", "unicode", "unicodeSets",
 	"sticky" };
-/* rxhost_letters' flags by name, for the getters' errors */
-static const char *const rxhost_letter_names[] = { "global", "ignoreCase",
-	"multiline", "dotAll", "unicode", "unicodeSets", "sticky",
-	"hasIndices" };
 
 /* In the Duktape build: engine/host/duk_errtext.inc. */
 void cm_duk_push_value_text(duk_context *, duk_idx_t);
@@ -988,11 +984,14 @@ rxhost_flag_get(duk_context *ctx)
 		duk_get_prop_string(ctx, -1, RXHOST_KEY_PROTO);
 		if (duk_strict_equals(ctx, -1, 0))
 			return 0;
+		/* the magic's bit is its letter's place in rxhost_letters;
+		 * the names are in "dgimsuvy" order */
 		for (i = 0; i < 7 && (magic >> i) != 1; i++)
 			;
 		return duk_error(ctx, DUK_ERR_TYPE_ERROR,
 		    "RegExp.prototype.%s getter called on non-RegExp object",
-		    rxhost_letter_names[i]);
+		    rxhost_flag_names[strchr("dgimsuvy", rxhost_letters[i]) -
+			"dgimsuvy"]);
 	}
 	duk_push_boolean(ctx, (bits & magic) != 0);
 	return 1;

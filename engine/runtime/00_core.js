@@ -337,8 +337,7 @@
 	 */
 	var valueText = N.valueText;
 	P.describe = function describe(x) {
-		if (bigInts && typeof x === 'object' && x !== null &&
-		    x[bigKey] !== undefined)
+		if (bigInts && P.isBigInt(x))
 			return P.bigDecimal(x);
 		return valueText(x);
 	};
