@@ -210,6 +210,35 @@ if (cliffDriver) {
   log(`cliff: ${pairs.length} pairs of 8 and 64 clients done`)
 }
 
+// ---- the tail: ours alone ----
+// The cases' p99 interleaves every peer, so each of our cells starts right
+// after another sandbox had the machine (spec/operations.md, "After a
+// pause"). Issue 21 asks for the trivial run's p99 on a quiet machine: the
+// C client runs it alone here, after a second of idle, over enough runs
+// (TAIL_RUNS) that a connection's child is replaced (every --reuse-runs,
+// 1000) at least twice, and the load average at the end says how quiet
+// the machine was.
+const TAIL_RUNS = QUICK ? 100 : 3000
+const TAIL_IDLE_MS = 1000
+const trivial = CASES.find((c) => c.name === 'trivial')
+if (cliffDriver && trivial) {
+  await sleep(TAIL_IDLE_MS)
+  const r = await tryAsk(cliffDriver, { op: 'run', code: trivial.code, runs: TAIL_RUNS, budgetMs: 60_000 }, 'tail')
+  if (r !== null) {
+    const xs = r.times_us
+    const median = quantile(xs, 0.5)
+    report.tail = {
+      n: xs.length,
+      median_us: median,
+      p99_us: quantile(xs, 0.99),
+      max_us: Math.max(...xs),
+      slow: xs.filter((x) => x > 3 * median).length,
+      load: os.loadavg()[0],
+    }
+  }
+  log('tail done')
+}
+
 // ---- memory per sandbox ----
 // /proc/<pid>/smaps_rollup: USS = private clean + private dirty; RSS.
 function memoryOf(pid) {
@@ -365,6 +394,8 @@ const cliff = report.cliff?.ratio
 t(cliff === undefined ? undefined : cliff >= 0.8, `trivial executions/s at 64 clients ≥ 80% of 8's: ${cliff === undefined ? '–' : (100 * cliff).toFixed(0)}% (median of ${report.cliff?.pairs.length ?? 0} adjacent pairs, ${report.cliff?.pairs.map((p) => (100 * p.ratio).toFixed(0) + '%').join(', ') ?? ''}; the table's medians: ${rows})`)
 const idle = report.memory['ours-js']?.idle?.uss_kib
 t(idle === undefined ? undefined : idle <= 4096, `≤ 4 MiB private memory per idle staying child: ${idle === undefined ? '–' : (idle / 1024).toFixed(2)} MiB`)
+const tail = report.tail
+t(tail === undefined ? undefined : tail.p99_us <= 3 * tail.median_us, `trivial run's p99 ≤ 3× its median, ours alone: ${tail === undefined ? '–' : `${fmtRatio(tail.p99_us / tail.median_us)}× (p99 ${fmtTime(tail.p99_us)}, median ${fmtTime(tail.median_us)}, max ${fmtTime(tail.max_us)}, ${tail.slow} of ${tail.n} runs past 3×; load average ${tail.load.toFixed(1)} at its end)`}`)
 report.targets = targets
 md.push('', '## Targets (issue 21)', '', ...targets)
 if (Object.keys(report.skipped).length) {
