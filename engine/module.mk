@@ -206,6 +206,8 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    every double), where Duktape's floor(x + 0.5) rounded the sum itself
 #    for an odd x of 2^52 or more: Math.round(-(2^53 - 1)) was
 #    -(2^53 - 2) (cm_round);
+#  - an object literal's getter or setter is named "get x" / "set x" after
+#    its key, as V8 names it, where Duktape named it "x" (cm_getsetname);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, and C natives it
 #    installs as methods or getters, via __cm_native.noCtor; it also names
@@ -359,6 +361,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[bound code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
 	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    -e 's/^\t\/\* Here we'"'"'d have the option to normalize -0 to +0. \*\/$$/\tx += 0.0; \/* cm_timeclip: ToIntegerOrInfinity makes -0 +0 *\//' \
+	    -e 's/^\t\tcomp_ctx->curr_func.h_name = duk_known_hstring(thr, -1); \/\* borrowed reference \*\/$$/\t\tduk_push_string(thr, comp_ctx->prev_token.str1 == DUK_HTHREAD_STRING_SET(thr) ? "set " : "get "); \/* cm_getsetname: an object literal'"'"'s accessor is named "get x" \/ "set x" *\/\n\t\tduk_insert(thr, -2);\n\t\tduk_concat(thr, 2);\n&/' \
 	    -e 's/^\treturn DUK_FLOOR(x + 0.5);$$/\t{ \/* cm_round: x + 0.5 rounds to even past 2^52, so -(2^53 - 1) became -(2^53 - 2) *\/\n\t\tdouble cm_r = DUK_FLOOR(x);\n\t\treturn (x - cm_r >= 0.5) ? cm_r + 1.0 : cm_r;\n\t}/' \
 	    -e 's/^#define DUK_JSON_FLAG_EXT_COMPATIBLE .*$$/&\n#define CM_JSON_FLAG_FAST_ONLY (1U << 8) \/* cm_jsonfast: the fast path or nothing *\//' \
 	    -e 's/^\t\tDUK_D(DUK_DPRINT("fast path failed, serialize using slow path instead"));$$/&\n\t\tif (flags \& CM_JSON_FLAG_FAST_ONLY) { \/* cm_jsonfast *\/\n\t\t\tduk_push_undefined(thr);\n\t\t\tgoto replace_finished;\n\t\t}/' \
@@ -532,6 +535,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_jsonfast' $@.tmp)" = 2 || { echo "duktape.c: JSON fast-only patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_timeclip' $@.tmp)" = 1 || { echo "duktape.c: TimeClip patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_round' $@.tmp)" = 1 || { echo "duktape.c: Math.round patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_getsetname' $@.tmp)" = 1 || { echo "duktape.c: accessor name patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_alen' $@.tmp)" = 1 && test "$$(grep -c 'return cm_r; /\* cm_mod' $@.tmp)" = 1 || { echo "duktape.c: length/mod patch failed"; exit 1; }
