@@ -208,6 +208,10 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #    -(2^53 - 2) (cm_round);
 #  - an object literal's getter or setter is named "get x" / "set x" after
 #    its key, as V8 names it, where Duktape named it "x" (cm_getsetname);
+#  - for-in leaves out a prototype's enumerable key when an object nearer in
+#    the chain holds it non-enumerable: Duktape's enumerator dropped
+#    non-enumerable keys as it gathered them, so they hid nothing further up
+#    (cm_forin, checked as the keys are gathered, as V8 does);
 #  - engine/host/duk_noctor.inc is appended: cm_duk_make_noctor, the same for an
 #    existing function (the prelude's built-in methods, and C natives it
 #    installs as methods or getters, via __cm_native.noCtor; it also names
@@ -361,6 +365,8 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e 's/^\t\t\tduk_push_sprintf(thr, "function %s() { \[bound code\] }", (const char \*) func_name);$$/\t\t\tduk_push_sprintf(thr, "function %s() { [native code] }", (const char *) func_name); \/* cm_tostring *\//' \
 	    -e 's/^\tret = duk_js_instanceof_ordinary(thr, DUK_GET_TVAL_POSIDX(thr, 0), DUK_GET_THIS_TVAL_PTR(thr));$$/\tduk_push_this(thr); \/* cm_hasinstance *\/\n\tif (!duk_is_callable(thr, -1)) {\n\t\tduk_push_false(thr);\n\t\treturn 1;\n\t}\n\tduk_pop(thr);\n&/' \
 	    -e 's/^\t\/\* Here we'"'"'d have the option to normalize -0 to +0. \*\/$$/\tx += 0.0; \/* cm_timeclip: ToIntegerOrInfinity makes -0 +0 *\//' \
+	    -e '/^DUK_INTERNAL void duk_hobject_enumerator_create(duk_hthread \*thr, duk_small_uint_t enum_flags) {$$/,/^}$$/s/^\(\t*\)duk__add_enum_key(thr, k);$$/\1cm_add_enum_key(thr, k, curr != enum_target ? enum_target : NULL); \/* cm_forin *\//' \
+	    -e 's/^DUK_INTERNAL void duk_hobject_enumerator_create(duk_hthread \*thr, duk_small_uint_t enum_flags) {$$/DUK_LOCAL_DECL duk_bool_t duk__get_propdesc(duk_hthread *thr, duk_hobject *obj, duk_hstring *key, duk_propdesc *out_desc, duk_small_uint_t flags);\n\/* cm_forin: a key a prototype (tgt: the object enumerated) holds enumerable is left out when it is not already in the list and the chain finds it first on an object nearer, where it is then non-enumerable: shadowed. Checked as the keys are gathered, as V8 does; the loop itself then only checks that a key still exists. *\/\nDUK_LOCAL void cm_add_enum_key(duk_hthread *thr, duk_hstring *k, duk_hobject *tgt) {\n\tduk_propdesc desc;\n\n\tduk_push_hstring(thr, k); \/* reachable from here on *\/\n\tif (tgt != NULL \&\& duk_hobject_find_entry_tval_ptr(thr->heap, duk_known_hobject(thr, -2), k) == NULL \&\&\n\t    !(duk__get_propdesc(thr, tgt, k, \&desc, DUK_GETDESC_FLAG_IGNORE_PROTOLOOP) \&\& (desc.flags \& DUK_PROPDESC_FLAG_ENUMERABLE))) {\n\t\tduk_pop(thr);\n\t\treturn;\n\t}\n\tduk_push_true(thr);\n\tduk_put_prop(thr, -3);\n}\n\n&/' \
 	    -e 's/^\t\tcomp_ctx->curr_func.h_name = duk_known_hstring(thr, -1); \/\* borrowed reference \*\/$$/\t\tduk_push_string(thr, comp_ctx->prev_token.str1 == DUK_HTHREAD_STRING_SET(thr) ? "set " : "get "); \/* cm_getsetname: an object literal'"'"'s accessor is named "get x" \/ "set x" *\/\n\t\tduk_insert(thr, -2);\n\t\tduk_concat(thr, 2);\n&/' \
 	    -e 's/^\treturn DUK_FLOOR(x + 0.5);$$/\t{ \/* cm_round: x + 0.5 rounds to even past 2^52, so -(2^53 - 1) became -(2^53 - 2) *\/\n\t\tdouble cm_r = DUK_FLOOR(x);\n\t\treturn (x - cm_r >= 0.5) ? cm_r + 1.0 : cm_r;\n\t}/' \
 	    -e 's/^#define DUK_JSON_FLAG_EXT_COMPATIBLE .*$$/&\n#define CM_JSON_FLAG_FAST_ONLY (1U << 8) \/* cm_jsonfast: the fast path or nothing *\//' \
@@ -536,6 +542,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	@test "$$(grep -c 'cm_timeclip' $@.tmp)" = 1 || { echo "duktape.c: TimeClip patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_round' $@.tmp)" = 1 || { echo "duktape.c: Math.round patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_getsetname' $@.tmp)" = 1 || { echo "duktape.c: accessor name patch failed"; exit 1; }
+	@test "$$(grep -c 'cm_forin' $@.tmp)" = 4 || { echo "duktape.c: for-in shadowing patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_date' $@.tmp)" = 1 || { echo "duktape.c: Date.parse patch failed"; exit 1; }
 	@test "$$(grep -c 'MARKANDSWEEP_LIMIT && !DUK_USE_EXEC_TIMEOUT_CHECK' $@.tmp)" = 3 || { echo "duktape.c: alloc patch failed"; exit 1; }
 	@test "$$(grep -c 'cm_alen' $@.tmp)" = 1 && test "$$(grep -c 'return cm_r; /\* cm_mod' $@.tmp)" = 1 || { echo "duktape.c: length/mod patch failed"; exit 1; }
