@@ -343,6 +343,12 @@ parser_statement_kw(struct parser *p, int list_item, int chained)
 	case KW_LET:
 		if (!parser_let_is_decl(p))
 			break;
+		/* A single statement cannot declare, so there `let`, then a
+		 * line break, then anything but `[` is the identifier `let`
+		 * and the statement ends at the break (ASI). */
+		parser_peek(p, &nt);
+		if (list_item != 1 && nt.nl_before && nt.type != T_LBRACK)
+			break;
 		/* FALLTHROUGH */
 	case KW_CONST:
 		if (list_item != 1)
