@@ -41,3 +41,15 @@ int engine_timeout_check(void *udata);
  * failing at once with V8's "Maximum call stack size exceeded", and every
  * frame stays in a stack trace as V8 keeps it. */
 #undef DUK_USE_TAILCALL
+
+/* A run's local time is UTC, as its Intl zone is (32_intl.js), whatever
+ * the machine's zone: Date's local getters, toString and local-time date
+ * strings take offset 0 from here instead of the C library, whose mktime
+ * reads /etc/localtime, a file the sandboxed child may not open (seccomp
+ * killed it: every local-time Date use ended as WORKER_CRASHED under the
+ * daemon). strftime and strptime, Duktape's toLocale* formatting and its
+ * last-resort date parser, ask the C library's zone too: off (the prelude
+ * formats and engine/host/date_parse.c parses). */
+#define DUK_USE_DATE_GET_LOCAL_TZOFFSET(d) ((void) (d), 0)
+#undef DUK_USE_DATE_FMT_STRFTIME
+#undef DUK_USE_DATE_PRS_STRPTIME
