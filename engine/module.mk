@@ -202,6 +202,9 @@ PROGRAMS += $(BUILD)/stamp/front-no-duktape
 #  - engine/host/duk_slots.inc is appended: cm_duk_push_own_slot, an own
 #    data property's value read in one call (__cm_native.ownSlot), so an
 #    object that inherits an iterator's hidden slots has none of its own;
+#  - engine/host/duk_spread.inc is appended: cm_duk_spread, an object
+#    literal's `...src` copied in C (__cm_native.spread) for every source
+#    but a Proxy, a String or a typed array;
 #  - Math.round is floor(x), plus one when x - floor(x) >= 0.5 (exact for
 #    every double), where Duktape's floor(x + 0.5) rounded the sum itself
 #    for an odd x of 2^52 or more: Math.round(-(2^53 - 1)) was
@@ -289,7 +292,7 @@ $(BUILD)/gen/duktape.h: $(DUK_SRC_DIR)/duktape.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_fnshape.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/host/duk_slots.inc engine/module.mk
+$(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc engine/host/duk_fnshape.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/host/duk_slots.inc engine/host/duk_spread.inc engine/module.mk
 	@mkdir -p $(dir $@)
 	sed -e 's/^#define DUK_HTHREAD_INTCTR_DEFAULT (256L \* 1024L)$$/#define DUK_HTHREAD_INTCTR_DEFAULT (16L * 1024L)/' \
 	    -e 's/^\t\tre_ctx->steps_count++;$$/\t\tif ((++re_ctx->steps_count \& 0xfffU) == 0 \&\& DUK_USE_EXEC_TIMEOUT_CHECK(re_ctx->thr->heap->heap_udata)) { DUK_ERROR_RANGE(re_ctx->thr, "execution timeout"); }/' \
@@ -518,7 +521,7 @@ $(BUILD)/duktape/duktape.c: $(DUK_SRC_DIR)/duktape.c engine/host/duk_noctor.inc 
 	    -e '/^DUK_INTERNAL duk_bool_t duk_js_toboolean(duk_tval \*tv) {$$/,/^}$$/{' \
 	    -e 's/^\tcase DUK_TAG_OBJECT: {$$/&\n\t\tif (DUK_HOBJECT_HAS_NOTAIL(DUK_TVAL_GET_OBJECT(tv)) \&\& !DUK_HOBJECT_IS_CALLABLE(DUK_TVAL_GET_OBJECT(tv))) { \/* cm_bigzero *\/\n\t\t\treturn 0;\n\t\t}/' \
 	    -e '}' \
-	    $< engine/host/duk_noctor.inc engine/host/duk_fnshape.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/host/duk_slots.inc > $@.tmp
+	    $< engine/host/duk_noctor.inc engine/host/duk_fnshape.inc engine/host/duk_buffer.inc engine/host/duk_call.inc engine/host/duk_array.inc engine/host/duk_builtins.inc engine/host/duk_numconv.inc engine/host/duk_getvar.inc engine/host/duk_getprop.inc engine/host/duk_errtext.inc engine/host/duk_bigint.inc engine/host/duk_slots.inc engine/host/duk_spread.inc > $@.tmp
 	@test "$$(grep -c 'cm_numconv_parse_fast(thr, radix, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_stringify(thr); /\* cm_numconv' $@.tmp)" = 1 && test "$$(grep -c '^DUK_LOCAL duk_bool_t cm_numconv_parse_fast(' $@.tmp)" = 1 \
 	    && test "$$(grep -c 'cm_numconv_stringify_flags(thr, digits, flags)) {' $@.tmp)" = 1 && test "$$(grep -c 'cm_numconv_flags: ES2018' $@.tmp)" = 3 \
 	    || { echo "duktape.c: numconv patch failed"; exit 1; }

@@ -2,6 +2,7 @@
  * __cm_native: now, print, printErr, hiddenKey, fname, isConstructor, symDesc,
  * arrayGuard (duk_array.inc), standIn (duk_builtins.inc), valueText
  * (duk_errtext.inc), bigZero (duk_bigint.inc), ownSlot (duk_slots.inc),
+ * objSpread and spreadSlow (duk_spread.inc),
  * noCtor, bufClass, bufDetach, arrPlain, taLength, taLen and taLenPlain
  * (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
@@ -242,6 +243,9 @@ duk_bool_t cm_duk_array_plain(duk_context *, duk_idx_t);
 /* In the Duktape build: engine/host/duk_slots.inc. */
 void cm_duk_push_own_slot(duk_context *, duk_idx_t, duk_idx_t);
 
+/* In the Duktape build: engine/host/duk_spread.inc. */
+duk_bool_t cm_duk_spread(duk_context *, duk_idx_t, duk_idx_t, duk_bool_t);
+
 /*
  * bufClass(v) -> 0 no buffer object, 1 ArrayBuffer, 2 DataView, 3 a typed
  * array: the internal slots the spec's checks ask for, which neither
@@ -288,6 +292,55 @@ natives_own_slot(duk_context *ctx)
 {
 	cm_duk_push_own_slot(ctx, 0, 1);
 	return 1;
+}
+
+/*
+ * objSpread(target, segment...) -> target, with each segment's own
+ * properties copied on as `{...src}` copies them: the odd ones are the
+ * sources, the even ones the lowering's literal segments, copied with
+ * their accessors ({a, ...x, get b() {}} is objSpread({a}, x,
+ * {get b() {}})). A source the engine does not copy itself (a Proxy, a
+ * String, a typed array: duk_spread.inc) goes to the function
+ * spreadSlow(fn) stored, 50_lower.js's copy through descriptors. In C,
+ * with no arguments object, because a spread in a loop is common.
+ */
+#define NATIVES_SPREAD_SLOW "cmSpreadSlow"
+
+static duk_ret_t
+natives_obj_spread(duk_context *ctx)
+{
+	duk_idx_t i, n = duk_get_top(ctx);
+
+	duk_require_object(ctx, 0);
+	for (i = 1; i < n; i++) {
+		if (duk_is_null_or_undefined(ctx, i))
+			continue;
+		duk_to_object(ctx, i);
+		if (cm_duk_spread(ctx, 0, i, i % 2 == 0))
+			continue;
+		duk_push_heap_stash(ctx);
+		duk_get_prop_string(ctx, -1, NATIVES_SPREAD_SLOW);
+		duk_remove(ctx, -2);
+		duk_dup(ctx, 0);
+		duk_dup(ctx, i);
+		duk_push_boolean(ctx, i % 2 == 0);
+		duk_call(ctx, 3);
+		duk_pop(ctx);
+	}
+	duk_dup(ctx, 0);
+	return 1;
+}
+
+/* spreadSlow(fn): objSpread's copy for the sources it leaves to the
+ * prelude, fn(target, src, literal). */
+static duk_ret_t
+natives_spread_slow(duk_context *ctx)
+{
+	duk_require_function(ctx, 0);
+	duk_push_heap_stash(ctx);
+	duk_dup(ctx, 0);
+	duk_put_prop_string(ctx, -2, NATIVES_SPREAD_SLOW);
+	return 0;
 }
 
 /*
@@ -720,6 +773,8 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 		{ "bufDetach", natives_buf_detach, 1 },
 		{ "arrPlain", natives_arr_plain, 1 },
 		{ "ownSlot", natives_own_slot, 2 },
+		{ "objSpread", natives_obj_spread, DUK_VARARGS },
+		{ "spreadSlow", natives_spread_slow, 1 },
 		{ "configurable", natives_configurable, 2 },
 		{ "normalize", natives_normalize, 2 },
 		{ "localeCompare", natives_locale_compare, 4 },

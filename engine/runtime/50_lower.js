@@ -356,29 +356,40 @@
 		return out;
 	});
 
-	/* {a, ...x, b}: objSpread(literal, source, literal, source, ...). */
-	def('objSpread', function objSpread(target) {
-		var i, j, src, keys, k, d;
+	/* {a, ...x, b}: objSpread(literal, source, literal, source, ...), the
+	 * engine's __cm_native.objSpread (engine/host/natives.c), which copies
+	 * an ordinary object or an Array itself and hands a Proxy, a String
+	 * or a typed array to spreadSlow: a copy through the descriptors,
+	 * which a Proxy's traps see. */
+	function spreadSlow(target, src, literal) {
+		var keys = descSlot.keys(src), j, k, d;
 
-		for (i = 1; i < arguments.length; i++) {
-			src = arguments[i];
-			if (src === null || src === undefined)
+		for (j = 0; j < keys.length; j++) {
+			k = keys[j];
+			d = descSlot.get(src, k);
+			if (!d || (!literal && !d.enumerable))
 				continue;
-			src = Object(src);
-			keys = descSlot.keys(src);
-			for (j = 0; j < keys.length; j++) {
-				k = keys[j];
-				d = descSlot.get(src, k);
-				if (!d || (i % 2 === 1 && !d.enumerable))
-					continue;
-				if (i % 2 === 1)
-					d = { value: src[k], writable: true,
-					    enumerable: true, configurable: true };
-				defProp(target, k, d);
-			}
+			if (!literal)
+				d = { value: src[k], writable: true,
+				    enumerable: true, configurable: true };
+			defProp(target, k, d);
 		}
-		return target;
-	});
+	}
+	if (P.native && P.native.objSpread) {
+		P.native.spreadSlow(spreadSlow);
+		def('objSpread', P.native.objSpread);
+	} else {
+		def('objSpread', function objSpread(target) {
+			var i, src;
+
+			for (i = 1; i < arguments.length; i++) {
+				src = arguments[i];
+				if (src !== null && src !== undefined)
+					spreadSlow(target, Object(src), i % 2 === 0);
+			}
+			return target;
+		});
+	}
 
 	def('setProto', function setProto(o, proto) {
 		if (proto === null || isObject(proto))
