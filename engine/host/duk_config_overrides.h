@@ -50,6 +50,6 @@ int engine_timeout_check(void *udata);
  * daemon). strftime and strptime, Duktape's toLocale* formatting and its
  * last-resort date parser, ask the C library's zone too: off (the prelude
  * formats and engine/host/date_parse.c parses). */
-#define DUK_USE_DATE_GET_LOCAL_TZOFFSET(d) ((void) (d), 0)
+#define DUK_USE_DATE_GET_LOCAL_TZOFFSET(d) ((void)(d), 0)
 #undef DUK_USE_DATE_FMT_STRFTIME
 #undef DUK_USE_DATE_PRS_STRPTIME
