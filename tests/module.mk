@@ -52,7 +52,7 @@ CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
 # (CHECK_FIRST, by their last CI times: most of them wait on timeouts, not
 # the CPU), and the two longest suites run in three shares each, their
 # cases spread over three runners (support/test_shard.h).
-CHECK_FIRST := jsclient.test.sh js.test.sh conformance_breakage.test.sh \
+CHECK_FIRST := jsclient.test.sh js.test.sh js_sandbox.test.sh conformance_breakage.test.sh \
 	check_conn_bounds check_faults check_client_sizes security.test.sh \
 	conformance_executor.test.sh conformance.test.sh deb.test.sh \
 	check_parser check_daemon check_ipcmsg check_client check_utf8 \

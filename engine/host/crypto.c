@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
@@ -26,6 +27,30 @@ crypto_md(const char *alg)
 	if (strcmp(alg, "SHA-512") == 0)
 		return EVP_sha512();
 	return NULL;
+}
+
+int
+crypto_prepare(void)
+{
+	static const char *const mds[] = { "SHA-1", "SHA-256", "SHA-384",
+		"SHA-512" };
+	static const uint8_t key[32], iv[12];
+	uint8_t out[CRYPTO_MAX_DIGEST];
+	size_t i, n;
+
+	if (OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, NULL) != 1)
+		return CRYPTO_ERR_LIB;
+	/* One use of each: the provider's implementations are fetched and
+	 * cached then. */
+	for (i = 0; i < sizeof(mds) / sizeof(*mds); i++)
+		if (crypto_digest(mds[i], key, 0, out, &n) != 0 ||
+		    crypto_hmac(mds[i], key, sizeof(key), key, 0, out, &n) != 0)
+			return CRYPTO_ERR_LIB;
+	for (i = 16; i <= 32; i += 8)
+		if (crypto_aes_gcm_encrypt(
+			key, i, iv, sizeof(iv), NULL, 0, key, 0, 16, out) != 0)
+			return CRYPTO_ERR_LIB;
+	return 0;
 }
 
 int

@@ -17,6 +17,16 @@
 #define CRYPTO_ERR_AUTH (-2) /* AES-GCM tag mismatch */
 #define CRYPTO_ERR_LIB (-3) /* libcrypto refused */
 
+/*
+ * Reads OpenSSL's configuration and loads the implementations of every
+ * digest and cipher below, once, in a process that will fork sandboxed
+ * children (the zygote, server/child/warm.c): libcrypto does both on
+ * first use, opening files the children's seccomp filter refuses. The
+ * random generator is not touched: each child seeds its own (getrandom).
+ * 0 or CRYPTO_ERR_LIB.
+ */
+int crypto_prepare(void);
+
 /* Fills buf with n cryptographically strong random bytes. 0 or CRYPTO_ERR_LIB.
  */
 int crypto_random(uint8_t *buf, size_t n);

@@ -115,6 +115,16 @@ sandbox_filter(char *err, size_t errlen)
 			return NULL;
 		}
 	}
+	/* glibc's qsort asks for the machine's memory (sysconf's
+	 * _SC_PHYS_PAGES, sysinfo) before it sorts a large array, and sorts
+	 * anyway when that fails: refused, not the end of the child. */
+	rc =
+	    seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(sysinfo), 0);
+	if (rc != 0) {
+		seccomp_release(ctx);
+		sandbox_fail(err, errlen, "seccomp_rule_add", -rc);
+		return NULL;
+	}
 	/* The heap reset's look at its own page map, on that one number. */
 	rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(pread64), 1,
 	    SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)SANDBOX_PAGEMAP_FD));

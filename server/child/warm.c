@@ -15,6 +15,7 @@
 
 #include "cm_spec.h"
 #include "host/engine.h"
+#include "host/crypto.h"
 #include "host/execution.h"
 #include "answering.h"
 #include "prewarm.h"
@@ -108,6 +109,9 @@ warm_heap(void)
 	/* jansson seeds its hash from /dev/urandom on first use: do it before
 	 * the sandbox. */
 	json_object_seed(0);
+	/* libcrypto reads its configuration and fetches its algorithms on
+	 * first use, opening files: do it here too. */
+	(void)crypto_prepare();
 	memset(&eo, 0, sizeof(eo));
 	if ((e = engine_create(&eo, err, sizeof(err))) == NULL)
 		return NULL;
