@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/putil.h>
+#include <unicode/utypes.h>
+
 #include "host/engine.h"
 #include "host/icu.h"
 #include "support/test_engine.h"
@@ -21,6 +24,21 @@ best(const char *tag)
 	ck_assert_int_ge(r, 0);
 	return r == 1 ? out : "-";
 }
+
+/* ICU's internal putilimp.h, exported (engine/host/icu.c) */
+U_CAPI const char *U_EXPORT2 u_getTimeZoneFilesDirectory(UErrorCode *status);
+
+START_TEST(test_no_files)
+{
+	UErrorCode st = U_ZERO_ERROR;
+
+	ck_assert_int_eq(icu_ensure(), 0);
+	/* Debian's ICU would stat and open /usr/share/zoneinfo-icu: an
+	 * open() ends a child under seccomp */
+	ck_assert_str_eq(u_getTimeZoneFilesDirectory(&st), "");
+	ck_assert_int_eq(U_SUCCESS(st), 1);
+}
+END_TEST
 
 START_TEST(test_negotiation)
 {
@@ -124,6 +142,7 @@ icu_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_no_files);
 	tcase_add_test(tc, test_negotiation);
 	tcase_add_test(tc, test_handles_bounded);
 	tcase_add_test(tc, test_refused_allocation);
