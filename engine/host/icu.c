@@ -17,6 +17,7 @@
 #include <unicode/uclean.h>
 #include <unicode/ucol.h>
 #include <unicode/udat.h>
+#include <unicode/udateintervalformat.h>
 #include <unicode/udata.h>
 #include <unicode/udatpg.h>
 #include <unicode/uenum.h>
@@ -248,7 +249,8 @@ enum icu_kind {
 	ICU_DATE,
 	ICU_PATTERNS,
 	ICU_RELTIME,
-	ICU_LIST
+	ICU_LIST,
+	ICU_INTERVAL
 };
 
 #define ICU_KEY 256
@@ -288,6 +290,9 @@ icu_close(int kind, void *h)
 	case ICU_LIST:
 		ulistfmt_close(h);
 		break;
+	case ICU_INTERVAL:
+		udtitvfmt_close(h);
+		break;
 	}
 }
 
@@ -305,12 +310,23 @@ icu_cached(int kind, const char *key)
 	return NULL;
 }
 
-/* Keeps h under key, closing the least recently used handle for room. */
-static void
-icu_keep(int kind, const char *key, void *h)
+static duk_ret_t icu_throw(duk_context *ctx, UErrorCode st);
+
+/*
+ * Keeps h, which ICU just opened with status *st, under key, closing the
+ * least recently used handle for room, and returns it; if ICU failed,
+ * closes h and throws.
+ */
+static void *
+icu_keep(
+    duk_context *ctx, int kind, const char *key, void *h, const UErrorCode *st)
 {
 	int i, old = 0;
 
+	if (U_FAILURE(*st)) {
+		icu_close(kind, h);
+		(void)icu_throw(ctx, *st);
+	}
 	for (i = 1; i < ICU_CACHE_SLOTS; i++)
 		if (icu_slots[i].used < icu_slots[old].used)
 			old = i;
@@ -320,6 +336,7 @@ icu_keep(int kind, const char *key, void *h)
 	strcpy(icu_slots[old].key, key);
 	icu_slots[old].h = h;
 	icu_slots[old].used = ++icu_tick;
+	return h;
 }
 
 /* --- errors and strings -------------------------------------------------- */
@@ -403,6 +420,19 @@ icu_push16(duk_context *ctx, const UChar *s, int32_t n)
 	duk_remove(ctx, -2);
 }
 
+/* A field's three numbers at arr[*k...]. */
+static void
+icu_put_field(duk_context *ctx, duk_idx_t arr, duk_uarridx_t *k, int field,
+    int32_t b, int32_t e)
+{
+	duk_push_int(ctx, field);
+	duk_put_prop_index(ctx, arr, (*k)++);
+	duk_push_int(ctx, b);
+	duk_put_prop_index(ctx, arr, (*k)++);
+	duk_push_int(ctx, e);
+	duk_put_prop_index(ctx, arr, (*k)++);
+}
+
 /*
  * Pushes the text of v, or with parts [text, field, begin, end, ...]: the
  * fields of category cat (and the numbers' inside, for a relative time or
@@ -415,7 +445,8 @@ icu_push_value(
     duk_context *ctx, const UFormattedValue *v, int parts, UErrorCode *st)
 {
 	const UChar *s;
-	int32_t n, k = 1, b, e;
+	int32_t n, b, e;
+	duk_uarridx_t k = 1;
 	duk_idx_t arr;
 
 	s = ufmtval_getString(v, &n, st);
@@ -437,14 +468,10 @@ icu_push_value(
 		(void)icu_throw(ctx, *st);
 	while (ufmtval_nextPosition(v, icu_pos, st) && U_SUCCESS(*st)) {
 		ucfpos_getIndexes(icu_pos, &b, &e, st);
-		duk_push_int(ctx,
+		icu_put_field(ctx, arr, &k,
 		    ucfpos_getCategory(icu_pos, st) * 256 +
-			ucfpos_getField(icu_pos, st));
-		duk_put_prop_index(ctx, arr, (duk_uarridx_t)k++);
-		duk_push_int(ctx, b);
-		duk_put_prop_index(ctx, arr, (duk_uarridx_t)k++);
-		duk_push_int(ctx, e);
-		duk_put_prop_index(ctx, arr, (duk_uarridx_t)k++);
+			ucfpos_getField(icu_pos, st),
+		    b, e);
 	}
 	if (U_FAILURE(*st))
 		(void)icu_throw(ctx, *st);
@@ -493,13 +520,9 @@ icu_numberformat(duk_context *ctx, const char *loc, const char *skel)
 		return f;
 	duk_push_string(ctx, skel);
 	s16 = icu_to16(ctx, -1, &n);
-	f = unumf_openForSkeletonAndLocale(s16, n, loc, &st);
+	f = icu_keep(ctx, ICU_NUMBER, key,
+	    unumf_openForSkeletonAndLocale(s16, n, loc, &st), &st);
 	duk_pop_2(ctx);
-	if (U_FAILURE(st)) {
-		unumf_close(f);
-		(void)icu_throw(ctx, st);
-	}
-	icu_keep(ICU_NUMBER, key, f);
 	return f;
 }
 
@@ -557,14 +580,10 @@ icu_plural_rules(duk_context *ctx, const char *loc, int ordinal)
 	p = icu_cached(ICU_PLURAL, key);
 	if (p != NULL)
 		return p;
-	p = uplrules_openForType(
-	    loc, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &st);
-	if (U_FAILURE(st)) {
-		uplrules_close(p);
-		(void)icu_throw(ctx, st);
-	}
-	icu_keep(ICU_PLURAL, key, p);
-	return p;
+	return icu_keep(ctx, ICU_PLURAL, key,
+	    uplrules_openForType(loc,
+		ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &st),
+	    &st);
 }
 
 /* icuPlural(locale, ordinal, skeleton, x): x's plural category, x
@@ -664,11 +683,7 @@ icu_compare(duk_context *ctx, duk_idx_t ia, duk_idx_t ib, const char *loc,
 		/* canonically equivalent strings compare equal, as the spec
 		 * asks of localeCompare */
 		ucol_setAttribute(c, UCOL_NORMALIZATION_MODE, UCOL_ON, &st);
-		if (U_FAILURE(st)) {
-			ucol_close(c);
-			return icu_throw(ctx, st);
-		}
-		icu_keep(ICU_COLLATOR, key, c);
+		icu_keep(ctx, ICU_COLLATOR, key, c, &st);
 	}
 	a = icu_to16(ctx, ia, &an);
 	b = icu_to16(ctx, ib, &bn);
@@ -715,6 +730,79 @@ icu_native_case(duk_context *ctx)
 
 static UFieldPositionIterator *icu_fields;
 
+/* The locale's date pattern generator (kept). */
+static UDateTimePatternGenerator *
+icu_patterns(duk_context *ctx, const char *loc)
+{
+	char key[ICU_KEY];
+	UDateTimePatternGenerator *g;
+	UErrorCode st = U_ZERO_ERROR;
+
+	icu_key(ctx, key, "g", loc, "", "");
+	g = icu_cached(ICU_PATTERNS, key);
+	return g != NULL
+	    ? g
+	    : icu_keep(ctx, ICU_PATTERNS, key, udatpg_open(loc, &st), &st);
+}
+
+/* icuHourCycle(locale): the locale's own cycle, "h11" .. "h24". */
+static duk_ret_t
+icu_native_hour_cycle(duk_context *ctx)
+{
+	static const char *const names[] = { "h11", "h12", "h23", "h24" };
+	UErrorCode st = U_ZERO_ERROR;
+	UDateFormatHourCycle c;
+
+	icu_ready(ctx);
+	c = udatpg_getDefaultHourCycle(
+	    icu_patterns(ctx, duk_require_string(ctx, 0)), &st);
+	if (U_FAILURE(st))
+		return icu_throw(ctx, st);
+	duk_push_string(ctx, names[(unsigned)c < 4 ? c : 1]);
+	return 1;
+}
+
+/*
+ * icuRange(locale, skeleton, zone, a, b): the interval from time value a
+ * to b as the locale writes it for the skeleton's fields ("5.–7. März
+ * 2024"), in zone as icuDate's.
+ */
+static duk_ret_t
+icu_native_range(duk_context *ctx)
+{
+	const char *loc = duk_require_string(ctx, 0);
+	char key[ICU_KEY];
+	UDateIntervalFormat *f;
+	UErrorCode st = U_ZERO_ERROR;
+	UChar *sk, *zone, buf[256], *out = buf;
+	int32_t skn, zn, n;
+
+	icu_ready(ctx);
+	icu_key(ctx, key, "i", loc, duk_require_string(ctx, 1),
+	    duk_require_string(ctx, 2));
+	f = icu_cached(ICU_INTERVAL, key);
+	if (f == NULL) {
+		sk = icu_to16(ctx, 1, &skn);
+		zone = icu_to16(ctx, 2, &zn);
+		f = icu_keep(ctx, ICU_INTERVAL, key,
+		    udtitvfmt_open(loc, sk, skn, zone, zn, &st), &st);
+		duk_pop_2(ctx);
+	}
+	n = udtitvfmt_format(f, duk_to_number(ctx, 3), duk_to_number(ctx, 4),
+	    out, 256, NULL, &st);
+	if (st == U_BUFFER_OVERFLOW_ERROR && n < INT32_MAX / 2) {
+		st = U_ZERO_ERROR;
+		out =
+		    duk_push_fixed_buffer(ctx, ((size_t)n + 1) * sizeof(UChar));
+		n = udtitvfmt_format(f, duk_to_number(ctx, 3),
+		    duk_to_number(ctx, 4), out, n + 1, NULL, &st);
+	}
+	if (U_FAILURE(st))
+		return icu_throw(ctx, st);
+	icu_push16(ctx, out, n);
+	return 1;
+}
+
 /*
  * icuDate(locale, skeleton, dateStyle, timeStyle, zone, t, parts): time
  * value t in zone ("UTC", "GMT+05:30": engine/host/tz.c decides the
@@ -734,7 +822,8 @@ icu_native_date(duk_context *ctx)
 	UCalendar *cal;
 	UErrorCode st = U_ZERO_ERROR;
 	UChar *zone, *s16, pat[128], sbuf[256], *out = sbuf;
-	int32_t zn, sn, pn = 0, n, b, e, k = 1, field;
+	int32_t zn, sn, pn = 0, n, b, e, field;
+	duk_uarridx_t k = 1;
 	duk_idx_t arr;
 
 	icu_ready(ctx);
@@ -745,18 +834,7 @@ icu_native_date(duk_context *ctx)
 	f = icu_cached(ICU_DATE, key);
 	if (f == NULL) {
 		if (skel[0] != '\0') {
-			char gkey[ICU_KEY];
-
-			icu_key(ctx, gkey, "g", loc, "", "");
-			g = icu_cached(ICU_PATTERNS, gkey);
-			if (g == NULL) {
-				g = udatpg_open(loc, &st);
-				if (U_FAILURE(st)) {
-					udatpg_close(g);
-					return icu_throw(ctx, st);
-				}
-				icu_keep(ICU_PATTERNS, gkey, g);
-			}
+			g = icu_patterns(ctx, loc);
 			s16 = icu_to16(ctx, 1, &sn);
 			pn = udatpg_getBestPatternWithOptions(g, s16, sn,
 			    UDATPG_MATCH_HOUR_FIELD_LENGTH, pat, 128, &st);
@@ -772,10 +850,6 @@ icu_native_date(duk_context *ctx)
 			  pn, &st)
 		    : udat_open((UDateFormatStyle)ts, (UDateFormatStyle)ds, loc,
 			  zone, zn, NULL, -1, &st);
-		if (U_FAILURE(st)) {
-			udat_close(f);
-			return icu_throw(ctx, st);
-		}
 		/* ECMAScript's calendar is the proleptic Gregorian one */
 		cal = ucal_open(zone, zn, loc, UCAL_GREGORIAN, &st);
 		if (U_SUCCESS(st)) {
@@ -784,11 +858,7 @@ icu_native_date(duk_context *ctx)
 		}
 		ucal_close(cal);
 		duk_pop(ctx);
-		if (U_FAILURE(st)) {
-			udat_close(f);
-			return icu_throw(ctx, st);
-		}
-		icu_keep(ICU_DATE, key, f);
+		f = icu_keep(ctx, ICU_DATE, key, f, &st);
 	}
 	if (parts && icu_fields == NULL) {
 		icu_fields = ufieldpositer_open(&st);
@@ -814,14 +884,8 @@ icu_native_date(duk_context *ctx)
 	arr = duk_get_top_index(ctx);
 	icu_push16(ctx, out, n);
 	duk_put_prop_index(ctx, arr, 0);
-	while ((field = ufieldpositer_next(icu_fields, &b, &e)) >= 0) {
-		duk_push_int(ctx, field);
-		duk_put_prop_index(ctx, arr, (duk_uarridx_t)k++);
-		duk_push_int(ctx, b);
-		duk_put_prop_index(ctx, arr, (duk_uarridx_t)k++);
-		duk_push_int(ctx, e);
-		duk_put_prop_index(ctx, arr, (duk_uarridx_t)k++);
-	}
+	while ((field = ufieldpositer_next(icu_fields, &b, &e)) >= 0)
+		icu_put_field(ctx, arr, &k, field, b, e);
 	return 1;
 }
 
@@ -846,16 +910,13 @@ icu_native_reltime(duk_context *ctx)
 	icu_key(ctx, key, "r", loc, sk, "");
 	f = icu_cached(ICU_RELTIME, key);
 	if (f == NULL) {
-		f = ureldatefmt_open(loc, NULL,
-		    style == 1	     ? UDAT_STYLE_SHORT
-			: style == 2 ? UDAT_STYLE_NARROW
-				     : UDAT_STYLE_LONG,
-		    UDISPCTX_CAPITALIZATION_NONE, &st);
-		if (U_FAILURE(st)) {
-			ureldatefmt_close(f);
-			return icu_throw(ctx, st);
-		}
-		icu_keep(ICU_RELTIME, key, f);
+		f = icu_keep(ctx, ICU_RELTIME, key,
+		    ureldatefmt_open(loc, NULL,
+			style == 1	 ? UDAT_STYLE_SHORT
+			    : style == 2 ? UDAT_STYLE_NARROW
+					 : UDAT_STYLE_LONG,
+			UDISPCTX_CAPITALIZATION_NONE, &st),
+		    &st);
 	}
 	if (icu_reltime_result == NULL) {
 		icu_reltime_result = ureldatefmt_openResult(&st);
@@ -896,19 +957,16 @@ icu_native_list(duk_context *ctx)
 	icu_key(ctx, key, "l", loc, tk, "");
 	f = icu_cached(ICU_LIST, key);
 	if (f == NULL) {
-		f = ulistfmt_openForType(loc,
-		    type == 1	    ? ULISTFMT_TYPE_OR
-			: type == 2 ? ULISTFMT_TYPE_UNITS
-				    : ULISTFMT_TYPE_AND,
-		    width == 1	     ? ULISTFMT_WIDTH_SHORT
-			: width == 2 ? ULISTFMT_WIDTH_NARROW
-				     : ULISTFMT_WIDTH_WIDE,
+		f = icu_keep(ctx, ICU_LIST, key,
+		    ulistfmt_openForType(loc,
+			type == 1	? ULISTFMT_TYPE_OR
+			    : type == 2 ? ULISTFMT_TYPE_UNITS
+					: ULISTFMT_TYPE_AND,
+			width == 1	 ? ULISTFMT_WIDTH_SHORT
+			    : width == 2 ? ULISTFMT_WIDTH_NARROW
+					 : ULISTFMT_WIDTH_WIDE,
+			&st),
 		    &st);
-		if (U_FAILURE(st)) {
-			ulistfmt_close(f);
-			return icu_throw(ctx, st);
-		}
-		icu_keep(ICU_LIST, key, f);
 	}
 	count = duk_get_length(ctx, 3);
 	if (count > INT32_MAX / sizeof(UChar *))
@@ -945,6 +1003,8 @@ icu_install(duk_context *ctx, duk_idx_t obj)
 		{ "icuCollate", icu_native_collate, 4 },
 		{ "icuCase", icu_native_case, 3 },
 		{ "icuDate", icu_native_date, 7 },
+		{ "icuHourCycle", icu_native_hour_cycle, 1 },
+		{ "icuRange", icu_native_range, 5 },
 		{ "icuRelTime", icu_native_reltime, 6 },
 		{ "icuList", icu_native_list, 5 }, { NULL, NULL, 0 }
 	};

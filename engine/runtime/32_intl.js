@@ -345,6 +345,16 @@ this.__cm.P.group('intl', function (G, P) {
 		return c;
 	}
 
+	/* The cycle of a locale other than en-US: its own, or as V8 reads
+	 * hour12 there (h11 where the locale's own cycle starts at 0). */
+	function localeCycle(locale, hour12) {
+		var own = P.native.icuHourCycle(locale), zero = own === 'h11' ||
+		    own === 'h23';
+		if (hour12 === void 0)
+			return own;
+		return hour12 ? (zero ? 'h11' : 'h12') : (zero ? 'h23' : 'h24');
+	}
+
 	function resolveDate(c, locale) {
 		var r = { kind: 'DateTimeFormat' }, what = 'Intl.DateTimeFormat', i, k;
 		r.locale = locale;
@@ -384,6 +394,10 @@ this.__cm.P.group('intl', function (G, P) {
 		if ((r.hour !== void 0 || r.timeStyle !== void 0) &&
 		    r.hourCycle === void 0)
 			r.hourCycle = 'h12';
+		/* another locale's own cycle (ICU's), or hour12's in it */
+		if (!english(locale) && (r.hour !== void 0 ||
+		    r.timeStyle !== void 0) && !r.cycleAsked)
+			r.hourCycle = localeCycle(locale, r.hour12);
 		return r;
 	}
 
@@ -562,8 +576,8 @@ this.__cm.P.group('intl', function (G, P) {
 		if (r.day !== void 0)
 			s += r.day === '2-digit' ? 'dd' : 'd';
 		if (r.hour !== void 0) {
-			h = r.hour12 !== void 0 ? (r.hour12 ? 'h' : 'H') :
-			    r.cycleAsked ? SK_CYCLE[r.hourCycle] : 'j';
+			h = r.hour12 !== void 0 || r.cycleAsked ?
+			    SK_CYCLE[r.hourCycle] : 'j';
 			s += r.hour === '2-digit' ? h + h : h;
 		}
 		if (r.minute !== void 0)
@@ -580,15 +594,31 @@ this.__cm.P.group('intl', function (G, P) {
 	/* ICU formats in a fixed zone of the offset engine/host/tz.c gives
 	 * for this time ("GMT+01:00"), so tzdata stays the one source of
 	 * offsets; a zone's name is then the locale's GMT form. */
+	function zoneId(r, f) {
+		var a = Math.round(f.off < 0 ? -f.off : f.off);
+		return r.zone.utc || a === 0 && !r.zone.named ? 'UTC' : 'GMT' +
+		    (f.off < 0 ? '-' : '+') + pad2(Math.floor(a / 60)) + ':' +
+		    pad2(a % 60);
+	}
+
 	function dateIcu(r, t, f) {
-		var a = Math.round(f.off < 0 ? -f.off : f.off), id = r.zone.utc ||
-		    a === 0 && !r.zone.named ? 'UTC' : 'GMT' + (f.off < 0 ? '-' :
-		    '+') + pad2(Math.floor(a / 60)) + ':' + pad2(a % 60), styled =
-		    r.dateStyle !== void 0 || r.timeStyle !== void 0;
+		var styled = r.dateStyle !== void 0 || r.timeStyle !== void 0;
 		return P.cutParts(P.native.icuDate(r.locale, styled ? '' :
 		    dateSkeleton(r), styled && r.dateStyle !== void 0 ?
 		    STYLE_IDS[r.dateStyle] : -1, styled && r.timeStyle !== void 0 ?
-		    STYLE_IDS[r.timeStyle] : -1, id, t, true), dateNames);
+		    STYLE_IDS[r.timeStyle] : -1, zoneId(r, f), t, true), dateNames);
+	}
+
+	/* formatRange in another locale: ICU's interval format for the
+	 * components (the zone's offset at the start); given styles, the
+	 * two dates joined as in en-US. */
+	function rangeIcu(r, a, b) {
+		var ta = a instanceof Date ? getTime(a) : +a, tb = b instanceof
+		    Date ? getTime(b) : +b;
+		if (!isFinite(ta) || !isFinite(tb))
+			throw new RangeError('Invalid time value');
+		return P.native.icuRange(r.locale, dateSkeleton(r), zoneId(r,
+		    fields(ta, r.zone)), ta, tb);
 	}
 
 	function formatParts(r, x) {
@@ -644,6 +674,9 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		formatRange: function formatRange(a, b) {
 			var r = slot(this, 'DateTimeFormat', 'formatRange');
+			if (!english(r.locale) && r.dateStyle === void 0 &&
+			    r.timeStyle === void 0)
+				return rangeIcu(r, a, b);
 			return joinParts(formatParts(r, a)) + ' \u2013 ' +
 			    joinParts(formatParts(r, b));
 		},

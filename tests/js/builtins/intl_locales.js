@@ -60,6 +60,8 @@ print(d.toLocaleTimeString('de-DE', { timeZone: 'Asia/Kolkata' }), '|', d.toLoca
 print(show(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).formatToParts(d)));
 print(show(() => new Intl.DateTimeFormat('fr', { weekday: 'short', hour: 'numeric' }).formatToParts(d)));
 print(show(() => new Intl.DateTimeFormat('de', { timeZone: 'Europe/Berlin' }).resolvedOptions()));
+print(new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', timeZone: 'UTC' }).formatRange(d, new Date(Date.UTC(2024, 2, 7))), '|', new Intl.DateTimeFormat('ja', { hour: 'numeric', minute: 'numeric', timeZone: 'Asia/Tokyo' }).formatRange(d, new Date(Date.UTC(2024, 2, 5, 16, 0))));
+print(JSON.stringify(['de', 'ja', 'en-GB', 'fr', 'ko', 'ar'].map(l => new Intl.DateTimeFormat(l, { hour: 'numeric' }).resolvedOptions().hourCycle)), JSON.stringify(['de', 'ja', 'ko'].map(l => new Intl.DateTimeFormat(l, { hour: 'numeric', hour12: true }).resolvedOptions().hourCycle)), new Intl.DateTimeFormat('de', { timeStyle: 'short' }).resolvedOptions().hourCycle);
 print(new Date(Date.UTC(1500, 0, 1)).toLocaleDateString('de-DE', { timeZone: 'UTC' }), new Date(NaN).toLocaleString('de-DE'));
 
 // relative times and lists

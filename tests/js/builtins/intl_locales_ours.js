@@ -1,10 +1,11 @@
 // Intl in other locales where we differ from node 20: Debian 12's ICU 72
 // carries CLDR 42, node 20's ICU 73/74 a later CLDR (de-CH's apostrophe,
-// Korean's day period, Dutch's date-time glue), and formatRange joins two
-// dates where node's ICU writes an interval.
+// Korean's day period, Dutch's date-time glue, the plain spaces around a
+// range's dash where CLDR 44 has thin ones); formatRange given styles
+// joins two dates where node's ICU writes an interval.
 const d = new Date(Date.UTC(2024, 2, 5, 14, 7, 9));
 print((1234567.891).toLocaleString('de-CH'), '|', d.toLocaleTimeString('ko-KR'), '|', d.toLocaleString('nl-NL', { timeZone: 'Pacific/Chatham' }));
-print(new Intl.DateTimeFormat('de', { timeZone: 'UTC' }).formatRange(d, new Date(Date.UTC(2024, 3, 1))));
+print(new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(d, new Date(Date.UTC(2024, 3, 1))), '|', new Intl.DateTimeFormat('de', { timeZone: 'UTC' }).formatRange(d, new Date(Date.UTC(2024, 3, 1))));
 // a named zone's name is the locale's GMT form (tzdata, not ICU's zone
 // names, decides the offset); node writes "MEZ" here
 print(new Intl.DateTimeFormat('de', { timeZone: 'Europe/Berlin', timeZoneName: 'short', hour: 'numeric' }).format(d));
