@@ -51,6 +51,21 @@ same "numbers, dates, collation, case, plurals, lists in other locales" \
     new Intl.ListFormat('es').format(['a', 'b', 'c'])];
 }" 2>&1)"
 
+bhd=$(printf '3,000\302\240BHD')
+same "calendars, numbering systems, currency digits, ranges, hour cycles" \
+    '{"result":["2/1/2567","R6/1/2","१२,३४५.६७८","'"$bhd"'","5–7 mars","h23","12.345.678.901.234.567.890","1.234,5;2"],"logs":[]}' \
+    "$("$cm" run --url "$url" "async () => {
+  const d = new Date(Date.UTC(2024, 0, 2));
+  return [d.toLocaleDateString('th', { timeZone: 'UTC' }),
+    d.toLocaleDateString('ja-JP-u-ca-japanese', { timeZone: 'UTC' }),
+    (12345.678).toLocaleString('hi-IN-u-nu-deva'),
+    new Intl.NumberFormat('de', { style: 'currency', currency: 'BHD' }).format(3),
+    new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', timeZone: 'UTC' }).formatRange(Date.UTC(2024, 2, 5), Date.UTC(2024, 2, 7)),
+    new Intl.DateTimeFormat('de', { hour: 'numeric' }).resolvedOptions().hourCycle,
+    (12345678901234567890n).toLocaleString('de-DE'),
+    [1234.5, 2].toLocaleString('de').replace(',2', ';2')];
+}" 2>&1)"
+
 # every locale ICU has, in five zones: the child survives them all
 same "every available locale in five zones formats in a sandboxed child" \
     '{"result":"ok","logs":[]}' \

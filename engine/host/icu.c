@@ -16,6 +16,7 @@
 #include <unicode/ucal.h>
 #include <unicode/uclean.h>
 #include <unicode/ucol.h>
+#include <unicode/ucurr.h>
 #include <unicode/udat.h>
 #include <unicode/udateintervalformat.h>
 #include <unicode/udata.h>
@@ -27,6 +28,7 @@
 #include <unicode/uloc.h>
 #include <unicode/umachine.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ustring.h>
@@ -148,10 +150,23 @@ icu_ensure(void)
 static const char *icu_avail[ICU_MAX_AVAILABLE];
 static int32_t icu_navail = -1;
 
-static int
-icu_cmp_names(const void *a, const void *b)
+/* Shell's sort of the names: glibc's qsort asks sysconf for the
+ * machine's memory (sysinfo), a system call the child's seccomp filter
+ * ends it for. */
+static void
+icu_sort_names(const char **v, int32_t n)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	int32_t gap, i, j;
+	const char *t;
+
+	for (gap = n / 2; gap > 0; gap /= 2)
+		for (i = gap; i < n; i++) {
+			t = v[i];
+			for (j = i; j >= gap && strcmp(v[j - gap], t) > 0;
+			     j -= gap)
+				v[j] = v[j - gap];
+			v[j] = t;
+		}
 }
 
 /* 1 available, 0 not, -1 ICU could not say */
@@ -167,8 +182,7 @@ icu_available(const char *id)
 			n = ICU_MAX_AVAILABLE;
 		for (i = 0; i < n; i++)
 			icu_avail[i] = uloc_getAvailable(i);
-		qsort(
-		    icu_avail, (size_t)n, sizeof(icu_avail[0]), icu_cmp_names);
+		icu_sort_names(icu_avail, n);
 		/* none: ICU could not load its index (memory); ask again */
 		if (n == 0)
 			return -1;
@@ -488,6 +502,91 @@ icu_ready(duk_context *ctx)
 		    ctx, DUK_ERR_RANGE_ERROR, "Intl: locale data unavailable");
 }
 
+/*
+ * The locale at idx, a BCP 47 tag the prelude negotiated ("de-DE",
+ * "hi-IN-u-nu-deva"), as ICU's locale ID ("hi_IN@numbers=deva"), which
+ * replaces it on the stack.
+ */
+static const char *
+icu_loc(duk_context *ctx, duk_idx_t idx)
+{
+	char id[ULOC_FULLNAME_CAPACITY];
+	UErrorCode st = U_ZERO_ERROR;
+	int32_t parsed;
+
+	icu_ready(ctx);
+	idx = duk_normalize_index(ctx, idx);
+	uloc_forLanguageTag(duk_require_string(ctx, idx), id,
+	    (int32_t)sizeof(id), &parsed, &st);
+	if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING)
+		(void)icu_throw(
+		    ctx, U_FAILURE(st) ? st : U_BUFFER_OVERFLOW_ERROR);
+	duk_push_string(ctx, id);
+	duk_replace(ctx, idx);
+	return duk_get_string(ctx, idx);
+}
+
+/* icuCurrencyDigits(code): the currency's minor unit digits (ISO 4217's,
+ * as CLDR has them: BHD 3, JPY 0, an unknown code 2). */
+static duk_ret_t
+icu_native_currency_digits(duk_context *ctx)
+{
+	UChar code[4];
+	UErrorCode st = U_ZERO_ERROR;
+	const char *c = duk_require_string(ctx, 0);
+	int32_t d;
+	int i;
+
+	icu_ready(ctx);
+	for (i = 0; i < 3 && c[i] != '\0'; i++)
+		code[i] = (UChar)(unsigned char)c[i];
+	code[i] = 0;
+	d = ucurr_getDefaultFractionDigits(code, &st);
+	duk_push_int(ctx, U_SUCCESS(st) ? d : 2);
+	return 1;
+}
+
+/* icuNumberingSystem(locale): the digits the locale writes ("latn",
+ * "arab", "deva" given -u-nu-deva). */
+static duk_ret_t
+icu_native_numbering_system(duk_context *ctx)
+{
+	char name[32];
+	UErrorCode st = U_ZERO_ERROR;
+	UNumberingSystem *ns = unumsys_open(icu_loc(ctx, 0), &st);
+
+	if (U_SUCCESS(st))
+		snprintf(name, sizeof(name), "%s", unumsys_getName(ns));
+	unumsys_close(ns);
+	if (U_FAILURE(st))
+		return icu_throw(ctx, st);
+	duk_push_string(ctx, name);
+	return 1;
+}
+
+/* icuCalendar(locale): the locale's calendar as ECMA-402 names it
+ * ("gregory", "buddhist", "islamic-umalqura"). */
+static duk_ret_t
+icu_native_calendar(duk_context *ctx)
+{
+	static const UChar utc[] = { 'U', 'T', 'C', 0 };
+	char name[48];
+	UErrorCode st = U_ZERO_ERROR;
+	UCalendar *cal = ucal_open(utc, -1, icu_loc(ctx, 0), UCAL_DEFAULT, &st);
+	const char *t = U_SUCCESS(st) ? ucal_getType(cal, &st) : NULL;
+
+	if (U_SUCCESS(st))
+		snprintf(name, sizeof(name), "%s",
+		    strcmp(t, "gregorian") == 0			? "gregory"
+			: strcmp(t, "ethiopic-amete-alem") == 0 ? "ethioaa"
+								: t);
+	ucal_close(cal);
+	if (U_FAILURE(st))
+		return icu_throw(ctx, st);
+	duk_push_string(ctx, name);
+	return 1;
+}
+
 /* icuLocale(tag): the best available locale for tag, or undefined. */
 static duk_ret_t
 icu_native_locale(duk_context *ctx)
@@ -561,8 +660,7 @@ icu_native_number(duk_context *ctx)
 	UErrorCode st = U_ZERO_ERROR;
 
 	icu_ready(ctx);
-	f = icu_numberformat(
-	    ctx, duk_require_string(ctx, 0), duk_require_string(ctx, 1));
+	f = icu_numberformat(ctx, icu_loc(ctx, 0), duk_require_string(ctx, 1));
 	icu_format_number(ctx, f, 2);
 	icu_push_value(ctx, unumf_resultAsValue(icu_number_result, &st),
 	    duk_to_boolean(ctx, 3), &st);
@@ -591,7 +689,7 @@ icu_plural_rules(duk_context *ctx, const char *loc, int ordinal)
 static duk_ret_t
 icu_native_plural(duk_context *ctx)
 {
-	const char *loc = duk_require_string(ctx, 0);
+	const char *loc = icu_loc(ctx, 0);
 	int ordinal = duk_to_boolean(ctx, 1);
 	UNumberFormatter *f;
 	UPluralRules *p;
@@ -623,8 +721,7 @@ icu_native_plural_categories(duk_context *ctx)
 
 	icu_ready(ctx);
 	e = uplrules_getKeywords(
-	    icu_plural_rules(
-		ctx, duk_require_string(ctx, 0), duk_to_boolean(ctx, 1)),
+	    icu_plural_rules(ctx, icu_loc(ctx, 0), duk_to_boolean(ctx, 1)),
 	    &st);
 	while (U_SUCCESS(st) && (w = uenum_next(e, &n, &st)) != NULL) {
 		len = strlen(w);
@@ -657,6 +754,8 @@ icu_compare(duk_context *ctx, duk_idx_t ia, duk_idx_t ib, const char *loc,
 	icu_ready(ctx);
 	ia = duk_normalize_index(ctx, ia);
 	ib = duk_normalize_index(ctx, ib);
+	duk_push_string(ctx, loc);
+	loc = icu_loc(ctx, -1);
 	snprintf(fl, sizeof(fl), "%u", flags);
 	icu_key(ctx, key, "c", loc, fl, "");
 	c = icu_cached(ICU_COLLATOR, key);
@@ -688,7 +787,7 @@ icu_compare(duk_context *ctx, duk_idx_t ia, duk_idx_t ib, const char *loc,
 	a = icu_to16(ctx, ia, &an);
 	b = icu_to16(ctx, ib, &bn);
 	r = ucol_strcoll(c, a, an, b, bn);
-	duk_pop_2(ctx);
+	duk_pop_3(ctx);
 	return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
 }
 
@@ -754,8 +853,7 @@ icu_native_hour_cycle(duk_context *ctx)
 	UDateFormatHourCycle c;
 
 	icu_ready(ctx);
-	c = udatpg_getDefaultHourCycle(
-	    icu_patterns(ctx, duk_require_string(ctx, 0)), &st);
+	c = udatpg_getDefaultHourCycle(icu_patterns(ctx, icu_loc(ctx, 0)), &st);
 	if (U_FAILURE(st))
 		return icu_throw(ctx, st);
 	duk_push_string(ctx, names[(unsigned)c < 4 ? c : 1]);
@@ -770,7 +868,7 @@ icu_native_hour_cycle(duk_context *ctx)
 static duk_ret_t
 icu_native_range(duk_context *ctx)
 {
-	const char *loc = duk_require_string(ctx, 0);
+	const char *loc = icu_loc(ctx, 0);
 	char key[ICU_KEY];
 	UDateIntervalFormat *f;
 	UErrorCode st = U_ZERO_ERROR;
@@ -813,8 +911,7 @@ icu_native_range(duk_context *ctx)
 static duk_ret_t
 icu_native_date(duk_context *ctx)
 {
-	const char *loc = duk_require_string(ctx, 0),
-		   *skel = duk_require_string(ctx, 1);
+	const char *loc = icu_loc(ctx, 0), *skel = duk_require_string(ctx, 1);
 	int ds = duk_to_int(ctx, 2), ts = duk_to_int(ctx, 3), parts;
 	char key[ICU_KEY], styles[48];
 	UDateTimePatternGenerator *g;
@@ -850,10 +947,12 @@ icu_native_date(duk_context *ctx)
 			  pn, &st)
 		    : udat_open((UDateFormatStyle)ts, (UDateFormatStyle)ds, loc,
 			  zone, zn, NULL, -1, &st);
-		/* ECMAScript's calendar is the proleptic Gregorian one */
-		cal = ucal_open(zone, zn, loc, UCAL_GREGORIAN, &st);
+		/* the locale's calendar (th's Buddhist one); ECMAScript's
+		 * Gregorian calendar is the proleptic one */
+		cal = ucal_open(zone, zn, loc, UCAL_DEFAULT, &st);
 		if (U_SUCCESS(st)) {
-			ucal_setGregorianChange(cal, -8.64e15, &st);
+			if (strcmp(ucal_getType(cal, &st), "gregorian") == 0)
+				ucal_setGregorianChange(cal, -8.64e15, &st);
 			udat_setCalendar(f, cal);
 		}
 		ucal_close(cal);
@@ -897,7 +996,7 @@ static UFormattedRelativeDateTime *icu_reltime_result;
 static duk_ret_t
 icu_native_reltime(duk_context *ctx)
 {
-	const char *loc = duk_require_string(ctx, 0);
+	const char *loc = icu_loc(ctx, 0);
 	int style = duk_to_int(ctx, 1), numeric = duk_to_boolean(ctx, 2);
 	double v = duk_to_number(ctx, 3);
 	int unit = duk_to_int(ctx, 4);
@@ -943,7 +1042,7 @@ static UFormattedList *icu_list_result;
 static duk_ret_t
 icu_native_list(duk_context *ctx)
 {
-	const char *loc = duk_require_string(ctx, 0);
+	const char *loc = icu_loc(ctx, 0);
 	int type = duk_to_int(ctx, 1), width = duk_to_int(ctx, 2);
 	char key[ICU_KEY], tk[16];
 	UListFormatter *f;
@@ -997,6 +1096,9 @@ icu_install(duk_context *ctx, duk_idx_t obj)
 {
 	static const duk_function_list_entry natives[] = {
 		{ "icuLocale", icu_native_locale, 1 },
+		{ "icuCalendar", icu_native_calendar, 1 },
+		{ "icuCurrencyDigits", icu_native_currency_digits, 1 },
+		{ "icuNumberingSystem", icu_native_numbering_system, 1 },
 		{ "icuNumber", icu_native_number, 4 },
 		{ "icuPlural", icu_native_plural, 4 },
 		{ "icuPluralCategories", icu_native_plural_categories, 2 },

@@ -114,7 +114,8 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'NumberFormat', 'resolvedOptions'), o, k;
-			o = { locale: r.locale, numberingSystem: 'latn' };
+			o = { locale: r.locale,
+			    numberingSystem: P.numberingSystem(r.locale) };
 			for (k in r)
 				if (k !== 'kind' && k !== 'compactRound' &&
 				    k !== 'locale' && k !== 'skeleton' &&
@@ -682,8 +683,10 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'DateTimeFormat', 'resolvedOptions'), o, i, k;
-			o = { locale: r.locale, calendar: 'gregory',
-			    numberingSystem: 'latn', timeZone: r.zone.id };
+			o = { locale: r.locale, calendar: english(r.locale) ?
+			    'gregory' : P.native.icuCalendar(r.locale),
+			    numberingSystem: P.numberingSystem(r.locale),
+			    timeZone: r.zone.id };
 			if (r.hour !== void 0 || r.timeStyle !== void 0) {
 				o.hourCycle = r.hourCycle;
 				o.hour12 = r.hourCycle === 'h12' || r.hourCycle === 'h11';
@@ -861,7 +864,7 @@ this.__cm.P.group('intl', function (G, P) {
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'RelativeTimeFormat', 'resolvedOptions');
 			return { locale: r.locale, style: r.style, numeric: r.numeric,
-			    numberingSystem: 'latn' };
+			    numberingSystem: P.numberingSystem(r.locale) };
 		}
 	});
 

@@ -80,10 +80,37 @@ this.__cm.P.group('locale', function (G, P) {
 		for (i = 0; i < list.length; i++) {
 			r = available(list[i]);
 			if (r !== void 0)
-				return r;
+				return withDigits(list[i], r);
 		}
 		return 'en-US';
 	}
+
+	/* The tag's -u-ca- and -u-nu- (its calendar and numbering system)
+	 * kept on the locale it resolved to, where ICU has them:
+	 * "hi-IN-u-nu-deva", "ja-JP-u-ca-japanese". */
+	var KEYWORDS = { ca: 'icuCalendar', nu: 'icuNumberingSystem' };
+	function withDigits(tag, loc) {
+		var u = tag.split('-x-')[0], ext = '', k, m, cand;
+		for (k in KEYWORDS) {
+			m = new RegExp('-u-(?:[a-z0-9-]*-)?' + k +
+			    '-([a-z0-9]{3,8}(?:-[a-z0-9]{3,8})*?)(?=-[a-z0-9]{2}-|-[a-z0-9]{2}$|$)').exec(u);
+			if (m === null)
+				continue;
+			cand = loc + '-u' + ext + '-' + k + '-' + m[1];
+			try {
+				if (P.native[KEYWORDS[k]](cand) === m[1])
+					ext += '-' + k + '-' + m[1];
+			} catch (e) {
+				/* an unknown value is dropped */
+			}
+		}
+		return ext === '' ? loc : loc + '-u' + ext;
+	}
+
+	/* resolvedOptions().numberingSystem */
+	P.numberingSystem = function numberingSystem(loc) {
+		return english(loc) ? 'latn' : P.native.icuNumberingSystem(loc);
+	};
 
 	/* Whether loc is written by the prelude's own en-US code. */
 	function english(loc) {
@@ -325,9 +352,11 @@ this.__cm.P.group('locale', function (G, P) {
 		    'always', 'exceptZero', 'negative'], 'auto');
 		r.minimumIntegerDigits = digitsOpt(o.minimumIntegerDigits, 1,
 		    'minimumIntegerDigits', 1, 21);
-		dflt = r.style === 'currency' ? (CURRENCIES[r.currency] &&
-		    CURRENCIES[r.currency][4] !== void 0 ?
-		    CURRENCIES[r.currency][4] : 2) : 0;
+		/* a currency's minor unit: the table's, else ICU's (BHD 3) */
+		dflt = r.style !== 'currency' ? 0 : !Object.prototype.hasOwnProperty.
+		    call(CURRENCIES, r.currency) ? P.native.icuCurrencyDigits(
+		    r.currency) : CURRENCIES[r.currency][4] !== void 0 ?
+		    CURRENCIES[r.currency][4] : 2;
 		if (o.minimumSignificantDigits !== void 0 ||
 		    o.maximumSignificantDigits !== void 0) {
 			r.minimumSignificantDigits = digitsOpt(

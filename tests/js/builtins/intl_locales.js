@@ -30,6 +30,14 @@ print(show(() => new Intl.NumberFormat('fr-FR', { notation: 'compact' }).formatT
 print(show(() => new Intl.NumberFormat('de', { style: 'percent', signDisplay: 'always' }).formatToParts(0.5)));
 print((12345678901234567890n).toLocaleString('de-DE'), (-12345n).toLocaleString('fr-FR'), (12345n).toLocaleString('en-US'), (12345n).toLocaleString());
 print(new Intl.NumberFormat('de-DE').format(12345678901234567890n));
+print((12345.678).toLocaleString('ar-EG'), (12345.678).toLocaleString('hi-IN-u-nu-deva'), (12345.678).toLocaleString('th-TH-u-nu-thai'), (5).toLocaleString('en-US-u-nu-arab'), (5).toLocaleString('de-u-nu-bogus'));
+print(['ar-EG', 'hi-IN-u-nu-deva', 'de-u-nu-bogus', 'en-US-u-nu-arab', 'de'].map(l => { const o = new Intl.NumberFormat(l).resolvedOptions(); return o.locale + ' ' + o.numberingSystem; }).join(), new Intl.DateTimeFormat('ar-EG').resolvedOptions().numberingSystem);
+print(new Intl.NumberFormat('de', { style: 'currency', currency: 'BHD' }).format(3), new Intl.NumberFormat('en-US', { style: 'currency', currency: 'BHD' }).format(3), new Intl.NumberFormat('de', { style: 'currency', currency: 'XYZ' }).format(3), new Intl.NumberFormat('de', { style: 'currency', currency: 'KWD' }).resolvedOptions().maximumFractionDigits);
+print([1234.5, new Date(Date.UTC(2024, 0, 2))].toLocaleString('de', { timeZone: 'UTC' }), new Float64Array([1234.5, 2]).toLocaleString('de'), [{ toLocaleString() { return arguments.length; } }].toLocaleString());
+print(new Date(Date.UTC(2024, 0, 2)).toLocaleDateString('ar-EG', { timeZone: 'UTC' }), new Date(Date.UTC(2024, 0, 2)).toLocaleDateString('th-TH-u-nu-thai', { timeZone: 'UTC' }));
+print(['th', 'fa', 'ja-JP-u-ca-japanese', 'de', 'he'].map(l => new Intl.DateTimeFormat(l).resolvedOptions().calendar).join(), ['th', 'fa', 'he'].map(l => new Date(Date.UTC(2024, 0, 2)).toLocaleDateString(l, { timeZone: 'UTC' })).join(' | '));
+print(['ja-JP-u-ca-japanese', 'hi-IN-u-nu-deva', 'th-u-ca-gregory-nu-thai', 'th-u-nu-thai-ca-gregory', 'de-u-ca-bogus', 'ar-u-ca-islamic-umalqura'].map(l => new Intl.DateTimeFormat(l).resolvedOptions().locale).join());
+print(new Date(Date.UTC(2024, 0, 2)).toLocaleDateString('ja-JP-u-ca-japanese', { timeZone: 'UTC' }), new Date(Date.UTC(2024, 0, 2)).toLocaleDateString('th-u-ca-gregory-nu-thai', { timeZone: 'UTC' }));
 const ro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).resolvedOptions();
 print(ro.locale, ro.style, ro.currency, ro.minimumFractionDigits, ro.maximumFractionDigits);
 
