@@ -5,8 +5,11 @@
  * kept bounded however many locales a guest asks for.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <unicode/putil.h>
 #include <unicode/utypes.h>
@@ -30,13 +33,46 @@ U_CAPI const char *U_EXPORT2 u_getTimeZoneFilesDirectory(UErrorCode *status);
 
 START_TEST(test_no_files)
 {
+	char dir[] = "/tmp/check_icu_XXXXXX", path[256];
+	struct capture c;
+	struct engine *e;
+	char msg[256];
 	UErrorCode st = U_ZERO_ERROR;
+	FILE *f;
 
+	/* a broken tailoring where ICU_DATA points: ICU, left to its
+	 * default, would read it before its own data */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/%s", dir, U_ICUDATA_NAME);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/%s/coll", dir, U_ICUDATA_NAME);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/%s/coll/sv.res", dir, U_ICUDATA_NAME);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("not a resource bundle", f);
+	fclose(f);
+	setenv("ICU_DATA", dir, 1);
 	ck_assert_int_eq(icu_ensure(), 0);
 	/* Debian's ICU would stat and open /usr/share/zoneinfo-icu: an
 	 * open() ends a child under seccomp */
 	ck_assert_str_eq(u_getTimeZoneFilesDirectory(&st), "");
 	ck_assert_int_eq(U_SUCCESS(st), 1);
+	e = mk(&c, 60000, 0);
+	ck_assert_int_eq(run(e,
+			     "print(['\\u00e4', 'a', 'z'].sort(new "
+			     "Intl.Collator('sv').compare).join())",
+			     msg, sizeof(msg)),
+	    SCRIPT_OK);
+	ck_assert_str_eq(c.buf, "a,z,\xc3\xa4\n");
+	engine_destroy(e);
+	unsetenv("ICU_DATA");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%s/coll", dir, U_ICUDATA_NAME);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/%s", dir, U_ICUDATA_NAME);
+	rmdir(path);
+	rmdir(dir);
 }
 END_TEST
 
