@@ -587,6 +587,24 @@ icu_native_calendar(duk_context *ctx)
 	return 1;
 }
 
+/* icuPunctuation(locale): whether the locale's collation ignores
+ * punctuation by default (Thai's does), Intl.Collator's default. */
+static duk_ret_t
+icu_native_punctuation(duk_context *ctx)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UCollator *c = ucol_open(icu_loc(ctx, 0), &st);
+	UColAttributeValue v = U_SUCCESS(st)
+	    ? ucol_getAttribute(c, UCOL_ALTERNATE_HANDLING, &st)
+	    : UCOL_DEFAULT;
+
+	ucol_close(c);
+	if (U_FAILURE(st))
+		return icu_throw(ctx, st);
+	duk_push_boolean(ctx, v == UCOL_SHIFTED);
+	return 1;
+}
+
 /* icuLocale(tag): the best available locale for tag, or undefined. */
 static duk_ret_t
 icu_native_locale(duk_context *ctx)
@@ -771,8 +789,11 @@ icu_compare(duk_context *ctx, duk_idx_t ia, duk_idx_t ib, const char *loc,
 		    level == COLLATE_CASE ? UCOL_ON : UCOL_OFF, &st);
 		ucol_setAttribute(c, UCOL_NUMERIC_COLLATION,
 		    flags & COLLATE_NUMERIC ? UCOL_ON : UCOL_OFF, &st);
+		/* ignorePunctuation as resolved (th's default is on:
+		 * icuPunctuation) */
 		ucol_setAttribute(c, UCOL_ALTERNATE_HANDLING,
-		    flags & COLLATE_IGNORE_PUNCT ? UCOL_SHIFTED : UCOL_DEFAULT,
+		    flags & COLLATE_IGNORE_PUNCT ? UCOL_SHIFTED
+						 : UCOL_NON_IGNORABLE,
 		    &st);
 		ucol_setAttribute(c, UCOL_CASE_FIRST,
 		    flags & COLLATE_UPPER_FIRST	  ? UCOL_UPPER_FIRST
@@ -1096,6 +1117,7 @@ icu_install(duk_context *ctx, duk_idx_t obj)
 {
 	static const duk_function_list_entry natives[] = {
 		{ "icuLocale", icu_native_locale, 1 },
+		{ "icuPunctuation", icu_native_punctuation, 1 },
 		{ "icuCalendar", icu_native_calendar, 1 },
 		{ "icuCurrencyDigits", icu_native_currency_digits, 1 },
 		{ "icuNumberingSystem", icu_native_numbering_system, 1 },

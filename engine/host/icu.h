@@ -56,9 +56,10 @@ int icu_ensure(void);
 int icu_compare(duk_context *ctx, duk_idx_t ia, duk_idx_t ib, const char *loc,
     unsigned flags);
 
-/* The natives icuLocale, icuCalendar, icuCurrencyDigits, icuNumberingSystem,
- * icuNumber, icuPlural, icuPluralCategories, icuCollate, icuCase, icuDate,
- * icuHourCycle, icuRange, icuRelTime, icuList on the object at obj. */
+/* The natives icuLocale, icuPunctuation, icuCalendar, icuCurrencyDigits,
+ * icuNumberingSystem, icuNumber, icuPlural, icuPluralCategories, icuCollate,
+ * icuCase, icuDate, icuHourCycle, icuRange, icuRelTime, icuList on the object
+ * at obj. */
 void icu_install(duk_context *ctx, duk_idx_t obj);
 
 #endif

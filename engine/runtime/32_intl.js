@@ -102,8 +102,9 @@ this.__cm.P.group('intl', function (G, P) {
 		var r;
 		if (!(this instanceof NumberFormat))
 			return new NumberFormat(locales, options);
-		r = numberResolve(options === void 0 ? undefined :
-		    optionsObject(options), resolveLocale(locales));
+		var o = options === void 0 ? undefined : optionsObject(options);
+		r = numberResolve(o, resolveLocale(locales, o === void 0 ? o :
+		    P.numberingOption(o)));
 		r.kind = 'NumberFormat';
 		attach(this, r);
 	}
@@ -149,7 +150,7 @@ this.__cm.P.group('intl', function (G, P) {
 	/* the components dateStyle and timeStyle exclude */
 	var FIELD_KEYS = DATE_KEYS.concat(TIME_KEYS, ['timeZoneName']);
 	var OPTION_KEYS = FIELD_KEYS.concat(['dateStyle', 'timeStyle',
-	    'timeZone', 'hour12', 'hourCycle']);
+	    'timeZone', 'hour12', 'hourCycle', 'numberingSystem', 'calendar']);
 
 	/*
 	 * The zone: UTC, a fixed Etc/GMT±N (its offset east of UTC in
@@ -665,8 +666,9 @@ this.__cm.P.group('intl', function (G, P) {
 	function DateTimeFormat(locales, options) {
 		if (!(this instanceof DateTimeFormat))
 			return new DateTimeFormat(locales, options);
-		attach(this, resolveDate(withDefaults(options, 'any', 'date'),
-		    resolveLocale(locales)));
+		var c = withDefaults(options, 'any', 'date');
+		attach(this, resolveDate(c, resolveLocale(locales,
+		    P.numberingOption(c), P.calendarOption(c))));
 	}
 	define('DateTimeFormat', DateTimeFormat, {
 		formatToParts: function formatToParts(d) {
@@ -719,11 +721,13 @@ this.__cm.P.group('intl', function (G, P) {
 	/* Date.prototype.toLocale*String given options (26_date.js). */
 	P.intlDateString = function intlDateString(d, locales, options,
 	    required, defaults, plain) {
-		var loc = resolveLocale(locales);
-		if (options === void 0 && english(loc))
+		var loc, c;
+		if (options === void 0 && english(loc = resolveLocale(locales)))
 			return plain(d);
-		return joinParts(formatParts(resolveDate(withDefaults(options,
-		    required, defaults), loc), d));
+		c = withDefaults(options, required, defaults);
+		return joinParts(formatParts(resolveDate(c, loc !== void 0 ? loc :
+		    resolveLocale(locales, P.numberingOption(c),
+		    P.calendarOption(c))), d));
 	};
 
 	/* --- PluralRules ------------------------------------------------------- */
@@ -799,8 +803,8 @@ this.__cm.P.group('intl', function (G, P) {
 		var o, r = { kind: 'RelativeTimeFormat' }, what =
 		    'Intl.RelativeTimeFormat';
 		needNew(this, RelativeTimeFormat, 'RelativeTimeFormat');
-		r.locale = resolveLocale(locales);
 		o = optionsObject(options);
+		r.locale = resolveLocale(locales, P.numberingOption(o));
 		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
 		    what);
 		r.numeric = oneOf(o, 'numeric', ['always', 'auto'], 'always',
@@ -955,8 +959,10 @@ this.__cm.P.group('intl', function (G, P) {
 		r.usage = oneOf(o, 'usage', ['sort', 'search'], 'sort', what);
 		r.sensitivity = oneOf(o, 'sensitivity', ['base', 'accent', 'case',
 		    'variant'], 'variant', what);
-		r.ignorePunctuation = o.ignorePunctuation === void 0 ? false :
-		    !!o.ignorePunctuation;
+		/* unless asked, the locale's own (Thai ignores punctuation) */
+		r.ignorePunctuation = o.ignorePunctuation !== void 0 ?
+		    !!o.ignorePunctuation : !english(r.locale) &&
+		    P.native.icuPunctuation(r.locale);
 		r.numeric = o.numeric === void 0 ? false : !!o.numeric;
 		r.caseFirst = oneOf(o, 'caseFirst', ['upper', 'lower', 'false'],
 		    'false', what);

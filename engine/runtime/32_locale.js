@@ -75,31 +75,55 @@ this.__cm.P.group('locale', function (G, P) {
 	 * longest available prefix ("de-XX" is "de"); none: en-US, the
 	 * run's default locale.
 	 */
-	function resolveLocale(locales) {
+	function resolveLocale(locales, nu, ca) {
 		var list = localeList(locales), i, r;
 		for (i = 0; i < list.length; i++) {
 			r = available(list[i]);
 			if (r !== void 0)
-				return withDigits(list[i], r);
+				return withDigits(list[i], r, nu, ca);
 		}
-		return 'en-US';
+		return nu === void 0 && ca === void 0 ? 'en-US' :
+		    withDigits('en-US', 'en-US', nu, ca);
 	}
 
-	/* The tag's -u-ca- and -u-nu- (its calendar and numbering system)
-	 * kept on the locale it resolved to, where ICU has them:
-	 * "hi-IN-u-nu-deva", "ja-JP-u-ca-japanese". */
+	/* The option name of o (numberingSystem, calendar: a type name), or
+	 * undefined. */
+	function typeOption(o, name) {
+		var v = o[name];
+		if (v === void 0)
+			return v;
+		v = String(v);
+		if (!/^[A-Za-z0-9]{3,8}(-[A-Za-z0-9]{3,8})*$/.test(v))
+			throw new RangeError('Invalid ' + name + ' : ' + v);
+		return v.toLowerCase();
+	}
+	P.numberingOption = function numberingOption(o) {
+		return typeOption(o, 'numberingSystem');
+	};
+	P.calendarOption = function calendarOption(o) {
+		return typeOption(o, 'calendar');
+	};
+
+	/* The tag's -u-ca- and -u-nu- (its calendar and numbering system;
+	 * nu and ca: the numberingSystem and calendar options, which win) kept on the locale it
+	 * resolved to, where ICU has them: "hi-IN-u-nu-deva",
+	 * "ja-JP-u-ca-japanese". ICU's "islamic" and "islamic-rgsa" are
+	 * astronomical calendars ECMA-402 has no data for: dropped. */
 	var KEYWORDS = { ca: 'icuCalendar', nu: 'icuNumberingSystem' };
-	function withDigits(tag, loc) {
-		var u = tag.split('-x-')[0], ext = '', k, m, cand;
+	function withDigits(tag, loc, nu, ca) {
+		var u = tag.split('-x-')[0], ext = '', k, m, v;
 		for (k in KEYWORDS) {
 			m = new RegExp('-u-(?:[a-z0-9-]*-)?' + k +
 			    '-([a-z0-9]{3,8}(?:-[a-z0-9]{3,8})*?)(?=-[a-z0-9]{2}-|-[a-z0-9]{2}$|$)').exec(u);
-			if (m === null)
+			v = k === 'nu' && nu !== void 0 ? nu : k === 'ca' &&
+			    ca !== void 0 ? ca : m !== null ? m[1] : void 0;
+			if (v === void 0 || /^islamic(-rgsa)?$/.test(v) ||
+			    (english(loc) && (v === 'latn' || v === 'gregory')))
 				continue;
-			cand = loc + '-u' + ext + '-' + k + '-' + m[1];
 			try {
-				if (P.native[KEYWORDS[k]](cand) === m[1])
-					ext += '-' + k + '-' + m[1];
+				if (P.native[KEYWORDS[k]](loc + '-u' + ext + '-' + k +
+				    '-' + v) === v)
+					ext += '-' + k + '-' + v;
 			} catch (e) {
 				/* an unknown value is dropped */
 			}
@@ -320,7 +344,8 @@ this.__cm.P.group('locale', function (G, P) {
 	 * a formatter, or per call by toLocaleString.
 	 */
 	function resolve(options, locale) {
-		var o = options == null ? {} : Object(options), r = {}, cur, dflt;
+		var o = options == null ? Object.create(null) : Object(options),
+		    r = {}, cur, dflt;
 		r.locale = locale === void 0 ? 'en-US' : locale;
 		r.style = oneOf(o, 'style', ['decimal', 'percent', 'currency',
 		    'unit'], 'decimal');
@@ -564,9 +589,11 @@ this.__cm.P.group('locale', function (G, P) {
 			types[i] = 'literal';
 		for (k = 1; k < a.length; k += 3)
 			f.push([a[k], a[k + 1], a[k + 2]]);
-		/* outer before inner: by start, the longer first */
+		/* outer before inner: ICU gives a group separator before the
+		 * integer around it; by start, the integer comes first (no two
+		 * fields named here start together) */
 		f.sort(function (x, y) {
-			return x[1] - y[1] || y[2] - x[2];
+			return x[1] - y[1];
 		});
 		for (k = 0; k < f.length; k++) {
 			t = names(f[k][0] >> 8, f[k][0] & 255, text.substring(f[k][1],
@@ -701,8 +728,8 @@ this.__cm.P.group('locale', function (G, P) {
 				plain = resolve(void 0);
 			return formatResolved(x, plain);
 		}
-		return formatResolved(x, resolve(options, locales === void 0 ?
-		    void 0 : resolveLocale(locales)));
+		return formatResolved(x, resolve(options, resolveLocale(locales,
+		    options == null ? void 0 : P.numberingOption(Object(options)))));
 	}
 
 	/* BigInt.prototype.toLocaleString: decimal is the BigInt's digits

@@ -80,3 +80,11 @@ print(show(() => new Intl.RelativeTimeFormat('de').formatToParts(-1234.5, 'days'
 print(new Intl.ListFormat('de').format(['a', 'b', 'c']), '|', new Intl.ListFormat('fr', { type: 'disjunction' }).format(['a', 'b', 'c']), '|', new Intl.ListFormat('es').format(['a', 'b']), '|', new Intl.ListFormat('ja').format(['a', 'b', 'c']));
 print(new Intl.ListFormat('de', { type: 'unit', style: 'narrow' }).format(['1', '2', '3']), '|', new Intl.ListFormat('it', { style: 'short' }).format(['x', 'y', 'z']));
 print(show(() => new Intl.ListFormat('de').formatToParts(['x', 'y', 'z'])), new Intl.ListFormat('de').format([]), new Intl.ListFormat('de').format(['solo']));
+
+// options that pick a locale's digits, calendar and punctuation
+print(new Intl.NumberFormat('ar-EG', { numberingSystem: 'latn' }).format(1234.5), new Intl.NumberFormat('de-u-nu-arab', { numberingSystem: 'latn' }).resolvedOptions().numberingSystem, (1234.5).toLocaleString('de', { numberingSystem: 'arab' }), show(() => new Intl.NumberFormat('de', { numberingSystem: 'a!' })));
+print(new Intl.DateTimeFormat('de', { calendar: 'japanese', timeZone: 'UTC' }).format(d), new Intl.DateTimeFormat('de', { calendar: 'japanese' }).resolvedOptions().calendar, new Intl.DateTimeFormat('fr', { numberingSystem: 'arab', timeZone: 'UTC' }).format(d));
+print(new Intl.Collator('th').resolvedOptions().ignorePunctuation, new Intl.Collator('th').compare('', ' '), new Intl.Collator('de').resolvedOptions().ignorePunctuation);
+Object.prototype.maximumFractionDigits = 1;
+print((1.23).toLocaleString('en'), (1.23).toLocaleString('de'));
+delete Object.prototype.maximumFractionDigits;

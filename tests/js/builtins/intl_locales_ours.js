@@ -9,3 +9,8 @@ print(new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeZone: 'UTC' }).fo
 // a named zone's name is the locale's GMT form (tzdata, not ICU's zone
 // names, decides the offset); node writes "MEZ" here
 print(new Intl.DateTimeFormat('de', { timeZone: 'Europe/Berlin', timeZoneName: 'short', hour: 'numeric' }).format(d));
+// test262 (be13516) and ECMA-402 now, where node 20 differs: ICU's
+// astronomical "islamic" calendar falls back (node keeps it), and a
+// Collator whose ignorePunctuation is false compares spaces in Thai too
+// (node's keeps Thai's default while resolvedOptions says false)
+print(new Intl.DateTimeFormat('en-u-ca-islamic').resolvedOptions().calendar, new Intl.Collator('th', { ignorePunctuation: false }).compare('', ' '));
