@@ -80,10 +80,10 @@ this.__cm.P.group('locale', function (G, P) {
 		for (i = 0; i < list.length; i++) {
 			r = available(list[i]);
 			if (r !== void 0)
-				return withDigits(list[i], r, nu, ca);
+				return withKeywords(list[i], r, nu, ca);
 		}
 		return nu === void 0 && ca === void 0 ? 'en-US' :
-		    withDigits('en-US', 'en-US', nu, ca);
+		    withKeywords('en-US', 'en-US', nu, ca);
 	}
 
 	/* The option name of o (numberingSystem, calendar: a type name), or
@@ -104,24 +104,35 @@ this.__cm.P.group('locale', function (G, P) {
 		return typeOption(o, 'calendar');
 	};
 
-	/* The tag's -u-ca- and -u-nu- (its calendar and numbering system;
-	 * nu and ca: the numberingSystem and calendar options, which win) kept on the locale it
-	 * resolved to, where ICU has them: "hi-IN-u-nu-deva",
+	/*
+	 * The tag's -u-ca- and -u-nu- (its calendar and numbering system; nu
+	 * and ca: the calendar and numberingSystem options, which win) kept
+	 * on the locale it resolved to, where ICU has them: "hi-IN-u-nu-deva",
 	 * "ja-JP-u-ca-japanese". ICU's "islamic" and "islamic-rgsa" are
-	 * astronomical calendars ECMA-402 has no data for: dropped. */
-	var KEYWORDS = { ca: 'icuCalendar', nu: 'icuNumberingSystem' };
-	function withDigits(tag, loc, nu, ca) {
-		var u = tag.split('-x-')[0], ext = '', k, m, v;
-		for (k in KEYWORDS) {
-			m = new RegExp('-u-(?:[a-z0-9-]*-)?' + k +
-			    '-([a-z0-9]{3,8}(?:-[a-z0-9]{3,8})*?)(?=-[a-z0-9]{2}-|-[a-z0-9]{2}$|$)').exec(u);
+	 * astronomical calendars ECMA-402 has no data for: dropped.
+	 */
+	var KEYWORDS = [['ca', 'icuCalendar'], ['nu', 'icuNumberingSystem']];
+	(function () {
+		var i;
+		for (i = 0; i < KEYWORDS.length; i++)
+			KEYWORDS[i][2] = new RegExp('-u-(?:[a-z0-9-]*-)?' +
+			    KEYWORDS[i][0] + '-([a-z0-9]{3,8}(?:-[a-z0-9]{3,8})*?)' +
+			    '(?=-[a-z0-9]{2}-|-[a-z0-9]{2}$|$)');
+	})();
+	function withKeywords(tag, loc, nu, ca) {
+		var u = tag.split('-x-')[0], ext = '', i, k, m, v;
+		if (u.indexOf('-u-') < 0 && nu === void 0 && ca === void 0)
+			return loc;
+		for (i = 0; i < KEYWORDS.length; i++) {
+			k = KEYWORDS[i][0];
+			m = KEYWORDS[i][2].exec(u);
 			v = k === 'nu' && nu !== void 0 ? nu : k === 'ca' &&
 			    ca !== void 0 ? ca : m !== null ? m[1] : void 0;
 			if (v === void 0 || /^islamic(-rgsa)?$/.test(v) ||
 			    (english(loc) && (v === 'latn' || v === 'gregory')))
 				continue;
 			try {
-				if (P.native[KEYWORDS[k]](loc + '-u' + ext + '-' + k +
+				if (P.native[KEYWORDS[i][1]](loc + '-u' + ext + '-' + k +
 				    '-' + v) === v)
 					ext += '-' + k + '-' + v;
 			} catch (e) {
