@@ -128,8 +128,7 @@ this.__cm.P.group('locale', function (G, P) {
 			m = KEYWORDS[i][2].exec(u);
 			v = k === 'nu' && nu !== void 0 ? nu : k === 'ca' &&
 			    ca !== void 0 ? ca : m !== null ? m[1] : void 0;
-			if (v === void 0 || /^islamic(-rgsa)?$/.test(v) ||
-			    (english(loc) && (v === 'latn' || v === 'gregory')))
+			if (v === void 0 || /^islamic(-rgsa)?$/.test(v))
 				continue;
 			try {
 				if (P.native[KEYWORDS[i][1]](loc + '-u' + ext + '-' + k +
