@@ -434,6 +434,19 @@ icu_push16(duk_context *ctx, const UChar *s, int32_t n)
 	duk_remove(ctx, -2);
 }
 
+/* Pushes [text], where the fields' numbers go next; its index. */
+static duk_idx_t
+icu_push_text_array(duk_context *ctx, const UChar *s, int32_t n)
+{
+	duk_idx_t arr;
+
+	duk_push_array(ctx);
+	arr = duk_get_top_index(ctx);
+	icu_push16(ctx, s, n);
+	duk_put_prop_index(ctx, arr, 0);
+	return arr;
+}
+
 /* A field's three numbers at arr[*k...]. */
 static void
 icu_put_field(duk_context *ctx, duk_idx_t arr, duk_uarridx_t *k, int field,
@@ -470,10 +483,7 @@ icu_push_value(
 		icu_push16(ctx, s, n);
 		return;
 	}
-	duk_push_array(ctx);
-	arr = duk_get_top_index(ctx);
-	icu_push16(ctx, s, n);
-	duk_put_prop_index(ctx, arr, 0);
+	arr = icu_push_text_array(ctx, s, n);
 	if (icu_pos == NULL)
 		icu_pos = ucfpos_open(st);
 	else
@@ -1000,10 +1010,7 @@ icu_native_date(duk_context *ctx)
 		icu_push16(ctx, out, n);
 		return 1;
 	}
-	duk_push_array(ctx);
-	arr = duk_get_top_index(ctx);
-	icu_push16(ctx, out, n);
-	duk_put_prop_index(ctx, arr, 0);
+	arr = icu_push_text_array(ctx, out, n);
 	while ((field = ufieldpositer_next(icu_fields, &b, &e)) >= 0)
 		icu_put_field(ctx, arr, &k, field, b, e);
 	return 1;
