@@ -66,6 +66,15 @@ same "calendars, numbering systems, currency digits, ranges, hour cycles" \
     [1234.5, 2].toLocaleString('de').replace(',2', ';2')];
 }" 2>&1)"
 
+# the run's own zone (UTC) without asking the C library for local time
+same "another locale's dates in the run's own zone" \
+    '{"result":["5.3.2024, 14:07:09","mardi 5 mars 2024","05.03. – 01.04.2024"],"logs":[]}' \
+    "$("$cm" run --url "$url" "async () => {
+  const d = new Date(Date.UTC(2024, 2, 5, 14, 7, 9));
+  return [d.toLocaleString('de-DE'), new Intl.DateTimeFormat('fr', { dateStyle: 'full' }).format(d),
+    new Intl.DateTimeFormat('de').formatRange(d, Date.UTC(2024, 3, 1))];
+}" 2>&1)"
+
 # every locale ICU has, in five zones: the child survives them all
 same "every available locale in five zones formats in a sandboxed child" \
     '{"result":"ok","logs":[]}' \

@@ -596,19 +596,22 @@ this.__cm.P.group('intl', function (G, P) {
 	/* ICU formats in a fixed zone of the offset engine/host/tz.c gives
 	 * for this time ("GMT+01:00"), so tzdata stays the one source of
 	 * offsets; a zone's name is then the locale's GMT form. */
-	function zoneId(r, f) {
-		var a = Math.round(f.off < 0 ? -f.off : f.off);
-		return r.zone.utc || a === 0 && !r.zone.named ? 'UTC' : 'GMT' +
-		    (f.off < 0 ? '-' : '+') + pad2(Math.floor(a / 60)) + ':' +
-		    pad2(a % 60);
+	/* The zone at t as ICU takes it. The offset only: no Date getter
+	 * (the run's own zone is UTC, and local time asks the C library). */
+	function zoneId(r, t) {
+		var z = r.zone, info = z.named ? tzLocal(z.id, t) : void 0,
+		    off = info !== void 0 ? info[0] / 60 : z.off, a =
+		    Math.round(off < 0 ? -off : off);
+		return z.utc || a === 0 && !z.named ? 'UTC' : 'GMT' + (off < 0 ?
+		    '-' : '+') + pad2(Math.floor(a / 60)) + ':' + pad2(a % 60);
 	}
 
-	function dateIcu(r, t, f) {
+	function dateIcu(r, t) {
 		var styled = r.dateStyle !== void 0 || r.timeStyle !== void 0;
 		return P.cutParts(P.native.icuDate(r.locale, styled ? '' :
 		    dateSkeleton(r), styled && r.dateStyle !== void 0 ?
 		    STYLE_IDS[r.dateStyle] : -1, styled && r.timeStyle !== void 0 ?
-		    STYLE_IDS[r.timeStyle] : -1, zoneId(r, f), t, true), dateNames);
+		    STYLE_IDS[r.timeStyle] : -1, zoneId(r, t), t, true), dateNames);
 	}
 
 	/* formatRange in another locale: ICU's interval format for the
@@ -619,8 +622,8 @@ this.__cm.P.group('intl', function (G, P) {
 		    Date ? getTime(b) : +b;
 		if (!isFinite(ta) || !isFinite(tb))
 			throw new RangeError('Invalid time value');
-		return P.native.icuRange(r.locale, dateSkeleton(r), zoneId(r,
-		    fields(ta, r.zone)), ta, tb);
+		return P.native.icuRange(r.locale, dateSkeleton(r), zoneId(r, ta),
+		    ta, tb);
 	}
 
 	function formatParts(r, x) {
@@ -628,9 +631,9 @@ this.__cm.P.group('intl', function (G, P) {
 		    +x, f, date = [], time = [], out, ds, join, zoneStyle;
 		if (!isFinite(t))
 			throw new RangeError('Invalid time value');
-		f = fields(t, r.zone);
 		if (!english(r.locale))
-			return dateIcu(r, t, f);
+			return dateIcu(r, t);
+		f = fields(t, r.zone);
 		ds = r.dateStyle !== void 0 ? DATE_STYLE[r.dateStyle] : r;
 		if (r.dateStyle !== void 0 || DATE_KEYS.some(function (k) {
 			return r[k] !== void 0;
