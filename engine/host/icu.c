@@ -1016,6 +1016,41 @@ icu_native_date(duk_context *ctx)
 	return 1;
 }
 
+/*
+ * icuZoneName(locale, zone, letters, t): the name the locale gives tzdata's
+ * zone at time value t, as the pattern letters ask ("z": MEZ, "zzzz",
+ * "v", "vvvv"); the zone's offset in the rest of the text is tz.c's.
+ */
+static duk_ret_t
+icu_native_zone_name(duk_context *ctx)
+{
+	const char *loc = icu_loc(ctx, 0);
+	char key[ICU_KEY];
+	UDateFormat *f;
+	UErrorCode st = U_ZERO_ERROR;
+	UChar *zone, *pat, out[128];
+	int32_t zn, pn, n;
+
+	icu_key(ctx, key, "z", loc, duk_require_string(ctx, 1),
+	    duk_require_string(ctx, 2));
+	f = icu_cached(ICU_DATE, key);
+	if (f == NULL) {
+		zone = icu_to16(ctx, 1, &zn);
+		pat = icu_to16(ctx, 2, &pn);
+		f = icu_keep(ctx, ICU_DATE, key,
+		    udat_open(UDAT_PATTERN, UDAT_PATTERN, loc, zone, zn, pat,
+			pn, &st),
+		    &st);
+		duk_pop_2(ctx);
+	}
+	n = udat_format(f, duk_to_number(ctx, 3), out, 128, NULL, &st);
+	if (U_FAILURE(st) || n >= 128)
+		return icu_throw(
+		    ctx, U_FAILURE(st) ? st : U_BUFFER_OVERFLOW_ERROR);
+	icu_push16(ctx, out, n);
+	return 1;
+}
+
 static UFormattedRelativeDateTime *icu_reltime_result;
 
 /* icuRelTime(locale, style, numeric, value, unit, parts): style 0 long,
@@ -1136,6 +1171,7 @@ icu_install(duk_context *ctx, duk_idx_t obj)
 		{ "icuDate", icu_native_date, 7 },
 		{ "icuHourCycle", icu_native_hour_cycle, 1 },
 		{ "icuRange", icu_native_range, 5 },
+		{ "icuZoneName", icu_native_zone_name, 4 },
 		{ "icuRelTime", icu_native_reltime, 6 },
 		{ "icuList", icu_native_list, 5 }, { NULL, NULL, 0 }
 	};

@@ -607,11 +607,22 @@ this.__cm.P.group('intl', function (G, P) {
 	}
 
 	function dateIcu(r, t) {
-		var styled = r.dateStyle !== void 0 || r.timeStyle !== void 0;
-		return P.cutParts(P.native.icuDate(r.locale, styled ? '' :
+		var styled = r.dateStyle !== void 0 || r.timeStyle !== void 0,
+		    parts = P.cutParts(P.native.icuDate(r.locale, styled ? '' :
 		    dateSkeleton(r), styled && r.dateStyle !== void 0 ?
 		    STYLE_IDS[r.dateStyle] : -1, styled && r.timeStyle !== void 0 ?
-		    STYLE_IDS[r.timeStyle] : -1, zoneId(r, t), t, true), dateNames);
+		    STYLE_IDS[r.timeStyle] : -1, zoneId(r, t), t, true), dateNames),
+		    letters = r.timeStyle === 'full' ? 'zzzz' : r.timeStyle ===
+		    'long' ? 'z' : SK_ZONE[r.timeZoneName], i;
+		/* a tzdata zone's name is the locale's for it (MEZ), not the
+		 * GMT form of the fixed zone ICU formatted in; its offsets
+		 * stay tz.c's */
+		if (r.zone.named && /^[zv]/.test(letters))
+			for (i = 0; i < parts.length; i++)
+				if (parts[i].type === 'timeZoneName')
+					parts[i].value = P.native.icuZoneName(r.locale,
+					    r.zone.id, letters, t);
+		return parts;
 	}
 
 	/* formatRange in another locale: ICU's interval format for the

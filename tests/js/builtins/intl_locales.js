@@ -66,6 +66,10 @@ print(new Intl.DateTimeFormat('de', { hour: 'numeric', minute: '2-digit', timeZo
 print(new Intl.DateTimeFormat('ja', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' }).format(d), '|', new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(d));
 print(d.toLocaleTimeString('de-DE', { timeZone: 'Asia/Kolkata' }), '|', d.toLocaleString('fr-FR', { timeZone: 'Pacific/Chatham' }), '|', new Intl.DateTimeFormat('de', { minute: '2-digit', second: '2-digit', fractionalSecondDigits: 2 }).format(d));
 print(show(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).formatToParts(d)));
+// a tzdata zone's name in the locale (ICU's), its offset tz.c's
+for (const [l, z] of [['de', 'Europe/Berlin'], ['ja', 'Asia/Tokyo'], ['fr', 'America/New_York'], ['zh', 'Asia/Shanghai'], ['de', 'US/Eastern'], ['de', 'Etc/GMT+5']])
+  for (const x of [d, new Date(Date.UTC(2024, 6, 5, 14, 7, 9))])
+    print(l, z, ['short', 'long', 'shortGeneric', 'longGeneric', 'shortOffset'].map(n => new Intl.DateTimeFormat(l, { hour: 'numeric', timeZone: z, timeZoneName: n }).format(x)).join(' | '), '|', new Intl.DateTimeFormat(l, { timeStyle: 'full', timeZone: z }).format(x));
 print(show(() => new Intl.DateTimeFormat('fr', { weekday: 'short', hour: 'numeric' }).formatToParts(d)));
 print(show(() => new Intl.DateTimeFormat('de', { timeZone: 'Europe/Berlin' }).resolvedOptions()));
 print(new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', timeZone: 'UTC' }).formatRange(d, new Date(Date.UTC(2024, 2, 7))), '|', new Intl.DateTimeFormat('ja', { hour: 'numeric', minute: 'numeric', timeZone: 'Asia/Tokyo' }).formatRange(d, new Date(Date.UTC(2024, 2, 5, 16, 0))));
