@@ -46,6 +46,12 @@ this.__cm.P.group('intl', function (G, P) {
 
 	var oneOf = P.intlOption;
 
+	/* The localeMatcher option, read first as ECMA-402 orders it: every
+	 * matcher is ours (lookup), but a wrong value is a RangeError. */
+	function matcher(o, what) {
+		oneOf(o, 'localeMatcher', ['lookup', 'best fit'], 'best fit', what);
+	}
+
 	var def = P.def;
 
 	/* A constructor as Intl.name: its methods and getters on the
@@ -62,7 +68,10 @@ this.__cm.P.group('intl', function (G, P) {
 		defineProperty(proto, Symbol.toStringTag, { value: 'Intl.' + name,
 		    configurable: true });
 		def(ctor, 'supportedLocalesOf', function supportedLocalesOf_(l) {
-			return supportedLocalesOf(l);
+			var list = supportedLocalesOf(l), o = arguments[1];
+			if (o !== void 0)
+				matcher(optionsObject(o), 'Intl.' + name);
+			return list;
 		});
 		P.setName(ctor.supportedLocalesOf, 'supportedLocalesOf');
 		def(Intl, name, ctor);
@@ -103,6 +112,8 @@ this.__cm.P.group('intl', function (G, P) {
 		if (!(this instanceof NumberFormat))
 			return new NumberFormat(locales, options);
 		var o = options === void 0 ? undefined : optionsObject(options);
+		if (o !== void 0)
+			matcher(o, 'Intl.NumberFormat');
 		r = numberResolve(o, resolveLocale(locales, o === void 0 ? o :
 		    P.numberingOption(o)));
 		r.kind = 'NumberFormat';
@@ -149,8 +160,10 @@ this.__cm.P.group('intl', function (G, P) {
 	var STYLES = ['full', 'long', 'medium', 'short'];
 	/* the components dateStyle and timeStyle exclude */
 	var FIELD_KEYS = DATE_KEYS.concat(TIME_KEYS, ['timeZoneName']);
-	var OPTION_KEYS = FIELD_KEYS.concat(['dateStyle', 'timeStyle',
-	    'timeZone', 'hour12', 'hourCycle', 'numberingSystem', 'calendar']);
+	/* in the order ECMA-402 reads them */
+	var OPTION_KEYS = ['localeMatcher', 'calendar', 'numberingSystem',
+	    'hour12', 'hourCycle', 'timeZone'].concat(FIELD_KEYS,
+	    ['dateStyle', 'timeStyle']);
 
 	/*
 	 * The zone: UTC, a fixed Etc/GMT±N (its offset east of UTC in
@@ -322,10 +335,12 @@ this.__cm.P.group('intl', function (G, P) {
 	 * constructor ('any', 'all' / 'date') add when no component is asked.
 	 */
 	function withDefaults(options, required, defaults) {
-		var o = optionsObject(options), c = {}, none = true, i;
+		var o = optionsObject(options), c = Object.create(null), none = true,
+		    i;
 		/* each option read once, into a record of our own */
 		for (i = 0; i < OPTION_KEYS.length; i++)
 			c[OPTION_KEYS[i]] = o[OPTION_KEYS[i]];
+		matcher(c, 'Intl.DateTimeFormat');
 		if (required !== 'time')
 			for (i = 0; i < DATE_KEYS.length; i++)
 				if (c[DATE_KEYS[i]] !== void 0)
@@ -751,6 +766,7 @@ this.__cm.P.group('intl', function (G, P) {
 		needNew(this, PluralRules, 'PluralRules');
 		loc = resolveLocale(locales);
 		o = optionsObject(options);
+		matcher(o, 'Intl.PluralRules');
 		r = numberResolve(o, loc);
 		r.kind = 'PluralRules';
 		r.type = oneOf(o, 'type', ['cardinal', 'ordinal'], 'cardinal',
@@ -818,6 +834,7 @@ this.__cm.P.group('intl', function (G, P) {
 		    'Intl.RelativeTimeFormat';
 		needNew(this, RelativeTimeFormat, 'RelativeTimeFormat');
 		o = optionsObject(options);
+		matcher(o, what);
 		r.locale = resolveLocale(locales, P.numberingOption(o));
 		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
 		    what);
@@ -893,6 +910,7 @@ this.__cm.P.group('intl', function (G, P) {
 		needNew(this, ListFormat, 'ListFormat');
 		r.locale = resolveLocale(locales);
 		o = optionsObject(options);
+		matcher(o, what);
 		r.type = oneOf(o, 'type', ['conjunction', 'disjunction', 'unit'],
 		    'conjunction', what);
 		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
@@ -971,6 +989,7 @@ this.__cm.P.group('intl', function (G, P) {
 		r.locale = resolveLocale(locales);
 		o = optionsObject(options);
 		r.usage = oneOf(o, 'usage', ['sort', 'search'], 'sort', what);
+		matcher(o, what);
 		r.sensitivity = oneOf(o, 'sensitivity', ['base', 'accent', 'case',
 		    'variant'], 'variant', what);
 		/* unless asked, the locale's own (Thai ignores punctuation) */
