@@ -18,6 +18,9 @@ RX_SRCS := $(wildcard engine/regexp/*.c)
 ENGINE_SRCS := $(FRONT_SRCS) $(HOST_SRCS) $(RX_SRCS)
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/obj/%.o)
 ENGINE_LIB = $(BUILD)/libengine.a
+# ICU (engine/host/icu.c, the locales other than en-US): what every program
+# linking the engine links besides; never the daemon or libcodemode.
+ENGINE_LIBS := $(shell pkg-config --libs icu-i18n icu-uc 2>/dev/null)
 # Sources a fuzz harness of the front end needs besides libclient (make fuzz).
 ENGINE_FUZZ_SRCS = $(FRONT_SRCS) $(RX_SRCS)
 
@@ -623,24 +626,24 @@ $(RUN_LIB): $(RUN_OBJS) $(BUILD)/obj/engine/tools/file.o
 TEST_LINK_LIBS := $(RUN_LIB) $(TEST_LINK_LIBS)
 $(BUILD)/codemode-run: $(BUILD)/obj/engine/run/codemode_run.o $(RUN_LIB) $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL) $(ENGINE_LIBS)
 PROGRAMS += $(BUILD)/codemode-run
 
 # build/bench/engine_bench: lowering speed, heap+prelude cost, fresh-heap
 # memory, source-to-result latency (make bench).
 $(BUILD)/bench/engine_bench: $(BUILD)/obj/engine/bench/engine_bench.o $(RUN_LIB) $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL) $(ENGINE_LIBS)
 BENCH_PROGS += $(BUILD)/bench/engine_bench
 
 # build/bench/rx_bench: rx against Duktape's RegExp on typical patterns.
 $(BUILD)/bench/rx_bench: $(BUILD)/obj/engine/bench/rx_bench.o $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL) $(ENGINE_LIBS)
 BENCH_PROGS += $(BUILD)/bench/rx_bench
 
 # build/tools/lowerc: prints the ES5.1 a file lowers to (a debugging aid).
 $(BUILD)/tools/lowerc: $(BUILD)/obj/engine/tools/lowerc.o $(BUILD)/obj/engine/tools/file.o $(ENGINE_LIB) $(PROTO_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL) $(ENGINE_LIBS)
 PROGRAMS += $(BUILD)/tools/lowerc

@@ -11,7 +11,7 @@
 set -eu
 
 mode=${1:-build}
-pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev unicode-data tzdata"
+pkgs="build-essential pkg-config duktape-dev libevent-dev libjansson-dev libcurl4-openssl-dev libssl-dev libseccomp-dev libicu-dev unicode-data tzdata"
 if [ "$mode" = test ] || [ "$mode" = fuzz ] || [ "$mode" = bench ]; then
 	# perl: prove; libxml2-utils: xmllint; libuv1-dev: the libuv example; abigail-tools: abidiff;
 	# lintian: the packages' check and systemd: systemd-analyze and

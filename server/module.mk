@@ -27,7 +27,7 @@ SANDBOX_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard server/child/*.c serv
 # (tests/image.test.sh).
 DAEMON_LIBS := $(shell pkg-config --libs jansson libevent libcrypto 2>/dev/null) -lm -lpthread
 FETCHER_LIBS := $(shell pkg-config --libs jansson libevent libcurl libcrypto 2>/dev/null) -lm -lpthread
-SANDBOX_LIBS := $(shell pkg-config --libs jansson libcrypto libseccomp 2>/dev/null) -lm -lpthread
+SANDBOX_LIBS := $(shell pkg-config --libs jansson libcrypto libseccomp 2>/dev/null) $(ENGINE_LIBS) -lm -lpthread
 
 $(BUILD)/obj/server/%.o: INC = $(INC_GEN) -Ilibclient/include -Ilibclient -Iengine -Iserver
 
@@ -55,5 +55,5 @@ PROGRAMS += $(BUILD)/codemode-sandbox
 # build/bench/server_bench: pool and daemon figures (make bench).
 $(BUILD)/bench/server_bench: $(BUILD)/obj/server/bench/server_bench.o $(SERVER_LIB) $(ENGINE_LIB) $(BUILD)/libcodemode.a | $(BUILD)/codemode-sandbox
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL) $(ENGINE_LIBS)
 BENCH_PROGS += $(BUILD)/bench/server_bench

@@ -102,6 +102,9 @@ has "codemode-executord depends on jansson" "$deps" '(^|, )libjansson4 \('
 has "codemode-executord depends on curl (its fetcher)" "$deps" '(^|, )libcurl[0-9a-z-]* \('
 has "codemode-executord depends on libssl (libcrypto)" "$deps" '(^|, )libssl[0-9.]+ \('
 has "codemode-executord depends on seccomp" "$deps" '(^|, )libseccomp2 \('
+# ICU (engine/host/icu.c) for the sandbox image and codemode-run, from
+# their NEEDED: the package's runtime dependency is libicu72, not the -dev
+has "codemode-executord depends on ICU (the engine's locales)" "$deps" '(^|, )libicu[0-9]+ \('
 has "codemode-executord depends on libc" "$deps" '(^|, )libc6 \(>= '
 has "codemode-executord depends on adduser (postinst adds the codemode group)" "$deps" '(^|, )adduser(,|$)'
 deps=$(field "$conf" Depends)
@@ -114,6 +117,9 @@ has "libcodemode0 depends on libssl (libcrypto)" "$deps" '(^|, )libssl[0-9.]+ \(
 # Native fetches run in codemode-fetcher: the library never loads libcurl.
 case $deps in *libcurl*) no "libcodemode0 does not depend on libcurl ($deps)" ;;
 *) ok "libcodemode0 does not depend on libcurl" ;; esac
+# ICU is the engine's: the library never loads it.
+case $deps in *libicu*) no "libcodemode0 does not depend on ICU ($deps)" ;;
+*) ok "libcodemode0 does not depend on ICU" ;; esac
 deps=$(field "$dev" Depends)
 has "libcodemode-dev depends on exactly this libcodemode0" "$deps" "(^|, )libcodemode0 \\(= $version\\)"
 has "libcodemode-dev depends on the -dev packages its .pc requires" "$deps" 'libevent-dev.*libjansson-dev.*libssl-dev'

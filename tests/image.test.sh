@@ -64,8 +64,8 @@ listed "$daemon carries no engine, front end, child code or sandbox" "$tmp/bad"
 grep -E "$daemon_syms" "$tmp/image.syms" >"$tmp/bad"
 listed "$image carries no daemon, pool, libevent or libcurl code" "$tmp/bad"
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p'; }
-needed "$daemon" | grep -E '^lib(seccomp|curl)' >"$tmp/bad"
-listed "$daemon does not load libseccomp or libcurl" "$tmp/bad"
+needed "$daemon" | grep -E '^lib(seccomp|curl|icu)' >"$tmp/bad"
+listed "$daemon does not load libseccomp, libcurl or ICU" "$tmp/bad"
 needed "$image" | grep -E '^lib(event|curl)' >"$tmp/bad"
 listed "$image does not load libevent or libcurl" "$tmp/bad"
 # libcurl parses what servers send: only the fetcher loads it.
@@ -80,8 +80,8 @@ listed "$fetcher carries no engine, front end, child code or sandbox" "$tmp/bad"
 grep -E '^(api_|conn_|daemon_|listener_|pool_)' "$tmp/fetcher.syms" >"$tmp/bad"
 listed "$fetcher carries no daemon or pool" "$tmp/bad"
 if [ -f "$BUILD/libcodemode.so" ]; then
-	needed "$BUILD/libcodemode.so" | grep -E '^lib(curl|seccomp)' >"$tmp/bad"
-	listed "libcodemode.so does not load libcurl or libseccomp" "$tmp/bad"
+	needed "$BUILD/libcodemode.so" | grep -E '^lib(curl|seccomp|icu)' >"$tmp/bad"
+	listed "libcodemode.so does not load libcurl, libseccomp or ICU" "$tmp/bad"
 fi
 out=$("$fetcher" --version 2>&1)
 want=$(sed -n 's/^CODEMODE_VERSION = //p' packaging/module.mk)

@@ -33,7 +33,7 @@ $(CLIENT_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(CLI
 
 $(OTHER_CHECK_BINS): $(BUILD)/tests/check_%: $(BUILD)/obj/tests/check_%.o $(TEST_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(TEST_LIBS) $(CHECK_LIBS) $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(TEST_LIBS) $(CHECK_LIBS) $(LIBS_ALL) $(ENGINE_LIBS)
 
 CLIENT_FUZZ_BINS := $(foreach b,$(FUZZ_BINS),$(if $(filter $(CLIENT_MODULES),$(firstword $(subst _, ,$(patsubst $(BUILD)/tests/fuzz_%,%,$(b))))),$(b)))
 OTHER_FUZZ_BINS := $(filter-out $(CLIENT_FUZZ_BINS),$(FUZZ_BINS))
@@ -44,7 +44,7 @@ $(CLIENT_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(B
 
 $(OTHER_FUZZ_BINS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/obj/tests/fuzz/driver.o $(TEST_LINK_LIBS) $(BUILD)/libcodemode.a $(LIBS_ALL) $(ENGINE_LIBS)
 
 CHECK_PROGS += $(CHECK_BINS) $(FUZZ_BINS)
 CHECK_SCRIPTS += $(sort $(wildcard tests/*.test.sh))
@@ -107,7 +107,7 @@ $(FUZZ_DIR)/obj/duktape.o: $(BUILD)/duktape/duktape.c $(BUILD)/gen/duk_config.h 
 $(FUZZ_DIR)/libfuzz.a: $(FUZZ_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(FUZZ_PROGS): $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.o $(FUZZ_DIR)/libfuzz.a
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(PKG_LIBS) -lm -lpthread
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(PKG_LIBS) $(ENGINE_LIBS) -lm -lpthread
 
 fuzz:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang (packaging/deps.sh fuzz)"; exit 1; }

@@ -6,7 +6,8 @@
  * noCtor, bufClass, bufDetach, arrPlain, taLength, taLen and taLenPlain
  * (duk_buffer.inc),
  * configurable, lower, sort (arrsort.c), the
- * RegExp natives (rxhost.c) and the crypto natives (crypto.c), and the
+ * RegExp natives (rxhost.c), the crypto natives (crypto.c), the ICU natives
+ * (icu.c), and the
  * script-mode printer behind the globals print and console.*.
  */
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "collate.h"
 #include "crypto.h"
 #include "front/lower.h"
+#include "icu.h"
 #include "natives.h"
 #include "rxhost.h"
 #include "tz.h"
@@ -630,6 +632,15 @@ natives_locale_compare(duk_context *ctx)
 		duk_dup(ctx, 2);
 		duk_dup(ctx, 3);
 		duk_call(ctx, 2);
+		/* [locale, flags]: another locale's collation, ICU's */
+		if (duk_is_array(ctx, -1)) {
+			duk_get_prop_index(ctx, -1, 0);
+			duk_get_prop_index(ctx, -2, 1);
+			duk_push_int(ctx,
+			    icu_compare(ctx, 0, 1, duk_require_string(ctx, -2),
+				duk_to_uint32(ctx, -1)));
+			return 1;
+		}
 		flags = (unsigned)duk_to_uint32(ctx, -1);
 		duk_pop_2(ctx);
 	}
@@ -789,6 +800,7 @@ natives_push(duk_context *ctx, const struct natives_host *host, int with_print)
 	duk_put_function_list(ctx, -1, natives);
 	arrsort_install(ctx, -1);
 	crypto_install(ctx, -1);
+	icu_install(ctx, -1);
 	bigint_install(ctx, -1);
 	natives_put(ctx, cm_duk_ta_length, 0, 0, "taLength");
 	natives_put(ctx, cm_duk_ta_length, 1, 1, "taLen");

@@ -271,13 +271,13 @@
 	P.setName(AP['with'], 'with');
 
 	/*
-	 * Array.prototype.toLocaleString: Invoke(element, "toLocaleString")
-	 * calls the method with the element itself as `this`, a primitive
-	 * staying a primitive (Duktape's boxed it first, which a strict
-	 * toString override can see).
+	 * Array.prototype.toLocaleString: Invoke(element, "toLocaleString",
+	 * « locales, options ») (ECMA-402) calls the method with the element
+	 * itself as `this`, a primitive staying a primitive (Duktape's boxed
+	 * it first, which a strict toString override can see).
 	 */
 	function toLocaleString() {
-		var o = toObj(this);
+		var o = toObj(this), locales = arguments[0], options = arguments[1];
 		var len = toLength(o.length), r = '', i, v, f;
 		for (i = 0; i < len; i++) {
 			if (i > 0)
@@ -288,7 +288,7 @@
 			f = v.toLocaleString;
 			if (typeof f !== 'function')
 				throw new TypeError(describe(f) + ' is not a function');
-			v = f.call(v);
+			v = f.call(v, locales, options);
 			if (typeof v === 'symbol')
 				throw new TypeError('Cannot convert a Symbol value to a string');
 			r += String(v);

@@ -97,11 +97,11 @@
 		var f = function (locales, options) {
 			if (!valid(this))
 				return 'Invalid Date';
-			if (options === void 0)
+			if (options === void 0 && locales === void 0)
 				return plain(this);
 			P.need.intl();
 			return P.intlDateString(this, locales, options, required,
-			    defaults);
+			    defaults, plain);
 		};
 		P.setName(f, name);
 		P.setLength(f, 0);

@@ -131,6 +131,26 @@
 		return P.collatorFlags(locales, options);
 	});
 	var fccNative = P.native.fromCharCode;
+	var upperPlain = P.uncurry(SP.toLocaleUpperCase);
+
+	/*
+	 * toLocale{Upper,Lower}Case given locales: the languages whose case
+	 * rules are not the default ones (Turkish and Azeri dotted and dotless
+	 * i, Lithuanian dots, Greek accents) by ICU's (engine/host/icu.c),
+	 * as V8 does; any other the default mapping.
+	 */
+	function localeCase(s, locales, upper) {
+		var lang;
+		if (s === null || s === void 0)
+			throw new TypeError('String.prototype.toLocale' +
+			    (upper ? 'Upper' : 'Lower') +
+			    'Case called on null or undefined');
+		P.need.locale();
+		lang = P.caseLanguage(locales);
+		if (lang === void 0)
+			return upper ? upperPlain(s) : lowerNative(s);
+		return P.native.icuCase(String(s), lang, upper);
+	}
 	function lowerSlow() {
 		return lower(this);
 	}
@@ -148,10 +168,17 @@
 		toLowerCase: function toLowerCase() {
 			return lowerNative(this);
 		},
-		toLocaleLowerCase: function toLocaleLowerCase() {
-			return lowerNative(this);
+		toLocaleLowerCase: function toLocaleLowerCase(locales) {
+			return locales === void 0 ? lowerNative(this) :
+			    localeCase(this, locales, false);
+		},
+		toLocaleUpperCase: function toLocaleUpperCase(locales) {
+			return locales === void 0 ? upperPlain(this) :
+			    localeCase(this, locales, true);
 		}
 	});
+	P.setLength(SP.toLocaleLowerCase, 0);
+	P.setLength(SP.toLocaleUpperCase, 0);
 	P.setLength(SP.localeCompare, 1);
 
 	/* String.fromCharCode applies ToUint16; Duktape's applies ToUint32

@@ -137,11 +137,14 @@
 			return P.I.join(parts, sep);
 		},
 		toLocaleString: function toLocaleString() {
-			var o = ta(this), n = len(o), parts = [], j, v;
+			var o = ta(this), n = len(o), parts = [], j, v,
+			    locales = arguments[0], options = arguments[1];
 			for (j = 0; j < n; j++) {
 				v = o[j];
+				/* ECMA-402: « locales, options » to each element */
 				parts[j] = v === undefined || v === null ? '' :
-				    String(P.callFn(Object(v).toLocaleString, v));
+				    String(P.callFn(Object(v).toLocaleString, v, locales,
+				    options));
 			}
 			return P.I.join(parts, ',');
 		},

@@ -217,7 +217,7 @@
 		else
 			return nativeToLocale.call(this);
 		needLocale();
-		return P.formatNumberLocale(x, options);
+		return P.formatNumberLocale(x, options, locales);
 	});
 
 	/* Intl (32_intl.js); a Date's toLocale*String given options loads it.

@@ -13,59 +13,27 @@ this.__cm.P.group('intl', function (G, P) {
 	'use strict';
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var defineProperty = Object.defineProperty;
-	var LOCALE = 'en-US';
 
 	P.need.locale();
 	var numberResolve = P.numberFormatResolve;
 	var numberFormat = P.numberFormatResolved;
 
-	/* --- locales ---------------------------------------------------------- */
+	/* --- locales (32_locale.js negotiates them with ICU) ---------------- */
 
-	function canonical(tag) {
-		var parts, i, p;
-		if (typeof tag !== 'string' && (tag === null ||
-		    typeof tag !== 'object'))
-			throw new TypeError('Language ID should be string or object.');
-		tag = String(tag);
-		if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag))
-			throw new RangeError('Incorrect locale information provided');
-		parts = tag.split('-');
-		parts[0] = parts[0].toLowerCase();
-		for (i = 1; i < parts.length; i++) {
-			p = parts[i];
-			if (p.length === 1)
-				break;
-			parts[i] = p.length === 4 && /^[A-Za-z]+$/.test(p) ?
-			    p.charAt(0).toUpperCase() + p.substring(1).toLowerCase() :
-			    (p.length === 2 || /^\d{3}$/.test(p) ? p.toUpperCase() :
-			    p.toLowerCase());
-		}
-		for (; i < parts.length; i++)
-			parts[i] = parts[i].toLowerCase();
-		return parts.join('-');
-	}
+	var localeList = P.localeList;
+	var resolveLocale = P.resolveLocale;
+	var english = P.englishLocale;
+	var supportedLocalesOf = P.supportedLocales;
 
-	/* CanonicalizeLocaleList: the tags, checked, without repeats. */
-	function localeList(locales) {
-		var list = [], o, n, i, t;
-		if (locales === void 0)
-			return list;
-		o = typeof locales === 'string' ? [locales] : Object(locales);
-		n = o.length >>> 0;
-		for (i = 0; i < n; i++) {
-			if (!(i in o))
-				continue;
-			t = canonical(o[i]);
-			if (list.indexOf(t) < 0)
-				list.push(t);
-		}
-		return list;
-	}
-
-	function supportedLocalesOf(locales) {
-		return localeList(locales).filter(function (t) {
-			return /^en(-|$)/.test(t);
-		});
+	/* ICU's side (engine/host/icu.c) for the locales en-US is not */
+	var icuPlural = P.native.icuPlural;
+	var icuCollate = P.native.icuCollate;
+	var skeletonOf = P.numberSkeleton;
+	/* width names as icu.c numbers them */
+	var WIDTHS = { long: 0, 'short': 1, narrow: 2 };
+	var LIST_TYPES = { conjunction: 0, disjunction: 1, unit: 2 };
+	function listNames(cat, field) {
+		return cat === 3 && field === 1 ? 'element' : void 0;
 	}
 
 	function optionsObject(options) {
@@ -77,6 +45,12 @@ this.__cm.P.group('intl', function (G, P) {
 	}
 
 	var oneOf = P.intlOption;
+
+	/* The localeMatcher option, read first as ECMA-402 orders it: every
+	 * matcher is ours (lookup), but a wrong value is a RangeError. */
+	function matcher(o, what) {
+		oneOf(o, 'localeMatcher', ['lookup', 'best fit'], 'best fit', what);
+	}
 
 	var def = P.def;
 
@@ -94,7 +68,10 @@ this.__cm.P.group('intl', function (G, P) {
 		defineProperty(proto, Symbol.toStringTag, { value: 'Intl.' + name,
 		    configurable: true });
 		def(ctor, 'supportedLocalesOf', function supportedLocalesOf_(l) {
-			return supportedLocalesOf(l);
+			var list = supportedLocalesOf(l), o = arguments[1];
+			if (o !== void 0)
+				matcher(optionsObject(o), 'Intl.' + name);
+			return list;
 		});
 		P.setName(ctor.supportedLocalesOf, 'supportedLocalesOf');
 		def(Intl, name, ctor);
@@ -134,9 +111,11 @@ this.__cm.P.group('intl', function (G, P) {
 		var r;
 		if (!(this instanceof NumberFormat))
 			return new NumberFormat(locales, options);
-		localeList(locales);
-		r = numberResolve(options === void 0 ? undefined :
-		    optionsObject(options));
+		var o = options === void 0 ? undefined : optionsObject(options);
+		if (o !== void 0)
+			matcher(o, 'Intl.NumberFormat');
+		r = numberResolve(o, resolveLocale(locales, o === void 0 ? o :
+		    P.numberingOption(o)));
 		r.kind = 'NumberFormat';
 		attach(this, r);
 	}
@@ -147,9 +126,11 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'NumberFormat', 'resolvedOptions'), o, k;
-			o = { locale: LOCALE, numberingSystem: 'latn' };
+			o = { locale: r.locale,
+			    numberingSystem: P.numberingSystem(r.locale) };
 			for (k in r)
 				if (k !== 'kind' && k !== 'compactRound' &&
+				    k !== 'locale' && k !== 'skeleton' &&
 				    k !== 'bound' && r[k] !== void 0)
 					o[k] = r[k];
 			return o;
@@ -179,8 +160,10 @@ this.__cm.P.group('intl', function (G, P) {
 	var STYLES = ['full', 'long', 'medium', 'short'];
 	/* the components dateStyle and timeStyle exclude */
 	var FIELD_KEYS = DATE_KEYS.concat(TIME_KEYS, ['timeZoneName']);
-	var OPTION_KEYS = FIELD_KEYS.concat(['dateStyle', 'timeStyle',
-	    'timeZone', 'hour12', 'hourCycle']);
+	/* in the order ECMA-402 reads them */
+	var OPTION_KEYS = ['localeMatcher', 'calendar', 'numberingSystem',
+	    'hour12', 'hourCycle', 'timeZone'].concat(FIELD_KEYS,
+	    ['dateStyle', 'timeStyle']);
 
 	/*
 	 * The zone: UTC, a fixed Etc/GMT±N (its offset east of UTC in
@@ -352,10 +335,12 @@ this.__cm.P.group('intl', function (G, P) {
 	 * constructor ('any', 'all' / 'date') add when no component is asked.
 	 */
 	function withDefaults(options, required, defaults) {
-		var o = optionsObject(options), c = {}, none = true, i;
+		var o = optionsObject(options), c = Object.create(null), none = true,
+		    i;
 		/* each option read once, into a record of our own */
 		for (i = 0; i < OPTION_KEYS.length; i++)
 			c[OPTION_KEYS[i]] = o[OPTION_KEYS[i]];
+		matcher(c, 'Intl.DateTimeFormat');
 		if (required !== 'time')
 			for (i = 0; i < DATE_KEYS.length; i++)
 				if (c[DATE_KEYS[i]] !== void 0)
@@ -377,8 +362,22 @@ this.__cm.P.group('intl', function (G, P) {
 		return c;
 	}
 
-	function resolveDate(c) {
+	/* The cycle of a locale other than en-US: its own, or as V8 reads
+	 * hour12 there (h11 where the locale's own cycle starts at 0). */
+	function localeCycle(locale, hour12) {
+		var own = P.native.icuHourCycle(locale), zero = own === 'h11' ||
+		    own === 'h23';
+		if (hour12 === void 0)
+			return own;
+		return hour12 ? (zero ? 'h11' : 'h12') : (zero ? 'h23' : 'h24');
+	}
+
+	function resolveDate(c, locale) {
 		var r = { kind: 'DateTimeFormat' }, what = 'Intl.DateTimeFormat', i, k;
+		r.locale = locale;
+		/* the hour's cycle asked, not en-US's default (ICU's pattern) */
+		r.hour12 = c.hour12 === void 0 ? void 0 : !!c.hour12;
+		r.cycleAsked = c.hourCycle !== void 0;
 		r.zone = zone(c.timeZone);
 		r.weekday = oneOf(c, 'weekday', TEXT, undefined, what);
 		r.year = oneOf(c, 'year', NUM, undefined, what);
@@ -412,6 +411,10 @@ this.__cm.P.group('intl', function (G, P) {
 		if ((r.hour !== void 0 || r.timeStyle !== void 0) &&
 		    r.hourCycle === void 0)
 			r.hourCycle = 'h12';
+		/* another locale's own cycle (ICU's), or hour12's in it */
+		if (!english(locale) && (r.hour !== void 0 ||
+		    r.timeStyle !== void 0) && !r.cycleAsked)
+			r.hourCycle = localeCycle(locale, r.hour12);
 		return r;
 	}
 
@@ -554,11 +557,108 @@ this.__cm.P.group('intl', function (G, P) {
 		short: { month: 'numeric', day: 'numeric', year: '2-digit' }
 	};
 
+	/* --- other locales: ICU's patterns and names (engine/host/icu.c) ---- */
+
+	var SK_WEEKDAY = { narrow: 'EEEEE', 'short': 'EEE', long: 'EEEE' };
+	var SK_MONTH = { numeric: 'M', '2-digit': 'MM', 'short': 'MMM',
+	    long: 'MMMM', narrow: 'MMMMM' };
+	var SK_CYCLE = { h11: 'K', h12: 'h', h23: 'H', h24: 'k' };
+	var SK_ZONE = { 'short': 'z', long: 'zzzz', shortOffset: 'O',
+	    longOffset: 'OOOO', shortGeneric: 'v', longGeneric: 'vvvv' };
+	/* UDateFormatStyle's numbers; none is -1 */
+	var STYLE_IDS = { full: 0, long: 1, medium: 2, 'short': 3 };
+	/* udat.h's fields as the parts' types */
+	var DATE_FIELDS = { 0: 'era', 1: 'year', 2: 'month', 3: 'day', 4: 'hour',
+	    5: 'hour', 6: 'minute', 7: 'second', 8: 'fractionalSecond',
+	    9: 'weekday', 14: 'dayPeriod', 15: 'hour', 16: 'hour',
+	    17: 'timeZoneName', 18: 'year', 19: 'weekday', 20: 'year',
+	    23: 'timeZoneName', 24: 'timeZoneName', 25: 'weekday', 26: 'month',
+	    29: 'timeZoneName', 30: 'yearName', 31: 'timeZoneName',
+	    32: 'timeZoneName', 33: 'timeZoneName', 34: 'relatedYear',
+	    35: 'dayPeriod', 36: 'dayPeriod' };
+	function dateNames(cat, field) {
+		return DATE_FIELDS[field];
+	}
+
+	/* The components as a skeleton: ICU's generator finds the locale's
+	 * pattern for it; the hour's cycle is the locale's (j) unless asked. */
+	function dateSkeleton(r) {
+		var s = '', h;
+		if (r.weekday !== void 0)
+			s += SK_WEEKDAY[r.weekday];
+		if (r.year !== void 0)
+			s += r.year === '2-digit' ? 'yy' : 'y';
+		if (r.month !== void 0)
+			s += SK_MONTH[r.month];
+		if (r.day !== void 0)
+			s += r.day === '2-digit' ? 'dd' : 'd';
+		if (r.hour !== void 0) {
+			h = r.hour12 !== void 0 || r.cycleAsked ?
+			    SK_CYCLE[r.hourCycle] : 'j';
+			s += r.hour === '2-digit' ? h + h : h;
+		}
+		if (r.minute !== void 0)
+			s += r.minute === '2-digit' ? 'mm' : 'm';
+		if (r.second !== void 0)
+			s += r.second === '2-digit' ? 'ss' : 's';
+		if (r.fractionalSecondDigits !== void 0)
+			s += 'SSS'.substring(0, r.fractionalSecondDigits);
+		if (r.timeZoneName !== void 0)
+			s += SK_ZONE[r.timeZoneName];
+		return s;
+	}
+
+	/* ICU formats in a fixed zone of the offset engine/host/tz.c gives
+	 * for this time ("GMT+01:00"), so tzdata stays the one source of
+	 * offsets; a zone's name is then the locale's GMT form. */
+	/* The zone at t as ICU takes it. The offset only: no Date getter
+	 * (the run's own zone is UTC, and local time asks the C library). */
+	function zoneId(r, t) {
+		var z = r.zone, info = z.named ? tzLocal(z.id, t) : void 0,
+		    off = info !== void 0 ? info[0] / 60 : z.off, a =
+		    Math.round(off < 0 ? -off : off);
+		return z.utc || a === 0 && !z.named ? 'UTC' : 'GMT' + (off < 0 ?
+		    '-' : '+') + pad2(Math.floor(a / 60)) + ':' + pad2(a % 60);
+	}
+
+	function dateIcu(r, t) {
+		var styled = r.dateStyle !== void 0 || r.timeStyle !== void 0,
+		    parts = P.cutParts(P.native.icuDate(r.locale, styled ? '' :
+		    dateSkeleton(r), styled && r.dateStyle !== void 0 ?
+		    STYLE_IDS[r.dateStyle] : -1, styled && r.timeStyle !== void 0 ?
+		    STYLE_IDS[r.timeStyle] : -1, zoneId(r, t), t, true), dateNames),
+		    letters = r.timeStyle === 'full' ? 'zzzz' : r.timeStyle ===
+		    'long' ? 'z' : SK_ZONE[r.timeZoneName], i;
+		/* a tzdata zone's name is the locale's for it (MEZ), not the
+		 * GMT form of the fixed zone ICU formatted in; its offsets
+		 * stay tz.c's */
+		if (r.zone.named && /^[zv]/.test(letters))
+			for (i = 0; i < parts.length; i++)
+				if (parts[i].type === 'timeZoneName')
+					parts[i].value = P.native.icuZoneName(r.locale,
+					    r.zone.id, letters, t);
+		return parts;
+	}
+
+	/* formatRange in another locale: ICU's interval format for the
+	 * components (the zone's offset at the start); given styles, the
+	 * two dates joined as in en-US. */
+	function rangeIcu(r, a, b) {
+		var ta = a instanceof Date ? getTime(a) : +a, tb = b instanceof
+		    Date ? getTime(b) : +b;
+		if (!isFinite(ta) || !isFinite(tb))
+			throw new RangeError('Invalid time value');
+		return P.native.icuRange(r.locale, dateSkeleton(r), zoneId(r, ta),
+		    ta, tb);
+	}
+
 	function formatParts(r, x) {
 		var t = x === void 0 ? Date.now() : x instanceof Date ? getTime(x) :
 		    +x, f, date = [], time = [], out, ds, join, zoneStyle;
 		if (!isFinite(t))
 			throw new RangeError('Invalid time value');
+		if (!english(r.locale))
+			return dateIcu(r, t);
 		f = fields(t, r.zone);
 		ds = r.dateStyle !== void 0 ? DATE_STYLE[r.dateStyle] : r;
 		if (r.dateStyle !== void 0 || DATE_KEYS.some(function (k) {
@@ -595,8 +695,9 @@ this.__cm.P.group('intl', function (G, P) {
 	function DateTimeFormat(locales, options) {
 		if (!(this instanceof DateTimeFormat))
 			return new DateTimeFormat(locales, options);
-		localeList(locales);
-		attach(this, resolveDate(withDefaults(options, 'any', 'date')));
+		var c = withDefaults(options, 'any', 'date');
+		attach(this, resolveDate(c, resolveLocale(locales,
+		    P.numberingOption(c), P.calendarOption(c))));
 	}
 	define('DateTimeFormat', DateTimeFormat, {
 		formatToParts: function formatToParts(d) {
@@ -605,13 +706,18 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		formatRange: function formatRange(a, b) {
 			var r = slot(this, 'DateTimeFormat', 'formatRange');
+			if (!english(r.locale) && r.dateStyle === void 0 &&
+			    r.timeStyle === void 0)
+				return rangeIcu(r, a, b);
 			return joinParts(formatParts(r, a)) + ' \u2013 ' +
 			    joinParts(formatParts(r, b));
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'DateTimeFormat', 'resolvedOptions'), o, i, k;
-			o = { locale: LOCALE, calendar: 'gregory',
-			    numberingSystem: 'latn', timeZone: r.zone.id };
+			o = { locale: r.locale, calendar: english(r.locale) ?
+			    'gregory' : P.native.icuCalendar(r.locale),
+			    numberingSystem: P.numberingSystem(r.locale),
+			    timeZone: r.zone.id };
 			if (r.hour !== void 0 || r.timeStyle !== void 0) {
 				o.hourCycle = r.hourCycle;
 				o.hour12 = r.hourCycle === 'h12' || r.hourCycle === 'h11';
@@ -643,20 +749,25 @@ this.__cm.P.group('intl', function (G, P) {
 
 	/* Date.prototype.toLocale*String given options (26_date.js). */
 	P.intlDateString = function intlDateString(d, locales, options,
-	    required, defaults) {
-		localeList(locales);
-		return joinParts(formatParts(resolveDate(withDefaults(options,
-		    required, defaults)), d));
+	    required, defaults, plain) {
+		var loc, c;
+		if (options === void 0 && english(loc = resolveLocale(locales)))
+			return plain(d);
+		c = withDefaults(options, required, defaults);
+		return joinParts(formatParts(resolveDate(c, loc !== void 0 ? loc :
+		    resolveLocale(locales, P.numberingOption(c),
+		    P.calendarOption(c))), d));
 	};
 
 	/* --- PluralRules ------------------------------------------------------- */
 
 	function PluralRules(locales, options) {
-		var o, r;
+		var o, r, loc;
 		needNew(this, PluralRules, 'PluralRules');
-		localeList(locales);
+		loc = resolveLocale(locales);
 		o = optionsObject(options);
-		r = numberResolve(o);
+		matcher(o, 'Intl.PluralRules');
+		r = numberResolve(o, loc);
 		r.kind = 'PluralRules';
 		r.type = oneOf(o, 'type', ['cardinal', 'ordinal'], 'cardinal',
 		    'Intl.PluralRules');
@@ -674,6 +785,9 @@ this.__cm.P.group('intl', function (G, P) {
 		select: function select(n) {
 			var r = slot(this, 'PluralRules', 'select'), a, t;
 			n = +n;
+			if (!english(r.locale))
+				return icuPlural(r.locale, r.type === 'ordinal',
+				    skeletonOf(r.digits), n);
 			if (r.type === 'ordinal') {
 				a = Math.abs(n);
 				if (a !== Math.floor(a))
@@ -688,11 +802,13 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'PluralRules', 'resolvedOptions');
-			return { locale: LOCALE, type: r.type,
+			return { locale: r.locale, type: r.type,
 			    minimumIntegerDigits: r.minimumIntegerDigits,
 			    minimumFractionDigits: r.minimumFractionDigits,
 			    maximumFractionDigits: r.maximumFractionDigits,
-			    pluralCategories: r.type === 'ordinal' ?
+			    pluralCategories: !english(r.locale) ?
+			    P.native.icuPluralCategories(r.locale, r.type ===
+			    'ordinal').split(' ') : r.type === 'ordinal' ?
 			    ['few', 'one', 'two', 'other'] : ['one', 'other'] };
 		}
 	});
@@ -717,13 +833,29 @@ this.__cm.P.group('intl', function (G, P) {
 		var o, r = { kind: 'RelativeTimeFormat' }, what =
 		    'Intl.RelativeTimeFormat';
 		needNew(this, RelativeTimeFormat, 'RelativeTimeFormat');
-		localeList(locales);
 		o = optionsObject(options);
+		matcher(o, what);
+		r.locale = resolveLocale(locales, P.numberingOption(o));
 		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
 		    what);
 		r.numeric = oneOf(o, 'numeric', ['always', 'auto'], 'always',
 		    what);
 		attach(this, r);
+	}
+
+	/* URelativeDateTimeUnit's numbers */
+	var RT_UNIT_IDS = { year: 0, quarter: 1, month: 2, week: 3, day: 4,
+	    hour: 5, minute: 6, second: 7 };
+
+	/* ICU's text; its number's parts carry the unit, as V8 writes them */
+	function relativeIcu(r, value, u) {
+		var parts = P.cutParts(P.native.icuRelTime(r.locale, WIDTHS[r.style],
+		    r.numeric === 'always', value, RT_UNIT_IDS[u], true),
+		    P.numberNames(value)), i;
+		for (i = 0; i < parts.length; i++)
+			if (parts[i].type !== 'literal')
+				parts[i].unit = u;
+		return parts;
 	}
 
 	function relativeParts(r, value, unit) {
@@ -737,6 +869,8 @@ this.__cm.P.group('intl', function (G, P) {
 		if (w === void 0)
 			throw new RangeError('Invalid unit argument for format() \'' +
 			    String(unit) + '\'');
+		if (!english(r.locale))
+			return relativeIcu(r, value, u);
 		if (r.numeric === 'auto' && (value === -1 || value === 0 ||
 		    value === 1) && w[value + 4] !== void 0 &&
 		    !(value === 0 && 1 / value < 0 && u !== 'second'))
@@ -764,8 +898,8 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'RelativeTimeFormat', 'resolvedOptions');
-			return { locale: LOCALE, style: r.style, numeric: r.numeric,
-			    numberingSystem: 'latn' };
+			return { locale: r.locale, style: r.style, numeric: r.numeric,
+			    numberingSystem: P.numberingSystem(r.locale) };
 		}
 	});
 
@@ -774,8 +908,9 @@ this.__cm.P.group('intl', function (G, P) {
 	function ListFormat(locales, options) {
 		var o, r = { kind: 'ListFormat' }, what = 'Intl.ListFormat';
 		needNew(this, ListFormat, 'ListFormat');
-		localeList(locales);
+		r.locale = resolveLocale(locales);
 		o = optionsObject(options);
+		matcher(o, what);
 		r.type = oneOf(o, 'type', ['conjunction', 'disjunction', 'unit'],
 		    'conjunction', what);
 		r.style = oneOf(o, 'style', ['long', 'short', 'narrow'], 'long',
@@ -801,6 +936,9 @@ this.__cm.P.group('intl', function (G, P) {
 				items.push(step);
 			}
 		}
+		if (!english(r.locale))
+			return P.cutParts(P.native.icuList(r.locale, LIST_TYPES[r.type],
+			    WIDTHS[r.style], items, true), listNames);
 		mid = r.type === 'unit' && r.style === 'narrow' ? ' ' : ', ';
 		if (r.type === 'conjunction') {
 			two = r.style === 'long' ? ' and ' : r.style === 'short' ?
@@ -832,7 +970,7 @@ this.__cm.P.group('intl', function (G, P) {
 		},
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'ListFormat', 'resolvedOptions');
-			return { locale: LOCALE, type: r.type, style: r.style };
+			return { locale: r.locale, type: r.type, style: r.style };
 		}
 	});
 
@@ -848,24 +986,35 @@ this.__cm.P.group('intl', function (G, P) {
 
 	function resolveCollator(locales, options) {
 		var o, r = { kind: 'Collator' }, what = 'Intl.Collator';
-		localeList(locales);
+		r.locale = resolveLocale(locales);
 		o = optionsObject(options);
 		r.usage = oneOf(o, 'usage', ['sort', 'search'], 'sort', what);
+		matcher(o, what);
 		r.sensitivity = oneOf(o, 'sensitivity', ['base', 'accent', 'case',
 		    'variant'], 'variant', what);
-		r.ignorePunctuation = o.ignorePunctuation === void 0 ? false :
-		    !!o.ignorePunctuation;
+		/* unless asked, the locale's own (Thai ignores punctuation) */
+		r.ignorePunctuation = o.ignorePunctuation !== void 0 ?
+		    !!o.ignorePunctuation : !english(r.locale) &&
+		    P.native.icuPunctuation(r.locale);
 		r.numeric = o.numeric === void 0 ? false : !!o.numeric;
 		r.caseFirst = oneOf(o, 'caseFirst', ['upper', 'lower', 'false'],
 		    'false', what);
 		r.flags = LEVELS[r.sensitivity] + (r.numeric ? 4 : 0) +
 		    (r.ignorePunctuation ? 8 : 0) + (r.caseFirst === 'upper' ?
 		    16 : 0);
+		/* another locale's tailoring is ICU's (engine/host/icu.c), which
+		 * also tells caseFirst "lower" from "false" */
+		if (!english(r.locale))
+			r.icu = [r.locale, r.flags + (r.caseFirst === 'lower' ? 32 :
+			    0)];
 		return r;
 	}
 
+	/* localeCompare's native takes collate.h's flags, or [locale, flags]
+	 * for ICU's collation of another locale. */
 	P.collatorFlags = function collatorFlags(locales, options) {
-		return resolveCollator(locales, options).flags;
+		var r = resolveCollator(locales, options);
+		return r.icu !== void 0 ? r.icu : r.flags;
 	};
 
 	function Collator(locales, options) {
@@ -877,7 +1026,7 @@ this.__cm.P.group('intl', function (G, P) {
 	define('Collator', Collator, {
 		resolvedOptions: function resolvedOptions() {
 			var r = slot(this, 'Collator', 'resolvedOptions');
-			return { locale: LOCALE, usage: r.usage,
+			return { locale: r.locale, usage: r.usage,
 			    sensitivity: r.sensitivity,
 			    ignorePunctuation: r.ignorePunctuation,
 			    collation: 'default', numeric: r.numeric,
@@ -887,7 +1036,10 @@ this.__cm.P.group('intl', function (G, P) {
 		compare: function () {
 			var r = slot(this, 'Collator', 'compare');
 			if (r.bound === void 0)
-				r.bound = function (x, y) {
+				r.bound = r.icu !== void 0 ? function (x, y) {
+					return icuCollate(String(x), String(y), r.icu[0],
+					    r.icu[1]);
+				} : function (x, y) {
 					return lcNative(String(x), String(y), r.flags);
 				};
 			return r.bound;

@@ -1,14 +1,172 @@
 /*
- * 32_locale.js: the en-US number formatter behind Number.prototype.
- * toLocaleString and Intl.NumberFormat (32_intl.js); every locale gets
- * en-US. Options: fraction, significant and integer digits, grouping,
- * style decimal / percent / currency (symbol, narrow symbol, code or name;
- * accounting sign) / unit (a table of common units), notation standard /
- * compact / scientific / engineering, sign display. Lazy group `locale`:
- * the method itself is defined in 31_lazy.js and loads this on first use.
+ * 32_locale.js: the number formatter behind Number.prototype.
+ * toLocaleString and Intl.NumberFormat (32_intl.js), and the locales.
+ * en-US (and en) is written here: fraction, significant and integer
+ * digits, grouping, style decimal / percent / currency (symbol, narrow
+ * symbol, code or name; accounting sign) / unit (a table of common units),
+ * notation standard / compact / scientific / engineering, sign display.
+ * Any other locale ICU has (engine/host/icu.c) is negotiated against ICU's
+ * available locales and written by ICU's number formatter from a number
+ * skeleton of the same resolved options: ICU's formatter replaces this one
+ * there rather than feeding it data, since CLDR's patterns (en-IN's
+ * grouping, where a currency's sign goes, compact forms per plural) are
+ * more than symbols. en-US stays here: the common case touches no ICU and
+ * keeps the text the tests pin against node. Lazy group `locale`: the
+ * method itself is defined in 31_lazy.js and loads this on first use.
  */
 this.__cm.P.group('locale', function (G, P) {
 	'use strict';
+
+	var icuLocale = P.native.icuLocale, icuNumber = P.native.icuNumber;
+
+	/* --- locales ---------------------------------------------------------- */
+
+	function canonical(tag) {
+		var parts, i, p;
+		if (typeof tag !== 'string' && (tag === null ||
+		    typeof tag !== 'object'))
+			throw new TypeError('Language ID should be string or object.');
+		tag = String(tag);
+		if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag))
+			throw new RangeError('Incorrect locale information provided');
+		parts = tag.split('-');
+		parts[0] = parts[0].toLowerCase();
+		for (i = 1; i < parts.length; i++) {
+			p = parts[i];
+			if (p.length === 1)
+				break;
+			parts[i] = p.length === 4 && /^[A-Za-z]+$/.test(p) ?
+			    p.charAt(0).toUpperCase() + p.substring(1).toLowerCase() :
+			    (p.length === 2 || /^\d{3}$/.test(p) ? p.toUpperCase() :
+			    p.toLowerCase());
+		}
+		for (; i < parts.length; i++)
+			parts[i] = parts[i].toLowerCase();
+		return parts.join('-');
+	}
+
+	/* CanonicalizeLocaleList: the tags, checked, without repeats. */
+	function localeList(locales) {
+		var list = [], o, n, i, t;
+		if (locales === void 0)
+			return list;
+		o = typeof locales === 'string' ? [locales] : Object(locales);
+		n = o.length >>> 0;
+		for (i = 0; i < n; i++) {
+			if (!(i in o))
+				continue;
+			t = canonical(o[i]);
+			if (list.indexOf(t) < 0)
+				list.push(t);
+		}
+		return list;
+	}
+
+	var ENGLISH = /^en(-US)?$/;
+
+	/* The locale a tag resolves to (BestAvailableLocale over ICU's
+	 * locales), or undefined. en and en-US ask ICU nothing. */
+	function available(tag) {
+		return ENGLISH.test(tag) ? tag : icuLocale(tag);
+	}
+
+	/*
+	 * ResolveLocale (lookup): the first requested tag ICU has, or its
+	 * longest available prefix ("de-XX" is "de"); none: en-US, the
+	 * run's default locale.
+	 */
+	function resolveLocale(locales, nu, ca) {
+		var list = localeList(locales), i, r;
+		for (i = 0; i < list.length; i++) {
+			r = available(list[i]);
+			if (r !== void 0)
+				return withKeywords(list[i], r, nu, ca);
+		}
+		return nu === void 0 && ca === void 0 ? 'en-US' :
+		    withKeywords('en-US', 'en-US', nu, ca);
+	}
+
+	/* The option name of o (numberingSystem, calendar: a type name), or
+	 * undefined. */
+	function typeOption(o, name) {
+		var v = o[name];
+		if (v === void 0)
+			return v;
+		v = String(v);
+		if (!/^[A-Za-z0-9]{3,8}(-[A-Za-z0-9]{3,8})*$/.test(v))
+			throw new RangeError('Invalid ' + name + ' : ' + v);
+		return v.toLowerCase();
+	}
+	P.numberingOption = function numberingOption(o) {
+		return typeOption(o, 'numberingSystem');
+	};
+	P.calendarOption = function calendarOption(o) {
+		return typeOption(o, 'calendar');
+	};
+
+	/*
+	 * The tag's -u-ca- and -u-nu- (its calendar and numbering system; nu
+	 * and ca: the calendar and numberingSystem options, which win) kept
+	 * on the locale it resolved to, where ICU has them: "hi-IN-u-nu-deva",
+	 * "ja-JP-u-ca-japanese". ICU's "islamic" and "islamic-rgsa" are
+	 * astronomical calendars ECMA-402 has no data for: dropped.
+	 */
+	var KEYWORDS = [['ca', 'icuCalendar'], ['nu', 'icuNumberingSystem']];
+	(function () {
+		var i;
+		for (i = 0; i < KEYWORDS.length; i++)
+			KEYWORDS[i][2] = new RegExp('-u-(?:[a-z0-9-]*-)?' +
+			    KEYWORDS[i][0] + '-([a-z0-9]{3,8}(?:-[a-z0-9]{3,8})*?)' +
+			    '(?=-[a-z0-9]{2}-|-[a-z0-9]{2}$|$)');
+	})();
+	function withKeywords(tag, loc, nu, ca) {
+		var u = tag.split('-x-')[0], ext = '', i, k, m, v;
+		if (u.indexOf('-u-') < 0 && nu === void 0 && ca === void 0)
+			return loc;
+		for (i = 0; i < KEYWORDS.length; i++) {
+			k = KEYWORDS[i][0];
+			m = KEYWORDS[i][2].exec(u);
+			v = k === 'nu' && nu !== void 0 ? nu : k === 'ca' &&
+			    ca !== void 0 ? ca : m !== null ? m[1] : void 0;
+			if (v === void 0 || /^islamic(-rgsa)?$/.test(v))
+				continue;
+			try {
+				if (P.native[KEYWORDS[i][1]](loc + '-u' + ext + '-' + k +
+				    '-' + v) === v)
+					ext += '-' + k + '-' + v;
+			} catch (e) {
+				/* an unknown value is dropped */
+			}
+		}
+		return ext === '' ? loc : loc + '-u' + ext;
+	}
+
+	/* resolvedOptions().numberingSystem */
+	P.numberingSystem = function numberingSystem(loc) {
+		return english(loc) ? 'latn' : P.native.icuNumberingSystem(loc);
+	};
+
+	/* Whether loc is written by the prelude's own en-US code. */
+	function english(loc) {
+		return ENGLISH.test(loc);
+	}
+
+	/* The language whose own case rules toLocale*Case applies: the
+	 * first tag's, if ICU's are not the default ones for it. */
+	P.caseLanguage = function caseLanguage(locales) {
+		var list = localeList(locales), lang = list.length > 0 ?
+		    list[0].split('-')[0] : '';
+		return /^(tr|az|lt|el)$/.test(lang) ? lang : void 0;
+	};
+
+	P.localeList = localeList;
+	P.resolveLocale = resolveLocale;
+	P.englishLocale = english;
+	P.supportedLocales = function supportedLocales(locales) {
+		return localeList(locales).filter(function (t) {
+			return available(t) !== void 0;
+		});
+	};
 
 	function group(intPart) {
 		var out = '', n = intPart.length, i;
@@ -195,8 +353,10 @@ this.__cm.P.group('locale', function (G, P) {
 	 * The options as Intl.NumberFormat resolves them (en-US): read once by
 	 * a formatter, or per call by toLocaleString.
 	 */
-	function resolve(options) {
-		var o = options == null ? {} : Object(options), r = {}, cur, dflt;
+	function resolve(options, locale) {
+		var o = options == null ? Object.create(null) : Object(options),
+		    r = {}, cur, dflt;
+		r.locale = locale === void 0 ? 'en-US' : locale;
 		r.style = oneOf(o, 'style', ['decimal', 'percent', 'currency',
 		    'unit'], 'decimal');
 		cur = o.currency === void 0 ? undefined : String(o.currency);
@@ -227,9 +387,11 @@ this.__cm.P.group('locale', function (G, P) {
 		    'always', 'exceptZero', 'negative'], 'auto');
 		r.minimumIntegerDigits = digitsOpt(o.minimumIntegerDigits, 1,
 		    'minimumIntegerDigits', 1, 21);
-		dflt = r.style === 'currency' ? (CURRENCIES[r.currency] &&
-		    CURRENCIES[r.currency][4] !== void 0 ?
-		    CURRENCIES[r.currency][4] : 2) : 0;
+		/* a currency's minor unit: the table's, else ICU's (BHD 3) */
+		dflt = r.style !== 'currency' ? 0 : !Object.prototype.hasOwnProperty.
+		    call(CURRENCIES, r.currency) ? P.native.icuCurrencyDigits(
+		    r.currency) : CURRENCIES[r.currency][4] !== void 0 ?
+		    CURRENCIES[r.currency][4] : 2;
 		if (o.minimumSignificantDigits !== void 0 ||
 		    o.maximumSignificantDigits !== void 0) {
 			r.minimumSignificantDigits = digitsOpt(
@@ -369,9 +531,135 @@ this.__cm.P.group('locale', function (G, P) {
 		return out;
 	}
 
+	/* --- other locales: ICU's formatter (engine/host/icu.c) ----------------- */
+
+	var SIGNS = { auto: '', never: 'sign-never', always: 'sign-always',
+	    exceptZero: 'sign-except-zero', negative: 'sign-negative' };
+	var WIDTHS = { symbol: '', narrowSymbol: 'unit-width-narrow',
+	    code: 'unit-width-iso-code', name: 'unit-width-full-name',
+	    'short': '', narrow: 'unit-width-narrow', long: 'unit-width-full-name' };
+
+	function repeat(c, n) {
+		var s = '';
+		while (n-- > 0)
+			s += c;
+		return s;
+	}
+
+	/* The resolved options as an ICU number skeleton. */
+	function skeleton(r) {
+		var s = ['rounding-mode-half-up'], sign = r.signDisplay || 'auto';
+		if (r.style === 'percent')
+			s.push('percent', 'scale/100');
+		else if (r.style === 'currency')
+			s.push('currency/' + r.currency, WIDTHS[r.currencyDisplay]);
+		else if (r.style === 'unit')
+			s.push('unit/' + r.unit, WIDTHS[r.unitDisplay]);
+		if (r.notation === 'compact')
+			s.push(r.compactDisplay === 'long' ? 'compact-long' :
+			    'compact-short');
+		else if (r.notation === 'scientific' || r.notation === 'engineering')
+			s.push(r.notation);
+		if (r.maximumSignificantDigits !== void 0)
+			s.push(repeat('@', r.minimumSignificantDigits) + repeat('#',
+			    r.maximumSignificantDigits - r.minimumSignificantDigits));
+		else if (!r.compactRound)
+			s.push(r.maximumFractionDigits === 0 ? 'precision-integer' :
+			    '.' + repeat('0', r.minimumFractionDigits) + repeat('#',
+			    r.maximumFractionDigits - r.minimumFractionDigits));
+		if (r.minimumIntegerDigits > 1)
+			s.push('integer-width/*' + repeat('0', r.minimumIntegerDigits));
+		s.push(r.useGrouping === false ? 'group-off' : r.useGrouping ===
+		    'min2' ? 'group-min2' : 'group-auto');
+		if (r.style === 'currency' && r.currencySign === 'accounting')
+			s.push(sign === 'auto' ? 'sign-accounting' :
+			    sign === 'never' ? 'sign-never' :
+			    'sign-accounting-' + SIGNS[sign].substring(5));
+		else
+			s.push(SIGNS[sign]);
+		return s.join(' ').replace(/ +/g, ' ');
+	}
+	P.numberSkeleton = skeleton;
+
+	/* unumberformatter.h's fields (category 2) as the parts' types */
+	var NUMBER_FIELDS = ['integer', 'fraction', 'decimal',
+	    'exponentSeparator', 'exponentMinusSign', 'exponentInteger', 'group',
+	    'currency', 'percentSign', 'percentSign', 'sign', 'unit', 'compact'];
+
+	/*
+	 * The parts of ICU's text from its fields ([text, field, begin, end,
+	 * ...], field = category * 256 + field): each code unit takes the
+	 * innermost field over it (ICU gives the outer first), the rest are
+	 * literals, and runs of one type are one part. names(cat, field, text)
+	 * names a field, or undefined for a literal.
+	 */
+	function cutParts(a, names) {
+		var text = a[0], types = [], out = [], i, k, t, from, f = [];
+		for (i = 0; i < text.length; i++)
+			types[i] = 'literal';
+		for (k = 1; k < a.length; k += 3)
+			f.push([a[k], a[k + 1], a[k + 2]]);
+		/* outer before inner: ICU gives a group separator before the
+		 * integer around it; by start, the integer comes first (no two
+		 * fields named here start together) */
+		f.sort(function (x, y) {
+			return x[1] - y[1];
+		});
+		for (k = 0; k < f.length; k++) {
+			t = names(f[k][0] >> 8, f[k][0] & 255, text.substring(f[k][1],
+			    f[k][2]));
+			if (t !== void 0)
+				for (i = f[k][1]; i < f[k][2]; i++)
+					types[i] = t;
+		}
+		for (from = 0, i = 1; i <= text.length; i++)
+			if (i === text.length || types[i] !== types[from]) {
+				out.push({ type: types[from], value: text.substring(from,
+				    i) });
+				from = i;
+			}
+		return out;
+	}
+	P.cutParts = cutParts;
+
+	/* A number field's type: a sign is plus or minus by its text; the
+	 * integer of NaN or an infinity is nan or infinity. x: the number. */
+	function numberNames(x) {
+		return function (cat, field, value) {
+			var t;
+			if (cat !== 2)
+				return void 0;
+			t = NUMBER_FIELDS[field];
+			if (t === 'sign')
+				return value === '+' ? 'plusSign' : 'minusSign';
+			if (t === 'integer' && x !== x)
+				return 'nan';
+			if (t === 'integer' && (x === Infinity || x === -Infinity))
+				return 'infinity';
+			return t;
+		};
+	}
+	P.numberNames = numberNames;
+
+	/* x: a number, or a BigInt's digits */
+	function icuParts(x, r, text) {
+		if (r.skeleton === void 0)
+			r.skeleton = skeleton(r);
+		if (text)
+			return [{ type: 'literal', value: icuNumber(r.locale,
+			    r.skeleton, x, false) }];
+		return cutParts(icuNumber(r.locale, r.skeleton, x, true),
+		    numberNames(typeof x === 'string' ? 0 : x));
+	}
+
 	function formatParts(x, r, text) {
 		var neg, d, unit = '', e, m, k, v, b;
-		x = +x;
+		/* ICU writes every digit of a BigInt */
+		x = P.isBigInt(x) && r.locale !== void 0 && !english(r.locale) ?
+		    String(x) : +x;
+		/* a record of the prelude's own (digits only) is en-US's */
+		if (r.locale !== void 0 && !english(r.locale))
+			return icuParts(x, r, text);
 		if (r.style === 'percent')
 			x = x * 100;
 		if (x !== x)
@@ -442,15 +730,28 @@ this.__cm.P.group('locale', function (G, P) {
 
 	var plain = null;
 
-	/* toLocaleString's options, resolved per call; none, once. */
-	function format(x, options) {
-		if (options === void 0) {
+	/* toLocaleString's locales and options, resolved per call; none,
+	 * once. */
+	function format(x, options, locales) {
+		if (options === void 0 && locales === void 0) {
 			if (plain === null)
 				plain = resolve(void 0);
 			return formatResolved(x, plain);
 		}
-		return formatResolved(x, resolve(options));
+		return formatResolved(x, resolve(options, resolveLocale(locales,
+		    options == null ? void 0 : P.numberingOption(Object(options)))));
 	}
+
+	/* BigInt.prototype.toLocaleString: decimal is the BigInt's digits
+	 * ("-123"); ICU writes every digit, en-US's formatter a Number's. */
+	P.formatBigIntLocale = function formatBigIntLocale(decimal, locales,
+	    options) {
+		var r = resolve(options, resolveLocale(locales));
+		if (english(r.locale))
+			return options === void 0 ? decimal.replace(
+			    /\B(?=(\d{3})+(?!\d))/g, ',') : formatResolved(+decimal, r);
+		return icuParts(decimal, r, true)[0].value;
+	};
 
 	P.formatNumberLocale = format;
 	P.numberFormatResolve = resolve;

@@ -364,9 +364,13 @@ this.__cm.P.group('bigint', function (G, P) {
 			    nToString(h, r);
 		},
 		toLocaleString() {
-			/* en-US's grouping (every locale is en-US here). */
-			return decimal(thisBig(this, 'toLocaleString')[V])
-			    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+			var s = decimal(thisBig(this, 'toLocaleString')[V]),
+			    locales = arguments[0], options = arguments[1];
+			/* en-US's grouping; a locale's through 32_locale.js */
+			if (locales === undefined && options === undefined)
+				return s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+			P.need.locale();
+			return P.formatBigIntLocale(s, locales, options);
 		},
 		valueOf() {
 			return thisBig(this, 'valueOf');
