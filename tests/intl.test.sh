@@ -6,29 +6,10 @@
 # distinct locales gets its answer, and the child serves the next run.
 # Ends with "N passed, N failed".
 set -u
-BUILD=${BUILD:-build}
-cm=$BUILD/codemode
-tmp=$(mktemp -d /tmp/cm-intl-XXXXXX)
-pass=0
-fail=0
-dpid=
-cleanup() {
-	[ -n "$dpid" ] && kill "$dpid" 2>/dev/null && wait "$dpid" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-no() { fail=$((fail + 1)); echo "FAIL - $1"; }
-same() { # name, expected, actual
-	if [ "$2" = "$3" ]; then ok "$1"; else no "$1"; echo "    expected: $2"; echo "    got:      $3"; fi
-}
-
-daemon=${CODEMODE_EXECUTORD:-$BUILD/codemode-executord}
-"$daemon" --socket "$tmp/d.sock" --max-workers 2 --log-level error &
-dpid=$!
-i=0
-while [ ! -S "$tmp/d.sock" ] && [ $i -lt 300 ]; do sleep 0.02; i=$((i + 1)); done
-url="unix://$tmp/d.sock"
+cd "$(dirname "$0")/.." || exit 1
+tmp_prefix=cm-intl
+. tests/support/daemon.sh
+daemon_start --max-workers 2 --log-level error
 
 # fr writes a narrow no-break space between thousands, a no-break space
 # before the sign
