@@ -85,6 +85,22 @@ START_TEST(test_rule)
 }
 END_TEST
 
+START_TEST(test_any_double)
+{
+	/* past the rule's int64 seconds: read at the bound (+-1e13 s), NaN as
+	 * 0, never converted out of range (UBSan: signed overflow) */
+	ck_assert_int_eq(offset_at("America/New_York", 1e300),
+	    offset_at("America/New_York", 1e13));
+	ck_assert_int_eq(offset_at("America/New_York", 1e300), -4 * 3600);
+	ck_assert_int_eq(offset_at("America/New_York", 1e16), -4 * 3600);
+	ck_assert_int_eq(offset_at("America/New_York", -1e300),
+	    offset_at("America/New_York", -1e13));
+	ck_assert_int_eq(offset_at("America/New_York", 0.0 / 0.0), -5 * 3600);
+	ck_assert_int_eq(offset_at("EST5EDT", 1.0 / 0.0), -4 * 3600);
+	ck_assert_int_eq(offset_at("Europe/London", 1e300), 3600);
+}
+END_TEST
+
 static Suite *
 tz_suite(void)
 {
@@ -94,6 +110,7 @@ tz_suite(void)
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_transitions);
 	tcase_add_test(tc, test_rule);
+	tcase_add_test(tc, test_any_double);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -344,10 +344,17 @@ block(struct lw_ctx *c, struct ast_node *n)
 	c->scope = saved;
 }
 
-/* A statement in a position that takes exactly one statement. */
+/* A statement in a position that takes exactly one statement. A function
+ * declaration there (Annex B's `if (x) function f() {} else ...`) inside a
+ * block is hoisted to the block's top and writes nothing in place: the
+ * position gets an empty statement, or the next one would take it. */
 static void
 sub_stmt(struct lw_ctx *c, struct ast_node *n)
 {
+	if (n->kind == AST_FUNCTION_DECLARATION && c->scope != c->scope->fn) {
+		lw_puts(OUT(c), ";");
+		return;
+	}
 	lw_stmt(c, n);
 }
 

@@ -262,8 +262,12 @@ date_parse_legacy(const char *s, double *t, int *local)
 			long v = 0, oh, om = 0;
 			int nd = 0;
 
+			/* Saturates: past 99999 the value is refused whatever
+			 * the digits (oh > 23 or nd > 4), and a run of them
+			 * would overflow the long. */
 			for (p++; isdigit((unsigned char)*p); p++, nd++)
-				v = v * 10 + (*p - '0');
+				if (v < 100000)
+					v = v * 10 + (*p - '0');
 			if (*p == ':') {
 				p++;
 				oh = v;

@@ -267,6 +267,10 @@ tz_type_to(const struct tz_type *ty, struct tz_local *out)
 	out->abbr[sizeof(out->abbr) - 1] = '\0';
 }
 
+/* Beyond the time values' range (+-8.64e12 s), with room for a half year
+ * added to one (32_intl.js's zoneStyled). */
+#define TZ_T_MAX 1e13
+
 void
 tz_local_at(int zone, double t, struct tz_local *out)
 {
@@ -276,6 +280,13 @@ tz_local_at(int zone, double t, struct tz_local *out)
 	struct tz_rule r;
 
 	memset(out, 0, sizeof(*out));
+	/* The rule's arithmetic is in int64 seconds: a time past any time
+	 * value's (8.64e12 s and then some) is read at that bound, NaN as 0,
+	 * never converted out of range. */
+	if (!(t >= -TZ_T_MAX))
+		t = t != t ? 0 : -TZ_T_MAX;
+	else if (t > TZ_T_MAX)
+		t = TZ_T_MAX;
 	if (z->n_times == 0 || t < (double)times[0]) {
 		if (z->n_times == 0 && tz_parse_rule(z->rule, &r) == 0) {
 			tz_rule_at(&r, t, out);

@@ -24,7 +24,8 @@ int tz_find(const char *name);
  * America/New_York). */
 const char *tz_zone_name(int zone);
 
-/* Local time in zone (from tz_find) at t seconds since the epoch. */
+/* Local time in zone (from tz_find) at t seconds since the epoch (any
+ * double: one past +-1e13 is read as that bound, NaN as 0). */
 void tz_local_at(int zone, double t, struct tz_local *out);
 
 #endif

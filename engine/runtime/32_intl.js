@@ -655,7 +655,8 @@ this.__cm.P.group('intl', function (G, P) {
 	function formatParts(r, x) {
 		var t = x === void 0 ? Date.now() : x instanceof Date ? getTime(x) :
 		    +x, f, date = [], time = [], out, ds, join, zoneStyle;
-		if (!isFinite(t))
+		/* TimeClip: NaN past 8.64e15, as the zone's local time would be */
+		if (!(t >= -8.64e15 && t <= 8.64e15))
 			throw new RangeError('Invalid time value');
 		if (!english(r.locale))
 			return dateIcu(r, t);
