@@ -33,7 +33,8 @@ mkdir -p "$out" "$logs"
 
 # The scratch copy: every tracked or new (not ignored) file of the working
 # tree, so uncommitted tests take part. Its build/ persists between runs, so
-# a file is copied only when its content differs, and then with a fresh
+# a file is copied only when its content differs (or it became
+# executable), and then with a fresh
 # mtime: restoring an old mtime would hide an object still built from the
 # last mutant of an earlier run.
 echo "mutate: copying the tree into $tree"
@@ -41,8 +42,11 @@ mkdir -p "$tree"
 (cd "$top" && git ls-files -co --exclude-standard | grep -v '^build/') |
     while IFS= read -r f; do
 	[ -f "$top/$f" ] || continue
-	if ! cmp -s "$top/$f" "$tree/$f"; then
+	# (or only its execute bit: a script made executable later)
+	if ! cmp -s "$top/$f" "$tree/$f" ||
+	    { [ -x "$top/$f" ] && [ ! -x "$tree/$f" ]; }; then
 		mkdir -p "$tree/$(dirname "$f")"
+		rm -f "$tree/$f" # cp onto a file keeps that file's mode
 		cp "$top/$f" "$tree/$f"
 	fi
 done
