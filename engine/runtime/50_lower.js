@@ -375,21 +375,8 @@
 			defProp(target, k, d);
 		}
 	}
-	if (P.native && P.native.objSpread) {
-		P.native.spreadSlow(spreadSlow);
-		def('objSpread', P.native.objSpread);
-	} else {
-		def('objSpread', function objSpread(target) {
-			var i, src;
-
-			for (i = 1; i < arguments.length; i++) {
-				src = arguments[i];
-				if (src !== null && src !== undefined)
-					spreadSlow(target, Object(src), i % 2 === 0);
-			}
-			return target;
-		});
-	}
+	P.native.spreadSlow(spreadSlow);
+	def('objSpread', P.native.objSpread);
 
 	def('setProto', function setProto(o, proto) {
 		if (proto === null || isObject(proto))
